@@ -1,0 +1,263 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// ConfigFileName is the configuration file mcplint reads at the module root.
+const ConfigFileName = ".mcplint.yaml"
+
+// Config is everything a user can set. Keys are lower-case kebab so that the same names work
+// in .mcplint.yaml, in flags and in golangci-lint (which lower-cases settings keys).
+type Config struct {
+	// Enable and Disable name rule IDs, family names (handlerrules, ...) or "all". Disable wins
+	// over Enable for the same rule; a rule named explicitly wins over its family.
+	Enable  []string `yaml:"enable" json:"enable" mapstructure:"enable"`
+	Disable []string `yaml:"disable" json:"disable" mapstructure:"disable"`
+
+	// FailOn is the lowest severity that makes the run fail: error (default), warning, info or
+	// none.
+	FailOn string `yaml:"fail-on" json:"fail-on" mapstructure:"fail-on"`
+
+	// Severity overrides a rule's catalog severity: {rule-id: error|warning|info}.
+	Severity map[string]string `yaml:"severity" json:"severity" mapstructure:"severity"`
+
+	// PlainHandlerErrors extends prefer-mcp-error-in-handler from mcptool handlers to plain
+	// SDK handlers whose errors become tool errors.
+	PlainHandlerErrors bool `yaml:"plain-handler-errors" json:"plain-handler-errors" mapstructure:"plain-handler-errors"`
+
+	// Portability is "default" or "strict"; strict turns on the strict-only schema rules.
+	Portability string `yaml:"portability" json:"portability" mapstructure:"portability"`
+
+	// FormatAllowlist replaces the default set of portable JSON Schema formats.
+	FormatAllowlist []string `yaml:"format-allowlist" json:"format-allowlist" mapstructure:"format-allowlist"`
+
+	// Registrars names a repository's own registration wrappers so that definitions made
+	// through them are linked to their handlers.
+	Registrars []Registrar `yaml:"registrars" json:"registrars" mapstructure:"registrars"`
+
+	// ServerJSON is the path of server.json relative to the module root ("" = server.json).
+	ServerJSON string `yaml:"server-json" json:"server-json" mapstructure:"server-json"`
+}
+
+// Registrar is a function of the user's own code that registers a tool: Func is
+// "import/path.Func" or "import/path.Type.Method"; Tool and Handler are the 0-based argument
+// indexes of the tool definition and the handler (-1 when absent).
+type Registrar struct {
+	Func    string `yaml:"func" json:"func" mapstructure:"func"`
+	Tool    int    `yaml:"tool" json:"tool" mapstructure:"tool"`
+	Handler int    `yaml:"handler" json:"handler" mapstructure:"handler"`
+}
+
+// DefaultFormatAllowlist is OpenAI's set of JSON Schema formats, the strictest commonly used
+// target.
+func DefaultFormatAllowlist() []string {
+	return []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+}
+
+// NewConfig returns the defaults: every implemented, non-strict rule enabled, failing on
+// errors.
+func NewConfig() *Config {
+	return &Config{
+		FailOn:          "error",
+		Portability:     "default",
+		FormatAllowlist: DefaultFormatAllowlist(),
+	}
+}
+
+// Validate reports every problem in the configuration at once, naming the offending key.
+func (c *Config) Validate(cat *Catalog) error {
+	var errs []error
+	checkNames := func(key string, names []string) {
+		for _, n := range names {
+			if n == "all" || isFamily(cat, n) {
+				continue
+			}
+			if _, ok := cat.Lookup(n); !ok {
+				errs = append(errs, fmt.Errorf("%s: unknown rule or family %q%s", key, n, suggest(cat, n)))
+			}
+		}
+	}
+	checkNames("enable", c.Enable)
+	checkNames("disable", c.Disable)
+	if c.FailOn != "" && c.FailOn != "none" {
+		if _, err := ParseSeverity(c.FailOn); err != nil {
+			errs = append(errs, fmt.Errorf("fail-on: %v", err))
+		}
+	}
+	ids := make([]string, 0, len(c.Severity))
+	for id := range c.Severity {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if _, ok := cat.Lookup(id); !ok {
+			errs = append(errs, fmt.Errorf("severity: unknown rule %q%s", id, suggest(cat, id)))
+		}
+		if _, err := ParseSeverity(c.Severity[id]); err != nil {
+			errs = append(errs, fmt.Errorf("severity.%s: %v", id, err))
+		}
+	}
+	switch c.Portability {
+	case "", "default", "strict":
+	default:
+		errs = append(errs, fmt.Errorf("portability: %q is neither default nor strict", c.Portability))
+	}
+	for i, r := range c.Registrars {
+		if !strings.Contains(r.Func, ".") {
+			errs = append(errs, fmt.Errorf("registrars[%d].func: %q is not import/path.Func or import/path.Type.Method", i, r.Func))
+		}
+		if r.Tool < -1 || r.Handler < -1 || (r.Tool == -1 && r.Handler == -1) {
+			errs = append(errs, fmt.Errorf("registrars[%d]: tool and handler must be argument indexes (0-based, -1 for none), not both -1", i))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func isFamily(cat *Catalog, name string) bool {
+	for _, f := range cat.Families() {
+		if string(f) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Enabled reports whether the rule runs under this configuration.
+func (c *Config) Enabled(r Rule) bool {
+	if r.Status != Implemented {
+		return false
+	}
+	in := func(list []string, exact bool) bool {
+		for _, n := range list {
+			if n == r.ID || (!exact && (n == "all" || n == string(r.Family))) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case in(c.Disable, true):
+		return false
+	case in(c.Enable, true):
+		return true
+	case in(c.Disable, false):
+		return false
+	case in(c.Enable, false):
+		return true
+	}
+	if r.Strict {
+		return c.Portability == "strict"
+	}
+	return true
+}
+
+// SeverityOf is the rule's effective severity.
+func (c *Config) SeverityOf(r Rule) Severity {
+	if s, ok := c.Severity[r.ID]; ok {
+		if sev, err := ParseSeverity(s); err == nil {
+			return sev
+		}
+	}
+	return r.Severity
+}
+
+// Fails reports whether a finding of this severity fails the run.
+func (c *Config) Fails(s Severity) bool {
+	if c.FailOn == "none" {
+		return false
+	}
+	threshold := Error
+	if c.FailOn != "" {
+		if t, err := ParseSeverity(c.FailOn); err == nil {
+			threshold = t
+		}
+	}
+	return s >= threshold
+}
+
+// ParseConfig decodes YAML over the defaults. Unknown keys are errors, so a typo does not
+// silently do nothing.
+func ParseConfig(data []byte) (*Config, error) {
+	c := NewConfig()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if len(c.FormatAllowlist) == 0 {
+		c.FormatAllowlist = DefaultFormatAllowlist()
+	}
+	return c, nil
+}
+
+// LoadConfig finds .mcplint.yaml in dir or the nearest parent holding go.mod (the module
+// root) and decodes it. No file means the defaults; path is "" then.
+func LoadConfig(dir string) (cfg *Config, path string, err error) {
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	for {
+		p := filepath.Join(dir, ConfigFileName)
+		if data, err := os.ReadFile(p); err == nil {
+			c, err := ParseConfig(data)
+			if err != nil {
+				return nil, p, fmt.Errorf("%s: %w", p, err)
+			}
+			return c, p, nil
+		}
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return NewConfig(), "", nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return NewConfig(), "", nil
+		}
+		dir = parent
+	}
+}
+
+// suggest returns a did-you-mean for a mistyped rule ID.
+func suggest(cat *Catalog, name string) string {
+	best, bestDist := "", 4
+	for _, r := range cat.Rules() {
+		if d := editDistance(name, r.ID); d < bestDist {
+			best, bestDist = r.ID, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is Levenshtein distance, enough for did-you-mean over short identifiers.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

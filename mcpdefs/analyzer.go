@@ -1,0 +1,352 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Registrar is a function of the user's own code that registers a tool, named as
+// "import/path.Func" or "import/path.Type.Method", with the 0-based argument indexes of the
+// tool definition and the handler (-1 when absent).
+type Registrar struct {
+	Func          string
+	Tool, Handler int
+}
+
+// Options configure recognition.
+type Options struct {
+	Registrars []Registrar
+}
+
+// Analyzer recognises definitions with the default options.
+var Analyzer = New(Options{})
+
+// New returns a recognition analyzer for opts. Each configuration gets its own analyzer so
+// that no state is shared between runs.
+func New(opts Options) *analysis.Analyzer {
+	regs := make(map[string]Registrar, len(opts.Registrars))
+	for _, r := range opts.Registrars {
+		regs[r.Func] = r
+	}
+	return &analysis.Analyzer{
+		Name:             "mcpdefs",
+		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
+		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		Requires:         []*analysis.Analyzer{inspect.Analyzer},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, regs), nil
+		},
+	}
+}
+
+// sdkTypes are the SDK types handler signatures are matched against, looked up in the
+// packages the analysed package can see. A nil field means that SDK is not in reach.
+type sdkTypes struct {
+	pkgs map[string]*types.Package
+
+	goCallReq, goCallRes, goReadReq, goReadRes, goPromptReq, goPromptRes     types.Type
+	m3CallReq, m3CallRes, m3ReadReq, m3ResContents, m3PromptReq, m3PromptRes types.Type
+	mcptoolCall                                                              types.Type
+}
+
+// reachable collects the known packages among pkg's transitive imports. It is the early
+// bail-out: a package that cannot see any of them cannot contain MCP code.
+func reachable(pkg *types.Package) map[string]*types.Package {
+	found := map[string]*types.Package{}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, known := range knownPaths {
+			if p.Path() == known {
+				found[known] = p
+			}
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(pkg)
+	return found
+}
+
+func lookupType(pkgs map[string]*types.Package, path, name string, pointer bool) types.Type {
+	p := pkgs[path]
+	if p == nil {
+		return nil
+	}
+	obj, ok := p.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	if pointer {
+		return types.NewPointer(obj.Type())
+	}
+	return obj.Type()
+}
+
+func newSDKTypes(pkgs map[string]*types.Package) *sdkTypes {
+	return &sdkTypes{
+		pkgs:          pkgs,
+		goCallReq:     lookupType(pkgs, goSDKMCP, "CallToolRequest", true),
+		goCallRes:     lookupType(pkgs, goSDKMCP, "CallToolResult", true),
+		goReadReq:     lookupType(pkgs, goSDKMCP, "ReadResourceRequest", true),
+		goReadRes:     lookupType(pkgs, goSDKMCP, "ReadResourceResult", true),
+		goPromptReq:   lookupType(pkgs, goSDKMCP, "GetPromptRequest", true),
+		goPromptRes:   lookupType(pkgs, goSDKMCP, "GetPromptResult", true),
+		m3CallReq:     lookupType(pkgs, m3MCP, "CallToolRequest", false),
+		m3CallRes:     lookupType(pkgs, m3MCP, "CallToolResult", true),
+		m3ReadReq:     lookupType(pkgs, m3MCP, "ReadResourceRequest", false),
+		m3ResContents: sliceOf(lookupType(pkgs, m3MCP, "ResourceContents", false)),
+		m3PromptReq:   lookupType(pkgs, m3MCP, "GetPromptRequest", false),
+		m3PromptRes:   lookupType(pkgs, m3MCP, "GetPromptResult", true),
+		mcptoolCall:   lookupType(pkgs, mcptoolPath, "Call", true),
+	}
+}
+
+func sliceOf(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return types.NewSlice(t)
+}
+
+func identical(a, b types.Type) bool { return a != nil && b != nil && types.Identical(a, b) }
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// shape classifies a function signature as a handler, or returns ok=false.
+func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
+	params, results := sig.Params(), sig.Results()
+	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
+		return h, false
+	}
+	if !isContext(params.At(0).Type()) || !isError(results.At(results.Len()-1).Type()) {
+		return h, false
+	}
+	req := params.At(1).Type()
+	h.ResultIndex, h.OutIndex, h.ErrorIndex = 0, -1, results.Len()-1
+	r0 := results.At(0).Type()
+	two := params.Len() == 2 && results.Len() == 2
+	switch {
+	case identical(req, s.goCallReq):
+		h.Kind, h.SDK = Tool, GoSDK
+		switch {
+		case two && identical(r0, s.goCallRes):
+			h.Flavour, h.Errors = GoSDKTool, ProtocolError
+		case params.Len() == 3 && results.Len() == 3 && identical(r0, s.goCallRes):
+			h.Flavour, h.Errors = GoSDKTypedTool, ToolError
+			h.In, h.Out, h.OutIndex = params.At(2).Type(), results.At(1).Type(), 1
+		default:
+			return h, false
+		}
+	case identical(req, s.m3CallReq):
+		h.Kind, h.SDK = Tool, MarkLabs
+		switch {
+		case two && identical(r0, s.m3CallRes):
+			h.Flavour, h.Errors = MarkLabsTool, ProtocolError
+		case params.Len() == 3 && results.Len() == 2 && identical(r0, s.m3CallRes):
+			h.Flavour, h.Errors = MarkLabsTypedTool, ProtocolError
+			h.In = params.At(2).Type()
+		case params.Len() == 3 && results.Len() == 2:
+			h.Flavour, h.Errors = MarkLabsStructuredTool, ToolError
+			h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
+		default:
+			return h, false
+		}
+	case identical(req, s.mcptoolCall):
+		if params.Len() != 3 || results.Len() != 2 {
+			return h, false
+		}
+		h.Kind, h.SDK, h.Flavour, h.Errors = Tool, MCPTool, MCPToolTool, ToolError
+		h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
+	case two && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, GoSDK, GoSDKResource, ProtocolError
+	case two && identical(req, s.m3ReadReq) && identical(r0, s.m3ResContents):
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, MarkLabs, MarkLabsResource, ProtocolError
+	case two && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, GoSDK, GoSDKPrompt, ProtocolError
+	case two && identical(req, s.m3PromptReq) && identical(r0, s.m3PromptRes):
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, MarkLabs, MarkLabsPrompt, ProtocolError
+	default:
+		return h, false
+	}
+	return h, true
+}
+
+// recogniser holds the per-package state of one run.
+type recogniser struct {
+	pass  *analysis.Pass
+	sdk   *sdkTypes
+	regs  map[string]Registrar
+	res   *Result
+	defs  map[ast.Node]*Definition // by defining node
+	decls map[*types.Func]*ast.FuncDecl
+	// assigns records every expression assigned to a variable, for single-assignment
+	// resolution.
+	assigns map[types.Object][]ast.Expr
+	// returns records each function body's return statements, for factories.
+	returns map[ast.Node][]*ast.ReturnStmt
+	// pending are registrations and pair literals, resolved once every definition is known.
+	pending []registration
+	// containers are calls, returns and composite literals that may pair a definition with
+	// a handler.
+	containers []ast.Node
+}
+
+func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
+	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo}
+	pkgs := reachable(pass.Pkg)
+	if len(pkgs) == 0 {
+		return res
+	}
+	r := &recogniser{
+		pass:    pass,
+		sdk:     newSDKTypes(pkgs),
+		regs:    regs,
+		res:     res,
+		defs:    map[ast.Node]*Definition{},
+		decls:   map[*types.Func]*ast.FuncDecl{},
+		assigns: map[types.Object][]ast.Expr{},
+		returns: map[ast.Node][]*ast.ReturnStmt{},
+	}
+	r.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	r.link()
+	return res
+}
+
+// collect is the single walk over the package's syntax.
+func (r *recogniser) collect(ins *inspector.Inspector) {
+	filter := []ast.Node{
+		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil),
+		(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+	}
+	var funcStack []ast.Node
+	ins.Nodes(filter, func(n ast.Node, push bool) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if !push {
+				funcStack = funcStack[:len(funcStack)-1]
+				return true
+			}
+			funcStack = append(funcStack, n)
+			r.function(n)
+		case *ast.ReturnStmt:
+			if push && len(funcStack) > 0 {
+				fn := funcStack[len(funcStack)-1]
+				r.returns[fn] = append(r.returns[fn], n)
+				r.containers = append(r.containers, n)
+			}
+		case *ast.AssignStmt:
+			if push && len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+						if obj := r.objectOf(id); obj != nil {
+							r.assigns[obj] = append(r.assigns[obj], n.Rhs[i])
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if push && len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					if obj := r.objectOf(id); obj != nil {
+						r.assigns[obj] = append(r.assigns[obj], n.Values[i])
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if push {
+				r.call(n)
+			}
+		case *ast.CompositeLit:
+			if push {
+				r.composite(n)
+			}
+		}
+		return true
+	})
+}
+
+func (r *recogniser) objectOf(id *ast.Ident) types.Object {
+	if obj := r.pass.TypesInfo.Defs[id]; obj != nil {
+		return obj
+	}
+	return r.pass.TypesInfo.Uses[id]
+}
+
+// function records declarations and recognises handlers by type.
+func (r *recogniser) function(n ast.Node) {
+	var (
+		ftype *ast.FuncType
+		body  *ast.BlockStmt
+		sig   *types.Signature
+		name  string
+	)
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		fn, _ := r.pass.TypesInfo.Defs[n.Name].(*types.Func)
+		if fn == nil {
+			return
+		}
+		r.decls[fn] = n
+		ftype, body, sig, name = n.Type, n.Body, fn.Signature(), n.Name.Name
+	case *ast.FuncLit:
+		tv, ok := r.pass.TypesInfo.Types[n]
+		if !ok {
+			return
+		}
+		sig, _ = tv.Type.(*types.Signature)
+		ftype, body = n.Type, n.Body
+	}
+	if sig == nil || sig.TypeParams().Len() > 0 {
+		return
+	}
+	h, ok := r.sdk.shape(sig)
+	if !ok {
+		return
+	}
+	h.Node, h.Type, h.Body, h.Sig, h.Name = n, ftype, body, sig, name
+	h.Request = paramVar(sig, 1)
+	if sig.Params().Len() == 3 {
+		h.Input = paramVar(sig, 2)
+	}
+	hp := &h
+	r.res.Handlers = append(r.res.Handlers, hp)
+	r.res.byNode[n] = hp
+}
+
+func paramVar(sig *types.Signature, i int) *types.Var {
+	v := sig.Params().At(i)
+	if v.Name() == "" || v.Name() == "_" {
+		return nil
+	}
+	return v
+}
+
+// callee returns the called function (generic functions as their origin).
+func (r *recogniser) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+	}
+	return fn
+}

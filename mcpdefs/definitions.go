@@ -1,0 +1,583 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// registration is a registering call or SDK pair literal waiting for link().
+type registration struct {
+	call     *ast.CallExpr // nil for a pair literal
+	kind     Kind
+	sdk      SDK
+	def      ast.Expr
+	handler  ast.Expr // nil when the registration carries none
+	typeArgs *types.TypeList
+}
+
+// maxDepth bounds resolution through variables and factories.
+const maxDepth = 6
+
+// call recognises registrations, definition constructors and server constructors.
+func (r *recogniser) call(call *ast.CallExpr) {
+	fn := r.callee(call)
+	if fn == nil {
+		r.containers = append(r.containers, call)
+		return
+	}
+	key := apiKey(fn)
+	arg := func(i int) ast.Expr {
+		if i >= 0 && i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	reg := func(kind Kind, sdk SDK, def, handler int) {
+		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun)})
+	}
+	switch key {
+	case goSDKMCP + ".AddTool":
+		reg(Tool, GoSDK, 1, 2)
+	case goSDKMCP + ".Server.AddTool":
+		reg(Tool, GoSDK, 0, 1)
+	case goSDKMCP + ".Server.AddResource":
+		reg(Resource, GoSDK, 0, 1)
+	case goSDKMCP + ".Server.AddResourceTemplate":
+		reg(ResourceTemplate, GoSDK, 0, 1)
+	case goSDKMCP + ".Server.AddPrompt":
+		reg(Prompt, GoSDK, 0, 1)
+	case m3Server + ".MCPServer.AddTool":
+		reg(Tool, MarkLabs, 0, 1)
+	case m3Server + ".MCPServer.AddSessionTool":
+		reg(Tool, MarkLabs, 1, 2)
+	case m3Server + ".MCPServer.AddResource":
+		reg(Resource, MarkLabs, 0, 1)
+	case m3Server + ".MCPServer.AddSessionResource":
+		reg(Resource, MarkLabs, 1, 2)
+	case m3Server + ".MCPServer.AddResourceTemplate":
+		reg(ResourceTemplate, MarkLabs, 0, 1)
+	case m3Server + ".MCPServer.AddSessionResourceTemplate":
+		reg(ResourceTemplate, MarkLabs, 1, 2)
+	case m3Server + ".MCPServer.AddPrompt":
+		reg(Prompt, MarkLabs, 0, 1)
+	case m3Server + ".MCPServer.AddTools", m3Server + ".MCPServer.SetTools",
+		m3Server + ".MCPServer.AddResources", m3Server + ".MCPServer.SetResources",
+		m3Server + ".MCPServer.AddResourceTemplates", m3Server + ".MCPServer.SetResourceTemplates",
+		m3Server + ".MCPServer.AddPrompts", m3Server + ".MCPServer.SetPrompts":
+		// Each argument is a Server* pair literal, linked on its own; the call marks them
+		// registered.
+		for _, a := range call.Args {
+			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: MarkLabs})
+		}
+	case m3Server + ".MCPServer.AddSessionTools", m3Server + ".MCPServer.AddSessionResources",
+		m3Server + ".MCPServer.AddSessionResourceTemplates":
+		for _, a := range call.Args[min(1, len(call.Args)):] {
+			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: MarkLabs})
+		}
+	case mcptoolPath + ".Add":
+		reg(Tool, MCPTool, 1, -1)
+	case m3MCP + ".NewTool", m3MCP + ".NewToolWithRawSchema":
+		r.m3Tool(call, key == m3MCP+".NewToolWithRawSchema")
+	case m3MCP + ".NewResource":
+		r.m3Resource(call, Resource)
+	case m3MCP + ".NewResourceTemplate":
+		r.m3Resource(call, ResourceTemplate)
+	case m3MCP + ".NewPrompt":
+		r.m3Prompt(call)
+	case goSDKMCP + ".NewServer":
+		s := &Server{SDK: GoSDK, Node: call}
+		if lit := r.resolveLit(arg(0), 0); lit != nil {
+			f := r.fields(lit)
+			s.Name, s.Version = r.str(f["Name"]), r.str(f["Version"])
+		}
+		r.res.Servers = append(r.res.Servers, s)
+	case m3Server + ".NewMCPServer":
+		r.res.Servers = append(r.res.Servers, &Server{SDK: MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
+	default:
+		if reg, ok := r.regs[key]; ok {
+			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler)})
+			return
+		}
+		r.containers = append(r.containers, call)
+	}
+}
+
+// typeArgs returns the instantiation of a generic callee (mcp.AddTool[In, Out]).
+func (r *recogniser) typeArgs(fun ast.Expr) *types.TypeList {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	if inst, ok := r.pass.TypesInfo.Instances[id]; ok {
+		return inst.TypeArgs
+	}
+	return nil
+}
+
+// composite recognises definition literals and SDK pair literals.
+func (r *recogniser) composite(lit *ast.CompositeLit) {
+	tv, ok := r.pass.TypesInfo.Types[lit]
+	if !ok {
+		return
+	}
+	named, _ := types.Unalias(tv.Type).(*types.Named)
+	if named == nil {
+		r.containers = append(r.containers, lit)
+		return
+	}
+	key := apiKey(named.Origin().Obj())
+	f := r.fields(lit)
+	switch key {
+	case goSDKMCP + ".Tool":
+		d := r.newDef(lit, Tool, GoSDK)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.InputSchema, d.OutputSchema, d.Meta = f["InputSchema"], f["OutputSchema"], f["Meta"]
+		r.goAnnotations(d, f["Annotations"])
+	case goSDKMCP + ".Resource":
+		d := r.newDef(lit, Resource, GoSDK)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
+	case goSDKMCP + ".ResourceTemplate":
+		d := r.newDef(lit, ResourceTemplate, GoSDK)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
+	case goSDKMCP + ".Prompt":
+		d := r.newDef(lit, Prompt, GoSDK)
+		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
+	case m3MCP + ".Tool":
+		d := r.newDef(lit, Tool, MarkLabs)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.InputSchema, d.OutputSchema = firstNonNil(f["RawInputSchema"], f["InputSchema"]), firstNonNil(f["RawOutputSchema"], f["OutputSchema"])
+		r.m3AnnotationLit(d, f["Annotations"])
+	case m3Server + ".ServerTool":
+		r.pending = append(r.pending, registration{kind: Tool, sdk: MarkLabs, def: f["Tool"], handler: f["Handler"]})
+	case m3Server + ".ServerResource":
+		r.pending = append(r.pending, registration{kind: Resource, sdk: MarkLabs, def: f["Resource"], handler: f["Handler"]})
+	case m3Server + ".ServerResourceTemplate":
+		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: MarkLabs, def: f["Template"], handler: f["Handler"]})
+	case m3Server + ".ServerPrompt":
+		r.pending = append(r.pending, registration{kind: Prompt, sdk: MarkLabs, def: f["Prompt"], handler: f["Handler"]})
+	case mcptoolPath + ".Tool":
+		d := r.newDef(lit, Tool, MCPTool)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.Meta, d.Format, d.Scopes = f["Meta"], f["Format"], f["Scopes"]
+		r.goAnnotations(d, f["Annotations"])
+		if targs := named.TypeArgs(); targs != nil && targs.Len() == 2 {
+			d.InputType, d.OutputType = targs.At(0), targs.At(1)
+		}
+		if e, ok := f["Errors"]; ok {
+			d.Contract = r.contract(e)
+		}
+		if h, ok := f["Handler"]; ok {
+			r.pending = append(r.pending, registration{kind: Tool, sdk: MCPTool, def: lit, handler: h})
+		}
+	default:
+		r.containers = append(r.containers, lit)
+	}
+}
+
+func firstNonNil(es ...ast.Expr) ast.Expr {
+	for _, e := range es {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func (r *recogniser) newDef(node ast.Node, kind Kind, sdk SDK) *Definition {
+	d := &Definition{Kind: kind, SDK: sdk, Node: node}
+	r.defs[node] = d
+	r.res.Definitions = append(r.res.Definitions, d)
+	return d
+}
+
+// fields maps a struct literal's field names to their values, keyed or positional.
+func (r *recogniser) fields(lit *ast.CompositeLit) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	if lit == nil {
+		return out
+	}
+	var st *types.Struct
+	if tv, ok := r.pass.TypesInfo.Types[lit]; ok {
+		t := tv.Type
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, _ = t.Underlying().(*types.Struct)
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				out[id.Name] = kv.Value
+			}
+			continue
+		}
+		if st != nil && i < st.NumFields() {
+			out[st.Field(i).Name()] = elt
+		}
+	}
+	return out
+}
+
+// m3Tool reads mcp.NewTool(name, opts...) and mcp.NewToolWithRawSchema(name, desc, schema).
+func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
+	d := r.newDef(call, Tool, MarkLabs)
+	if len(call.Args) > 0 {
+		d.Name = r.str(call.Args[0])
+	}
+	if raw {
+		if len(call.Args) == 3 {
+			d.Description, d.InputSchema = r.str(call.Args[1]), call.Args[2]
+		}
+		return
+	}
+	t := true
+	d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
+	r.m3Options(d, call, 1)
+}
+
+func (r *recogniser) m3Resource(call *ast.CallExpr, kind Kind) {
+	d := r.newDef(call, kind, MarkLabs)
+	if len(call.Args) >= 2 {
+		d.URI, d.Name = r.str(call.Args[0]), r.str(call.Args[1])
+	}
+	r.m3Options(d, call, 2)
+}
+
+func (r *recogniser) m3Prompt(call *ast.CallExpr) {
+	d := r.newDef(call, Prompt, MarkLabs)
+	if len(call.Args) > 0 {
+		d.Name = r.str(call.Args[0])
+	}
+	r.m3Options(d, call, 1)
+}
+
+// m3Options reads the mark3labs functional options of a constructor.
+func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
+	if call.Ellipsis.IsValid() {
+		d.OptionsDynamic = true
+	}
+	for i := from; i < len(call.Args); i++ {
+		oc, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr)
+		if !ok {
+			d.OptionsDynamic = true
+			continue
+		}
+		d.Options = append(d.Options, oc)
+		fn := r.callee(oc)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+			continue
+		}
+		var a0 ast.Expr
+		if len(oc.Args) > 0 {
+			a0 = oc.Args[0]
+		}
+		switch fn.Name() {
+		case "WithDescription", "WithResourceDescription", "WithTemplateDescription", "WithPromptDescription":
+			d.Description = r.str(a0)
+		case "WithToolTitle", "WithResourceTitle", "WithTemplateTitle", "WithPromptTitle":
+			d.Title = r.str(a0)
+		case "WithMIMEType", "WithTemplateMIMEType":
+			d.MIMEType = r.str(a0)
+		case "WithReadOnlyHintAnnotation":
+			d.Annotations.ReadOnly = r.boolean(a0)
+		case "WithDestructiveHintAnnotation":
+			d.Annotations.Destructive = r.boolean(a0)
+		case "WithIdempotentHintAnnotation":
+			d.Annotations.Idempotent = r.boolean(a0)
+		case "WithOpenWorldHintAnnotation":
+			d.Annotations.OpenWorld = r.boolean(a0)
+		case "WithToolAnnotation":
+			r.m3AnnotationLit(d, a0)
+		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
+			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
+				d.InputType = ta.At(0)
+			}
+		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
+			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
+				d.OutputType = ta.At(0)
+			}
+		case "WithRawInputSchema":
+			d.InputSchema = a0
+		case "WithRawOutputSchema":
+			d.OutputSchema = a0
+		}
+	}
+}
+
+// m3AnnotationLit reads an mcp.ToolAnnotation literal, whose hints are *bool.
+func (r *recogniser) m3AnnotationLit(d *Definition, e ast.Expr) {
+	if e == nil {
+		return
+	}
+	d.Annotations.Expr = e
+	lit := r.resolveLit(e, 0)
+	if lit == nil {
+		return
+	}
+	f := r.fields(lit)
+	a := &d.Annotations
+	a.ReadOnly, a.Destructive = r.boolPtr(f["ReadOnlyHint"]), r.boolPtr(f["DestructiveHint"])
+	a.Idempotent, a.OpenWorld = r.boolPtr(f["IdempotentHint"]), r.boolPtr(f["OpenWorldHint"])
+}
+
+// goAnnotations reads a go-sdk *mcp.ToolAnnotations: ReadOnlyHint and IdempotentHint are
+// bool, DestructiveHint and OpenWorldHint *bool.
+func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
+	if e == nil {
+		return
+	}
+	d.Annotations.Expr = e
+	lit := r.resolveLit(e, 0)
+	if lit == nil {
+		return
+	}
+	f := r.fields(lit)
+	a := &d.Annotations
+	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
+	a.Destructive, a.OpenWorld = r.boolPtr(f["DestructiveHint"]), r.boolPtr(f["OpenWorldHint"])
+}
+
+// contract reads an mcptool error contract.
+func (r *recogniser) contract(e ast.Expr) *Contract {
+	c := &Contract{Expr: e}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" {
+		return nil
+	}
+	lit := r.resolveLit(e, 0)
+	if lit == nil {
+		return c
+	}
+	c.Static = true
+	for _, elt := range lit.Elts {
+		el := r.resolveLit(elt, 0)
+		if el == nil {
+			c.Static = false
+			continue
+		}
+		f := r.fields(el)
+		c.Entries = append(c.Entries, ContractEntry{
+			Lit:       el,
+			Reason:    r.str(f["Reason"]),
+			When:      r.str(f["When"]),
+			Recovery:  r.str(f["Recovery"]),
+			Code:      r.code(f["Code"]),
+			Retryable: r.boolean(f["Retryable"]),
+		})
+	}
+	return c
+}
+
+// code reads an mcperr.Code expression.
+func (r *recogniser) code(e ast.Expr) CodeValue {
+	cv := CodeValue{Expr: e, Set: e != nil}
+	if e == nil {
+		return cv
+	}
+	if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+		if v, ok := constant.Int64Val(constant.ToInt(tv.Value)); ok {
+			cv.Static, cv.Val = true, v
+		}
+	}
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id != nil {
+		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
+			cv.Name = c.Name()
+		}
+	}
+	return cv
+}
+
+// str reads a string property: a constant, or a variable assigned exactly one constant.
+func (r *recogniser) str(e ast.Expr) Value {
+	if e == nil {
+		return Value{}
+	}
+	v := Value{Expr: e, Set: true}
+	if s, ok := r.constString(e, 0); ok {
+		v.Static, v.Str = true, s
+	}
+	return v
+}
+
+func (r *recogniser) constString(e ast.Expr, depth int) (string, bool) {
+	if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	if depth >= maxDepth {
+		return "", false
+	}
+	if v := r.singleAssignment(e); v != nil {
+		return r.constString(v, depth+1)
+	}
+	return "", false
+}
+
+// boolean reads a bool property.
+func (r *recogniser) boolean(e ast.Expr) BoolValue {
+	if e == nil {
+		return BoolValue{}
+	}
+	b := BoolValue{Expr: e, Set: true}
+	if v, ok := r.constBool(e, 0); ok {
+		b.Static, b.Val = true, v
+	}
+	return b
+}
+
+func (r *recogniser) constBool(e ast.Expr, depth int) (bool, bool) {
+	if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		return constant.BoolVal(tv.Value), true
+	}
+	if depth >= maxDepth {
+		return false, false
+	}
+	if v := r.singleAssignment(e); v != nil {
+		return r.constBool(v, depth+1)
+	}
+	return false, false
+}
+
+// boolPtr reads a *bool property: nil (not set), &x, new(bool), or a pointer helper called
+// with one constant, such as ptr(true) or mcp.ToBoolPtr(true). A helper is trusted only when
+// its signature is func(bool) *bool (possibly generic): it has no other sensible meaning.
+func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
+	if e == nil {
+		return BoolValue{}
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
+		return BoolValue{}
+	}
+	b := BoolValue{Expr: e, Set: true}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			if v, ok := r.constBool(x.X, 0); ok {
+				b.Static, b.Val = true, v
+			}
+		}
+	case *ast.CallExpr:
+		if len(x.Args) == 1 {
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" {
+				if _, isBuiltin := r.pass.TypesInfo.Uses[id].(*types.Builtin); isBuiltin {
+					b.Static, b.Val = true, false
+				}
+				break
+			}
+			if sig, ok := r.pass.TypesInfo.TypeOf(x.Fun).(*types.Signature); ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 {
+				pt, rt := sig.Params().At(0).Type(), sig.Results().At(0).Type()
+				if isBool(pt) {
+					if p, ok := rt.(*types.Pointer); ok && isBool(p.Elem()) {
+						if v, ok := r.constBool(x.Args[0], 0); ok {
+							b.Static, b.Val = true, v
+						}
+					}
+				}
+			}
+		}
+	default:
+		if v := r.singleAssignment(e); v != nil {
+			return r.boolPtr(v)
+		}
+	}
+	return b
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// singleAssignment returns the one expression ever assigned to the variable e names, or nil.
+func (r *recogniser) singleAssignment(e ast.Expr) ast.Expr {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return nil
+	}
+	if as := r.assigns[v]; len(as) == 1 {
+		return as[0]
+	}
+	return nil
+}
+
+// resolveLit follows variables and single-result helper functions to a composite literal.
+func (r *recogniser) resolveLit(e ast.Expr, depth int) *ast.CompositeLit {
+	if e == nil || depth > maxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return x
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return r.resolveLit(x.X, depth+1)
+		}
+	case *ast.StarExpr:
+		return r.resolveLit(x.X, depth+1)
+	case *ast.Ident, *ast.SelectorExpr:
+		if v := r.singleAssignment(x); v != nil {
+			return r.resolveLit(v, depth+1)
+		}
+	case *ast.CallExpr:
+		var found *ast.CompositeLit
+		for _, res := range r.calleeReturns(x, 0) {
+			lit := r.resolveLit(res, depth+1)
+			if lit == nil || (found != nil && found != lit) {
+				return nil
+			}
+			found = lit
+		}
+		return found
+	}
+	return nil
+}
+
+// calleeReturns lists the expressions a call to a function of this package can return at
+// result index i (nil when the callee's body is not here).
+func (r *recogniser) calleeReturns(call *ast.CallExpr, i int) []ast.Expr {
+	fn := r.callee(call)
+	if fn == nil {
+		return nil
+	}
+	decl := r.decls[fn]
+	if decl == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, ret := range r.returns[decl] {
+		if i < len(ret.Results) && len(ret.Results) == fn.Signature().Results().Len() {
+			out = append(out, ret.Results[i])
+		}
+	}
+	return out
+}

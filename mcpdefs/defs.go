@@ -1,0 +1,260 @@
+// Package mcpdefs recognises MCP definitions and handlers in a package, whichever SDK they are
+// written against, and hands them to the rules as SDK-independent data. It is the only part
+// of mcplint that knows SDK import paths and API names.
+//
+// Handlers are found by type (a function whose signature is a tool, resource or prompt
+// handler of a known SDK, wherever it is declared, because most servers wrap the SDK) and
+// definitions by registration, by their literals and constructors, and by pairing (a call,
+// return or composite literal that holds one definition and one handler). Values that cannot
+// be resolved statically are marked dynamic, never guessed.
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Kind is what a definition or handler serves.
+type Kind int
+
+const (
+	Tool Kind = iota + 1
+	Resource
+	ResourceTemplate
+	Prompt
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Tool:
+		return "tool"
+	case Resource:
+		return "resource"
+	case ResourceTemplate:
+		return "resource template"
+	case Prompt:
+		return "prompt"
+	}
+	return "unknown"
+}
+
+// Flavour is the exact handler shape, which decides what a returned error becomes.
+type Flavour int
+
+const (
+	FlavourUnknown Flavour = iota
+	// GoSDKTypedTool: func(ctx, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error).
+	GoSDKTypedTool
+	// GoSDKTool: func(ctx, *mcp.CallToolRequest) (*mcp.CallToolResult, error).
+	GoSDKTool
+	// MarkLabsTool: func(ctx, mcp.CallToolRequest) (*mcp.CallToolResult, error).
+	MarkLabsTool
+	// MarkLabsTypedTool: func(ctx, mcp.CallToolRequest, T) (*mcp.CallToolResult, error),
+	// wrapped by NewTypedToolHandler, which passes errors through.
+	MarkLabsTypedTool
+	// MarkLabsStructuredTool: func(ctx, mcp.CallToolRequest, TArgs) (TResult, error), wrapped
+	// by NewStructuredToolHandler, which turns errors into tool errors.
+	MarkLabsStructuredTool
+	// MCPToolTool: func(ctx, *mcptool.Call, In) (Out, error).
+	MCPToolTool
+	GoSDKResource
+	MarkLabsResource
+	GoSDKPrompt
+	MarkLabsPrompt
+)
+
+// ErrorMode is what a non-nil error returned by a handler becomes on the wire.
+type ErrorMode int
+
+const (
+	// ToolError: the client receives a result with isError: true that the model can read.
+	ToolError ErrorMode = iota + 1
+	// ProtocolError: the client receives a JSON-RPC error response instead of a result.
+	ProtocolError
+)
+
+// Handler is a function recognised as a handler by its type.
+type Handler struct {
+	Kind    Kind
+	SDK     SDK
+	Flavour Flavour
+	// Node is the *ast.FuncDecl or *ast.FuncLit; Body may be nil for a declaration without
+	// one.
+	Node ast.Node
+	Type *ast.FuncType
+	Body *ast.BlockStmt
+	Sig  *types.Signature
+	// Name is the declared function name, or "" for a literal.
+	Name string
+	// Request is the request parameter (nil when unnamed or blank).
+	Request *types.Var
+	// Input is the typed input parameter of typed tool handlers (nil otherwise or unnamed).
+	Input *types.Var
+	// Result positions in the signature's results: ResultIndex is the *CallToolResult (or
+	// resource/prompt result), OutIndex the typed output, ErrorIndex the error; -1 if absent.
+	ResultIndex, OutIndex, ErrorIndex int
+	// Errors says what a returned error becomes.
+	Errors ErrorMode
+	// In and Out are the typed input and output types (nil when the flavour has none).
+	In, Out types.Type
+	// Registered is true when the handler is linked to a definition in this package.
+	Registered bool
+}
+
+// Value is a definition property as written: an expression, whether it was given at all, and
+// its constant value when it has one.
+type Value struct {
+	// Expr is the expression (nil when the property was not given).
+	Expr ast.Expr
+	// Set is true when the property was given.
+	Set bool
+	// Static is true when the value is known at compile time; Str holds it.
+	Static bool
+	Str    string
+}
+
+// Pos is the value's position, or NoPos.
+func (v Value) Pos() token.Pos {
+	if v.Expr == nil {
+		return token.NoPos
+	}
+	return v.Expr.Pos()
+}
+
+// BoolValue is a boolean property (an annotation hint) as written.
+type BoolValue struct {
+	Expr   ast.Expr
+	Set    bool
+	Static bool
+	Val    bool
+}
+
+// Annotations are a tool's behaviour hints. Defaults reports what the SDK assumes for hints
+// that are not set (mark3labs NewTool sets destructive and open-world to true).
+type Annotations struct {
+	// Expr is the annotations expression when given as a whole (go-sdk &mcp.ToolAnnotations{},
+	// mark3labs WithToolAnnotation(...)).
+	Expr                                         ast.Expr
+	ReadOnly, Destructive, Idempotent, OpenWorld BoolValue
+	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
+	// set explicitly (nil when the SDK leaves it absent).
+	DestructiveDefault, OpenWorldDefault *bool
+}
+
+// Definition is one tool, resource, resource template or prompt.
+type Definition struct {
+	Kind Kind
+	SDK  SDK
+	// Node is where the definition is written: the composite literal or constructor call.
+	// Findings about the definition are reported here.
+	Node ast.Node
+	// Registration is the registering call when it is in this package.
+	Registration *ast.CallExpr
+
+	Name, Title, Description Value
+	// URI is the resource URI or the resource template's URI template.
+	URI      Value
+	MIMEType Value
+
+	Annotations Annotations
+
+	// InputType and OutputType are the Go types the schemas are inferred from (typed
+	// handlers, WithInputSchema[T], mcptool In/Out); nil when not known.
+	InputType, OutputType types.Type
+	// InputSchema and OutputSchema are hand-built schemas as written.
+	InputSchema, OutputSchema ast.Expr
+	// Meta is the _meta expression.
+	Meta ast.Expr
+	// Options are the mark3labs option calls given to the constructor, in order.
+	// OptionsDynamic is true when some options come from a slice spread.
+	Options        []*ast.CallExpr
+	OptionsDynamic bool
+
+	// Contract is the mcptool error contract (nil when none was given).
+	Contract *Contract
+	// Format is the mcptool Format function expression.
+	Format ast.Expr
+	// Scopes is the mcptool Scopes expression.
+	Scopes ast.Expr
+
+	// HandlerExpr is the handler as written where it was linked (nil when none was seen);
+	// HandlerNil is true when it is the nil literal; Handler is the recognised handler when its
+	// body is in this package.
+	HandlerExpr ast.Expr
+	HandlerNil  bool
+	Handler     *Handler
+}
+
+// Contract is a declared error contract, as written.
+type Contract struct {
+	// Expr is the Errors expression; Static is false when it could not be resolved to
+	// literal entries.
+	Expr    ast.Expr
+	Static  bool
+	Entries []ContractEntry
+}
+
+// ContractEntry is one mcptool.ErrorContract literal.
+type ContractEntry struct {
+	Lit                    *ast.CompositeLit
+	Reason, When, Recovery Value
+	Code                   CodeValue
+	Retryable              BoolValue
+}
+
+// CodeValue is an mcperr.Code as written.
+type CodeValue struct {
+	Expr   ast.Expr
+	Set    bool
+	Static bool
+	Val    int64
+	// Name is the constant's name (CodeNotFound) when the expression is a named mcperr code.
+	Name string
+}
+
+// Server is a server construction: its implementation name and version as written.
+type Server struct {
+	SDK           SDK
+	Node          ast.Node
+	Name, Version Value
+}
+
+// Result is the analyzer's result for one package.
+type Result struct {
+	Definitions []*Definition
+	Handlers    []*Handler
+	Servers     []*Server
+
+	byNode map[ast.Node]*Handler
+	info   *types.Info
+}
+
+// HandlerOf returns the handler whose declaration or literal is node.
+func (r *Result) HandlerOf(node ast.Node) *Handler { return r.byNode[node] }
+
+// Empty reports whether the package has no MCP code at all.
+func (r *Result) Empty() bool {
+	return len(r.Definitions) == 0 && len(r.Handlers) == 0 && len(r.Servers) == 0
+}
+
+var flavourNames = [...]string{
+	FlavourUnknown:         "FlavourUnknown",
+	GoSDKTypedTool:         "GoSDKTypedTool",
+	GoSDKTool:              "GoSDKTool",
+	MarkLabsTool:           "MarkLabsTool",
+	MarkLabsTypedTool:      "MarkLabsTypedTool",
+	MarkLabsStructuredTool: "MarkLabsStructuredTool",
+	MCPToolTool:            "MCPToolTool",
+	GoSDKResource:          "GoSDKResource",
+	MarkLabsResource:       "MarkLabsResource",
+	GoSDKPrompt:            "GoSDKPrompt",
+	MarkLabsPrompt:         "MarkLabsPrompt",
+}
+
+func (f Flavour) String() string {
+	if int(f) < len(flavourNames) {
+		return flavourNames[f]
+	}
+	return "FlavourUnknown"
+}

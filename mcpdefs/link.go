@@ -1,0 +1,257 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// link connects definitions to their handlers: first through registrations and SDK pair
+// literals, then through any other call, return or composite literal that holds exactly one
+// definition and one handler of the same kind (the handler-factory and own-wrapper patterns).
+func (r *recogniser) link() {
+	for _, reg := range r.pending {
+		if reg.kind == 0 {
+			// An argument of AddTools and friends: a pair literal, linked on its own.
+			if lit := r.resolveLit(reg.def, 0); lit != nil {
+				r.markPairRegistered(lit, reg.call)
+			}
+			continue
+		}
+		d := r.resolveDef(reg.def, reg.kind, 0)
+		if d != nil && reg.call != nil && d.Registration == nil {
+			d.Registration = reg.call
+		}
+		if d != nil && reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
+			d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
+		}
+		if reg.handler != nil {
+			r.attach(d, reg.handler)
+		}
+	}
+	for _, n := range r.containers {
+		r.pair(n)
+	}
+}
+
+// markPairRegistered records the registering call on the definition inside a pair literal.
+func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExpr) {
+	if tv, ok := r.pass.TypesInfo.Types[lit]; ok {
+		switch tv.Type.Underlying().(type) {
+		case *types.Slice, *types.Array:
+			// AddTools(tools()...) where tools returns a slice literal of pairs.
+			for _, elt := range lit.Elts {
+				if el := r.resolveLit(elt, 0); el != nil {
+					r.markPairRegistered(el, call)
+				}
+			}
+			return
+		}
+	}
+	f := r.fields(lit)
+	for _, field := range []string{"Tool", "Resource", "Template", "Prompt"} {
+		if e, ok := f[field]; ok {
+			for _, k := range []Kind{Tool, Resource, ResourceTemplate, Prompt} {
+				if d := r.resolveDef(e, k, 0); d != nil && d.Registration == nil {
+					d.Registration = call
+				}
+			}
+		}
+	}
+}
+
+// attach links handler expression h to definition d (d may be nil for a dynamic definition;
+// the handler is still marked registered).
+func (r *recogniser) attach(d *Definition, h ast.Expr) {
+	handler := r.resolveHandler(h, 0)
+	if handler != nil {
+		handler.Registered = true
+	}
+	if d == nil || d.HandlerExpr != nil {
+		return
+	}
+	d.HandlerExpr = h
+	if id, ok := ast.Unparen(h).(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
+		d.HandlerNil = true
+	}
+	d.Handler = handler
+	if handler != nil {
+		if d.InputType == nil && handler.In != nil {
+			d.InputType = handler.In
+		}
+		if d.OutputType == nil && handler.Out != nil {
+			d.OutputType = handler.Out
+		}
+	}
+}
+
+// pair links a definition and a handler found side by side in an arbitrary container.
+func (r *recogniser) pair(n ast.Node) {
+	var elems []ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		elems = n.Args
+	case *ast.ReturnStmt:
+		elems = n.Results
+	case *ast.CompositeLit:
+		for _, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			elems = append(elems, e)
+		}
+	}
+	if len(elems) < 2 {
+		return
+	}
+	// Handlers first: they are cheap to spot by type, and most containers have none.
+	var hexpr ast.Expr
+	var kind Kind
+	for _, e := range elems {
+		if k, ok := r.handlerKind(e); ok {
+			if hexpr != nil {
+				return
+			}
+			hexpr, kind = e, k
+		}
+	}
+	if hexpr == nil {
+		return
+	}
+	var def *Definition
+	for _, e := range elems {
+		if e == hexpr {
+			continue
+		}
+		if d := r.resolveDef(e, kind, 0); d != nil {
+			if def != nil && def != d {
+				return
+			}
+			def = d
+		}
+	}
+	if def != nil {
+		r.attach(def, hexpr)
+	}
+}
+
+// handlerKind reports whether e's type is a handler signature, and of which kind.
+func (r *recogniser) handlerKind(e ast.Expr) (Kind, bool) {
+	t := r.pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return 0, false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return 0, false
+	}
+	h, ok := r.sdk.shape(sig)
+	if !ok {
+		return 0, false
+	}
+	if h.Kind == Resource {
+		// Resource and template handlers share one type; the definition decides.
+		return Resource, true
+	}
+	return h.Kind, true
+}
+
+// resolveDef follows e to the definition it denotes, or nil. Resource handlers also serve
+// templates, so kind Resource matches both.
+func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
+	if e == nil || depth > maxDepth {
+		return nil
+	}
+	match := func(d *Definition) *Definition {
+		if d == nil {
+			return nil
+		}
+		if d.Kind == kind || (kind == Resource && d.Kind == ResourceTemplate) || (kind == ResourceTemplate && d.Kind == Resource) {
+			return d
+		}
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return match(r.defs[x])
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return r.resolveDef(x.X, kind, depth+1)
+		}
+	case *ast.StarExpr:
+		return r.resolveDef(x.X, kind, depth+1)
+	case *ast.Ident, *ast.SelectorExpr:
+		if v := r.singleAssignment(x); v != nil {
+			return r.resolveDef(v, kind, depth+1)
+		}
+	case *ast.CallExpr:
+		if d := match(r.defs[x]); d != nil {
+			return d
+		}
+		fn := r.callee(x)
+		if fn == nil || r.decls[fn] == nil {
+			return nil
+		}
+		var found *Definition
+		for i := 0; i < fn.Signature().Results().Len(); i++ {
+			for _, res := range r.calleeReturns(x, i) {
+				d := r.resolveDef(res, kind, depth+1)
+				if d == nil {
+					continue
+				}
+				if found != nil && found != d {
+					return nil
+				}
+				found = d
+			}
+		}
+		return found
+	}
+	return nil
+}
+
+// resolveHandler follows e to a handler whose body is in this package, or nil.
+func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
+	if e == nil || depth > maxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return r.res.byNode[x]
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if s, ok := x.(*ast.SelectorExpr); ok {
+			id = s.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		switch obj := r.pass.TypesInfo.Uses[id].(type) {
+		case *types.Func:
+			if decl := r.decls[obj.Origin()]; decl != nil {
+				return r.res.byNode[decl]
+			}
+		case *types.Var:
+			if v := r.singleAssignment(x); v != nil {
+				return r.resolveHandler(v, depth+1)
+			}
+		}
+	case *ast.CallExpr:
+		fn := r.callee(x)
+		if fn == nil {
+			return nil
+		}
+		if fn.Pkg() != nil && fn.Pkg().Path() == m3MCP && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
+			return r.resolveHandler(x.Args[0], depth+1)
+		}
+		var found *Handler
+		for _, res := range r.calleeReturns(x, 0) {
+			h := r.resolveHandler(res, depth+1)
+			if h == nil || (found != nil && found != h) {
+				return nil
+			}
+			found = h
+		}
+		return found
+	}
+	return nil
+}

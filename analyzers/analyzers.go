@@ -6,6 +6,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/handlerrules"
+	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // Re-exported so that drivers depend on this package only.
@@ -40,7 +42,7 @@ func NewCatalog() *Catalog { return lint.NewCatalog() }
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return lint.Build(cat, cfg, families())
+	return lint.Build(cat, cfg, families(cfg))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -54,7 +56,18 @@ func All() []*analysis.Analyzer {
 }
 
 // families lists the checks of every rule family.
-func families() []lint.Check {
+func families(cfg *Config) []lint.Check {
+	defs := mcpdefs.New(recognition(cfg))
 	var checks []lint.Check
+	checks = append(checks, handlerrules.Checks(defs)...)
 	return checks
+}
+
+// recognition turns the user's registrar configuration into recognition options.
+func recognition(cfg *Config) mcpdefs.Options {
+	var opts mcpdefs.Options
+	for _, r := range cfg.Registrars {
+		opts.Registrars = append(opts.Registrars, mcpdefs.Registrar{Func: r.Func, Tool: r.Tool, Handler: r.Handler})
+	}
+	return opts
 }

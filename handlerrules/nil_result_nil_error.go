@@ -1,0 +1,28 @@
+package handlerrules
+
+import (
+	"go/ast"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
+func nilResultNilError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		var outcome string
+		switch h.Flavour {
+		case mcpdefs.GoSDKTool:
+			outcome = "go-sdk dereferences the nil result: on current protocol versions the session's goroutine panics, on older ones the client gets a spec-invalid null result"
+		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
+			outcome = "mark3labs answers with JSON-RPC error -32603 \"handler returned no result\""
+		default:
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			if isNil(p.TypesInfo, result(ret, h.ResultIndex)) && isNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
+				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result (an empty &mcp.CallToolResult{} or a text result) or an error", outcome)
+			}
+		})
+	}
+}

@@ -1,0 +1,170 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// noStringifyUpstreamError: an error message or tool-error text embeds serialised upstream
+// data (JSON dumps, %+v/%#v of errors and structs, HTTP dumps, raw response bodies). Error
+// texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
+// traces) and buries the one line that says what failed.
+func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		h.visit(func(n ast.Node, _ []ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			msgs := h.messageArgs(call)
+			if len(msgs) == 0 {
+				return
+			}
+			if v, arg := h.structVerb(call); arg != nil {
+				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
+				return
+			}
+			for _, msg := range msgs {
+				if bad, what := h.dump(msg); bad != nil {
+					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", what)
+					return
+				}
+			}
+		})
+	}
+}
+
+// messageArgs returns the arguments of call that become error text, when call builds an
+// error or an error result.
+func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
+	info := h.pass.TypesInfo
+	arg := func(i int) []ast.Expr {
+		if i < len(call.Args) {
+			return []ast.Expr{call.Args[i]}
+		}
+		return nil
+	}
+	switch {
+	case isFunc(info, call, "errors", "New"):
+		return arg(0)
+	case isFunc(info, call, "fmt", "Errorf"):
+		return call.Args
+	}
+	switch h.defs.CallAPI(call) {
+	case mcpdefs.APIErrNew, mcpdefs.APICallFail:
+		return arg(1)
+	case mcpdefs.APIErrFactory, mcpdefs.APIToolResultError, mcpdefs.APIToolResultErrorFromErr:
+		return arg(0)
+	case mcpdefs.APIToolResultErrorf:
+		return call.Args
+	}
+	return nil
+}
+
+// dump finds serialised upstream data inside a message expression and says what it is.
+func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
+	info := h.pass.TypesInfo
+	var bad ast.Node
+	var what string
+	ast.Inspect(msg, func(n ast.Node) bool {
+		if bad != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if w := serialiser(info, x); w != "" {
+				bad, what = x, w
+				return false
+			}
+			if v, arg := h.structVerb(x); arg != nil {
+				bad, what = arg, "a "+v+" dump of "+types.TypeString(info.TypeOf(arg), types.RelativeTo(h.pass.Pkg))
+				return false
+			}
+		case *ast.Ident:
+			for _, a := range h.assigns[info.Uses[x]] {
+				c, ok := ast.Unparen(a).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				if w := serialiser(info, c); w != "" {
+					bad, what = x, w+" (through "+x.Name+")"
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return bad, what
+}
+
+// serialiser names the serialising call c is, or "".
+func serialiser(info *types.Info, c *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(info, c).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return ""
+	}
+	switch path, name := fn.Pkg().Path(), fn.Name(); {
+	case path == "encoding/json" && (name == "Marshal" || name == "MarshalIndent"):
+		return "JSON-serialised data (json." + name + ")"
+	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
+		return "an HTTP dump (httputil." + name + ")"
+	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
+		if sel, ok := ast.Unparen(c.Args[0]).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(info.TypeOf(sel.X)) {
+			return "a raw upstream response body"
+		}
+	}
+	return ""
+}
+
+func isHTTPResponse(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response"
+}
+
+// structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.
+func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
+	info := h.pass.TypesInfo
+	formatted := isFunc(info, call, "fmt", "Sprintf") || isFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
+	if !formatted || len(call.Args) == 0 {
+		return "", nil
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", nil
+	}
+	for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
+		if v.Verb != 'v' || (!v.Plus() && !v.Sharp()) || v.Arg < 0 || v.Arg+1 >= len(call.Args) {
+			continue
+		}
+		arg := call.Args[v.Arg+1]
+		t := info.TypeOf(arg)
+		if isErrorType(t) || isStruct(t) {
+			return "%" + v.Flags + "v", arg
+		}
+	}
+	return "", nil
+}
+
+func isStruct(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}

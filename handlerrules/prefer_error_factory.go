@@ -1,0 +1,37 @@
+package handlerrules
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// preferErrorFactory: mcperr.New(mcperr.CodeX, msg, ...) where the factory mcperr.X exists.
+// The factory says the same in fewer words and keeps codes greppable by name.
+func preferErrorFactory(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, f := range p.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			factory, ok := defs.FactoryFor(call)
+			if !ok {
+				return true
+			}
+			fix := analysis.SuggestedFix{
+				Message: "Use " + factory,
+				TextEdits: []analysis.TextEdit{
+					{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(factory)},
+					// Drop the code argument and the separator after it.
+					{Pos: call.Args[0].Pos(), End: call.Args[1].Pos(), NewText: nil},
+				},
+			}
+			p.Report(call, "mcperr.New with a code that has a factory: write "+factory+"(msg, ...) instead; it builds the same error and reads as the failure mode it is", fix)
+			return true
+		})
+	}
+}

@@ -1,0 +1,55 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// preferMCPErrorInHandler: an mcptool handler (or, with plain-handler-errors, a plain SDK
+// tool handler whose errors become tool errors) returns an error that carries no code.
+func preferMCPErrorInHandler(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		var outcome string
+		switch {
+		case h.Flavour == mcpdefs.MCPToolTool:
+			outcome = "mcptool can only classify it by its text, usually as InternalError (-32603), so the client sees no usable failure mode; return an mcperr factory such as mcperr.NotFound(...) or call.Fail(reason, ...)"
+		case p.Config.PlainHandlerErrors && h.Kind == mcpdefs.Tool && h.Errors == mcpdefs.ToolError:
+			outcome = "the client gets only its text, with no code to act on; return an *mcperr.Error (mcperr.NotFound(...), ...) or wrap one with %w"
+		default:
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
+			if !ok || !h.uncodedError(call) {
+				return
+			}
+			p.Reportf(call, "handler returns an error with no MCP error code: %s", outcome)
+		})
+	}
+}
+
+// uncodedError reports whether call builds an error that certainly carries no code:
+// errors.New, or fmt.Errorf that wraps nothing (with %w it may wrap a coded error).
+func (h *handler) uncodedError(call *ast.CallExpr) bool {
+	info := h.pass.TypesInfo
+	if isFunc(info, call, "errors", "New") {
+		return true
+	}
+	if !isFunc(info, call, "fmt", "Errorf") || len(call.Args) == 0 {
+		return false
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
+		if v.Verb == 'w' {
+			return false
+		}
+	}
+	return true
+}

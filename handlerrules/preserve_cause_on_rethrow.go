@@ -1,0 +1,137 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// preserveCauseOnRethrow: inside an error branch, a new error or error result is built
+// without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
+// here.
+func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		h.visit(func(n ast.Node, stack []ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			var hand map[types.Object]bool
+			lazyHand := func() map[types.Object]bool {
+				if hand == nil {
+					hand = h.inHand(stack)
+				}
+				return hand
+			}
+			switch {
+			case defs.IsMCPErrorConstructor(call):
+				if h.carriesCause(call) || len(lazyHand()) == 0 {
+					return
+				}
+				errName := firstName(lazyHand())
+				var fixes []analysis.SuggestedFix
+				if opt, ok := defs.WithCause(h.file, errName); ok && !call.Ellipsis.IsValid() {
+					fixes = append(fixes, analysis.SuggestedFix{
+						Message:   "Add " + opt,
+						TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
+					})
+				}
+				p.Report(call, "error built inside the branch that handles "+errName+" drops it: errors.Is/As, logs and traces lose the original failure; pass mcperr.WithCause("+errName+")", fixes...)
+			case isFunc(p.TypesInfo, call, "fmt", "Errorf"):
+				h.errorfWithoutW(call, lazyHand)
+			default:
+				if api := defs.CallAPI(call); api != mcpdefs.APIToolResultError && api != mcpdefs.APIToolResultErrorf {
+					return
+				}
+				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, lazyHand()) {
+					return
+				}
+				errName := firstName(lazyHand())
+				var fixes []analysis.SuggestedFix
+				if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
+					fixes = append(fixes, analysis.SuggestedFix{
+						Message: "Use " + fromErr,
+						TextEdits: []analysis.TextEdit{
+							{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(fromErr)},
+							{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + errName)},
+						},
+					})
+				}
+				p.Report(call, "tool error result built inside the branch that handles "+errName+" drops it entirely: the model sees a generic failure and cannot tell what went wrong; use mcp.NewToolResultErrorFromErr(text, "+errName+") or include it in the text", fixes...)
+			}
+		})
+	}
+}
+
+// carriesCause reports whether an mcperr constructor call is given WithCause.
+func (h *handler) carriesCause(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok && h.defs.CallAPI(c) == mcpdefs.APIErrWithCause {
+			return true
+		}
+	}
+	return false
+}
+
+// errorfWithoutW reports fmt.Errorf formatting an error in hand with %v or %s.
+func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Object]bool) {
+	info := h.pass.TypesInfo
+	if len(call.Args) < 2 {
+		return
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	format := constant.StringVal(tv.Value)
+	for _, v := range printf.Parse(format) {
+		if (v.Verb != 'v' && v.Verb != 's') || v.Plus() || v.Sharp() || v.Arg < 0 || v.Arg+1 >= len(call.Args) {
+			continue
+		}
+		arg := call.Args[v.Arg+1]
+		obj := h.obj(arg)
+		if obj == nil {
+			// err.Error() formats the error in hand just the same.
+			if c, ok := ast.Unparen(arg).(*ast.CallExpr); ok && len(c.Args) == 0 {
+				if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+					obj = h.obj(sel.X)
+				}
+			}
+		}
+		if obj == nil || !hand()[obj] {
+			continue
+		}
+		var fixes []analysis.SuggestedFix
+		if lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING && !strings.Contains(lit.Value, `\`) && h.obj(arg) != nil {
+			verbPos := lit.Pos() + 1 + token.Pos(v.End-1)
+			fixes = append(fixes, analysis.SuggestedFix{
+				Message:   "Wrap " + obj.Name() + " with %w",
+				TextEdits: []analysis.TextEdit{{Pos: verbPos, End: verbPos + 1, NewText: []byte("w")}},
+			})
+		}
+		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w: errors.Is/As and callers lose the original failure; use %w", fixes...)
+		return
+	}
+}
+
+// firstName is the alphabetically first name among the errors in hand, for stable messages.
+func firstName(objs map[types.Object]bool) string {
+	var names []string
+	for o := range objs {
+		names = append(names, o.Name())
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "err"
+	}
+	return names[0]
+}

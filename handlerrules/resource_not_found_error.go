@@ -1,0 +1,81 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"regexp"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// notFoundText matches error texts that say a thing is missing.
+var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|doesn't exist|unknown (resource|uri))\b`)
+
+// resourceNotFoundError: a go-sdk resource handler reports a missing resource with an ad-hoc
+// error. go-sdk sends any error but a *jsonrpc.Error as code 0 or -32603, so the client
+// cannot tell "no such resource" from a server fault.
+func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		if h.Flavour != mcpdefs.GoSDKResource {
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			e := result(ret, h.ErrorIndex)
+			if e == nil || !h.adHocNotFound(e) {
+				return
+			}
+			var fixes []analysis.SuggestedFix
+			if repl, ok := defs.ResourceNotFound(h.file, h.Handler); ok {
+				fixes = append(fixes, analysis.SuggestedFix{
+					Message:   "Return " + repl,
+					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
+				})
+			}
+			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: go-sdk sends it as a generic JSON-RPC error (-32603), so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+		})
+	}
+}
+
+// adHocNotFound reports whether e is a not-found error that is not go-sdk's: a new error whose
+// text says not found, or the io/fs not-exist sentinel, bare or wrapped.
+func (h *handler) adHocNotFound(e ast.Expr) bool {
+	info := h.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if !isFunc(info, x, "errors", "New") && !isFunc(info, x, "fmt", "Errorf") || len(x.Args) == 0 {
+			return false
+		}
+		if tv := info.Types[x.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String && notFoundText.MatchString(constant.StringVal(tv.Value)) {
+			return true
+		}
+		for _, w := range h.wrappedErrors(x) {
+			if isNotExist(info, w) {
+				return true
+			}
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		return isNotExist(info, x)
+	}
+	return false
+}
+
+func isNotExist(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Name() != "ErrNotExist" {
+		return false
+	}
+	return v.Pkg().Path() == "os" || v.Pkg().Path() == "io/fs"
+}

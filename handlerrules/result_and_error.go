@@ -1,0 +1,62 @@
+package handlerrules
+
+import (
+	"go/ast"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// resultAndError: a handler returns a non-nil result and a non-nil error together. Every SDK
+// keeps the error and drops the result, so whatever the result says never reaches the client.
+func resultAndError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		if h.ResultIndex < 0 {
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+			res, err := result(ret, h.ResultIndex), result(ret, h.ErrorIndex)
+			if !h.nonNilResult(res, 0) || !h.nonNilError(err, stack) {
+				return
+			}
+			var outcome string
+			switch h.Errors {
+			case mcpdefs.ToolError:
+				outcome = "go-sdk replaces the result with a tool error built from the error's text"
+			default:
+				outcome = "the client receives a JSON-RPC error (-32603) instead of the result"
+			}
+			p.Reportf(ret, "this %s handler returns a result and an error together: %s, so the result is discarded; return the result with a nil error when it already describes the failure, or nil with the error", h.Kind, outcome)
+		})
+	}
+}
+
+// nonNilResult reports whether e is certainly a non-nil result: a literal, a result
+// constructor, or a variable every assignment of which is one.
+func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
+	if e == nil || depth > 4 || isNil(h.pass.TypesInfo, e) {
+		return false
+	}
+	if h.defs.IsResultLiteral(e) {
+		return true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		switch h.defs.CallAPI(x) {
+		case mcpdefs.APIToolResultError, mcpdefs.APIToolResultErrorf, mcpdefs.APIToolResultErrorFromErr, mcpdefs.APIToolResultOK:
+			return true
+		}
+	case *ast.Ident:
+		as := h.assigns[h.obj(x)]
+		if len(as) == 0 {
+			return false
+		}
+		for _, a := range as {
+			if a == nil || !h.nonNilResult(a, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,77 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// structuredContentOnError: a go-sdk typed handler with a concrete output type reports a
+// failure through an IsError result and a nil error. go-sdk still marshals the output, so a
+// zero-valued structuredContent ships beside the error and clients that read
+// structuredContent see an apparently successful empty answer.
+func structuredContentOnError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		if h.Flavour != mcpdefs.GoSDKTypedTool || isAny(h.Out) {
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+			if !isNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+				return
+			}
+			p.Reportf(ret, "typed handler returns an IsError result with a nil error: go-sdk still marshals the %s output, so a zero-valued structuredContent ships beside the error; return the error as the last value instead (return nil, %s{}, err), which go-sdk turns into the same isError result without structured content",
+				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
+		})
+	}
+}
+
+func isAny(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// errorResult reports whether e is a tool result marked as an error: a literal with
+// IsError: true, or a variable on which the statements just before the return (in the same
+// block) set IsError = true or call SetError. Marks elsewhere may be on another path.
+func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node) bool {
+	if h.defs.IsErrorResult(e) {
+		return true
+	}
+	obj := h.obj(e)
+	if obj == nil || len(stack) == 0 {
+		return false
+	}
+	block, ok := stack[len(stack)-1].(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for _, stmt := range block.List {
+		if stmt == ret {
+			break
+		}
+		switch s := stmt.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range s.Lhs {
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok || h.obj(sel.X) != obj || !h.defs.IsErrorResultField(sel) || i >= len(s.Rhs) {
+					continue
+				}
+				if tv := h.pass.TypesInfo.Types[s.Rhs[i]]; tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
+					return true
+				}
+			}
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.obj(sel.X) == obj && h.defs.CallAPI(call) == mcpdefs.APISetError {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,350 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// toolErrorAsProtocolError: a low-level go-sdk or mark3labs tool handler returns a non-nil
+// error for a problem the model could fix (a missing or mistyped argument, an argument that
+// fails validation). The client gets a JSON-RPC error instead of an isError result, and most
+// clients do not show JSON-RPC errors to the model, which cannot correct its call.
+func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		if h.Kind != mcpdefs.Tool || h.Errors != mcpdefs.ProtocolError {
+			continue
+		}
+		args := h.argumentFlow()
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+			e := result(ret, h.ErrorIndex)
+			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
+				return
+			}
+			outcome := "-32603"
+			if h.SDK == mcpdefs.GoSDK {
+				outcome = "code 0"
+			}
+			p.Report(ret, "argument problem returned as a JSON-RPC error ("+outcome+"): the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
+		})
+	}
+}
+
+func (h *handler) toolErrorAdvice() string {
+	if h.SDK == mcpdefs.MarkLabs {
+		return "mcp.NewToolResultError(msg), nil"
+	}
+	return "&mcp.CallToolResult{IsError: true, Content: ...} or res.SetError(err), with a nil error"
+}
+
+// toolErrorFix rewrites `return nil, E` to `return mcp.NewToolResultError(...), nil` where the
+// SDK has a one-expression tool error result.
+func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
+	res := result(ret, h.ResultIndex)
+	if res == nil || !isNil(h.pass.TypesInfo, res) {
+		return nil
+	}
+	var repl string
+	var ok bool
+	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && isFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
+		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
+	} else if isCall && isFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
+		var parts []string
+		for _, a := range call.Args {
+			parts = append(parts, render(h.pass, a))
+		}
+		repl, ok = h.defs.ToolErrorResultf(h.file, h.Handler, strings.Join(parts, ", "))
+	} else {
+		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, e)+".Error()")
+	}
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Return a tool error result",
+		TextEdits: []analysis.TextEdit{
+			{Pos: res.Pos(), End: res.End(), NewText: []byte(repl)},
+			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
+		},
+	}}
+}
+
+func hasWrapVerb(info *types.Info, call *ast.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return true
+	}
+	for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
+		if v.Verb == 'w' {
+			return true
+		}
+	}
+	return false
+}
+
+// argFlow is what a handler derives from its tool arguments.
+type argFlow struct {
+	// derived are variables whose every assignment comes from the arguments.
+	derived map[types.Object]bool
+	// argErrs are error variables that report a problem with the arguments: the error of a
+	// Require*/BindArguments call, of decoding the arguments, or of parsing an argument.
+	argErrs map[types.Object]bool
+}
+
+// argumentFlow computes the handler's argument-derived variables to a fixed point.
+func (h *handler) argumentFlow() *argFlow {
+	f := &argFlow{derived: map[types.Object]bool{}, argErrs: map[types.Object]bool{}}
+	if h.Input != nil {
+		f.derived[h.Input] = true
+	}
+	info := h.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		for obj, exprs := range h.assigns {
+			if f.derived[obj] || f.argErrs[obj] || len(exprs) == 0 {
+				continue
+			}
+			isErr := isErrorType(obj.Type())
+			all := true
+			for _, e := range exprs {
+				if e == nil {
+					all = false
+					break
+				}
+				if isErr {
+					if !f.argErrCall(h, e) {
+						all = false
+						break
+					}
+				} else if !f.derivedExpr(h, e) {
+					all = false
+					break
+				}
+			}
+			if !all {
+				continue
+			}
+			if isErr {
+				f.argErrs[obj] = true
+			} else {
+				f.derived[obj] = true
+			}
+			changed = true
+		}
+		// Decoding targets: json.Unmarshal(args, &v) and req.BindArguments(&v) make v derived
+		// even though &v lets anything assign it.
+		ast.Inspect(h.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var target ast.Expr
+			switch {
+			case h.defs.CallAPI(call) == mcpdefs.APIArgBind && len(call.Args) == 1:
+				target = call.Args[0]
+			case isFunc(info, call, "encoding/json", "Unmarshal") && len(call.Args) == 2 && f.source(h, call.Args[0]):
+				target = call.Args[1]
+			}
+			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok {
+				if o := h.obj(u.X); o != nil && !f.derived[o] {
+					f.derived[o] = true
+					changed = true
+				}
+			}
+			return true
+		})
+	}
+	return f
+}
+
+// source reports whether e is the raw arguments or a derived value.
+func (f *argFlow) source(h *handler, e ast.Expr) bool {
+	if h.defs.IsArguments(e, h.Handler) {
+		return true
+	}
+	return f.derivedExpr(h, e)
+}
+
+// derivedExpr reports whether e's value comes from the tool arguments alone.
+func (f *argFlow) derivedExpr(h *handler, e ast.Expr) bool {
+	info := h.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return f.derived[info.Uses[x]]
+	case *ast.SelectorExpr:
+		if h.defs.IsArguments(x, h.Handler) {
+			return true
+		}
+		return f.derivedExpr(h, x.X)
+	case *ast.IndexExpr:
+		return f.source(h, x.X)
+	case *ast.TypeAssertExpr:
+		return f.source(h, x.X)
+	case *ast.StarExpr:
+		return f.derivedExpr(h, x.X)
+	case *ast.CallExpr:
+		switch h.defs.CallAPI(x) {
+		case mcpdefs.APIArgGet, mcpdefs.APIArgRequire:
+			return true
+		}
+		if h.defs.IsArguments(x, h.Handler) {
+			return true
+		}
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return f.derivedExpr(h, x.Args[0])
+		}
+	}
+	return false
+}
+
+// parsers are standard functions that only parse their input: an error from one of them,
+// given only argument-derived values, is a bad argument.
+var parsers = map[string]bool{
+	"strconv.Atoi": true, "strconv.ParseInt": true, "strconv.ParseUint": true, "strconv.ParseFloat": true, "strconv.ParseBool": true,
+	"time.Parse": true, "time.ParseDuration": true, "time.ParseInLocation": true,
+	"net/url.Parse": true, "net/url.ParseRequestURI": true, "net/url.ParseQuery": true,
+	"net.ParseCIDR": true, "net/netip.ParseAddr": true, "net/netip.ParsePrefix": true,
+	"regexp.Compile": true, "encoding/json.Unmarshal": true, "encoding/base64.StdEncoding.DecodeString": true,
+}
+
+// argErrCall reports whether e is a call whose error is about the arguments.
+func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	switch h.defs.CallAPI(call) {
+	case mcpdefs.APIArgRequire, mcpdefs.APIArgBind:
+		return true
+	}
+	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	qualified := fn.Pkg().Path() + "." + fn.Name()
+	parser := parsers[qualified]
+	if !parser && fn.Pkg() == h.pass.Pkg {
+		// A helper of this package that parses or validates and does no I/O that would
+		// need a context.
+		name := strings.ToLower(fn.Name())
+		parser = (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate")) && !takesContext(fn.Signature())
+	}
+	if !parser || len(call.Args) == 0 {
+		return false
+	}
+	anyDerived := false
+	for i, a := range call.Args {
+		if qualified == "encoding/json.Unmarshal" && i == 1 {
+			continue // the decode target
+		}
+		if f.source(h, a) {
+			anyDerived = true
+			continue
+		}
+		if tv := h.pass.TypesInfo.Types[a]; tv.Value != nil {
+			continue
+		}
+		return false
+	}
+	return anyDerived
+}
+
+func takesContext(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
+			return true
+		}
+	}
+	return false
+}
+
+// modelFixable reports whether returning e where it stands reports a problem with the
+// arguments: an argument error, a new error in the branch that tests one, or a new error in
+// a branch whose condition tests only argument-derived values (validation).
+func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
+	if o := h.obj(e); o != nil {
+		return f.argErrs[o]
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !h.newErrorCall(call) {
+		return false
+	}
+	for _, o := range h.testedNonNil(stack) {
+		if f.argErrs[o] {
+			return true
+		}
+	}
+	for i, n := range stack {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		if f.validation(h, ifs.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// validation reports whether cond tests argument-derived values and nothing else: every
+// identifier is derived, a constant, a builtin or a package, and every call is a builtin or
+// a pure string/slice helper.
+func (f *argFlow) validation(h *handler, cond ast.Expr) bool {
+	info := h.pass.TypesInfo
+	sawDerived, ok := false, true
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if tv, isType := info.Types[x.Fun]; isType && tv.IsType() {
+				return true
+			}
+			switch fn := typeutil.Callee(info, x).(type) {
+			case *types.Builtin:
+				return true
+			case *types.Func:
+				if fn.Pkg() != nil && pureHelperPkgs[fn.Pkg().Path()] && fn.Signature().Recv() == nil {
+					return true
+				}
+			}
+			if h.defs.CallAPI(x) == mcpdefs.APIArgGet {
+				sawDerived = true
+				return false
+			}
+			ok = false
+			return false
+		case *ast.Ident:
+			switch obj := info.Uses[x].(type) {
+			case nil, *types.Const, *types.Nil, *types.Builtin, *types.PkgName, *types.TypeName, *types.Func:
+			case *types.Var:
+				if f.derived[obj] {
+					sawDerived = true
+				} else if !obj.IsField() {
+					ok = false
+				}
+			}
+		case *ast.SelectorExpr:
+			if f.derivedExpr(h, x) {
+				sawDerived = true
+				return false
+			}
+		}
+		return true
+	})
+	return ok && sawDerived
+}
+
+var pureHelperPkgs = map[string]bool{"strings": true, "unicode": true, "unicode/utf8": true, "slices": true, "maps": true}

@@ -1,0 +1,79 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// wrappedProtocolError: a go-sdk typed handler returns a *jsonrpc.Error wrapped in another
+// error. go-sdk recognises protocol errors with a plain type assertion, so the wrapped one is
+// demoted to a tool error and its code is lost.
+func wrappedProtocolError(p *lint.Pass, defs *mcpdefs.Result) {
+	for _, h := range handlers(p, defs) {
+		if h.Flavour != mcpdefs.GoSDKTypedTool {
+			continue
+		}
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			for _, wrapped := range h.wrappedErrors(call) {
+				if h.protocolError(wrapped, 0) {
+					p.Reportf(wrapped, "the JSON-RPC error is wrapped before it is returned: go-sdk only sends a *jsonrpc.Error as a protocol error when the typed handler returns it unwrapped, so the client gets a tool error and the code is lost; return the *jsonrpc.Error itself (put any context in its Message)")
+				}
+			}
+		})
+	}
+}
+
+// wrappedErrors lists the errors a call wraps: the %w operands of fmt.Errorf and the
+// operands of errors.Join.
+func (h *handler) wrappedErrors(call *ast.CallExpr) []ast.Expr {
+	info := h.pass.TypesInfo
+	switch {
+	case isFunc(info, call, "errors", "Join"):
+		return call.Args
+	case isFunc(info, call, "fmt", "Errorf") && len(call.Args) > 0:
+		tv := info.Types[call.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return nil
+		}
+		var out []ast.Expr
+		for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
+			if v.Verb == 'w' && v.Arg >= 0 && v.Arg+1 < len(call.Args) {
+				out = append(out, call.Args[v.Arg+1])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// protocolError reports whether e is a protocol error, directly or through a variable every
+// assignment of which is one.
+func (h *handler) protocolError(e ast.Expr, depth int) bool {
+	if h.defs.IsProtocolError(e) {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		as := h.assigns[h.obj(id)]
+		if len(as) == 0 {
+			return false
+		}
+		for _, a := range as {
+			if a == nil || !h.protocolError(a, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,267 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file answers the SDK questions rules ask about expressions inside handler bodies, and
+// writes the SDK-specific text of suggested fixes, so that rules stay SDK-independent.
+
+// CallAPI classifies the function or method a call invokes.
+func (r *Result) CallAPI(call *ast.CallExpr) API {
+	if r.info == nil {
+		return APINone
+	}
+	return APIOf(typeutil.Callee(r.info, call))
+}
+
+// IsErrorResult reports whether e is a tool result literal with IsError set to true, e.g.
+// &mcp.CallToolResult{IsError: true, ...}.
+func (r *Result) IsErrorResult(e ast.Expr) bool {
+	lit := compositeOf(e)
+	if lit == nil || r.info == nil || TypeAPI(r.info.TypeOf(lit)) != APIToolResultType {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+			tv := r.info.Types[kv.Value]
+			return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+		}
+	}
+	return false
+}
+
+// IsResultLiteral reports whether e is a tool, resource or prompt result literal (never nil).
+func (r *Result) IsResultLiteral(e ast.Expr) bool {
+	return compositeOf(e) != nil
+}
+
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// IsErrorResultField reports whether sel is `x.IsError` on a tool result, so that rules can
+// spot `res.IsError = true`.
+func (r *Result) IsErrorResultField(sel *ast.SelectorExpr) bool {
+	if r.info == nil || sel.Sel.Name != "IsError" {
+		return false
+	}
+	return TypeAPI(r.info.TypeOf(sel.X)) == APIToolResultType
+}
+
+// IsProtocolError reports whether e is an error that go-sdk sends as a JSON-RPC error when a
+// typed handler returns it unwrapped: a *jsonrpc.Error value, or a call to a go-sdk function
+// that builds one (ResourceNotFoundError, URLElicitationRequiredError).
+func (r *Result) IsProtocolError(e ast.Expr) bool {
+	if r.info == nil {
+		return false
+	}
+	if TypeAPI(r.info.TypeOf(e)) == APIProtocolErrorType {
+		return true
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		switch r.CallAPI(call) {
+		case APIResourceNotFoundError, APIProtocolErrorFunc:
+			return true
+		}
+	}
+	return false
+}
+
+// IsArguments reports whether e reads the raw tool arguments of handler h's request:
+// req.Params.Arguments (both SDKs) or, for mark3labs, req.GetArguments() and
+// req.GetRawArguments().
+func (r *Result) IsArguments(e ast.Expr, h *Handler) bool {
+	if h == nil || h.Request == nil || r.info == nil {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "Arguments" {
+			return false
+		}
+		params, ok := ast.Unparen(x.X).(*ast.SelectorExpr)
+		if !ok || params.Sel.Name != "Params" {
+			return false
+		}
+		id, ok := ast.Unparen(params.X).(*ast.Ident)
+		return ok && r.info.Uses[id] == h.Request
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || (sel.Sel.Name != "GetArguments" && sel.Sel.Name != "GetRawArguments") {
+			return false
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		return ok && r.info.Uses[id] == h.Request && r.CallAPI(x) == APIArgGet
+	}
+	return false
+}
+
+// importName is the name file uses for the package at path ("" when not imported by name).
+func importName(file *ast.File, path, defaultName string) string {
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || p != path {
+			continue
+		}
+		if imp.Name != nil {
+			if imp.Name.Name == "_" || imp.Name.Name == "." {
+				return ""
+			}
+			return imp.Name.Name
+		}
+		return defaultName
+	}
+	return ""
+}
+
+// ToolErrorResult writes the expression that turns text into a tool error result for
+// handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
+// false when the SDK has no one-expression form (go-sdk) or the file does not import it.
+func (r *Result) ToolErrorResult(file *ast.File, h *Handler, text string) (string, bool) {
+	if h == nil || h.SDK != MarkLabs {
+		return "", false
+	}
+	name := importName(file, m3MCP, "mcp")
+	if name == "" {
+		return "", false
+	}
+	return name + ".NewToolResultError(" + text + ")", true
+}
+
+// ToolErrorResultf is ToolErrorResult for a format and its arguments
+// (mark3labs mcp.NewToolResultErrorf).
+func (r *Result) ToolErrorResultf(file *ast.File, h *Handler, args string) (string, bool) {
+	if h == nil || h.SDK != MarkLabs {
+		return "", false
+	}
+	name := importName(file, m3MCP, "mcp")
+	if name == "" {
+		return "", false
+	}
+	return name + ".NewToolResultErrorf(" + args + ")", true
+}
+
+// ErrorResultFromErr names the constructor that carries an error into a tool error result,
+// for a call to NewToolResultError: the fix rewrites the callee to it.
+func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
+	if r.CallAPI(call) != APIToolResultError {
+		return "", false
+	}
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if x, ok := f.X.(*ast.Ident); ok {
+			return x.Name + ".NewToolResultErrorFromErr", true
+		}
+	case *ast.Ident:
+		return "NewToolResultErrorFromErr", true
+	}
+	return "", false
+}
+
+// ResourceNotFound writes go-sdk's not-found error for resource handler h:
+// mcp.ResourceNotFoundError(req.Params.URI).
+func (r *Result) ResourceNotFound(file *ast.File, h *Handler) (string, bool) {
+	if h == nil || h.Flavour != GoSDKResource || h.Request == nil {
+		return "", false
+	}
+	name := importName(file, goSDKMCP, "mcp")
+	if name == "" {
+		return "", false
+	}
+	return name + ".ResourceNotFoundError(" + h.Request.Name() + ".Params.URI)", true
+}
+
+// WithCause writes the mcperr option that carries errName as the cause, in file's import
+// name for mcperr.
+func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
+	name := importName(file, mcperrPath, "mcperr")
+	if name == "" {
+		return "", false
+	}
+	return name + ".WithCause(" + errName + ")", true
+}
+
+// FactoryFor returns, for a call mcperr.New(mcperr.CodeX, ...), the factory that builds the
+// same error, qualified as the call's callee is ("mcperr.NotFound").
+func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
+	if r.CallAPI(call) != APIErrNew || len(call.Args) < 2 || r.info == nil {
+		return "", false
+	}
+	var id *ast.Ident
+	switch x := ast.Unparen(call.Args[0]).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id == nil {
+		return "", false
+	}
+	c, ok := r.info.Uses[id].(*types.Const)
+	if !ok || c.Pkg() == nil || c.Pkg().Path() != mcperrPath {
+		return "", false
+	}
+	factory, ok := FactoryForCode(c.Name())
+	if !ok {
+		return "", false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok {
+			return x.Name + "." + factory, true
+		}
+	}
+	return factory, true
+}
+
+// CodeName returns the mcperr code a call produces when it is a factory or mcperr.New with a
+// named code constant ("CodeNotFound").
+func (r *Result) CodeName(call *ast.CallExpr) (string, bool) {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	switch APIOf(fn) {
+	case APIErrFactory:
+		return FactoryCode(fn.Name())
+	case APIErrNew:
+		if len(call.Args) == 0 {
+			return "", false
+		}
+		var id *ast.Ident
+		switch x := ast.Unparen(call.Args[0]).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		}
+		if id == nil {
+			return "", false
+		}
+		if c, ok := r.info.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
+			return c.Name(), true
+		}
+	}
+	return "", false
+}
+
+// IsMCPErrorConstructor reports whether call builds an *mcperr.Error: mcperr.New, a factory,
+// or call.Fail.
+func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
+	switch r.CallAPI(call) {
+	case APIErrNew, APIErrFactory, APICallFail:
+		return true
+	}
+	return false
+}

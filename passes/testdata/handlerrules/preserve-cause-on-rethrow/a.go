@@ -1,0 +1,42 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func fetch(ctx context.Context) (string, error) { return "", nil }
+
+func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, err := fetch(ctx)
+	if err != nil {
+		return mcp.NewToolResultError("failed to fetch"), nil // want `tool error result built inside the branch that handles err drops it entirely`
+	}
+	if _, err := fetch(ctx); err != nil {
+		return mcp.NewToolResultError("fetch failed: " + err.Error()), nil // carries the error's text: fine
+	}
+	if _, err := fetch(ctx); err != nil {
+		return mcp.NewToolResultErrorFromErr("fetch failed", err), nil
+	}
+	return mcp.NewToolResultText(v), nil
+}
+
+func typed(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, any, error) {
+	_, err := fetch(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("fetch: %v", err) // want `fmt.Errorf formats err with %v instead of wrapping it with %w`
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, nil, fmt.Errorf("path %s: %v", pe.Path, pe) // want `preserve-cause-on-rethrow`
+	}
+	if err := errors.Unwrap(err); err != nil {
+		return nil, nil, fmt.Errorf("fetch: %w", err)
+	}
+	return nil, nil, fmt.Errorf("outside any error branch: %v", errors.New("x"))
+}

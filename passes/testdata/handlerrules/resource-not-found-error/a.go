@@ -1,0 +1,35 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var store = map[string]string{}
+
+func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	v, ok := store[req.Params.URI]
+	if !ok {
+		return nil, fmt.Errorf("resource %s not found", req.Params.URI) // want `resource handler reports a missing resource with an ad-hoc error`
+	}
+	if v == "gone" {
+		return nil, os.ErrNotExist // want `resource-not-found-error`
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: v}}}, nil
+}
+
+// Near misses: go-sdk's own error, other failures, and tool handlers.
+func good(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	if _, ok := store[req.Params.URI]; !ok {
+		return nil, mcp.ResourceNotFoundError(req.Params.URI)
+	}
+	return nil, errors.New("backend unavailable")
+}
+
+func tool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("item not found")
+}

@@ -1,0 +1,38 @@
+package a
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type Out struct {
+	Items []string `json:"items"`
+}
+
+func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	if ctx == nil {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "not found"}}}, Out{}, nil // want `typed handler returns an IsError result with a nil error: go-sdk still marshals the Out output`
+	}
+	res := &mcp.CallToolResult{}
+	if req == nil {
+		res.SetError(errors.New("boom"))
+		return res, Out{}, nil // want `structured-content-on-error`
+	}
+	return res, Out{Items: []string{"a"}}, nil
+}
+
+// Near misses: Out is any; the error is returned; IsError set on another path.
+func anyOut(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+	return &mcp.CallToolResult{IsError: true}, nil, nil
+}
+
+func withErr(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	res := &mcp.CallToolResult{}
+	if ctx == nil {
+		res.IsError = true
+		return res, Out{}, errors.New("x")
+	}
+	return res, Out{}, nil
+}

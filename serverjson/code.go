@@ -200,4 +200,3 @@ func (c *checker) checkEnv(f CodeFacts) {
 		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared, but the Go code never reads it; clients prompt users for a value nothing uses. Remove it, or read it in the server", name)
 	}
 }
-

@@ -199,4 +199,3 @@ func levenshtein(a, b string) int {
 	}
 	return prev[len(b)]
 }
-

@@ -97,31 +97,32 @@ const (
 	ruleEnvVarDescription   = "server-json-env-var-description"
 
 	// Registry and mcp-publisher parity beyond the anchor.
-	ruleUnknownKey           = "server-json-unknown-key"
-	ruleReleasePlaceholder   = "server-json-release-placeholder"
-	rulePlaceholderRejected  = "server-json-placeholder-rejected"
-	ruleTitle                = "server-json-title"
-	ruleWebsiteURL           = "server-json-website-url"
-	ruleIconSrc              = "server-json-icon-src"
-	ruleRepositoryURLInvalid = "server-json-repository-url-invalid"
-	ruleRepositorySubfolder  = "server-json-repository-subfolder"
-	ruleRegistryTypeValue    = "server-json-package-registry-type-value"
-	ruleIdentifierSpaces     = "server-json-package-identifier-spaces"
-	rulePackageVersionReq    = "server-json-package-version-required"
-	rulePackageBaseURL       = "server-json-package-registry-base-url"
-	rulePackageFileSha256    = "server-json-package-file-sha256"
-	ruleOCIVersion           = "server-json-oci-version"
-	ruleOCIReference         = "server-json-oci-reference"
-	ruleOCIRegistry          = "server-json-oci-registry"
-	ruleOCILatest            = "server-json-oci-latest"
-	ruleMCPBURL              = "server-json-mcpb-url"
-	ruleRuntimeHint          = "server-json-runtime-hint"
-	ruleArgumentNameFormat   = "server-json-argument-name-format"
-	ruleArgumentValueName    = "server-json-argument-value-repeats-name"
-	ruleStdioURL             = "server-json-stdio-url"
-	ruleURLTemplate          = "server-json-url-template"
-	ruleRemoteURL            = "server-json-remote-url"
-	ruleMetaSize             = "server-json-meta-size"
+	ruleUnknownKey            = "server-json-unknown-key"
+	ruleReleasePlaceholder    = "server-json-release-placeholder"
+	rulePlaceholderRejected   = "server-json-placeholder-rejected"
+	ruleTitle                 = "server-json-title"
+	ruleWebsiteURL            = "server-json-website-url"
+	ruleIconSrc               = "server-json-icon-src"
+	ruleRepositoryURLInvalid  = "server-json-repository-url-invalid"
+	ruleRepositorySubfolder   = "server-json-repository-subfolder"
+	ruleRegistryTypeValue     = "server-json-package-registry-type-value"
+	ruleIdentifierSpaces      = "server-json-package-identifier-spaces"
+	rulePackageVersionReq     = "server-json-package-version-required"
+	rulePackageBaseURL        = "server-json-package-registry-base-url"
+	rulePackageFileSha256     = "server-json-package-file-sha256"
+	ruleOCIVersion            = "server-json-oci-version"
+	ruleOCIReference          = "server-json-oci-reference"
+	ruleOCIRegistry           = "server-json-oci-registry"
+	ruleOCILatest             = "server-json-oci-latest"
+	ruleMCPBURL               = "server-json-mcpb-url"
+	ruleRuntimeHint           = "server-json-runtime-hint"
+	ruleArgumentNameFormat    = "server-json-argument-name-format"
+	ruleArgumentValueName     = "server-json-argument-value-repeats-name"
+	ruleStdioURL              = "server-json-stdio-url"
+	ruleURLTemplate           = "server-json-url-template"
+	ruleRemoteURL             = "server-json-remote-url"
+	ruleMetaSize              = "server-json-meta-size"
+	ruleVersionMisreadAsRange = "server-json-version-misread-as-range"
 
 	// Cross-checks against the Go code.
 	ruleCodeVersionSync     = "server-json-code-version-sync"
@@ -208,6 +209,7 @@ var catalog = []Rule{
 	{ruleStdioURL, SeverityError, "stdio transports must not have a url"},
 	{ruleURLTemplate, SeverityError, "every {variable} in a transport url must be defined"},
 	{ruleRemoteURL, SeverityError, "a remote url must be a public https URL, not loopback"},
+	{ruleVersionMisreadAsRange, SeverityError, "a prerelease containing x, X or * is rejected by the registry as if it were a range"},
 	{ruleMetaSize, SeverityError, "_meta publisher-provided data must be at most 4 KB"},
 
 	{ruleCodeVersionSync, SeverityWarning, "server.json version should match the version the Go server reports"},

@@ -187,6 +187,7 @@ func (c *checker) checkRootVersion() {
 		c.report(ruleVersionNoRange, ptr, "version %q is a range, not a version; the registry rejects it. Give the exact version of this release", v)
 		return
 	}
+	c.checkRangeQuirk(ptr, v)
 	if !semverRe.MatchString(v) {
 		c.report(ruleVersionSemver, ptr, "version %q is not semver (MAJOR.MINOR.PATCH); the registry accepts it but cannot order it, so it marks whichever version was published last as latest. Use semver", v)
 	}
@@ -195,6 +196,9 @@ func (c *checker) checkRootVersion() {
 	}
 }
 
+// looksLikeRange reports a real range: comparators, hyphen and || ranges, and
+// x / X / * standing for a whole version component. A prerelease such as
+// 1.0.0-next is a specific version.
 func looksLikeRange(v string) bool {
 	t := strings.TrimSpace(v)
 	if t == "" {
@@ -203,7 +207,24 @@ func looksLikeRange(v string) bool {
 	if comparatorRangeRe.MatchString(t) || hyphenRangeRe.MatchString(t) || orRangeRe.MatchString(t) {
 		return true
 	}
-	return wildcardRe.MatchString(t) && strings.ContainsAny(t, "xX*")
+	if !wildcardRe.MatchString(t) {
+		return false
+	}
+	core, _, _ := strings.Cut(t, "-")
+	return strings.ContainsAny(core, "xX*")
+}
+
+// registryMisreadsAsRange mirrors the registry's own test (v1.8.7), which
+// looks for x, X or * anywhere, prerelease included: it rejects 1.0.0-next.
+func registryMisreadsAsRange(v string) bool {
+	t := strings.TrimSpace(v)
+	return !looksLikeRange(v) && wildcardRe.MatchString(t) && strings.ContainsAny(t, "xX*")
+}
+
+func (c *checker) checkRangeQuirk(ptr, v string) {
+	if registryMisreadsAsRange(v) {
+		c.report(ruleVersionMisreadAsRange, ptr, "version %q is a specific prerelease, but the registry (v1.8.7) mistakes any x, X or * in it for a range wildcard and rejects it (\"version must be a specific version, not a range\"). Name the prerelease without those letters, e.g. \"-beta.1\" or \"-rc.1\"", v)
+	}
 }
 
 func (c *checker) checkRepository(n *Node) {
@@ -326,6 +347,7 @@ func (c *checker) checkPackage(p *Node) {
 		case looksLikeRange(v):
 			c.report(ruleVersionNoRange, vm.Value.Pointer, "package version %q is a range; the registry rejects it. Pin the exact version", v)
 		default:
+			c.checkRangeQuirk(vm.Value.Pointer, v)
 			if _, root, err := field(c.root, "version"); err == nil && root != "" && !isPlaceholderVersion(root) && root != v {
 				c.report(rulePackageVersionSync, vm.Value.Pointer, "package version %q differs from the server version %q; clients install a different release than the registry entry describes. Keep them in step unless the package is versioned separately on purpose", v, root)
 			}

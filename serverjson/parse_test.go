@@ -219,3 +219,9 @@ func BenchmarkCheckMongoDB54KB(b *testing.B) {
 		Check(data, Options{})
 	}
 }
+
+func TestValidatorLoaderNeverFetches(t *testing.T) {
+	_, err := refuseLoader{}.Load("https://static.modelcontextprotocol.io/schemas/2099-01-01/server.schema.json")
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "only embedded")
+}

@@ -35,7 +35,6 @@ var (
 	githubReleaseRe  = regexp.MustCompile(`^/([a-zA-Z0-9]([a-zA-Z0-9\-]{0,37}[a-zA-Z0-9])?)/([a-zA-Z0-9._\-]+)/releases/download/([^/]+)/([^/]+)$`)
 	gitlabReleaseRe  = regexp.MustCompile(`^/([a-zA-Z0-9._\-]+(?:/[a-zA-Z0-9._\-]+)*)/-/releases/([^/]+)/downloads/([^/]+)$`)
 	gitlabPackageRe  = regexp.MustCompile(`^/([a-zA-Z0-9._\-]+(?:/[a-zA-Z0-9._\-]+)*)/-/package_files/([0-9]+)/download$`)
-	fileSha256Re     = regexp.MustCompile(`^[a-f0-9]{64}$`)
 	inputFormats     = []string{"string", "number", "boolean", "filepath"}
 	registryBaseURLs = map[string]string{
 		"npm":   "https://registry.npmjs.org",

@@ -225,3 +225,20 @@ func TestValidatorLoaderNeverFetches(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "only embedded")
 }
+
+func TestConcurrentChecksShareTheCompiledSchemas(t *testing.T) {
+	a := doc(t, nil)
+	b := doc(t, func(m map[string]any) { m["$schema"] = SchemaURL("2025-10-17"); m["title"] = strings.Repeat("t", 150) })
+	want := [][]Diagnostic{Check(a, Options{}), Check(b, Options{})}
+	done := make(chan struct{})
+	for i := 0; i < 8; i++ {
+		go func(i int) {
+			defer func() { done <- struct{}{} }()
+			data := [][]byte{a, b}[i%2]
+			assert.Equal(t, want[i%2], Check(data, Options{}))
+		}(i)
+	}
+	for i := 0; i < 8; i++ {
+		<-done
+	}
+}

@@ -30,24 +30,24 @@ var inputKeys = []string{"description", "isRequired", "format", "value", "isSecr
 // shapes builds the model once per check; it is small and keeps the package
 // free of shared mutable state.
 func serverShape() *objectShape {
-	input := &objectShape{name: "input", keys: inputKeys}
+	input := &objectShape{name: "an input variable", keys: inputKeys}
 	withVars := append(append([]string{}, inputKeys...), "variables")
-	keyValue := &objectShape{name: "keyValue", keys: append(append([]string{}, withVars...), "name"),
+	keyValue := &objectShape{name: "an environment variable or header", keys: append(append([]string{}, withVars...), "name"),
 		mapElems: map[string]*objectShape{"variables": input}}
-	argument := &objectShape{name: "argument", keys: append(append([]string{}, withVars...), "type", "name", "valueHint", "isRepeated"),
+	argument := &objectShape{name: "an argument", keys: append(append([]string{}, withVars...), "type", "name", "valueHint", "isRepeated"),
 		mapElems: map[string]*objectShape{"variables": input}}
-	transport := &objectShape{name: "transport", keys: []string{"type", "url", "headers", "variables"},
+	transport := &objectShape{name: "a transport", keys: []string{"type", "url", "headers", "variables"},
 		arrays: map[string]*objectShape{"headers": keyValue}, mapElems: map[string]*objectShape{"variables": input}}
-	pkg := &objectShape{name: "package",
+	pkg := &objectShape{name: "a package",
 		keys:    []string{"registryType", "registryBaseUrl", "identifier", "version", "fileSha256", "runtimeHint", "transport", "runtimeArguments", "packageArguments", "environmentVariables"},
 		objects: map[string]*objectShape{"transport": transport},
 		arrays:  map[string]*objectShape{"runtimeArguments": argument, "packageArguments": argument, "environmentVariables": keyValue}}
 	meta := &objectShape{name: "_meta", keys: []string{publisherProvidedKey}, freeForm: map[string]bool{publisherProvidedKey: true}}
-	return &objectShape{name: "server",
+	return &objectShape{name: "the server object",
 		keys:    []string{"$schema", "name", "description", "title", "repository", "version", "websiteUrl", "icons", "packages", "remotes", "_meta"},
-		objects: map[string]*objectShape{"repository": {name: "repository", keys: []string{"url", "source", "id", "subfolder"}}, "_meta": meta},
+		objects: map[string]*objectShape{"repository": {name: "a repository", keys: []string{"url", "source", "id", "subfolder"}}, "_meta": meta},
 		arrays: map[string]*objectShape{
-			"icons":    {name: "icon", keys: []string{"src", "mimeType", "sizes", "theme"}},
+			"icons":    {name: "an icon", keys: []string{"src", "mimeType", "sizes", "theme"}},
 			"packages": pkg,
 			"remotes":  transport,
 		}}
@@ -112,7 +112,7 @@ func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 	ptr := m.Value.Pointer
 	const dropped = "mcp-publisher does not know it and silently drops it before publishing (a direct request to the registry is rejected with 422)"
 	switch {
-	case m.Key == "status" && s.name == "server":
+	case m.Key == "status" && s.name == "the server object":
 		c.report(ruleUnknownKey, ptr, "key \"status\" cannot be set from server.json: %s. The registry manages a server's status itself; remove the key", dropped)
 		return
 	case s.name == "_meta":
@@ -128,10 +128,10 @@ func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 		consequence = "; clients then show and store this value as plain text"
 	}
 	if suggestion != "" {
-		c.report(ruleUnknownKey, ptr, "key %q is not a %s field: %s%s. Did you mean %q?", m.Key, s.name, dropped, consequence, suggestion)
+		c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s%s. Did you mean %q?", m.Key, s.name, dropped, consequence, suggestion)
 		return
 	}
-	c.report(ruleUnknownKey, ptr, "key %q is not a %s field: %s. Remove it, or move custom data to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
+	c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s. Remove it, or move custom data to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
 }
 
 // suggestKey finds the field the author probably meant.

@@ -180,7 +180,7 @@ var catalog = []Rule{
 	{ruleArgumentTypeValue, SeverityError, "argument.type must be positional or named"},
 	{ruleArgumentName, SeverityError, "named arguments require name"},
 	{ruleArgumentValue, SeverityError, "positional arguments require value or valueHint"},
-	{ruleInputFormat, SeverityWarning, "format should be string, number, boolean, or filepath"},
+	{ruleInputFormat, SeverityError, "format must be string, number, boolean, or filepath: the registry rejects others"},
 	{ruleEnvVarType, SeverityError, "each environment variable must be an object"},
 	{ruleEnvVarName, SeverityError, "environment variable name is required"},
 	{ruleEnvVarDescription, SeverityWarning, "environment variables should have a description"},

@@ -344,3 +344,39 @@ func TestCatalog(t *testing.T) {
 	rs[0].ID = "changed"
 	require.NotEqual(t, "changed", Rules()[0].ID)
 }
+
+func TestUnknownKeySuggestions(t *testing.T) {
+	shape := serverShape()
+	pkgShape := shape.arrays["packages"]
+	envShape := pkgShape.arrays["environmentVariables"]
+	cases := []struct {
+		key   string
+		shape *objectShape
+		want  string
+	}{
+		{"required", envShape, "isRequired"},
+		{"is_secret", envShape, "isSecret"},
+		{"registry_base_url", pkgShape, "registryBaseUrl"},
+		{"runtime_hint", pkgShape, "runtimeHint"},
+		{"websiteURL", shape, "websiteUrl"},
+		{"descripton", shape, "description"},
+		{"icon", shape, "icons"},
+		{"foo", shape, ""},
+		{"status", envShape, ""},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.want, suggestKey(tc.key, tc.shape), tc.key)
+	}
+	diags := Check(doc(t, func(m map[string]any) {
+		pkg0(m)["environmentVariables"] = []any{obj(`{"name": "A", "description": "a", "required": true}`)}
+	}), Options{})
+	var msg string
+	for _, d := range diags {
+		if d.Rule == ruleUnknownKey {
+			msg = d.Message
+			require.Equal(t, "/packages/0/environmentVariables/0/required", d.Pointer)
+		}
+	}
+	require.Contains(t, msg, `Did you mean "isRequired"?`)
+	require.Contains(t, msg, "optional")
+}

@@ -1,0 +1,202 @@
+package serverjson
+
+import (
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// CodeValue is a string the Go code gives a server, with where it is set.
+type CodeValue struct {
+	Value string
+	// Static is true when Value is a compile-time constant. A version set
+	// with -ldflags -X or computed at run time is not static and is never
+	// compared.
+	Static bool
+	Pos    token.Position
+}
+
+// EnvRead is one os.Getenv / os.LookupEnv (or equivalent) with a constant name.
+type EnvRead struct {
+	Name string
+	Pos  token.Position
+}
+
+// CodeFacts is what the analyzer adapter gathers from the Go module whose
+// server.json is checked. Zero fields are skipped.
+type CodeFacts struct {
+	// ServerName and ServerVersion come from mcp.NewServer(&mcp.Implementation{Name, Version})
+	// or server.NewMCPServer(name, version).
+	ServerName    CodeValue
+	ServerVersion CodeValue
+	// EmbeddedVersion is the content of a go:embed'ed VERSION file, with
+	// Pos naming that file.
+	EmbeddedVersion CodeValue
+	// EnvReads lists the environment variables the server reads.
+	EnvReads []EnvRead
+	// EnvReadsComplete says every read had a constant name, so a declared
+	// variable nobody reads is really unused.
+	EnvReadsComplete bool
+}
+
+// Environment variables a server reads from its surroundings, not from its
+// user's configuration; they never need declaring.
+var ambientEnv = map[string]bool{
+	"HOME": true, "PATH": true, "USER": true, "USERPROFILE": true, "PWD": true, "SHELL": true,
+	"TMPDIR": true, "TEMP": true, "TMP": true, "LANG": true, "TERM": true, "HOSTNAME": true,
+	"NO_COLOR": true, "CI": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true,
+	"http_proxy": true, "https_proxy": true, "no_proxy": true, "APPDATA": true, "LOCALAPPDATA": true,
+}
+
+func isAmbientEnv(name string) bool {
+	return ambientEnv[name] || strings.HasPrefix(name, "XDG_") || strings.HasPrefix(name, "LC_") ||
+		strings.HasPrefix(name, "KUBERNETES_SERVICE_") || strings.HasPrefix(name, "GO")
+}
+
+// CheckCode compares a server.json with facts about the Go server it
+// describes. It reports only the cross-check rules; Check reports the rest
+// (and any parse failure, for which CheckCode returns nothing).
+func CheckCode(data []byte, facts CodeFacts, opts Options) []Diagnostic {
+	if int64(len(data)) > opts.maxBytes() {
+		return nil
+	}
+	doc := Parse(data, ParseLimits{MaxDepth: opts.MaxDepth})
+	if doc.Err != nil || doc.Root.Kind != KindObject {
+		return nil
+	}
+	c := newChecker(doc.Root, opts)
+	c.checkCodeVersion(facts)
+	c.checkCodeName(facts.ServerName)
+	c.checkEnv(facts)
+	sortDiagnostics(c.diags)
+	return c.diags
+}
+
+func normVersion(v string) string {
+	return strings.TrimPrefix(strings.TrimSpace(v), "v")
+}
+
+func (c *checker) checkCodeVersion(f CodeFacts) {
+	m, v, err := field(c.root, "version")
+	if m == nil || err != nil || v == "" || isPlaceholderVersion(v) {
+		return
+	}
+	if sv := f.ServerVersion; sv.Static && sv.Value != "" && normVersion(sv.Value) != normVersion(v) {
+		c.report(ruleCodeVersionSync, m.Value.Pointer, "version %q differs from the version the server reports in its initialize response, %q (%s); clients and the registry disagree about which release this is. Keep them in step, e.g. inject both from the release tag", v, sv.Value, sv.Pos)
+	}
+	if ev := f.EmbeddedVersion; ev.Value != "" && normVersion(ev.Value) != normVersion(v) {
+		c.report(ruleEmbeddedVersionSync, m.Value.Pointer, "version %q differs from the embedded VERSION file, %q (%s); the binary and the registry entry describe different releases. Update one of them", v, strings.TrimSpace(ev.Value), ev.Pos)
+	}
+}
+
+func (c *checker) checkCodeName(cv CodeValue) {
+	m, name, err := field(c.root, "name")
+	if m == nil || err != nil || name == "" || !cv.Static || cv.Value == "" {
+		return
+	}
+	code := strings.ToLower(cv.Value)
+	full := strings.ToLower(name)
+	_, short, _ := strings.Cut(full, "/")
+	if code == full || code == short || strings.HasSuffix(full, "/"+code) || strings.HasSuffix(short, "-"+code) || strings.HasSuffix(code, "/"+short) {
+		return
+	}
+	c.report(ruleCodeNameSync, m.Value.Pointer, "name %q does not match the name the server reports in its initialize response, %q (%s); users see two names for one server. Name the Implementation after the part after '/' (%q) or the full registry name", name, cv.Value, cv.Pos, short)
+}
+
+// declaredEnv collects the environment variable names server.json gives
+// clients: environmentVariables, and docker-style "-e NAME=..." arguments.
+func (c *checker) declaredEnv() (names map[string]string, firstPkg *Node) {
+	names = map[string]string{}
+	packages := c.root.Value("packages")
+	if packages == nil || packages.Kind != KindArray {
+		return names, nil
+	}
+	for _, p := range packages.Elems {
+		if p.Kind != KindObject {
+			continue
+		}
+		if firstPkg == nil {
+			firstPkg = p
+		}
+		if ev := p.Value("environmentVariables"); ev != nil && ev.Kind == KindArray {
+			for _, e := range ev.Elems {
+				if nm, n, err := field(e, "name"); nm != nil && err == nil && n != "" {
+					if _, seen := names[n]; !seen {
+						names[n] = nm.Value.Pointer
+					}
+				}
+			}
+		}
+		for _, key := range []string{"runtimeArguments", "packageArguments"} {
+			args := p.Value(key)
+			if args == nil || args.Kind != KindArray {
+				continue
+			}
+			for _, a := range args.Elems {
+				for _, k := range []string{"value", "default"} {
+					if vm, v, err := field(a, k); vm != nil && err == nil {
+						name, _, _ := strings.Cut(v, "=")
+						if isEnvName(name) {
+							if _, seen := names[name]; !seen {
+								names[name] = vm.Value.Pointer
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return names, firstPkg
+}
+
+func isEnvName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) checkEnv(f CodeFacts) {
+	declared, firstPkg := c.declaredEnv()
+	if firstPkg == nil {
+		return // remote-only servers are configured by their host, not by clients
+	}
+	reads := map[string]EnvRead{}
+	for _, r := range f.EnvReads {
+		if _, seen := reads[r.Name]; !seen && r.Name != "" {
+			reads[r.Name] = r
+		}
+	}
+	anchor := firstPkg.Pointer
+	if ev := firstPkg.Get("environmentVariables"); ev != nil {
+		anchor = ev.Value.Pointer
+	}
+	var missing []string
+	for name := range reads {
+		if _, ok := declared[name]; !ok && !isAmbientEnv(name) {
+			missing = append(missing, name)
+		}
+	}
+	sort.Strings(missing)
+	for _, name := range missing {
+		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), but no package declares it; clients installing from the registry never prompt for it, so the server runs without it. Add it to environmentVariables with a description", name, reads[name].Pos)
+	}
+	if !f.EnvReadsComplete {
+		return
+	}
+	var unused []string
+	for name := range declared {
+		if _, ok := reads[name]; !ok {
+			unused = append(unused, name)
+		}
+	}
+	sort.Strings(unused)
+	for _, name := range unused {
+		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared, but the Go code never reads it; clients prompt users for a value nothing uses. Remove it, or read it in the server", name)
+	}
+}

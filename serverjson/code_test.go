@@ -1,0 +1,110 @@
+package serverjson
+
+import (
+	"go/token"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func goPos(line int) token.Position {
+	return token.Position{Filename: "main.go", Line: line, Column: 2}
+}
+
+func TestCodeVersionSync(t *testing.T) {
+	data := doc(t, nil)
+	cases := []struct {
+		name string
+		v    CodeValue
+		want bool
+	}{
+		{"differs", CodeValue{Value: "1.2.4", Static: true, Pos: goPos(10)}, true},
+		{"same", CodeValue{Value: "1.2.3", Static: true}, false},
+		{"v prefix is the same version", CodeValue{Value: "v1.2.3", Static: true}, false},
+		{"ldflags-injected is skipped", CodeValue{Value: "dev", Static: false}, false},
+		{"empty is skipped", CodeValue{Static: true}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			diags := CheckCode(data, CodeFacts{ServerVersion: tc.v}, Options{})
+			require.Equal(t, tc.want, rulesOf(diags)[ruleCodeVersionSync], errorSummary(diags))
+			for _, d := range diags {
+				assertWellFormed(t, data, d)
+				require.Equal(t, "/version", d.Pointer)
+				require.Contains(t, d.Message, "main.go:10:2")
+			}
+		})
+	}
+	placeholder := doc(t, func(m map[string]any) { m["version"] = "${VERSION}" })
+	require.Empty(t, CheckCode(placeholder, CodeFacts{ServerVersion: CodeValue{Value: "1.2.4", Static: true}}, Options{}))
+}
+
+func TestEmbeddedVersionSync(t *testing.T) {
+	data := doc(t, nil)
+	same := CheckCode(data, CodeFacts{EmbeddedVersion: CodeValue{Value: "1.2.3\n", Pos: token.Position{Filename: "version/VERSION"}}}, Options{})
+	require.Empty(t, same)
+	diff := CheckCode(data, CodeFacts{EmbeddedVersion: CodeValue{Value: "1.3.0\n", Pos: token.Position{Filename: "version/VERSION"}}}, Options{})
+	require.True(t, rulesOf(diff)[ruleEmbeddedVersionSync], errorSummary(diff))
+	require.Contains(t, diff[0].Message, "version/VERSION")
+}
+
+func TestCodeNameSync(t *testing.T) {
+	data := doc(t, nil) // io.github.example/weather
+	for _, ok := range []string{"weather", "Weather", "io.github.example/weather"} {
+		require.Empty(t, CheckCode(data, CodeFacts{ServerName: CodeValue{Value: ok, Static: true}}, Options{}), ok)
+	}
+	diags := CheckCode(data, CodeFacts{ServerName: CodeValue{Value: "forecast-bot", Static: true, Pos: goPos(3)}}, Options{})
+	require.True(t, rulesOf(diags)[ruleCodeNameSync], errorSummary(diags))
+	require.Empty(t, CheckCode(data, CodeFacts{ServerName: CodeValue{Value: "forecast-bot", Static: false}}, Options{}))
+}
+
+func TestEnvVarsAgainstCode(t *testing.T) {
+	data := doc(t, nil) // declares WEATHER_API_KEY
+	facts := CodeFacts{EnvReads: []EnvRead{
+		{Name: "WEATHER_API_KEY", Pos: goPos(5)},
+		{Name: "WEATHER_REGION", Pos: goPos(6)},
+		{Name: "WEATHER_REGION", Pos: goPos(9)},
+		{Name: "HOME", Pos: goPos(7)},
+	}}
+	diags := CheckCode(data, facts, Options{})
+	require.Len(t, diags, 1, errorSummary(diags))
+	require.Equal(t, ruleEnvVarMissing, diags[0].Rule)
+	require.Contains(t, diags[0].Message, "WEATHER_REGION")
+	require.Contains(t, diags[0].Message, "main.go:6:2", "the first read is named")
+	require.Equal(t, "/packages/0/environmentVariables", diags[0].Pointer)
+
+	// Unused only when every read was resolved.
+	facts = CodeFacts{EnvReads: []EnvRead{{Name: "OTHER"}}, EnvReadsComplete: false}
+	require.False(t, rulesOf(CheckCode(data, facts, Options{}))[ruleEnvVarUnused])
+	facts.EnvReadsComplete = true
+	diags = CheckCode(data, facts, Options{})
+	require.True(t, rulesOf(diags)[ruleEnvVarUnused], errorSummary(diags))
+	for _, d := range diags {
+		if d.Rule == ruleEnvVarUnused {
+			require.Equal(t, "/packages/0/environmentVariables/0/name", d.Pointer)
+		}
+	}
+}
+
+func TestEnvVarsPassedAsDockerArguments(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "hashicorp__terraform-mcp-server.json"))
+	require.NoError(t, err)
+	facts := CodeFacts{EnvReads: []EnvRead{{Name: "TFE_ADDRESS"}, {Name: "TFE_TOKEN"}}}
+	diags := CheckCode(data, facts, Options{})
+	require.Empty(t, diags, "-e NAME=... runtime arguments declare the variable:%s", errorSummary(diags))
+}
+
+func TestEnvVarsSkippedForRemoteOnlyServers(t *testing.T) {
+	data := doc(t, func(m map[string]any) { delete(m, "packages") })
+	facts := CodeFacts{EnvReads: []EnvRead{{Name: "DATABASE_URL"}}, EnvReadsComplete: true}
+	require.Empty(t, CheckCode(data, facts, Options{}))
+}
+
+func TestCheckCodeIgnoresBrokenInput(t *testing.T) {
+	facts := CodeFacts{ServerVersion: CodeValue{Value: "9.9.9", Static: true}}
+	require.Empty(t, CheckCode([]byte("{"), facts, Options{}))
+	require.Empty(t, CheckCode([]byte("[]"), facts, Options{}))
+	require.Empty(t, CheckCode(doc(t, nil), facts, Options{MaxBytes: 10}))
+}

@@ -1,0 +1,719 @@
+package serverjson
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Facts about the registry (v1.8.7, internal/validators) that these rules
+// mirror. The code is written here; only the facts carry over.
+var (
+	namespaceRe = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]$`)
+	namePartRe  = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]$`)
+
+	// Version range shapes the registry rejects. A prerelease such as
+	// 1.0.0-next matches none of them.
+	comparatorRangeRe = regexp.MustCompile(`^\s*(?:\^|~|>=|<=|>|<|=)\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*$`)
+	hyphenRangeRe     = regexp.MustCompile(`^\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s-\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*$`)
+	orRangeRe         = regexp.MustCompile(`^\s*(?:v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*)(?:\|\|\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*)+$`)
+	wildcardRe        = regexp.MustCompile(`^\s*(?:v?\d+|x|X|\*)(?:\.(?:\d+|x|X|\*)){1,2}(?:-[0-9A-Za-z.-]+)?\s*$`)
+
+	// Semantic Versioning 2.0.0, with the optional leading v the registry tolerates.
+	semverRe = regexp.MustCompile(`^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+
+	githubRepoRe = regexp.MustCompile(`^https?://(www\.)?github\.com/[\w.-]+/[\w.-]+/?$`)
+	gitlabRepoRe = regexp.MustCompile(`^https?://(www\.)?gitlab\.com/[\w.-]+(/[\w.-]+)+/?$`)
+	subfolderRe  = regexp.MustCompile(`^[a-zA-Z0-9\-_./]+$`)
+
+	templateVarRe = regexp.MustCompile(`\{([^}]+)\}`)
+	portVarRe     = regexp.MustCompile(`:(\{[^}]+\})(/|$)`)
+
+	githubReleaseRe  = regexp.MustCompile(`^/([a-zA-Z0-9]([a-zA-Z0-9\-]{0,37}[a-zA-Z0-9])?)/([a-zA-Z0-9._\-]+)/releases/download/([^/]+)/([^/]+)$`)
+	gitlabReleaseRe  = regexp.MustCompile(`^/([a-zA-Z0-9._\-]+(?:/[a-zA-Z0-9._\-]+)*)/-/releases/([^/]+)/downloads/([^/]+)$`)
+	gitlabPackageRe  = regexp.MustCompile(`^/([a-zA-Z0-9._\-]+(?:/[a-zA-Z0-9._\-]+)*)/-/package_files/([0-9]+)/download$`)
+	inputFormats     = []string{"string", "number", "boolean", "filepath"}
+	registryBaseURLs = map[string]string{
+		"npm":   "https://registry.npmjs.org",
+		"pypi":  "https://pypi.org",
+		"nuget": "https://api.nuget.org/v3/index.json",
+		"cargo": "https://crates.io",
+	}
+)
+
+const publisherProvidedKey = "io.modelcontextprotocol.registry/publisher-provided"
+
+func (c *checker) checkServer() {
+	root := c.root
+	c.checkName()
+
+	// description
+	if m, s, err := field(root, "description"); m == nil || (err == nil && strings.TrimSpace(s) == "") {
+		c.report(ruleDescriptionRequired, "/description", "description is missing or empty; the registry requires one, and clients show it to users choosing a server. Add a sentence of at most 100 characters")
+	} else if err == nil {
+		if n := utf8.RuneCountInString(s); n > 100 {
+			c.report(ruleDescriptionLength, m.Value.Pointer, "description is %d characters; the registry rejects descriptions longer than 100 (\"expected length <= 100\"). Shorten it", n)
+		}
+	}
+
+	// title
+	if m, s, err := field(root, "title"); m != nil && err == nil && s != "" && strings.TrimSpace(s) == "" {
+		c.report(ruleTitle, m.Value.Pointer, "title is only whitespace; the registry rejects it (\"title cannot be only whitespace\"). Remove it or give a display name")
+	}
+
+	c.checkRootVersion()
+
+	// repository
+	if m := root.Get("repository"); m != nil {
+		c.checkRepository(m.Value)
+	}
+
+	// websiteUrl
+	if m, s, err := field(root, "websiteUrl"); m != nil && err == nil && s != "" {
+		if problem := websiteURLProblem(s); problem != "" {
+			c.report(ruleWebsiteURL, m.Value.Pointer, "websiteUrl %q %s; the registry rejects it. Use an absolute https:// URL (percent-encode quotes, brackets and spaces)", s, problem)
+		}
+	}
+
+	// icons
+	if icons := root.Value("icons"); icons != nil && icons.Kind == KindArray {
+		for _, icon := range icons.Elems {
+			if m, s, err := field(icon, "src"); m != nil && err == nil {
+				if problem := iconSrcProblem(s); problem != "" {
+					c.report(ruleIconSrc, m.Value.Pointer, "icon src %q %s; the registry rejects it. Use an absolute https:// URL", s, problem)
+				}
+			}
+		}
+	}
+
+	// packages
+	if m := root.Get("packages"); m != nil {
+		if m.Value.Kind != KindArray {
+			c.report(rulePackagesType, m.Value.Pointer, "packages is a %s, but must be an array of package objects; mcp-publisher cannot decode the file", m.Value.Kind)
+		} else {
+			for _, p := range m.Value.Elems {
+				c.checkPackage(p)
+			}
+		}
+	}
+
+	// remotes
+	if m := root.Get("remotes"); m != nil {
+		if m.Value.Kind != KindArray {
+			c.report(ruleRemotesType, m.Value.Pointer, "remotes is a %s, but must be an array of remote transports; mcp-publisher cannot decode the file", m.Value.Kind)
+		} else {
+			for _, r := range m.Value.Elems {
+				c.checkRemote(r)
+			}
+		}
+	}
+
+	// _meta publisher-provided size
+	if meta := root.Value("_meta"); meta != nil && meta.Kind == KindObject {
+		if pp := meta.Get(publisherProvidedKey); pp != nil {
+			if b, err := json.Marshal(toInstance(pp.Value)); err == nil && len(b) > 4096 {
+				c.report(ruleMetaSize, pp.Value.Pointer, "publisher-provided _meta is %d bytes once encoded; the registry rejects more than 4 KB. Move bulky data elsewhere and link to it", len(b))
+			}
+		}
+	}
+}
+
+func (c *checker) checkName() {
+	m, name, err := field(c.root, "name")
+	if m == nil || (err == nil && name == "") {
+		c.report(ruleNameRequired, "/name", "name is missing or empty; the registry rejects the file. Add the server's registry name, e.g. \"io.github.OWNER/REPO\"")
+		return
+	}
+	if err != nil {
+		return // the JSON Schema reports the type
+	}
+	ptr := m.Value.Pointer
+	if n := utf8.RuneCountInString(name); n < 3 || n > 200 {
+		c.report(ruleNameLength, ptr, "name is %d characters; the registry accepts 3 to 200", n)
+	}
+	if problem := serverNameProblem(name); problem != "" {
+		c.report(ruleNameFormat, ptr, "name %q %s; the registry rejects it. Use NAMESPACE/NAME in reverse-DNS form, e.g. \"io.github.OWNER/REPO\" or \"com.example/server\"", name, problem)
+	}
+}
+
+// serverNameProblem mirrors the registry's name parsing.
+func serverNameProblem(name string) string {
+	switch strings.Count(name, "/") {
+	case 0:
+		return "has no '/' between namespace and name"
+	case 1:
+	default:
+		return "has more than one '/'"
+	}
+	ns, rest, _ := strings.Cut(name, "/")
+	if ns == "" || rest == "" {
+		return "has an empty namespace or name part"
+	}
+	if !namespaceRe.MatchString(ns) {
+		return fmt.Sprintf("has namespace %q, which must start and end with a letter or digit and contain only letters, digits, dots and hyphens", ns)
+	}
+	if !namePartRe.MatchString(rest) {
+		return fmt.Sprintf("has name part %q, which must start and end with a letter or digit and contain only letters, digits, dots, underscores and hyphens", rest)
+	}
+	return ""
+}
+
+func (c *checker) checkRootVersion() {
+	m, v, err := field(c.root, "version")
+	if m == nil || (err == nil && v == "") {
+		c.report(ruleVersionRequired, "/version", "version is missing or empty; the registry requires the version of this server release. Add it, e.g. \"1.0.0\"")
+		return
+	}
+	if err != nil {
+		return
+	}
+	ptr := m.Value.Pointer
+	if utf8.RuneCountInString(v) > 255 {
+		c.report(ruleVersionLength, ptr, "version is longer than 255 characters; the registry rejects it")
+		return
+	}
+	if isPlaceholderVersion(v) {
+		return // reported by checkPlaceholders
+	}
+	if v == "latest" {
+		c.report(ruleVersionNoRange, ptr, "version \"latest\" is reserved; the registry rejects it. Give the specific version of this release")
+		return
+	}
+	if looksLikeRange(v) {
+		c.report(ruleVersionNoRange, ptr, "version %q is a range, not a version; the registry rejects it. Give the exact version of this release", v)
+		return
+	}
+	c.checkRangeQuirk(ptr, v)
+	if !semverRe.MatchString(v) {
+		c.report(ruleVersionSemver, ptr, "version %q is not semver (MAJOR.MINOR.PATCH); the registry accepts it but cannot order it, so it marks whichever version was published last as latest. Use semver", v)
+	}
+	if pj := c.opts.PackageJSONVersion; pj != "" && !isPlaceholderVersion(pj) && pj != v {
+		c.report(ruleVersionSync, ptr, "version %q differs from package.json version %q; clients installing the npm package get a different release than the registry describes. Keep them in step", v, pj)
+	}
+}
+
+// looksLikeRange reports a real range: comparators, hyphen and || ranges, and
+// x / X / * standing for a whole version component. A prerelease such as
+// 1.0.0-next is a specific version.
+func looksLikeRange(v string) bool {
+	t := strings.TrimSpace(v)
+	if t == "" {
+		return false
+	}
+	if comparatorRangeRe.MatchString(t) || hyphenRangeRe.MatchString(t) || orRangeRe.MatchString(t) {
+		return true
+	}
+	if !wildcardRe.MatchString(t) {
+		return false
+	}
+	core, _, _ := strings.Cut(t, "-")
+	return strings.ContainsAny(core, "xX*")
+}
+
+// registryMisreadsAsRange mirrors the registry's own test (v1.8.7), which
+// looks for x, X or * anywhere, prerelease included: it rejects 1.0.0-next.
+func registryMisreadsAsRange(v string) bool {
+	t := strings.TrimSpace(v)
+	return !looksLikeRange(v) && wildcardRe.MatchString(t) && strings.ContainsAny(t, "xX*")
+}
+
+func (c *checker) checkRangeQuirk(ptr, v string) {
+	if registryMisreadsAsRange(v) {
+		c.report(ruleVersionMisreadAsRange, ptr, "version %q is a specific prerelease, but the registry (v1.8.7) mistakes any x, X or * in it for a range wildcard and rejects it (\"version must be a specific version, not a range\"). Name the prerelease without those letters, e.g. \"-beta.1\" or \"-rc.1\"", v)
+	}
+}
+
+func (c *checker) checkRepository(n *Node) {
+	if n.Kind != KindObject {
+		c.report(ruleRepositoryType, n.Pointer, "repository is a %s, but must be an object with url and source; mcp-publisher cannot decode the file", n.Kind)
+		return
+	}
+	um, u, uerr := field(n, "url")
+	sm, s, serr := field(n, "source")
+	ok := true
+	if um == nil || (uerr == nil && u == "") {
+		c.report(ruleRepositoryURL, n.Pointer+"/url", "repository has no url; the registry rejects it (\"repository url is required when repository is provided\"). Add the repository's https URL or remove repository")
+		ok = false
+	}
+	if sm == nil || (serr == nil && s == "") {
+		c.report(ruleRepositorySource, n.Pointer+"/source", "repository has no source; the registry rejects it. Add \"source\": \"github\" or \"gitlab\"")
+		ok = false
+	}
+	if !ok || uerr != nil || serr != nil {
+		return
+	}
+	valid := false
+	switch s {
+	case "github":
+		valid = githubRepoRe.MatchString(u)
+	case "gitlab":
+		valid = gitlabRepoRe.MatchString(u) && !strings.Contains(u+"/", "/-/")
+	}
+	if !valid {
+		why := fmt.Sprintf("is not a %s repository URL", s)
+		if s != "github" && s != "gitlab" {
+			why = fmt.Sprintf("cannot be verified: the registry only accepts source \"github\" or \"gitlab\", not %q", s)
+		}
+		c.report(ruleRepositoryURLInvalid, um.Value.Pointer, "repository url %q %s; the registry rejects it (\"invalid repository URL\"). Use https://github.com/OWNER/REPO or https://gitlab.com/GROUP/PROJECT", u, why)
+	}
+	if fm, f, err := field(n, "subfolder"); fm != nil && err == nil && f != "" && !validSubfolder(f) {
+		c.report(ruleRepositorySubfolder, fm.Value.Pointer, "repository subfolder %q is not a clean relative path; the registry rejects it. Use a path like \"servers/weather\": no leading or trailing '/', no '.', '..' or empty segments", f)
+	}
+}
+
+func validSubfolder(p string) bool {
+	if strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") || !subfolderRe.MatchString(p) {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+func websiteURLProblem(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "does not parse as a URL"
+	}
+	if !u.IsAbs() {
+		return "is not absolute"
+	}
+	if u.Scheme != "https" {
+		return "does not use https"
+	}
+	if i := strings.IndexAny(s, "\"'<> \t\n\r"); i >= 0 {
+		return fmt.Sprintf("contains the character %q", s[i])
+	}
+	return ""
+}
+
+func iconSrcProblem(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "does not parse as a URL"
+	}
+	if !u.IsAbs() {
+		return "is not absolute"
+	}
+	if u.Scheme != "https" {
+		return "does not use https"
+	}
+	return ""
+}
+
+// --- packages -----------------------------------------------------------------
+
+func (c *checker) checkPackage(p *Node) {
+	if p.Kind != KindObject {
+		c.report(rulePackageType, p.Pointer, "package entry is a %s, but must be an object; mcp-publisher cannot decode the file", p.Kind)
+		return
+	}
+	ptr := p.Pointer
+	rtm, rt, rterr := field(p, "registryType")
+	if rtm == nil || (rterr == nil && rt == "") {
+		hint := ""
+		if p.Get("registry_type") != nil || p.Get("registry_name") != nil {
+			hint = " (the snake_case spelling of the old format is silently dropped by mcp-publisher)"
+		}
+		c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType%s; the registry rejects it. Add one of npm, pypi, nuget, oci, mcpb, cargo", hint)
+	} else if rterr == nil {
+		if _, ok := registryBaseURLs[rt]; !ok && rt != "oci" && rt != "mcpb" {
+			c.report(ruleRegistryTypeValue, rtm.Value.Pointer, "registryType %q is not supported; the registry refuses to publish the package (\"unsupported registry type\"). Use one of npm, pypi, nuget, oci, mcpb, cargo", rt)
+		}
+	}
+
+	idm, id, iderr := field(p, "identifier")
+	if idm == nil || (iderr == nil && id == "") {
+		c.report(rulePackageIdentifier, ptr+"/identifier", "package has no identifier; the registry rejects it. Add the package name (or, for oci, the image reference; for mcpb, the download URL)")
+	} else if iderr == nil && strings.Contains(id, " ") {
+		c.report(ruleIdentifierSpaces, idm.Value.Pointer, "package identifier %q contains a space; the registry rejects it (\"package name cannot contain spaces\")", id)
+	}
+
+	vm, v, verr := field(p, "version")
+	if vm != nil && verr == nil {
+		switch {
+		case rt == "oci":
+			// reported by the OCI matrix below
+		case isPlaceholderVersion(v):
+		case v == "latest":
+			c.report(rulePackageNoLatest, vm.Value.Pointer, "package version \"latest\" is reserved; the registry rejects it, and clients could not reproduce the install. Pin the exact version")
+		case looksLikeRange(v):
+			c.report(ruleVersionNoRange, vm.Value.Pointer, "package version %q is a range; the registry rejects it. Pin the exact version", v)
+		default:
+			c.checkRangeQuirk(vm.Value.Pointer, v)
+			if _, root, err := field(c.root, "version"); err == nil && root != "" && !isPlaceholderVersion(root) && root != v {
+				c.report(rulePackageVersionSync, vm.Value.Pointer, "package version %q differs from the server version %q; clients install a different release than the registry entry describes. Keep them in step unless the package is versioned separately on purpose", v, root)
+			}
+		}
+	}
+
+	if rterr == nil {
+		c.checkRegistryMatrix(p, rt, idm, id, iderr, vm)
+	}
+
+	if m := p.Get("runtimeArguments"); m != nil && m.Value.Kind == KindArray && len(m.Value.Elems) > 0 {
+		if hm, h, err := field(p, "runtimeHint"); hm == nil || (err == nil && h == "") {
+			c.report(ruleRuntimeHint, m.Value.Pointer, "runtimeArguments without runtimeHint; clients do not know which runtime (npx, uvx, docker, dnx) the arguments are for. Add runtimeHint")
+		}
+	}
+
+	vars := map[string]bool{}
+	c.checkArgs(p, "runtimeArguments", ruleRuntimeArgsType, vars)
+	c.checkArgs(p, "packageArguments", rulePackageArgsType, vars)
+	if m := p.Get("environmentVariables"); m != nil {
+		if m.Value.Kind != KindArray {
+			c.report(ruleEnvVarsType, m.Value.Pointer, "environmentVariables is a %s, but must be an array of {name, description, ...} objects; mcp-publisher cannot decode the file", m.Value.Kind)
+		} else {
+			for _, e := range m.Value.Elems {
+				c.checkKeyValue(e, "environment variable", ruleEnvVarType, ruleEnvVarName)
+				if _, name, err := field(e, "name"); err == nil && name != "" {
+					vars[name] = true
+				}
+			}
+		}
+	}
+
+	tm := p.Get("transport")
+	if tm == nil {
+		c.report(rulePackageTransport, ptr+"/transport", "package has no transport; the registry rejects it, and clients would not know how to talk to the server. Add \"transport\": {\"type\": \"stdio\"}")
+		return
+	}
+	c.checkPackageTransport(tm.Value, vars)
+}
+
+func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string, iderr error, vm *Member) {
+	bm, base, berr := field(p, "registryBaseUrl")
+	fm := p.Get("fileSha256")
+	switch rt {
+	case "npm", "pypi", "nuget", "cargo":
+		if vm == nil {
+			c.report(rulePackageVersionReq, p.Pointer+"/version", "%s package has no version; the registry cannot look up the package to verify ownership and refuses to publish. Add the package version", rt)
+		}
+		if bm != nil && berr == nil && base != "" && base != registryBaseURLs[rt] {
+			c.report(rulePackageBaseURL, bm.Value.Pointer, "registryBaseUrl %q does not match registryType %q; the registry refuses to publish. Use %q or omit registryBaseUrl", base, rt, registryBaseURLs[rt])
+		}
+		if fm != nil {
+			c.report(rulePackageFileSha256, fm.Value.Pointer, "%s packages must not have fileSha256 (it is only for mcpb); the registry refuses to publish. Remove it", rt)
+		}
+	case "oci":
+		if vm != nil {
+			c.report(ruleOCIVersion, vm.Value.Pointer, "oci packages must not have version; the registry refuses to publish (\"include version in 'identifier' instead\"). Move the tag into identifier, e.g. \"ghcr.io/OWNER/IMAGE:1.0.0\"")
+		}
+		if bm != nil {
+			c.report(rulePackageBaseURL, bm.Value.Pointer, "oci packages must not have registryBaseUrl; the registry refuses to publish. Put the registry host in identifier, e.g. \"docker.io/OWNER/IMAGE:1.0.0\"")
+		}
+		if fm != nil {
+			c.report(rulePackageFileSha256, fm.Value.Pointer, "oci packages must not have fileSha256; the registry refuses to publish. Remove it")
+		}
+		if idm != nil && iderr == nil && id != "" {
+			c.checkOCIIdentifier(idm.Value.Pointer, id)
+		}
+	case "mcpb":
+		if fm == nil {
+			c.report(rulePackageFileSha256, p.Pointer+"/fileSha256", "mcpb package has no fileSha256; the registry refuses to publish, and clients could not verify the download. Add the SHA-256 of the .mcpb file")
+		}
+		if bm != nil {
+			c.report(rulePackageBaseURL, bm.Value.Pointer, "mcpb packages must not have registryBaseUrl; the registry refuses to publish. Put the full download URL in identifier")
+		}
+		if idm != nil && iderr == nil && id != "" {
+			if problem := mcpbURLProblem(substitutePlaceholders(id)); problem != "" {
+				c.report(ruleMCPBURL, idm.Value.Pointer, "mcpb identifier %q %s; the registry refuses to publish. Use the https URL of a GitHub or GitLab release asset", id, problem)
+			}
+		}
+	}
+}
+
+func (c *checker) checkOCIIdentifier(ptr, id string) {
+	ref, err := parseOCIReference(substitutePlaceholders(id))
+	if err != nil {
+		c.report(ruleOCIReference, ptr, "oci identifier %q is not a valid image reference (%v); the registry refuses to publish. Use REGISTRY/NAMESPACE/IMAGE:TAG, e.g. \"ghcr.io/OWNER/IMAGE:1.0.0\"", id, err)
+		return
+	}
+	if !allowedOCIRegistry(ref.Registry) {
+		c.report(ruleOCIRegistry, ptr, "oci image registry %q is not one the MCP registry accepts; it refuses to publish. Push the image to docker.io, ghcr.io, quay.io, mcr.microsoft.com, *.pkg.dev or *.azurecr.io", ref.Registry)
+	}
+	if ref.Digest == "" && (ref.Tag == "" || ref.Tag == "latest") {
+		what := "has no tag, which means :latest"
+		if ref.Tag == "latest" {
+			what = "uses the :latest tag"
+		}
+		c.report(ruleOCILatest, ptr, "oci identifier %q %s; clients would run whatever image is newest, not the release this entry describes. Pin a version tag or digest", id, what)
+	}
+}
+
+func mcpbURLProblem(id string) string {
+	u, err := url.Parse(id)
+	if err != nil {
+		return "does not parse as a URL"
+	}
+	host := strings.ToLower(u.Host)
+	switch host {
+	case "github.com", "www.github.com":
+		if !githubReleaseRe.MatchString(u.Path) {
+			return "is not a GitHub release asset (/OWNER/REPO/releases/download/TAG/FILE)"
+		}
+	case "gitlab.com", "www.gitlab.com":
+		if !gitlabReleaseRe.MatchString(u.Path) && !gitlabPackageRe.MatchString(u.Path) {
+			return "is not a GitLab release asset"
+		}
+	default:
+		return fmt.Sprintf("is hosted on %q; only GitHub and GitLab are allowed", host)
+	}
+	if u.Scheme != "https" {
+		return "does not use https"
+	}
+	if !strings.Contains(strings.ToLower(id), "mcp") {
+		return "does not contain \"mcp\""
+	}
+	return ""
+}
+
+func (c *checker) checkPackageTransport(t *Node, vars map[string]bool) {
+	if t.Kind != KindObject {
+		c.report(ruleTransportType, t.Pointer, "transport is a %s, but must be an object like {\"type\": \"stdio\"}; mcp-publisher cannot decode the file", t.Kind)
+		return
+	}
+	tm, typ, err := field(t, "type")
+	if err != nil {
+		return
+	}
+	um, u, uerr := field(t, "url")
+	switch typ {
+	case "stdio":
+		if um != nil && uerr == nil && u != "" {
+			c.report(ruleStdioURL, um.Value.Pointer, "a stdio transport has no URL, but url is %q; the registry rejects it. Remove url, or use type streamable-http or sse if the package serves HTTP", u)
+		}
+	case "streamable-http", "sse":
+		if um == nil || (uerr == nil && u == "") {
+			c.report(ruleTransportURLReq, t.Pointer+"/url", "a %s transport needs url; the registry rejects it, and clients would not know where to connect. Add the URL the package listens on, e.g. \"http://localhost:{--port}/mcp\"", typ)
+			return
+		}
+		if uerr != nil {
+			return
+		}
+		if !isValidHTTPURL(u) {
+			c.report(ruleTransportURLFormat, um.Value.Pointer, "transport url %q is not an http:// or https:// URL with a host; the registry rejects it", u)
+			return
+		}
+		c.checkTemplateVars(um.Value.Pointer, u, vars, "an environment variable name, or an argument's name or valueHint, of this package")
+	case "":
+		c.report(ruleTransportTypeValue, t.Pointer+"/type", "transport has no type; the registry rejects it. Use \"stdio\", \"streamable-http\" or \"sse\"")
+	default:
+		c.report(ruleTransportTypeValue, tm.Value.Pointer, "transport type %q is not supported; the registry rejects it. Use \"stdio\", \"streamable-http\" or \"sse\"", typ)
+	}
+	c.checkHeaders(t)
+}
+
+func (c *checker) checkHeaders(t *Node) {
+	if h := t.Value("headers"); h != nil && h.Kind == KindArray {
+		for _, e := range h.Elems {
+			c.checkKeyValue(e, "header", "", "")
+		}
+	}
+}
+
+func (c *checker) checkTemplateVars(ptr, u string, vars map[string]bool, where string) {
+	var undefined []string
+	for _, m := range templateVarRe.FindAllStringSubmatch(u, -1) {
+		if !vars[m[1]] {
+			undefined = append(undefined, m[1])
+		}
+	}
+	if len(undefined) > 0 {
+		c.report(ruleURLTemplate, ptr, "url %q uses %s that nothing defines; the registry rejects it, and clients could not fill it in. Each {variable} must be %s", u, quoteVars(undefined), where)
+	}
+}
+
+func quoteVars(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = "{" + v + "}"
+	}
+	return strings.Join(q, ", ")
+}
+
+// replaceURLTemplates substitutes {variables} so the URL can be parsed, the
+// way the registry does: a variable in the port position becomes a port.
+func replaceURLTemplates(raw string) string {
+	r := strings.NewReplacer("{host}", "example.com", "{port}", "8080", "{path}", "api", "{protocol}", "http", "{scheme}", "http").Replace(raw)
+	r = portVarRe.ReplaceAllString(r, ":8080$2")
+	return templateVarRe.ReplaceAllString(r, "placeholder")
+}
+
+func isValidHTTPURL(raw string) bool {
+	u, err := url.Parse(replaceURLTemplates(raw))
+	if err != nil {
+		return false
+	}
+	return (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// --- remotes --------------------------------------------------------------------
+
+func (c *checker) checkRemote(r *Node) {
+	if r.Kind != KindObject {
+		c.report(ruleRemoteType, r.Pointer, "remote entry is a %s, but must be an object like {\"type\": \"streamable-http\", \"url\": \"https://...\"}; mcp-publisher cannot decode the file", r.Kind)
+		return
+	}
+	tm, typ, err := field(r, "type")
+	if tm == nil || (err == nil && typ == "") {
+		c.report(ruleRemoteTransportType, r.Pointer+"/type", "remote has no type; the registry rejects it. Use \"streamable-http\" (or \"sse\" for legacy servers)")
+		return
+	}
+	if err != nil {
+		return
+	}
+	switch typ {
+	case "streamable-http", "sse":
+	case "stdio":
+		c.report(ruleRemoteNoStdio, tm.Value.Pointer, "a remote cannot use stdio: remotes are servers clients reach over the network, so the registry rejects it. Use \"streamable-http\" or \"sse\", or describe a local server under packages")
+		return
+	default:
+		c.report(ruleTransportTypeValue, tm.Value.Pointer, "remote type %q is not supported; the registry rejects it. Use \"streamable-http\" or \"sse\"", typ)
+		return
+	}
+	um, u, uerr := field(r, "url")
+	if um == nil || (uerr == nil && u == "") {
+		c.report(ruleTransportURLReq, r.Pointer+"/url", "a %s remote needs url; the registry rejects it, and clients would not know where to connect. Add the public https URL of the server", typ)
+		return
+	}
+	if uerr != nil {
+		return
+	}
+	if problem := remoteURLProblem(u); problem != "" {
+		c.report(ruleRemoteURL, um.Value.Pointer, "remote url %q %s; the registry rejects it (\"invalid remote URL\"), and no client elsewhere could reach it. Use the server's public https:// URL", u, problem)
+	}
+	vars := map[string]bool{}
+	if vm := r.Value("variables"); vm != nil && vm.Kind == KindObject {
+		for _, m := range vm.Members {
+			if m.Key != "" {
+				vars[m.Key] = true
+			}
+			c.checkInput(m.Value, "variable")
+		}
+	}
+	c.checkTemplateVars(um.Value.Pointer, u, vars, "a key of this remote's variables")
+	c.checkHeaders(r)
+}
+
+func remoteURLProblem(raw string) string {
+	u, err := url.Parse(replaceURLTemplates(raw))
+	if err != nil {
+		return "does not parse as a URL"
+	}
+	if u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "is not an absolute http(s) URL with a host"
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasPrefix(host, "127.") || host == "::1" || host == "0.0.0.0" {
+		return "points at this machine (loopback)"
+	}
+	if u.Scheme != "https" {
+		return "does not use https"
+	}
+	return ""
+}
+
+// --- arguments and inputs -------------------------------------------------------
+
+func (c *checker) checkArgs(p *Node, key, typeRule string, vars map[string]bool) {
+	m := p.Get(key)
+	if m == nil {
+		return
+	}
+	if m.Value.Kind != KindArray {
+		c.report(typeRule, m.Value.Pointer, "%s is a %s, but must be an array of argument objects; mcp-publisher cannot decode the file", key, m.Value.Kind)
+		return
+	}
+	for _, a := range m.Value.Elems {
+		c.checkArgument(a)
+		if _, name, err := field(a, "name"); err == nil && name != "" {
+			vars[name] = true
+		}
+		if _, hint, err := field(a, "valueHint"); err == nil && hint != "" {
+			vars[hint] = true
+		}
+	}
+}
+
+func (c *checker) checkArgument(a *Node) {
+	if a.Kind != KindObject {
+		c.report(ruleArgumentType, a.Pointer, "argument is a %s, but must be an object with type \"positional\" or \"named\"; mcp-publisher cannot decode the file", a.Kind)
+		return
+	}
+	tm, typ, err := field(a, "type")
+	if err != nil {
+		return
+	}
+	switch typ {
+	case "named":
+		nm, name, nerr := field(a, "name")
+		if nm == nil || (nerr == nil && name == "") {
+			c.report(ruleArgumentName, a.Pointer+"/name", "named argument has no name; the registry rejects it, and clients could not build the command line. Add the flag, e.g. \"--port\"")
+		} else if nerr == nil {
+			if strings.ContainsAny(name, "<> $") {
+				c.report(ruleArgumentNameFormat, nm.Value.Pointer, "named argument name %q is more than a flag; the registry rejects names with spaces, '<', '>' or '$'. Put only the flag in name and the value in value, default or valueHint", name)
+			}
+			for _, k := range []string{"value", "default"} {
+				if vm, v, err := field(a, k); vm != nil && err == nil && v != "" && strings.HasPrefix(v, name) {
+					c.report(ruleArgumentValueName, vm.Value.Pointer, "argument %s %q starts with the argument name %q; clients add the name themselves, so it would appear twice and the registry rejects it. Drop the name from the %s", k, v, name, k)
+				}
+			}
+		}
+	case "positional":
+		if a.Get("value") == nil && a.Get("valueHint") == nil {
+			c.report(ruleArgumentValue, a.Pointer, "positional argument has neither value nor valueHint; the registry rejects it, and clients would not know what to pass. Add value (fixed) or valueHint (a label for user input)")
+		}
+	case "":
+		c.report(ruleArgumentTypeValue, a.Pointer+"/type", "argument has no type; the registry rejects it. Use \"positional\" or \"named\"")
+	default:
+		c.report(ruleArgumentTypeValue, tm.Value.Pointer, "argument type %q is neither \"positional\" nor \"named\"; the registry rejects it", typ)
+	}
+	c.checkInput(a, "argument")
+}
+
+// checkKeyValue checks an environment variable or header entry.
+func (c *checker) checkKeyValue(e *Node, what, typeRule, nameRule string) {
+	if e.Kind != KindObject {
+		if typeRule != "" {
+			c.report(typeRule, e.Pointer, "%s is a %s, but must be an object with name and description; mcp-publisher cannot decode the file", what, e.Kind)
+		}
+		return
+	}
+	if nameRule != "" {
+		if nm, name, err := field(e, "name"); nm == nil || (err == nil && strings.TrimSpace(name) == "") {
+			c.report(nameRule, e.Pointer+"/name", "%s has no name; clients cannot set it. Add the variable name", what)
+		}
+		if dm, d, err := field(e, "description"); dm == nil || (err == nil && strings.TrimSpace(d) == "") {
+			c.report(ruleEnvVarDescription, e.Pointer+"/description", "%s has no description; clients prompt users for it with nothing to go on. Say what it is and where to get it", what)
+		}
+	}
+	c.checkInput(e, what)
+}
+
+// checkInput checks the fields every Input shares, and its variables.
+func (c *checker) checkInput(n *Node, what string) {
+	if n.Kind != KindObject {
+		return
+	}
+	if fm, f, err := field(n, "format"); fm != nil && err == nil {
+		known := false
+		for _, k := range inputFormats {
+			known = known || f == k
+		}
+		if !known {
+			c.report(ruleInputFormat, fm.Value.Pointer, "%s format %q is not one of string, number, boolean, filepath; the registry rejects it", what, f)
+		}
+	}
+	if vm := n.Value("variables"); vm != nil && vm.Kind == KindObject && what != "variable" {
+		for _, m := range vm.Members {
+			c.checkInput(m.Value, "variable")
+		}
+	}
+}

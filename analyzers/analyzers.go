@@ -8,6 +8,7 @@ import (
 	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/handlerrules"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/serverjson/manifest"
 )
 
 // Re-exported so that drivers depend on this package only.
@@ -35,8 +36,8 @@ func LoadConfig(dir string) (*Config, string, error) { return lint.LoadConfig(di
 // ParseConfig decodes a .mcplint.yaml document over the defaults.
 func ParseConfig(data []byte) (*Config, error) { return lint.ParseConfig(data) }
 
-// NewCatalog returns the catalog of every rule mcplint knows.
-func NewCatalog() *Catalog { return lint.NewCatalog() }
+// NewCatalog returns the catalog of every rule mcplint knows, the server.json rules included.
+func NewCatalog() *Catalog { return lint.NewCatalog(manifest.CatalogRows()...) }
 
 // New builds the analyzers for cfg: one per enabled rule, plus the directive checker.
 // It fails only on an invalid configuration.
@@ -60,6 +61,7 @@ func families(cfg *Config) []lint.Check {
 	defs := mcpdefs.New(recognition(cfg))
 	var checks []lint.Check
 	checks = append(checks, handlerrules.Checks(defs)...)
+	checks = append(checks, manifest.Check(defs))
 	return checks
 }
 

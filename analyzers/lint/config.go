@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -137,23 +138,15 @@ func (c *Config) Enabled(r Rule) bool {
 	if r.Status != Implemented {
 		return false
 	}
-	in := func(list []string, exact bool) bool {
-		for _, n := range list {
-			if n == r.ID || (!exact && (n == "all" || n == string(r.Family))) {
-				return true
-			}
+	// The most specific mention wins: the rule's ID, then its family, then "all"; at the
+	// same level Disable wins over Enable.
+	for _, name := range []string{r.ID, string(r.Family), "all"} {
+		switch {
+		case slices.Contains(c.Disable, name):
+			return false
+		case slices.Contains(c.Enable, name):
+			return true
 		}
-		return false
-	}
-	switch {
-	case in(c.Disable, true):
-		return false
-	case in(c.Enable, true):
-		return true
-	case in(c.Disable, false):
-		return false
-	case in(c.Enable, false):
-		return true
 	}
 	if r.Strict {
 		return c.Portability == "strict"

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/weather/config"
+)
+
+const version = "1.2.0"
+
+func main() {
+	_ = config.APIKey() + config.Region() + os.Getenv("HOME")
+	s := mcp.NewServer(&mcp.Implementation{Name: "io.github.acme/weather", Version: version}, nil)
+	_ = s.Run(context.Background(), &mcp.StdioTransport{})
+}

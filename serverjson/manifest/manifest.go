@@ -1,0 +1,223 @@
+// Package manifest is the go/analysis adapter of the server.json library: it checks the
+// module's server.json from the package that constructs the MCP server, with positions in
+// server.json, and compares it with what the Go code says (server name and version, an
+// embedded VERSION file, the environment variables the code reads).
+package manifest
+
+import (
+	"bufio"
+	"bytes"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/serverjson"
+)
+
+// CatalogRows converts the library's rules into catalog rows.
+func CatalogRows() []lint.Rule {
+	var rows []lint.Rule
+	for _, r := range serverjson.Rules() {
+		sev := lint.Warning
+		switch r.Severity {
+		case serverjson.SeverityError:
+			sev = lint.Error
+		case serverjson.SeverityInfo:
+			sev = lint.Info
+		}
+		rows = append(rows, lint.Rule{ID: r.ID, Family: lint.FamilyServerJSON, Severity: sev, SDKs: []string{lint.SDKManifest}, Title: r.Title, Status: lint.Implemented})
+	}
+	return rows
+}
+
+// codeFact is what one package of the module tells the package that reports: the
+// environment variables it reads and the VERSION file it embeds.
+type codeFact struct {
+	Env      []serverjson.EnvRead
+	Dynamic  bool // some read has a name that is not a constant
+	Embedded *serverjson.CodeValue
+}
+
+func (*codeFact) AFact() {}
+
+func (f *codeFact) String() string { return "serverjson code facts" }
+
+// Check is the server.json check: every server-json-* rule, one analyzer.
+func Check(defs *analysis.Analyzer) lint.Check {
+	var ids []string
+	for _, r := range serverjson.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return lint.Check{
+		IDs:       ids,
+		Name:      "serverjson",
+		Requires:  []*analysis.Analyzer{defs},
+		FactTypes: []analysis.Fact{new(codeFact)},
+		Run: func(p *lint.Pass) error {
+			run(p, p.ResultOf[defs].(*mcpdefs.Result))
+			return nil
+		},
+	}
+}
+
+func run(p *lint.Pass, defs *mcpdefs.Result) {
+	if len(p.Files) == 0 || !inModule(p) {
+		return
+	}
+	own := gather(p)
+	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil {
+		p.ExportPackageFact(own)
+	}
+	servers := defs.Servers
+	if len(servers) == 0 || strings.HasSuffix(p.Pkg.Path(), ".test") {
+		return
+	}
+	root := moduleRoot(p.Fset.File(p.Files[0].Pos()).Name())
+	if root == "" {
+		return
+	}
+	rel := p.Config.ServerJSON
+	if rel == "" {
+		rel = "server.json"
+	}
+	path := filepath.Join(root, rel)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return // no manifest: nothing to publish, nothing to check
+	}
+	facts := merge(p, own)
+	s := servers[0]
+	facts.ServerName = codeValue(p, s.Name)
+	facts.ServerVersion = codeValue(p, s.Version)
+	opts := serverjson.Options{}
+	diags := serverjson.Check(data, opts)
+	diags = append(diags, serverjson.CheckCode(data, facts, opts)...)
+	if len(diags) == 0 {
+		return
+	}
+	tf := p.Fset.AddFile(path, -1, len(data))
+	tf.SetLinesForContent(data)
+	for _, d := range diags {
+		off := min(max(d.Pos.Offset, 0), len(data))
+		p.ReportRule(d.Rule, lint.Span{Start: tf.Pos(off), Stop: tf.Pos(off)}, d.Message)
+	}
+}
+
+// inModule reports whether the package belongs to the module being checked (dependencies
+// outside it are analysed only for facts, and have none worth exporting).
+func inModule(p *lint.Pass) bool {
+	// The main module (and local replacements) have no version; dependencies from the
+	// module cache do, and the standard library has no module at all.
+	return p.Module != nil && p.Module.Path != "" && p.Module.Version == ""
+}
+
+func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
+	if !v.Set {
+		return serverjson.CodeValue{}
+	}
+	return serverjson.CodeValue{Value: v.Str, Static: v.Static, Pos: p.Fset.Position(v.Pos())}
+}
+
+// merge combines this package's facts with those of the module packages it imports.
+func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
+	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
+	add := func(f *codeFact) {
+		out.EnvReads = append(out.EnvReads, f.Env...)
+		if f.Dynamic {
+			out.EnvReadsComplete = false
+		}
+		if f.Embedded != nil && out.EmbeddedVersion.Value == "" {
+			out.EmbeddedVersion = *f.Embedded
+		}
+	}
+	add(own)
+	var deps []analysis.PackageFact
+	deps = append(deps, p.AllPackageFacts()...)
+	sort.Slice(deps, func(i, j int) bool { return deps[i].Package.Path() < deps[j].Package.Path() })
+	for _, pf := range deps {
+		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg {
+			add(f)
+		}
+	}
+	return out
+}
+
+// gather finds the package's environment reads and embedded VERSION file.
+func gather(p *lint.Pass) *codeFact {
+	f := &codeFact{}
+	for _, file := range p.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
+				return true
+			}
+			tv := p.TypesInfo.Types[call.Args[0]]
+			if tv.Value == nil || tv.Value.Kind() != constant.String {
+				f.Dynamic = true
+				return true
+			}
+			f.Env = append(f.Env, serverjson.EnvRead{Name: constant.StringVal(tv.Value), Pos: p.Fset.Position(call.Pos())})
+			return true
+		})
+		if v := embeddedVersion(p, file); v != nil && f.Embedded == nil {
+			f.Embedded = v
+		}
+	}
+	return f
+}
+
+// embeddedVersion finds a //go:embed directive naming a VERSION file and reads it.
+func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
+	dir := filepath.Dir(p.Fset.File(file.Pos()).Name())
+	for _, cg := range file.Comments {
+		for _, c := range cg.List {
+			rest, ok := strings.CutPrefix(c.Text, "//go:embed ")
+			if !ok {
+				continue
+			}
+			for _, name := range strings.Fields(rest) {
+				base := strings.ToUpper(filepath.Base(name))
+				if base != "VERSION" && base != "VERSION.TXT" {
+					continue
+				}
+				path := filepath.Join(dir, filepath.FromSlash(name))
+				data, err := os.ReadFile(path)
+				if err != nil || len(data) > 256 {
+					continue
+				}
+				line, _ := bufio.NewReader(bytes.NewReader(data)).ReadString('\n')
+				return &serverjson.CodeValue{Value: strings.TrimSpace(line), Static: true, Pos: token.Position{Filename: path, Line: 1, Column: 1}}
+			}
+		}
+	}
+	return nil
+}
+
+// moduleRoot walks up from a file to the directory holding go.mod.
+func moduleRoot(file string) string {
+	dir := filepath.Dir(file)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,63 @@
+package manifest_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/fixtures"
+)
+
+func TestMain(m *testing.M) {
+	if err := fixtures.Prepare(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+type quiet struct{ *testing.T }
+
+func (quiet) Errorf(string, ...any) {} // server.json cannot carry want comments
+
+// TestCodeCrossChecks runs the adapter on a module whose server.json disagrees with its
+// code: the version differs, one variable the code reads is undeclared, one declared
+// variable is never read, and HOME (ambient) is ignored. The reads happen in another
+// package than the one that builds the server, so they arrive through facts.
+func TestCodeCrossChecks(t *testing.T) {
+	cfg := analyzers.NewConfig()
+	cfg.Disable = []string{"all"}
+	cfg.Enable = []string{"serverjson"}
+	as, err := analyzers.New(cfg)
+	require.NoError(t, err)
+	var a *analysis.Analyzer
+	for _, x := range as {
+		if x.Name == "serverjson" {
+			a = x
+		}
+	}
+	require.NotNil(t, a)
+	dir := filepath.Join(fixtures.Dir(), "serverjson", "codecheck")
+	results := analysistest.Run(quiet{t}, dir, a, "./...")
+	var got []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(pos.Filename), pos.Line, d.Category))
+		}
+	}
+	sort.Strings(got)
+	assert.Equal(t, []string{
+		"server.json:11 server-json-env-var-missing",  // WEATHER_REGION, read in package config
+		"server.json:13 server-json-env-var-unused",   // WEATHER_UNITS
+		"server.json:5 server-json-code-version-sync", // 1.3.0 vs the code's 1.2.0
+	}, got)
+}

@@ -91,6 +91,10 @@ func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
 				return false
 			}
 		case *ast.Ident:
+			// Only data is serialised: the error result of json.Marshal is not.
+			if obj := info.Uses[x]; obj == nil || isErrorType(obj.Type()) {
+				return true
+			}
 			for _, a := range h.assigns[info.Uses[x]] {
 				c, ok := ast.Unparen(a).(*ast.CallExpr)
 				if !ok {

@@ -273,17 +273,32 @@ func takesContext(sig *types.Signature) bool {
 // arguments: an argument error, a new error in the branch that tests one, or a new error in
 // a branch whose condition tests only argument-derived values (validation).
 func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
+	// The idiomatic `x, err := call(); if err != nil { return ... }`: judge the call that
+	// set err right before the test, not every call that ever assigned it.
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
+			call := reachingCall(h, o, ifs, stack[:i])
+			if call == nil || !f.argErrCall(h, call) {
+				continue
+			}
+			if eo := h.obj(e); eo == o {
+				return true
+			}
+			if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && h.newErrorCall(c) {
+				return true
+			}
+		}
+	}
 	if o := h.obj(e); o != nil {
 		return f.argErrs[o]
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !h.newErrorCall(call) {
 		return false
-	}
-	for _, o := range h.testedNonNil(stack) {
-		if f.argErrs[o] {
-			return true
-		}
 	}
 	for i, n := range stack {
 		ifs, ok := n.(*ast.IfStmt)
@@ -295,6 +310,39 @@ func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// reachingCall returns the call that assigned obj in the if's init statement or in the
+// statement just before the if in its block.
+func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
+	assigned := func(st ast.Stmt) ast.Expr {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return nil
+		}
+		for _, lhs := range as.Lhs {
+			if h.obj(lhs) == obj {
+				return as.Rhs[0]
+			}
+		}
+		return nil
+	}
+	if ifs.Init != nil {
+		return assigned(ifs.Init)
+	}
+	if len(outer) == 0 {
+		return nil
+	}
+	block, ok := outer[len(outer)-1].(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	for i, st := range block.List {
+		if st == ifs && i > 0 {
+			return assigned(block.List[i-1])
+		}
+	}
+	return nil
 }
 
 // validation reports whether cond tests argument-derived values and nothing else: every

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"regexp"
+	"regexp/syntax"
 	"runtime"
 	"strconv"
 	"strings"
@@ -213,13 +214,93 @@ func safeUnwrap(u interface{ Unwrap() error }) (next error) {
 	return u.Unwrap()
 }
 
+// pattern is a case-insensitive regexp with a literal prefilter: Go's
+// regexp engine costs tens of microseconds per alternation-heavy pattern,
+// so a pattern runs only when one of the literals every match must contain
+// occurs in the lowercased text.
 type pattern struct {
 	re   *regexp.Regexp
+	keys []string // lowercase; nil means always run re
 	code Code
 }
 
 func pat(expr string, code Code) pattern {
-	return pattern{regexp.MustCompile(`(?i)` + expr), code}
+	re := regexp.MustCompile(`(?i)` + expr)
+	return pattern{re: re, keys: requiredLiterals(`(?i)` + expr), code: code}
+}
+
+// match reports whether the pattern matches text, whose lowercase form is
+// lower.
+func (p pattern) match(text, lower string) bool {
+	if p.keys != nil {
+		found := false
+		for _, k := range p.keys {
+			if strings.Contains(lower, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return p.re.MatchString(text)
+}
+
+// requiredLiterals returns lowercase literals at least one of which every
+// match of expr contains, or nil when there is no such set.
+func requiredLiterals(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return requiredSet(re.Simplify())
+}
+
+// requiredSet: a set of literals one of which every match of re contains.
+// For a concatenation the set with the longest shortest literal is chosen,
+// so the prefilter is as selective as the pattern allows.
+func requiredSet(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []string{strings.ToLower(string(re.Rune))}
+	case syntax.OpCapture, syntax.OpPlus:
+		return requiredSet(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return requiredSet(re.Sub[0])
+		}
+	case syntax.OpAlternate:
+		var out []string
+		for _, s := range re.Sub {
+			set := requiredSet(s)
+			if set == nil {
+				return nil
+			}
+			out = append(out, set...)
+		}
+		return out
+	case syntax.OpConcat:
+		var best []string
+		for _, s := range re.Sub {
+			if set := requiredSet(s); set != nil && shortest(set) > shortest(best) {
+				best = set
+			}
+		}
+		return best
+	}
+	return nil
+}
+
+func shortest(set []string) int {
+	if len(set) == 0 {
+		return 0
+	}
+	n := len(set[0])
+	for _, s := range set[1:] {
+		n = min(n, len(s))
+	}
+	return n
 }
 
 // statusWithKeyword finds "status 429", "status code: 503", "HTTP 404",
@@ -298,8 +379,9 @@ func classifyProvider(msg, types string) (Code, bool) {
 		}
 	}
 	hay := msg + "\n" + types
+	lower := strings.ToLower(hay)
 	for _, pt := range providerPatterns {
-		if pt.re.MatchString(hay) {
+		if pt.match(hay, lower) {
 			return pt.code, true
 		}
 	}
@@ -315,8 +397,9 @@ func statusCode(digits string) Code {
 }
 
 func classifyCommon(msg string) (Code, bool) {
+	lower := strings.ToLower(msg)
 	for _, pt := range commonPatterns {
-		if pt.re.MatchString(msg) {
+		if pt.match(msg, lower) {
 			return pt.code, true
 		}
 	}

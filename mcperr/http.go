@@ -163,16 +163,23 @@ func captureBody(body io.ReadCloser, limit int) (text string, truncated bool) {
 		return "", false
 	}
 	buf, _ := io.ReadAll(io.LimitReader(body, int64(limit)+1))
+	_, _ = io.CopyN(io.Discard, body, drainLimit)
 	if len(buf) > limit {
 		truncated = true
 		buf = buf[:limit]
-		// Do not split a multi-byte rune.
-		for i := 0; i < utf8.UTFMax && len(buf) > 0 && !utf8.Valid(buf); i++ {
-			buf = buf[:len(buf)-1]
-		}
 	}
-	_, _ = io.CopyN(io.Discard, body, drainLimit)
-	return strings.TrimSpace(strings.ToValidUTF8(string(buf), "\uFFFD")), truncated
+	// Invalid bytes become U+FFFD, which is longer than the byte it
+	// replaces, so the limit is applied again to the text.
+	s := strings.ToValidUTF8(string(buf), "\uFFFD")
+	if len(s) > limit {
+		truncated = true
+		s = s[:limit]
+	}
+	for len(s) > 0 && !utf8.ValidString(s) {
+		// Do not split a multi-byte rune.
+		s = s[:len(s)-1]
+	}
+	return strings.TrimSpace(s), truncated
 }
 
 // retryAfterSeconds parses Retry-After: delay-seconds or an HTTP-date

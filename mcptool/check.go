@@ -172,7 +172,9 @@ func checkScopes(fs *findings, scopes []string) {
 	}
 }
 
-func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' }
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+}
 
 // structKind reports whether t is a struct or a pointer to one.
 func structKind(t reflect.Type) bool {

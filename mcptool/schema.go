@@ -185,7 +185,7 @@ func errorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
 			if c.Retryable {
 				retry = ", retryable"
 			}
-			lines = append(lines, fmt.Sprintf("%s (%s%s): %s", c.Reason, c.Code, retry, strings.TrimSpace(c.When)))
+			lines = append(lines, fmt.Sprintf("%s (%s%s): %s", c.Reason, c.Code.String(), retry, strings.TrimSpace(c.When)))
 			reason.Examples = append(reason.Examples, c.Reason)
 		}
 		reason.Description += " Declared reasons: " + strings.Join(lines, "; ") + "."

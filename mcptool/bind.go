@@ -18,6 +18,9 @@ type binding struct {
 	optional bool // pointer or omitempty
 	explicit bool // named by a `uri` tag
 	desc     string
+	// unsupported is set for a field whose type cannot hold a string; it
+	// is reported once by bindings and skipped everywhere else.
+	unsupported bool
 }
 
 var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
@@ -54,7 +57,7 @@ func bindings(t reflect.Type, tagKey string) ([]binding, error) {
 		b.optional = f.Type.Kind() == reflect.Pointer || strings.Contains(","+jsonOpts+",", ",omitempty,") || strings.Contains(","+jsonOpts+",", ",omitzero,")
 		if !bindable(f.Type) {
 			problems = append(problems, fmt.Sprintf("field %s has type %s, which cannot hold a string value", f.Name, f.Type))
-			continue
+			b.unsupported = true
 		}
 		out = append(out, b)
 	}

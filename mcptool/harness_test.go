@@ -165,3 +165,16 @@ func (h *harness) getPrompt(name string, args map[string]string) (result, rpcErr
 		return err
 	})
 }
+
+// stripCache removes the cache-control fields go-sdk v1.8.0 adds to read
+// results, which are not this library's concern.
+func stripCache(t *testing.T, raw json.RawMessage) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(raw, &m))
+	delete(m, "ttlMs")
+	delete(m, "cacheScope")
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	return string(b)
+}

@@ -61,6 +61,9 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 	findings(fs).report(o.logger, "mcptool.AddPrompt", "prompt", p.Name)
 	def := &mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Meta: p.Meta}
 	for _, b := range binds {
+		if b.unsupported {
+			continue
+		}
 		def.Arguments = append(def.Arguments, &mcp.PromptArgument{Name: b.name, Description: b.desc, Required: !b.optional})
 	}
 	s.AddPrompt(def, func(ctx context.Context, req *mcp.GetPromptRequest) (res *mcp.GetPromptResult, err error) {
@@ -77,6 +80,9 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 			av = av.Elem()
 		}
 		for _, b := range binds {
+			if b.unsupported {
+				continue
+			}
 			v, ok := req.Params.Arguments[b.name]
 			if !ok {
 				if !b.optional {

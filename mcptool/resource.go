@@ -171,6 +171,9 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 			pv = pv.Elem()
 		}
 		for _, b := range c.binds {
+			if b.unsupported {
+				continue
+			}
 			v := values.Get(b.name)
 			if !v.Valid() || len(v.V) == 0 {
 				continue

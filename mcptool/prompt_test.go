@@ -77,5 +77,7 @@ func TestCheckPrompt(t *testing.T) {
 			Handler: func(context.Context, *mcp.GetPromptRequest, string) (*mcp.GetPromptResult, error) { return nil, nil }})))
 	assert.Equal(t, []string{"error:schema-serializable"},
 		rules(mcptool.CheckPrompt(mcptool.Prompt[chanParams]{Name: "p", Description: "d",
-			Handler: func(context.Context, *mcp.GetPromptRequest, chanParams) (*mcp.GetPromptResult, error) { return nil, nil }})))
+			Handler: func(context.Context, *mcp.GetPromptRequest, chanParams) (*mcp.GetPromptResult, error) {
+				return nil, nil
+			}})))
 }

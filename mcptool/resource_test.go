@@ -110,26 +110,36 @@ type chanParams struct {
 }
 
 func TestCheckResourceTemplate(t *testing.T) {
-	h := func(context.Context, *mcp.ReadResourceRequest, wrongParams) (*mcp.ReadResourceResult, error) { return nil, nil }
+	h := func(context.Context, *mcp.ReadResourceRequest, wrongParams) (*mcp.ReadResourceResult, error) {
+		return nil, nil
+	}
 	good := mcptool.ResourceTemplate[issueParams]{URITemplate: "issues://{owner}/{repo}/{number}{?fields*}", Name: "issue", Description: "d",
-		Handler: func(context.Context, *mcp.ReadResourceRequest, issueParams) (*mcp.ReadResourceResult, error) { return nil, nil }}
+		Handler: func(context.Context, *mcp.ReadResourceRequest, issueParams) (*mcp.ReadResourceResult, error) {
+			return nil, nil
+		}}
 	assert.Empty(t, mcptool.CheckResourceTemplate(good))
 
 	assert.Equal(t, []string{"error:template-params-align", "error:template-params-align"},
 		rules(mcptool.CheckResourceTemplate(mcptool.ResourceTemplate[wrongParams]{URITemplate: "x://{owner}/{repo}", Name: "x", Description: "d", Handler: h})))
 	assert.Equal(t, []string{"error:uri-template-required"},
 		rules(mcptool.CheckResourceTemplate(mcptool.ResourceTemplate[struct{}]{Name: "x", Description: "d",
-			Handler: func(context.Context, *mcp.ReadResourceRequest, struct{}) (*mcp.ReadResourceResult, error) { return nil, nil }})))
+			Handler: func(context.Context, *mcp.ReadResourceRequest, struct{}) (*mcp.ReadResourceResult, error) {
+				return nil, nil
+			}})))
 	for _, bad := range []string{"x://{unclosed", "x://{}/data", "x://{a b}"} {
 		fs := mcptool.CheckResourceTemplate(mcptool.ResourceTemplate[struct{}]{URITemplate: bad, Name: "x", Description: "d",
-			Handler: func(context.Context, *mcp.ReadResourceRequest, struct{}) (*mcp.ReadResourceResult, error) { return nil, nil }})
+			Handler: func(context.Context, *mcp.ReadResourceRequest, struct{}) (*mcp.ReadResourceResult, error) {
+				return nil, nil
+			}})
 		assert.Equal(t, []string{"error:uri-template-valid"}, rules(fs), bad)
 	}
 	assert.Equal(t, []string{"warning:resource-name-not-uri", "warning:description-required", "error:handler-required"},
 		rules(mcptool.CheckResourceTemplate(mcptool.ResourceTemplate[struct{}]{URITemplate: "x://a", Name: "x://a"})))
 	assert.Equal(t, []string{"error:template-params-align"},
 		rules(mcptool.CheckResourceTemplate(mcptool.ResourceTemplate[chanParams]{URITemplate: "x://{owner}", Name: "x", Description: "d",
-			Handler: func(context.Context, *mcp.ReadResourceRequest, chanParams) (*mcp.ReadResourceResult, error) { return nil, nil }})))
+			Handler: func(context.Context, *mcp.ReadResourceRequest, chanParams) (*mcp.ReadResourceResult, error) {
+				return nil, nil
+			}})))
 }
 
 func TestCheckResource(t *testing.T) {
@@ -144,6 +154,8 @@ func TestAddResourceTemplatePanics(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	assert.PanicsWithError(t, `mcptool.AddResourceTemplate: resource template "x://{owner}/{repo}": template variable {repo} has no field in mcptool_test.wrongParams, so the handler never sees it; add a field tagged `+"`uri:\"repo\"`"+` (template-params-align); field Extra is tagged `+"`uri:\"extra\"`"+` but the template has no {extra}, so it is always empty; fix the tag or the template (template-params-align)`, func() {
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[wrongParams]{URITemplate: "x://{owner}/{repo}", Name: "x", Description: "d",
-			Handler: func(context.Context, *mcp.ReadResourceRequest, wrongParams) (*mcp.ReadResourceResult, error) { return nil, nil }})
+			Handler: func(context.Context, *mcp.ReadResourceRequest, wrongParams) (*mcp.ReadResourceResult, error) {
+				return nil, nil
+			}})
 	})
 }

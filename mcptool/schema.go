@@ -32,10 +32,12 @@ type Enum interface {
 var enumType = reflect.TypeFor[Enum]()
 
 // EnumValuesOf returns the values of t if t (or *t) implements Enum, and
-// whether it does.
+// whether it does. Pointer types report false: *T is T's schema plus null.
 func EnumValuesOf(t reflect.Type) ([]any, bool) {
 	var v reflect.Value
 	switch {
+	case t.Kind() == reflect.Pointer:
+		return nil, false
 	case t.Implements(enumType):
 		v = reflect.New(t).Elem()
 	case reflect.PointerTo(t).Implements(enumType):

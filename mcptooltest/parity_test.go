@@ -21,9 +21,11 @@ type recorder struct {
 	logs   []string
 }
 
-func (r *recorder) Helper()                        {}
-func (r *recorder) Errorf(format string, a ...any) { r.errors = append(r.errors, fmt.Sprintf(format, a...)) }
-func (r *recorder) Logf(format string, a ...any)   { r.logs = append(r.logs, fmt.Sprintf(format, a...)) }
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, a ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, a...))
+}
+func (r *recorder) Logf(format string, a ...any) { r.logs = append(r.logs, fmt.Sprintf(format, a...)) }
 
 func text(s string) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: s}} }
 

@@ -18,10 +18,10 @@ import (
 // A leaf is one value of the sample output that Format must show.
 type leaf struct {
 	path    string
-	shown   string              // the sample value, for messages
-	match   func(string) bool   // reports whether a rendering shows it
-	choices []reflect.Value     // for enums and bools: every value
-	names   []string            // choices as text, for messages
+	shown   string            // the sample value, for messages
+	match   func(string) bool // reports whether a rendering shows it
+	choices []reflect.Value   // for enums and bools: every value
+	names   []string          // choices as text, for messages
 }
 
 // sampler builds sample outputs. The first build records the leaves and

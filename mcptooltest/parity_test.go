@@ -209,6 +209,24 @@ func TestNumbersDatesAndDurations(t *testing.T) {
 	assert.Equal(t, []string{"count", "bytes"}, missing(r))
 }
 
+func TestNumberBoundaries(t *testing.T) {
+	type dims struct {
+		W int `json:"w"`
+		H int `json:"h"`
+	}
+	// Separated by a letter: both shown.
+	r := check(t, func(o dims) []mcp.Content { return text(fmt.Sprintf("%dx%d", o.W, o.H)) })
+	assert.Empty(t, r.errors)
+	// Glued digits or an underscore make a different number or an identifier.
+	r = check(t, func(o dims) []mcp.Content { return text(fmt.Sprintf("%d%d", o.W, o.H)) })
+	assert.Equal(t, []string{"w", "h"}, missing(r))
+	r = check(t, func(o dims) []mcp.Content { return text(fmt.Sprintf("id_%d id_%d", o.W, o.H)) })
+	assert.Equal(t, []string{"w", "h"}, missing(r))
+	// A trailing grouped number is not this one.
+	r = check(t, func(o dims) []mcp.Content { return text(fmt.Sprintf("1,%d %d", o.W, o.H)) })
+	assert.Equal(t, []string{"w"}, missing(r))
+}
+
 type labelled struct {
 	Labels map[string]int `json:"labels"`
 	Raw    []byte         `json:"raw"`

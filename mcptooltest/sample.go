@@ -449,8 +449,9 @@ const separators = `[,.'’ _\x{00a0}\x{202f}]`
 // numberMatcher matches the integer digits with optional thousands
 // separators ("4100003", "4,100,003", "4.100.003", "4 100 003"). A
 // fraction may follow: any digits for a float, only zeros for an integer
-// ("4,100,003.00"), then a unit ("4100003ms"). The number must not be part
-// of a longer number or identifier.
+// ("4,100,003.00"), then a unit ("4100003ms"); a letter may precede it
+// ("600x4100003"). The number must not be part of a longer number or an
+// identifier.
 func numberMatcher(digits string, isFloat bool) func(string) bool {
 	var groups []string
 	for len(digits) > 3 {
@@ -471,8 +472,10 @@ func numberMatcher(digits string, isFloat bool) func(string) bool {
 
 func numberBoundaries(text string, start, end int, isFloat bool) bool {
 	if start > 0 {
+		// A letter may precede ("600x900", "v2"); a digit or an underscore
+		// means a longer number or an identifier such as another sentinel.
 		r, n := utf8.DecodeLastRuneInString(text[:start])
-		if isWordByte(r) {
+		if (r >= '0' && r <= '9') || r == '_' {
 			return false
 		}
 		if r == '.' || r == ',' {

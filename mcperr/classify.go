@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -216,80 +217,81 @@ func safeUnwrap(u interface{ Unwrap() error }) (next error) {
 
 // pattern is a case-insensitive regexp with a literal prefilter: Go's
 // regexp engine costs tens of microseconds per alternation-heavy pattern,
-// so a pattern runs only when one of the literals every match must contain
-// occurs in the lowercased text.
+// so a pattern runs only when the lowercased text contains, for every group
+// of its filter, at least one of the group's literals.
 type pattern struct {
-	re   *regexp.Regexp
-	keys []string // lowercase; nil means always run re
-	code Code
+	re     *regexp.Regexp
+	filter [][]string // lowercase literal groups, all required; nil: always run
+	code   Code
 }
 
 func pat(expr string, code Code) pattern {
-	re := regexp.MustCompile(`(?i)` + expr)
-	return pattern{re: re, keys: requiredLiterals(`(?i)` + expr), code: code}
+	expr = `(?i)` + expr
+	return pattern{re: regexp.MustCompile(expr), filter: requiredLiterals(expr), code: code}
 }
 
 // match reports whether the pattern matches text, whose lowercase form is
 // lower.
 func (p pattern) match(text, lower string) bool {
-	if p.keys != nil {
-		found := false
-		for _, k := range p.keys {
-			if strings.Contains(lower, k) {
-				found = true
-				break
-			}
-		}
-		if !found {
+	for _, group := range p.filter {
+		if !slices.ContainsFunc(group, func(k string) bool { return strings.Contains(lower, k) }) {
 			return false
 		}
 	}
 	return p.re.MatchString(text)
 }
 
-// requiredLiterals returns lowercase literals at least one of which every
-// match of expr contains, or nil when there is no such set.
-func requiredLiterals(expr string) []string {
+// requiredLiterals returns groups of lowercase literals such that every
+// match of expr contains at least one literal of each group.
+func requiredLiterals(expr string) [][]string {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
 	}
-	return requiredSet(re.Simplify())
+	return required(re.Simplify())
 }
 
-// requiredSet: a set of literals one of which every match of re contains.
-// For a concatenation the set with the longest shortest literal is chosen,
-// so the prefilter is as selective as the pattern allows.
-func requiredSet(re *syntax.Regexp) []string {
+// required computes the filter of re (nil when nothing is required).
+func required(re *syntax.Regexp) [][]string {
 	switch re.Op {
 	case syntax.OpLiteral:
-		return []string{strings.ToLower(string(re.Rune))}
+		return [][]string{{strings.ToLower(string(re.Rune))}}
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredSet(re.Sub[0])
+		return required(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return requiredSet(re.Sub[0])
+			return required(re.Sub[0])
 		}
-	case syntax.OpAlternate:
-		var out []string
+	case syntax.OpConcat:
+		var out [][]string
 		for _, s := range re.Sub {
-			set := requiredSet(s)
-			if set == nil {
-				return nil
-			}
-			out = append(out, set...)
+			out = append(out, required(s)...)
 		}
 		return out
-	case syntax.OpConcat:
-		var best []string
+	case syntax.OpAlternate:
+		// One group: each branch contributes its most selective group.
+		var group []string
 		for _, s := range re.Sub {
-			if set := requiredSet(s); set != nil && shortest(set) > shortest(best) {
-				best = set
+			best := mostSelective(required(s))
+			if best == nil {
+				return nil
 			}
+			group = append(group, best...)
 		}
-		return best
+		return [][]string{group}
 	}
 	return nil
+}
+
+// mostSelective picks the group whose shortest literal is longest.
+func mostSelective(groups [][]string) []string {
+	var best []string
+	for _, g := range groups {
+		if shortest(g) > shortest(best) {
+			best = g
+		}
+	}
+	return best
 }
 
 func shortest(set []string) int {

@@ -125,11 +125,7 @@ func FromHTTPResponse(resp *http.Response, opts ...Option) *Error {
 	if settings.service != "" {
 		e.setData(DataKeyService, settings.service)
 	}
-	if ra := strings.TrimSpace(resp.Header.Get("Retry-After")); ra != "" {
-		if len(ra) > 64 {
-			ra = ra[:64]
-		}
-		ra = strings.ToValidUTF8(ra, "")
+	if ra := headerValue(resp.Header.Get("Retry-After"), 64); ra != "" {
 		e.setData(DataKeyRetryAfter, ra)
 		if secs, ok := retryAfterSeconds(ra, time.Now()); ok {
 			e.setData(DataKeyRetryAfterSeconds, secs)
@@ -180,6 +176,20 @@ func captureBody(body io.ReadCloser, limit int) (text string, truncated bool) {
 		s = s[:len(s)-1]
 	}
 	return strings.TrimSpace(s), truncated
+}
+
+// headerValue makes an upstream header value safe to send on: valid UTF-8,
+// trimmed, and at most max bytes without splitting a rune.
+func headerValue(v string, max int) string {
+	v = strings.TrimSpace(strings.ToValidUTF8(v, ""))
+	if len(v) > max {
+		v = v[:max]
+		for len(v) > 0 && !utf8.ValidString(v) {
+			v = v[:len(v)-1]
+		}
+		v = strings.TrimSpace(v)
+	}
+	return v
 }
 
 // retryAfterSeconds parses Retry-After: delay-seconds or an HTTP-date

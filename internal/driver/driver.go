@@ -229,7 +229,13 @@ func describeUnknown(f result.Finding, cat *analyzers.Catalog) result.Rule {
 			Severity: analyzers.Error,
 		}
 	}
-	return result.Rule{ID: f.Rule, Title: "finding of analyzer " + f.Analyzer, URL: f.URL, Severity: analyzers.Error}
+	return result.Rule{
+		ID:       f.Rule,
+		Title:    "finding of analyzer " + f.Analyzer,
+		Help:     "Reported by analyzer " + f.Analyzer + ", which is not in mcplint's rule catalog.",
+		URL:      f.URL,
+		Severity: analyzers.Error,
+	}
 }
 
 func describe(r analyzers.Rule, cfg *analyzers.Config) result.Rule {
@@ -251,7 +257,7 @@ func reportPackageErrors(w io.Writer, errs []result.PackageError, checked int) {
 		fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
 		for i, e := range pe.Errors {
 			if i == shown {
-				fmt.Fprintf(w, "\t... and %s more\n", plural(len(pe.Errors)-shown, "error"))
+				fmt.Fprintf(w, "\t... and %d more\n", len(pe.Errors)-shown)
 				break
 			}
 			fmt.Fprintf(w, "\t%s\n", e)

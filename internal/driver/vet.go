@@ -54,6 +54,13 @@ func Vet(args []string, stdout, stderr io.Writer, build func(*analyzers.Config) 
 		fmt.Fprintf(stdout, "mcplint version devel %s buildID=%s\n", Version(), id)
 		return ExitOK
 	}
+	if len(args) == 1 && (args[0] == "-flags" || args[0] == "--flags") {
+		// go vet asks only which flags it may pass. Answer for every implemented rule, so
+		// that a broken configuration is reported by the analysis runs, where go vet shows
+		// the tool's messages, rather than here, where it hides them.
+		cfg, err = analyzers.NewConfig(), nil
+		cfg.Enable = []string{"all"}
+	}
 	if err == nil {
 		err = cfg.Validate(analyzers.NewCatalog())
 	}

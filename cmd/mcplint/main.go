@@ -29,7 +29,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// subcommands maps each subcommand to its handler; the arguments exclude its name.
+// subcommands maps each subcommand to its handler; the arguments exclude its name. Anything
+// else on the command line is flags and packages to check. (serverjson joins this table with
+// the server.json library.)
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"rules":   rulesCmd,
 	"explain": explainCmd,
@@ -60,7 +62,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		disable    listFlag
 		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none (default: fail-on from the configuration, else error)")
 		applyFix   = fs.Bool("fix", false, "apply suggested fixes (findings with exactly one fix)")
-		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs instead of applying them")
+		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs and write nothing (takes precedence over -fix)")
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 	)

@@ -252,8 +252,8 @@ func (c *columns) utf16Column(p result.Position) int {
 		c.files[p.File] = src
 	}
 	lineStart := p.Offset - (p.Column - 1)
-	if src == nil || lineStart < 0 || p.Offset > len(src) {
-		return p.Column
+	if src == nil || p.Column < 1 || lineStart < 0 || p.Offset > len(src) {
+		return p.Column // not a position in this file as read now; keep what go/token said
 	}
 	n := 0
 	for prefix := src[lineStart:p.Offset]; len(prefix) > 0; {

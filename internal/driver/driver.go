@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -78,14 +79,14 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		o.Format = output.Text
 	}
 
-	cfg, _, err := loadConfig(dir, o.ConfigFile)
+	cfg, path, err := loadConfig(dir, o.ConfigFile)
 	if err == nil {
 		err = o.Flags.apply(cfg, s.Catalog)
 	}
 	if err == nil {
-		err = cfg.Validate(s.Catalog)
-		if err != nil {
-			err = &ConfigError{Source: "the configuration", Err: err}
+		// The flags were checked on their own, so what is left is the file's.
+		if verr := cfg.Validate(s.Catalog); verr != nil {
+			err = &ConfigError{Source: path, Err: verr}
 		}
 	}
 	if err != nil {
@@ -128,33 +129,9 @@ func Run(ctx context.Context, s Setup, o Options) int {
 
 	remaining := rep.Findings
 	if o.Fix || o.Diff {
-		plan := fix.Build(rep.Findings, os.ReadFile)
-		for _, sk := range plan.Skipped {
-			fmt.Fprintf(s.Stderr, "%s: fix not applied: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
-		}
-		if o.Diff {
-			io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) }))
-			fmt.Fprintf(s.Stderr, "mcplint: %s would fix %s in %s; run with -fix to apply\n", "-diff", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
-		} else {
-			if err := plan.Write(); err != nil {
-				fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-				return ExitError
-			}
-			fixed := map[int]bool{}
-			for _, f := range plan.Fixed {
-				for i, g := range rep.Findings {
-					if result.Compare(f, g) == 0 {
-						fixed[i] = true
-					}
-				}
-			}
-			remaining = nil
-			for i, f := range rep.Findings {
-				if !fixed[i] {
-					remaining = append(remaining, f)
-				}
-			}
-			fmt.Fprintf(s.Stderr, "mcplint: fixed %s in %s\n", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
+		var ok bool
+		if remaining, ok = fixFindings(s, dir, rep.Findings, o.Diff); !ok {
+			return ExitError
 		}
 	}
 
@@ -186,6 +163,33 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// fixFindings shows (diff) or applies the suggested fixes and returns the findings that are
+// still there: all of them with diff, the unfixed ones otherwise. ok is false when writing a
+// file failed.
+func fixFindings(s Setup, dir string, findings []result.Finding, diff bool) (remaining []result.Finding, ok bool) {
+	plan := fix.Build(findings, os.ReadFile)
+	for _, sk := range plan.Skipped {
+		fmt.Fprintf(s.Stderr, "%s: fix not applied: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
+	}
+	summary := fmt.Sprintf("%s in %s", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
+	if diff {
+		io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) }))
+		fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s; run with -fix (and without -diff) to apply\n", summary)
+		return findings, true
+	}
+	if err := plan.Write(); err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		return nil, false
+	}
+	fmt.Fprintf(s.Stderr, "mcplint: fixed %s\n", summary)
+	for _, f := range findings {
+		if !slices.ContainsFunc(plan.Fixed, func(g result.Finding) bool { return result.Compare(f, g) == 0 }) {
+			remaining = append(remaining, f)
+		}
+	}
+	return remaining, true
 }
 
 // buildReport gives each finding its effective severity and describes every enabled rule and

@@ -93,6 +93,7 @@ func TestInvalidConfigValuesExitTwo(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `severity: unknown rule "ignore-unusd" (did you mean "ignore-unused"?)`)
 	assert.Contains(t, r.stderr, `fail-on: unknown severity "sometimes"`)
+	assert.Contains(t, r.stderr, "invalid configuration in "+cfg)
 
 	r = mcplint(t, dir, "-config", filepath.Join(dir, "missing.yaml"))
 	assert.Equal(t, 2, r.code)

@@ -18,6 +18,8 @@ type (
 	Severity    = lint.Severity
 	Catalog     = lint.Catalog
 	CatalogRule = lint.Rule
+	Status      = lint.Status
+	Family      = lint.Family
 )
 
 // Severities, re-exported for drivers.
@@ -26,6 +28,19 @@ const (
 	Warning = lint.Warning
 	Error   = lint.Error
 )
+
+// Rule statuses, re-exported for drivers.
+const (
+	Implemented   = lint.Implemented
+	Planned       = lint.Planned
+	NotApplicable = lint.NotApplicable
+)
+
+// ConfigFileName is the configuration file drivers look for at the module root.
+const ConfigFileName = lint.ConfigFileName
+
+// ParseSeverity accepts the severity spellings of config and flags.
+func ParseSeverity(s string) (Severity, error) { return lint.ParseSeverity(s) }
 
 // NewConfig returns the default configuration.
 func NewConfig() *Config { return lint.NewConfig() }

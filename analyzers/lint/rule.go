@@ -269,6 +269,10 @@ func ignoresAnalyzer(cat *Catalog, cfg *Config, rules []*analysis.Analyzer, enab
 			}
 			sort.Strings(unknown)
 			switch {
+			case len(d.Rules) == 0:
+				// Reached only with ignore-reason-required off; without this case the message
+				// below would name no rule.
+				report(unusedRule, d, "//mcplint:ignore names no rule, so it suppresses nothing; name the rule IDs it is meant for, or remove it")
 			case len(unknown) > 0:
 				report(unusedRule, d, fmt.Sprintf("//mcplint:ignore names %s, which is no mcplint rule%s; fix the ID or remove the directive", strings.Join(unknown, ", "), suggest(cat, unknown[0])))
 			case len(idle) == len(d.Rules):

@@ -1,0 +1,186 @@
+// Command mcplint is a static-analysis linter for Go MCP servers.
+//
+//	mcplint [flags] [packages]     check packages (default ./...)
+//	mcplint rules [-json]          list every rule
+//	mcplint explain RULE           print a rule's documentation
+//	mcplint version                print the version
+//
+// It also serves go vet: go vet -vettool=$(which mcplint) ./...
+//
+// This file holds flags and wiring only; the work is done by internal/driver.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver"
+	"github.com/mcplint/mcplint/internal/driver/output"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// subcommands maps each subcommand to its handler; the arguments exclude its name. Anything
+// else on the command line is flags and packages to check. (serverjson joins this table with
+// the server.json library.)
+var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"rules":   rulesCmd,
+	"explain": explainCmd,
+	"version": versionCmd,
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if driver.IsVetInvocation(args) {
+		return driver.Vet(args, stdout, stderr, analyzers.New)
+	}
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(args[1:], stdout, stderr)
+		}
+	}
+	return check(args, stdout, stderr)
+}
+
+func check(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		format     = fs.String("format", "text", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
+		asJSON     = fs.Bool("json", false, "shorthand for -format json")
+		asSARIF    = fs.Bool("sarif", false, "shorthand for -format sarif")
+		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
+		enable     listFlag
+		disable    listFlag
+		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none (default: fail-on from the configuration, else error)")
+		applyFix   = fs.Bool("fix", false, "apply suggested fixes (findings with exactly one fix)")
+		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs and write nothing (takes precedence over -fix)")
+		tests      = fs.Bool("test", true, "check test files too")
+		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
+	)
+	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
+	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
+	fs.Usage = func() { usage(fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return driver.ExitOK
+		}
+		return driver.ExitError
+	}
+
+	f, err := output.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -format: %v\n", err)
+		return driver.ExitError
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case *asJSON && *asSARIF, *asJSON && set["format"] && f != output.JSON, *asSARIF && set["format"] && f != output.SARIF:
+		fmt.Fprintln(stderr, "mcplint: choose one output format: -format, -json and -sarif contradict each other")
+		return driver.ExitError
+	case *asJSON:
+		f = output.JSON
+	case *asSARIF:
+		f = output.SARIF
+	}
+
+	var buildFlags []string
+	if *tags != "" {
+		buildFlags = append(buildFlags, "-tags="+*tags)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return driver.Run(ctx, driver.Setup{
+		Analyzers: analyzers.New,
+		Catalog:   analyzers.NewCatalog(),
+		Version:   driver.Version(),
+		Stdout:    stdout,
+		Stderr:    stderr,
+	}, driver.Options{
+		Patterns:   fs.Args(),
+		Format:     f,
+		ConfigFile: *configFile,
+		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn},
+		Fix:        *applyFix,
+		Diff:       *diff,
+		Tests:      *tests,
+		BuildFlags: buildFlags,
+	})
+}
+
+func usage(fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprint(w, `mcplint checks Go MCP servers (github.com/modelcontextprotocol/go-sdk, github.com/mark3labs/mcp-go).
+
+Usage:
+  mcplint [flags] [packages]     check packages (default ./...)
+  mcplint rules [-json]          list every rule
+  mcplint explain RULE           print a rule's documentation
+  mcplint version                print the version
+  go vet -vettool=$(which mcplint) ./...
+
+Configuration is read from .mcplint.yaml at the module root.
+
+Exit status: 0 when no finding at or above -fail-on remains, 1 when one does,
+2 when the configuration or flags are invalid or no package could be checked.
+
+Flags:
+`)
+	fs.PrintDefaults()
+}
+
+// listFlag accumulates comma-separated values over repeated flags.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, driver.SplitList(s)...)
+	return nil
+}
+
+func rulesCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcplint rules", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the rules as a JSON array")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return driver.ExitOK
+		}
+		return driver.ExitError
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "mcplint rules: unexpected argument %q; to read about one rule, run mcplint explain %s\n", fs.Arg(0), fs.Arg(0))
+		return driver.ExitError
+	}
+	if err := driver.Rules(stdout, analyzers.NewCatalog(), *asJSON); err != nil {
+		fmt.Fprintf(stderr, "mcplint rules: %v\n", err)
+		return driver.ExitError
+	}
+	return driver.ExitOK
+}
+
+func explainCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: mcplint explain RULE   (mcplint rules lists the rule IDs)")
+		return driver.ExitError
+	}
+	return driver.Explain(stdout, stderr, analyzers.NewCatalog(), args[0])
+}
+
+func versionCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: mcplint version")
+		return driver.ExitError
+	}
+	driver.PrintVersion(stdout)
+	return driver.ExitOK
+}

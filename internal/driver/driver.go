@@ -1,0 +1,306 @@
+// Package driver is mcplint's command behind the flags: it reads the configuration, runs the
+// engine over the packages, writes the report in the chosen format, applies or shows
+// suggested fixes, and turns the outcome into an exit status. It also answers go vet's
+// unitchecker protocol and implements the rules, explain and version subcommands.
+//
+// Analyzers are a parameter (Setup.Analyzers), so tests drive the real code path with
+// analyzers of their own.
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint/mcplint/internal/driver/fix"
+	"github.com/mcplint/mcplint/internal/driver/output"
+	"github.com/mcplint/mcplint/internal/driver/result"
+)
+
+// Exit statuses.
+const (
+	// ExitOK: no finding at or above the fail-on severity.
+	ExitOK = 0
+	// ExitFindings: at least one finding at or above the fail-on severity remains.
+	ExitFindings = 1
+	// ExitError: the configuration or the flags are invalid, or no package could be checked.
+	ExitError = 2
+)
+
+// Setup is what the driver takes from its surroundings.
+type Setup struct {
+	// Analyzers builds the analyzers for a configuration: analyzers.New in the command.
+	Analyzers func(*analyzers.Config) ([]*analysis.Analyzer, error)
+	// Catalog describes every rule; analyzers.NewCatalog() in the command.
+	Catalog *analyzers.Catalog
+	// Version is mcplint's version, for SARIF.
+	Version string
+	Stdout  io.Writer
+	Stderr  io.Writer
+	// Dir is the working directory; "" means the process's.
+	Dir string
+	// Env is the environment of go list; nil means the process's.
+	Env []string
+}
+
+// Options are the user's choices for one run.
+type Options struct {
+	Patterns   []string
+	Format     output.Format
+	ConfigFile string
+	Flags      FlagSettings
+	Fix        bool // apply fixes
+	Diff       bool // show fixes as unified diffs, write nothing
+	Tests      bool
+	BuildFlags []string
+}
+
+// Run runs mcplint once and returns the exit status.
+func Run(ctx context.Context, s Setup, o Options) int {
+	dir := s.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
+			return ExitError
+		}
+		dir = wd
+	}
+	if o.Format == "" {
+		o.Format = output.Text
+	}
+
+	cfg, path, err := loadConfig(dir, o.ConfigFile)
+	if err == nil {
+		err = o.Flags.apply(cfg, s.Catalog)
+	}
+	if err == nil {
+		// The flags were checked on their own, so what is left is the file's.
+		if verr := cfg.Validate(s.Catalog); verr != nil {
+			err = &ConfigError{Source: path, Err: verr}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\nFix it and run mcplint again; `mcplint rules` lists the rule IDs and families.\n", err)
+		return ExitError
+	}
+	for _, note := range o.Flags.inertEnables(s.Catalog) {
+		fmt.Fprintf(s.Stderr, "mcplint: %s\n", note)
+	}
+
+	as, err := s.Analyzers(cfg)
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: cannot build the analyzers for this configuration: %v\n", err)
+		return ExitError
+	}
+
+	out, err := engine.Run(ctx, engine.Options{
+		Dir:        dir,
+		Patterns:   o.Patterns,
+		Tests:      o.Tests,
+		BuildFlags: o.BuildFlags,
+		Env:        s.Env,
+		Analyzers:  as,
+	})
+	if err != nil {
+		if errors.Is(err, engine.ErrNoPackages) {
+			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
+		} else {
+			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		}
+		return ExitError
+	}
+
+	rep := buildReport(out, cfg, s.Catalog)
+	relativizeErrors(dir, rep.PackageErrors)
+	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked)
+	for _, c := range out.Crashes {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
+	}
+
+	remaining := rep.Findings
+	if o.Fix || o.Diff {
+		var ok bool
+		if remaining, ok = fixFindings(s, dir, rep.Findings, o.Diff); !ok {
+			return ExitError
+		}
+	}
+
+	if !o.Diff {
+		shown := *rep
+		shown.Findings = remaining
+		err := output.Write(s.Stdout, o.Format, &shown, output.Options{Dir: dir, ToolVersion: s.Version})
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: writing the report: %v\n", err)
+			return ExitError
+		}
+	}
+
+	if rep.Checked == 0 {
+		return ExitError // reportPackageErrors said why
+	}
+	failing := 0
+	for _, f := range remaining {
+		if cfg.Fails(f.Severity) {
+			failing++
+		}
+	}
+	if failing > 0 {
+		threshold := cfg.FailOn
+		if threshold == "" {
+			threshold = "error"
+		}
+		fmt.Fprintf(s.Stderr, "mcplint: %s at or above severity %s (-fail-on %s)\n", plural(failing, "finding"), threshold, threshold)
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// fixFindings shows (diff) or applies the suggested fixes and returns the findings that are
+// still there: all of them with diff, the unfixed ones otherwise. ok is false when writing a
+// file failed.
+func fixFindings(s Setup, dir string, findings []result.Finding, diff bool) (remaining []result.Finding, ok bool) {
+	plan := fix.Build(findings, os.ReadFile)
+	for _, sk := range plan.Skipped {
+		fmt.Fprintf(s.Stderr, "%s: fix not applied: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
+	}
+	summary := fmt.Sprintf("%s in %s", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
+	if diff {
+		io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) }))
+		fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s; run with -fix (and without -diff) to apply\n", summary)
+		return findings, true
+	}
+	if err := plan.Write(); err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		return nil, false
+	}
+	fmt.Fprintf(s.Stderr, "mcplint: fixed %s\n", summary)
+	for _, f := range findings {
+		if !slices.ContainsFunc(plan.Fixed, func(g result.Finding) bool { return result.Compare(f, g) == 0 }) {
+			remaining = append(remaining, f)
+		}
+	}
+	return remaining, true
+}
+
+// buildReport gives each finding its effective severity and describes every enabled rule and
+// every rule a finding names.
+func buildReport(out *engine.Outcome, cfg *analyzers.Config, cat *analyzers.Catalog) *result.Report {
+	rep := &result.Report{PackageErrors: out.PackageErrors, Checked: out.Checked}
+	described := map[string]bool{}
+	for _, r := range cat.Rules() {
+		if cfg.Enabled(r) {
+			rep.Rules = append(rep.Rules, describe(r, cfg))
+			described[r.ID] = true
+		}
+	}
+	for _, f := range out.Findings {
+		if r, ok := cat.Lookup(f.Rule); ok {
+			f.Severity = cfg.SeverityOf(r)
+		} else {
+			// Crashes, and analyzers outside the catalog: never let them pass silently.
+			f.Severity = analyzers.Error
+		}
+		rep.Findings = append(rep.Findings, f)
+		if !described[f.Rule] {
+			described[f.Rule] = true
+			rep.Rules = append(rep.Rules, describeUnknown(f, cat))
+		}
+	}
+	rep.Findings = result.SortAndDedup(rep.Findings)
+	return rep
+}
+
+func describeUnknown(f result.Finding, cat *analyzers.Catalog) result.Rule {
+	if r, ok := cat.Lookup(f.Rule); ok { // a catalogued rule that is disabled but reported anyway
+		return result.Rule{ID: r.ID, Family: string(r.Family), Title: r.Title, Help: ruleHelp(r), URL: r.URL(), Severity: analyzers.Error}
+	}
+	if f.Rule == engine.InternalErrorRule {
+		return result.Rule{
+			ID:       f.Rule,
+			Title:    "an mcplint analyzer crashed or failed; its findings are missing",
+			Help:     "An mcplint analyzer crashed or returned an error on a package, so the findings of that analyzer for that package are missing. This is a bug in mcplint: please report it at " + engine.IssuesURL + " with the message and the stack trace mcplint printed on standard error.",
+			URL:      engine.IssuesURL,
+			Severity: analyzers.Error,
+		}
+	}
+	return result.Rule{
+		ID:       f.Rule,
+		Title:    "finding of analyzer " + f.Analyzer,
+		Help:     "Reported by analyzer " + f.Analyzer + ", which is not in mcplint's rule catalog.",
+		URL:      f.URL,
+		Severity: analyzers.Error,
+	}
+}
+
+func describe(r analyzers.Rule, cfg *analyzers.Config) result.Rule {
+	return result.Rule{
+		ID:       r.ID,
+		Family:   string(r.Family),
+		Title:    r.Title,
+		Help:     ruleHelp(r),
+		URL:      r.URL(),
+		Severity: cfg.SeverityOf(r),
+	}
+}
+
+// reportPackageErrors tells the user which packages were not checked and why, with the first
+// few errors: the compiler says the rest.
+func reportPackageErrors(w io.Writer, errs []result.PackageError, checked int) {
+	const shown = 3
+	for _, pe := range errs {
+		fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
+		for i, e := range pe.Errors {
+			if i == shown {
+				fmt.Fprintf(w, "\t... and %d more\n", len(pe.Errors)-shown)
+				break
+			}
+			fmt.Fprintf(w, "\t%s\n", e)
+		}
+	}
+	switch {
+	case len(errs) == 0:
+	case checked == 0:
+		fmt.Fprintf(w, "mcplint: no package could be checked; fix the errors above (go build ./... shows them all) and run mcplint again\n")
+	default:
+		others := fmt.Sprintf("the %d other packages were", checked)
+		if checked == 1 {
+			others = "the other package was"
+		}
+		fmt.Fprintf(w, "mcplint: fix the errors above (go build ./... shows them all); %s checked\n", others)
+	}
+}
+
+func where(dir string, f result.Finding) string {
+	if !f.Pos.IsValid() {
+		return f.Package
+	}
+	return fmt.Sprintf("%s:%d:%d", output.RelPath(dir, f.Pos.File), f.Pos.Line, f.Pos.Column)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, strings.TrimSuffix(noun, "s"))
+}
+
+// relativizeErrors shows the paths in package errors relative to the working directory, as
+// findings are.
+func relativizeErrors(dir string, errs []result.PackageError) {
+	prefix := dir + string(filepath.Separator)
+	for i := range errs {
+		for j, e := range errs[i].Errors {
+			errs[i].Errors[j] = strings.ReplaceAll(e, prefix, "")
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package driver
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint/mcplint/internal/driver/result"
+)
+
+func TestIsVetInvocation(t *testing.T) {
+	for _, args := range [][]string{
+		{"-V=full"}, {"-flags"}, {"/tmp/go-build1/b001/vet.cfg"}, {"-json", "-c=1", "vet.cfg"},
+	} {
+		assert.True(t, IsVetInvocation(args), "%q", args)
+	}
+	for _, args := range [][]string{
+		nil, {"./..."}, {"rules"}, {"-json", "./pkg", "x.cfg"}, {"-fix", "./..."}, {"-V"},
+	} {
+		assert.False(t, IsVetInvocation(args), "%q", args)
+	}
+}
+
+func TestFlagSettingsOverrideTheFile(t *testing.T) {
+	cat := analyzers.NewCatalog()
+	for name, tc := range map[string]struct {
+		file, flags             FlagSettings
+		wantEnable, wantDisable []string
+		enabled                 map[string]bool
+	}{
+		"enable overrides a disabled rule": {
+			file: FlagSettings{Disable: []string{"ignore-unused"}}, flags: FlagSettings{Enable: []string{"ignore-unused"}},
+			wantEnable: []string{"ignore-unused"}, wantDisable: []string{},
+			enabled: map[string]bool{"ignore-unused": true},
+		},
+		"a family flag overrides its rules in the file": {
+			file: FlagSettings{Enable: []string{"ignore-unused"}}, flags: FlagSettings{Disable: []string{"directives"}},
+			wantEnable: []string{}, wantDisable: []string{"directives"},
+			enabled: map[string]bool{"ignore-unused": false, "ignore-reason-required": false},
+		},
+		"all overrides everything": {
+			file: FlagSettings{Disable: []string{"directives", "ignore-unused"}}, flags: FlagSettings{Enable: []string{"all"}},
+			wantEnable: []string{"all"}, wantDisable: []string{},
+			enabled: map[string]bool{"ignore-unused": true},
+		},
+		"a rule flag leaves the file's family setting": {
+			file: FlagSettings{Disable: []string{"directives"}}, flags: FlagSettings{Enable: []string{"ignore-unused"}},
+			wantEnable: []string{"ignore-unused"}, wantDisable: []string{"directives"},
+			enabled: map[string]bool{"ignore-unused": true, "ignore-reason-required": false},
+		},
+	} {
+		cfg := analyzers.NewConfig()
+		cfg.Enable, cfg.Disable = tc.file.Enable, tc.file.Disable
+		require.NoError(t, tc.flags.apply(cfg, cat), name)
+		assert.ElementsMatch(t, tc.wantEnable, cfg.Enable, name)
+		assert.ElementsMatch(t, tc.wantDisable, cfg.Disable, name)
+		for id, want := range tc.enabled {
+			r, _ := cat.Lookup(id)
+			assert.Equal(t, want, cfg.Enabled(r), "%s: %s", name, id)
+		}
+	}
+}
+
+func TestFlagSettingsErrorsNameTheFlag(t *testing.T) {
+	err := FlagSettings{Enable: []string{"ignore-unsed"}, Disable: []string{"x"}, FailOn: "loud"}.apply(analyzers.NewConfig(), analyzers.NewCatalog())
+	var ce *ConfigError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "flags", ce.Source)
+	assert.Contains(t, err.Error(), `-enable: unknown rule or family "ignore-unsed"`)
+	assert.Contains(t, err.Error(), `-disable: unknown rule or family "x"`)
+	assert.Contains(t, err.Error(), `-fail-on: unknown severity "loud"`)
+}
+
+func TestFailOnFlagOverridesFile(t *testing.T) {
+	cfg := analyzers.NewConfig()
+	cfg.FailOn = "none"
+	require.NoError(t, FlagSettings{FailOn: "warning"}.apply(cfg, analyzers.NewCatalog()))
+	assert.True(t, cfg.Fails(analyzers.Warning))
+	assert.False(t, cfg.Fails(analyzers.Info))
+}
+
+func TestLoadConfigExplicitFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("fail-on: info\n"), 0o644))
+	cfg, path, err := loadConfig(dir, file)
+	require.NoError(t, err)
+	assert.Equal(t, file, path)
+	assert.Equal(t, "info", cfg.FailOn)
+
+	require.NoError(t, os.WriteFile(file, []byte("portabilty: strict\n"), 0o644))
+	_, _, err = loadConfig(dir, file)
+	var ce *ConfigError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, file, ce.Source)
+	assert.Contains(t, err.Error(), "field portabilty not found (not an mcplint setting)")
+
+	// No file anywhere up to the module root: defaults.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644))
+	cfg, path, err = loadConfig(dir, "")
+	require.NoError(t, err)
+	assert.Empty(t, path)
+	assert.Equal(t, analyzers.NewConfig(), cfg)
+}
+
+func TestSplitList(t *testing.T) {
+	assert.Equal(t, []string{"a", "b-c", "d"}, SplitList(" a, b-c,,d ,"))
+	assert.Nil(t, SplitList(""))
+}
+
+func TestDidYouMean(t *testing.T) {
+	cat := analyzers.NewCatalog()
+	assert.Equal(t, " (did you mean result-and-error?)", didYouMean(cat, "result-and-eror"))
+	assert.Equal(t, " (did you mean handlerrules?)", didYouMean(cat, "handlerule"))
+	assert.Equal(t, " (did you mean ignore-unused?)", didYouMean(cat, "IGNORE-UNUSED"))
+	assert.Empty(t, didYouMean(cat, "completely-different-thing"))
+	assert.Equal(t, 3, editDistance("kitten", "sitting"))
+	assert.Equal(t, 0, editDistance("", ""))
+	assert.Equal(t, 4, editDistance("", "abcd"))
+}
+
+func TestBuildReportSeveritiesAndRules(t *testing.T) {
+	cat := analyzers.NewCatalog()
+	cfg := analyzers.NewConfig()
+	cfg.Severity = map[string]string{"ignore-unused": "info"}
+	rep := buildReport(&engine.Outcome{
+		Findings: []result.Finding{
+			{Rule: "ignore-unused", Message: "b", Pos: result.Position{File: "/a.go", Line: 2, Column: 1}},
+			{Rule: "ignore-unused", Message: "b", Pos: result.Position{File: "/a.go", Line: 2, Column: 1}}, // from a test variant
+			{Rule: "ignore-reason-required", Message: "a", Pos: result.Position{File: "/a.go", Line: 1, Column: 1}},
+			{Rule: "internal-error", Message: "crash", Pos: result.Position{File: "/b.go", Line: 1, Column: 1}},
+			{Rule: "someone-elses", Analyzer: "foreign", Message: "x", Pos: result.Position{File: "/c.go", Line: 1, Column: 1}},
+		},
+	}, cfg, cat)
+
+	require.Len(t, rep.Findings, 4, "duplicates are dropped")
+	assert.Equal(t, "ignore-reason-required", rep.Findings[0].Rule, "sorted by position")
+	assert.Equal(t, analyzers.Warning, rep.Findings[0].Severity)
+	assert.Equal(t, analyzers.Info, rep.Findings[1].Severity, "severity from the configuration")
+	assert.Equal(t, analyzers.Error, rep.Findings[2].Severity, "crashes are errors")
+	assert.Equal(t, analyzers.Error, rep.Findings[3].Severity, "rules outside the catalog are errors")
+
+	for _, id := range []string{"ignore-unused", "ignore-reason-required", "result-and-error", "internal-error", "someone-elses"} {
+		r, _, ok := rep.Rule(id)
+		if assert.True(t, ok, id) {
+			assert.NotEmpty(t, r.Title, id)
+			assert.NotEmpty(t, r.Help+r.URL, id)
+		}
+	}
+	r, _, _ := rep.Rule("ignore-unused")
+	assert.Equal(t, analyzers.Info, r.Severity)
+	assert.Contains(t, r.Help, "**Why it matters:**")
+	_, _, ok := rep.Rule("schema-is-object")
+	assert.False(t, ok, "planned rules are not described")
+}
+
+func TestReportPackageErrorsShowsTheFirstErrors(t *testing.T) {
+	var b bytes.Buffer
+	reportPackageErrors(&b, []result.PackageError{{Package: "example.com/p", Errors: []string{"e1", "e2", "e3", "e4", "e5"}}}, 2)
+	assert.Equal(t, "mcplint: package example.com/p could not be checked; it does not load or type-check:\n\te1\n\te2\n\te3\n\t... and 2 more\n"+
+		"mcplint: fix the errors above (go build ./... shows them all); the 2 other packages were checked\n", b.String())
+}
+
+func TestConfigErrorMessage(t *testing.T) {
+	err := &ConfigError{Source: ".mcplint.yaml", Err: errors.New("a: x\nb: y")}
+	assert.Equal(t, "invalid configuration in .mcplint.yaml:\n  a: x\n  b: y", err.Error())
+}

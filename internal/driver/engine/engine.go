@@ -1,0 +1,307 @@
+// Package engine loads Go packages and runs analyzers over them with
+// golang.org/x/tools/go/analysis/checker. It knows nothing about configuration, rules or
+// output: the caller passes the analyzers in, and gets back plain findings, the packages that
+// could not be checked, and the count of those that were.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcplint/mcplint/internal/driver/result"
+)
+
+// InternalErrorRule is the rule ID of findings that report an analyzer crash.
+const InternalErrorRule = "internal-error"
+
+// IssuesURL is where users report analyzer crashes.
+const IssuesURL = "https://github.com/mcplint/mcplint/issues"
+
+// Options configures one run.
+type Options struct {
+	// Dir is the directory go list runs in; "" is the current directory.
+	Dir string
+	// Patterns are package patterns as go list takes them; none means ./...
+	Patterns []string
+	// Tests analyses test files too (each package is then analysed with its tests).
+	Tests bool
+	// BuildFlags go to go list, e.g. "-tags=integration".
+	BuildFlags []string
+	// Env is the environment of go list; nil means the process environment.
+	Env []string
+	// Analyzers are run on every package matched by Patterns.
+	Analyzers []*analysis.Analyzer
+}
+
+// Outcome is what a run produced.
+type Outcome struct {
+	// Findings are in no particular order and have no Severity yet: severities belong to the
+	// configuration, which the engine does not know.
+	Findings      []result.Finding
+	PackageErrors []result.PackageError
+	// Checked counts the packages the analyzers ran on without errors.
+	Checked int
+	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
+	Crashes []*PanicError
+}
+
+// ErrNoPackages is returned when the patterns match no package at all.
+var ErrNoPackages = errors.New("no Go packages match")
+
+// LoadMode is the go/packages mode the analyzers need: typed syntax for the matched packages
+// only, and syntax for every dependency as well only when some analyzer exchanges facts
+// (facts are computed by running the analyzer on each dependency from source).
+func LoadMode(analyzers []*analysis.Analyzer) packages.LoadMode {
+	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
+	if NeedsFacts(analyzers) {
+		mode |= packages.NeedDeps
+	}
+	return mode
+}
+
+// NeedsFacts reports whether any of the analyzers, or any analyzer they require, has facts.
+func NeedsFacts(analyzers []*analysis.Analyzer) bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func([]*analysis.Analyzer) bool
+	visit = func(as []*analysis.Analyzer) bool {
+		for _, a := range as {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			if len(a.FactTypes) > 0 || visit(a.Requires) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(analyzers)
+}
+
+// Run loads the packages and analyses them. It returns an error only when nothing could be
+// loaded at all (go list failed, or no package matched); a package that does not compile is
+// reported in Outcome.PackageErrors and the others are still analysed.
+func Run(ctx context.Context, opts Options) (*Outcome, error) {
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	cfg := &packages.Config{
+		Context:    ctx,
+		Mode:       LoadMode(opts.Analyzers),
+		Dir:        opts.Dir,
+		Env:        opts.Env,
+		BuildFlags: opts.BuildFlags,
+		Tests:      opts.Tests,
+		Fset:       token.NewFileSet(),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %w", err)
+	}
+	roots, broken := selectRoots(pkgs)
+	if len(roots) == 0 && len(broken) == 0 {
+		return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
+	}
+
+	out := &Outcome{PackageErrors: broken}
+	var analysable []*packages.Package
+	for _, p := range roots {
+		if p.Types == nil || len(p.Syntax) == 0 {
+			continue // nothing to give an analyzer; already in broken
+		}
+		analysable = append(analysable, p)
+		if !p.IllTyped {
+			out.Checked++
+		}
+	}
+	if len(analysable) == 0 || len(opts.Analyzers) == 0 {
+		return out, nil
+	}
+
+	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
+	if err != nil {
+		// Analyze fails only when the analyzers themselves are invalid: a programming error.
+		return nil, fmt.Errorf("invalid analyzers: %w", err)
+	}
+	collect(cfg.Fset, graph, out)
+	return out, nil
+}
+
+// selectRoots drops the synthesized test mains and, where a package's test variant loaded
+// cleanly, the package itself (the variant holds all its files and the tests), and returns the
+// errors of every package that did not load cleanly.
+func selectRoots(pkgs []*packages.Package) (roots []*packages.Package, broken []result.PackageError) {
+	variant := map[string]*packages.Package{} // package path -> its in-package test variant
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.PkgPath == p.ForTest {
+			variant[p.PkgPath] = p
+		}
+	}
+	for _, p := range pkgs {
+		if p.Name == "main" && p.ForTest == "" && strings.HasSuffix(p.ID, ".test") {
+			continue // the generated test main, in the build cache
+		}
+		if v, ok := variant[p.PkgPath]; ok && p.ForTest == "" && !v.IllTyped {
+			continue // the variant covers it
+		}
+		if v := variant[p.PkgPath]; p == v {
+			if base := basePackage(pkgs, p.PkgPath); base != nil && base.IllTyped {
+				continue // the base package is reported and checked in its stead
+			}
+		}
+		roots = append(roots, p)
+		if errs := packageErrors(p); len(errs) > 0 {
+			broken = append(broken, result.PackageError{Package: p.ID, Errors: errs})
+		}
+	}
+	return roots, broken
+}
+
+func basePackage(pkgs []*packages.Package, path string) *packages.Package {
+	for _, p := range pkgs {
+		if p.PkgPath == path && p.ForTest == "" {
+			return p
+		}
+	}
+	return nil
+}
+
+// packageErrors lists a package's own errors, or when it has none but is ill-typed, says that
+// a dependency is broken. The compiler's report ("# pkg\n...", from go list -export) repeats
+// the parse and type errors, so it is dropped when those are present.
+func packageErrors(p *packages.Package) []string {
+	var errs []string
+	seen := map[string]bool{}
+	precise := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.ParseError || e.Kind == packages.TypeError
+	})
+	for _, e := range p.Errors {
+		if precise && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			continue
+		}
+		s := e.Msg
+		if e.Pos != "" && e.Pos != "-" {
+			s = e.Pos + ": " + e.Msg
+		}
+		if !seen[s] {
+			seen[s] = true
+			errs = append(errs, s)
+		}
+	}
+	if len(errs) == 0 && p.IllTyped {
+		errs = append(errs, "a dependency does not type-check")
+	}
+	return errs
+}
+
+// collect turns the action graph into findings. Diagnostics come from the root actions only
+// (the analyzers asked for on the packages asked for). Action errors become InternalErrorRule
+// findings, except the ones that are consequences: analyzers the checker skipped because the
+// package has type errors (already reported as a package error) and actions that failed
+// because a prerequisite did (its own failure is reported).
+func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
+	failed := map[*checker.Action]bool{}
+	for act := range graph.All() {
+		if act.Err != nil {
+			failed[act] = true
+			consequence := slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return failed[d] })
+			skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
+			if !consequence && !skipped {
+				out.Findings = append(out.Findings, internalError(fset, act))
+				var pe *PanicError
+				if errors.As(act.Err, &pe) {
+					out.Crashes = append(out.Crashes, pe)
+				}
+			}
+		}
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			out.Findings = append(out.Findings, convert(fset, act, d))
+		}
+	}
+}
+
+func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) result.Finding {
+	rule := d.Category
+	if rule == "" {
+		rule = act.Analyzer.Name
+	}
+	f := result.Finding{
+		Rule:     rule,
+		Message:  d.Message,
+		Pos:      position(fset, d.Pos),
+		URL:      d.URL,
+		Analyzer: act.Analyzer.Name,
+		Package:  act.Package.ID,
+	}
+	if d.End.IsValid() && d.End > d.Pos {
+		f.End = position(fset, d.End)
+	}
+	for _, sf := range d.SuggestedFixes {
+		fix := result.Fix{Message: sf.Message}
+		for _, e := range sf.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos // an insertion
+			}
+			start := position(fset, e.Pos)
+			size := 0
+			if tf := fset.File(e.Pos); tf != nil {
+				size = tf.Size()
+			}
+			fix.Edits = append(fix.Edits, result.Edit{
+				File:     start.File,
+				Start:    start,
+				End:      position(fset, end),
+				NewText:  string(e.NewText),
+				FileSize: size,
+			})
+		}
+		f.Fixes = append(f.Fixes, fix)
+	}
+	return f
+}
+
+func position(fset *token.FileSet, pos token.Pos) result.Position {
+	if !pos.IsValid() {
+		return result.Position{}
+	}
+	p := fset.PositionFor(pos, false)
+	return result.Position{File: p.Filename, Line: p.Line, Column: p.Column, Offset: p.Offset}
+}
+
+// internalError reports a failed action at the package clause of the package's first file,
+// the closest place to "this package" that every output format can point at.
+func internalError(fset *token.FileSet, act *checker.Action) result.Finding {
+	f := result.Finding{
+		Rule:     InternalErrorRule,
+		URL:      IssuesURL,
+		Analyzer: act.Analyzer.Name,
+		Package:  act.Package.ID,
+	}
+	if len(act.Package.Syntax) > 0 {
+		f.Pos = position(fset, act.Package.Syntax[0].Package)
+	} else if len(act.Package.GoFiles) > 0 {
+		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
+	}
+	var pe *PanicError
+	if errors.As(act.Err, &pe) {
+		f.Message = fmt.Sprintf("mcplint analyzer %s crashed on package %s (panic: %v, at %s), so its findings for this package are missing; this is a bug in mcplint: please report it at %s with this message and the stack trace printed on standard error (%s)",
+			pe.Analyzer, act.Package.ID, pe.Value, pe.Site, IssuesURL, InternalErrorRule)
+	} else {
+		f.Message = fmt.Sprintf("mcplint analyzer %s failed on package %s: %v; its findings for this package are missing; if the error is not about your code, please report it at %s (%s)",
+			act.Analyzer.Name, act.Package.ID, act.Err, IssuesURL, InternalErrorRule)
+	}
+	return f
+}

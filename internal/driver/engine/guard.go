@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// PanicError is the error of an action whose analyzer panicked. The checker does not recover
+// panics (one would kill the whole process from a worker goroutine), so every analyzer runs
+// inside guard's recover.
+type PanicError struct {
+	Analyzer string
+	Package  string
+	Value    any
+	// Site is the function and file:line that panicked, outside the runtime.
+	Site  string
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("analyzer %s panicked on package %s at %s: %v", e.Analyzer, e.Package, e.Site, e.Value)
+}
+
+// guard returns copies of the analyzers (and everything they require) whose Run recovers a
+// panic into a *PanicError. The originals are not modified: analyzers are shared values
+// (lint.DirectivesAnalyzer is a package variable) and may be run by other drivers.
+//
+// Each copy hands the original Run a pass whose Analyzer and ResultOf are keyed by the
+// original analyzers, because an analyzer reads its prerequisites' results as
+// pass.ResultOf[Prerequisite] with the original pointer.
+func guard(roots []*analysis.Analyzer) []*analysis.Analyzer {
+	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
+	original := map[*analysis.Analyzer]*analysis.Analyzer{}
+	var wrap func(a *analysis.Analyzer) *analysis.Analyzer
+	wrap = func(a *analysis.Analyzer) *analysis.Analyzer {
+		if c, ok := copies[a]; ok {
+			return c
+		}
+		c := &analysis.Analyzer{
+			Name:             a.Name,
+			Doc:              a.Doc,
+			URL:              a.URL,
+			Flags:            a.Flags,
+			RunDespiteErrors: a.RunDespiteErrors,
+			ResultType:       a.ResultType,
+			FactTypes:        a.FactTypes,
+		}
+		copies[a], original[c] = c, a
+		for _, req := range a.Requires {
+			c.Requires = append(c.Requires, wrap(req))
+		}
+		c.Run = func(pass *analysis.Pass) (result any, err error) {
+			inner := *pass
+			inner.Analyzer = a
+			inner.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
+			for k, v := range pass.ResultOf {
+				inner.ResultOf[original[k]] = v
+			}
+			defer func() {
+				if r := recover(); r != nil {
+					pkg := "?"
+					if pass.Pkg != nil {
+						pkg = pass.Pkg.Path()
+					}
+					result, err = nil, &PanicError{Analyzer: a.Name, Package: pkg, Value: r, Site: panicSite(), Stack: debug.Stack()}
+				}
+			}()
+			return a.Run(&inner)
+		}
+		return c
+	}
+	out := make([]*analysis.Analyzer, len(roots))
+	for i, a := range roots {
+		out[i] = wrap(a)
+	}
+	return out
+}
+
+// panicSite finds the frame that panicked: the first caller below runtime.gopanic that is
+// neither the runtime nor this file's deferred function.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	afterPanic := false
+	for {
+		f, more := frames.Next()
+		if f.Function == "runtime.gopanic" {
+			afterPanic = true
+		} else if afterPanic && !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf("%s (%s:%d)", f.Function, f.File, f.Line)
+		}
+		if !more {
+			return "unknown location"
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package output
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/mcplint/mcplint/internal/driver/result"
+)
+
+// The JSON document is one object; its shape is part of mcplint's interface, so fields are
+// added, never renamed.
+type jsonReport struct {
+	Findings        []jsonFinding      `json:"findings"`
+	PackageErrors   []jsonPackageError `json:"packageErrors"`
+	CheckedPackages int                `json:"checkedPackages"`
+}
+
+type jsonFinding struct {
+	Rule           string    `json:"rule"`
+	Severity       string    `json:"severity"`
+	Message        string    `json:"message"`
+	File           string    `json:"file"`
+	Line           int       `json:"line"`
+	Column         int       `json:"column"`
+	End            *jsonPos  `json:"end,omitempty"`
+	URL            string    `json:"url,omitempty"`
+	Package        string    `json:"package"`
+	SuggestedFixes []jsonFix `json:"suggestedFixes,omitempty"`
+}
+
+type jsonPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Offset int `json:"offset"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	File    string  `json:"file"`
+	Start   jsonPos `json:"start"`
+	End     jsonPos `json:"end"`
+	NewText string  `json:"newText"`
+}
+
+type jsonPackageError struct {
+	Package string   `json:"package"`
+	Errors  []string `json:"errors"`
+}
+
+// WriteJSON writes the report as one indented JSON document. Paths are relative to o.Dir when
+// inside it.
+func WriteJSON(w io.Writer, r *result.Report, o Options) error {
+	doc := jsonReport{
+		Findings:        []jsonFinding{},
+		PackageErrors:   []jsonPackageError{},
+		CheckedPackages: r.Checked,
+	}
+	for _, f := range r.Findings {
+		jf := jsonFinding{
+			Rule:     f.Rule,
+			Severity: f.Severity.String(),
+			Message:  f.Message,
+			File:     relPath(o.Dir, f.Pos.File),
+			Line:     f.Pos.Line,
+			Column:   f.Pos.Column,
+			URL:      f.URL,
+			Package:  f.Package,
+		}
+		if f.End.IsValid() {
+			jf.End = &jsonPos{f.End.Line, f.End.Column, f.End.Offset}
+		}
+		for _, fix := range f.Fixes {
+			jx := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
+			for _, e := range fix.Edits {
+				jx.Edits = append(jx.Edits, jsonEdit{
+					File:    relPath(o.Dir, e.File),
+					Start:   jsonPos{e.Start.Line, e.Start.Column, e.Start.Offset},
+					End:     jsonPos{e.End.Line, e.End.Column, e.End.Offset},
+					NewText: e.NewText,
+				})
+			}
+			jf.SuggestedFixes = append(jf.SuggestedFixes, jx)
+		}
+		doc.Findings = append(doc.Findings, jf)
+	}
+	for _, pe := range r.PackageErrors {
+		doc.PackageErrors = append(doc.PackageErrors, jsonPackageError{Package: pe.Package, Errors: pe.Errors})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}

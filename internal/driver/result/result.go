@@ -1,0 +1,115 @@
+// Package result is the data model shared by mcplint's engine, output formats and fixer: what
+// a run found, in plain values with no go/packages or go/token state attached, so that each
+// output format is a pure function of a Report.
+package result
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/mcplint/mcplint/analyzers"
+)
+
+// Position is a place in a source file. Line and Column are 1-based and Column counts bytes,
+// as go/token does; Offset is the 0-based byte offset. File is absolute. The zero Position
+// means "no position".
+type Position struct {
+	File   string
+	Line   int
+	Column int
+	Offset int
+}
+
+// IsValid reports whether p names a place.
+func (p Position) IsValid() bool { return p.File != "" && p.Line > 0 }
+
+// Edit replaces the bytes [Start.Offset, End.Offset) of File with NewText.
+type Edit struct {
+	File    string
+	Start   Position
+	End     Position
+	NewText string
+	// FileSize is the size of File when it was analysed, so that a fixer can refuse to edit a
+	// file that changed since.
+	FileSize int
+}
+
+// Fix is one suggested fix: a set of edits that belong together.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Finding is one diagnostic, attributed to a rule.
+type Finding struct {
+	Rule     string
+	Severity analyzers.Severity
+	Message  string
+	Pos      Position
+	End      Position // zero when the diagnostic has no extent
+	URL      string
+	Fixes    []Fix
+	Analyzer string
+	Package  string
+}
+
+// Rule describes a rule that appears in a report: what SARIF calls a reportingDescriptor.
+type Rule struct {
+	ID       string
+	Family   string
+	Title    string
+	Help     string // Markdown: the rule's documentation section, or its title when there is none
+	URL      string
+	Severity analyzers.Severity // effective severity under the run's configuration
+}
+
+// PackageError says why a package could not be (fully) checked.
+type PackageError struct {
+	Package string   // the package ID as go list names it ("example.com/p [example.com/p.test]")
+	Errors  []string // every error, each "file:line:col: message" where a position is known
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Findings []Finding
+	// Rules describes every rule a Finding refers to and every rule that was enabled, in
+	// catalog order; outputs look rule IDs up here.
+	Rules []Rule
+	// PackageErrors lists the packages that could not be loaded or type-checked.
+	PackageErrors []PackageError
+	// Checked counts the packages that were analysed.
+	Checked int
+}
+
+// Rule returns the descriptor of id and its index in r.Rules.
+func (r *Report) Rule(id string) (Rule, int, bool) {
+	for i, rule := range r.Rules {
+		if rule.ID == id {
+			return rule, i, true
+		}
+	}
+	return Rule{}, -1, false
+}
+
+// Compare orders findings by file, position, rule and message, so that every output is
+// deterministic whatever order the analyzers ran in.
+func Compare(a, b Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.File, b.Pos.File),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Column, b.Pos.Column),
+		cmp.Compare(a.End.Line, b.End.Line),
+		cmp.Compare(a.End.Column, b.End.Column),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
+
+// SortAndDedup sorts findings and drops exact repeats: a file that belongs to a package and
+// to its test variant is analysed twice and reports the same finding twice.
+func SortAndDedup(fs []Finding) []Finding {
+	slices.SortStableFunc(fs, Compare)
+	return slices.CompactFunc(fs, func(a, b Finding) bool {
+		return Compare(a, b) == 0 && a.URL == b.URL
+	})
+}

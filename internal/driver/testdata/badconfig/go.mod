@@ -1,0 +1,3 @@
+module example.com/badconfig
+
+go 1.26

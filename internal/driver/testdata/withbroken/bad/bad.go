@@ -1,0 +1,7 @@
+// Package bad does not type-check.
+package bad
+
+// Broken returns a string as an int.
+func Broken() int {
+	return "not an int"
+}

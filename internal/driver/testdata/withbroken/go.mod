@@ -1,0 +1,3 @@
+module example.com/withbroken
+
+go 1.26

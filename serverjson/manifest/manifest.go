@@ -82,23 +82,19 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	if len(servers) == 0 || strings.HasSuffix(p.Pkg.Path(), ".test") {
 		return
 	}
-	root := moduleRoot(p.Fset.File(p.Files[0].Pos()).Name())
-	if root == "" {
-		return
+	path := manifestPath(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
+	if path == "" {
+		return // no manifest: nothing to publish, nothing to check
 	}
-	rel := p.Config.ServerJSON
-	if rel == "" {
-		rel = "server.json"
-	}
-	path := filepath.Join(root, rel)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return // no manifest: nothing to publish, nothing to check
+		return
 	}
 	facts := merge(p, own)
 	s := servers[0]
 	facts.ServerName = codeValue(p, s.Name)
 	facts.ServerVersion = codeValue(p, s.Version)
+	relativize(&facts, filepath.Dir(path))
 	opts := serverjson.Options{}
 	diags := serverjson.Check(data, opts)
 	diags = append(diags, serverjson.CheckCode(data, facts, opts)...)
@@ -207,17 +203,48 @@ func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
 	return nil
 }
 
-// moduleRoot walks up from a file to the directory holding go.mod.
-func moduleRoot(file string) string {
+// manifestPath finds the server.json that describes the server built in the package of
+// file: the configured path relative to the module root, or else the nearest server.json
+// from the package's directory up to the module root (a monorepo may hold several servers).
+func manifestPath(file, configured string) string {
 	dir := filepath.Dir(file)
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
+		if configured == "" {
+			if p := filepath.Join(dir, "server.json"); isFile(p) {
+				return p
+			}
+		}
+		if isFile(filepath.Join(dir, "go.mod")) {
+			if configured != "" && isFile(filepath.Join(dir, configured)) {
+				return filepath.Join(dir, configured)
+			}
+			return ""
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
 			return ""
 		}
 		dir = parent
+	}
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// relativize makes the code positions that messages quote relative to server.json's
+// directory, as a reader of server.json would look for them.
+func relativize(f *serverjson.CodeFacts, dir string) {
+	rel := func(p *token.Position) {
+		if r, err := filepath.Rel(dir, p.Filename); err == nil && p.Filename != "" {
+			p.Filename = filepath.ToSlash(r)
+		}
+	}
+	rel(&f.ServerName.Pos)
+	rel(&f.ServerVersion.Pos)
+	rel(&f.EmbeddedVersion.Pos)
+	for i := range f.EnvReads {
+		rel(&f.EnvReads[i].Pos)
 	}
 }

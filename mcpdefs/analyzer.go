@@ -205,6 +205,8 @@ type recogniser struct {
 	assigns map[types.Object][]ast.Expr
 	// returns records each function body's return statements, for factories.
 	returns map[ast.Node][]*ast.ReturnStmt
+	// enclosing maps each function literal to the declaration it is written in.
+	enclosing map[*ast.FuncLit]*ast.FuncDecl
 	// pending are registrations and pair literals, resolved once every definition is known.
 	pending []registration
 	// containers are calls, returns and composite literals that may pair a definition with
@@ -227,8 +229,11 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		assigns: map[types.Object][]ast.Expr{},
 		returns: map[ast.Node][]*ast.ReturnStmt{},
+
+		enclosing: map[*ast.FuncLit]*ast.FuncDecl{},
 	}
 	r.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	r.adapters()
 	r.link()
 	return res
 }
@@ -246,6 +251,11 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 			if !push {
 				funcStack = funcStack[:len(funcStack)-1]
 				return true
+			}
+			if lit, ok := n.(*ast.FuncLit); ok && len(funcStack) > 0 {
+				if decl, ok := funcStack[0].(*ast.FuncDecl); ok {
+					r.enclosing[lit] = decl
+				}
 			}
 			funcStack = append(funcStack, n)
 			r.function(n)

@@ -108,7 +108,7 @@ var describe = &analysis.Analyzer{
 }
 
 func TestRecognition(t *testing.T) {
-	for _, dir := range []string{"gosdk", "mark3labs", "wrapper"} {
+	for _, dir := range []string{"gosdk", "mark3labs", "wrapper", "adapter"} {
 		t.Run(dir, func(t *testing.T) {
 			analysistest.Run(t, fixtures.Dir(), describe, "./recognition/"+dir)
 		})

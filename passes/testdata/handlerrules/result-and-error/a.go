@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/mark3labs/mcp-go/mcp"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 type Out struct {

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"time"
 
-	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/mark3labs/mcp-go/mcp"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }

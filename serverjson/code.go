@@ -46,6 +46,9 @@ var ambientEnv = map[string]bool{
 	"TMPDIR": true, "TEMP": true, "TMP": true, "LANG": true, "TERM": true, "HOSTNAME": true,
 	"NO_COLOR": true, "CI": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true,
 	"http_proxy": true, "https_proxy": true, "no_proxy": true, "APPDATA": true, "LOCALAPPDATA": true,
+	// Desktop and CI detection: set by the environment, never by the user for this server.
+	"DISPLAY": true, "WAYLAND_DISPLAY": true, "BROWSER": true, "GITHUB_ACTIONS": true, "GITLAB_CI": true,
+	"BUILDKITE": true, "CIRCLECI": true, "TF_BUILD": true, "RUNNER_OS": true, "COLORTERM": true, "TZ": true,
 }
 
 func isAmbientEnv(name string) bool {
@@ -184,7 +187,7 @@ func (c *checker) checkEnv(f CodeFacts) {
 	}
 	sort.Strings(missing)
 	for _, name := range missing {
-		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), but no package declares it; clients installing from the registry never prompt for it, so the server runs without it. Add it to environmentVariables with a description", name, reads[name].Pos)
+		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), but server.json does not declare it, so clients installing from the registry never offer it to users; declare it in environmentVariables with a description (isRequired: false for an optional setting), or suppress this for an internal switch", name, reads[name].Pos)
 	}
 	if !f.EnvReadsComplete {
 		return

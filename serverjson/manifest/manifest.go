@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -78,8 +79,14 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil {
 		p.ExportPackageFact(own)
 	}
-	servers := defs.Servers
-	if len(servers) == 0 || strings.HasSuffix(p.Pkg.Path(), ".test") {
+	// Servers built in tests are fixtures, not the server server.json describes.
+	var servers []*mcpdefs.Server
+	for _, s := range defs.Servers {
+		if !isTestFile(p.Fset.PositionFor(s.Node.Pos(), false).Filename) {
+			servers = append(servers, s)
+		}
+	}
+	if len(servers) == 0 {
 		return
 	}
 	path := manifestPath(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
@@ -137,28 +144,95 @@ func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
 		}
 	}
 	add(own)
+	// Only what the server itself imports: a test variant also sees test-only helpers.
+	reach := nonTestImports(p)
 	var deps []analysis.PackageFact
 	deps = append(deps, p.AllPackageFacts()...)
 	sort.Slice(deps, func(i, j int) bool { return deps[i].Package.Path() < deps[j].Package.Path() })
 	for _, pf := range deps {
-		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg {
+		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg && reach[pf.Package] {
 			add(f)
 		}
 	}
 	return out
 }
 
+// nonTestImports is the transitive closure of the packages imported by the package's
+// non-test files.
+func nonTestImports(p *lint.Pass) map[*types.Package]bool {
+	direct := map[string]bool{}
+	for _, f := range p.Files {
+		if isTestFile(p.Fset.PositionFor(f.Pos(), false).Filename) {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+				direct[path] = true
+			}
+		}
+	}
+	reach := map[*types.Package]bool{}
+	var walk func(pkg *types.Package)
+	walk = func(pkg *types.Package) {
+		if reach[pkg] {
+			return
+		}
+		reach[pkg] = true
+		for _, imp := range pkg.Imports() {
+			walk(imp)
+		}
+	}
+	for _, imp := range p.Pkg.Imports() {
+		if direct[imp.Path()] {
+			walk(imp)
+		}
+	}
+	return reach
+}
+
+func isTestFile(name string) bool { return strings.HasSuffix(name, "_test.go") }
+
+// envLibraries read environment variables by names built at run time (prefixes, struct
+// tags), so a declared variable that no os.Getenv names may still be read.
+var envLibraries = []string{
+	"github.com/spf13/viper", "github.com/kelseyhightower/envconfig", "github.com/caarlos0/env",
+	"github.com/alecthomas/kong", "github.com/urfave/cli", "github.com/peterbourgon/ff",
+	"github.com/knadh/koanf", "github.com/ilyakaznacheev/cleanenv", "github.com/sethvargo/go-envconfig",
+	"github.com/joho/godotenv", "github.com/spf13/cobra",
+}
+
 // gather finds the package's environment reads and embedded VERSION file.
 func gather(p *lint.Pass) *codeFact {
 	f := &codeFact{}
 	for _, file := range p.Files {
+		if isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
+			continue
+		}
+		for _, imp := range file.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			for _, lib := range envLibraries {
+				if path == lib || strings.HasPrefix(path, lib+"/") {
+					f.Dynamic = true
+				}
+			}
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
+			if !ok {
 				return true
 			}
 			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
+				return true
+			}
+			if fn.Name() == "Environ" || fn.Name() == "ExpandEnv" {
+				f.Dynamic = true
+				return true
+			}
+			if fn.Name() != "Getenv" && fn.Name() != "LookupEnv" {
+				return true
+			}
+			if len(call.Args) == 0 {
 				return true
 			}
 			tv := p.TypesInfo.Types[call.Args[0]]

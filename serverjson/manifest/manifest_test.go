@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -54,7 +55,9 @@ func TestCodeCrossChecks(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(pos.Filename), pos.Line, d.Category))
 		}
 	}
+	// analysistest checks the package and its test variant; the driver and go vet check one.
 	sort.Strings(got)
+	got = slices.Compact(got)
 	assert.Equal(t, []string{
 		"server.json:11 server-json-env-var-missing",  // WEATHER_REGION, read in package config
 		"server.json:13 server-json-env-var-unused",   // WEATHER_UNITS

@@ -21,9 +21,16 @@ type adapter struct {
 	template *Handler
 }
 
-// adapters finds pass-through adapters and recognises the functions given to them.
+// adapters finds pass-through adapters and recognises the functions given to them, and
+// handlers that delegate: a handler whose every return is `return f(...)` for one function f
+// of this package (with more parameters, say a logger) makes f a handler too.
 func (r *recogniser) adapters() {
 	found := map[*types.Func][]adapter{}
+	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
+		if f := r.delegate(h); f != nil {
+			r.adapted(f, h)
+		}
+	}
 	for _, h := range r.res.Handlers {
 		lit, ok := h.Node.(*ast.FuncLit)
 		if !ok {
@@ -56,6 +63,42 @@ func (r *recogniser) adapters() {
 			}
 		}
 	}
+}
+
+// delegate returns the function of this package that every return of h calls and passes
+// through, or nil.
+func (r *recogniser) delegate(h *Handler) ast.Expr {
+	if h.Body == nil {
+		return nil
+	}
+	var target *types.Func
+	var fun ast.Expr
+	bad := false
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var call *ast.CallExpr
+			if len(n.Results) == 1 {
+				call, _ = ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			}
+			fn := (*types.Func)(nil)
+			if call != nil {
+				fn = r.callee(call)
+			}
+			if fn == nil || r.decls[fn] == nil || (target != nil && target != fn) {
+				bad = true
+				return false
+			}
+			target, fun = fn, call.Fun
+		}
+		return true
+	})
+	if bad || target == nil {
+		return nil
+	}
+	return fun
 }
 
 // passThrough reports whether every return of h is `return p(...)` for one function

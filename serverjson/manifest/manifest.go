@@ -47,6 +47,7 @@ type codeFact struct {
 	Env      []serverjson.EnvRead
 	Dynamic  bool // some read has a name that is not a constant
 	Embedded *serverjson.CodeValue
+	Servers  []serverjson.CodeServer
 }
 
 func (*codeFact) AFact() {}
@@ -76,16 +77,21 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 		return
 	}
 	own := gather(p)
-	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil {
-		p.ExportPackageFact(own)
-	}
 	// Servers built in tests are fixtures, not the server server.json describes.
-	var servers []*mcpdefs.Server
 	for _, s := range defs.Servers {
 		if !isTestFile(p.Fset.PositionFor(s.Node.Pos(), false).Filename) {
-			servers = append(servers, s)
+			own.Servers = append(own.Servers, serverjson.CodeServer{Name: codeValue(p, s.Name), Version: codeValue(p, s.Version)})
 		}
 	}
+	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 {
+		p.ExportPackageFact(own)
+	}
+	// The manifest describes a program: check it once, from the main package that builds
+	// (or imports the construction of) a server, which sees every package the server uses.
+	if p.Pkg.Name() != "main" {
+		return
+	}
+	facts, servers := merge(p, own)
 	if len(servers) == 0 {
 		return
 	}
@@ -97,10 +103,8 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	if err != nil {
 		return
 	}
-	facts := merge(p, own)
-	s := servers[0]
-	facts.ServerName = codeValue(p, s.Name)
-	facts.ServerVersion = codeValue(p, s.Version)
+	facts.ServerName, facts.ServerVersion = servers[0].Name, servers[0].Version
+	facts.OtherServers = servers[1:]
 	relativize(&facts, filepath.Dir(path))
 	opts := serverjson.Options{}
 	diags := serverjson.Check(data, opts)
@@ -132,9 +136,11 @@ func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
 }
 
 // merge combines this package's facts with those of the module packages it imports.
-func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
+func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer) {
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
+	var servers []serverjson.CodeServer
 	add := func(f *codeFact) {
+		servers = append(servers, f.Servers...)
 		out.EnvReads = append(out.EnvReads, f.Env...)
 		if f.Dynamic {
 			out.EnvReadsComplete = false
@@ -154,7 +160,7 @@ func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
 			add(f)
 		}
 	}
-	return out
+	return out, servers
 }
 
 // nonTestImports is the transitive closure of the packages imported by the package's
@@ -243,6 +249,13 @@ func gather(p *lint.Pass) *codeFact {
 			f.Env = append(f.Env, serverjson.EnvRead{Name: constant.StringVal(tv.Value), Pos: p.Fset.Position(call.Pos())})
 			return true
 		})
+		for _, name := range requiredReads(p, file) {
+			for i := range f.Env {
+				if f.Env[i].Name == name {
+					f.Env[i].Required = true
+				}
+			}
+		}
 		if v := embeddedVersion(p, file); v != nil && f.Embedded == nil {
 			f.Embedded = v
 		}
@@ -317,8 +330,152 @@ func relativize(f *serverjson.CodeFacts, dir string) {
 	}
 	rel(&f.ServerName.Pos)
 	rel(&f.ServerVersion.Pos)
+	for i := range f.OtherServers {
+		rel(&f.OtherServers[i].Name.Pos)
+		rel(&f.OtherServers[i].Version.Pos)
+	}
 	rel(&f.EmbeddedVersion.Pos)
 	for i := range f.EnvReads {
 		rel(&f.EnvReads[i].Pos)
 	}
+}
+
+// requiredReads finds variables the code cannot start without: an empty value (tested as
+// `v == ""`, `len(v) == 0` or `!ok` of LookupEnv) leads to an error return, log.Fatal*,
+// os.Exit or panic.
+func requiredReads(p *lint.Pass, file *ast.File) []string {
+	info := p.TypesInfo
+	envName := func(e ast.Expr) string {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return ""
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
+			return ""
+		}
+		if tv := info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value)
+		}
+		return ""
+	}
+	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X").
+	holds := map[types.Object]string{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if name := envName(as.Rhs[0]); name != "" {
+				for _, lhs := range as.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok {
+						if obj := info.ObjectOf(id); obj != nil {
+							holds[obj] = name
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	tested := func(e ast.Expr) string {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			if x.Op != token.EQL {
+				return ""
+			}
+			for _, side := range []ast.Expr{x.X, x.Y} {
+				if name := envName(side); name != "" {
+					return name
+				}
+				if id, ok := ast.Unparen(side).(*ast.Ident); ok {
+					if name := holds[info.Uses[id]]; name != "" {
+						return name
+					}
+				}
+				if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
+						if name := holds[info.Uses[id]]; name != "" {
+							return name // len(v) == 0
+						}
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.NOT {
+				return holds[info.Uses[id]]
+			}
+		}
+		return ""
+	}
+	// Required: a test of the variable alone whose branch fails. Any branch where emptiness
+	// is tolerated, or a test combined with other conditions (required only when another
+	// variable is set), makes it optional.
+	required, optional := map[string]bool{}, map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		parts := conjuncts(ifs.Cond)
+		var names []string
+		for _, c := range parts {
+			if name := tested(c); name != "" {
+				names = append(names, name)
+			}
+		}
+		for _, name := range names {
+			if len(parts) == 1 && fails(info, ifs.Body) {
+				required[name] = true
+			} else {
+				optional[name] = true
+			}
+		}
+		return true
+	})
+	var out []string
+	for name := range required {
+		if !optional[name] {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (be.Op == token.LAND || be.Op == token.LOR) {
+		return append(conjuncts(be.X), conjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// fails reports whether a block gives up: returns a non-nil error, or calls log.Fatal*,
+// os.Exit or panic.
+func fails(info *types.Info, body *ast.BlockStmt) bool {
+	failed := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) > 0 {
+				last := x.Results[len(x.Results)-1]
+				if t := info.TypeOf(last); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+					if id, ok := ast.Unparen(last).(*ast.Ident); !ok || id.Name != "nil" {
+						failed = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			switch fn := typeutil.Callee(info, x).(type) {
+			case *types.Builtin:
+				failed = failed || fn.Name() == "panic"
+			case *types.Func:
+				if fn.Pkg() != nil {
+					path, name := fn.Pkg().Path(), fn.Name()
+					failed = failed || (path == "os" && name == "Exit") || (path == "log" && strings.HasPrefix(name, "Fatal"))
+				}
+			}
+		}
+		return !failed
+	})
+	return failed
 }

@@ -54,3 +54,17 @@ func notAnAdapter(h func(ctx context.Context, deps Deps, req *mcp.CallToolReques
 var _ = notAnAdapter(func(ctx context.Context, deps Deps, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, errors.New("not a handler: the adapter turns errors into results")
 })
+
+// A registered handler that delegates to a function with an extra logger parameter: the
+// delegate is a handler too.
+type logger struct{}
+
+func Delegating() mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol unregistered`
+		return getPlan(ctx, req, logger{})
+	}
+}
+
+func getPlan(ctx context.Context, req *mcp.CallToolRequest, l logger) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol registered`
+	return nil, errors.New("x")
+}

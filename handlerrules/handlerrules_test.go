@@ -46,6 +46,7 @@ func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *an
 func TestRules(t *testing.T) {
 	cases := []struct {
 		id        string
+		dir       string // defaults to id
 		configure func(*analyzers.Config)
 	}{
 		{id: "result-and-error"},
@@ -57,12 +58,17 @@ func TestRules(t *testing.T) {
 		{id: "preserve-cause-on-rethrow"},
 		{id: "no-stringify-upstream-error"},
 		{id: "prefer-mcp-error-in-handler", configure: func(c *analyzers.Config) { c.PlainHandlerErrors = true }},
+		{id: "prefer-mcp-error-in-handler", dir: "prefer-mcp-error-in-handler-mcptool"},
+		{id: "prefer-error-factory"},
 	}
 	for _, c := range cases {
-		t.Run(c.id, func(t *testing.T) {
+		if c.dir == "" {
+			c.dir = c.id
+		}
+		t.Run(c.dir, func(t *testing.T) {
 			t.Parallel()
 			a := analyzerFor(t, c.id, c.configure)
-			dir := "./handlerrules/" + c.id
+			dir := "./handlerrules/" + c.dir
 			golden, _ := filepath.Glob(filepath.Join(fixtures.Dir(), dir, "*.golden"))
 			if len(golden) > 0 {
 				analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), a, dir)

@@ -220,6 +220,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	if len(pkgs) == 0 {
 		return res
 	}
+	res.ErrorsReachable = pkgs[mcperrPath] != nil
 	r := &recogniser{
 		pass:    pass,
 		sdk:     newSDKTypes(pkgs),

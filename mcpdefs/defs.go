@@ -225,6 +225,9 @@ type Result struct {
 	Definitions []*Definition
 	Handlers    []*Handler
 	Servers     []*Server
+	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
+	// outside any handler (services, helpers).
+	ErrorsReachable bool
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info

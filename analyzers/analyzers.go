@@ -6,6 +6,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/schemarules"
 )
 
 // Re-exported so that drivers depend on this package only.
@@ -40,7 +42,7 @@ func NewCatalog() *Catalog { return lint.NewCatalog() }
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return lint.Build(cat, cfg, families())
+	return lint.Build(cat, cfg, families(cfg))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -53,8 +55,15 @@ func All() []*analysis.Analyzer {
 	return as
 }
 
-// families lists the checks of every rule family.
-func families() []lint.Check {
+// families lists the checks of every rule family. They share one recognition analyzer built
+// for the configuration (its registrars), so definitions are recognised once per package.
+func families(cfg *Config) []lint.Check {
+	opts := mcpdefs.Options{}
+	for _, r := range cfg.Registrars {
+		opts.Registrars = append(opts.Registrars, mcpdefs.Registrar{Func: r.Func, Tool: r.Tool, Handler: r.Handler})
+	}
+	defs := mcpdefs.New(opts)
 	var checks []lint.Check
+	checks = append(checks, schemarules.Checks(defs)...)
 	return checks
 }

@@ -34,6 +34,10 @@ type JSON struct {
 	Pos, End token.Pos
 	// Offset and EndOffset are byte offsets into the JSON text the node was parsed from.
 	Offset, EndOffset int
+	// TextPos and TextEnd delimit the Go expression holding the JSON text a node was parsed
+	// from (invalid for nodes written as Go values). Findings about text inside a string are
+	// best reported there: a suppression comment cannot go inside the string.
+	TextPos, TextEnd token.Pos
 
 	Str  string
 	Num  float64
@@ -173,6 +177,7 @@ func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
 	parsed, err := ParseJSONText(src)
 	if err != nil {
 		node.Invalid, node.Err = true, err.Error()
+		node.TextPos, node.TextEnd = node.Pos, node.End
 		return node
 	}
 	lit := r.stringLiteral(arg, 0)
@@ -182,6 +187,7 @@ func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
 	}
 	var place func(j *JSON)
 	place = func(j *JSON) {
+		j.TextPos, j.TextEnd = node.Pos, node.End
 		if base.IsValid() {
 			j.Pos, j.End = base+token.Pos(j.Offset), base+token.Pos(j.EndOffset)
 		} else {

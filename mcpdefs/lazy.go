@@ -272,3 +272,14 @@ func (res *Result) ConstString(e ast.Expr) (string, bool) {
 	}
 	return res.r.constString(e, 0)
 }
+
+// ObjectOf returns the object an identifier of the analysed package defines or uses.
+func (res *Result) ObjectOf(id *ast.Ident) types.Object {
+	if res.info == nil || id == nil {
+		return nil
+	}
+	if obj := res.info.Defs[id]; obj != nil {
+		return obj
+	}
+	return res.info.Uses[id]
+}

@@ -12,7 +12,12 @@ import (
 
 // typeName prints a type relative to the analysed package.
 func (m *Model) typeName(t types.Type) string {
-	return types.TypeString(t, types.RelativeTo(m.Pkg))
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == m.Pkg {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // nodeType describes a root schema node for messages.

@@ -3,6 +3,7 @@ package schemarules
 import (
 	"fmt"
 	"go/ast"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -67,7 +68,8 @@ func nameUnique(p *lint.Pass, m *Model, k *Known) error {
 	first := map[Identity]OwnDef{}
 	for _, own := range k.Own {
 		if prev, dup := first[own.Identity]; dup {
-			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already defined at %s; %s", label(own.Identity), what(own.Identity), p.Fset.Position(prev.Pos), replaces(own.Identity))
+			at := p.Fset.Position(prev.Pos)
+			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already defined at %s:%d; %s", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, replaces(own.Identity))
 			continue
 		}
 		first[own.Identity] = own

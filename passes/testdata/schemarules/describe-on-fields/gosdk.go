@@ -15,10 +15,10 @@ type Filter struct {
 }
 
 type Args struct {
-	Query   string   `json:"query"`                                        // want `field Query \(input.query\) has no description`
+	Query   string   `json:"query"`                                           // want `field Query \(input.query\) has no description`
 	Filters []Filter `json:"filters,omitempty" jsonschema:"filters to apply"` //
-	Limit   int      `json:"limit" jsonschema_description:"how many"`      // want `field Limit \(input.limit\) has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so the model has to guess what to send. Rename the key to jsonschema`
-	Base    url.URL  `json:"base" jsonschema:"base URL"`                   // fields of url.URL are another module's: not reported
+	Limit   int      `json:"limit" jsonschema_description:"how many"`         // want `field Limit \(input.limit\) has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so the model has to guess what to send. Rename the key to jsonschema`
+	Base    url.URL  `json:"base" jsonschema:"base URL"`                      // fields of url.URL are another module's: not reported
 	skipped string
 	Hidden  string `json:"-"`
 }
@@ -43,8 +43,8 @@ func Register(s *mcp.Server) {
 		InputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
-				"q":    {Type: "string"},                       // want `property "q" \(input.properties.q of tool "hand"\) has no description`
-				"ok":   {Type: "string", Description: "fine"}, //
+				"q":    {Type: "string"},                                                                                      // want `property "q" \(input.properties.q of tool "hand"\) has no description`
+				"ok":   {Type: "string", Description: "fine"},                                                                 //
 				"nest": {Type: "object", Description: "n", Properties: map[string]*jsonschema.Schema{"x": {Type: "integer"}}}, // want `property "x" \(input.properties.nest.properties.x of tool "hand"\)`
 			},
 		},

@@ -43,7 +43,7 @@ type NodeOut struct {
 }
 
 type EmbedsTime struct {
-	time.Time // want `field Time \(input\): embedded time.Time has a built-in string schema`
+	time.Time        // want `field Time \(input\): embedded time.Time has a built-in string schema`
 	Note      string `json:"note" jsonschema:"a note"`
 }
 

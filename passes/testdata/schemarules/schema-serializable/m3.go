@@ -15,7 +15,7 @@ type M3Tree struct {
 }
 
 type M3Self struct {
-	*M3Self // want `field M3Self \(input\): M3Self embeds itself, so mark3labs' tag layer follows the embedding forever`
+	*M3Self     // want `field M3Self \(input\): M3Self embeds itself, so mark3labs' tag layer follows the embedding forever`
 	V       int `json:"v" jsonschema_description:"v"`
 }
 

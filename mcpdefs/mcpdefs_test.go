@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcplint/mcplint/internal/fixtures"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -108,9 +107,20 @@ var describe = &analysis.Analyzer{
 }
 
 func TestRecognition(t *testing.T) {
-	for _, dir := range []string{"gosdk", "mark3labs", "wrapper"} {
+	dirs := []string{"gosdk", "mark3labs", "wrapper"}
+	var patterns []string
+	for _, dir := range dirs {
+		patterns = append(patterns, "./recognition/"+dir)
+	}
+	// One load for all directories: the SDKs come from export data (see fixtures.Load).
+	pkgs, err := fixtures.Load(patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fixtures.Run(t, pkgs, describe)
+	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
-			analysistest.Run(t, fixtures.Dir(), describe, "./recognition/"+dir)
+			out.Check(t, "recognition/"+dir)
 		})
 	}
 }

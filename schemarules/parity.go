@@ -108,6 +108,25 @@ func (e *parityEngine) isLeafPath(p typewalk.Path) bool {
 	return false
 }
 
+// isScalars reports whether everything below p is a leaf reached through array items or map
+// values only (a []string, a map[string]int): handing such a value to any function shows
+// its elements, as strings.Join does.
+func (e *parityEngine) isScalars(p typewalk.Path) bool {
+	found := false
+	for _, l := range e.walk.Leaves {
+		if !l.Path.HasPrefix(p) {
+			continue
+		}
+		found = true
+		for _, st := range l.Path[len(p):] {
+			if st.Kind == typewalk.Property {
+				return false
+			}
+		}
+	}
+	return found
+}
+
 // fn is a function under analysis.
 type fn struct {
 	node ast.Node // *ast.FuncDecl or *ast.FuncLit
@@ -654,14 +673,15 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 	}
 	whole := func() { e.wholes = append(e.wholes, paths...) }
 	opaque := func(why string) {
-		leafOnly := true
+		simple := true
 		for _, p := range paths {
-			if !e.isLeafPath(p) {
-				leafOnly = false
+			if !e.isLeafPath(p) && !e.isScalars(p) {
+				simple = false
 			}
 		}
-		if leafOnly {
+		if simple {
 			covering()
+			whole()
 			return
 		}
 		e.unknown = append(e.unknown, paths...)

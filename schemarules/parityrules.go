@@ -305,11 +305,11 @@ func formatParity(p *lint.Pass, m *Model, par *Parity) error {
 			var msg string
 			switch r.Kind {
 			case "Format":
-				msg = fmt.Sprintf("%s: output %s is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format", r.Label, leafLabel(l))
 			case "Content":
-				msg = fmt.Sprintf("%s: output %s does not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see it. Render it in the text, or leave Content nil to get the JSON", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s does not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see it. Render it in the text, or leave Content nil to get the JSON", r.Label, leafLabel(l))
 			default:
-				msg = fmt.Sprintf("%s: output %s is not shown by the text passed to NewToolResultStructured: clients that read only content never see it. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured: clients that read only content never see it. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, leafLabel(l))
 			}
 			if seen.first(r.At, msg) {
 				p.Report(r.At, msg)

@@ -27,12 +27,12 @@ func Build(s *server.MCPServer, opts []mcp.ToolOption, ann mcp.ToolAnnotation) {
 		mcp.WithNumber("n", mcp.Enum()),
 	), handler)
 	s.AddTool(mcp.NewTool("inferred", mcp.WithInputSchema[Args](), mcp.WithOutputSchema[Args]()), handler) // want `schema in=inferred:m3:m3schemas.Args out=inferred:m3:m3schemas.Args defaults`
-	s.AddTool(mcp.NewTool("raw", mcp.WithRawInputSchema([]byte(`{"type":"object"}`))), handler) // want `schema in=handbuilt:{type:object} out=absent defaults`
-	s.AddTool(mcp.NewTool("custom", mcp.WithString("a"), myOption()), handler) // want `schema in=properties:{type:object,properties:{a:{type:string}}~}~ out=absent defaults`
-	s.AddTool(mcp.NewTool("spread", opts...), handler) // want `schema in=unknown out=unknown defaults`
-	s.AddTool(mcp.NewTool("ann", mcp.WithToolAnnotation(ann)), handler) // want `schema in=properties:{type:object,properties:{}} out=absent annotations=dynamic`
-	s.AddTools(server.ServerTool{Tool: mcp.NewTool("nohandler")}) // want `schema in=properties:{type:object,properties:{}} out=absent omitted defaults`
-	s.AddPrompt(mcp.NewPrompt("p", // want `prompt args=topic:the topic,style:-`
+	s.AddTool(mcp.NewTool("raw", mcp.WithRawInputSchema([]byte(`{"type":"object"}`))), handler)            // want `schema in=handbuilt:{type:object} out=absent defaults`
+	s.AddTool(mcp.NewTool("custom", mcp.WithString("a"), myOption()), handler)                             // want `schema in=properties:{type:object,properties:{a:{type:string}}~}~ out=absent defaults`
+	s.AddTool(mcp.NewTool("spread", opts...), handler)                                                     // want `schema in=unknown out=unknown defaults`
+	s.AddTool(mcp.NewTool("ann", mcp.WithToolAnnotation(ann)), handler)                                    // want `schema in=properties:{type:object,properties:{}} out=absent annotations=dynamic`
+	s.AddTools(server.ServerTool{Tool: mcp.NewTool("nohandler")})                                          // want `schema in=properties:{type:object,properties:{}} out=absent omitted defaults`
+	s.AddPrompt(mcp.NewPrompt("p",                                                                         // want `prompt args=topic:the topic,style:-`
 		mcp.WithArgument("topic", mcp.ArgumentDescription("the topic"), mcp.RequiredArgument()),
 		mcp.WithArgument("style"),
 	), nil)

@@ -37,12 +37,12 @@ func low(ctx context.Context, req *gosdk.CallToolRequest) (*gosdk.CallToolResult
 const rawSchema = `{"type": "object", "properties": {"when": {"type": "string", "format": "uri"}}}`
 
 func Register(s *gosdk.Server, dyn *jsonschema.Schema) {
-	gosdk.AddTool(s, &gosdk.Tool{Name: "inferred"}, typed)   // want `schema in=inferred:schemas.In out=inferred:schemas.Out`
-	gosdk.AddTool(s, &gosdk.Tool{Name: "ptr"}, typedPtr)     // want `schema in=inferred:schemas.In out=absent`
-	gosdk.AddTool(s, &gosdk.Tool{Name: "any"}, typedAny)     // want `schema in=default{type:object} out=inferred:schemas.Out`
-	s.AddTool(&gosdk.Tool{Name: "missing"}, low)             // want `schema in=absent out=absent`
+	gosdk.AddTool(s, &gosdk.Tool{Name: "inferred"}, typed)     // want `schema in=inferred:schemas.In out=inferred:schemas.Out`
+	gosdk.AddTool(s, &gosdk.Tool{Name: "ptr"}, typedPtr)       // want `schema in=inferred:schemas.In out=absent`
+	gosdk.AddTool(s, &gosdk.Tool{Name: "any"}, typedAny)       // want `schema in=default{type:object} out=inferred:schemas.Out`
+	s.AddTool(&gosdk.Tool{Name: "missing"}, low)               // want `schema in=absent out=absent`
 	s.AddTool(&gosdk.Tool{Name: "dyn", InputSchema: dyn}, low) // want `schema in=handbuilt:DYN out=absent`
-	s.AddTool(&gosdk.Tool{ // want `schema in=handbuilt:{type:object,properties:{q:{type:string,format:uri,enum:<>}},not:{}} out=absent`
+	s.AddTool(&gosdk.Tool{                                     // want `schema in=handbuilt:{type:object,properties:{q:{type:string,format:uri,enum:<>}},not:{}} out=absent`
 		Name: "lit",
 		InputSchema: &jsonschema.Schema{
 			Type:       "object",
@@ -50,9 +50,9 @@ func Register(s *gosdk.Server, dyn *jsonschema.Schema) {
 			Not:        &jsonschema.Schema{},
 		},
 	}, low)
-	s.AddTool(&gosdk.Tool{Name: "raw", InputSchema: json.RawMessage(rawSchema)}, low) // want `schema in=handbuilt:{type:object,properties:{when:{type:string,format:uri}}} out=absent`
+	s.AddTool(&gosdk.Tool{Name: "raw", InputSchema: json.RawMessage(rawSchema)}, low)                           // want `schema in=handbuilt:{type:object,properties:{when:{type:string,format:uri}}} out=absent`
 	s.AddTool(&gosdk.Tool{Name: "map", InputSchema: map[string]any{"type": "object", "x": []string{"a"}}}, low) // want `schema in=handbuilt:{type:object,x:<a>} out=absent`
-	s.AddTool(&gosdk.Tool{Name: "bad", InputSchema: json.RawMessage(`{"type":`)}, low) // want `schema in=handbuilt:INVALID out=absent`
+	s.AddTool(&gosdk.Tool{Name: "bad", InputSchema: json.RawMessage(`{"type":`)}, low)                          // want `schema in=handbuilt:INVALID out=absent`
 
 	mutated := &gosdk.Tool{Name: "mutated"} // want `schema in=unknown out=unknown mutated`
 	mutated.InputSchema = dyn

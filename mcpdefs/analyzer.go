@@ -7,7 +7,6 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -39,7 +38,6 @@ func New(opts Options) *analysis.Analyzer {
 		Name:             "mcpdefs",
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
-		Requires:         []*analysis.Analyzer{inspect.Analyzer},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -241,7 +239,10 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 	}
 	res.r = r
-	r.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	// The inspector is built here, after the bail-out, rather than required from the
+	// inspect analyzer: rules with facts make recognition run on every dependency, and most
+	// of them cannot reach an SDK.
+	r.collect(inspector.New(pass.Files))
 	r.link()
 	return res
 }

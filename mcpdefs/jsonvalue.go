@@ -155,6 +155,10 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
 	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
 		return r.jsonOf(call.Args[0], depth+1)
 	}
+	// A function of this package that always returns the same literal (a schema builder).
+	if lit := r.resolveLit(call, 0); lit != nil {
+		return r.jsonOf(lit, depth+1)
+	}
 	return node
 }
 

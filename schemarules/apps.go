@@ -39,8 +39,11 @@ func metaUIResourceURIRequired(p *lint.Pass, m *Model) error {
 		}
 		uri := ui.Value.Member("resourceUri")
 		switch {
+		case uri == nil && ui.Value.Member("visibility") != nil:
+			// An app-only or shared tool without a view of its own: resourceUri is optional
+			// in the MCP Apps spec when visibility says who may call the tool.
 		case uri == nil:
-			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has no resourceUri: MCP Apps hosts have no UI resource to load, so the app never appears. Add resourceUri: \"ui://...\" naming a registered resource", d.Label())
+			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility: MCP Apps hosts have no UI resource to load, so the app never appears. Add resourceUri: \"ui://...\" naming a registered resource (or visibility, for a tool that only backs other views)", d.Label())
 		case uri.Value.Kind == mcpdefs.JSONString && strings.TrimSpace(uri.Value.Str) == "":
 			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty: MCP Apps hosts have no UI resource to load. Name the registered ui:// resource", d.Label())
 		case uri.Value.Kind != mcpdefs.JSONString && uri.Value.Kind != mcpdefs.JSONDynamic:

@@ -29,6 +29,9 @@ type Defined struct {
 	Pkg, Where string
 	// UI is true for resources and templates whose URI uses the ui:// scheme (MCP Apps).
 	UI bool
+	// Registered is true when the package registers the definition itself (rather than
+	// returning it from a constructor for someone else to register, or not).
+	Registered bool
 }
 
 // DefinesFact is the package fact of a package that defines MCP tools, resources or prompts
@@ -119,8 +122,9 @@ func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *Known {
 		k.Own = append(k.Own, OwnDef{Identity: id, Def: d, Pos: pos})
 		fact.Defs = append(fact.Defs, Defined{
 			Kind: id.Kind, Key: id.Key, Pkg: pass.Pkg.Path(),
-			Where: fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line),
-			UI:    (id.Kind == mcpdefs.Resource || id.Kind == mcpdefs.ResourceTemplate) && hasUIScheme(id.Key),
+			Where:      fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line),
+			UI:         (id.Kind == mcpdefs.Resource || id.Kind == mcpdefs.ResourceTemplate) && hasUIScheme(id.Key),
+			Registered: d.Registration != nil,
 		})
 	}
 	if len(fact.Defs) > 0 {

@@ -96,6 +96,10 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 	}
 	inferred := false
 	for _, d := range res.Definitions {
+		if m.InTest(d.Node.Pos()) {
+			// Tests build throwaway tools to exercise the server; clients never see them.
+			continue
+		}
 		def := &Def{Definition: d}
 		if d.Kind == mcpdefs.Tool {
 			def.Input, def.Output = schema("input", d.Input), schema("output", d.Output)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"path/filepath"
+
+	"golang.org/x/tools/go/ast/astutil"
 	"regexp"
 	"strings"
 
@@ -64,32 +66,82 @@ func nameFormat(p *lint.Pass, m *Model) error {
 	return nil
 }
 
+// nameUnique compares definitions that are really registered: a constructor returning a
+// tool does not say whether (or instead of what) it is served, and servers often pick one of
+// two same-named variants at run time.
 func nameUnique(p *lint.Pass, m *Model, k *Known) error {
+	var files []*ast.File
+	files = append(files, p.Files...)
 	first := map[Identity]OwnDef{}
 	for _, own := range k.Own {
-		if prev, dup := first[own.Identity]; dup {
-			at := p.Fset.Position(prev.Pos)
-			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already defined at %s:%d; %s", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, replaces(own.Identity))
+		if own.Def.Registration == nil {
 			continue
 		}
-		first[own.Identity] = own
+		prev, dup := first[own.Identity]
+		if !dup {
+			first[own.Identity] = own
+			continue
+		}
+		if exclusive(files, prev.Def.Registration, own.Def.Registration) {
+			continue
+		}
+		at := p.Fset.Position(prev.Pos)
+		p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
 	}
 	imported := map[Identity]Defined{}
 	for _, d := range k.Imported {
 		id := Identity{d.Kind, d.Key}
-		if _, dup := imported[id]; !dup {
+		if _, dup := imported[id]; !dup && d.Registered {
 			imported[id] = d
 		}
 	}
 	for _, own := range k.Own {
-		if first[own.Identity].Pos != own.Pos {
+		if own.Def.Registration == nil || first[own.Identity].Pos != own.Pos {
 			continue
 		}
 		if prev, dup := imported[own.Identity]; dup {
-			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already defined in package %s (%s); %s", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, replaces(own.Identity))
+			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
 		}
 	}
 	return nil
+}
+
+// exclusive reports whether two registering calls sit in different branches of one if/else or
+// switch, so that at most one of them runs.
+func exclusive(files []*ast.File, a, b ast.Node) bool {
+	var pa, pb []ast.Node
+	for _, f := range files {
+		if f.Pos() <= a.Pos() && a.End() <= f.End() {
+			pa, _ = astutil.PathEnclosingInterval(f, a.Pos(), a.End())
+		}
+		if f.Pos() <= b.Pos() && b.End() <= f.End() {
+			pb, _ = astutil.PathEnclosingInterval(f, b.Pos(), b.End())
+		}
+	}
+	if pa == nil || pb == nil {
+		return false
+	}
+	// Paths run from the node up to the file; compare them from the file down.
+	i, j := len(pa)-1, len(pb)-1
+	for i > 0 && j > 0 && pa[i-1] == pb[j-1] {
+		i, j = i-1, j-1
+	}
+	if i == 0 || j == 0 {
+		return false
+	}
+	common, ca, cb := pa[i], pa[i-1], pb[j-1]
+	switch c := common.(type) {
+	case *ast.IfStmt:
+		return (ca == c.Body && cb == c.Else) || (ca == c.Else && cb == c.Body)
+	case *ast.BlockStmt:
+		// The body of a switch or select: different clauses.
+		_, clauseA := ca.(*ast.CaseClause)
+		_, clauseB := cb.(*ast.CaseClause)
+		_, commA := ca.(*ast.CommClause)
+		_, commB := cb.(*ast.CommClause)
+		return (clauseA && clauseB) || (commA && commB)
+	}
+	return false
 }
 
 func label(id Identity) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }

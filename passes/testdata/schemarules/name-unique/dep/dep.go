@@ -1,4 +1,5 @@
-// Package dep defines tools that the package importing it redefines.
+// Package dep registers tools that the package importing it registers again, and defines one
+// it leaves to others.
 package dep
 
 import (
@@ -15,3 +16,5 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "shared", Description: "d"}, low)
 	s.AddTool(&mcp.Tool{Name: "only_dep", Description: "d"}, low)
 }
+
+func OnlyDefined() *mcp.Tool { return &mcp.Tool{Name: "only_defined", Description: "d"} }

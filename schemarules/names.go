@@ -155,7 +155,3 @@ func what(id Identity) string {
 	}
 	return fmt.Sprintf("a %s with this name", id.Kind)
 }
-
-func replaces(id Identity) string {
-	return fmt.Sprintf("registered on one server, the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", id.Kind)
-}

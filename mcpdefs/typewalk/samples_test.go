@@ -19,8 +19,10 @@ type Plain struct {
 	Score float64 `json:"score"`
 	Small int8    `json:"small"`
 	Big   uint64  `json:"big"`
-	hide  string
-	Skip  string `json:"-"`
+	//lint:ignore U1000 unexported fields are part of what the walk must skip
+	hide string
+	Skip string `json:"-"`
+	//lint:ignore SA5008 "-," names the property "-", an edge case the walk mirrors
 	Dash  string `json:"-,"`
 	NoTag string
 }
@@ -189,9 +191,10 @@ type Unsupported struct {
 }
 
 type HiddenUnsupported struct {
-	Name string   `json:"name"`
-	ch   chan int //nolint:unused // unexported: never inferred
-	Fn   func()   `json:"-"`
+	Name string `json:"name"`
+	//lint:ignore U1000 unexported: never inferred, which is the point
+	ch chan int
+	Fn func() `json:"-"`
 }
 
 type Tags struct {

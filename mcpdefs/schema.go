@@ -101,7 +101,8 @@ func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input
 
 // inferred is the schema go-sdk's typed AddTool (and mcptool) infer from t.
 func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
-	if t == nil {
+	if t == nil || hasTypeParam(t) {
+		// Inside a generic wrapper the type is only known per instantiation.
 		return SchemaSource{}
 	}
 	if isEmptyInterface(t) {
@@ -148,6 +149,9 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				if hasTypeParam(ta.At(0)) {
+					in = SchemaSource{}
+				}
 			}
 		case "WithRawInputSchema":
 			if len(oc.Args) == 1 {
@@ -156,6 +160,9 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				if hasTypeParam(ta.At(0)) {
+					out = SchemaSource{}
+				}
 			}
 		case "WithRawOutputSchema":
 			if len(oc.Args) == 1 {
@@ -189,4 +196,49 @@ func isEmptyInterface(t types.Type) bool {
 	}
 	it, ok := t.(*types.Interface)
 	return ok && it.Empty()
+}
+
+// hasTypeParam reports whether t mentions a type parameter anywhere.
+func hasTypeParam(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch x := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			return true
+		case *types.Pointer:
+			return walk(x.Elem())
+		case *types.Slice:
+			return walk(x.Elem())
+		case *types.Array:
+			return walk(x.Elem())
+		case *types.Map:
+			return walk(x.Key()) || walk(x.Elem())
+		case *types.Chan:
+			return walk(x.Elem())
+		case *types.Named:
+			if args := x.TypeArgs(); args != nil {
+				for i := range args.Len() {
+					if walk(args.At(i)) {
+						return true
+					}
+				}
+			}
+			return false
+		case *types.Struct:
+			for i := range x.NumFields() {
+				if walk(x.Field(i).Type()) {
+					return true
+				}
+			}
+		case *types.Signature:
+			return false
+		}
+		return false
+	}
+	return walk(t)
 }

@@ -216,16 +216,23 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 			// The schema never gets built: the failing rule says so.
 			return
 		}
+		reader := "the model has to guess what to send"
+		if s.Role == "output" {
+			reader = "clients cannot explain the value to the model"
+		}
+		// Fields declared in other packages are gathered into one finding at the definition.
+		var elsewhere []string
 		for _, f := range s.Walk.Fields {
 			if f.Described() || f.Var == nil || !m.InModule(f.Var.Pkg()) {
 				continue
 			}
-			at, atField := m.fieldAt(f.Var, d)
-			label := fieldLabel(d, s, f.Var, f.Path, atField)
-			reader := "the model has to guess what to send"
-			if s.Role == "output" {
-				reader = "clients cannot explain the value to the model"
+			decl := m.Field(f.Var)
+			if decl == nil {
+				elsewhere = append(elsewhere, f.Path.Under(s.Role))
+				continue
 			}
+			at := lint.NodeSpan(decl)
+			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
 			if s.Walk.Rules == typewalk.MarkLabs {
@@ -235,7 +242,7 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 				switch {
 				case hasM3 && !f.HasJSONSchemaTag && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
 					msg = fmt.Sprintf(`%s has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so %s. Rename the key to jsonschema`, label, reader)
-					if edits, ok := tagEdit(m.Field(f.Var), "jsonschema_description", false, "jsonschema", desc); ok {
+					if edits, ok := tagEdit(decl, "jsonschema_description", false, "jsonschema", desc); ok {
 						fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
 					}
 				default:
@@ -244,6 +251,18 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 			}
 			if seen.first(at, msg) {
 				p.Report(at, msg, fixes...)
+			}
+		}
+		if len(elsewhere) > 0 {
+			list := elsewhere
+			more := ""
+			if len(list) > 5 {
+				list, more = list[:5], fmt.Sprintf(" and %d more", len(elsewhere)-5)
+			}
+			at := d.RegistrationOrDef()
+			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s. Describe them where they are declared, or wrap them in types of this package", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
+			if seen.first(at, msg) {
+				p.Report(at, msg)
 			}
 		}
 	})

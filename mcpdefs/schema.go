@@ -101,7 +101,7 @@ func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input
 
 // inferred is the schema go-sdk's typed AddTool (and mcptool) infer from t.
 func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
-	if t == nil || hasTypeParam(t) {
+	if t == nil || HasTypeParam(t) {
 		// Inside a generic wrapper the type is only known per instantiation.
 		return SchemaSource{}
 	}
@@ -149,7 +149,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
-				if hasTypeParam(ta.At(0)) {
+				if HasTypeParam(ta.At(0)) {
 					in = SchemaSource{}
 				}
 			}
@@ -160,7 +160,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
-				if hasTypeParam(ta.At(0)) {
+				if HasTypeParam(ta.At(0)) {
 					out = SchemaSource{}
 				}
 			}
@@ -198,8 +198,8 @@ func isEmptyInterface(t types.Type) bool {
 	return ok && it.Empty()
 }
 
-// hasTypeParam reports whether t mentions a type parameter anywhere.
-func hasTypeParam(t types.Type) bool {
+// HasTypeParam reports whether t mentions a type parameter anywhere.
+func HasTypeParam(t types.Type) bool {
 	seen := map[types.Type]bool{}
 	var walk func(types.Type) bool
 	walk = func(t types.Type) bool {

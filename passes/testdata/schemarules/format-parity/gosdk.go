@@ -113,3 +113,11 @@ func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "auto", Description: "d"}, auto)
 	mcp.AddTool(s, &mcp.Tool{Name: "failure", Description: "d"}, failure)
 }
+
+// A generic wrapper: Out is only known per instantiation, so nothing is checked here.
+func addWithSummary[O any](s *mcp.Server, name string, run func() O) {
+	mcp.AddTool(s, &mcp.Tool{Name: name, Description: "d"}, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, O, error) {
+		out := run()
+		return &mcp.CallToolResult{Content: text("done")}, out, nil
+	})
+}

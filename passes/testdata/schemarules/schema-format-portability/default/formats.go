@@ -31,6 +31,12 @@ func Register(s *mcp.Server) {
 		},
 	}}, low)
 	s.AddTool(&mcp.Tool{Name: "raw", Description: "d", InputSchema: json.RawMessage(rawSchema)}, low) // want `input.properties.home of tool "raw" has format "uri-reference"`
+	// Findings inside JSON text are reported at the string, so a directive above it works.
+	//mcplint:ignore schema-format-portability this server only talks to Claude
+	s.AddTool(&mcp.Tool{Name: "suppressed", Description: "d", InputSchema: json.RawMessage(`{
+		"type": "object",
+		"properties": {"home": {"type": "string", "format": "uri"}}
+	}`)}, low)
 	s.AddTool(&mcp.Tool{Name: "out", Description: "d", InputSchema: &jsonschema.Schema{Type: "object"}, OutputSchema: &jsonschema.Schema{
 		Type:  "object",
 		Items: &jsonschema.Schema{Format: "binary"}, // want `output.items of tool "out" has format "binary"`

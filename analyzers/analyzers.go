@@ -8,6 +8,7 @@ import (
 	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/handlerrules"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/schemarules"
 	"github.com/mcplint/mcplint/serverjson/manifest"
 )
 
@@ -71,11 +72,13 @@ func All() []*analysis.Analyzer {
 	return as
 }
 
-// families lists the checks of every rule family.
+// families lists the checks of every rule family. They share one recognition analyzer built
+// for the configuration (its registrars), so definitions are recognised once per package.
 func families(cfg *Config) []lint.Check {
 	defs := mcpdefs.New(recognition(cfg))
 	var checks []lint.Check
 	checks = append(checks, handlerrules.Checks(defs)...)
+	checks = append(checks, schemarules.Checks(defs)...)
 	checks = append(checks, manifest.Check(defs))
 	return checks
 }

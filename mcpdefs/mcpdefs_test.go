@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcplint/mcplint/internal/fixtures"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -114,13 +113,28 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 // TestRegistrar: a configured registrar marks the definitions it is given as registered.
 func TestRegistrar(t *testing.T) {
 	a := describer(mcpdefs.New(mcpdefs.Options{Registrars: []mcpdefs.Registrar{{Func: "fixtures/recognition/registrar.Registry.Register", Tool: 1, Handler: 2}}}))
-	analysistest.Run(t, fixtures.Dir(), a, "./recognition/registrar")
+	pkgs, err := fixtures.Load("./recognition/registrar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures.Run(t, pkgs, a).Check(t, "recognition/registrar")
 }
 
 func TestRecognition(t *testing.T) {
-	for _, dir := range []string{"gosdk", "mark3labs", "wrapper", "adapter"} {
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter"}
+	var patterns []string
+	for _, dir := range dirs {
+		patterns = append(patterns, "./recognition/"+dir)
+	}
+	// One load for all directories: the SDKs come from export data (see fixtures.Load).
+	pkgs, err := fixtures.Load(patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fixtures.Run(t, pkgs, describe)
+	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
-			analysistest.Run(t, fixtures.Dir(), describe, "./recognition/"+dir)
+			out.Check(t, "recognition/"+dir)
 		})
 	}
 }

@@ -31,7 +31,7 @@ func newStatTool() (mcp.Tool, server.ToolHandlerFunc) {
 func serverTools() []server.ServerTool {
 	return []server.ServerTool{
 		{
-			Tool: mcp.NewTool("list", // want `def tool mark3labs name="list" readonly=true destructive=false defaults registered handler=listHandler`
+			Tool: mcp.NewTool("list", // want `def tool mark3labs name="list" readonly=true destructive=false registered handler=listHandler`
 				mcp.WithToolAnnotation(mcp.ToolAnnotation{ReadOnlyHint: mcp.ToBoolPtr(true), DestructiveHint: mcp.ToBoolPtr(false)}),
 			),
 			Handler: listHandler,

@@ -219,7 +219,7 @@ type recogniser struct {
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
-	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo}
+	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := reachable(pass.Pkg)
 	if len(pkgs) == 0 {
 		return res

@@ -265,6 +265,7 @@ type Result struct {
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info
+	pkg    *types.Package
 	// r keeps the recogniser for the lazy evaluations rules ask for (JSON of an expression,
 	// string lists, template argument reads).
 	r *recogniser

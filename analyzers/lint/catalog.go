@@ -103,12 +103,10 @@ func (r Rule) DocPath() string { return "docs/" + string(r.Family) + ".md" }
 func (r Rule) URL() string { return DocsBase + string(r.Family) + ".md#" + r.ID }
 
 var (
-	all      = []string{SDKGo, SDKMarkLabs, SDKMCPTool}
-	goAndM3  = []string{SDKGo, SDKMarkLabs}
-	goSDK    = []string{SDKGo}
-	m3       = []string{SDKMarkLabs}
-	runtime  = []string{SDKMCPTool}
-	manifest = []string{SDKManifest}
+	all     = []string{SDKGo, SDKMarkLabs, SDKMCPTool}
+	goAndM3 = []string{SDKGo, SDKMarkLabs}
+	goSDK   = []string{SDKGo}
+	runtime = []string{SDKMCPTool}
 )
 
 // builtin is the catalog of every Go-code rule. server.json rules are appended from the

@@ -2,6 +2,7 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -45,6 +46,14 @@ func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
 		switch h.defs.CallAPI(x) {
 		case mcpdefs.APIToolResultError, mcpdefs.APIToolResultErrorf, mcpdefs.APIToolResultErrorFromErr, mcpdefs.APIToolResultOK:
 			return true
+		}
+		// A repository's own result constructor (utils.NewToolResultError(...)): a call that
+		// builds a result next to an error means to return both, whatever it may return
+		// elsewhere. Conversions and calls that forward another handler are not constructors.
+		if tv, ok := h.pass.TypesInfo.Types[x.Fun]; ok && !tv.IsType() {
+			if sig, ok := tv.Type.Underlying().(*types.Signature); ok && sig.Results().Len() == 1 {
+				return true
+			}
 		}
 	case *ast.Ident:
 		as := h.assigns[h.obj(x)]

@@ -34,6 +34,18 @@ func typedBoth(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*g
 	return nil, Out{N: 1}, nil
 }
 
+// errResult is the repository's own result constructor, as in github-mcp-server's utils.
+func errResult(msg string, err error) *gomcp.CallToolResult {
+	return &gomcp.CallToolResult{IsError: true, Content: []gomcp.Content{&gomcp.TextContent{Text: msg + ": " + err.Error()}}}
+}
+
+func ownConstructor(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, Out, error) {
+	if _, err := fetch(); err != nil {
+		return errResult("failed to fetch", err), Out{}, err // want `result-and-error`
+	}
+	return nil, Out{}, nil
+}
+
 // Near misses: the error may be nil, or the result may be nil.
 func nearMisses(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	v, err := fetch()

@@ -201,7 +201,11 @@ func preferFail(p *lint.Pass, t *tool) {
 			what = "reasons " + quoteList(reasons)
 			use = "call.Fail with the reason that fits"
 		}
-		p.ReportRule(rulePreferFail, call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: built this way it lacks the declared data.reason (and retryability), so clients cannot switch on it; use %s, which builds it from the contract", it.By, it.Code.String(), what, use), fixes...)
+		why := "built this way it lacks the declared data.reason and retryability, so clients cannot switch on it"
+		if it.Reason != "" || it.ReasonDynamic {
+			why = "built this way it repeats the contract by hand and misses the declared retryability"
+		}
+		p.ReportRule(rulePreferFail, call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: %s; use %s, which builds it from the contract", it.By, it.Code.String(), what, why, use), fixes...)
 	}
 }
 

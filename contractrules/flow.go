@@ -167,7 +167,9 @@ func NewFlow() *analysis.Analyzer {
 
 func runFlow(pass *analysis.Pass) (any, error) {
 	res := &Result{summaries: map[ast.Node]*Summary{}}
-	if !checkedModule(pass.Module) || !mcpdefs.ReachesErrors(pass.Pkg, nil) {
+	// Cheapest first: dependencies from the module cache, then packages that cannot see
+	// mcperr, then the runtime library itself (understood by its API, never followed).
+	if !checkedModule(pass.Module) || !mcpdefs.ReachesErrors(pass.Pkg, nil) || mcpdefs.IsRuntimePackage(pass.Pkg) {
 		return res, nil
 	}
 	res.Analyzed = true

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcperr"
 )
 
 // The walker follows each function's returned errors back to where they are built. It is
@@ -51,12 +52,15 @@ type walker struct {
 	decls   map[*types.Func]*function
 	assigns map[types.Object][]assignment
 	pkgVars []*types.Var
-	vars    map[*types.Var]*Summary
-	cyclic  bool
-	reach   map[*types.Package]bool
-	facts   map[types.Object]*ErrorsFact
-	marked  map[*types.Package]bool
-	errIfc  *types.Interface
+	// tested records errors.Is(v, mcperr.CodeX) tests: code X of v is handled apart, so
+	// returning v elsewhere does not return X.
+	tested map[types.Object]map[mcperr.Code]bool
+	vars   map[*types.Var]*Summary
+	cyclic bool
+	reach  map[*types.Package]bool
+	facts  map[types.Object]*ErrorsFact
+	marked map[*types.Package]bool
+	errIfc *types.Interface
 }
 
 func newWalker(pass *analysis.Pass) *walker {
@@ -67,6 +71,7 @@ func newWalker(pass *analysis.Pass) *walker {
 		decls:   map[*types.Func]*function{},
 		assigns: map[types.Object][]assignment{},
 		vars:    map[*types.Var]*Summary{},
+		tested:  map[types.Object]map[mcperr.Code]bool{},
 		reach:   map[*types.Package]bool{},
 		facts:   map[types.Object]*ErrorsFact{},
 		marked:  map[*types.Package]bool{},
@@ -180,8 +185,22 @@ func (w *walker) inner(stack *[]*function, outer string) func(ast.Node) bool {
 				}
 			}
 		case *ast.CallExpr:
+			callee := typeutil.Callee(w.info, n)
+			// errors.Is(err, mcperr.CodeX): the function handles code X of err apart.
+			if isPkgFunc(callee, "errors", "Is") && len(n.Args) == 2 {
+				if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
+					if c, ok := mcpdefs.CodeValueOf(w.info, n.Args[1]); ok {
+						if obj := w.info.Uses[id]; obj != nil {
+							if w.tested[obj] == nil {
+								w.tested[obj] = map[mcperr.Code]bool{}
+							}
+							w.tested[obj][c] = true
+						}
+					}
+				}
+			}
 			// errors.As(err, &target) gives target err's value.
-			if isPkgFunc(typeutil.Callee(w.info, n), "errors", "As") && len(n.Args) == 2 {
+			if isPkgFunc(callee, "errors", "As") && len(n.Args) == 2 {
 				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 						if obj := w.info.Uses[id]; obj != nil {
@@ -433,11 +452,27 @@ func (a *acc) object(obj types.Object, at ast.Expr) {
 	}
 	a.visiting[v] = true
 	defer delete(a.visiting, v)
+	into := a
+	handled := w.tested[v]
+	if len(handled) > 0 {
+		into = w.newAcc(a.fn)
+		into.visiting, into.params = a.visiting, a.params
+	}
 	for _, as := range w.assigns[v] {
 		if as.index >= 0 {
-			a.tuple(as.rhs, as.index)
+			into.tuple(as.rhs, as.index)
 		} else {
-			a.expr(as.rhs)
+			into.expr(as.rhs)
+		}
+	}
+	if into != a {
+		for _, it := range into.items {
+			if !handled[it.Code] {
+				a.add(it)
+			}
+		}
+		for _, o := range into.opaque {
+			a.addOpaque(o)
 		}
 	}
 }

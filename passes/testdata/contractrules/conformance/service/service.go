@@ -118,3 +118,8 @@ func Quiet(id string) error {
 	}
 	return store.Describe(errors.New(id))
 }
+
+// Names calls a generic function of the store.
+func Names(names []string) (string, error) { // want Names:`errors\(NotFound\[empty_list\]\)`
+	return store.First(names)
+}

@@ -99,3 +99,12 @@ func Odd(n int) error { // want Odd:`errors\(Conflict InvalidParams\)`
 	}
 	return Even(n - 1)
 }
+
+// First is generic: its fact is on the generic function, whatever it is instantiated with.
+func First[T any](xs []T) (T, error) { // want First:`errors\(NotFound\[empty_list\]\)`
+	var zero T
+	if len(xs) == 0 {
+		return zero, mcperr.NotFound("empty", mcperr.WithReason("empty_list"))
+	}
+	return xs[0], nil
+}

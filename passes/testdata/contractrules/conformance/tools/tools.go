@@ -4,6 +4,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
@@ -59,6 +60,27 @@ func GetDeclared(svc *service.Service) mcptool.Tool[In, Out] {
 				return Out{}, err
 			}
 			if err := plain.Check(v); err != nil {
+				return Out{}, err
+			}
+			return Out{Value: v}, nil
+		},
+	}
+}
+
+// Intercepted handles the store's NotFound apart with errors.Is and fails with its declared
+// reason: returning err afterwards no longer returns NotFound, so nothing is reported.
+func Intercepted(svc *service.Service) mcptool.Tool[In, Out] {
+	return mcptool.Tool[In, Out]{
+		Name: "intercepted",
+		Errors: []mcptool.ErrorContract{
+			{Reason: "missing", Code: mcperr.CodeNotFound, When: "No item has the ID.", Recovery: recovery},
+		},
+		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+			v, err := svc.Lookup(in.ID)
+			if err != nil {
+				if errors.Is(err, mcperr.CodeNotFound) {
+					return Out{}, call.Fail("missing", "no item "+in.ID)
+				}
 				return Out{}, err
 			}
 			return Out{Value: v}, nil

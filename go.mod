@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/google/jsonschema-go v0.4.3
+	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
@@ -14,6 +15,8 @@ require (
 	golang.org/x/tools v0.52.0
 	honnef.co/go/tools v0.8.2
 )
+
+require github.com/spf13/cast v1.7.1 // indirect
 
 require (
 	github.com/segmentio/asm v1.1.3 // indirect

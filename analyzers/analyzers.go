@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint/mcplint/contractrules"
 	"github.com/mcplint/mcplint/handlerrules"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/schemarules"
 	"github.com/mcplint/mcplint/serverjson/manifest"
 )
 
@@ -72,12 +73,14 @@ func All() []*analysis.Analyzer {
 	return as
 }
 
-// families lists the checks of every rule family.
+// families lists the checks of every rule family. They share one recognition analyzer built
+// for the configuration (its registrars), so definitions are recognised once per package.
 func families(cfg *Config) []lint.Check {
 	defs := mcpdefs.New(recognition(cfg))
 	var checks []lint.Check
 	checks = append(checks, handlerrules.Checks(defs)...)
 	checks = append(checks, contractrules.Checks(defs)...)
+	checks = append(checks, schemarules.Checks(defs)...)
 	checks = append(checks, manifest.Check(defs))
 	return checks
 }

@@ -40,22 +40,21 @@ type tool struct {
 	externalName string
 }
 
-func conformance(p *lint.Pass, defs *mcpdefs.Result, flow *Result) {
+func conformance(p *lint.Pass, defs []*mcpdefs.Definition, flow *Result) {
 	if !flow.Analyzed {
 		return
 	}
 	uses := map[*ast.CompositeLit]int{}
-	for _, d := range defs.Definitions {
+	for _, d := range defs {
 		if d.Contract != nil && d.Contract.Static {
 			uses[d.Contract.Lit]++
 		}
 	}
-	for _, d := range defs.Definitions {
+	for _, d := range defs {
 		if d.SDK != mcpdefs.MCPTool || d.Kind != mcpdefs.Tool {
 			continue
 		}
 		t := newTool(p, d, flow)
-		p.At(d.Node)
 		unknownReason(p, t)
 		if d.Contract == nil || !d.Contract.Static {
 			continue

@@ -6,6 +6,8 @@
 package contractrules
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
@@ -51,9 +53,8 @@ func Checks(defs *analysis.Analyzer) []lint.Check {
 			Name:     "contract_structure",
 			Requires: []*analysis.Analyzer{defs},
 			Run: func(p *lint.Pass) error {
-				res := p.ResultOf[defs].(*mcpdefs.Result)
-				if len(res.Definitions) > 0 {
-					structure(p, res)
+				if ds := shipped(p, p.ResultOf[defs].(*mcpdefs.Result)); len(ds) > 0 {
+					structure(p, ds)
 				}
 				return nil
 			},
@@ -63,12 +64,23 @@ func Checks(defs *analysis.Analyzer) []lint.Check {
 			Name:     "contract_conformance",
 			Requires: []*analysis.Analyzer{defs, flow},
 			Run: func(p *lint.Pass) error {
-				res := p.ResultOf[defs].(*mcpdefs.Result)
-				if len(res.Definitions) > 0 {
-					conformance(p, res, p.ResultOf[flow].(*Result))
+				if ds := shipped(p, p.ResultOf[defs].(*mcpdefs.Result)); len(ds) > 0 {
+					conformance(p, ds, p.ResultOf[flow].(*Result))
 				}
 				return nil
 			},
 		},
 	}
+}
+
+// shipped lists the definitions outside _test.go files: tests build throwaway tools (bad
+// contracts and undeclared reasons on purpose, to exercise the runtime) that clients never see.
+func shipped(p *lint.Pass, res *mcpdefs.Result) []*mcpdefs.Definition {
+	var out []*mcpdefs.Definition
+	for _, d := range res.Definitions {
+		if !strings.HasSuffix(p.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -17,10 +17,10 @@ import (
 // are not constants are skipped, never guessed.
 
 // structure checks every contract of the package once, however many tools share it.
-func structure(p *lint.Pass, defs *mcpdefs.Result) {
+func structure(p *lint.Pass, defs []*mcpdefs.Definition) {
 	doneContract := map[*ast.CompositeLit]bool{}
 	doneEntry := map[*ast.CompositeLit]bool{}
-	for _, d := range defs.Definitions {
+	for _, d := range defs {
 		c := d.Contract
 		if c == nil {
 			continue
@@ -40,7 +40,6 @@ func structure(p *lint.Pass, defs *mcpdefs.Result) {
 				continue
 			}
 			doneEntry[e.Lit] = true
-			p.At(e.Lit)
 			codeUnknown(p, e)
 			codeUnknownError(p, e)
 			reasonRequired(p, e)

@@ -18,7 +18,7 @@ func Checks(defs *analysis.Analyzer) []lint.Check {
 			Requires: []*analysis.Analyzer{defs},
 			Run: func(p *lint.Pass) error {
 				res := p.ResultOf[defs].(*mcpdefs.Result)
-				if res.Empty() {
+				if res.Empty() && !res.ErrorsReachable {
 					return nil
 				}
 				run(p, res)

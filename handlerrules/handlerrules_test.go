@@ -3,12 +3,13 @@ package handlerrules_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/analyzers/lint"
@@ -46,6 +47,7 @@ func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *an
 func TestRules(t *testing.T) {
 	cases := []struct {
 		id        string
+		dir       string // defaults to id
 		configure func(*analyzers.Config)
 	}{
 		{id: "result-and-error"},
@@ -57,20 +59,41 @@ func TestRules(t *testing.T) {
 		{id: "preserve-cause-on-rethrow"},
 		{id: "no-stringify-upstream-error"},
 		{id: "prefer-mcp-error-in-handler", configure: func(c *analyzers.Config) { c.PlainHandlerErrors = true }},
+		{id: "prefer-mcp-error-in-handler", dir: "prefer-mcp-error-in-handler-mcptool"},
+		{id: "prefer-error-factory"},
 	}
+	// One load for every fixture directory; the SDKs come from export data.
+	pkgs, err := fixtures.Load("./handlerrules/...")
+	require.NoError(t, err)
 	for _, c := range cases {
-		t.Run(c.id, func(t *testing.T) {
-			t.Parallel()
-			a := analyzerFor(t, c.id, c.configure)
-			dir := "./handlerrules/" + c.id
-			golden, _ := filepath.Glob(filepath.Join(fixtures.Dir(), dir, "*.golden"))
-			if len(golden) > 0 {
-				analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), a, dir)
-			} else {
-				analysistest.Run(t, fixtures.Dir(), a, dir)
-			}
+		if c.dir == "" {
+			c.dir = c.id
+		}
+		t.Run(c.dir, func(t *testing.T) {
+			dir := "handlerrules/" + c.dir
+			out := fixtures.Run(t, under(pkgs, dir), analyzerFor(t, c.id, c.configure))
+			out.Check(t, dir)
+			out.CheckGolden(t, dir)
 		})
 	}
+}
+
+// under selects the loaded packages of one fixture directory.
+func under(pkgs []*packages.Package, dir string) []*packages.Package {
+	var out []*packages.Package
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.PkgPath, "/"+dir) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Handlers in test files are test doubles and are not checked: the fixture's a_test.go
+// returns (nil, nil) from a stub and must stay silent. (The fast harness does not load test
+// files, so this one goes through analysistest.)
+func TestHandlersInTestFilesAreSkipped(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(), analyzerFor(t, "nil-result-nil-error", nil), "./handlerrules/nil-result-nil-error")
 }
 
 // Without plain-handler-errors, prefer-mcp-error-in-handler leaves plain SDK handlers alone.

@@ -35,7 +35,7 @@ func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: go-sdk sends it as a generic JSON-RPC error (-32603), so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: go-sdk sends it as "+protocolError(h.Handler)+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
 		})
 	}
 }

@@ -29,11 +29,7 @@ func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result) {
 			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
-			outcome := "-32603"
-			if h.SDK == mcpdefs.GoSDK {
-				outcome = "code 0"
-			}
-			p.Report(ret, "argument problem returned as a JSON-RPC error ("+outcome+"): the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
+			p.Report(ret, "argument problem returned as "+protocolError(h.Handler)+": the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
 		})
 	}
 }

@@ -2,11 +2,11 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -38,7 +38,6 @@ func New(opts Options) *analysis.Analyzer {
 		Name:             "mcpdefs",
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
-		Requires:         []*analysis.Analyzer{inspect.Analyzer},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -205,19 +204,27 @@ type recogniser struct {
 	assigns map[types.Object][]ast.Expr
 	// returns records each function body's return statements, for factories.
 	returns map[ast.Node][]*ast.ReturnStmt
+	// enclosing maps each function literal to the declaration it is written in.
+	enclosing map[*ast.FuncLit]*ast.FuncDecl
 	// pending are registrations and pair literals, resolved once every definition is known.
 	pending []registration
 	// containers are calls, returns and composite literals that may pair a definition with
 	// a handler.
 	containers []ast.Node
+	// Uses of variables that may change a definition after it is written: field
+	// assignments, address-of, copies, and calls they are passed to.
+	fieldAssigned, addressTaken, copied map[types.Object]bool
+	callArgs                            map[types.Object][]*ast.CallExpr
+	callArgUnary                        map[*ast.UnaryExpr]bool
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
-	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo}
+	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := reachable(pass.Pkg)
 	if len(pkgs) == 0 {
 		return res
 	}
+	res.ErrorsReachable = pkgs[mcperrPath] != nil
 	r := &recogniser{
 		pass:    pass,
 		sdk:     newSDKTypes(pkgs),
@@ -227,8 +234,20 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		assigns: map[types.Object][]ast.Expr{},
 		returns: map[ast.Node][]*ast.ReturnStmt{},
+
+		enclosing:     map[*ast.FuncLit]*ast.FuncDecl{},
+		fieldAssigned: map[types.Object]bool{},
+		addressTaken:  map[types.Object]bool{},
+		copied:        map[types.Object]bool{},
+		callArgs:      map[types.Object][]*ast.CallExpr{},
+		callArgUnary:  map[*ast.UnaryExpr]bool{},
 	}
-	r.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	res.r = r
+	// The inspector is built here, after the bail-out, rather than required from the
+	// inspect analyzer: rules with facts make recognition run on every dependency, and most
+	// of them cannot reach an SDK.
+	r.collect(inspector.New(pass.Files))
+	r.adapters()
 	r.link()
 	return res
 }
@@ -238,6 +257,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 	filter := []ast.Node{
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil),
 		(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
 	}
 	var funcStack []ast.Node
 	ins.Nodes(filter, func(n ast.Node, push bool) bool {
@@ -246,6 +266,11 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 			if !push {
 				funcStack = funcStack[:len(funcStack)-1]
 				return true
+			}
+			if lit, ok := n.(*ast.FuncLit); ok && len(funcStack) > 0 {
+				if decl, ok := funcStack[0].(*ast.FuncDecl); ok {
+					r.enclosing[lit] = decl
+				}
 			}
 			funcStack = append(funcStack, n)
 			r.function(n)
@@ -256,7 +281,10 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 				r.containers = append(r.containers, n)
 			}
 		case *ast.AssignStmt:
-			if push && len(n.Lhs) == len(n.Rhs) {
+			if !push {
+				break
+			}
+			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
 					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
 						if obj := r.objectOf(id); obj != nil {
@@ -265,6 +293,14 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 					}
 				}
 			}
+			for _, lhs := range n.Lhs {
+				if _, plain := ast.Unparen(lhs).(*ast.Ident); !plain {
+					r.markRoot(lhs, r.fieldAssigned)
+				}
+			}
+			for _, rhs := range n.Rhs {
+				r.markCopy(rhs)
+			}
 		case *ast.ValueSpec:
 			if push && len(n.Names) == len(n.Values) {
 				for i, id := range n.Names {
@@ -272,6 +308,20 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 						r.assigns[obj] = append(r.assigns[obj], n.Values[i])
 					}
 				}
+			}
+			if push {
+				for _, v := range n.Values {
+					r.markCopy(v)
+				}
+			}
+		case *ast.UnaryExpr:
+			// &t handed straight to a call is judged with the call (a registration is fine).
+			if push && n.Op == token.AND && !r.callArgUnary[n] {
+				r.markRoot(n.X, r.addressTaken)
+			}
+		case *ast.IncDecStmt:
+			if push {
+				r.markRoot(n.X, r.fieldAssigned)
 			}
 		case *ast.CallExpr:
 			if push {

@@ -15,6 +15,11 @@ type registration struct {
 	def      ast.Expr
 	handler  ast.Expr // nil when the registration carries none
 	typeArgs *types.TypeList
+	// api is the registering function's key; omitted marks a keyed pair literal without its
+	// Handler field (lit).
+	api     string
+	omitted bool
+	lit     *ast.CompositeLit
 }
 
 // maxDepth bounds resolution through variables and factories.
@@ -22,6 +27,7 @@ const maxDepth = 6
 
 // call recognises registrations, definition constructors and server constructors.
 func (r *recogniser) call(call *ast.CallExpr) {
+	r.noteCallArgs(call)
 	fn := r.callee(call)
 	if fn == nil {
 		r.containers = append(r.containers, call)
@@ -35,7 +41,7 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		return nil
 	}
 	reg := func(kind Kind, sdk SDK, def, handler int) {
-		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun)})
+		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun), api: key})
 	}
 	switch key {
 	case goSDKMCP + ".AddTool":
@@ -158,19 +164,21 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	case goSDKMCP + ".Prompt":
 		d := r.newDef(lit, Prompt, GoSDK)
 		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
+		r.goPromptArgs(d, f["Arguments"])
 	case m3MCP + ".Tool":
 		d := r.newDef(lit, Tool, MarkLabs)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema = firstNonNil(f["RawInputSchema"], f["InputSchema"]), firstNonNil(f["RawOutputSchema"], f["OutputSchema"])
+		d.Meta = f["Meta"]
 		r.m3AnnotationLit(d, f["Annotations"])
 	case m3Server + ".ServerTool":
-		r.pending = append(r.pending, registration{kind: Tool, sdk: MarkLabs, def: f["Tool"], handler: f["Handler"]})
+		r.pending = append(r.pending, registration{kind: Tool, sdk: MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case m3Server + ".ServerResource":
-		r.pending = append(r.pending, registration{kind: Resource, sdk: MarkLabs, def: f["Resource"], handler: f["Handler"]})
+		r.pending = append(r.pending, registration{kind: Resource, sdk: MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case m3Server + ".ServerResourceTemplate":
-		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: MarkLabs, def: f["Template"], handler: f["Handler"]})
+		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case m3Server + ".ServerPrompt":
-		r.pending = append(r.pending, registration{kind: Prompt, sdk: MarkLabs, def: f["Prompt"], handler: f["Handler"]})
+		r.pending = append(r.pending, registration{kind: Prompt, sdk: MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case mcptoolPath + ".Tool":
 		d := r.newDef(lit, Tool, MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
@@ -184,6 +192,8 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		}
 		if h, ok := f["Handler"]; ok {
 			r.pending = append(r.pending, registration{kind: Tool, sdk: MCPTool, def: lit, handler: h})
+		} else if handlerOmitted(lit, f) {
+			d.HandlerOmitted, d.HandlerOmittedAt = true, lit
 		}
 	default:
 		r.containers = append(r.containers, lit)
@@ -303,7 +313,11 @@ func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
 		case "WithOpenWorldHintAnnotation":
 			d.Annotations.OpenWorld = r.boolean(a0)
 		case "WithToolAnnotation":
+			// The literal replaces the whole annotation struct, NewTool's defaults included.
+			d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = nil, nil
 			r.m3AnnotationLit(d, a0)
+		case "WithArgument":
+			r.m3PromptArg(d, oc)
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				d.InputType = ta.At(0)
@@ -328,6 +342,7 @@ func (r *recogniser) m3AnnotationLit(d *Definition, e ast.Expr) {
 	d.Annotations.Expr = e
 	lit := r.resolveLit(e, 0)
 	if lit == nil {
+		d.Annotations.Dynamic = true
 		return
 	}
 	f := r.fields(lit)
@@ -342,9 +357,13 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
+	if isNilExpr(r, e) {
+		return
+	}
 	d.Annotations.Expr = e
 	lit := r.resolveLit(e, 0)
 	if lit == nil {
+		d.Annotations.Dynamic = true
 		return
 	}
 	f := r.fields(lit)
@@ -580,4 +599,54 @@ func (r *recogniser) calleeReturns(call *ast.CallExpr, i int) []ast.Expr {
 		}
 	}
 	return out
+}
+
+// handlerOmitted reports whether a keyed literal leaves out its Handler field.
+func handlerOmitted(lit *ast.CompositeLit, f map[string]ast.Expr) bool {
+	if _, ok := f["Handler"]; ok || len(lit.Elts) == 0 {
+		return false
+	}
+	_, keyed := lit.Elts[0].(*ast.KeyValueExpr)
+	return keyed
+}
+
+// goPromptArgs reads a go-sdk Prompt's Arguments: []*mcp.PromptArgument{{Name: ..., ...}}.
+func (r *recogniser) goPromptArgs(d *Definition, e ast.Expr) {
+	if e == nil {
+		return
+	}
+	lit := r.resolveLit(e, 0)
+	if lit == nil {
+		d.PromptArgsDynamic = true
+		return
+	}
+	for _, elt := range lit.Elts {
+		el := r.resolveLit(elt, 0)
+		if el == nil {
+			d.PromptArgsDynamic = true
+			continue
+		}
+		f := r.fields(el)
+		d.PromptArgs = append(d.PromptArgs, &PromptArg{Node: el, Name: r.str(f["Name"]), Description: r.str(f["Description"])})
+	}
+}
+
+// m3PromptArg reads mark3labs WithArgument(name, ArgumentDescription(...), ...).
+func (r *recogniser) m3PromptArg(d *Definition, oc *ast.CallExpr) {
+	if len(oc.Args) == 0 {
+		return
+	}
+	a := &PromptArg{Node: oc, Name: r.str(oc.Args[0]), Partial: oc.Ellipsis.IsValid()}
+	for _, o := range oc.Args[1:] {
+		c, ok := ast.Unparen(o).(*ast.CallExpr)
+		fn := r.calleeOf(c)
+		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+			a.Partial = true
+			continue
+		}
+		if fn.Name() == "ArgumentDescription" && len(c.Args) == 1 {
+			a.Description = r.str(c.Args[0])
+		}
+	}
+	d.PromptArgs = append(d.PromptArgs, a)
 }

@@ -140,6 +140,9 @@ type Annotations struct {
 	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
 	// set explicitly (nil when the SDK leaves it absent).
 	DestructiveDefault, OpenWorldDefault *bool
+	// Dynamic is true when the annotations are given as a whole by an expression recognition
+	// cannot resolve: the hints are then unknown, not unset.
+	Dynamic bool
 }
 
 // Definition is one tool, resource, resource template or prompt.
@@ -184,6 +187,37 @@ type Definition struct {
 	HandlerExpr ast.Expr
 	HandlerNil  bool
 	Handler     *Handler
+	// HandlerOmitted is true when a keyed literal that carries the handler (a mark3labs
+	// server.ServerTool, ServerResource, ServerResourceTemplate or ServerPrompt, an
+	// mcptool.Tool) leaves its Handler field out, so the handler is nil. HandlerOmittedAt is
+	// that literal.
+	HandlerOmitted   bool
+	HandlerOmittedAt ast.Node
+
+	// Input and Output say where the tool's advertised schemas come from (tools only).
+	Input, Output SchemaSource
+
+	// Mutated is true when the definition's value may be changed after it is written: its
+	// variable has fields assigned, its address taken, or it is copied or passed to a function
+	// that is not a registration. A property absent from the literal is then not proof that it
+	// is absent.
+	Mutated bool
+
+	// PromptArgs are a prompt's declared arguments (go-sdk Arguments, mark3labs WithArgument);
+	// PromptArgsDynamic is true when some cannot be read.
+	PromptArgs        []*PromptArg
+	PromptArgsDynamic bool
+
+	registeredAs sdkRegistration
+}
+
+// PromptArg is one declared prompt argument.
+type PromptArg struct {
+	// Node is the argument literal or WithArgument call.
+	Node              ast.Node
+	Name, Description Value
+	// Partial is true when some options of the argument cannot be read.
+	Partial bool
 }
 
 // Contract is a declared error contract, as written.
@@ -228,9 +262,16 @@ type Result struct {
 	Definitions []*Definition
 	Handlers    []*Handler
 	Servers     []*Server
+	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
+	// outside any handler (services, helpers).
+	ErrorsReachable bool
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info
+	pkg    *types.Package
+	// r keeps the recogniser for the lazy evaluations rules ask for (JSON of an expression,
+	// string lists, template argument reads).
+	r *recogniser
 }
 
 // HandlerOf returns the handler whose declaration or literal is node.

@@ -21,6 +21,15 @@ func (r *recogniser) link() {
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d != nil && reg.call != nil && d.Registration == nil {
 			d.Registration = reg.call
+			switch reg.api {
+			case goSDKMCP + ".AddTool":
+				d.registeredAs = regGoTyped
+			case goSDKMCP + ".Server.AddTool":
+				d.registeredAs = regGoLowLevel
+			}
+		}
+		if d != nil && reg.omitted && d.HandlerExpr == nil {
+			d.HandlerOmitted, d.HandlerOmittedAt = true, reg.lit
 		}
 		if d != nil && reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
 			d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
@@ -32,6 +41,8 @@ func (r *recogniser) link() {
 	for _, n := range r.containers {
 		r.pair(n)
 	}
+	r.markMutated()
+	r.schemas()
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.

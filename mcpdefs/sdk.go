@@ -16,6 +16,8 @@ const (
 	m3Server     = "github.com/mark3labs/mcp-go/server"
 	mcperrPath   = "github.com/mcplint/mcplint/mcperr"
 	mcptoolPath  = "github.com/mcplint/mcplint/mcptool"
+	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
+	jsonschemaPath = "github.com/google/jsonschema-go/jsonschema"
 )
 
 // knownPaths are the packages whose presence (directly or transitively imported) means a

@@ -202,6 +202,9 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 	if r.CallAPI(call) != APIErrNew || len(call.Args) < 2 || r.info == nil {
 		return "", false
 	}
+	if r.pkg != nil && r.pkg.Path() == mcperrPath {
+		return "", false // the factories themselves are written with New
+	}
 	var id *ast.Ident
 	switch x := ast.Unparen(call.Args[0]).(type) {
 	case *ast.Ident:

@@ -87,13 +87,13 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 			if !ok {
 				if !b.optional {
 					return nil, protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q requires argument %q", p.Name, b.name),
-						mcperr.WithData("argument", b.name)), "")
+						mcperr.WithData("argument", b.name), mcperr.WithCause(err)), "")
 				}
 				continue
 			}
 			if err := b.set(av, []string{v}); err != nil {
 				return nil, protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q argument %q: %v", p.Name, b.name, err),
-					mcperr.WithData("argument", b.name)), "")
+					mcperr.WithData("argument", b.name), mcperr.WithCause(err)), "")
 			}
 		}
 		res, err = p.Handler(ctx, req, args)

@@ -181,7 +181,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 			if err := b.set(pv, v.V); err != nil {
 				return nil, protocolError(mcperr.InvalidParams(
 					fmt.Sprintf("URI %s: {%s} %v", uri, b.name, err),
-					mcperr.WithData("uri", uri), mcperr.WithData("variable", b.name)), "")
+					mcperr.WithData("uri", uri), mcperr.WithData("variable", b.name), mcperr.WithCause(err)), "")
 			}
 		}
 		res, err = t.Handler(ctx, req, p)

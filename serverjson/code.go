@@ -2,6 +2,7 @@ package serverjson
 
 import (
 	"go/token"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -16,10 +17,18 @@ type CodeValue struct {
 	Pos    token.Position
 }
 
+// CodeServer is one server construction's name and version.
+type CodeServer struct {
+	Name, Version CodeValue
+}
+
 // EnvRead is one os.Getenv / os.LookupEnv (or equivalent) with a constant name.
 type EnvRead struct {
 	Name string
 	Pos  token.Position
+	// Required is true when the code fails without the variable (an empty value leads to an
+	// error return, log.Fatal, os.Exit or panic).
+	Required bool
 }
 
 // CodeFacts is what the analyzer adapter gathers from the Go module whose
@@ -29,6 +38,10 @@ type CodeFacts struct {
 	// or server.NewMCPServer(name, version).
 	ServerName    CodeValue
 	ServerVersion CodeValue
+	// OtherServers are further servers the same program builds (an alternative
+	// implementation behind a flag, say); the manifest agrees with the code when it
+	// agrees with any of them.
+	OtherServers []CodeServer
 	// EmbeddedVersion is the content of a go:embed'ed VERSION file, with
 	// Pos naming that file.
 	EmbeddedVersion CodeValue
@@ -46,7 +59,15 @@ var ambientEnv = map[string]bool{
 	"TMPDIR": true, "TEMP": true, "TMP": true, "LANG": true, "TERM": true, "HOSTNAME": true,
 	"NO_COLOR": true, "CI": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true,
 	"http_proxy": true, "https_proxy": true, "no_proxy": true, "APPDATA": true, "LOCALAPPDATA": true,
+	// Desktop and CI detection: set by the environment, never by the user for this server.
+	"DISPLAY": true, "WAYLAND_DISPLAY": true, "BROWSER": true, "GITHUB_ACTIONS": true, "GITLAB_CI": true,
+	"BUILDKITE": true, "CIRCLECI": true, "TF_BUILD": true, "RUNNER_OS": true, "COLORTERM": true, "TZ": true,
 }
+
+var credentialName = regexp.MustCompile(`(?i)(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|API_KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|CREDENTIALS?|PAT)(_|$)`)
+
+// isCredentialName reports whether an environment variable name says it holds a secret.
+func isCredentialName(name string) bool { return credentialName.MatchString(name) }
 
 func isAmbientEnv(name string) bool {
 	return ambientEnv[name] || strings.HasPrefix(name, "XDG_") || strings.HasPrefix(name, "LC_") ||
@@ -66,7 +87,7 @@ func CheckCode(data []byte, facts CodeFacts, opts Options) []Diagnostic {
 	}
 	c := newChecker(doc.Root, opts)
 	c.checkCodeVersion(facts)
-	c.checkCodeName(facts.ServerName)
+	c.checkCodeName(facts)
 	c.checkEnv(facts)
 	sortDiagnostics(c.diags)
 	return c.diags
@@ -81,7 +102,20 @@ func (c *checker) checkCodeVersion(f CodeFacts) {
 	if m == nil || err != nil || v == "" || isPlaceholderVersion(v) {
 		return
 	}
-	if sv := f.ServerVersion; sv.Static && sv.Value != "" && normVersion(sv.Value) != normVersion(v) {
+	var first *CodeValue
+	for _, sv := range append([]CodeValue{f.ServerVersion}, otherVersions(f)...) {
+		if !sv.Static || sv.Value == "" {
+			continue
+		}
+		if normVersion(sv.Value) == normVersion(v) {
+			first = nil
+			break
+		}
+		if first == nil {
+			first = &sv
+		}
+	}
+	if sv := first; sv != nil {
 		c.report(ruleCodeVersionSync, m.Value.Pointer, "version %q differs from the version the server reports in its initialize response, %q (%s); clients and the registry disagree about which release this is. Keep them in step, e.g. inject both from the release tag", v, sv.Value, sv.Pos)
 	}
 	if ev := f.EmbeddedVersion; ev.Value != "" && normVersion(ev.Value) != normVersion(v) {
@@ -89,15 +123,39 @@ func (c *checker) checkCodeVersion(f CodeFacts) {
 	}
 }
 
-func (c *checker) checkCodeName(cv CodeValue) {
+func otherVersions(f CodeFacts) []CodeValue {
+	var out []CodeValue
+	for _, s := range f.OtherServers {
+		out = append(out, s.Version)
+	}
+	return out
+}
+
+func (c *checker) checkCodeName(f CodeFacts) {
 	m, name, err := field(c.root, "name")
-	if m == nil || err != nil || name == "" || !cv.Static || cv.Value == "" {
+	if m == nil || err != nil || name == "" {
 		return
 	}
-	code := strings.ToLower(cv.Value)
 	full := strings.ToLower(name)
 	_, short, _ := strings.Cut(full, "/")
-	if code == full || code == short || strings.HasSuffix(full, "/"+code) || strings.HasSuffix(short, "-"+code) || strings.HasSuffix(code, "/"+short) {
+	candidates := []CodeValue{f.ServerName}
+	for _, s := range f.OtherServers {
+		candidates = append(candidates, s.Name)
+	}
+	var cv *CodeValue
+	for _, cand := range candidates {
+		if !cand.Static || cand.Value == "" {
+			continue
+		}
+		code := strings.ToLower(cand.Value)
+		if code == full || code == short || strings.HasSuffix(full, "/"+code) || strings.HasSuffix(short, "-"+code) || strings.HasSuffix(code, "/"+short) {
+			return
+		}
+		if cv == nil {
+			cv = &cand
+		}
+	}
+	if cv == nil {
 		return
 	}
 	c.report(ruleCodeNameSync, m.Value.Pointer, "name %q does not match the name the server reports in its initialize response, %q (%s); users see two names for one server. Name the Implementation after the part after '/' (%q) or the full registry name", name, cv.Value, cv.Pos, short)
@@ -176,15 +234,24 @@ func (c *checker) checkEnv(f CodeFacts) {
 	if ev := firstPkg.Get("environmentVariables"); ev != nil {
 		anchor = ev.Value.Pointer
 	}
+	// Only variables a user must supply are worth a prompt: credentials, and variables the
+	// code cannot start without. Servers read many optional tuning knobs that a manifest
+	// rightly leaves out.
+	required := map[string]bool{}
+	for _, r := range f.EnvReads {
+		if r.Required {
+			required[r.Name] = true
+		}
+	}
 	var missing []string
 	for name := range reads {
-		if _, ok := declared[name]; !ok && !isAmbientEnv(name) {
+		if _, ok := declared[name]; !ok && !isAmbientEnv(name) && (required[name] || isCredentialName(name)) {
 			missing = append(missing, name)
 		}
 	}
 	sort.Strings(missing)
 	for _, name := range missing {
-		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), but no package declares it; clients installing from the registry never prompt for it, so the server runs without it. Add it to environmentVariables with a description", name, reads[name].Pos)
+		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), a credential or a setting it cannot start without, but server.json does not declare it: clients installing from the registry never prompt for it, so the server fails or runs unauthenticated. Declare it in environmentVariables with a description (and isSecret for a credential)", name, reads[name].Pos)
 	}
 	if !f.EnvReadsComplete {
 		return

@@ -64,16 +64,19 @@ func TestEnvVarsAgainstCode(t *testing.T) {
 	data := doc(t, nil) // declares WEATHER_API_KEY
 	facts := CodeFacts{EnvReads: []EnvRead{
 		{Name: "WEATHER_API_KEY", Pos: goPos(5)},
-		{Name: "WEATHER_REGION", Pos: goPos(6)},
+		{Name: "WEATHER_REGION", Pos: goPos(6), Required: true},
 		{Name: "WEATHER_REGION", Pos: goPos(9)},
+		{Name: "WEATHER_CACHE_TTL", Pos: goPos(8)}, // an optional knob: not worth a prompt
 		{Name: "HOME", Pos: goPos(7)},
+		{Name: "UPSTREAM_TOKEN", Pos: goPos(10)}, // a credential, required or not
 	}}
 	diags := CheckCode(data, facts, Options{})
-	require.Len(t, diags, 1, errorSummary(diags))
+	require.Len(t, diags, 2, errorSummary(diags))
 	require.Equal(t, ruleEnvVarMissing, diags[0].Rule)
-	require.Contains(t, diags[0].Message, "WEATHER_REGION")
-	require.Contains(t, diags[0].Message, "main.go:6:2", "the first read is named")
-	require.Equal(t, "/packages/0/environmentVariables", diags[0].Pointer)
+	require.Contains(t, diags[0].Message, "UPSTREAM_TOKEN")
+	require.Contains(t, diags[1].Message, "WEATHER_REGION")
+	require.Contains(t, diags[1].Message, "main.go:6:2", "the first read is named")
+	require.Equal(t, "/packages/0/environmentVariables", diags[1].Pointer)
 
 	// Unused only when every read was resolved.
 	facts = CodeFacts{EnvReads: []EnvRead{{Name: "OTHER"}}, EnvReadsComplete: false}

@@ -103,12 +103,10 @@ func (r Rule) DocPath() string { return "docs/" + string(r.Family) + ".md" }
 func (r Rule) URL() string { return DocsBase + string(r.Family) + ".md#" + r.ID }
 
 var (
-	all      = []string{SDKGo, SDKMarkLabs, SDKMCPTool}
-	goAndM3  = []string{SDKGo, SDKMarkLabs}
-	goSDK    = []string{SDKGo}
-	m3       = []string{SDKMarkLabs}
-	runtime  = []string{SDKMCPTool}
-	manifest = []string{SDKManifest}
+	all     = []string{SDKGo, SDKMarkLabs, SDKMCPTool}
+	goAndM3 = []string{SDKGo, SDKMarkLabs}
+	goSDK   = []string{SDKGo}
+	runtime = []string{SDKMCPTool}
 )
 
 // builtin is the catalog of every Go-code rule. server.json rules are appended from the
@@ -150,38 +148,38 @@ func builtin() []Rule {
 		{"error-contract-unthrown", FamilyContract, Warning, runtime, "declared reason that no path can produce", Implemented, false},
 
 		// schemarules
-		{"schema-is-object", FamilySchema, Error, all, "tool input does not infer to a JSON object", Planned, false},
-		{"describe-on-fields", FamilySchema, Warning, all, "input or output field has no description", Planned, false},
-		{"schema-serializable", FamilySchema, Error, all, "field type that schema inference rejects", Planned, false},
-		{"schema-tag-syntax", FamilySchema, Error, goAndM3, "jsonschema tag that go-sdk rejects", Planned, false},
-		{"schema-tag-required-ignored", FamilySchema, Warning, goAndM3, "jsonschema tag says required, which has no effect", Planned, false},
-		{"schema-unsatisfiable", FamilySchema, Error, all, "hand-built schema that no value satisfies", Planned, false},
-		{"schema-format-portability", FamilySchema, Error, all, "format outside the portable allowlist", Planned, false},
-		{"schema-anyof-needs-type", FamilySchema, Warning, all, "anyOf/oneOf branch without a type", Planned, false},
-		{"schema-no-discriminator-keyword", FamilySchema, Warning, all, "OpenAPI discriminator keyword in a schema", Planned, false},
-		{"schema-no-defs", FamilySchema, Warning, all, "$defs or $ref in a schema (strict portability)", Planned, true},
-		{"schema-root-oneof-portability", FamilySchema, Warning, all, "oneOf/anyOf at the schema root (strict portability)", Planned, true},
-		{"schema-dialect-tag", FamilySchema, Warning, all, "schema without $schema (strict portability)", Planned, true},
-		{"name-required", FamilySchema, Error, all, "definition without a name", Planned, false},
-		{"name-format", FamilySchema, Error, all, "tool name outside [A-Za-z0-9._-]{1,128}", Planned, false},
-		{"name-unique", FamilySchema, Error, all, "two definitions of one kind share a name", Planned, false},
-		{"description-required", FamilySchema, Warning, all, "definition without a description", Planned, false},
-		{"handler-required", FamilySchema, Error, all, "definition registered with a nil handler", Planned, false},
+		{"schema-is-object", FamilySchema, Error, all, "tool input does not infer to a JSON object", Implemented, false},
+		{"describe-on-fields", FamilySchema, Warning, all, "input or output field has no description", Implemented, false},
+		{"schema-serializable", FamilySchema, Error, all, "field type that schema inference rejects", Implemented, false},
+		{"schema-tag-syntax", FamilySchema, Error, goAndM3, "jsonschema tag that go-sdk rejects", Implemented, false},
+		{"schema-tag-required-ignored", FamilySchema, Warning, goAndM3, "jsonschema tag says required, which has no effect", Implemented, false},
+		{"schema-unsatisfiable", FamilySchema, Error, all, "hand-built schema that no value satisfies", Implemented, false},
+		{"schema-format-portability", FamilySchema, Error, all, "format outside the portable allowlist", Implemented, false},
+		{"schema-anyof-needs-type", FamilySchema, Warning, all, "anyOf/oneOf branch without a type", Implemented, false},
+		{"schema-no-discriminator-keyword", FamilySchema, Warning, all, "OpenAPI discriminator keyword in a schema", Implemented, false},
+		{"schema-no-defs", FamilySchema, Warning, all, "$defs or $ref in a schema (strict portability)", Implemented, true},
+		{"schema-root-oneof-portability", FamilySchema, Warning, all, "oneOf/anyOf at the schema root (strict portability)", Implemented, true},
+		{"schema-dialect-tag", FamilySchema, Warning, all, "schema without $schema (strict portability)", Implemented, true},
+		{"name-required", FamilySchema, Error, all, "definition without a name", Implemented, false},
+		{"name-format", FamilySchema, Error, all, "tool name outside [A-Za-z0-9._-]{1,128}", Implemented, false},
+		{"name-unique", FamilySchema, Error, all, "two definitions of one kind share a name", Implemented, false},
+		{"description-required", FamilySchema, Warning, all, "definition without a description", Implemented, false},
+		{"handler-required", FamilySchema, Error, all, "definition registered with a nil handler", Implemented, false},
 		{"annotation-type", FamilySchema, Error, all, "annotation value of the wrong type", NotApplicable, false},
 		{"auth-type", FamilySchema, Error, runtime, "auth scopes of the wrong type", NotApplicable, false},
-		{"annotation-coherence", FamilySchema, Warning, goAndM3, "annotations that contradict each other", Planned, false},
-		{"auth-scope-format", FamilySchema, Error, runtime, "empty or blank auth scope", Planned, false},
-		{"meta-ui-type", FamilySchema, Error, all, "_meta.ui is not an object", Planned, false},
-		{"meta-ui-resource-uri-required", FamilySchema, Error, all, "_meta.ui without resourceUri", Planned, false},
-		{"meta-ui-resource-uri-scheme", FamilySchema, Warning, all, "_meta.ui.resourceUri not ui://", Planned, false},
-		{"app-tool-resource-pairing", FamilySchema, Warning, all, "MCP Apps tool whose ui:// resource is not registered", Planned, false},
-		{"uri-template-required", FamilySchema, Error, all, "resource template without a URI template", Planned, false},
-		{"uri-template-valid", FamilySchema, Error, all, "invalid RFC 6570 URI template", Planned, false},
-		{"resource-name-not-uri", FamilySchema, Warning, all, "resource name is its URI", Planned, false},
-		{"template-params-align", FamilySchema, Error, []string{SDKMarkLabs, SDKMCPTool}, "template variable the handler does not read", Planned, false},
-		{"prompt-handler-required", FamilySchema, Error, all, "prompt registered without a handler", Planned, false},
-		{"format-parity", FamilySchema, Error, all, "output field the text rendering does not show", Planned, false},
-		{"format-parity-unchecked", FamilySchema, Warning, all, "text rendering static analysis cannot follow", Planned, false},
+		{"annotation-coherence", FamilySchema, Warning, goAndM3, "annotations that contradict each other", Implemented, false},
+		{"auth-scope-format", FamilySchema, Error, runtime, "empty or blank auth scope", Implemented, false},
+		{"meta-ui-type", FamilySchema, Error, all, "_meta.ui is not an object", Implemented, false},
+		{"meta-ui-resource-uri-required", FamilySchema, Error, all, "_meta.ui without resourceUri", Implemented, false},
+		{"meta-ui-resource-uri-scheme", FamilySchema, Warning, all, "_meta.ui.resourceUri not ui://", Implemented, false},
+		{"app-tool-resource-pairing", FamilySchema, Warning, all, "MCP Apps tool whose ui:// resource is not registered", Implemented, false},
+		{"uri-template-required", FamilySchema, Error, all, "resource template without a URI template", Implemented, false},
+		{"uri-template-valid", FamilySchema, Error, all, "invalid RFC 6570 URI template", Implemented, false},
+		{"resource-name-not-uri", FamilySchema, Warning, all, "resource name is its URI", Implemented, false},
+		{"template-params-align", FamilySchema, Error, []string{SDKMarkLabs, SDKMCPTool}, "template variable the handler does not read", Implemented, false},
+		{"prompt-handler-required", FamilySchema, Error, all, "prompt registered without a handler", Implemented, false},
+		{"format-parity", FamilySchema, Error, all, "output field the text rendering does not show", Implemented, false},
+		{"format-parity-unchecked", FamilySchema, Warning, all, "text rendering static analysis cannot follow", Implemented, false},
 
 		// directives
 		{"ignore-reason-required", FamilyDirective, Warning, []string{SDKAnyServer}, "//mcplint:ignore without a reason", Implemented, false},

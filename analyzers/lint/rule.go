@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
-	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -40,11 +39,7 @@ type Pass struct {
 	dirs    *Directives
 	gen     map[string]generated.Generator
 	usage   *Usage
-	lastPos token.Pos
 }
-
-// At records the node a check is looking at, so that a crash report can point near it.
-func (p *Pass) At(n Positioner) { p.lastPos = n.Pos() }
 
 // Usage is a rule analyzer's result: which ignore directives it honoured. The ignore-unused
 // check reads it.
@@ -87,7 +82,6 @@ func (p *Pass) ReportRule(id string, at Positioner, message string, fixes ...ana
 		panic("lint: report of uncatalogued rule " + id)
 	}
 	pos := at.Pos()
-	p.lastPos = pos
 	end := token.NoPos
 	if e, ok := at.(interface{ End() token.Pos }); ok {
 		end = e.End()
@@ -174,7 +168,7 @@ func newAnalyzer(cat *Catalog, cfg *Config, r Check, enabled map[string]bool, do
 		FactTypes:  r.FactTypes,
 		ResultType: reflect.TypeFor[*Usage](),
 	}
-	a.Run = func(pass *analysis.Pass) (result any, err error) {
+	a.Run = func(pass *analysis.Pass) (any, error) {
 		p := &Pass{
 			Pass:    pass,
 			Config:  cfg,
@@ -184,40 +178,12 @@ func newAnalyzer(cat *Catalog, cfg *Config, r Check, enabled map[string]bool, do
 			gen:     pass.ResultOf[generated.Analyzer].(map[string]generated.Generator),
 			usage:   &Usage{IDs: r.IDs, Used: map[*Directive]bool{}},
 		}
-		defer func() {
-			if v := recover(); v != nil {
-				reportCrash(pass, name, p.lastPos, v)
-				result, err = p.usage, nil
-			}
-		}()
 		if err := r.Run(p); err != nil {
 			return nil, err
 		}
 		return p.usage, nil
 	}
 	return a
-}
-
-// reportCrash turns a panic in a check into a finding, so one bug in one rule costs the user
-// that rule on that package, not the whole run. It names the analyzer, the package and the
-// last position the check reported or looked at, and asks for a bug report.
-func reportCrash(pass *analysis.Pass, analyzer string, at token.Pos, v any) {
-	if !at.IsValid() && len(pass.Files) > 0 {
-		at = pass.Files[0].Package
-	}
-	stack := string(debug.Stack())
-	if i := strings.Index(stack, "panic("); i >= 0 {
-		stack = stack[i:]
-	}
-	if len(stack) > 2000 {
-		stack = stack[:2000]
-	}
-	pass.Report(analysis.Diagnostic{
-		Pos:      at,
-		Category: "internal-error",
-		Message: fmt.Sprintf("mcplint internal error: analyzer %s panicked on package %s: %v; the other rules and packages were still checked. Please report it at https://github.com/mcplint/mcplint/issues with this message and stack:\n%s",
-			analyzer, pass.Pkg.Path(), v, stack),
-	})
 }
 
 // ignoresAnalyzer reports directives without a reason and directives naming an enabled rule

@@ -4,6 +4,7 @@
 //	mcplint rules [-json]          list every rule
 //	mcplint explain RULE           print a rule's documentation
 //	mcplint version                print the version
+//	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
 //
 // It also serves go vet: go vet -vettool=$(which mcplint) ./...
 //
@@ -30,12 +31,12 @@ func main() {
 }
 
 // subcommands maps each subcommand to its handler; the arguments exclude its name. Anything
-// else on the command line is flags and packages to check. (serverjson joins this table with
-// the server.json library.)
+// else on the command line is flags and packages to check.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"rules":   rulesCmd,
-	"explain": explainCmd,
-	"version": versionCmd,
+	"rules":      rulesCmd,
+	"explain":    explainCmd,
+	"version":    versionCmd,
+	"serverjson": serverjsonCmd,
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -76,21 +77,9 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return driver.ExitError
 	}
 
-	f, err := output.ParseFormat(*format)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcplint: -format: %v\n", err)
+	f, ok := chooseFormat(fs, *format, *asJSON, *asSARIF, stderr)
+	if !ok {
 		return driver.ExitError
-	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	switch {
-	case *asJSON && *asSARIF, *asJSON && set["format"] && f != output.JSON, *asSARIF && set["format"] && f != output.SARIF:
-		fmt.Fprintln(stderr, "mcplint: choose one output format: -format, -json and -sarif contradict each other")
-		return driver.ExitError
-	case *asJSON:
-		f = output.JSON
-	case *asSARIF:
-		f = output.SARIF
 	}
 
 	var buildFlags []string
@@ -117,6 +106,73 @@ func check(args []string, stdout, stderr io.Writer) int {
 	})
 }
 
+// chooseFormat reconciles -format with its -json and -sarif shorthands.
+func chooseFormat(fs *flag.FlagSet, format string, asJSON, asSARIF bool, stderr io.Writer) (output.Format, bool) {
+	f, err := output.ParseFormat(format)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -format: %v\n", err)
+		return "", false
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case asJSON && asSARIF, asJSON && set["format"] && f != output.JSON, asSARIF && set["format"] && f != output.SARIF:
+		fmt.Fprintln(stderr, "mcplint: choose one output format: -format, -json and -sarif contradict each other")
+		return "", false
+	case asJSON:
+		f = output.JSON
+	case asSARIF:
+		f = output.SARIF
+	}
+	return f, true
+}
+
+// serverjsonCmd checks a server.json on its own, for repositories in any language.
+func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcplint serverjson", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		format     = fs.String("format", "text", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
+		asJSON     = fs.Bool("json", false, "shorthand for -format json")
+		asSARIF    = fs.Bool("sarif", false, "shorthand for -format sarif")
+		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml beside server.json")
+		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none")
+		enable     listFlag
+		disable    listFlag
+	)
+	fs.Var(&enable, "enable", "enable rules (comma-separated `ids`)")
+	fs.Var(&disable, "disable", "disable rules (comma-separated `ids`)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mcplint serverjson [flags] [FILE]   (FILE defaults to ./server.json)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return driver.ExitOK
+		}
+		return driver.ExitError
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "mcplint serverjson: give at most one file")
+		return driver.ExitError
+	}
+	f, ok := chooseFormat(fs, *format, *asJSON, *asSARIF, stderr)
+	if !ok {
+		return driver.ExitError
+	}
+	return driver.ServerJSON(driver.Setup{
+		Catalog: analyzers.NewCatalog(),
+		Version: driver.Version(),
+		Stdout:  stdout,
+		Stderr:  stderr,
+	}, driver.ServerJSONOptions{
+		File:       fs.Arg(0),
+		Format:     f,
+		ConfigFile: *configFile,
+		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn},
+	})
+}
+
 func usage(fs *flag.FlagSet) {
 	w := fs.Output()
 	fmt.Fprint(w, `mcplint checks Go MCP servers (github.com/modelcontextprotocol/go-sdk, github.com/mark3labs/mcp-go).
@@ -126,6 +182,7 @@ Usage:
   mcplint rules [-json]          list every rule
   mcplint explain RULE           print a rule's documentation
   mcplint version                print the version
+  mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
   go vet -vettool=$(which mcplint) ./...
 
 Configuration is read from .mcplint.yaml at the module root.

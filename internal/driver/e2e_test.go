@@ -398,3 +398,29 @@ func TestVersionAndHelp(t *testing.T) {
 	assert.Contains(t, r.stderr, "-fail-on")
 	assert.Contains(t, r.stderr, "Exit status: 0")
 }
+
+func TestServerJSONSubcommand(t *testing.T) {
+	dir := fixture(t, "serverjson")
+
+	r := mcplint(t, dir, "serverjson")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "server.json:5:3: ", "points at the version key")
+	assert.Contains(t, r.stdout, "(server-json-version-no-range)")
+	assert.Contains(t, r.stdout, "server.json:12:7: ", "points at the unknown key")
+	assert.Contains(t, r.stdout, "(server-json-unknown-key)")
+
+	r = mcplint(t, dir, "serverjson", "good.json")
+	assert.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Empty(t, r.stdout)
+
+	r = mcplint(t, dir, "serverjson", "-disable", "server-json-version-no-range,server-json-schema", "-fail-on", "error")
+	assert.NotContains(t, r.stdout, "server-json-version-no-range")
+
+	r = mcplint(t, dir, "serverjson", "-sarif")
+	assert.Equal(t, 1, r.code)
+	require.NoError(t, sarifschema.Validate("testdata/sarif-schema-2.1.0.json", []byte(r.stdout)))
+
+	r = mcplint(t, dir, "serverjson", "missing.json")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "cannot read missing.json")
+}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,6 +47,7 @@ type codeFact struct {
 	Env      []serverjson.EnvRead
 	Dynamic  bool // some read has a name that is not a constant
 	Embedded *serverjson.CodeValue
+	Servers  []serverjson.CodeServer
 }
 
 func (*codeFact) AFact() {}
@@ -75,30 +77,35 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 		return
 	}
 	own := gather(p)
-	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil {
+	// Servers built in tests are fixtures, not the server server.json describes.
+	for _, s := range defs.Servers {
+		if !isTestFile(p.Fset.PositionFor(s.Node.Pos(), false).Filename) {
+			own.Servers = append(own.Servers, serverjson.CodeServer{Name: codeValue(p, s.Name), Version: codeValue(p, s.Version)})
+		}
+	}
+	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 {
 		p.ExportPackageFact(own)
 	}
-	servers := defs.Servers
-	if len(servers) == 0 || strings.HasSuffix(p.Pkg.Path(), ".test") {
+	// The manifest describes a program: check it once, from the main package that builds
+	// (or imports the construction of) a server, which sees every package the server uses.
+	if p.Pkg.Name() != "main" {
 		return
 	}
-	root := moduleRoot(p.Fset.File(p.Files[0].Pos()).Name())
-	if root == "" {
+	facts, servers := merge(p, own)
+	if len(servers) == 0 {
 		return
 	}
-	rel := p.Config.ServerJSON
-	if rel == "" {
-		rel = "server.json"
-	}
-	path := filepath.Join(root, rel)
-	data, err := os.ReadFile(path)
-	if err != nil {
+	path := manifestPath(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
+	if path == "" {
 		return // no manifest: nothing to publish, nothing to check
 	}
-	facts := merge(p, own)
-	s := servers[0]
-	facts.ServerName = codeValue(p, s.Name)
-	facts.ServerVersion = codeValue(p, s.Version)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	facts.ServerName, facts.ServerVersion = servers[0].Name, servers[0].Version
+	facts.OtherServers = servers[1:]
+	relativize(&facts, filepath.Dir(path))
 	opts := serverjson.Options{}
 	diags := serverjson.Check(data, opts)
 	diags = append(diags, serverjson.CheckCode(data, facts, opts)...)
@@ -129,9 +136,11 @@ func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
 }
 
 // merge combines this package's facts with those of the module packages it imports.
-func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
+func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer) {
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
+	var servers []serverjson.CodeServer
 	add := func(f *codeFact) {
+		servers = append(servers, f.Servers...)
 		out.EnvReads = append(out.EnvReads, f.Env...)
 		if f.Dynamic {
 			out.EnvReadsComplete = false
@@ -141,28 +150,95 @@ func merge(p *lint.Pass, own *codeFact) serverjson.CodeFacts {
 		}
 	}
 	add(own)
+	// Only what the server itself imports: a test variant also sees test-only helpers.
+	reach := nonTestImports(p)
 	var deps []analysis.PackageFact
 	deps = append(deps, p.AllPackageFacts()...)
 	sort.Slice(deps, func(i, j int) bool { return deps[i].Package.Path() < deps[j].Package.Path() })
 	for _, pf := range deps {
-		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg {
+		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg && reach[pf.Package] {
 			add(f)
 		}
 	}
-	return out
+	return out, servers
+}
+
+// nonTestImports is the transitive closure of the packages imported by the package's
+// non-test files.
+func nonTestImports(p *lint.Pass) map[*types.Package]bool {
+	direct := map[string]bool{}
+	for _, f := range p.Files {
+		if isTestFile(p.Fset.PositionFor(f.Pos(), false).Filename) {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+				direct[path] = true
+			}
+		}
+	}
+	reach := map[*types.Package]bool{}
+	var walk func(pkg *types.Package)
+	walk = func(pkg *types.Package) {
+		if reach[pkg] {
+			return
+		}
+		reach[pkg] = true
+		for _, imp := range pkg.Imports() {
+			walk(imp)
+		}
+	}
+	for _, imp := range p.Pkg.Imports() {
+		if direct[imp.Path()] {
+			walk(imp)
+		}
+	}
+	return reach
+}
+
+func isTestFile(name string) bool { return strings.HasSuffix(name, "_test.go") }
+
+// envLibraries read environment variables by names built at run time (prefixes, struct
+// tags), so a declared variable that no os.Getenv names may still be read.
+var envLibraries = []string{
+	"github.com/spf13/viper", "github.com/kelseyhightower/envconfig", "github.com/caarlos0/env",
+	"github.com/alecthomas/kong", "github.com/urfave/cli", "github.com/peterbourgon/ff",
+	"github.com/knadh/koanf", "github.com/ilyakaznacheev/cleanenv", "github.com/sethvargo/go-envconfig",
+	"github.com/joho/godotenv", "github.com/spf13/cobra",
 }
 
 // gather finds the package's environment reads and embedded VERSION file.
 func gather(p *lint.Pass) *codeFact {
 	f := &codeFact{}
 	for _, file := range p.Files {
+		if isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
+			continue
+		}
+		for _, imp := range file.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			for _, lib := range envLibraries {
+				if path == lib || strings.HasPrefix(path, lib+"/") {
+					f.Dynamic = true
+				}
+			}
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
+			if !ok {
 				return true
 			}
 			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
+				return true
+			}
+			if fn.Name() == "Environ" || fn.Name() == "ExpandEnv" {
+				f.Dynamic = true
+				return true
+			}
+			if fn.Name() != "Getenv" && fn.Name() != "LookupEnv" {
+				return true
+			}
+			if len(call.Args) == 0 {
 				return true
 			}
 			tv := p.TypesInfo.Types[call.Args[0]]
@@ -173,6 +249,13 @@ func gather(p *lint.Pass) *codeFact {
 			f.Env = append(f.Env, serverjson.EnvRead{Name: constant.StringVal(tv.Value), Pos: p.Fset.Position(call.Pos())})
 			return true
 		})
+		for _, name := range requiredReads(p, file) {
+			for i := range f.Env {
+				if f.Env[i].Name == name {
+					f.Env[i].Required = true
+				}
+			}
+		}
 		if v := embeddedVersion(p, file); v != nil && f.Embedded == nil {
 			f.Embedded = v
 		}
@@ -207,12 +290,22 @@ func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
 	return nil
 }
 
-// moduleRoot walks up from a file to the directory holding go.mod.
-func moduleRoot(file string) string {
+// manifestPath finds the server.json that describes the server built in the package of
+// file: the configured path relative to the module root, or else the nearest server.json
+// from the package's directory up to the module root (a monorepo may hold several servers).
+func manifestPath(file, configured string) string {
 	dir := filepath.Dir(file)
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
+		if configured == "" {
+			if p := filepath.Join(dir, "server.json"); isFile(p) {
+				return p
+			}
+		}
+		if isFile(filepath.Join(dir, "go.mod")) {
+			if configured != "" && isFile(filepath.Join(dir, configured)) {
+				return filepath.Join(dir, configured)
+			}
+			return ""
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -220,4 +313,169 @@ func moduleRoot(file string) string {
 		}
 		dir = parent
 	}
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// relativize makes the code positions that messages quote relative to server.json's
+// directory, as a reader of server.json would look for them.
+func relativize(f *serverjson.CodeFacts, dir string) {
+	rel := func(p *token.Position) {
+		if r, err := filepath.Rel(dir, p.Filename); err == nil && p.Filename != "" {
+			p.Filename = filepath.ToSlash(r)
+		}
+	}
+	rel(&f.ServerName.Pos)
+	rel(&f.ServerVersion.Pos)
+	for i := range f.OtherServers {
+		rel(&f.OtherServers[i].Name.Pos)
+		rel(&f.OtherServers[i].Version.Pos)
+	}
+	rel(&f.EmbeddedVersion.Pos)
+	for i := range f.EnvReads {
+		rel(&f.EnvReads[i].Pos)
+	}
+}
+
+// requiredReads finds variables the code cannot start without: an empty value (tested as
+// `v == ""`, `len(v) == 0` or `!ok` of LookupEnv) leads to an error return, log.Fatal*,
+// os.Exit or panic.
+func requiredReads(p *lint.Pass, file *ast.File) []string {
+	info := p.TypesInfo
+	envName := func(e ast.Expr) string {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return ""
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
+			return ""
+		}
+		if tv := info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value)
+		}
+		return ""
+	}
+	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X").
+	holds := map[types.Object]string{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if name := envName(as.Rhs[0]); name != "" {
+				for _, lhs := range as.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok {
+						if obj := info.ObjectOf(id); obj != nil {
+							holds[obj] = name
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	tested := func(e ast.Expr) string {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			if x.Op != token.EQL {
+				return ""
+			}
+			for _, side := range []ast.Expr{x.X, x.Y} {
+				if name := envName(side); name != "" {
+					return name
+				}
+				if id, ok := ast.Unparen(side).(*ast.Ident); ok {
+					if name := holds[info.Uses[id]]; name != "" {
+						return name
+					}
+				}
+				if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
+						if name := holds[info.Uses[id]]; name != "" {
+							return name // len(v) == 0
+						}
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.NOT {
+				return holds[info.Uses[id]]
+			}
+		}
+		return ""
+	}
+	// Required: a test of the variable alone whose branch fails. Any branch where emptiness
+	// is tolerated, or a test combined with other conditions (required only when another
+	// variable is set), makes it optional.
+	required, optional := map[string]bool{}, map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		parts := conjuncts(ifs.Cond)
+		var names []string
+		for _, c := range parts {
+			if name := tested(c); name != "" {
+				names = append(names, name)
+			}
+		}
+		for _, name := range names {
+			if len(parts) == 1 && fails(info, ifs.Body) {
+				required[name] = true
+			} else {
+				optional[name] = true
+			}
+		}
+		return true
+	})
+	var out []string
+	for name := range required {
+		if !optional[name] {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (be.Op == token.LAND || be.Op == token.LOR) {
+		return append(conjuncts(be.X), conjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// fails reports whether a block gives up: returns a non-nil error, or calls log.Fatal*,
+// os.Exit or panic.
+func fails(info *types.Info, body *ast.BlockStmt) bool {
+	failed := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) > 0 {
+				last := x.Results[len(x.Results)-1]
+				if t := info.TypeOf(last); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+					if id, ok := ast.Unparen(last).(*ast.Ident); !ok || id.Name != "nil" {
+						failed = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			switch fn := typeutil.Callee(info, x).(type) {
+			case *types.Builtin:
+				failed = failed || fn.Name() == "panic"
+			case *types.Func:
+				if fn.Pkg() != nil {
+					path, name := fn.Pkg().Path(), fn.Name()
+					failed = failed || (path == "os" && name == "Exit") || (path == "log" && strings.HasPrefix(name, "Fatal"))
+				}
+			}
+		}
+		return !failed
+	})
+	return failed
 }

@@ -3,8 +3,8 @@ package a
 import (
 	"context"
 
-	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/mark3labs/mcp-go/mcp"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

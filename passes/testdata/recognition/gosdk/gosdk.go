@@ -37,9 +37,9 @@ func Register(s *mcp.Server, dynamicName string) {
 	s.AddTool(&mcp.Tool{Name: dynamicName}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `def tool go-sdk name=dynamic registered handler=literal` `handler tool go-sdk GoSDKTool errors=protocol registered`
 		return nil, nil
 	})
-	s.AddResource(&mcp.Resource{Name: "cfg", URI: "file:///cfg"}, readCfg) // want `def resource go-sdk name="cfg" uri="file:///cfg" registered handler=readCfg`
+	s.AddResource(&mcp.Resource{Name: "cfg", URI: "file:///cfg"}, readCfg)                           // want `def resource go-sdk name="cfg" uri="file:///cfg" registered handler=readCfg`
 	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "item", URITemplate: "items://{id}"}, readCfg) // want `def resource template go-sdk name="item" uri="items://{id}" registered handler=readCfg`
-	s.AddPrompt(&mcp.Prompt{Name: "p"}, prompt) // want `def prompt go-sdk name="p" registered handler=prompt`
+	s.AddPrompt(&mcp.Prompt{Name: "p"}, prompt)                                                      // want `def prompt go-sdk name="p" registered handler=prompt`
 }
 
 func readCfg(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { // want `handler resource go-sdk GoSDKResource errors=protocol registered`

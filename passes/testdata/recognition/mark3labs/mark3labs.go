@@ -31,7 +31,7 @@ func newStatTool() (mcp.Tool, server.ToolHandlerFunc) {
 func serverTools() []server.ServerTool {
 	return []server.ServerTool{
 		{
-			Tool: mcp.NewTool("list", // want `def tool mark3labs name="list" readonly=true destructive=false defaults registered handler=listHandler`
+			Tool: mcp.NewTool("list", // want `def tool mark3labs name="list" readonly=true destructive=false registered handler=listHandler`
 				mcp.WithToolAnnotation(mcp.ToolAnnotation{ReadOnlyHint: mcp.ToBoolPtr(true), DestructiveHint: mcp.ToBoolPtr(false)}),
 			),
 			Handler: listHandler,
@@ -60,14 +60,14 @@ func promptHandler(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromp
 }
 
 func Build(opts []mcp.ToolOption) *server.MCPServer {
-	s := server.NewMCPServer("files", "0.1.0") // want `server mark3labs name="files" version="0.1.0"`
+	s := server.NewMCPServer("files", "0.1.0")                                        // want `server mark3labs name="files" version="0.1.0"`
 	s.AddTool(mcp.NewTool("read_file", mcp.WithDescription("Read a file")), readFile) // want `def tool mark3labs name="read_file" desc="Read a file" defaults registered handler=readFile`
 	s.AddTool(newStatTool())
 	s.AddTools(serverTools()...)
-	s.AddTool(mcp.NewTool("typed", mcp.WithInputSchema[Args]()), mcp.NewTypedToolHandler(typedArgs)) // want `def tool mark3labs name="typed" in=mark3labs.Args defaults registered handler=typedArgs`
-	s.AddTool(mcp.NewTool("structured", mcp.WithOutputSchema[Res]()), mcp.NewStructuredToolHandler(structured)) // want `def tool mark3labs name="structured" in=mark3labs.Args out=mark3labs.Res defaults registered handler=structured`
-	s.AddTool(mcp.NewTool("opts", opts...), nil) // want `def tool mark3labs name="opts" defaults registered handler=nil`
+	s.AddTool(mcp.NewTool("typed", mcp.WithInputSchema[Args]()), mcp.NewTypedToolHandler(typedArgs))                                 // want `def tool mark3labs name="typed" in=mark3labs.Args defaults registered handler=typedArgs`
+	s.AddTool(mcp.NewTool("structured", mcp.WithOutputSchema[Res]()), mcp.NewStructuredToolHandler(structured))                      // want `def tool mark3labs name="structured" in=mark3labs.Args out=mark3labs.Res defaults registered handler=structured`
+	s.AddTool(mcp.NewTool("opts", opts...), nil)                                                                                     // want `def tool mark3labs name="opts" defaults registered handler=nil`
 	s.AddResourceTemplate(mcp.NewResourceTemplate("file:///{path}", "file", mcp.WithTemplateDescription("A file")), templateHandler) // want `def resource template mark3labs name="file" desc="A file" uri="file:///{path}" registered handler=templateHandler`
-	s.AddPrompt(mcp.NewPrompt("summarise"), promptHandler) // want `def prompt mark3labs name="summarise" registered handler=promptHandler`
+	s.AddPrompt(mcp.NewPrompt("summarise"), promptHandler)                                                                           // want `def prompt mark3labs name="summarise" registered handler=promptHandler`
 	return s
 }

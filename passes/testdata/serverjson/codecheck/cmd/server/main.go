@@ -12,7 +12,8 @@ import (
 const version = "1.2.0"
 
 func main() {
-	_ = config.APIKey() + config.Region() + os.Getenv("HOME")
+	key, _ := config.APIKey()
+	_ = key + config.Region() + config.UpstreamToken() + config.CacheTTL() + os.Getenv("HOME")
 	s := mcp.NewServer(&mcp.Implementation{Name: "io.github.acme/weather", Version: version}, nil)
 	_ = s.Run(context.Background(), &mcp.StdioTransport{})
 }

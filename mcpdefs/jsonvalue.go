@@ -1,0 +1,406 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// JSONKind is the kind of a statically known JSON value.
+type JSONKind int
+
+const (
+	// JSONDynamic is a value recognition cannot know at compile time.
+	JSONDynamic JSONKind = iota
+	JSONNull
+	JSONBool
+	JSONNumber
+	JSONString
+	JSONArray
+	JSONObject
+)
+
+// JSON is a JSON value as written in Go code: a *jsonschema.Schema literal, a map[string]any
+// literal, a json.RawMessage constant, mark3labs property options. Each node knows where it is
+// written, so findings can point at the exact key.
+type JSON struct {
+	Kind JSONKind
+	// Pos and End delimit where the value is written (for text inside a raw string literal,
+	// the value's own bytes; otherwise the Go expression).
+	Pos, End token.Pos
+	// Offset and EndOffset are byte offsets into the JSON text the node was parsed from.
+	Offset, EndOffset int
+	// TextPos and TextEnd delimit the Go expression holding the JSON text a node was parsed
+	// from (invalid for nodes written as Go values). Findings about text inside a string are
+	// best reported there: a suppression comment cannot go inside the string.
+	TextPos, TextEnd token.Pos
+
+	Str  string
+	Num  float64
+	Bool bool
+
+	Elems   []*JSON
+	Members []*JSONMember
+	// Partial marks an object or array that may hold more than is listed (an option or
+	// element recognition cannot read): the absence of a key proves nothing.
+	Partial bool
+	// Invalid is set on a JSONDynamic node whose constant text is not JSON; Err says why.
+	Invalid bool
+	Err     string
+}
+
+// JSONMember is one key of an object.
+type JSONMember struct {
+	Key       string
+	KeyPos    token.Pos
+	KeyOffset int
+	Value     *JSON
+}
+
+// Get returns the value of key, or nil when j is not an object or lacks the key. Duplicate
+// keys resolve to the last one, as encoding/json does.
+func (j *JSON) Get(key string) *JSON {
+	if j == nil || j.Kind != JSONObject {
+		return nil
+	}
+	var v *JSON
+	for _, m := range j.Members {
+		if m.Key == key {
+			v = m.Value
+		}
+	}
+	return v
+}
+
+// Member returns the member of key (the last one), or nil.
+func (j *JSON) Member(key string) *JSONMember {
+	if j == nil || j.Kind != JSONObject {
+		return nil
+	}
+	var out *JSONMember
+	for _, m := range j.Members {
+		if m.Key == key {
+			out = m
+		}
+	}
+	return out
+}
+
+// Known reports whether j is a statically known value.
+func (j *JSON) Known() bool { return j != nil && j.Kind != JSONDynamic }
+
+// jsonOf evaluates a Go expression to a JSON tree, following variables with one assignment
+// and the types whose JSON form recognition knows. Whatever cannot be known is JSONDynamic.
+func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
+	if e == nil {
+		return nil
+	}
+	node := &JSON{Pos: e.Pos(), End: e.End()}
+	if depth > maxDepth*4 {
+		return node
+	}
+	tv, hasType := r.pass.TypesInfo.Types[e]
+	if hasType && tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.String:
+			node.Kind, node.Str = JSONString, constant.StringVal(tv.Value)
+		case constant.Bool:
+			node.Kind, node.Bool = JSONBool, constant.BoolVal(tv.Value)
+		case constant.Int, constant.Float:
+			f, _ := constant.Float64Val(tv.Value)
+			node.Kind, node.Num = JSONNumber, f
+		}
+		return node
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if r.pass.TypesInfo.Uses[x] == types.Universe.Lookup("nil") {
+			node.Kind = JSONNull
+			return node
+		}
+		if v := r.singleAssignment(x); v != nil {
+			return r.jsonOf(v, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if v := r.singleAssignment(x); v != nil {
+			return r.jsonOf(v, depth+1)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			inner := r.jsonOf(x.X, depth+1)
+			inner.Pos, inner.End = e.Pos(), e.End()
+			return inner
+		}
+	case *ast.CompositeLit:
+		return r.jsonComposite(x, node, depth)
+	case *ast.CallExpr:
+		return r.jsonCall(x, node, depth)
+	}
+	return node
+}
+
+// jsonCall handles conversions of JSON text (json.RawMessage(`...`), []byte("...")) and the
+// mark3labs Meta constructor.
+func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
+	if tv, ok := r.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		if isByteSlice(tv.Type) {
+			return r.jsonText(call.Args[0], node)
+		}
+		return r.jsonOf(call.Args[0], depth+1)
+	}
+	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
+		return r.jsonOf(call.Args[0], depth+1)
+	}
+	// A function of this package that always returns the same literal (a schema builder).
+	if lit := r.resolveLit(call, 0); lit != nil {
+		return r.jsonOf(lit, depth+1)
+	}
+	return node
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// jsonText parses a constant string holding JSON text. When the text is a raw string literal
+// in the source, nodes point at their own bytes; otherwise at the literal as a whole.
+func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
+	src, ok := r.constString(arg, 0)
+	if !ok {
+		return node
+	}
+	parsed, err := ParseJSONText(src)
+	if err != nil {
+		node.Invalid, node.Err = true, err.Error()
+		node.TextPos, node.TextEnd = node.Pos, node.End
+		return node
+	}
+	lit := r.stringLiteral(arg, 0)
+	base := token.NoPos
+	if lit != nil && strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\r") {
+		base = lit.Pos() + 1
+	}
+	var place func(j *JSON)
+	place = func(j *JSON) {
+		j.TextPos, j.TextEnd = node.Pos, node.End
+		if base.IsValid() {
+			j.Pos, j.End = base+token.Pos(j.Offset), base+token.Pos(j.EndOffset)
+		} else {
+			j.Pos, j.End = node.Pos, node.End
+		}
+		for _, m := range j.Members {
+			if base.IsValid() {
+				m.KeyPos = base + token.Pos(m.KeyOffset)
+			} else {
+				m.KeyPos = node.Pos
+			}
+			place(m.Value)
+		}
+		for _, el := range j.Elems {
+			place(el)
+		}
+	}
+	place(parsed)
+	return parsed
+}
+
+// stringLiteral follows e to the string literal that defines it, if any.
+func (r *recogniser) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
+	if depth > maxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		if x.Kind == token.STRING {
+			return x
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if s, ok := x.(*ast.SelectorExpr); ok {
+			id = s.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok {
+			if as := r.assigns[c]; len(as) == 1 {
+				return r.stringLiteral(as[0], depth+1)
+			}
+			return nil
+		}
+		if v := r.singleAssignment(x); v != nil {
+			return r.stringLiteral(v, depth+1)
+		}
+	}
+	return nil
+}
+
+// schemaFields maps jsonschema.Schema fields whose json tag is "-" to the key its MarshalJSON
+// writes them under.
+var schemaFields = map[string]string{
+	"Type": "type", "Types": "type", "Items": "items", "ItemsArray": "items",
+	"DependencySchemas": "dependencies", "DependencyStrings": "dependencies",
+}
+
+// jsonComposite evaluates map, slice and struct literals. Structs follow their json tags,
+// except the types whose MarshalJSON recognition knows (jsonschema.Schema, mark3labs Meta).
+func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int) *JSON {
+	tv, ok := r.pass.TypesInfo.Types[lit]
+	if !ok {
+		return node
+	}
+	t := tv.Type
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	key := ""
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		key = apiKey(n.Origin().Obj())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		node.Kind = JSONObject
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				node.Partial = true
+				continue
+			}
+			k, ok := r.constString(kv.Key, 0)
+			if !ok {
+				node.Partial = true
+				continue
+			}
+			node.Members = append(node.Members, &JSONMember{Key: k, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+		}
+		return node
+	case *types.Slice, *types.Array:
+		node.Kind = JSONArray
+		if isByteSlice(u) {
+			node.Kind = JSONDynamic
+			return node
+		}
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				// Indexed elements: order is not what is written; give up on order only.
+				node.Partial = true
+				elt = kv.Value
+			}
+			el := r.jsonOfElem(elt, u, depth)
+			node.Elems = append(node.Elems, el)
+		}
+		return node
+	case *types.Struct:
+		node.Kind = JSONObject
+		if key == m3MCP+".Meta" {
+			f := r.fields(lit)
+			if add, ok := f["AdditionalFields"]; ok {
+				inner := r.jsonOf(add, depth+1)
+				inner.Pos, inner.End = node.Pos, node.End
+				return inner
+			}
+			return node
+		}
+		schema := key == jsonschemaPath+".Schema"
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				node.Partial = true
+				continue
+			}
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			field := fieldByName(u, id.Name)
+			if field < 0 {
+				continue
+			}
+			name := jsonFieldName(u, field)
+			if schema {
+				if n, special := schemaFields[id.Name]; special {
+					name = n
+				}
+				if id.Name == "Extra" {
+					extra := r.jsonOf(kv.Value, depth+1)
+					if extra.Kind == JSONObject {
+						node.Members = append(node.Members, extra.Members...)
+						node.Partial = node.Partial || extra.Partial
+					} else {
+						node.Partial = true
+					}
+					continue
+				}
+				if id.Name == "PropertyOrder" {
+					continue
+				}
+			}
+			if name == "" {
+				continue
+			}
+			node.Members = append(node.Members, &JSONMember{Key: name, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+		}
+		return node
+	}
+	return node
+}
+
+// jsonOfElem evaluates a slice element, whose composite literal type may be elided.
+func (r *recogniser) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *JSON {
+	return r.jsonOf(elt, depth+1)
+}
+
+func fieldByName(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// jsonFieldName is the key encoding/json writes a field under ("" when it writes none).
+func jsonFieldName(st *types.Struct, i int) string {
+	f := st.Field(i)
+	if !f.Exported() {
+		return ""
+	}
+	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+	if !ok {
+		return f.Name()
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	switch name {
+	case "-":
+		if tag == "-" {
+			return ""
+		}
+	case "":
+		return f.Name()
+	}
+	return name
+}
+
+// JSONPath renders a path of keys and indexes for messages: properties.query.format.
+func JSONPath(keys ...string) string {
+	var b strings.Builder
+	for _, k := range keys {
+		if _, err := strconv.Atoi(k); err == nil {
+			b.WriteString("[" + k + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(k)
+	}
+	return b.String()
+}

@@ -1,0 +1,149 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// mark3labs property builders and the JSON type each starts from ("" for WithAny).
+var m3PropertyTypes = map[string]string{
+	"WithString": "string", "WithNumber": "number", "WithInteger": "integer",
+	"WithBoolean": "boolean", "WithObject": "object", "WithArray": "array", "WithAny": "",
+}
+
+// mark3labs item builders (options of WithArray) and their item type.
+var m3ItemTypes = map[string]string{
+	"WithStringItems": "string", "WithNumberItems": "number",
+	"WithIntegerItems": "integer", "WithBooleanItems": "boolean",
+}
+
+// mark3labs property options that set one keyword from their single argument.
+var m3Keywords = map[string]string{
+	"Description": "description", "Title": "title",
+	"DefaultString": "default", "DefaultNumber": "default", "DefaultBool": "default", "DefaultArray": "default",
+	"MaxLength": "maxLength", "MinLength": "minLength", "Pattern": "pattern",
+	"Max": "maximum", "Min": "minimum", "MultipleOf": "multipleOf",
+	"Properties": "properties", "AdditionalProperties": "additionalProperties",
+	"MinProperties": "minProperties", "MaxProperties": "maxProperties", "PropertyNames": "propertyNames",
+	"Items": "items", "MinItems": "minItems", "MaxItems": "maxItems", "UniqueItems": "uniqueItems",
+}
+
+// m3Properties builds the input schema a mark3labs NewTool advertises from its property
+// options: {"type":"object","properties":{...},"required":[...]}. Options recognition cannot
+// read make the affected object Partial.
+func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *JSON {
+	root := &JSON{Kind: JSONObject, Pos: call.Pos(), End: call.End(), Partial: d.OptionsDynamic}
+	props := &JSON{Kind: JSONObject, Pos: call.Pos(), End: call.End()}
+	required := &JSON{Kind: JSONArray, Pos: call.Pos(), End: call.End()}
+	root.Members = []*JSONMember{
+		{Key: "type", KeyPos: call.Pos(), Value: &JSON{Kind: JSONString, Str: "object", Pos: call.Pos(), End: call.End()}},
+		{Key: "properties", KeyPos: call.Pos(), Value: props},
+	}
+	for _, oc := range d.Options {
+		fn := r.callee(oc)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+			// A ToolOption of the user's own: it may add properties.
+			root.Partial, props.Partial = true, true
+			continue
+		}
+		name := fn.Name()
+		if name == "WithSchemaAdditionalProperties" && len(oc.Args) == 1 {
+			root.Members = append(root.Members, &JSONMember{Key: "additionalProperties", KeyPos: oc.Pos(), Value: r.jsonOf(oc.Args[0], 0)})
+			continue
+		}
+		typ, isProperty := m3PropertyTypes[name]
+		if !isProperty || len(oc.Args) == 0 {
+			continue
+		}
+		propName, ok := r.constString(oc.Args[0], 0)
+		if !ok {
+			props.Partial = true
+			continue
+		}
+		prop := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
+		if typ != "" {
+			prop.Members = append(prop.Members, &JSONMember{Key: "type", KeyPos: oc.Fun.Pos(), Value: &JSON{Kind: JSONString, Str: typ, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
+		}
+		if name == "WithObject" {
+			prop.Members = append(prop.Members, &JSONMember{Key: "properties", KeyPos: oc.Fun.Pos(), Value: &JSON{Kind: JSONObject, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
+		}
+		if r.m3PropertyOptions(prop, oc, oc.Args[1:]) {
+			required.Elems = append(required.Elems, &JSON{Kind: JSONString, Str: propName, Pos: oc.Pos(), End: oc.End()})
+		}
+		props.Members = append(props.Members, &JSONMember{Key: propName, KeyPos: oc.Args[0].Pos(), Value: prop})
+	}
+	if len(required.Elems) > 0 {
+		root.Members = append(root.Members, &JSONMember{Key: "required", KeyPos: call.Pos(), Value: required})
+	}
+	return root
+}
+
+// m3PropertyOptions applies PropertyOption calls to prop and reports whether Required() was
+// among them.
+func (r *recogniser) m3PropertyOptions(prop *JSON, owner *ast.CallExpr, opts []ast.Expr) (required bool) {
+	if owner.Ellipsis.IsValid() {
+		prop.Partial = true
+	}
+	set := func(key string, at ast.Node, v *JSON) {
+		for _, m := range prop.Members {
+			if m.Key == key {
+				m.Value, m.KeyPos = v, at.Pos()
+				return
+			}
+		}
+		prop.Members = append(prop.Members, &JSONMember{Key: key, KeyPos: at.Pos(), Value: v})
+	}
+	for _, o := range opts {
+		oc, ok := ast.Unparen(o).(*ast.CallExpr)
+		var fn = r.calleeOf(oc)
+		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+			prop.Partial = true
+			continue
+		}
+		name := fn.Name()
+		switch {
+		case name == "Required":
+			required = true
+		case name == "Enum":
+			enum := &JSON{Kind: JSONArray, Pos: oc.Pos(), End: oc.End()}
+			switch {
+			case oc.Ellipsis.IsValid():
+				enum.Kind = JSONDynamic
+			case len(oc.Args) == 0:
+				// Enum() stores a nil []string: the wire carries "enum": null.
+				enum.Kind = JSONNull
+			default:
+				for _, a := range oc.Args {
+					enum.Elems = append(enum.Elems, r.jsonOf(a, 0))
+				}
+			}
+			set("enum", oc, enum)
+		case name == "WithStringEnumItems" && len(oc.Args) == 1:
+			items := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
+			items.Members = []*JSONMember{
+				{Key: "type", KeyPos: oc.Pos(), Value: &JSON{Kind: JSONString, Str: "string", Pos: oc.Pos(), End: oc.End()}},
+				{Key: "enum", KeyPos: oc.Args[0].Pos(), Value: r.jsonOf(oc.Args[0], 0)},
+			}
+			set("items", oc, items)
+		case m3ItemTypes[name] != "":
+			items := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
+			items.Members = []*JSONMember{{Key: "type", KeyPos: oc.Pos(), Value: &JSON{Kind: JSONString, Str: m3ItemTypes[name], Pos: oc.Pos(), End: oc.End()}}}
+			r.m3PropertyOptions(items, oc, oc.Args)
+			// Required() inside item options is dropped by mark3labs.
+			set("items", oc, items)
+		case m3Keywords[name] != "" && len(oc.Args) == 1:
+			set(m3Keywords[name], oc, r.jsonOf(oc.Args[0], 0))
+		default:
+			prop.Partial = true
+		}
+	}
+	return required
+}
+
+// calleeOf is callee for a possibly nil call.
+func (r *recogniser) calleeOf(call *ast.CallExpr) *types.Func {
+	if call == nil {
+		return nil
+	}
+	return r.callee(call)
+}

@@ -1,0 +1,244 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// SchemaOrigin says where a tool's advertised input or output schema comes from.
+type SchemaOrigin int
+
+const (
+	// SchemaUnknown: recognition cannot tell (the definition is registered elsewhere, its
+	// variable is modified after the literal, or its options are dynamic).
+	SchemaUnknown SchemaOrigin = iota
+	// SchemaAbsent: no schema is given and the SDK supplies none (go-sdk's low-level AddTool
+	// panics on a missing input schema; an absent output schema is simply not advertised).
+	SchemaAbsent
+	// SchemaInferred: the SDK infers the schema from Type under Inference.
+	SchemaInferred
+	// SchemaHandBuilt: the schema is the expression Expr (JSON holds its static value).
+	SchemaHandBuilt
+	// SchemaProperties: mark3labs property options (WithString, ...) build the schema; JSON
+	// holds it.
+	SchemaProperties
+	// SchemaDefault: the SDK substitutes a fixed schema, held in JSON (go-sdk's typed AddTool
+	// with In = any advertises {"type":"object"}).
+	SchemaDefault
+)
+
+// Inference is the schema library behaviour an inferred schema follows.
+type Inference int
+
+const (
+	// InferGoSDK is jsonschema-go's ForType with default options (go-sdk and mcptool): a
+	// failure panics at start-up.
+	InferGoSDK Inference = iota + 1
+	// InferMarkLabs is mcp-go's WithInputSchema/WithOutputSchema: IgnoreInvalidTypes, its own
+	// tag layer, and failures printed to stderr while the tool keeps an empty schema.
+	InferMarkLabs
+)
+
+// SchemaSource is one of a tool's schemas as recognition sees it.
+type SchemaSource struct {
+	Origin SchemaOrigin
+	// Type is the Go type the schema library infers from, after any pointer the SDK strips
+	// (go-sdk's typed AddTool dereferences one pointer before inferring).
+	Type      types.Type
+	Inference Inference
+	// Expr is the hand-built schema expression, or for mark3labs inference the
+	// WithInputSchema[T]() / WithOutputSchema[T]() option.
+	Expr ast.Expr
+	// JSON is the static value of a hand-built, property-built or default schema; its nodes
+	// may be JSONDynamic where values are not constants.
+	JSON *JSON
+}
+
+// sdkRegistration records, per definition, how go-sdk registered it in this package.
+type sdkRegistration int
+
+const (
+	regNone sdkRegistration = iota
+	regGoTyped
+	regGoLowLevel
+)
+
+// schemas fills Input and Output of every tool definition once linking is done.
+func (r *recogniser) schemas() {
+	for _, d := range r.res.Definitions {
+		if d.Kind != Tool {
+			continue
+		}
+		switch d.SDK {
+		case GoSDK:
+			d.Input = r.goSchema(d, d.InputSchema, d.InputType, true)
+			d.Output = r.goSchema(d, d.OutputSchema, d.OutputType, false)
+		case MCPTool:
+			d.Input, d.Output = r.inferred(d.InputType, true), r.inferred(d.OutputType, false)
+		case MarkLabs:
+			r.m3Schemas(d)
+		}
+	}
+}
+
+// goSchema decides a go-sdk tool schema: a schema given in the literal wins; otherwise the
+// typed AddTool infers from In/Out and the low-level AddTool has none.
+func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input bool) SchemaSource {
+	if given != nil && !isNilExpr(r, given) {
+		return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
+	}
+	if d.Mutated {
+		return SchemaSource{}
+	}
+	switch d.registeredAs {
+	case regGoTyped:
+		return r.inferred(t, input)
+	case regGoLowLevel:
+		return SchemaSource{Origin: SchemaAbsent}
+	}
+	return SchemaSource{}
+}
+
+// inferred is the schema go-sdk's typed AddTool (and mcptool) infer from t.
+func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
+	if t == nil || HasTypeParam(t) {
+		// Inside a generic wrapper the type is only known per instantiation.
+		return SchemaSource{}
+	}
+	if isEmptyInterface(t) {
+		if input {
+			return SchemaSource{Origin: SchemaDefault, JSON: &JSON{Kind: JSONObject, Members: []*JSONMember{{Key: "type", Value: &JSON{Kind: JSONString, Str: "object"}}}}}
+		}
+		return SchemaSource{Origin: SchemaAbsent}
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
+}
+
+// m3Schemas decides a mark3labs tool's schemas from its constructor options or literal.
+func (r *recogniser) m3Schemas(d *Definition) {
+	call, isCall := d.Node.(*ast.CallExpr)
+	if !isCall {
+		// A mcp.Tool literal: RawInputSchema or InputSchema as written.
+		if d.InputSchema != nil {
+			d.Input = SchemaSource{Origin: SchemaHandBuilt, Expr: d.InputSchema, JSON: r.jsonOf(d.InputSchema, 0)}
+		}
+		if d.OutputSchema != nil {
+			d.Output = SchemaSource{Origin: SchemaHandBuilt, Expr: d.OutputSchema, JSON: r.jsonOf(d.OutputSchema, 0)}
+		} else if !d.Mutated {
+			d.Output = SchemaSource{Origin: SchemaAbsent}
+		}
+		return
+	}
+	if fn := r.callee(call); fn != nil && fn.Name() == "NewToolWithRawSchema" {
+		if d.InputSchema != nil {
+			d.Input = SchemaSource{Origin: SchemaHandBuilt, Expr: d.InputSchema, JSON: r.jsonOf(d.InputSchema, 0)}
+		}
+		d.Output = SchemaSource{Origin: SchemaAbsent}
+		return
+	}
+	in, out := SchemaSource{Origin: SchemaProperties}, SchemaSource{Origin: SchemaAbsent}
+	for _, oc := range d.Options {
+		fn := r.callee(oc)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+			continue
+		}
+		switch fn.Name() {
+		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
+			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
+				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				if HasTypeParam(ta.At(0)) {
+					in = SchemaSource{}
+				}
+			}
+		case "WithRawInputSchema":
+			if len(oc.Args) == 1 {
+				in = SchemaSource{Origin: SchemaHandBuilt, Expr: oc.Args[0], JSON: r.jsonOf(oc.Args[0], 0)}
+			}
+		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
+			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
+				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				if HasTypeParam(ta.At(0)) {
+					out = SchemaSource{}
+				}
+			}
+		case "WithRawOutputSchema":
+			if len(oc.Args) == 1 {
+				out = SchemaSource{Origin: SchemaHandBuilt, Expr: oc.Args[0], JSON: r.jsonOf(oc.Args[0], 0)}
+			}
+		}
+	}
+	if in.Origin == SchemaProperties {
+		in.JSON = r.m3Properties(d, call)
+		if d.OptionsDynamic || d.Mutated {
+			in = SchemaSource{}
+		}
+	}
+	if d.OptionsDynamic && out.Origin == SchemaAbsent {
+		out = SchemaSource{}
+	}
+	d.Input, d.Output = in, out
+}
+
+func isNilExpr(r *recogniser, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil")
+}
+
+// isEmptyInterface reports whether t is exactly any: go-sdk special-cases
+// reflect.TypeFor[any](), which a named empty interface is not.
+func isEmptyInterface(t types.Type) bool {
+	t = types.Unalias(t)
+	if _, named := t.(*types.Named); named {
+		return false
+	}
+	it, ok := t.(*types.Interface)
+	return ok && it.Empty()
+}
+
+// HasTypeParam reports whether t mentions a type parameter anywhere.
+func HasTypeParam(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch x := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			return true
+		case *types.Pointer:
+			return walk(x.Elem())
+		case *types.Slice:
+			return walk(x.Elem())
+		case *types.Array:
+			return walk(x.Elem())
+		case *types.Map:
+			return walk(x.Key()) || walk(x.Elem())
+		case *types.Chan:
+			return walk(x.Elem())
+		case *types.Named:
+			if args := x.TypeArgs(); args != nil {
+				for i := range args.Len() {
+					if walk(args.At(i)) {
+						return true
+					}
+				}
+			}
+			return false
+		case *types.Struct:
+			for i := range x.NumFields() {
+				if walk(x.Field(i).Type()) {
+					return true
+				}
+			}
+		case *types.Signature:
+			return false
+		}
+		return false
+	}
+	return walk(t)
+}

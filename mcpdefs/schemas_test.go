@@ -1,0 +1,161 @@
+package mcpdefs_test
+
+import (
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// renderJSON prints a JSON tree in a compact form that needs no escaping in want patterns:
+// {k:v,...} objects, <a,...> arrays, DYN for unknown values, ~ after a partial container.
+func renderJSON(j *mcpdefs.JSON) string {
+	if j == nil {
+		return "NIL"
+	}
+	if j.Invalid {
+		return "INVALID"
+	}
+	partial := ""
+	if j.Partial {
+		partial = "~"
+	}
+	switch j.Kind {
+	case mcpdefs.JSONObject:
+		var parts []string
+		for _, m := range j.Members {
+			parts = append(parts, m.Key+":"+renderJSON(m.Value))
+		}
+		return "{" + strings.Join(parts, ",") + "}" + partial
+	case mcpdefs.JSONArray:
+		var parts []string
+		for _, e := range j.Elems {
+			parts = append(parts, renderJSON(e))
+		}
+		return "<" + strings.Join(parts, ",") + ">" + partial
+	case mcpdefs.JSONString:
+		return j.Str
+	case mcpdefs.JSONNumber:
+		return fmt.Sprint(j.Num)
+	case mcpdefs.JSONBool:
+		return fmt.Sprint(j.Bool)
+	case mcpdefs.JSONNull:
+		return "null"
+	}
+	return "DYN"
+}
+
+func renderSource(s mcpdefs.SchemaSource) string {
+	q := func(t types.Type) string { return types.TypeString(t, (*types.Package).Name) }
+	switch s.Origin {
+	case mcpdefs.SchemaAbsent:
+		return "absent"
+	case mcpdefs.SchemaInferred:
+		kind := map[mcpdefs.Inference]string{mcpdefs.InferGoSDK: "", mcpdefs.InferMarkLabs: "m3:"}[s.Inference]
+		return "inferred:" + kind + q(s.Type)
+	case mcpdefs.SchemaHandBuilt:
+		return "handbuilt:" + renderJSON(s.JSON)
+	case mcpdefs.SchemaProperties:
+		return "properties:" + renderJSON(s.JSON)
+	case mcpdefs.SchemaDefault:
+		return "default" + renderJSON(s.JSON)
+	}
+	return "unknown"
+}
+
+// describeSchemas reports the schema sources and the other facts recognition adds for the
+// definition rules.
+var describeSchemas = &analysis.Analyzer{
+	Name:       "describeschemas",
+	Doc:        "test-only: reports schema sources, mutation, omitted handlers and prompt arguments",
+	Requires:   []*analysis.Analyzer{mcpdefs.Analyzer},
+	ResultType: reflect.TypeFor[bool](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
+		for _, d := range res.Definitions {
+			var b strings.Builder
+			switch d.Kind {
+			case mcpdefs.Tool:
+				fmt.Fprintf(&b, "schema in=%s out=%s", renderSource(d.Input), renderSource(d.Output))
+			case mcpdefs.Prompt:
+				b.WriteString("prompt args=")
+				var args []string
+				for _, a := range d.PromptArgs {
+					desc := "-"
+					if a.Description.Static {
+						desc = a.Description.Str
+					}
+					args = append(args, a.Name.Str+":"+desc)
+				}
+				b.WriteString(strings.Join(args, ","))
+			default:
+				continue
+			}
+			if d.Mutated {
+				b.WriteString(" mutated")
+			}
+			if d.HandlerOmitted {
+				b.WriteString(" omitted")
+			}
+			if d.Annotations.Dynamic {
+				b.WriteString(" annotations=dynamic")
+			}
+			if d.Annotations.DestructiveDefault != nil {
+				b.WriteString(" defaults")
+			}
+			pass.Reportf(d.Node.Pos(), "%s", b.String())
+		}
+		return true, nil
+	},
+}
+
+// schemaFixtures loads the schema fixtures once for the tests below.
+var schemaFixtures = sync.OnceValues(func() ([]*packages.Package, error) {
+	return fixtures.Load("./recognition/schemas", "./recognition/m3schemas")
+})
+
+func TestSchemaSources(t *testing.T) {
+	pkgs, err := schemaFixtures()
+	require.NoError(t, err)
+	fixtures.Run(t, pkgs, describeSchemas).Check(t, "recognition/schemas", "recognition/m3schemas")
+}
+
+// formatKeys reports every "format" key of a hand-built input schema at the key's position.
+var formatKeys = &analysis.Analyzer{
+	Name:       "formatkeys",
+	Doc:        "test-only: reports format keys at their positions",
+	Requires:   []*analysis.Analyzer{mcpdefs.Analyzer},
+	ResultType: reflect.TypeFor[bool](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
+		for _, d := range res.Definitions {
+			if m := d.Input.JSON.Member("format"); m != nil {
+				pass.Reportf(m.KeyPos, "format key of %s", d.Name.Str)
+			}
+		}
+		return true, nil
+	},
+}
+
+func TestJSONPositionsInRawStrings(t *testing.T) {
+	pkgs, err := schemaFixtures()
+	require.NoError(t, err)
+	var got []string
+	for _, d := range fixtures.Run(t, pkgs, formatKeys).Diagnostics {
+		got = append(got, fmt.Sprintf("%s:%d:%d", filepath.Base(d.Position.Filename), d.Position.Line, d.Position.Column))
+	}
+	// rawpos.go line 15 is `		"format": "uri"` inside a raw string: column 3 is the key's
+	// opening quote. Top-level format keys exist nowhere else.
+	assert.Equal(t, []string{"rawpos.go:15:3"}, got)
+}

@@ -1,0 +1,41 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint/mcplint/mcptool"
+)
+
+type In struct {
+	ID string `json:"id" jsonschema:"the item ID"`
+}
+
+type Out struct {
+	Name string `json:"name" jsonschema:"the item name"`
+}
+
+var items = map[string]string{"a": "Alpha"}
+
+var GetItem = mcptool.Tool[In, Out]{
+	Name:        "get_item",
+	Description: "Get an item.",
+	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, errors.New("id is required") // want `handler returns an error with no MCP error code: mcptool can only classify it by its text`
+		}
+		name, ok := items[in.ID]
+		if !ok {
+			return Out{}, fmt.Errorf("no item %q", in.ID) // want `prefer-mcp-error-in-handler`
+		}
+		if name == "" {
+			return Out{}, mcperr.NotFound("no item " + in.ID) // coded: silent
+		}
+		if err := ctx.Err(); err != nil {
+			return Out{}, fmt.Errorf("cancelled: %w", err) // wraps: may carry a code, silent
+		}
+		return Out{Name: name}, nil
+	},
+}

@@ -1,0 +1,30 @@
+// Package format: tool names outside the MCP spec's alphabet.
+package format
+
+import (
+	"context"
+
+	m3 "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, nil
+}
+
+const long = "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678"
+
+func Register(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "search files", Description: "d"}, low) // want `tool name "search files" is not a valid MCP tool name because it has characters outside \[A-Za-z0-9._-\]: clients may refuse or rename the tool, and models call it by a name that does not match. go-sdk only logs the problem at registration`
+	s.AddTool(&mcp.Tool{Name: long, Description: "d"}, low)           // want `because it is longer than 128 characters`
+	s.AddTool(&mcp.Tool{Name: "files/read", Description: "d"}, low)   // want `tool name "files/read"`
+
+	// Near misses: valid names, and resources and prompts, whose names are free text.
+	s.AddTool(&mcp.Tool{Name: "files.read_v2-beta", Description: "d"}, low)
+	s.AddTool(&mcp.Tool{Name: long[:128], Description: "d"}, low)
+	s.AddPrompt(&mcp.Prompt{Name: "Write a summary", Description: "d"}, nil)
+}
+
+func M3() m3.Tool {
+	return m3.NewTool("bad!name", m3.WithDescription("d")) // want `tool name "bad!name" is not a valid MCP tool name because it has characters outside \[A-Za-z0-9._-\]: clients may refuse or rename the tool, and models call it by a name that does not match. Use`
+}

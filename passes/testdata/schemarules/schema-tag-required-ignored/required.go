@@ -1,0 +1,43 @@
+// Package requiredignored: a jsonschema tag cannot make a field required.
+package requiredignored
+
+import (
+	"context"
+
+	m3 "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type Args struct {
+	A string `json:"a" jsonschema:"required"`                   // want `field A \(input.a\): the jsonschema tag says "required", which no Go SDK reads: .*; the field is already required. Remove the word from the tag`
+	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input.b\): .*; this field has omitempty, so it is optional despite the tag. Remove omitempty from the json tag to make it required`
+	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `this field has omitzero`
+	D string `json:"d" jsonschema:"Required fields come first"` // a sentence, not the option
+	E string `json:"e" jsonschema:"the e"`
+	F string `json:"f" jsonschema:"required,description=x"` // invalid: schema-tag-syntax's business
+}
+
+type Out struct {
+	N int `json:"n" jsonschema:"required"` // want `field N \(output.n\)`
+}
+
+func handler(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	return nil, Out{}, nil
+}
+
+func Register(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "req", Description: "d"}, handler)
+}
+
+type M3Args struct {
+	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): the jsonschema tag says "required"`
+}
+
+func M3() m3.Tool {
+	return m3.NewTool("m3req", m3.WithDescription("d"), m3.WithInputSchema[M3Args]())
+}
+
+// Unused carries the word but is no tool's input.
+type Unused struct {
+	X string `json:"x" jsonschema:"required"`
+}

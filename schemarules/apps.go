@@ -1,0 +1,127 @@
+package schemarules
+
+import (
+	"strings"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is
+// static.
+func uiMeta(m *Model, d *Def) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
+	if d.Kind != mcpdefs.Tool || d.Meta == nil {
+		return nil, nil
+	}
+	meta = m.Result.JSONOf(d.Meta)
+	if meta == nil || meta.Kind != mcpdefs.JSONObject {
+		return nil, nil
+	}
+	return meta, meta.Member("ui")
+}
+
+func metaUIType(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		meta, ui := uiMeta(m, d)
+		if ui == nil || ui.Value.Kind == mcpdefs.JSONObject || ui.Value.Kind == mcpdefs.JSONDynamic {
+			continue
+		}
+		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object: MCP Apps hosts cannot find the UI resource and show the tool without its app. Write _meta.ui as an object: {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
+	}
+	return nil
+}
+
+func metaUIResourceURIRequired(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		meta, ui := uiMeta(m, d)
+		if ui == nil || ui.Value.Kind != mcpdefs.JSONObject || ui.Value.Partial {
+			continue
+		}
+		uri := ui.Value.Member("resourceUri")
+		switch {
+		case uri == nil && ui.Value.Member("visibility") != nil:
+			// An app-only or shared tool without a view of its own: resourceUri is optional
+			// in the MCP Apps spec when visibility says who may call the tool.
+		case uri == nil:
+			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility: MCP Apps hosts have no UI resource to load, so the app never appears. Add resourceUri: \"ui://...\" naming a registered resource (or visibility, for a tool that only backs other views)", d.Label())
+		case uri.Value.Kind == mcpdefs.JSONString && strings.TrimSpace(uri.Value.Str) == "":
+			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty: MCP Apps hosts have no UI resource to load. Name the registered ui:// resource", d.Label())
+		case uri.Value.Kind != mcpdefs.JSONString && uri.Value.Kind != mcpdefs.JSONDynamic:
+			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string: MCP Apps hosts cannot load the UI. Write the ui:// URI as a string", d.Label(), render(uri.Value))
+		}
+	}
+	return nil
+}
+
+// resourceURI returns a tool's static, non-empty _meta.ui.resourceUri.
+func resourceURI(m *Model, d *Def) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
+	_, ui := uiMeta(m, d)
+	if ui == nil || ui.Value.Kind != mcpdefs.JSONObject {
+		return nil, nil, false
+	}
+	uri := ui.Value.Member("resourceUri")
+	if uri == nil || uri.Value.Kind != mcpdefs.JSONString || strings.TrimSpace(uri.Value.Str) == "" {
+		return nil, nil, false
+	}
+	return ui.Value, uri, true
+}
+
+func metaUIResourceURIScheme(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		ui, uri, ok := resourceURI(m, d)
+		if !ok || hasUIScheme(uri.Value.Str) {
+			continue
+		}
+		p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme: MCP Apps hosts expect the app to be a ui:// resource served by this server, and some will not fetch other schemes. Register the app as a ui:// resource and point at it", d.Label(), uri.Value.Str)
+	}
+	return nil
+}
+
+func appToolResourcePairing(p *lint.Pass, m *Model, k *Known) error {
+	type resource struct {
+		key      string
+		template *mcpdefs.URITemplate
+	}
+	var resources []resource
+	anyUI := false
+	add := func(kind mcpdefs.Kind, key string, ui bool) {
+		anyUI = anyUI || ui
+		r := resource{key: key}
+		if kind == mcpdefs.ResourceTemplate {
+			r.template, _ = mcpdefs.ParseURITemplate(key)
+		}
+		resources = append(resources, r)
+	}
+	for _, own := range k.Own {
+		if own.Kind == mcpdefs.Resource || own.Kind == mcpdefs.ResourceTemplate {
+			add(own.Kind, own.Key, hasUIScheme(own.Key))
+		}
+	}
+	for _, d := range k.Imported {
+		if d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate {
+			add(d.Kind, d.Key, d.UI)
+		}
+	}
+	// Without any ui:// resource in sight the app's resources live elsewhere (a package that
+	// imports this one, another module); and a resource with a dynamic URI could be the one.
+	if !anyUI || k.DynamicResources {
+		return nil
+	}
+	for _, d := range m.Defs {
+		ui, uri, ok := resourceURI(m, d)
+		if !ok || !hasUIScheme(uri.Value.Str) {
+			continue
+		}
+		matched := false
+		for _, r := range resources {
+			if r.key == uri.Value.Str || (r.template != nil && r.template.Matches(uri.Value.Str)) {
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q matches no registered resource or template: the host asks for the app's UI and gets resource-not-found. Register the resource, or fix the URI (one side was probably renamed)", d.Label(), uri.Value.Str)
+		}
+	}
+	return nil
+}

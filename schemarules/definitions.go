@@ -1,0 +1,107 @@
+package schemarules
+
+import (
+	"strings"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+func descriptionRequired(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		switch {
+		case d.Description.Set && d.Description.Static && strings.TrimSpace(d.Description.Str) == "":
+		case !d.Description.Set && !d.Mutated && !d.OptionsDynamic && hasOptionsOrLiteral(d):
+		default:
+			continue
+		}
+		var why string
+		switch d.Kind {
+		case mcpdefs.Tool:
+			why = "the model chooses tools by their descriptions, so it will rarely pick this one, or pick it for the wrong job"
+		case mcpdefs.Prompt:
+			why = "clients show the description when people choose a prompt"
+		default:
+			why = "the model decides whether to read a resource from its description"
+		}
+		p.Reportf(d.At(), "%s has no description: %s. Write one paragraph saying what it does and when to use it", d.Label(), why)
+	}
+	return nil
+}
+
+// hasOptionsOrLiteral reports whether an absent property was really not given: literals and
+// mark3labs constructors show every property they set.
+func hasOptionsOrLiteral(d *Def) bool {
+	return isLiteral(d) || d.SDK == mcpdefs.MarkLabs
+}
+
+func handlerRequired(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Kind == mcpdefs.Prompt {
+			continue
+		}
+		reportNilHandler(p, d, "the first call panics on a nil function (go-sdk and mark3labs call it without a check)")
+	}
+	return nil
+}
+
+func promptHandlerRequired(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Prompt {
+			continue
+		}
+		reportNilHandler(p, d, "prompts/get has nothing to produce the messages and panics on the nil function")
+	}
+	return nil
+}
+
+func reportNilHandler(p *lint.Pass, d *Def, why string) {
+	switch {
+	case d.HandlerNil:
+		p.Reportf(lint.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s. Pass the handler function", d.Label(), why)
+	case d.HandlerOmitted:
+		p.Reportf(lint.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler: the field is left out, so it is nil and %s. Set Handler", d.Label(), why)
+	}
+}
+
+func annotationCoherence(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		a := d.Annotations
+		if d.Kind != mcpdefs.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
+			continue
+		}
+		switch {
+		case a.Destructive.Set && a.Destructive.Static && a.Destructive.Val:
+			p.Reportf(lint.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once: clients cannot tell whether to ask for confirmation, and most will. Drop DestructiveHint (it only means something when ReadOnlyHint is false), or drop ReadOnlyHint if the tool really changes things", d.Label())
+		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
+			also := ""
+			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
+				also = ", and openWorldHint: true (add WithOpenWorldHintAnnotation(false) too if it only touches local data)"
+			}
+			p.Reportf(lint.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s: clients that do not apply the read-only precedence ask for confirmation before every call. Add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+		}
+	}
+	return nil
+}
+
+func authScopeFormat(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.SDK != mcpdefs.MCPTool || d.Scopes == nil {
+			continue
+		}
+		scopes, ok := m.Result.StringList(d.Scopes)
+		if !ok {
+			continue
+		}
+		for _, s := range scopes {
+			if s.Static && strings.TrimSpace(s.Str) == "" {
+				what := "an empty scope"
+				if s.Str != "" {
+					what = "a blank scope"
+				}
+				p.Reportf(lint.NodeSpan(s.Expr), "%s lists %s in Scopes: a scope check against it matches any token or none, so the authorization it stands for silently disappears. Remove it or write the scope (for example \"tool:search:read\")", d.Label(), what)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,153 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// Identity is how a definition is known to clients and to the SDK's registry: tools and
+// prompts by name, resources by URI, templates by URI template.
+type Identity struct {
+	Kind mcpdefs.Kind
+	Key  string
+}
+
+// Defined is one statically named definition of a package, as exported in its fact.
+type Defined struct {
+	Kind mcpdefs.Kind
+	Key  string
+	// Where is "file.go:line" in Pkg, for messages.
+	Pkg, Where string
+	// UI is true for resources and templates whose URI uses the ui:// scheme (MCP Apps).
+	UI bool
+	// Registered is true when the package registers the definition itself (rather than
+	// returning it from a constructor for someone else to register, or not).
+	Registered bool
+}
+
+// DefinesFact is the package fact of a package that defines MCP tools, resources or prompts
+// with static identities: what it defines, and in which module. Only such packages export
+// one, so the facts stay small.
+type DefinesFact struct {
+	Module string
+	Defs   []Defined
+}
+
+// AFact marks DefinesFact as an analysis fact.
+func (*DefinesFact) AFact() {}
+
+func (f *DefinesFact) String() string { return fmt.Sprintf("defines %d", len(f.Defs)) }
+
+// Known is the facts analyzer's result: what the package defines itself (with positions) and
+// what packages of the same module that it imports define.
+type Known struct {
+	// Own are the package's definitions outside _test.go files, in source order.
+	Own []OwnDef
+	// Imported are the definitions of same-module dependencies, ordered by package path.
+	Imported []Defined
+	// DynamicResources is true when the package defines a resource whose URI is not static.
+	DynamicResources bool
+}
+
+// OwnDef is a definition of the analysed package with its identity.
+type OwnDef struct {
+	Identity
+	Def *mcpdefs.Definition
+	Pos token.Pos
+}
+
+// identity is the registry key of a definition, or ok=false when it is not static.
+func identity(d *mcpdefs.Definition) (Identity, bool) {
+	switch d.Kind {
+	case mcpdefs.Tool, mcpdefs.Prompt:
+		if d.Name.Static && d.Name.Str != "" {
+			return Identity{d.Kind, d.Name.Str}, true
+		}
+	case mcpdefs.Resource, mcpdefs.ResourceTemplate:
+		if d.URI.Static && d.URI.Str != "" {
+			return Identity{d.Kind, d.URI.Str}, true
+		}
+	}
+	return Identity{}, false
+}
+
+// newFactsAnalyzer exports, for packages with MCP definitions, what they define. It runs on
+// every dependency (facts require it), so it stays cheap: recognition bails out at once in
+// packages that cannot reach an SDK, and nothing is exported for packages without static
+// definitions.
+func newFactsAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "schemarules_defines",
+		Doc:        "exports the names and URIs each package defines, for name-unique and app-tool-resource-pairing across packages",
+		URL:        lint.DocsBase + "schemarules.md#name-unique",
+		Requires:   []*analysis.Analyzer{defs},
+		FactTypes:  []analysis.Fact{(*DefinesFact)(nil)},
+		ResultType: reflect.TypeFor[*Known](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return runFacts(pass, pass.ResultOf[defs].(*mcpdefs.Result)), nil
+		},
+	}
+}
+
+func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *Known {
+	k := &Known{}
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	fact := &DefinesFact{Module: module}
+	for _, d := range res.Definitions {
+		id, ok := identity(d)
+		if !ok {
+			if (d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate) && d.URI.Set && !d.URI.Static {
+				k.DynamicResources = true
+			}
+			continue
+		}
+		pos := d.Node.Pos()
+		position := pass.Fset.PositionFor(pos, false)
+		if strings.HasSuffix(position.Filename, "_test.go") {
+			// Tests build their own servers; their tools do not share the program's registry.
+			continue
+		}
+		k.Own = append(k.Own, OwnDef{Identity: id, Def: d, Pos: pos})
+		fact.Defs = append(fact.Defs, Defined{
+			Kind: id.Kind, Key: id.Key, Pkg: pass.Pkg.Path(),
+			Where:      fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line),
+			UI:         (id.Kind == mcpdefs.Resource || id.Kind == mcpdefs.ResourceTemplate) && hasUIScheme(id.Key),
+			Registered: d.Registration != nil,
+		})
+	}
+	if len(fact.Defs) > 0 {
+		pass.ExportPackageFact(fact)
+	}
+	if len(res.Definitions) == 0 {
+		// Nothing here to compare with what dependencies define.
+		return k
+	}
+	for _, pf := range pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*DefinesFact)
+		if !ok || pf.Package == pass.Pkg {
+			continue
+		}
+		// Only the same module: a library's tools are the library's business, and two
+		// modules may legitimately reuse a name on different servers.
+		if module == "" || f.Module != module {
+			continue
+		}
+		k.Imported = append(k.Imported, f.Defs...)
+	}
+	sort.SliceStable(k.Imported, func(i, j int) bool { return k.Imported[i].Pkg < k.Imported[j].Pkg })
+	return k
+}
+
+func hasUIScheme(uri string) bool { return len(uri) >= 5 && uri[:5] == "ui://" }

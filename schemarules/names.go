@@ -1,0 +1,157 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/ast"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"regexp"
+	"strings"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// toolName is the MCP spec's rule for tool names (SEP-986).
+var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+
+func nameRequired(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		var problem string
+		switch {
+		case d.Name.Set && d.Name.Static && strings.TrimSpace(d.Name.Str) == "":
+			problem = "an empty name"
+		case !d.Name.Set && !d.Mutated && isLiteral(d):
+			problem = "no name"
+		default:
+			continue
+		}
+		var why string
+		switch d.Kind {
+		case mcpdefs.Tool:
+			why = "clients list and call tools by name, so it cannot be called (go-sdk only logs the problem, mark3labs does not check)"
+		case mcpdefs.Prompt:
+			why = "clients fetch prompts by name, so it cannot be used"
+		default:
+			why = "the MCP spec requires a name, and clients show it to people choosing what to read"
+		}
+		p.Reportf(d.At(), "%s has %s: %s. Give it a name", d.Kind, problem, why)
+	}
+	return nil
+}
+
+// isLiteral reports whether the definition is a struct literal, whose missing fields are
+// really missing (a constructor always takes the name).
+func isLiteral(d *Def) bool {
+	_, lit := d.Node.(*ast.CompositeLit)
+	return lit
+}
+
+func nameFormat(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
+			continue
+		}
+		why := "it has characters outside [A-Za-z0-9._-]"
+		if len(d.Name.Str) > 128 {
+			why = "it is longer than 128 characters"
+		}
+		sdk := ""
+		if d.SDK == mcpdefs.GoSDK || d.SDK == mcpdefs.MCPTool {
+			sdk = " go-sdk only logs the problem at registration."
+		}
+		p.Reportf(lint.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
+	}
+	return nil
+}
+
+// nameUnique compares definitions that are really registered: a constructor returning a
+// tool does not say whether (or instead of what) it is served, and servers often pick one of
+// two same-named variants at run time.
+func nameUnique(p *lint.Pass, m *Model, k *Known) error {
+	var files []*ast.File
+	files = append(files, p.Files...)
+	first := map[Identity]OwnDef{}
+	for _, own := range k.Own {
+		if own.Def.Registration == nil {
+			continue
+		}
+		prev, dup := first[own.Identity]
+		if !dup {
+			first[own.Identity] = own
+			continue
+		}
+		if exclusive(files, prev.Def.Registration, own.Def.Registration) {
+			continue
+		}
+		at := p.Fset.Position(prev.Pos)
+		p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
+	}
+	imported := map[Identity]Defined{}
+	for _, d := range k.Imported {
+		id := Identity{d.Kind, d.Key}
+		if _, dup := imported[id]; !dup && d.Registered {
+			imported[id] = d
+		}
+	}
+	for _, own := range k.Own {
+		if own.Def.Registration == nil || first[own.Identity].Pos != own.Pos {
+			continue
+		}
+		if prev, dup := imported[own.Identity]; dup {
+			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
+		}
+	}
+	return nil
+}
+
+// exclusive reports whether two registering calls sit in different branches of one if/else or
+// switch, so that at most one of them runs.
+func exclusive(files []*ast.File, a, b ast.Node) bool {
+	var pa, pb []ast.Node
+	for _, f := range files {
+		if f.Pos() <= a.Pos() && a.End() <= f.End() {
+			pa, _ = astutil.PathEnclosingInterval(f, a.Pos(), a.End())
+		}
+		if f.Pos() <= b.Pos() && b.End() <= f.End() {
+			pb, _ = astutil.PathEnclosingInterval(f, b.Pos(), b.End())
+		}
+	}
+	if pa == nil || pb == nil {
+		return false
+	}
+	// Paths run from the node up to the file; compare them from the file down.
+	i, j := len(pa)-1, len(pb)-1
+	for i > 0 && j > 0 && pa[i-1] == pb[j-1] {
+		i, j = i-1, j-1
+	}
+	if i == 0 || j == 0 {
+		return false
+	}
+	common, ca, cb := pa[i], pa[i-1], pb[j-1]
+	switch c := common.(type) {
+	case *ast.IfStmt:
+		return (ca == c.Body && cb == c.Else) || (ca == c.Else && cb == c.Body)
+	case *ast.BlockStmt:
+		// The body of a switch or select: different clauses.
+		_, clauseA := ca.(*ast.CaseClause)
+		_, clauseB := cb.(*ast.CaseClause)
+		_, commA := ca.(*ast.CommClause)
+		_, commB := cb.(*ast.CommClause)
+		return (clauseA && clauseB) || (commA && commB)
+	}
+	return false
+}
+
+func label(id Identity) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }
+
+func what(id Identity) string {
+	switch id.Kind {
+	case mcpdefs.Resource:
+		return "a resource with this URI"
+	case mcpdefs.ResourceTemplate:
+		return "a resource template with this URI template"
+	}
+	return fmt.Sprintf("a %s with this name", id.Kind)
+}

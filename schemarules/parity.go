@@ -1,0 +1,833 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// Format parity, statically: which leaves of a tool's output reach the text its content shows.
+//
+// The engine follows data backwards from the content (the sinks): through local variables and
+// every statement that writes them (assignments, builders, fmt.Fprintf into a buffer), the
+// conditions that guard those statements, range loops and aliases over the output, and helper
+// functions of the package. A leaf is shown when a read of it (or a whole-value use of a value
+// above it, such as json.Marshal(out) or %v) lies on that path. It over-approximates flow on
+// purpose: a field the engine cannot connect to the content is really missing from it, while
+// a value handed to code it cannot see (another package, a template) makes the leaves below it
+// unchecked rather than missing.
+
+// parityResult is what the engine found for one rendering.
+type parityResult struct {
+	missing []*typewalk.Leaf
+	// unchecked holds why some leaves could not be followed ("" when all could).
+	unchecked string
+}
+
+type parityEngine struct {
+	info *types.Info
+	res  *mcpdefs.Result
+	walk *typewalk.Result
+	// names maps a struct field (its origin) to its JSON property name.
+	names map[*types.Var]string
+	// reads are covering reads: a leaf at or above one of them, or below a whole read, is
+	// shown.
+	reads, wholes, unknown []typewalk.Path
+	reason                 string
+	helpers                map[string]bool
+	depth                  int
+	// variadic marks variadic parameters of helpers: ranging over or indexing them yields the
+	// output values passed, not their elements.
+	variadic map[types.Object]bool
+}
+
+func newParityEngine(info *types.Info, res *mcpdefs.Result, walk *typewalk.Result) *parityEngine {
+	e := &parityEngine{info: info, res: res, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
+	for _, f := range walk.Fields {
+		if f.Var != nil {
+			e.names[f.Var] = f.Name
+		}
+	}
+	return e
+}
+
+// aliases map local variables to the output paths they hold (a variable may hold several:
+// a variadic parameter, a variable assigned in two branches).
+type aliases map[types.Object][]typewalk.Path
+
+func (a aliases) add(obj types.Object, p typewalk.Path) {
+	for _, q := range a[obj] {
+		if pathEqual(p, q) {
+			return
+		}
+	}
+	a[obj] = append(a[obj], p)
+}
+
+func pathEqual(a, b typewalk.Path) bool { return len(a) == len(b) && a.HasPrefix(b) }
+
+// result decides each leaf.
+func (e *parityEngine) result() parityResult {
+	var out parityResult
+	out.unchecked = e.reason
+leaves:
+	for _, l := range e.walk.Leaves {
+		for _, u := range e.unknown {
+			if l.Path.HasPrefix(u) {
+				continue leaves
+			}
+		}
+		for _, w := range e.wholes {
+			if l.Path.HasPrefix(w) {
+				continue leaves
+			}
+		}
+		for _, r := range e.reads {
+			if r.HasPrefix(l.Path) || l.Path.HasPrefix(r) && e.isLeafPath(r) {
+				continue leaves
+			}
+		}
+		out.missing = append(out.missing, l)
+	}
+	return out
+}
+
+// isLeafPath reports whether p is a leaf or below one (so reading it shows the leaf).
+func (e *parityEngine) isLeafPath(p typewalk.Path) bool {
+	for _, l := range e.walk.Leaves {
+		if p.HasPrefix(l.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// isScalars reports whether everything below p is a leaf reached through array items or map
+// values only (a []string, a map[string]int): handing such a value to any function shows
+// its elements, as strings.Join does.
+func (e *parityEngine) isScalars(p typewalk.Path) bool {
+	found := false
+	for _, l := range e.walk.Leaves {
+		if !l.Path.HasPrefix(p) {
+			continue
+		}
+		found = true
+		for _, st := range l.Path[len(p):] {
+			if st.Kind == typewalk.Property {
+				return false
+			}
+		}
+	}
+	return found
+}
+
+// fn is a function under analysis.
+type fn struct {
+	node ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body *ast.BlockStmt
+	sig  *types.Signature
+}
+
+func (e *parityEngine) funcOf(n ast.Node) *fn {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		if f.Body == nil {
+			return nil
+		}
+		obj, _ := e.info.Defs[f.Name].(*types.Func)
+		if obj == nil {
+			return nil
+		}
+		return &fn{node: f, body: f.Body, sig: obj.Signature()}
+	case *ast.FuncLit:
+		sig, _ := e.info.TypeOf(f).(*types.Signature)
+		if sig == nil {
+			return nil
+		}
+		return &fn{node: f, body: f.Body, sig: sig}
+	}
+	return nil
+}
+
+// local reports whether obj is a variable declared inside f (parameters included).
+func (f *fn) local(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && !v.IsField() && v.Pos() >= f.node.Pos() && v.Pos() < f.node.End()
+}
+
+// run analyses f with roots, following data back from sinks (nil: every expression of the
+// body counts, as for helpers that receive output values).
+func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
+	al := aliases{}
+	for k, v := range roots {
+		for _, p := range v {
+			al.add(k, p)
+		}
+	}
+	e.extendAliases(f, al)
+	var exprs []ast.Expr
+	if sinks == nil {
+		ast.Inspect(f.body, func(n ast.Node) bool {
+			if s, ok := n.(ast.Stmt); ok {
+				exprs = append(exprs, stmtExprs(s)...)
+			}
+			return true
+		})
+	} else {
+		exprs = e.closure(f, al, sinks)
+	}
+	for _, x := range exprs {
+		e.scan(f, al, x)
+	}
+}
+
+// extendAliases adds variables that take output paths inside f: range variables, plain
+// assignments of a path, and variables assigned into the output's fields.
+func (e *parityEngine) extendAliases(f *fn, al aliases) {
+	for changed, rounds := true, 0; changed && rounds < 8; rounds++ {
+		changed = false
+		ast.Inspect(f.body, func(n ast.Node) bool {
+			switch s := n.(type) {
+			case *ast.RangeStmt:
+				for _, base := range e.pathsOf(al, s.X) {
+					t := e.info.TypeOf(s.X)
+					if t == nil {
+						continue
+					}
+					var step typewalk.Step
+					if e.isVariadic(s.X) {
+						if id, ok := s.Value.(*ast.Ident); ok {
+							if obj := e.obj(id); obj != nil && len(al[obj]) == 0 {
+								al.add(obj, base)
+								changed = true
+							}
+						}
+						continue
+					}
+					switch under(t).(type) {
+					case *types.Slice, *types.Array:
+						step = typewalk.Step{Kind: typewalk.Items}
+					case *types.Map:
+						step = typewalk.Step{Kind: typewalk.Values}
+					case *types.Pointer:
+						step = typewalk.Step{Kind: typewalk.Items}
+					default:
+						continue
+					}
+					if id, ok := s.Value.(*ast.Ident); ok {
+						if obj := e.obj(id); obj != nil && len(al[obj]) == 0 {
+							al.add(obj, base.With(step))
+							changed = true
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				if len(s.Lhs) != len(s.Rhs) {
+					return true
+				}
+				for i, rhs := range s.Rhs {
+					lhs := s.Lhs[i]
+					if id, ok := lhs.(*ast.Ident); ok {
+						obj := e.obj(id)
+						if obj == nil || !f.local(obj) {
+							continue
+						}
+						for _, p := range e.pathsOf(al, rhs) {
+							if len(al[obj]) == 0 {
+								al.add(obj, p)
+								changed = true
+							}
+						}
+						continue
+					}
+					// out.Count = n: n holds the output's count.
+					if targets := e.pathsOf(al, lhs); len(targets) > 0 {
+						if id, ok := ast.Unparen(rhs).(*ast.Ident); ok {
+							if obj := e.obj(id); obj != nil && f.local(obj) && len(al[obj]) == 0 {
+								for _, p := range targets {
+									al.add(obj, p)
+								}
+								changed = true
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+func under(t types.Type) types.Type {
+	u := t.Underlying()
+	if p, ok := u.(*types.Pointer); ok {
+		if a, ok := p.Elem().Underlying().(*types.Array); ok {
+			return a
+		}
+	}
+	return u
+}
+
+// isVariadic reports whether x names a variadic parameter holding output values.
+func (e *parityEngine) isVariadic(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && e.variadic[e.obj(id)]
+}
+
+func (e *parityEngine) obj(id *ast.Ident) types.Object {
+	if o := e.info.Defs[id]; o != nil {
+		return o
+	}
+	return e.info.Uses[id]
+}
+
+// pathsOf returns the output paths an expression denotes: an alias, followed by field
+// selections, indexes, dereferences and parentheses. Selecting a field outside the schema
+// (unexported, json:"-") yields nothing.
+func (e *parityEngine) pathsOf(al aliases, x ast.Expr) []typewalk.Path {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.pathsOf(al, x.X)
+	case *ast.StarExpr:
+		return e.pathsOf(al, x.X)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return e.pathsOf(al, x.X)
+		}
+	case *ast.Ident:
+		if obj := e.obj(x); obj != nil {
+			return al[obj]
+		}
+	case *ast.SelectorExpr:
+		sel := e.info.Selections[x]
+		if sel == nil || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		base := e.pathsOf(al, x.X)
+		if len(base) == 0 {
+			return nil
+		}
+		v := sel.Obj().(*types.Var).Origin()
+		if v.Anonymous() {
+			return base
+		}
+		name, ok := e.names[v]
+		if !ok {
+			return nil
+		}
+		var out []typewalk.Path
+		for _, b := range base {
+			out = append(out, b.With(typewalk.Step{Kind: typewalk.Property, Name: name}))
+		}
+		return out
+	case *ast.IndexExpr:
+		base := e.pathsOf(al, x.X)
+		t := e.info.TypeOf(x.X)
+		if len(base) == 0 || t == nil {
+			return nil
+		}
+		if e.isVariadic(x.X) {
+			return base
+		}
+		var step typewalk.Step
+		switch under(t).(type) {
+		case *types.Slice, *types.Array:
+			step = typewalk.Step{Kind: typewalk.Items}
+		case *types.Map:
+			step = typewalk.Step{Kind: typewalk.Values}
+		default:
+			// Indexing a string: still the same leaf.
+			return base
+		}
+		var out []typewalk.Path
+		for _, b := range base {
+			out = append(out, b.With(step))
+		}
+		return out
+	}
+	return nil
+}
+
+// stmtExprs lists a simple statement's expressions (not those of nested blocks).
+func stmtExprs(s ast.Stmt) []ast.Expr {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		return append(append([]ast.Expr(nil), s.Rhs...), s.Lhs...)
+	case *ast.ExprStmt:
+		return []ast.Expr{s.X}
+	case *ast.IncDecStmt:
+		return []ast.Expr{s.X}
+	case *ast.SendStmt:
+		return []ast.Expr{s.Chan, s.Value}
+	case *ast.ReturnStmt:
+		return s.Results
+	case *ast.DeclStmt:
+		var out []ast.Expr
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					out = append(out, vs.Values...)
+				}
+			}
+		}
+		return out
+	case *ast.IfStmt:
+		return []ast.Expr{s.Cond}
+	case *ast.SwitchStmt:
+		if s.Tag != nil {
+			return []ast.Expr{s.Tag}
+		}
+	case *ast.CaseClause:
+		return s.List
+	case *ast.ForStmt:
+		if s.Cond != nil {
+			return []ast.Expr{s.Cond}
+		}
+	case *ast.RangeStmt:
+		return []ast.Expr{s.X}
+	}
+	return nil
+}
+
+// stmtInfo is a simple statement with the local variables it may write and the conditions
+// that guard it.
+type stmtInfo struct {
+	exprs  []ast.Expr
+	writes []types.Object
+	guards []ast.Expr
+}
+
+// closure follows data backwards from the sinks through f's body: every statement that may
+// write a variable the sinks (transitively) use joins, with the conditions around it.
+func (e *parityEngine) closure(f *fn, al aliases, sinks []ast.Expr) []ast.Expr {
+	byVar := map[types.Object][]*stmtInfo{}
+	var guards []ast.Expr
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch s := n.(type) {
+			case *ast.FuncLit:
+				// A closure's body writes variables too; walk it as part of f.
+				return true
+			case *ast.IfStmt:
+				if s.Init != nil {
+					visit(s.Init)
+				}
+				guards = append(guards, s.Cond)
+				visit(s.Body)
+				guards = guards[:len(guards)-1]
+				if s.Else != nil {
+					guards = append(guards, s.Cond)
+					visit(s.Else)
+					guards = guards[:len(guards)-1]
+				}
+				return false
+			case *ast.ForStmt:
+				if s.Init != nil {
+					visit(s.Init)
+				}
+				if s.Cond != nil {
+					guards = append(guards, s.Cond)
+				}
+				if s.Post != nil {
+					visit(s.Post)
+				}
+				visit(s.Body)
+				if s.Cond != nil {
+					guards = guards[:len(guards)-1]
+				}
+				return false
+			case *ast.RangeStmt:
+				info := &stmtInfo{exprs: []ast.Expr{s.X}, guards: append([]ast.Expr(nil), guards...)}
+				for _, kv := range []ast.Expr{s.Key, s.Value} {
+					if id, ok := kv.(*ast.Ident); ok {
+						if obj := e.obj(id); obj != nil {
+							info.writes = append(info.writes, obj)
+						}
+					}
+				}
+				for _, w := range info.writes {
+					byVar[w] = append(byVar[w], info)
+				}
+				guards = append(guards, s.X)
+				visit(s.Body)
+				guards = guards[:len(guards)-1]
+				return false
+			case *ast.SwitchStmt:
+				if s.Init != nil {
+					visit(s.Init)
+				}
+				for _, c := range s.Body.List {
+					cc := c.(*ast.CaseClause)
+					pushed := 0
+					if s.Tag != nil {
+						guards = append(guards, s.Tag)
+						pushed++
+					}
+					guards = append(guards, cc.List...)
+					pushed += len(cc.List)
+					for _, st := range cc.Body {
+						visit(st)
+					}
+					guards = guards[:len(guards)-pushed]
+				}
+				return false
+			case *ast.AssignStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.DeclStmt, *ast.SendStmt:
+				st := s.(ast.Stmt)
+				info := &stmtInfo{exprs: stmtExprs(st), guards: append([]ast.Expr(nil), guards...)}
+				info.writes = e.writes(f, st)
+				for _, w := range info.writes {
+					byVar[w] = append(byVar[w], info)
+				}
+				// Closures inside the statement are walked for their own statements.
+				return true
+			}
+			return true
+		})
+	}
+	visit(f.body)
+
+	var out []ast.Expr
+	seenVar := map[types.Object]bool{}
+	seenStmt := map[*stmtInfo]bool{}
+	work := append([]ast.Expr(nil), sinks...)
+	for len(work) > 0 {
+		x := work[0]
+		work = work[1:]
+		if x == nil {
+			continue
+		}
+		out = append(out, x)
+		ast.Inspect(x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			obj := e.obj(id)
+			if obj == nil || seenVar[obj] || !f.local(obj) {
+				return true
+			}
+			seenVar[obj] = true
+			if len(al[obj]) > 0 {
+				// The output itself (or an alias of it): what writes it is not shown.
+				return true
+			}
+			for _, st := range byVar[obj] {
+				if seenStmt[st] {
+					continue
+				}
+				seenStmt[st] = true
+				work = append(work, st.exprs...)
+				work = append(work, st.guards...)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// writes lists the local variables a simple statement may write: assignment targets (their
+// root variable for t.x = ..., t[i] = ...), declared names, and variables a call may change
+// (a method's receiver, &v arguments, arguments of reference type such as a *strings.Builder
+// or an io.Writer).
+func (e *parityEngine) writes(f *fn, s ast.Stmt) []types.Object {
+	var out []types.Object
+	addRoot := func(x ast.Expr) {
+		for {
+			switch y := x.(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			case *ast.ParenExpr:
+				x = y.X
+				continue
+			case *ast.UnaryExpr:
+				x = y.X
+				continue
+			}
+			break
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			if obj := e.obj(id); obj != nil && f.local(obj) {
+				out = append(out, obj)
+			}
+		}
+	}
+	calls := func(x ast.Node) {
+		ast.Inspect(x, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if s := e.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+					addRoot(sel.X)
+				}
+			}
+			for _, a := range call.Args {
+				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					addRoot(u.X)
+					continue
+				}
+				if t := e.info.TypeOf(a); t != nil {
+					switch t.Underlying().(type) {
+					case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan:
+						addRoot(a)
+					}
+				}
+			}
+			return true
+		})
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			addRoot(l)
+		}
+		for _, r := range s.Rhs {
+			calls(r)
+		}
+	case *ast.IncDecStmt:
+		addRoot(s.X)
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for _, n := range vs.Names {
+						if obj := e.obj(n); obj != nil {
+							out = append(out, obj)
+						}
+					}
+					for _, v := range vs.Values {
+						calls(v)
+					}
+				}
+			}
+		}
+	case *ast.ExprStmt:
+		calls(s.X)
+	case *ast.SendStmt:
+		addRoot(s.Chan)
+	}
+	return out
+}
+
+// scan records the output reads in x, classified by how each is used.
+func (e *parityEngine) scan(f *fn, al aliases, x ast.Expr) {
+	var stack []ast.Node
+	ast.Inspect(x, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		ex, isExpr := n.(ast.Expr)
+		if !isExpr {
+			return true
+		}
+		paths := e.pathsOf(al, ex)
+		if len(paths) == 0 {
+			return true
+		}
+		// Grow to the largest expression that still denotes output paths.
+		top := len(stack) - 1
+		for top > 0 {
+			parent, ok := stack[top-1].(ast.Expr)
+			if !ok || len(e.pathsOf(al, parent)) == 0 {
+				break
+			}
+			top--
+		}
+		node := stack[top].(ast.Expr)
+		var parent ast.Node
+		if top > 0 {
+			parent = stack[top-1]
+		}
+		e.use(f, al, node, e.pathsOf(al, node), parent)
+		// Do not descend into the path expression again.
+		stack = stack[:len(stack)-1]
+		return false
+	})
+}
+
+// use classifies one use of an output value.
+func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Path, parent ast.Node) {
+	covering := func() {
+		for _, p := range paths {
+			if e.isLeafPath(p) {
+				e.reads = append(e.reads, p)
+			}
+		}
+	}
+	whole := func() { e.wholes = append(e.wholes, paths...) }
+	opaque := func(why string) {
+		simple := true
+		for _, p := range paths {
+			if !e.isLeafPath(p) && !e.isScalars(p) {
+				simple = false
+			}
+		}
+		if simple {
+			covering()
+			whole()
+			return
+		}
+		e.unknown = append(e.unknown, paths...)
+		if e.reason == "" {
+			e.reason = why
+		}
+	}
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		if p.Fun == node {
+			return
+		}
+		e.call(f, al, p, node, paths, covering, whole, opaque)
+	case *ast.SelectorExpr:
+		// A method called on the value.
+		if sel := e.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
+			m := sel.Obj().(*types.Func)
+			if decl := e.res.Decl(m); decl != nil {
+				e.helper(decl, func(h *fn) types.Object { return h.sig.Recv() }, paths)
+				return
+			}
+			opaque(fmt.Sprintf("method %s of a value outside this package", m.FullName()))
+		}
+	case *ast.BinaryExpr:
+		covering()
+	case *ast.RangeStmt, *ast.AssignStmt, *ast.ValueSpec:
+		// Aliases were taken; their reads count where they happen. A plain assignment to a
+		// non-alias (a field of another struct) carries the value on.
+		if as, ok := p.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if l == node {
+					return
+				}
+			}
+			for i, r := range as.Rhs {
+				if r == node && i < len(as.Lhs) {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok && len(al[e.obj(id)]) > 0 {
+						return
+					}
+				}
+			}
+			whole()
+		}
+	case *ast.KeyValueExpr, *ast.CompositeLit:
+		// Copied into another value that flows to the content.
+		whole()
+	case *ast.ReturnStmt:
+		whole()
+	default:
+		covering()
+	}
+}
+
+// call classifies an output value passed to a call.
+func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr, paths []typewalk.Path, covering, whole func(), opaque func(string)) {
+	if tv, ok := e.info.Types[call.Fun]; ok && tv.IsType() {
+		// A conversion: string(out.Raw), float64(out.N).
+		covering()
+		return
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := e.info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "len", "cap":
+				// A count shows none of the values.
+			case "append", "copy":
+				whole()
+			default:
+				covering()
+			}
+			return
+		}
+	}
+	callee, _ := typeutil.Callee(e.info, call).(*types.Func)
+	if callee != nil && callee.Pkg() != nil {
+		switch callee.Pkg().Path() {
+		case "fmt":
+			whole()
+			return
+		case "encoding/json":
+			switch callee.Name() {
+			case "Marshal", "MarshalIndent", "Encode":
+				whole()
+				return
+			}
+		}
+	}
+	// A function or closure of this package: follow the argument into it.
+	if target := e.res.FuncNode(call.Fun); target != nil {
+		idx := -1
+		for i, a := range call.Args {
+			if a == arg {
+				idx = i
+			}
+		}
+		if idx >= 0 {
+			e.helper(target, func(h *fn) types.Object {
+				n := h.sig.Params().Len()
+				if n == 0 {
+					return nil
+				}
+				if idx >= n-1 && h.sig.Variadic() {
+					return h.sig.Params().At(n - 1)
+				}
+				if idx < n {
+					return h.sig.Params().At(idx)
+				}
+				return nil
+			}, paths)
+			return
+		}
+	}
+	name := "a function"
+	if callee != nil {
+		name = callee.FullName()
+	}
+	opaque("passes output values to " + name + ", which static analysis cannot follow")
+}
+
+// helper analyses a function of the package that receives output paths in one parameter:
+// every read of that parameter in its body counts.
+func (e *parityEngine) helper(node ast.Node, param func(*fn) types.Object, paths []typewalk.Path) {
+	h := e.funcOf(node)
+	if h == nil {
+		return
+	}
+	p := param(h)
+	if p == nil {
+		return
+	}
+	key := fmt.Sprintf("%p/%d", node, len(paths))
+	for _, q := range paths {
+		key += "/" + q.String()
+	}
+	if e.helpers[key] || e.depth > 4 {
+		return
+	}
+	e.helpers[key] = true
+	e.depth++
+	defer func() { e.depth-- }()
+	roots := aliases{}
+	for _, q := range paths {
+		roots.add(p, q)
+	}
+	if h.sig.Variadic() && p == h.sig.Params().At(h.sig.Params().Len()-1) {
+		e.variadic[p] = true
+	}
+	e.run(h, roots, nil)
+}

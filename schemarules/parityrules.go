@@ -1,0 +1,338 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// Rendering is one place where a tool's output is turned into content, with what the parity
+// engine found there.
+type Rendering struct {
+	// Kind is "Format" (mcptool), "Content" (a go-sdk typed handler that sets Content) or
+	// "text" (mark3labs NewToolResultStructured).
+	Kind  string
+	Label string
+	At    lint.Positioner
+	parityResult
+}
+
+// Parity is the shared result of the format parity analysis.
+type Parity struct {
+	Renderings []*Rendering
+}
+
+func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "schemarules_parity",
+		Doc:        "finds where tool outputs are rendered to content and which output fields the rendering shows",
+		URL:        lint.DocsBase + "schemarules.md#format-parity",
+		Requires:   []*analysis.Analyzer{model, inspect.Analyzer},
+		ResultType: reflect.TypeFor[*Parity](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			m := pass.ResultOf[model].(*Model)
+			out := &Parity{}
+			if m.Result.Empty() {
+				return out, nil
+			}
+			a := &parityAnalysis{pass: pass, m: m, out: out}
+			a.mcptool()
+			a.goSDK()
+			a.markLabs(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+			return out, nil
+		},
+	}
+}
+
+type parityAnalysis struct {
+	pass *analysis.Pass
+	m    *Model
+	out  *Parity
+}
+
+func (a *parityAnalysis) walk(t types.Type) *typewalk.Result {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return typewalk.Walk(t, typewalk.GoSDK)
+}
+
+// mcptool: Format func(Out) []mcp.Content must show every leaf of Out.
+func (a *parityAnalysis) mcptool() {
+	for _, d := range a.m.Defs {
+		if d.SDK != mcpdefs.MCPTool || d.Format == nil || d.Output == nil || !d.Output.Inferred() || d.Output.Walk.Fatal() {
+			continue
+		}
+		r := &Rendering{Kind: "Format", Label: d.Label(), At: lint.NodeSpan(d.Format)}
+		a.out.Renderings = append(a.out.Renderings, r)
+		e := newParityEngine(a.pass.TypesInfo, a.m.Result, d.Output.Walk)
+		node := a.m.Result.FuncNode(d.Format)
+		f := e.funcOf(node)
+		if f == nil || f.sig.Params().Len() != 1 {
+			r.unchecked = "a Format function defined outside this package"
+			continue
+		}
+		roots := aliases{}
+		roots.add(f.sig.Params().At(0), nil)
+		e.run(f, roots, returns(f.body))
+		r.parityResult = e.result()
+	}
+}
+
+// goSDK: a typed handler that sets Content on a successful result stops go-sdk from adding the
+// JSON text, so that Content must show every leaf of Out.
+func (a *parityAnalysis) goSDK() {
+	for _, h := range a.m.Result.Handlers {
+		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || mcpdefs.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
+			continue
+		}
+		label := "the typed handler " + h.Name
+		for _, d := range a.m.Defs {
+			if d.Handler == h {
+				label = d.Label()
+			}
+		}
+		var w *typewalk.Result
+		for _, ret := range returnStmts(h.Body) {
+			if len(ret.Results) != 3 || !isNilIdent(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
+				continue
+			}
+			rc := a.m.Result.ToolResultContent(ret.Results[h.ResultIndex], h.Body)
+			if !rc.Known || rc.Nil || rc.IsError || len(rc.Content) == 0 {
+				continue
+			}
+			if w == nil {
+				w = a.walk(h.Out)
+				if w.Fatal() {
+					break
+				}
+			}
+			e := newParityEngine(a.pass.TypesInfo, a.m.Result, w)
+			f := e.funcOf(h.Node)
+			if f == nil {
+				continue
+			}
+			r := &Rendering{Kind: "Content", Label: label, At: lint.NodeSpan(rc.Content[0])}
+			a.out.Renderings = append(a.out.Renderings, r)
+			e.run(f, e.sourceRoots(f, ret.Results[h.OutIndex]), rc.Content)
+			r.parityResult = e.result()
+		}
+	}
+}
+
+// markLabs: NewToolResultStructured(v, text) must have a text that shows every leaf of v.
+func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		v, text, ok := a.m.Result.StructuredResult(call)
+		if !ok || a.m.InTest(call.Pos()) {
+			return true
+		}
+		t := a.pass.TypesInfo.TypeOf(v)
+		if t == nil || isAny(t) {
+			return true
+		}
+		var encl ast.Node
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch stack[i].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				encl = stack[i]
+			}
+			if encl != nil {
+				break
+			}
+		}
+		w := a.walk(t)
+		if w.Fatal() || len(w.Leaves) == 0 {
+			return true
+		}
+		e := newParityEngine(a.pass.TypesInfo, a.m.Result, w)
+		f := e.funcOf(encl)
+		if f == nil {
+			return true
+		}
+		r := &Rendering{Kind: "text", Label: "NewToolResultStructured", At: lint.NodeSpan(text)}
+		for _, d := range a.m.Defs {
+			if d.Handler != nil && d.Handler.Node == encl {
+				r.Label = d.Label()
+			}
+		}
+		a.out.Renderings = append(a.out.Renderings, r)
+		e.run(f, e.sourceRoots(f, v), []ast.Expr{text})
+		r.parityResult = e.result()
+		return true
+	})
+}
+
+// sourceRoots maps the variables that hold a returned output value to output paths: the
+// variable itself, and the variables given to its fields in a composite literal.
+func (e *parityEngine) sourceRoots(f *fn, x ast.Expr) aliases {
+	roots := aliases{}
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = ast.Unparen(u.X)
+	}
+	var lits []*ast.CompositeLit
+	switch v := x.(type) {
+	case *ast.Ident:
+		obj := e.obj(v)
+		if obj == nil || !f.local(obj) {
+			return roots
+		}
+		roots.add(obj, nil)
+		ast.Inspect(f.body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && e.obj(id) == obj {
+					r := ast.Unparen(as.Rhs[i])
+					if u, ok := r.(*ast.UnaryExpr); ok {
+						r = ast.Unparen(u.X)
+					}
+					if lit, ok := r.(*ast.CompositeLit); ok {
+						lits = append(lits, lit)
+					}
+				}
+			}
+			return true
+		})
+	case *ast.CompositeLit:
+		lits = append(lits, v)
+	}
+	for _, lit := range lits {
+		st, ok := under(e.info.TypeOf(lit)).(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i, elt := range lit.Elts {
+			var field *types.Var
+			value := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if j := fieldByName(st, id.Name); j >= 0 {
+						field = st.Field(j)
+					}
+				}
+				value = kv.Value
+			} else if i < st.NumFields() {
+				field = st.Field(i)
+			}
+			if field == nil {
+				continue
+			}
+			name, ok := e.names[field.Origin()]
+			if !ok {
+				continue
+			}
+			if id, ok := ast.Unparen(value).(*ast.Ident); ok {
+				if obj := e.obj(id); obj != nil && f.local(obj) {
+					roots.add(obj, typewalk.Path{{Kind: typewalk.Property, Name: name}})
+				}
+			}
+		}
+	}
+	return roots
+}
+
+func fieldByName(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// returnStmts lists the return statements of a body, not those of nested function literals.
+func returnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+// returns lists the returned expressions of a body.
+func returns(body *ast.BlockStmt) []ast.Expr {
+	var out []ast.Expr
+	for _, r := range returnStmts(body) {
+		out = append(out, r.Results...)
+	}
+	return out
+}
+
+func isNilIdent(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("nil")
+}
+
+func isAny(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+func leafLabel(l *typewalk.Leaf) string {
+	if l.Field != nil {
+		return fmt.Sprintf("%s (field %s)", l.Path.Under("output"), l.Field.Name())
+	}
+	return l.Path.Under("output")
+}
+
+func formatParity(p *lint.Pass, m *Model, par *Parity) error {
+	seen := dedup{}
+	for _, r := range par.Renderings {
+		for _, l := range r.missing {
+			var msg string
+			switch r.Kind {
+			case "Format":
+				msg = fmt.Sprintf("%s: %s is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format", r.Label, leafLabel(l))
+			case "Content":
+				msg = fmt.Sprintf("%s: %s does not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see it. Render it in the text, or leave Content nil to get the JSON", r.Label, leafLabel(l))
+			default:
+				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured: clients that read only content never see it. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, leafLabel(l))
+			}
+			if seen.first(r.At, msg) {
+				p.Report(r.At, msg)
+			}
+		}
+	}
+	return nil
+}
+
+func formatParityUnchecked(p *lint.Pass, m *Model, par *Parity) error {
+	seen := dedup{}
+	for _, r := range par.Renderings {
+		if r.unchecked == "" {
+			continue
+		}
+		what := map[string]string{"Format": "Format", "Content": "the content this result sets", "text": "the text of NewToolResultStructured"}[r.Kind]
+		msg := fmt.Sprintf("%s: %s %s, so format parity for the values it receives cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label, what, r.unchecked)
+		if r.Kind == "Format" && r.unchecked == "a Format function defined outside this package" {
+			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package, so format parity cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label)
+		}
+		if seen.first(r.At, msg) {
+			p.Report(r.At, msg)
+		}
+	}
+	return nil
+}

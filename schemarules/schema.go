@@ -1,0 +1,231 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// typeName prints a type relative to the analysed package.
+func (m *Model) typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == m.Pkg {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// nodeType describes a root schema node for messages.
+func nodeType(n typewalk.Node) string {
+	switch {
+	case n.Type == "":
+		return "an unrestricted schema (no type)"
+	case n.Nullable:
+		return fmt.Sprintf(`type ["null", %q]`, n.Type)
+	}
+	return fmt.Sprintf("type %q", n.Type)
+}
+
+// startup says what a failing inference does for the definition's SDK.
+func startup(d *Def) string {
+	if d.SDK == mcpdefs.MCPTool {
+		return "mcptool.Add panics at start-up, as mcp.AddTool does"
+	}
+	return "mcp.AddTool panics at start-up"
+}
+
+func schemaIsObject(p *lint.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Input != nil {
+			isObjectInput(p, m, d, d.Input)
+		}
+		if d.Output != nil && d.Output.Inferred() {
+			isObjectOutput(p, m, d, d.Output)
+		}
+	}
+	return nil
+}
+
+func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
+	switch {
+	case s.Inferred():
+		root := s.Walk.Root
+		if root.Type == "object" && !root.Nullable {
+			return
+		}
+		t := m.typeName(s.Source.Type)
+		if s.Source.Inference == mcpdefs.InferMarkLabs {
+			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
+			return
+		}
+		p.Reportf(d.RegistrationOrDef(), "%s: go-sdk infers the input schema from %s as %s, and %s because a tool's input must be a JSON object. Use a struct (or map[string]T) as the input type, wrapping the value in a field if needed", d.Label(), t, nodeType(root), startup(d))
+	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == mcpdefs.GoSDK:
+		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema: go-sdk's low-level (*Server).AddTool does not infer one and panics at start-up (\"missing input schema\"). Set InputSchema (at least &jsonschema.Schema{Type: \"object\"}), or register with mcp.AddTool to infer it from a struct", d.Label())
+	case s.JSON != nil && (s.Source.Origin == mcpdefs.SchemaHandBuilt):
+		j := s.JSON
+		effect := "the MCP spec requires an input schema of type \"object\", and clients that validate tools/list reject the tool"
+		if d.SDK == mcpdefs.GoSDK {
+			effect = "go-sdk's AddTool panics at start-up when it is registered (\"input schema must have type \\\"object\\\"\")"
+		}
+		switch {
+		case j.Invalid:
+			what := "marshalling the tool fails, so tools/list fails for every client"
+			if d.SDK == mcpdefs.GoSDK {
+				what = "go-sdk's AddTool panics at start-up when it is registered"
+			}
+			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s. Fix the JSON text", d.Label(), j.Err, what)
+		case j.Kind == mcpdefs.JSONDynamic:
+		case j.Kind != mcpdefs.JSONObject:
+			p.Reportf(jsonAt(j), "%s: the input schema is not a JSON object: %s. Write an object schema with \"type\": \"object\"", d.Label(), effect)
+		default:
+			typ := j.Member("type")
+			switch {
+			case typ == nil && j.Partial:
+			case typ == nil:
+				p.Reportf(jsonAt(j), "%s: the input schema has no \"type\": %s. Add \"type\": \"object\"", d.Label(), effect)
+			case typ.Value.Kind == mcpdefs.JSONDynamic:
+			case typ.Value.Kind != mcpdefs.JSONString || typ.Value.Str != "object":
+				p.Reportf(memberAt(j, typ), "%s: the input schema's type is %s, not \"object\": %s", d.Label(), render(typ.Value), effect)
+			}
+		}
+	}
+}
+
+func isObjectOutput(p *lint.Pass, m *Model, d *Def, s *Schema) {
+	root := s.Walk.Root
+	switch d.SDK {
+	case mcpdefs.MCPTool:
+		if _, isStruct := s.Source.Type.Underlying().(*types.Struct); !isStruct {
+			p.Reportf(d.At(), "%s: mcptool needs the output type to be a struct, but %s is not: its structuredContent must be a JSON object that can also carry the error object. Wrap the value in a struct field", d.Label(), m.typeName(s.Source.Type))
+		}
+	case mcpdefs.MarkLabs:
+		if root.Type != "object" && s.Source.Expr != nil {
+			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs forces the output schema's type to \"object\", but %s infers as %s, so clients that validate structuredContent against the schema reject every result. Use a struct output type", d.Label(), m.typeName(s.Source.Type), nodeType(root))
+		}
+	}
+}
+
+// render prints a JSON value briefly for messages.
+func render(j *mcpdefs.JSON) string {
+	switch j.Kind {
+	case mcpdefs.JSONString:
+		return quote(j.Str)
+	case mcpdefs.JSONArray:
+		var parts []string
+		for _, e := range j.Elems {
+			parts = append(parts, render(e))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case mcpdefs.JSONObject:
+		return "an object"
+	case mcpdefs.JSONNull:
+		return "null"
+	case mcpdefs.JSONBool:
+		return fmt.Sprint(j.Bool)
+	case mcpdefs.JSONNumber:
+		return fmt.Sprint(j.Num)
+	}
+	return "a dynamic value"
+}
+
+// problemReason explains a walk problem.
+func (m *Model) problemReason(pr *typewalk.Problem) string {
+	switch pr.Kind {
+	case typewalk.UnsupportedType:
+		return fmt.Sprintf("type %s cannot be represented in JSON Schema", m.typeName(pr.Type))
+	case typewalk.UnsupportedMapKey:
+		return fmt.Sprintf("map key type %s is neither a string kind nor an encoding.TextMarshaler", m.typeName(pr.Type))
+	case typewalk.TypeCycle:
+		return fmt.Sprintf("type %s contains itself, and schema inference cannot describe recursive types", m.typeName(pr.Type))
+	case typewalk.EmbeddedOverride:
+		return fmt.Sprintf("embedded %s has a built-in string schema that cannot be merged into the enclosing object", m.typeName(pr.Type))
+	case typewalk.EmbeddingCycle:
+		return fmt.Sprintf("%s embeds itself", m.typeName(pr.Type))
+	}
+	return ""
+}
+
+func problemAdvice(pr *typewalk.Problem) string {
+	switch pr.Kind {
+	case typewalk.UnsupportedType:
+		return "Leave the field out with json:\"-\", or use a type JSON can carry"
+	case typewalk.UnsupportedMapKey:
+		return "Use a string key type (or one with a MarshalText method on the value)"
+	case typewalk.TypeCycle:
+		return "Cut the cycle (refer to the nested value by ID, or bound the depth with a separate type), or hand-build the schema"
+	case typewalk.EmbeddedOverride:
+		return "Give the field a name (Time time.Time `json:\"time\"`)"
+	case typewalk.EmbeddingCycle:
+		return "Embed a different type, or give the embedded field a json name"
+	}
+	return ""
+}
+
+// effect says what a problem does, for the schema's role.
+func effect(d *Def, s *Schema, e typewalk.Effect) string {
+	switch e {
+	case typewalk.Panics:
+		return "go-sdk's schema inference rejects it and " + startup(d)
+	case typewalk.SchemaLost:
+		if s.Role == "input" {
+			return "mark3labs' WithInputSchema fails (the error goes to stderr) and the tool advertises an empty input schema, so the model sends no arguments"
+		}
+		return "mark3labs' WithOutputSchema fails (the error goes to stderr) and the tool advertises no output schema"
+	case typewalk.FieldDropped:
+		return "mark3labs silently leaves the property out of the " + s.Role + " schema, so the model never learns about it"
+	case typewalk.Crashes:
+		return "mark3labs' tag layer follows the embedding forever: building the tool overflows the stack and the process dies at start-up"
+	}
+	return ""
+}
+
+// forEachWalk visits the inferred schemas of the package's tools.
+func forEachWalk(m *Model, fn func(d *Def, s *Schema)) {
+	for _, d := range m.Defs {
+		for _, s := range []*Schema{d.Input, d.Output} {
+			if s.Inferred() {
+				fn(d, s)
+			}
+		}
+	}
+}
+
+// fieldLabel names a field in messages: field Query (input.query) of tool "search".
+func fieldLabel(d *Def, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
+	where := path.Under(s.Role)
+	name := ""
+	if v != nil {
+		name = "field " + v.Name() + " "
+	}
+	if atField {
+		return fmt.Sprintf("%s(%s)", name, where)
+	}
+	return fmt.Sprintf("%s(%s of %s)", name, where, d.Label())
+}
+
+func schemaSerializable(p *lint.Pass, m *Model) error {
+	seen := dedup{}
+	forEachWalk(m, func(d *Def, s *Schema) {
+		for _, pr := range s.Walk.Problems {
+			switch pr.Kind {
+			case typewalk.UnsupportedType, typewalk.UnsupportedMapKey, typewalk.TypeCycle, typewalk.EmbeddedOverride, typewalk.EmbeddingCycle:
+			default:
+				continue
+			}
+			at, atField := m.fieldAt(pr.Field, d)
+			if pr.Field == nil {
+				at, atField = d.RegistrationOrDef(), false
+			}
+			msg := fmt.Sprintf("%s: %s, so %s. %s", fieldLabel(d, s, pr.Field, pr.Path, atField), m.problemReason(pr), effect(d, s, pr.Effect), problemAdvice(pr))
+			if seen.first(at, msg) {
+				p.Report(at, msg)
+			}
+		}
+	})
+	return nil
+}

@@ -1,0 +1,298 @@
+package schemarules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// tagEdit rewrites one key of a field's struct tag. With remove, the key:"value" pair goes
+// (and the whole tag when nothing else is left); otherwise newKey (when not "") replaces the
+// key and value replaces the value. It fails on interpreted-string tags and on values a raw
+// string cannot hold.
+func tagEdit(f *ast.Field, key string, remove bool, newKey, value string) ([]analysis.TextEdit, bool) {
+	if f == nil || f.Tag == nil || !strings.HasPrefix(f.Tag.Value, "`") || len(f.Tag.Value) < 2 {
+		return nil, false
+	}
+	content := f.Tag.Value[1 : len(f.Tag.Value)-1]
+	keys, _ := typewalk.ParseTag(content)
+	var k *typewalk.TagKey
+	for i := range keys {
+		if keys[i].Key == key {
+			k = &keys[i]
+			break
+		}
+	}
+	if k == nil {
+		return nil, false
+	}
+	base := f.Tag.Pos() + 1
+	pos := func(off int) token.Pos { return base + token.Pos(off) }
+	if remove {
+		start, end := k.Start, k.End
+		// Take one separating space with the pair.
+		switch {
+		case start > 0 && content[start-1] == ' ':
+			start--
+		case end < len(content) && content[end] == ' ':
+			end++
+		}
+		if strings.TrimSpace(content[:start]+content[end:]) == "" {
+			// Nothing left: drop the tag, and the space before it.
+			return []analysis.TextEdit{{Pos: f.Type.End(), End: f.Tag.End(), NewText: nil}}, true
+		}
+		return []analysis.TextEdit{{Pos: pos(start), End: pos(end), NewText: nil}}, true
+	}
+	quoted := strconv.Quote(value)
+	if strings.Contains(quoted, "`") {
+		return nil, false
+	}
+	var edits []analysis.TextEdit
+	if newKey != "" {
+		edits = append(edits, analysis.TextEdit{Pos: pos(k.Start), End: pos(k.Start + len(k.Key)), NewText: []byte(newKey)})
+	}
+	edits = append(edits, analysis.TextEdit{Pos: pos(k.ValueStart), End: pos(k.ValueEnd), NewText: []byte(quoted)})
+	return edits, true
+}
+
+// invopopOptions splits an invopop-style tag on commas not escaped as "\,".
+func invopopOptions(tag string) []string {
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(tag); i++ {
+		switch {
+		case tag[i] == '\\' && i+1 < len(tag) && tag[i+1] == ',':
+			cur.WriteByte(',')
+			i++
+		case tag[i] == ',':
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(tag[i])
+		}
+	}
+	return append(out, strings.TrimSpace(cur.String()))
+}
+
+// invopopDescription returns what an invopop-style tag means in the go-sdk form, when that
+// has one right answer: its options are only required and description=, and the json tag
+// agrees about requiredness. "" means the tag should go.
+func invopopDescription(tag string, optional bool) (string, bool) {
+	desc, required := "", false
+	for _, opt := range invopopOptions(tag) {
+		switch {
+		case opt == "required":
+			required = true
+		case strings.HasPrefix(opt, "description="):
+			desc = strings.TrimSpace(strings.TrimPrefix(opt, "description="))
+		case opt == "":
+		default:
+			return "", false
+		}
+	}
+	if (required && optional) || typewalk.IsWordTag(desc) {
+		return "", false
+	}
+	return desc, true
+}
+
+func schemaTagSyntax(p *lint.Pass, m *Model) error {
+	seen := dedup{}
+	forEachWalk(m, func(d *Def, s *Schema) {
+		for _, pr := range s.Walk.Problems {
+			if pr.Kind != typewalk.EmptyTag && pr.Kind != typewalk.WordTag {
+				continue
+			}
+			decl := m.Field(pr.Field)
+			at, atField := m.fieldAt(pr.Field, d)
+			label := fieldLabel(d, s, pr.Field, pr.Path, atField)
+			var msg string
+			var fixes []analysis.SuggestedFix
+			switch {
+			case pr.Kind == typewalk.EmptyTag:
+				msg = fmt.Sprintf(`%s: empty jsonschema tag, which the schema library rejects, so %s. Remove the tag or write a description in it`, label, effect(d, s, pr.Effect))
+				if edits, ok := tagEdit(decl, "jsonschema", true, "", ""); ok {
+					fixes = append(fixes, analysis.SuggestedFix{Message: "Remove the empty jsonschema tag", TextEdits: edits})
+				}
+			case pr.Effect == typewalk.SchemaLost:
+				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read (only enum= is understood), so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag`, label, pr.Tag, effect(d, s, pr.Effect))
+			default:
+				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option; go-sdk reads the whole tag as the property description and rejects tags that begin WORD=, so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag, and allowed values belong in the description or a hand-built schema`, label, pr.Tag, effect(d, s, pr.Effect))
+			}
+			if pr.Kind == typewalk.WordTag {
+				optional := false
+				for _, f := range s.Walk.Fields {
+					if f.Var == pr.Field {
+						optional = !f.Required
+					}
+				}
+				if desc, ok := invopopDescription(pr.Tag, optional); ok {
+					remove := desc == ""
+					if edits, ok := tagEdit(decl, "jsonschema", remove, "", desc); ok {
+						text := fmt.Sprintf("Rewrite the tag as jsonschema:%q", desc)
+						if remove {
+							text = "Remove the jsonschema tag"
+						}
+						fixes = append(fixes, analysis.SuggestedFix{Message: text, TextEdits: edits})
+					}
+				}
+			}
+			if seen.first(at, msg) {
+				p.Report(at, msg, fixes...)
+			}
+		}
+	})
+	return nil
+}
+
+// requiredWord reports whether a jsonschema tag lists "required" as one of its comma parts.
+func requiredWord(tag string) bool {
+	for _, part := range strings.Split(tag, ",") {
+		if strings.EqualFold(strings.TrimSpace(part), "required") {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutRequired removes the "required" parts of a tag, keeping the rest as written.
+func withoutRequired(tag string) string {
+	var keep []string
+	for _, part := range strings.Split(tag, ",") {
+		if !strings.EqualFold(strings.TrimSpace(part), "required") {
+			keep = append(keep, part)
+		}
+	}
+	return strings.TrimSpace(strings.Join(keep, ","))
+}
+
+func schemaTagRequiredIgnored(p *lint.Pass, m *Model) error {
+	seen := dedup{}
+	forEachWalk(m, func(d *Def, s *Schema) {
+		bad := map[*typewalk.Field]bool{}
+		for _, pr := range s.Walk.Problems {
+			for _, f := range s.Walk.Fields {
+				if f.Var == pr.Field && (pr.Kind == typewalk.EmptyTag || pr.Kind == typewalk.WordTag) {
+					bad[f] = true
+				}
+			}
+		}
+		for _, f := range s.Walk.Fields {
+			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) {
+				continue
+			}
+			at, atField := m.fieldAt(f.Var, d)
+			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads: the word only ends up in the property description, and requiredness comes from the json tag (a field is required unless it has omitempty or omitzero)`, fieldLabel(d, s, f.Var, f.Path, atField))
+			if f.Omit != "" {
+				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag. Remove %s from the json tag to make it required", f.Omit, f.Omit)
+			} else {
+				msg += "; the field is already required. Remove the word from the tag"
+			}
+			var fixes []analysis.SuggestedFix
+			rest := withoutRequired(f.JSONSchemaTag)
+			if edits, ok := tagEdit(m.Field(f.Var), "jsonschema", rest == "", "", rest); ok {
+				fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
+			}
+			if seen.first(at, msg) {
+				p.Report(at, msg, fixes...)
+			}
+		}
+	})
+	return nil
+}
+
+func describeOnFields(p *lint.Pass, m *Model) error {
+	seen := dedup{}
+	forEachWalk(m, func(d *Def, s *Schema) {
+		if s.Walk.Fatal() {
+			// The schema never gets built: the failing rule says so.
+			return
+		}
+		reader := "the model has to guess what to send"
+		if s.Role == "output" {
+			reader = "clients cannot explain the value to the model"
+		}
+		// Fields declared in other packages are gathered into one finding at the definition.
+		var elsewhere []string
+		for _, f := range s.Walk.Fields {
+			if f.Described() || f.Var == nil || !m.InModule(f.Var.Pkg()) {
+				continue
+			}
+			decl := m.Field(f.Var)
+			if decl == nil {
+				elsewhere = append(elsewhere, f.Path.Under(s.Role))
+				continue
+			}
+			at := lint.NodeSpan(decl)
+			label := fieldLabel(d, s, f.Var, f.Path, true)
+			var msg string
+			var fixes []analysis.SuggestedFix
+			if s.Walk.Rules == typewalk.MarkLabs {
+				msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema_description:"..." (or jsonschema:"...") to the field`, label, reader)
+			} else {
+				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")
+				switch {
+				case hasM3 && !f.HasJSONSchemaTag && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
+					msg = fmt.Sprintf(`%s has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so %s. Rename the key to jsonschema`, label, reader)
+					if edits, ok := tagEdit(decl, "jsonschema_description", false, "jsonschema", desc); ok {
+						fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
+					}
+				default:
+					msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema:"..." to the field (go-sdk uses the whole tag as the description)`, label, reader)
+				}
+			}
+			if seen.first(at, msg) {
+				p.Report(at, msg, fixes...)
+			}
+		}
+		if len(elsewhere) > 0 {
+			list := elsewhere
+			more := ""
+			if len(list) > 5 {
+				list, more = list[:5], fmt.Sprintf(" and %d more", len(elsewhere)-5)
+			}
+			at := d.RegistrationOrDef()
+			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s. Describe them where they are declared, or wrap them in types of this package", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
+			if seen.first(at, msg) {
+				p.Report(at, msg)
+			}
+		}
+	})
+	for _, d := range m.Defs {
+		for _, s := range []*Schema{d.Input, d.Output} {
+			if s == nil || s.Inferred() || s.JSON == nil || (s.Source.Origin != mcpdefs.SchemaHandBuilt && s.Source.Origin != mcpdefs.SchemaProperties) {
+				continue
+			}
+			walkSchema(s.JSON, nil, func(n *schemaNode) {
+				if n.parentKey != "properties" || n.node.Kind != mcpdefs.JSONObject || n.node.Partial {
+					return
+				}
+				if n.node.Get("description") != nil || n.node.Get("$ref") != nil {
+					return
+				}
+				at := memberAt(n.parent, n.member)
+				msg := fmt.Sprintf("property %q (%s of %s) has no description, so the model has to guess what it means. Add a description", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
+				if seen.first(at, msg) {
+					p.Report(at, msg)
+				}
+			})
+		}
+		if d.Kind == mcpdefs.Prompt {
+			for _, a := range d.PromptArgs {
+				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {
+					continue
+				}
+				p.Reportf(lint.NodeSpan(a.Node), "prompt argument %q of %s has no description, so clients cannot tell the user or the model what to pass. Add one", a.Name.Str, d.Label())
+			}
+		}
+	}
+	return nil
+}

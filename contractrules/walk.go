@@ -338,15 +338,15 @@ func (a *acc) summary() *Summary {
 func (w *walker) compute(f *function) *Summary {
 	a := w.newAcc(f)
 	n := f.sig.Results().Len()
+	// Named error results: whatever is assigned to them is returned, by a bare return or
+	// because a deferred closure sets them after the return statement ran.
+	for _, i := range f.errs {
+		if v := f.sig.Results().At(i); v.Name() != "" && v.Name() != "_" {
+			a.object(v, nil)
+		}
+	}
 	for _, ret := range f.returns {
 		switch len(ret.Results) {
-		case 0:
-			// A bare return: the named error results' values.
-			for _, i := range f.errs {
-				if v := f.sig.Results().At(i); v.Name() != "" {
-					a.object(v, nil)
-				}
-			}
 		case n:
 			for _, i := range f.errs {
 				a.expr(ret.Results[i])
@@ -356,9 +356,6 @@ func (w *walker) compute(f *function) *Summary {
 			a.expr(ret.Results[0])
 		}
 	}
-	// Named results may also be set by deferred closures; a bare return reads them, and
-	// so does any return when a deferred function rewrites them. Following the assignments
-	// of named error results covers both.
 	return a.summary()
 }
 

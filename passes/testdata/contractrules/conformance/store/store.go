@@ -108,3 +108,19 @@ func First[T any](xs []T) (T, error) { // want First:`errors\(NotFound\[empty_li
 	}
 	return xs[0], nil
 }
+
+// Guarded sets its named result in a deferred closure (a panic becomes an InternalError) and
+// before a bare return; calling f returns nothing, so it is not opaque.
+func Guarded(f func()) (err error) { // want Guarded:`errors\(InternalError ServiceUnavailable\)`
+	defer func() {
+		if recover() != nil {
+			err = mcperr.InternalError("panic")
+		}
+	}()
+	if f == nil {
+		err = mcperr.ServiceUnavailable("no function")
+		return
+	}
+	f()
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/contractrules"
 	"github.com/mcplint/mcplint/handlerrules"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/schemarules"
@@ -78,6 +79,7 @@ func families(cfg *Config) []lint.Check {
 	defs := mcpdefs.New(recognition(cfg))
 	var checks []lint.Check
 	checks = append(checks, handlerrules.Checks(defs)...)
+	checks = append(checks, contractrules.Checks(defs)...)
 	checks = append(checks, schemarules.Checks(defs)...)
 	checks = append(checks, manifest.Check(defs))
 	return checks

@@ -382,7 +382,7 @@ func (r *recogniser) contract(e ast.Expr) *Contract {
 	if lit == nil {
 		return c
 	}
-	c.Static = true
+	c.Static, c.Lit = true, lit
 	for _, elt := range lit.Elts {
 		el := r.resolveLit(elt, 0)
 		if el == nil {

@@ -224,8 +224,11 @@ type PromptArg struct {
 type Contract struct {
 	// Expr is the Errors expression; Static is false when it could not be resolved to
 	// literal entries.
-	Expr    ast.Expr
-	Static  bool
+	Expr   ast.Expr
+	Static bool
+	// Lit is the list literal Expr resolves to (nil when it does not). Tools sharing one
+	// contract variable or helper share it.
+	Lit     *ast.CompositeLit
 	Entries []ContractEntry
 }
 

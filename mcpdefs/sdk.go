@@ -3,6 +3,8 @@ package mcpdefs
 import (
 	"go/types"
 	"strings"
+
+	"github.com/mcplint/mcplint/mcperr"
 )
 
 // Import paths of the APIs mcplint understands. This file is the only place in mcplint that
@@ -84,6 +86,9 @@ const (
 	// mcptool.
 	APICallFail        // (*mcptool.Call).Fail(reason, msg, opts...)
 	APICallRecoveryFor // (*mcptool.Call).RecoveryFor(reason)
+	APICallFrom        // mcptool.CallFrom(ctx)
+	APIErrWith         // (*mcperr.Error).With(opts...)
+	APIErrWithData     // mcperr.WithData(key, value)
 )
 
 // apiTable maps "path.Name" (functions, types) and "path.Type.Method" (methods) to an API.
@@ -114,32 +119,15 @@ var apiTable = map[string]API{
 	mcperrPath + ".WithCause":        APIErrWithCause,
 	mcperrPath + ".WithReason":       APIErrWithReason,
 	mcperrPath + ".WithRecovery":     APIErrWithRecovery,
-	mcperrPath + ".WithData":         APIErrOption,
+	mcperrPath + ".WithData":         APIErrWithData,
+	mcperrPath + ".Error.With":       APIErrWith,
 	mcperrPath + ".WithRetryable":    APIErrOption,
 	mcperrPath + ".Classify":         APIErrClassify,
 	mcperrPath + ".FromHTTPResponse": APIErrFromHTTP,
 
 	mcptoolPath + ".Call.Fail":        APICallFail,
 	mcptoolPath + ".Call.RecoveryFor": APICallRecoveryFor,
-}
-
-// Factories maps each mcperr factory to the code constant it stands for. It mirrors DESIGN
-// section 5; a test checks it against the mcperr package itself.
-var mcperrFactories = map[string]string{
-	"InvalidParams":      "CodeInvalidParams",
-	"InvalidRequest":     "CodeInvalidRequest",
-	"NotFound":           "CodeNotFound",
-	"Forbidden":          "CodeForbidden",
-	"Unauthorized":       "CodeUnauthorized",
-	"ValidationError":    "CodeValidationError",
-	"Conflict":           "CodeConflict",
-	"RateLimited":        "CodeRateLimited",
-	"Timeout":            "CodeTimeout",
-	"ServiceUnavailable": "CodeServiceUnavailable",
-	"ConfigurationError": "CodeConfigurationError",
-	"InternalError":      "CodeInternalError",
-	"SerializationError": "CodeSerializationError",
-	"DatabaseError":      "CodeDatabaseError",
+	mcptoolPath + ".CallFrom":         APICallFrom,
 }
 
 // apiKey is the table key of an object: "path.Name" or "path.Recv.Method".
@@ -188,10 +176,8 @@ func APIOf(obj types.Object) API {
 			}
 		}
 	case mcperrPath:
-		if _, ok := mcperrFactories[obj.Name()]; ok {
-			if _, isFunc := obj.(*types.Func); isFunc {
-				return APIErrFactory
-			}
+		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() == nil && isFactory(fn.Name()) {
+			return APIErrFactory
 		}
 		if fn, ok := obj.(*types.Func); ok && strings.HasPrefix(fn.Name(), "With") && fn.Signature().Recv() == nil {
 			return APIErrOption
@@ -215,19 +201,36 @@ func TypeAPI(t types.Type) API {
 	return APINone
 }
 
-// FactoryCode is the mcperr code constant name a factory stands for ("NotFound" →
-// "CodeNotFound").
-func FactoryCode(factory string) (string, bool) {
-	c, ok := mcperrFactories[factory]
-	return c, ok
+// The factory vocabulary comes from package mcperr itself (FactoryFor, CodeByName), so the
+// linter and the runtime cannot disagree about which factories exist and what they build.
+
+// isFactory reports whether name is an mcperr factory function: one FactoryFor names.
+func isFactory(name string) bool {
+	_, ok := FactoryCode(name)
+	return ok
+}
+
+// FactoryCode is the code a factory builds ("NotFound" → mcperr.CodeNotFound).
+func FactoryCode(factory string) (mcperr.Code, bool) {
+	c, ok := mcperr.CodeByName(factory)
+	if !ok {
+		return 0, false
+	}
+	if f, ok := mcperr.FactoryFor(c); !ok || f != factory {
+		return 0, false
+	}
+	return c, true
 }
 
 // FactoryForCode is the factory for a code constant name ("CodeNotFound" → "NotFound").
-func FactoryForCode(code string) (string, bool) {
-	for f, c := range mcperrFactories {
-		if c == code {
-			return f, true
-		}
+func FactoryForCode(constName string) (string, bool) {
+	name, ok := strings.CutPrefix(constName, "Code")
+	if !ok {
+		return "", false
 	}
-	return "", false
+	c, ok := mcperr.CodeByName(name)
+	if !ok {
+		return "", false
+	}
+	return mcperr.FactoryFor(c)
 }

@@ -231,34 +231,6 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 	return factory, true
 }
 
-// CodeName returns the mcperr code a call produces when it is a factory or mcperr.New with a
-// named code constant ("CodeNotFound").
-func (r *Result) CodeName(call *ast.CallExpr) (string, bool) {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	switch APIOf(fn) {
-	case APIErrFactory:
-		return FactoryCode(fn.Name())
-	case APIErrNew:
-		if len(call.Args) == 0 {
-			return "", false
-		}
-		var id *ast.Ident
-		switch x := ast.Unparen(call.Args[0]).(type) {
-		case *ast.Ident:
-			id = x
-		case *ast.SelectorExpr:
-			id = x.Sel
-		}
-		if id == nil {
-			return "", false
-		}
-		if c, ok := r.info.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
-			return c.Name(), true
-		}
-	}
-	return "", false
-}
-
 // IsMCPErrorConstructor reports whether call builds an *mcperr.Error: mcperr.New, a factory,
 // or call.Fail.
 func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {

@@ -122,7 +122,7 @@ func CoverTool(c *Catalog, covers Covers) mcptool.Tool[BookInput, CoverOutput] {
 		Errors: []mcptool.ErrorContract{
 			{Reason: "no_such_book", Code: mcperr.CodeNotFound, When: "No book has the ID.",
 				Recovery: "Call search_books to find the book's catalog ID."},
-			{Reason: "covers_not_configured", Code: mcperr.CodeConfigurationError, When: "The server has no cover service URL.",
+			{Reason: "covers_not_configured", Code: mcperr.CodeConfigurationError, When: "The server has no cover service URL, or an invalid one.",
 				Recovery: "Tell the user the server operator must set BOOKSHELF_COVERS_URL; do not retry."},
 		},
 		Handler: func(ctx context.Context, call *mcptool.Call, in BookInput) (CoverOutput, error) {
@@ -135,7 +135,7 @@ func CoverTool(c *Catalog, covers Covers) mcptool.Tool[BookInput, CoverOutput] {
 			}
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(covers.BaseURL, "/")+"/covers/"+url.PathEscape(b.ISBN), nil)
 			if err != nil {
-				return CoverOutput{}, mcperr.ConfigurationError("the cover service URL is invalid", mcperr.WithCause(err))
+				return CoverOutput{}, call.Fail("covers_not_configured", "the cover service URL is invalid", mcperr.WithCause(err), call.RecoveryFor("covers_not_configured"))
 			}
 			resp, err := covers.Client.Do(req)
 			if err != nil {

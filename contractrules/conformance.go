@@ -1,0 +1,431 @@
+package contractrules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcperr"
+)
+
+// tool is one mcptool definition as the conformance rules see it: its declared contract and
+// what its handler can return.
+type tool struct {
+	def *mcpdefs.Definition
+	// byReason and byCode index the entries whose reason (code) is a constant; reasons lists
+	// the declared reasons in order.
+	byReason map[string]mcpdefs.ContractEntry
+	byCode   map[mcperr.Code][]string
+	reasons  []string
+	// codesKnown (reasonsKnown) is false when some entry's code (reason) is not a constant:
+	// then no code (reason) can be called undeclared.
+	codesKnown, reasonsKnown bool
+	// shared is true when other tools of the package use the same contract literal.
+	shared bool
+
+	// handler and summary describe a handler whose body is in this package; external and
+	// externalName one declared in another package. Both are nil when the handler cannot be
+	// resolved.
+	handler      *mcpdefs.Handler
+	summary      *Summary
+	external     *ErrorsFact
+	externalName string
+}
+
+func conformance(p *lint.Pass, defs []*mcpdefs.Definition, flow *Result) {
+	if !flow.Analyzed {
+		return
+	}
+	uses := map[*ast.CompositeLit]int{}
+	for _, d := range defs {
+		if d.Contract != nil && d.Contract.Static {
+			uses[d.Contract.Lit]++
+		}
+	}
+	for _, d := range defs {
+		if d.SDK != mcpdefs.MCPTool || d.Kind != mcpdefs.Tool {
+			continue
+		}
+		t := newTool(p, d, flow)
+		unknownReason(p, t)
+		if d.Contract == nil || !d.Contract.Static {
+			continue
+		}
+		t.shared = uses[d.Contract.Lit] > 1
+		conform(p, t)
+		preferFail(p, t)
+		unthrown(p, t)
+	}
+}
+
+func newTool(p *lint.Pass, d *mcpdefs.Definition, flow *Result) *tool {
+	t := &tool{def: d, byReason: map[string]mcpdefs.ContractEntry{}, byCode: map[mcperr.Code][]string{}, codesKnown: true, reasonsKnown: true}
+	if c := d.Contract; c != nil && c.Static {
+		for _, e := range c.Entries {
+			if !e.Reason.Static {
+				t.reasonsKnown = false
+			}
+			if !e.Code.Static {
+				t.codesKnown = false
+			}
+			if !e.Reason.Static || e.Reason.Str == "" {
+				continue
+			}
+			if _, dup := t.byReason[e.Reason.Str]; dup {
+				continue // Fail selects the first entry
+			}
+			t.byReason[e.Reason.Str] = e
+			t.reasons = append(t.reasons, e.Reason.Str)
+			if e.Code.Static {
+				c := mcperr.Code(e.Code.Val)
+				t.byCode[c] = append(t.byCode[c], e.Reason.Str)
+			}
+		}
+	}
+	switch {
+	case d.Handler != nil && d.Handler.Body != nil:
+		t.handler = d.Handler
+		t.summary = flow.Of(d.Handler.Node)
+		if t.summary == nil {
+			t.summary = &Summary{}
+		}
+	case d.HandlerExpr != nil:
+		// A handler declared in another package: its fact says what it returns.
+		fn, ok := p.TypesInfo.Uses[identOf(d.HandlerExpr)].(*types.Func)
+		if !ok || isInterfaceMethod(fn) || fn.Pkg() == p.Pkg {
+			break
+		}
+		if f, known := flow.External(fn); known {
+			t.external, t.externalName = f, funcName(fn)
+		}
+	}
+	return t
+}
+
+// conform: error-contract-conformance.
+func conform(p *lint.Pass, t *tool) {
+	if !t.codesKnown {
+		return
+	}
+	undeclared := func(pr Produced) bool {
+		return !pr.Fail && pr.Code != 0 && !pr.Code.Baseline() && len(t.byCode[pr.Code]) == 0
+	}
+	advice := func(c mcperr.Code) string {
+		return fmt.Sprintf("but the tool's error contract declares no %s entry: clients plan around the failures tools/list advertises, so this one reaches them unannounced; declare it in Errors (a Reason, Code: mcperr.Code%s, When and Recovery), or turn it into a declared failure with call.Fail", c.String(), c.String())
+	}
+	if t.external != nil {
+		done := map[mcperr.Code]bool{}
+		for _, pr := range t.external.Produces {
+			if !undeclared(pr) || done[pr.Code] {
+				continue
+			}
+			done[pr.Code] = true
+			p.ReportRule(ruleConformance, t.def.HandlerExpr, fmt.Sprintf("the handler %s can return %s (built by %s in %s at %s), %s", t.externalName, pr.Code.String(), pr.By, pr.Func, pr.At, advice(pr.Code)))
+		}
+		return
+	}
+	if t.summary == nil {
+		return
+	}
+	type key struct {
+		pos  token.Pos
+		code mcperr.Code
+	}
+	done := map[key]bool{}
+	for _, it := range t.summary.Items {
+		k := key{it.Entry.Pos(), it.Code}
+		if !undeclared(it.Produced) || done[k] {
+			continue
+		}
+		done[k] = true
+		var msg string
+		if it.Callee == "" {
+			msg = fmt.Sprintf("the handler returns %s here (built by %s), %s", it.Code.String(), it.By, advice(it.Code))
+		} else {
+			msg = fmt.Sprintf("%s enters the handler here through %s (built by %s in %s at %s), %s", it.Code.String(), it.Callee, it.By, it.Func, it.At, advice(it.Code))
+		}
+		p.ReportRule(ruleConformance, it.Entry, msg)
+	}
+}
+
+// preferFail: error-contract-prefer-fail.
+func preferFail(p *lint.Pass, t *tool) {
+	if t.summary == nil || !t.codesKnown {
+		return
+	}
+	done := map[token.Pos]bool{}
+	for _, it := range t.summary.Items {
+		call, ok := it.Entry.(*ast.CallExpr)
+		if !ok || it.Callee != "" || it.Fail || it.Code == 0 || done[call.Pos()] {
+			continue
+		}
+		b, ok := mcpdefs.BuildOf(p.TypesInfo, call)
+		if !ok || (b.API != mcpdefs.APIErrFactory && b.API != mcpdefs.APIErrNew) {
+			continue
+		}
+		reasons := t.byCode[it.Code]
+		if len(reasons) == 0 {
+			continue
+		}
+		done[call.Pos()] = true
+		reason := ""
+		switch {
+		case it.ReasonDynamic:
+		case it.Reason != "":
+			for _, r := range reasons {
+				if r == it.Reason {
+					reason = r
+				}
+			}
+		case len(reasons) == 1:
+			reason = reasons[0]
+		}
+		var fixes []analysis.SuggestedFix
+		if reason != "" {
+			if fix, ok := failFix(t, call, b, reason); ok {
+				fixes = append(fixes, fix)
+			}
+		}
+		what := fmt.Sprintf("reason %q", reasons[0])
+		use := fmt.Sprintf("call.Fail(%q, msg, ...)", reasons[0])
+		if len(reasons) > 1 {
+			what = "reasons " + quoteList(reasons)
+			use = "call.Fail with the reason that fits"
+		}
+		why := "built this way it lacks the declared data.reason and retryability, so clients cannot switch on it"
+		if it.Reason != "" || it.ReasonDynamic {
+			why = "built this way it repeats the contract by hand and misses the declared retryability"
+		}
+		p.ReportRule(rulePreferFail, call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: %s; use %s, which builds it from the contract", it.By, it.Code.String(), what, why, use), fixes...)
+	}
+}
+
+// failFix rewrites mcperr.X(msg, opts...) or mcperr.New(code, msg, opts...) to
+// call.Fail(reason, msg, opts...).
+func failFix(t *tool, call *ast.CallExpr, b mcpdefs.ErrorBuild, reason string) (analysis.SuggestedFix, bool) {
+	h := t.handler
+	if h == nil || h.Request == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	fail := h.Request.Name() + ".Fail"
+	lit := strconv.Quote(reason) + ", "
+	edits := []analysis.TextEdit{{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(fail)}}
+	switch b.API {
+	case mcpdefs.APIErrFactory:
+		if len(call.Args) == 0 {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[0].Pos(), NewText: []byte(lit)})
+	case mcpdefs.APIErrNew:
+		if len(call.Args) < 2 {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[1].Pos(), NewText: []byte(lit)})
+	}
+	return analysis.SuggestedFix{Message: fmt.Sprintf("Use %s(%q, ...)", fail, reason), TextEdits: edits}, true
+}
+
+// unknownReason: error-contract-unknown-reason, for Fail and RecoveryFor on the handler's
+// own Call (the handler's call parameter, or mcptool.CallFrom(ctx) inside it).
+func unknownReason(p *lint.Pass, t *tool) {
+	h := t.handler
+	if h == nil || (t.def.Contract != nil && !t.def.Contract.Static) || !t.reasonsKnown {
+		return
+	}
+	ast.Inspect(h.Node, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		api := mcpdefs.APIOf(calleeOf(p.TypesInfo, call))
+		if api != mcpdefs.APICallFail && api != mcpdefs.APICallRecoveryFor {
+			return true
+		}
+		if !ownCall(p.TypesInfo, call, h) {
+			return true
+		}
+		reason, ok := constString(p.TypesInfo, call.Args[0])
+		if !ok {
+			return true // a dynamic reason: not guessed
+		}
+		if _, declared := t.byReason[reason]; declared {
+			return true
+		}
+		p.ReportRule(ruleUnknownReason, call.Args[0], unknownReasonMessage(t, api, reason))
+		return true
+	})
+}
+
+func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
+	var b strings.Builder
+	if api == mcpdefs.APICallFail {
+		fmt.Fprintf(&b, "call.Fail(%q, ...) names a reason ", reason)
+	} else {
+		fmt.Fprintf(&b, "call.RecoveryFor(%q) names a reason ", reason)
+	}
+	if len(t.reasons) == 0 {
+		b.WriteString("but the tool declares no error contract")
+	} else {
+		fmt.Fprintf(&b, "the tool's error contract does not declare (declared: %s)", quoteList(t.reasons))
+	}
+	if api == mcpdefs.APICallFail {
+		b.WriteString(": at run time Fail returns an InternalError instead, so the client never sees the failure meant here")
+	} else {
+		b.WriteString(": at run time it adds no recovery hint, so the agent gets no next move")
+	}
+	if s := closest(reason, t.reasons); s != "" {
+		fmt.Fprintf(&b, "; did you mean %q?", s)
+	} else {
+		fmt.Fprintf(&b, "; declare %q in Errors, or use a declared reason", reason)
+	}
+	return b.String()
+}
+
+// ownCall reports whether a Fail or RecoveryFor call is made on handler h's own Call.
+func ownCall(info *types.Info, call *ast.CallExpr, h *mcpdefs.Handler) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		return h.Request != nil && info.Uses[x] == h.Request
+	case *ast.CallExpr:
+		return mcpdefs.APIOf(calleeOf(info, x)) == mcpdefs.APICallFrom
+	}
+	return false
+}
+
+// unthrown: error-contract-unthrown.
+func unthrown(p *lint.Pass, t *tool) {
+	produced := map[string]bool{}
+	switch {
+	case t.external != nil:
+		if t.external.Opaque {
+			return
+		}
+		for _, pr := range t.external.Produces {
+			if pr.ReasonDynamic {
+				return
+			}
+			produced[pr.Reason] = true
+		}
+	case t.handler != nil:
+		if len(t.summary.Opaque) > 0 {
+			return
+		}
+		for _, it := range t.summary.Items {
+			if it.ReasonDynamic {
+				return
+			}
+			produced[it.Reason] = true
+		}
+		// Reasons set anywhere in the handler count, even where the flow is not followed
+		// (a goroutine's closure, an error kept in a struct).
+		dynamic := false
+		ast.Inspect(t.handler.Node, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return !dynamic
+			}
+			var rexpr ast.Expr
+			if b, ok := mcpdefs.BuildOf(p.TypesInfo, call); ok && b.API == mcpdefs.APICallFail {
+				rexpr = b.ReasonArg
+			} else if eff, r := mcpdefs.OptionOf(p.TypesInfo, call); eff == mcpdefs.OptionReason {
+				rexpr = r
+			} else {
+				return true
+			}
+			if s, ok := constString(p.TypesInfo, rexpr); ok {
+				produced[s] = true
+			} else {
+				dynamic = true
+			}
+			return !dynamic
+		})
+		if dynamic {
+			return
+		}
+	default:
+		return
+	}
+	for _, e := range t.def.Contract.Entries {
+		r := e.Reason
+		if !r.Static || r.Str == "" || produced[r.Str] {
+			continue
+		}
+		if t.shared {
+			p.ReportRule(ruleUnthrown, t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients of this tool will never see; give this tool its own contract without it, or produce it where that failure happens", r.Str, r.Str, r.Str))
+			continue
+		}
+		p.ReportRule(ruleUnthrown, r.Expr, fmt.Sprintf("reason %q is declared but nothing the handler can return produces it (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients will never see; produce it where that failure happens, or remove the entry", r.Str, r.Str, r.Str))
+	}
+}
+
+func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.IndexExpr:
+		id = identOf(f.X)
+	}
+	if id == nil {
+		return nil
+	}
+	return info.Uses[id]
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// closest returns the declared reason within two edits of s, if exactly one is.
+func closest(s string, candidates []string) string {
+	var best []string
+	for _, c := range candidates {
+		if distance(s, c) <= 2 {
+			best = append(best, c)
+		}
+	}
+	sort.Strings(best)
+	if len(best) == 1 {
+		return best[0]
+	}
+	return ""
+}
+
+// distance is the Levenshtein distance of two short strings.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,194 @@
+package contractrules
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+	"unicode"
+
+	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcperr"
+)
+
+// The structural rules apply internal/defcheck, the checks mcptool.Add runs at start-up, to
+// the contract as written, so the linter and the runtime agree on what is valid. Values that
+// are not constants are skipped, never guessed.
+
+// structure checks every contract of the package once, however many tools share it.
+func structure(p *lint.Pass, defs []*mcpdefs.Definition) {
+	doneContract := map[*ast.CompositeLit]bool{}
+	doneEntry := map[*ast.CompositeLit]bool{}
+	for _, d := range defs {
+		c := d.Contract
+		if c == nil {
+			continue
+		}
+		if !c.Static {
+			notStatic(p, c)
+			continue
+		}
+		if doneContract[c.Lit] {
+			continue
+		}
+		doneContract[c.Lit] = true
+		contractEmpty(p, c)
+		reasonUnique(p, c)
+		for _, e := range c.Entries {
+			if doneEntry[e.Lit] {
+				continue
+			}
+			doneEntry[e.Lit] = true
+			codeUnknown(p, e)
+			codeUnknownError(p, e)
+			reasonRequired(p, e)
+			reasonFormat(p, e)
+			whenRequired(p, e)
+			recoveryRequired(p, e)
+			recoveryEmpty(p, e)
+			recoveryMinWords(p, e)
+		}
+	}
+}
+
+// label names an entry in messages.
+func label(e mcpdefs.ContractEntry) string {
+	if e.Reason.Static && e.Reason.Str != "" {
+		return fmt.Sprintf("error contract entry %q", e.Reason.Str)
+	}
+	return "this error contract entry"
+}
+
+// at is where a finding about one field goes: the field's value, or the entry when the
+// field is missing.
+func at(e mcpdefs.ContractEntry, v ast.Expr) lint.Positioner {
+	if v != nil {
+		return v
+	}
+	return e.Lit
+}
+
+// notStatic: the contract is not a literal the linter can read.
+func notStatic(p *lint.Pass, c *mcpdefs.Contract) {
+	p.ReportRule(ruleNotStatic, c.Expr, "mcplint cannot resolve this error contract at compile time (it is built at run time, assigned more than once, or comes from another package), so neither its entries nor the handler's conformance to it are checked; mcptool.Add still checks the entries at start-up. Write Errors as a []mcptool.ErrorContract literal: in place, in a package-level variable, or returned by a helper function")
+}
+
+func contractEmpty(p *lint.Pass, c *mcpdefs.Contract) {
+	if len(c.Entries) > 0 {
+		return
+	}
+	p.ReportRule(ruleEmpty, c.Expr, "Errors is an empty list: tools/list advertises no failure modes and call.Fail has no reason to select, so the contract tells clients nothing; declare the tool's failure modes, or leave Errors out")
+}
+
+func codeUnknown(p *lint.Pass, e mcpdefs.ContractEntry) {
+	switch {
+	case !e.Code.Set:
+		p.ReportRule(ruleCodeUnknown, e.Lit, label(e)+" has no Code, so its failures carry code 0, which is no JSON-RPC error code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; set Code to an mcperr constant such as mcperr.CodeNotFound")
+	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
+		p.ReportRule(ruleCodeUnknown, e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; use an mcperr constant such as mcperr.CodeNotFound", label(e), e.Code.Val))
+	}
+}
+
+func codeUnknownError(p *lint.Pass, e mcpdefs.ContractEntry) {
+	if e.Code.Static && mcperr.Code(e.Code.Val) == mcperr.CodeUnknownError {
+		p.ReportRule(ruleCodeUnknownError, e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code: a client reading the contract learns nothing about this failure and cannot decide whether to retry, fix its input or give up; declare the specific code (NotFound, RateLimited, ServiceUnavailable, ...)")
+	}
+}
+
+func reasonRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+	if e.Reason.Set && (!e.Reason.Static || e.Reason.Str != "") {
+		return
+	}
+	p.ReportRule(ruleReasonRequired, at(e, e.Reason.Expr), "this error contract entry has no Reason: call.Fail cannot select it, clients cannot switch on data.reason, and mcptool.Add refuses the tool at start-up; give it a stable snake_case reason such as \"no_match\"")
+}
+
+func reasonFormat(p *lint.Pass, e mcpdefs.ContractEntry) {
+	r := e.Reason
+	if !r.Static || r.Str == "" || defcheck.ValidReason(r.Str) {
+		return
+	}
+	msg := fmt.Sprintf("reason %q is not snake_case (^[a-z][a-z0-9_]*$): clients switch on data.reason like an API constant, and a mixed style invites typos they cannot detect", r.Str)
+	if s := snakeCase(r.Str); s != "" && defcheck.ValidReason(s) {
+		msg += fmt.Sprintf("; rename it, e.g. %q, here and in every call.Fail", s)
+	} else {
+		msg += "; rename it here and in every call.Fail"
+	}
+	p.ReportRule(ruleReasonFormat, r.Expr, msg)
+}
+
+// snakeCase turns "NoMatch", "no-match" and "No Match" into "no_match".
+func snakeCase(s string) string {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case unicode.IsUpper(r):
+			if prevLower {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+			prevLower = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+			prevLower = true
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+			prevLower = false
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+func reasonUnique(p *lint.Pass, c *mcpdefs.Contract) {
+	first := map[string]mcpdefs.ContractEntry{}
+	for _, e := range c.Entries {
+		r := e.Reason
+		if !r.Static || r.Str == "" {
+			continue
+		}
+		prev, dup := first[r.Str]
+		if !dup {
+			first[r.Str] = e
+			continue
+		}
+		line := p.Fset.Position(prev.Lit.Pos()).Line
+		p.ReportRule(ruleReasonUnique, r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d): call.Fail(%q) always selects the first entry, so this one can never be produced and mcptool.Add refuses the tool at start-up; rename one, or merge them", r.Str, line, r.Str))
+	}
+}
+
+func whenRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+	w := e.When
+	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
+		return
+	}
+	p.ReportRule(ruleWhenRequired, at(e, w.Expr), label(e)+" has no When: tools/list advertises each declared failure with its When, and call.Fail uses it as the message when none is given, so clients are left guessing when this failure happens, and mcptool.Add refuses the tool at start-up; say in one sentence when it happens")
+}
+
+func recoveryRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+	r := e.Recovery
+	if r.Set && (!r.Static || r.Str != "") {
+		return
+	}
+	p.ReportRule(ruleRecoveryRequired, at(e, r.Expr), label(e)+" has no Recovery: call.RecoveryFor has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+}
+
+func recoveryEmpty(p *lint.Pass, e mcpdefs.ContractEntry) {
+	r := e.Recovery
+	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
+		return
+	}
+	p.ReportRule(ruleRecoveryEmpty, r.Expr, label(e)+" has a Recovery of only whitespace: call.RecoveryFor sends a blank hint, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+}
+
+func recoveryMinWords(p *lint.Pass, e mcpdefs.ContractEntry) {
+	r := e.Recovery
+	if !r.Static || defcheck.IsBlank(r.Str) {
+		return
+	}
+	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
+		p.ReportRule(ruleRecoveryMinWords, r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q: a hint that short reads as a placeholder and does not tell the agent what to do differently; name the next step concretely (another tool to call, an argument to change, how long to wait), in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+	}
+}

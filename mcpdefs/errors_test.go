@@ -1,0 +1,36 @@
+package mcpdefs_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcperr"
+)
+
+// The factory vocabulary is mcperr's own: every code with a factory maps both ways, and codes
+// without one (ParseError, UnknownError, ...) have none.
+func TestFactoriesComeFromMCPErr(t *testing.T) {
+	factories := 0
+	for _, c := range mcperr.KnownCodes() {
+		name, has := mcperr.FactoryFor(c)
+		got, ok := mcpdefs.FactoryForCode("Code" + c.String())
+		assert.Equal(t, has, ok, c.String())
+		if !has {
+			_, ok := mcpdefs.FactoryCode(c.String())
+			assert.False(t, ok, "%s has no factory", c)
+			continue
+		}
+		factories++
+		assert.Equal(t, name, got)
+		code, ok := mcpdefs.FactoryCode(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, c, code, name)
+	}
+	assert.Equal(t, 14, factories, "DESIGN section 5 lists 14 factories")
+	_, ok := mcpdefs.FactoryCode("New")
+	assert.False(t, ok)
+	_, ok = mcpdefs.FactoryForCode("NotFound")
+	assert.False(t, ok, "a constant name starts with Code")
+}

@@ -182,7 +182,11 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	case mcptoolPath + ".Tool":
 		d := r.newDef(lit, Tool, MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
-		d.Meta, d.Format, d.Scopes = f["Meta"], f["Format"], f["Scopes"]
+		d.Meta, d.Scopes = f["Meta"], f["Scopes"]
+		if e := f["Format"]; e != nil && !isNilExpr(r, e) {
+			// Format: nil is no Format: mcptool sends the output's JSON as the text.
+			d.Format = e
+		}
 		r.goAnnotations(d, f["Annotations"])
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 2 {
 			d.InputType, d.OutputType = targs.At(0), targs.At(1)

@@ -176,7 +176,7 @@ type Definition struct {
 
 	// Contract is the mcptool error contract (nil when none was given).
 	Contract *Contract
-	// Format is the mcptool Format function expression.
+	// Format is the mcptool Format function expression (nil when absent or the nil literal).
 	Format ast.Expr
 	// Scopes is the mcptool Scopes expression.
 	Scopes ast.Expr

@@ -165,6 +165,10 @@ type Definition struct {
 	// InputType and OutputType are the Go types the schemas are inferred from (typed
 	// handlers, WithInputSchema[T], mcptool In/Out); nil when not known.
 	InputType, OutputType types.Type
+	// ParamsType is the type an mcptool resource template binds its URI template variables
+	// into (ResourceTemplate[P]), or an mcptool prompt its arguments (Prompt[A]); nil
+	// otherwise. Bindings lists its fields as mcptool binds them.
+	ParamsType types.Type
 	// InputSchema and OutputSchema are hand-built schemas as written.
 	InputSchema, OutputSchema ast.Expr
 	// Meta is the _meta expression.

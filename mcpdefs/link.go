@@ -42,6 +42,12 @@ func (r *recogniser) link() {
 		r.pair(n)
 	}
 	r.markMutated()
+	for _, d := range r.res.Definitions {
+		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
+			// An mcptool literal whose variable is changed later may get its Handler there.
+			d.HandlerOmitted, d.HandlerOmittedAt = false, nil
+		}
+	}
 	r.schemas()
 }
 

@@ -91,7 +91,7 @@ func Check[In, Out any](t Tool[In, Out]) []Finding {
 
 func checkToolName(fs *findings, name string) {
 	switch {
-	case name == "":
+	case defcheck.IsBlank(name):
 		fs.err(defcheck.RuleNameRequired, "the tool has no Name, so clients cannot call it; set Name")
 	case len(name) > defcheck.MaxToolNameLen:
 		fs.err(defcheck.RuleNameFormat, "Name is %d characters; clients reject tool names longer than %d", len(name), defcheck.MaxToolNameLen)

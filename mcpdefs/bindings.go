@@ -22,6 +22,9 @@ type Binding struct {
 	// Unsupported is true when the field's type cannot hold a string value, which mcptool
 	// rejects at start-up.
 	Unsupported bool
+	// Description is the field's jsonschema tag, which mcptool sends as a prompt argument's
+	// description.
+	Description string
 }
 
 // Bindings lists the fields of d.ParamsType that mcptool binds values into, in field order.
@@ -49,7 +52,7 @@ func Bindings(d *Definition) (bs []Binding, isStruct, ok bool) {
 			continue
 		}
 		tag := reflect.StructTag(vf.Tag)
-		b := Binding{Name: f.Name(), Field: f}
+		b := Binding{Name: f.Name(), Field: f, Description: tag.Get("jsonschema")}
 		jsonName, jsonOpts, _ := strings.Cut(tag.Get("json"), ",")
 		if jsonName == "-" && jsonOpts == "" {
 			continue

@@ -41,7 +41,11 @@ func handlerRequired(p *lint.Pass, m *Model) error {
 		if d.Kind == mcpdefs.Prompt {
 			continue
 		}
-		reportNilHandler(p, d, "the first call panics on a nil function (go-sdk and mark3labs call it without a check)")
+		why := "the first call panics on a nil function (go-sdk and mark3labs call it without a check)"
+		if d.SDK == mcpdefs.MCPTool {
+			why = mcptoolAdd(d) + " refuses it with a panic at start-up"
+		}
+		reportNilHandler(p, d, why)
 	}
 	return nil
 }
@@ -51,9 +55,26 @@ func promptHandlerRequired(p *lint.Pass, m *Model) error {
 		if d.Kind != mcpdefs.Prompt {
 			continue
 		}
-		reportNilHandler(p, d, "prompts/get has nothing to produce the messages and panics on the nil function")
+		why := "prompts/get has nothing to produce the messages and panics on the nil function"
+		if d.SDK == mcpdefs.MCPTool {
+			why = "the prompt has nothing to produce its messages, and mcptool.AddPrompt refuses it with a panic at start-up"
+		}
+		reportNilHandler(p, d, why)
 	}
 	return nil
+}
+
+// mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
+func mcptoolAdd(d *Def) string {
+	switch d.Kind {
+	case mcpdefs.Resource:
+		return "mcptool.AddResource"
+	case mcpdefs.ResourceTemplate:
+		return "mcptool.AddResourceTemplate"
+	case mcpdefs.Prompt:
+		return "mcptool.AddPrompt"
+	}
+	return "mcptool.Add"
 }
 
 func reportNilHandler(p *lint.Pass, d *Def, why string) {

@@ -36,6 +36,9 @@ func nameRequired(p *lint.Pass, m *Model) error {
 		default:
 			why = "the MCP spec requires a name, and clients show it to people choosing what to read"
 		}
+		if d.SDK == mcpdefs.MCPTool {
+			why = strings.TrimSuffix(why, " (go-sdk only logs the problem, mark3labs does not check)") + ", and " + mcptoolAdd(d) + " refuses it with a panic at start-up"
+		}
 		p.Reportf(d.At(), "%s has %s: %s. Give it a name", d.Kind, problem, why)
 	}
 	return nil

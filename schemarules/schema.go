@@ -47,6 +47,11 @@ func schemaIsObject(p *lint.Pass, m *Model) error {
 		if d.Output != nil && d.Output.Inferred() {
 			isObjectOutput(p, m, d, d.Output)
 		}
+		if d.Kind == mcpdefs.Prompt {
+			if _, isStruct, ok := mcpdefs.Bindings(d.Definition); ok && !isStruct {
+				p.Reportf(d.At(), "%s: its arguments type %s is not a struct: prompt arguments are named strings, one per field, so mcptool.AddPrompt panics at start-up. Use a struct with one string field per argument", d.Label(), m.typeName(d.ParamsType))
+			}
+		}
 	}
 	return nil
 }
@@ -231,5 +236,25 @@ func schemaSerializable(p *lint.Pass, m *Model) error {
 			}
 		}
 	})
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Prompt {
+			continue
+		}
+		binds, _, _ := mcpdefs.Bindings(d.Definition)
+		for _, b := range binds {
+			if !b.Unsupported {
+				continue
+			}
+			at, atField := m.fieldAt(b.Field, d)
+			where := ""
+			if !atField {
+				where = fmt.Sprintf(" of %s (arguments of %s)", m.typeName(d.ParamsType), d.Label())
+			}
+			msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a prompt argument (clients send them as strings), so mcptool.AddPrompt panics at start-up. Use string, a number, bool, a pointer to one of those, or a type with UnmarshalText", b.Field.Name(), where, m.typeName(b.Field.Type()))
+			if seen.first(at, msg) {
+				p.Report(at, msg)
+			}
+		}
+	}
 	return nil
 }

@@ -53,3 +53,19 @@ func Register(s *mcp.Server) {
 	mcptool.Add(s, mcptool.Tool[SearchIn, *SearchOut]{Name: "search", Description: "d", Handler: search})
 	mcptool.Add(s, mcptool.Tool[Broken, Fine]{Name: "broken", Description: "d", Handler: broken})
 }
+
+// mcptool prompt arguments are the fields of A, described by their jsonschema tags.
+type Brief struct {
+	Topic string `json:"topic" jsonschema:"what to write about"`
+	Tone  string `json:"tone,omitempty"` // want `prompt argument "tone" \(field Tone\) of prompt "brief" has no description, so clients cannot tell the user or the model what to pass. Add jsonschema:"..." to the field`
+	Words int    // want `prompt argument "Words" \(field Words\) of prompt "brief" has no description`
+	Skip  string `json:"-"`
+}
+
+func brief(ctx context.Context, req *mcp.GetPromptRequest, b *Brief) (*mcp.GetPromptResult, error) {
+	return &mcp.GetPromptResult{}, nil
+}
+
+func RegisterPrompt(s *mcp.Server) {
+	mcptool.AddPrompt(s, mcptool.Prompt[*Brief]{Name: "brief", Description: "d", Handler: brief})
+}

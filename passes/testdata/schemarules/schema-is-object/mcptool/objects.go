@@ -61,6 +61,24 @@ func Register(s *mcp.Server) {
 	mcptool.Add(s, mcptool.Tool[map[string]any, Item]{Name: "map_in", Description: "d", Handler: handle[map[string]any, Item]})
 }
 
+// Prompt arguments are the fields of a struct.
+type Style struct {
+	Tone string `json:"tone" jsonschema:"how it should sound"`
+}
+
+func prompt[A any](ctx context.Context, req *mcp.GetPromptRequest, a A) (*mcp.GetPromptResult, error) {
+	return &mcp.GetPromptResult{}, nil
+}
+
+func RegisterPrompts(s *mcp.Server) {
+	mcptool.AddPrompt(s, mcptool.Prompt[string]{Name: "scalar", Description: "d", Handler: prompt[string]})                    // want `prompt "scalar": its arguments type string is not a struct: prompt arguments are named strings, one per field, so mcptool.AddPrompt panics at start-up`
+	mcptool.AddPrompt(s, mcptool.Prompt[map[string]string]{Name: "map", Description: "d", Handler: prompt[map[string]string]}) // want `prompt "map": its arguments type map\[string\]string is not a struct`
+
+	// Near misses: a struct and a pointer to one.
+	mcptool.AddPrompt(s, mcptool.Prompt[Style]{Name: "style", Description: "d", Handler: prompt[Style]})
+	mcptool.AddPrompt(s, mcptool.Prompt[*Style]{Name: "style_ptr", Description: "d", Handler: prompt[*Style]})
+}
+
 // A generic wrapper: the types are only known per instantiation, so nothing is claimed.
 func AddTyped[In, Out any](s *mcp.Server, name string, h func(context.Context, *mcptool.Call, In) (Out, error)) {
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: name, Description: "d", Handler: h})

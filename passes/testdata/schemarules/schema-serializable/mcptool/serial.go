@@ -59,7 +59,23 @@ type FineOut struct {
 	private func()
 }
 
+// Prompt arguments arrive as strings, so each field must hold one.
+type Brief struct {
+	Topic    string            `json:"topic" jsonschema:"what to write about"`
+	Words    *int              `json:"words,omitempty" jsonschema:"how long"`
+	Keywords []string          `json:"keywords,omitempty" jsonschema:"terms to use"`
+	Since    time.Time         `json:"since,omitempty" jsonschema:"only news after this"`
+	Extra    map[string]string `json:"extra"` // want `field Extra has type map\[string\]string, which cannot hold a prompt argument \(clients send them as strings\), so mcptool.AddPrompt panics at start-up`
+	Inner    Status            `json:"inner"` // want `field Inner has type Status, which cannot hold a prompt argument`
+	internal chan int
+}
+
+func brief(ctx context.Context, req *mcp.GetPromptRequest, b Brief) (*mcp.GetPromptResult, error) {
+	return &mcp.GetPromptResult{}, nil
+}
+
 func Register(s *mcp.Server) {
+	mcptool.AddPrompt(s, mcptool.Prompt[Brief]{Name: "brief", Description: "d", Handler: brief})
 	mcptool.Add(s, mcptool.Tool[WatchIn, Status]{Name: "watch", Description: "d", Handler: h[WatchIn, Status]})
 	mcptool.Add(s, mcptool.Tool[Args, StatusOut]{Name: "status", Description: "d", Handler: h[Args, StatusOut]})
 	mcptool.Add(s, mcptool.Tool[Args, *TreeOut]{Name: "tree", Description: "d", Handler: h[Args, *TreeOut]})

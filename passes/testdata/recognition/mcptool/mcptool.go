@@ -61,7 +61,7 @@ func Register(s *mcp.Server) {
 	mcptool.AddResource(s, Readme)
 	mcptool.AddResourceTemplate(s, Issue)
 	mcptool.AddPrompt(s, Summarize)
-	mcptool.AddResource(s, mcptool.Resource{URI: "file:///nil", Name: "nil", Handler: nil})     // want `def resource mcptool name="nil" uri="file:///nil" registered handler=nil`
+	mcptool.AddResource(s, mcptool.Resource{URI: "file:///nil", Name: "nil", Handler: nil})       // want `def resource mcptool name="nil" uri="file:///nil" registered handler=nil`
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[IssueParams]{URITemplate: "x://{a}"}) // want `def resource template mcptool name=none uri="x://\{a\}" params=usesmcptool.IssueParams handler-omitted registered`
 }
 

@@ -84,6 +84,12 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		}
 	case mcptoolPath + ".Add":
 		reg(Tool, MCPTool, 1, -1)
+	case mcptoolPath + ".AddResource":
+		reg(Resource, MCPTool, 1, -1)
+	case mcptoolPath + ".AddResourceTemplate":
+		reg(ResourceTemplate, MCPTool, 1, -1)
+	case mcptoolPath + ".AddPrompt":
+		reg(Prompt, MCPTool, 1, -1)
 	case m3MCP + ".NewTool", m3MCP + ".NewToolWithRawSchema":
 		r.m3Tool(call, key == m3MCP+".NewToolWithRawSchema")
 	case m3MCP + ".NewResource":
@@ -182,7 +188,11 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	case mcptoolPath + ".Tool":
 		d := r.newDef(lit, Tool, MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
-		d.Meta, d.Format, d.Scopes = f["Meta"], f["Format"], f["Scopes"]
+		d.Meta, d.Scopes = f["Meta"], f["Scopes"]
+		if e := f["Format"]; e != nil && !isNilExpr(r, e) {
+			// Format: nil is no Format: mcptool sends the output's JSON as the text.
+			d.Format = e
+		}
 		r.goAnnotations(d, f["Annotations"])
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 2 {
 			d.InputType, d.OutputType = targs.At(0), targs.At(1)
@@ -190,13 +200,39 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		if e, ok := f["Errors"]; ok {
 			d.Contract = r.contract(e)
 		}
-		if h, ok := f["Handler"]; ok {
-			r.pending = append(r.pending, registration{kind: Tool, sdk: MCPTool, def: lit, handler: h})
-		} else if handlerOmitted(lit, f) {
-			d.HandlerOmitted, d.HandlerOmittedAt = true, lit
+		r.mcptoolHandler(d, lit, f)
+	case mcptoolPath + ".Resource":
+		d := r.newDef(lit, Resource, MCPTool)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
+		r.mcptoolHandler(d, lit, f)
+	case mcptoolPath + ".ResourceTemplate":
+		d := r.newDef(lit, ResourceTemplate, MCPTool)
+		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
+		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
+		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
+			d.ParamsType = targs.At(0)
 		}
+		r.mcptoolHandler(d, lit, f)
+	case mcptoolPath + ".Prompt":
+		// The arguments are the fields of A (see Bindings), not a list in the literal.
+		d := r.newDef(lit, Prompt, MCPTool)
+		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
+		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
+			d.ParamsType = targs.At(0)
+		}
+		r.mcptoolHandler(d, lit, f)
 	default:
 		r.containers = append(r.containers, lit)
+	}
+}
+
+// mcptoolHandler links an mcptool literal's Handler field, or records that it is left out.
+func (r *recogniser) mcptoolHandler(d *Definition, lit *ast.CompositeLit, f map[string]ast.Expr) {
+	if h, ok := f["Handler"]; ok {
+		r.pending = append(r.pending, registration{kind: d.Kind, sdk: MCPTool, def: lit, handler: h})
+	} else if handlerOmitted(lit, f) {
+		d.HandlerOmitted, d.HandlerOmittedAt = true, lit
 	}
 }
 

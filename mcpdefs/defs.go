@@ -165,6 +165,10 @@ type Definition struct {
 	// InputType and OutputType are the Go types the schemas are inferred from (typed
 	// handlers, WithInputSchema[T], mcptool In/Out); nil when not known.
 	InputType, OutputType types.Type
+	// ParamsType is the type an mcptool resource template binds its URI template variables
+	// into (ResourceTemplate[P]), or an mcptool prompt its arguments (Prompt[A]); nil
+	// otherwise. Bindings lists its fields as mcptool binds them.
+	ParamsType types.Type
 	// InputSchema and OutputSchema are hand-built schemas as written.
 	InputSchema, OutputSchema ast.Expr
 	// Meta is the _meta expression.
@@ -176,7 +180,7 @@ type Definition struct {
 
 	// Contract is the mcptool error contract (nil when none was given).
 	Contract *Contract
-	// Format is the mcptool Format function expression.
+	// Format is the mcptool Format function expression (nil when absent or the nil literal).
 	Format ast.Expr
 	// Scopes is the mcptool Scopes expression.
 	Scopes ast.Expr

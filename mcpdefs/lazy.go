@@ -220,8 +220,9 @@ func (res *Result) StructuredResult(call *ast.CallExpr) (value, text ast.Expr, o
 	return call.Args[0], call.Args[1], true
 }
 
-// FuncNode follows e (a function literal, a function or method of this package, or a
-// variable holding one) to its declaration or literal in this package; nil otherwise.
+// FuncNode follows e (a function literal, a function or method of this package, an
+// instantiation of a generic one, or a variable holding one) to its declaration or literal in
+// this package; nil otherwise.
 func (res *Result) FuncNode(e ast.Expr) ast.Node {
 	if res.r == nil || e == nil {
 		return nil
@@ -236,6 +237,15 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
 		return x
+	case *ast.IndexExpr:
+		// render[Out]: explicit instantiation of a generic function.
+		if r.isInstance(x.X) {
+			return r.funcNode(x.X, depth+1)
+		}
+	case *ast.IndexListExpr:
+		if r.isInstance(x.X) {
+			return r.funcNode(x.X, depth+1)
+		}
 	case *ast.Ident, *ast.SelectorExpr:
 		var id *ast.Ident
 		if s, ok := x.(*ast.SelectorExpr); ok {
@@ -255,6 +265,22 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 		}
 	}
 	return nil
+}
+
+// isInstance reports whether e names a generic function that is instantiated where it is
+// used (so e[...] is an instantiation, not an index into a slice or map of functions).
+func (r *recogniser) isInstance(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	_, ok := r.pass.TypesInfo.Instances[id]
+	return ok
 }
 
 // Decl returns the declaration of a function or method of this package, or nil.

@@ -42,6 +42,12 @@ func (r *recogniser) link() {
 		r.pair(n)
 	}
 	r.markMutated()
+	for _, d := range r.res.Definitions {
+		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
+			// An mcptool literal whose variable is changed later may get its Handler there.
+			d.HandlerOmitted, d.HandlerOmittedAt = false, nil
+		}
+	}
 	r.schemas()
 }
 
@@ -119,7 +125,11 @@ func (r *recogniser) pair(n ast.Node) {
 	var hexpr ast.Expr
 	var kind Kind
 	for _, e := range elems {
-		if k, ok := r.handlerKind(e); ok {
+		k, ok := r.handlerKind(e)
+		if !ok {
+			k, ok = r.adaptedKind(e)
+		}
+		if ok {
 			if hexpr != nil {
 				return
 			}
@@ -162,6 +172,27 @@ func (r *recogniser) handlerKind(e ast.Expr) (Kind, bool) {
 	}
 	if h.Kind == Resource {
 		// Resource and template handlers share one type; the definition decides.
+		return Resource, true
+	}
+	return h.Kind, true
+}
+
+// adaptedKind reports whether e is a function recognised as a handler by other means than
+// its type (one given to a pass-through adapter, or a delegate), and of which kind. Only
+// function-typed expressions are followed, so ordinary arguments cost a type lookup.
+func (r *recogniser) adaptedKind(e ast.Expr) (Kind, bool) {
+	t := r.pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return 0, false
+	}
+	if _, isFunc := t.Underlying().(*types.Signature); !isFunc {
+		return 0, false
+	}
+	h := r.resolveHandler(e, 0)
+	if h == nil {
+		return 0, false
+	}
+	if h.Kind == ResourceTemplate {
 		return Resource, true
 	}
 	return h.Kind, true

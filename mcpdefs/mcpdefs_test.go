@@ -60,6 +60,12 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				if d.OutputType != nil {
 					fmt.Fprintf(&b, " out=%s", q(d.OutputType))
 				}
+				if d.ParamsType != nil {
+					fmt.Fprintf(&b, " params=%s", q(d.ParamsType))
+				}
+				if d.HandlerOmitted {
+					b.WriteString(" handler-omitted")
+				}
 				a := d.Annotations
 				for _, h := range []struct {
 					name string
@@ -121,7 +127,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

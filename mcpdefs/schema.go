@@ -74,7 +74,7 @@ func (r *recogniser) schemas() {
 			d.Input = r.goSchema(d, d.InputSchema, d.InputType, true)
 			d.Output = r.goSchema(d, d.OutputSchema, d.OutputType, false)
 		case MCPTool:
-			d.Input, d.Output = r.inferred(d.InputType, true), r.inferred(d.OutputType, false)
+			d.Input, d.Output = mcptoolSchema(d.InputType, true), mcptoolSchema(d.OutputType, false)
 		case MarkLabs:
 			r.m3Schemas(d)
 		}
@@ -113,6 +113,26 @@ func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
+	}
+	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
+}
+
+// mcptoolSchema is the schema mcptool.Add infers from t with the same library as go-sdk, but
+// through every pointer. An output of any is inferred too (as an unrestricted schema): it is
+// not a struct, which Add rejects, so it is not the absent schema go-sdk makes of it.
+func mcptoolSchema(t types.Type, input bool) SchemaSource {
+	if t == nil || HasTypeParam(t) {
+		return SchemaSource{}
+	}
+	for {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	if input && isEmptyInterface(t) {
+		return SchemaSource{Origin: SchemaDefault, JSON: &JSON{Kind: JSONObject, Members: []*JSONMember{{Key: "type", Value: &JSON{Kind: JSONString, Str: "object"}}}}}
 	}
 	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
 }

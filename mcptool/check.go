@@ -91,7 +91,7 @@ func Check[In, Out any](t Tool[In, Out]) []Finding {
 
 func checkToolName(fs *findings, name string) {
 	switch {
-	case name == "":
+	case defcheck.IsBlank(name):
 		fs.err(defcheck.RuleNameRequired, "the tool has no Name, so clients cannot call it; set Name")
 	case len(name) > defcheck.MaxToolNameLen:
 		fs.err(defcheck.RuleNameFormat, "Name is %d characters; clients reject tool names longer than %d", len(name), defcheck.MaxToolNameLen)
@@ -163,17 +163,13 @@ func checkContract(fs *findings, contract []ErrorContract) {
 
 func checkScopes(fs *findings, scopes []string) {
 	for i, s := range scopes {
-		switch {
-		case defcheck.IsBlank(s):
+		switch defcheck.CheckScope(s) {
+		case defcheck.ScopeBlank:
 			fs.err(defcheck.RuleAuthScopeFormat, "Scopes[%d] is blank: no token can hold it, so every authenticated call fails with Forbidden; remove it or name the scope", i)
-		case strings.ContainsFunc(s, isSpace):
+		case defcheck.ScopeHasSpace:
 			fs.err(defcheck.RuleAuthScopeFormat, "Scopes[%d] %q contains whitespace: OAuth scope tokens cannot (RFC 6749 §3.3), so no token can hold it; split it into separate scopes", i, s)
 		}
 	}
-}
-
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
 }
 
 // structKind reports whether t is a struct or a pointer to one.

@@ -84,6 +84,7 @@ func TestCheckDefinition(t *testing.T) {
 		{"name too long", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Name = strings.Repeat("a", 129) }, []string{"error:name-format"}},
 		{"handler required", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Handler = nil }, []string{"error:handler-required"}},
 		{"description required", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Description = "  " }, []string{"warning:description-required"}},
+		{"blank name", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Name = " " }, []string{"error:name-required"}},
 		{"blank scope", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Scopes = []string{"read", " "} }, []string{"error:auth-scope-format"}},
 		{"scope with space", func(t *mcptool.Tool[lookupIn, lookupOut]) { t.Scopes = []string{"read write"} }, []string{"error:auth-scope-format"}},
 	}

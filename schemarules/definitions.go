@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/defcheck"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -40,7 +41,11 @@ func handlerRequired(p *lint.Pass, m *Model) error {
 		if d.Kind == mcpdefs.Prompt {
 			continue
 		}
-		reportNilHandler(p, d, "the first call panics on a nil function (go-sdk and mark3labs call it without a check)")
+		why := "the first call panics on a nil function (go-sdk and mark3labs call it without a check)"
+		if d.SDK == mcpdefs.MCPTool {
+			why = mcptoolAdd(d) + " refuses it with a panic at start-up"
+		}
+		reportNilHandler(p, d, why)
 	}
 	return nil
 }
@@ -50,9 +55,26 @@ func promptHandlerRequired(p *lint.Pass, m *Model) error {
 		if d.Kind != mcpdefs.Prompt {
 			continue
 		}
-		reportNilHandler(p, d, "prompts/get has nothing to produce the messages and panics on the nil function")
+		why := "prompts/get has nothing to produce the messages and panics on the nil function"
+		if d.SDK == mcpdefs.MCPTool {
+			why = "the prompt has nothing to produce its messages, and mcptool.AddPrompt refuses it with a panic at start-up"
+		}
+		reportNilHandler(p, d, why)
 	}
 	return nil
+}
+
+// mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
+func mcptoolAdd(d *Def) string {
+	switch d.Kind {
+	case mcpdefs.Resource:
+		return "mcptool.AddResource"
+	case mcpdefs.ResourceTemplate:
+		return "mcptool.AddResourceTemplate"
+	case mcpdefs.Prompt:
+		return "mcptool.AddPrompt"
+	}
+	return "mcptool.Add"
 }
 
 func reportNilHandler(p *lint.Pass, d *Def, why string) {
@@ -94,12 +116,18 @@ func authScopeFormat(p *lint.Pass, m *Model) error {
 			continue
 		}
 		for _, s := range scopes {
-			if s.Static && strings.TrimSpace(s.Str) == "" {
+			if !s.Static {
+				continue
+			}
+			switch defcheck.CheckScope(s.Str) {
+			case defcheck.ScopeBlank:
 				what := "an empty scope"
 				if s.Str != "" {
 					what = "a blank scope"
 				}
-				p.Reportf(lint.NodeSpan(s.Expr), "%s lists %s in Scopes: a scope check against it matches any token or none, so the authorization it stands for silently disappears. Remove it or write the scope (for example \"tool:search:read\")", d.Label(), what)
+				p.Reportf(lint.NodeSpan(s.Expr), "%s lists %s in Scopes: no token can hold it, so every authenticated call would fail with Forbidden, and mcptool.Add refuses the definition with a panic at start-up. Remove it or write the scope (for example \"repo:read\")", d.Label(), what)
+			case defcheck.ScopeHasSpace:
+				p.Reportf(lint.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace: OAuth scopes travel space-separated (RFC 6749 §3.3), so no token can hold it, every authenticated call would fail with Forbidden, and mcptool.Add panics at start-up. Split it into separate scopes", d.Label(), s.Str)
 			}
 		}
 	}

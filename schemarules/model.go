@@ -105,6 +105,8 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 			def.Input, def.Output = schema("input", d.Input), schema("output", d.Output)
 			inferred = inferred || def.Input.Inferred() || def.Output.Inferred()
 		}
+		// Typed params (mcptool templates and prompts) are reported at their fields too.
+		inferred = inferred || d.ParamsType != nil
 		m.Defs = append(m.Defs, def)
 	}
 	if inferred {

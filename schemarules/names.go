@@ -36,6 +36,9 @@ func nameRequired(p *lint.Pass, m *Model) error {
 		default:
 			why = "the MCP spec requires a name, and clients show it to people choosing what to read"
 		}
+		if d.SDK == mcpdefs.MCPTool {
+			why = strings.TrimSuffix(why, " (go-sdk only logs the problem, mark3labs does not check)") + ", and " + mcptoolAdd(d) + " refuses it with a panic at start-up"
+		}
 		p.Reportf(d.At(), "%s has %s: %s. Give it a name", d.Kind, problem, why)
 	}
 	return nil
@@ -58,8 +61,11 @@ func nameFormat(p *lint.Pass, m *Model) error {
 			why = "it is longer than 128 characters"
 		}
 		sdk := ""
-		if d.SDK == mcpdefs.GoSDK || d.SDK == mcpdefs.MCPTool {
+		switch d.SDK {
+		case mcpdefs.GoSDK:
 			sdk = " go-sdk only logs the problem at registration."
+		case mcpdefs.MCPTool:
+			sdk = " mcptool.Add refuses it with a panic at start-up."
 		}
 		p.Reportf(lint.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
 	}

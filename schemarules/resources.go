@@ -1,6 +1,7 @@
 package schemarules
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"net/url"
@@ -42,16 +43,27 @@ func uriTemplateValid(p *lint.Pass, m *Model) error {
 		if d.Kind == mcpdefs.ResourceTemplate {
 			if _, err := mcpdefs.ParseURITemplate(d.URI.Str); err != nil {
 				panics := "go-sdk's AddResourceTemplate panics at start-up"
-				if d.SDK == mcpdefs.MarkLabs {
+				switch d.SDK {
+				case mcpdefs.MarkLabs:
 					panics = "mark3labs' NewResourceTemplate panics at start-up"
+				case mcpdefs.MCPTool:
+					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
 				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s. Balance the braces and name every variable, as in items://{id}", d.Label(), d.URI.Str, err, panics)
 			}
 			continue
 		}
-		if d.SDK == mcpdefs.GoSDK {
+		switch d.SDK {
+		case mcpdefs.GoSDK:
 			if _, err := url.Parse(d.URI.Str); err != nil {
 				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up. Fix the URI, or register a resource template if it has {variables}", d.Label(), d.URI.Str, err)
+			}
+		case mcpdefs.MCPTool:
+			// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
+			if u, err := url.Parse(d.URI.Str); err != nil {
+				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up. Fix the URI, or use a ResourceTemplate if it has {variables}", d.Label(), d.URI.Str, err)
+			} else if u.Scheme == "" {
+				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q has no scheme: clients read resources by absolute URI, so none could read it, and mcptool.AddResource panics at start-up. Add a scheme (file://, myapp://)", d.Label(), d.URI.Str)
 			}
 		}
 	}
@@ -67,8 +79,11 @@ func resourceNameNotURI(p *lint.Pass, m *Model) error {
 		if !same {
 			same = sameObject(m.Result, d.Name.Expr, d.URI.Expr)
 		}
-		if same {
+		switch {
+		case same:
 			p.Reportf(lint.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
+			p.Reportf(lint.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
 		}
 	}
 	return nil
@@ -88,7 +103,12 @@ func sameObject(res *mcpdefs.Result, a, b ast.Expr) bool {
 }
 
 func templateParamsAlign(p *lint.Pass, m *Model) error {
+	seen := dedup{}
 	for _, d := range m.Defs {
+		if d.Kind == mcpdefs.ResourceTemplate && d.SDK == mcpdefs.MCPTool {
+			typedParamsAlign(p, m, d, seen)
+			continue
+		}
 		if d.Kind != mcpdefs.ResourceTemplate || d.SDK != mcpdefs.MarkLabs || !d.URI.Static || d.Handler == nil {
 			continue
 		}
@@ -122,6 +142,68 @@ func templateParamsAlign(p *lint.Pass, m *Model) error {
 		}
 	}
 	return nil
+}
+
+// typedParamsAlign checks an mcptool ResourceTemplate[P]: mcptool binds each template
+// variable into the field of P that it names (by `uri` tag, json name or Go name), and
+// AddResourceTemplate panics at start-up when they do not line up.
+func typedParamsAlign(p *lint.Pass, m *Model, d *Def, seen dedup) {
+	binds, isStruct, ok := mcpdefs.Bindings(d.Definition)
+	if !ok {
+		return
+	}
+	pt := m.typeName(d.ParamsType)
+	if !isStruct {
+		p.Reportf(d.At(), "%s: its params type %s is not a struct, so mcptool cannot bind the template's variables into it and AddResourceTemplate panics at start-up. Use a struct with one field per variable, tagged `uri:\"name\"`", d.Label(), pt)
+		return
+	}
+	for _, b := range binds {
+		if !b.Unsupported {
+			continue
+		}
+		at, atField := m.fieldAt(b.Field, d)
+		where := ""
+		if !atField {
+			where = " of " + pt + " (params of " + d.Label() + ")"
+		}
+		msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a URI template variable, so mcptool.AddResourceTemplate panics at start-up. Use string, []string (for an exploded list), a number, bool, a pointer to one of those, or a type with UnmarshalText", b.Field.Name(), where, m.typeName(b.Field.Type()))
+		if seen.first(at, msg) {
+			p.Report(at, msg)
+		}
+	}
+	if !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
+		// An empty template is uri-template-required's; mcptool binds nothing then.
+		return
+	}
+	tmpl, err := mcpdefs.ParseURITemplate(d.URI.Str)
+	if err != nil {
+		return
+	}
+	byName := map[string]bool{}
+	for _, b := range binds {
+		byName[b.Name] = true
+	}
+	vars := map[string]bool{}
+	for _, v := range tmpl.Vars() {
+		vars[v] = true
+		if !byName[v] {
+			p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), v, pt, v)
+		}
+	}
+	for _, b := range binds {
+		if !b.Explicit || vars[b.Name] {
+			continue
+		}
+		at, atField := m.fieldAt(b.Field, d)
+		where := ""
+		if !atField {
+			where = " of " + pt + " (params of " + d.Label() + ")"
+		}
+		msg := fmt.Sprintf("field %s%s is tagged `uri:%q`, but the template %q has no {%s} (it has %s), so the field would always be empty and mcptool.AddResourceTemplate panics at start-up. Fix the tag or the template", b.Field.Name(), where, b.Name, d.URI.Str, b.Name, list(tmpl.Vars()))
+		if seen.first(at, msg) {
+			p.Report(at, msg)
+		}
+	}
 }
 
 func list(vs []string) string {

@@ -47,6 +47,11 @@ func schemaIsObject(p *lint.Pass, m *Model) error {
 		if d.Output != nil && d.Output.Inferred() {
 			isObjectOutput(p, m, d, d.Output)
 		}
+		if d.Kind == mcpdefs.Prompt {
+			if _, isStruct, ok := mcpdefs.Bindings(d.Definition); ok && !isStruct {
+				p.Reportf(d.At(), "%s: its arguments type %s is not a struct: prompt arguments are named strings, one per field, so mcptool.AddPrompt panics at start-up. Use a struct with one string field per argument", d.Label(), m.typeName(d.ParamsType))
+			}
+		}
 	}
 	return nil
 }
@@ -63,7 +68,11 @@ func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
 			return
 		}
-		p.Reportf(d.RegistrationOrDef(), "%s: go-sdk infers the input schema from %s as %s, and %s because a tool's input must be a JSON object. Use a struct (or map[string]T) as the input type, wrapping the value in a field if needed", d.Label(), t, nodeType(root), startup(d))
+		who := "go-sdk infers"
+		if d.SDK == mcpdefs.MCPTool {
+			who = "mcptool infers (with go-sdk's schema library)"
+		}
+		p.Reportf(d.RegistrationOrDef(), "%s: %s the input schema from %s as %s, and %s because a tool's input must be a JSON object. Use a struct (or map[string]T) as the input type, wrapping the value in a field if needed", d.Label(), who, t, nodeType(root), startup(d))
 	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == mcpdefs.GoSDK:
 		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema: go-sdk's low-level (*Server).AddTool does not infer one and panics at start-up (\"missing input schema\"). Set InputSchema (at least &jsonschema.Schema{Type: \"object\"}), or register with mcp.AddTool to infer it from a struct", d.Label())
 	case s.JSON != nil && (s.Source.Origin == mcpdefs.SchemaHandBuilt):
@@ -101,7 +110,7 @@ func isObjectOutput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 	switch d.SDK {
 	case mcpdefs.MCPTool:
 		if _, isStruct := s.Source.Type.Underlying().(*types.Struct); !isStruct {
-			p.Reportf(d.At(), "%s: mcptool needs the output type to be a struct, but %s is not: its structuredContent must be a JSON object that can also carry the error object. Wrap the value in a struct field", d.Label(), m.typeName(s.Source.Type))
+			p.Reportf(d.At(), "%s: the output type %s is not a struct, and mcptool.Add panics at start-up: structuredContent must be a JSON object, and on failure it carries the error object beside the output's fields. Wrap the value in a struct field", d.Label(), m.typeName(s.Source.Type))
 		}
 	case mcpdefs.MarkLabs:
 		if root.Type != "object" && s.Source.Expr != nil {
@@ -227,5 +236,25 @@ func schemaSerializable(p *lint.Pass, m *Model) error {
 			}
 		}
 	})
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Prompt {
+			continue
+		}
+		binds, _, _ := mcpdefs.Bindings(d.Definition)
+		for _, b := range binds {
+			if !b.Unsupported {
+				continue
+			}
+			at, atField := m.fieldAt(b.Field, d)
+			where := ""
+			if !atField {
+				where = fmt.Sprintf(" of %s (arguments of %s)", m.typeName(d.ParamsType), d.Label())
+			}
+			msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a prompt argument (clients send them as strings), so mcptool.AddPrompt panics at start-up. Use string, a number, bool, a pointer to one of those, or a type with UnmarshalText", b.Field.Name(), where, m.typeName(b.Field.Type()))
+			if seen.first(at, msg) {
+				p.Report(at, msg)
+			}
+		}
+	}
 	return nil
 }

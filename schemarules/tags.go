@@ -285,6 +285,24 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 				}
 			})
 		}
+		if d.Kind == mcpdefs.Prompt && d.SDK == mcpdefs.MCPTool {
+			// mcptool's arguments are the fields of A, described by their jsonschema tags.
+			binds, _, _ := mcpdefs.Bindings(d.Definition)
+			for _, b := range binds {
+				if b.Unsupported || strings.TrimSpace(b.Description) != "" || !m.InModule(b.Field.Pkg()) {
+					continue
+				}
+				at, atField := m.fieldAt(b.Field, d)
+				where := ""
+				if !atField {
+					where = " of " + m.typeName(d.ParamsType)
+				}
+				msg := fmt.Sprintf("prompt argument %q (field %s%s) of %s has no description, so clients cannot tell the user or the model what to pass. Add jsonschema:\"...\" to the field", b.Name, b.Field.Name(), where, d.Label())
+				if seen.first(at, msg) {
+					p.Report(at, msg)
+				}
+			}
+		}
 		if d.Kind == mcpdefs.Prompt {
 			for _, a := range d.PromptArgs {
 				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {

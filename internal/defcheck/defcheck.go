@@ -94,6 +94,33 @@ func ValidReason(reason string) bool {
 	return true
 }
 
+// ScopeProblem is what is wrong with an OAuth scope in a tool's Scopes.
+type ScopeProblem int
+
+const (
+	ScopeOK ScopeProblem = iota
+	// ScopeBlank: empty or only whitespace.
+	ScopeBlank
+	// ScopeHasSpace: whitespace inside a scope token, which RFC 6749 §3.3 does not allow
+	// (scopes are space-separated on the wire), so no token can hold it.
+	ScopeHasSpace
+)
+
+// CheckScope classifies one scope of a tool's Scopes.
+func CheckScope(s string) ScopeProblem {
+	switch {
+	case IsBlank(s):
+		return ScopeBlank
+	case strings.ContainsFunc(s, isASCIISpace):
+		return ScopeHasSpace
+	}
+	return ScopeOK
+}
+
+func isASCIISpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+}
+
 // IsBlank reports whether s is empty or only whitespace.
 func IsBlank(s string) bool {
 	return strings.TrimSpace(s) == ""

@@ -51,3 +51,19 @@ func TestIsBlank(t *testing.T) {
 	assert.True(t, defcheck.IsBlank(" \t\n\u00a0"))
 	assert.False(t, defcheck.IsBlank(" x "))
 }
+
+func TestCheckScope(t *testing.T) {
+	cases := map[string]defcheck.ScopeProblem{
+		"repo:read":   defcheck.ScopeOK,
+		"user.email":  defcheck.ScopeOK,
+		"":            defcheck.ScopeBlank,
+		"  \t":        defcheck.ScopeBlank,
+		"repo:read ":  defcheck.ScopeHasSpace,
+		"read write":  defcheck.ScopeHasSpace,
+		"read\nwrite": defcheck.ScopeHasSpace,
+		"naïve:scope": defcheck.ScopeOK,
+	}
+	for scope, want := range cases {
+		assert.Equal(t, want, defcheck.CheckScope(scope), "%q", scope)
+	}
+}

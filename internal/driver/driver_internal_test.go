@@ -157,8 +157,20 @@ func TestBuildReportSeveritiesAndRules(t *testing.T) {
 	r, _, _ := rep.Rule("ignore-unused")
 	assert.Equal(t, analyzers.Info, r.Severity)
 	assert.Contains(t, r.Help, "**Why it matters:**")
-	_, _, ok := rep.Rule("schema-is-object")
-	assert.False(t, ok, "planned rules are not described")
+	if planned, ok := firstPlanned(cat); ok {
+		_, _, described := rep.Rule(planned)
+		assert.False(t, described, "planned rules are not described")
+	}
+}
+
+// firstPlanned returns a rule of the catalog that is not built yet, if any is left.
+func firstPlanned(cat *analyzers.Catalog) (string, bool) {
+	for _, r := range cat.Rules() {
+		if r.Status == analyzers.Planned {
+			return r.ID, true
+		}
+	}
+	return "", false
 }
 
 func TestReportPackageErrorsShowsTheFirstErrors(t *testing.T) {

@@ -593,5 +593,21 @@ func (w *visibleWalker) walk(t types.Type, depth int) {
 	}
 }
 
+// VisibleField is a field reflect.VisibleFields would return for a struct type, with its tag.
+type VisibleField struct {
+	Var *types.Var
+	Tag string
+}
+
+// VisibleFields mirrors reflect.VisibleFields over go/types (see visibleFields), for code
+// that binds values into struct fields by reflection as the runtime library does.
+func VisibleFields(t types.Type) []VisibleField {
+	var out []VisibleField
+	for _, f := range visibleFields(t) {
+		out = append(out, VisibleField{Var: f.v, Tag: f.tag})
+	}
+	return out
+}
+
 // Described reports whether the field carries a description under its rules.
 func (f *Field) Described() bool { return strings.TrimSpace(f.Description) != "" }

@@ -25,7 +25,7 @@ func NewTool[In, Out any](tool mcp.Tool, handler func(ctx context.Context, deps 
 }
 
 func GetMe() any {
-	return NewTool(mcp.Tool{Name: "get_me"}, // want `def tool go-sdk name="get_me"`
+	return NewTool(mcp.Tool{Name: "get_me"}, // want `def tool go-sdk name="get_me" in=map\[string\]any out=any handler=literal$`
 		func(ctx context.Context, deps Deps, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) { // want `handler tool go-sdk GoSDKTypedTool errors=tool registered`
 			return nil, nil, errors.New("x")
 		})
@@ -36,7 +36,7 @@ func named(ctx context.Context, deps Deps, req *mcp.CallToolRequest, args map[st
 }
 
 func GetTeam() any {
-	return NewTool(mcp.Tool{Name: "get_team"}, named) // want `def tool go-sdk name="get_team"`
+	return NewTool(mcp.Tool{Name: "get_team"}, named) // want `def tool go-sdk name="get_team" in=map\[string\]any out=any handler=named$`
 }
 
 // notAnAdapter transforms what the handler returns, so the functions it is given are not
@@ -67,4 +67,10 @@ func Delegating() mcp.ToolHandler {
 
 func getPlan(ctx context.Context, req *mcp.CallToolRequest, l logger) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol registered`
 	return nil, errors.New("x")
+}
+
+// Two recognised handlers beside one definition: which one serves it is unknown, so neither
+// is linked.
+func Both() (any, any, any) {
+	return mcp.Tool{Name: "both"}, named, getPlan // want `def tool go-sdk name="both"$`
 }

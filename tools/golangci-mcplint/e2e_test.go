@@ -343,6 +343,40 @@ func TestE2EFixAppliesOurFix(t *testing.T) {
 	assert.Equal(t, []string{"main.go:32 result-and-error"}, got, "the fixed issue is gone")
 }
 
+// vscodeArgs are the arguments the VS Code Go extension passes for "go.lintTool":
+// "golangci-lint-v2" with empty go.lintFlags (extension/src/goLint.ts), for the package scope.
+var vscodeArgs = []string{"run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
+	"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs"}
+
+// langserverArgs is the golangci-lint-langserver command docs/editors.md configures; the
+// langserver appends the file's directory.
+var langserverArgs = []string{"golangci-mcplint", "run", "--output.json.path", "stdout", "--show-stats=false", "--issues-exit-code=1"}
+
+// TestDocsShowTheTestedCommandLines keeps docs/editors.md on the command lines these tests
+// run, in each notation it uses.
+func TestDocsShowTheTestedCommandLines(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "editors.md"))
+	require.NoError(t, err)
+	// Whitespace is normalised: the snippets wrap long lists.
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	has := func(want, notation string) {
+		t.Helper()
+		assert.True(t, strings.Contains(doc, want), "docs/editors.md has no %s command line %s", notation, want)
+	}
+	has(strings.Join(langserverArgs, " "), "shell")
+	quoted := func(quote, sep string) string {
+		var q []string
+		for _, a := range langserverArgs {
+			q = append(q, quote+a+quote)
+		}
+		return strings.Join(q, sep)
+	}
+	has(quoted("'", ", "), "Lua")
+	has(quoted(`"`, ", "), "TOML")
+	has(quoted(`"`, " "), "Emacs Lisp")
+	has("golangci-mcplint "+vscodeArgs[0]+" <go.lintFlags> "+strings.Join(vscodeArgs[1:], " "), "VS Code")
+}
+
 // vscodeLine is how the VS Code Go extension (extension/src/util.ts, runTool) reads a
 // linter's output line: file:line[:col]: message.
 var vscodeLine = regexp.MustCompile(`^([^:]*: )?((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:\w+:)? (.*)$`)
@@ -353,8 +387,7 @@ var vscodeLine = regexp.MustCompile(`^([^:]*: )?((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:
 func TestE2EVSCodeCommandLine(t *testing.T) {
 	e := needE2E(t)
 	dir := fixture(t, "")
-	r := e.run(t, dir, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
-		"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+	r := e.run(t, dir, vscodeArgs...)
 	require.Equal(t, 0, r.code, r.stderr)
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
@@ -378,7 +411,7 @@ func TestE2EVSCodeCommandLine(t *testing.T) {
 func TestE2ELangserverCommandLine(t *testing.T) {
 	e := needE2E(t)
 	dir := fixture(t, "")
-	r := e.run(t, dir, "run", "--output.json.path", "stdout", "--show-stats=false", "--issues-exit-code=1", dir+string(filepath.Separator))
+	r := e.run(t, dir, append(langserverArgs[1:], dir+string(filepath.Separator))...)
 	require.Equal(t, 1, r.code, r.stderr)
 	var rep jsonReport
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
@@ -435,4 +468,43 @@ func TestBuildKeyCoversThePlugin(t *testing.T) {
 		write(changed, "package changed // "+changed)
 		assert.NotEqual(t, before, key(), "a change to %s must rebuild", changed)
 	}
+}
+
+// fakeGit stands in for the one git command golangci-lint custom runs,
+// `git clone --branch vX ... https://github.com/golangci/golangci-lint.git`: it copies that
+// version's source from the module cache, which is what the clone would hold.
+const fakeGit = `#!/bin/sh
+branch=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--branch) branch="$2"; shift ;;
+	esac
+	shift
+done
+src="$(go env GOMODCACHE)/github.com/golangci/golangci-lint/v2@$branch"
+[ -d "$src" ] || go mod download github.com/golangci/golangci-lint/v2@"$branch" >/dev/null || exit 1
+cp -R "$src" golangci-lint && chmod -R u+w golangci-lint
+`
+
+// TestE2EGolangciLintCustom builds the linter the documented way, `golangci-lint custom` with
+// the repository's .custom-gcl.yml, with git replaced by a copy from the module cache (CI
+// reaches the module proxy only), and runs the result.
+func TestE2EGolangciLintCustom(t *testing.T) {
+	e := needE2E(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("the git stand-in is a shell script")
+	}
+	gitDir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(gitDir, "git"), []byte(fakeGit), 0o755))
+	dest := t.TempDir()
+	cmd := exec.Command(e.bin, "custom", "-v", "--destination", dest)
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "PATH="+gitDir+string(filepath.ListSeparator)+os.Getenv("PATH"), "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "golangci-lint custom:\n%s", out)
+
+	custom := &e2e{bin: filepath.Join(dest, "golangci-mcplint"), cacheDir: t.TempDir()}
+	got, r := custom.issues(t, fixture(t, ""))
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Equal(t, defaultIssues, got)
 }

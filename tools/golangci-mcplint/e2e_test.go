@@ -508,3 +508,87 @@ func TestE2EGolangciLintCustom(t *testing.T) {
 	assert.Equal(t, 1, r.code, r.stderr)
 	assert.Equal(t, defaultIssues, got)
 }
+
+// TestE2EDocCommandLines runs every golangci-mcplint command line in docs/editors.md and
+// docs/ci.md (code blocks, workflow steps included) on the fixture.
+func TestE2EDocCommandLines(t *testing.T) {
+	e := needE2E(t)
+	lineRE := regexp.MustCompile(`^(?:-?\s*run:\s*)?(?:\./bin/)?golangci-mcplint (run .*)$`)
+	var commands []string
+	for _, doc := range []string{"editors.md", "ci.md"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "docs", doc))
+		require.NoError(t, err)
+		in := false
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "```") {
+				in = !in
+				continue
+			}
+			line = strings.TrimSpace(regexp.MustCompile(`\s+#.*$`).ReplaceAllString(line, ""))
+			if m := lineRE.FindStringSubmatch(line); in && m != nil {
+				commands = append(commands, m[1])
+			}
+		}
+	}
+	require.GreaterOrEqual(t, len(commands), 4, "the docs lost their golangci-mcplint command lines: %q", commands)
+	for _, c := range commands {
+		t.Run(c, func(t *testing.T) {
+			dir := fixture(t, "")
+			cmd := exec.Command("sh", "-c", `"$GCL" `+c)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GCL="+e.bin, "GOLANGCI_LINT_CACHE="+e.cacheDir, "GOWORK=off", "GOPROXY=off")
+			out, err := cmd.CombinedOutput()
+			code := 0
+			if exitErr, ok := err.(*exec.ExitError); ok {
+				code = exitErr.ExitCode()
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Contains(t, []int{0, 1}, code, "exit status %d means the command failed, not that it found issues:\n%s", code, out)
+			assert.NotContains(t, string(out), "unknown flag")
+			if _, file, ok := strings.Cut(c, "--output.sarif.path="); ok {
+				file, _, _ = strings.Cut(file, " ")
+				data, err := os.ReadFile(filepath.Join(dir, file))
+				require.NoError(t, err)
+				assert.Contains(t, string(data), `"version":"2.1.0"`)
+				assert.Contains(t, string(data), "(result-and-error)")
+			}
+		})
+	}
+}
+
+// TestE2EExampleConfigurations runs the repository's .golangci.yml and the one in
+// docs/editors.md on the fixture: golangci-lint accepts them and mcplint runs with their
+// settings.
+func TestE2EExampleConfigurations(t *testing.T) {
+	e := needE2E(t)
+	repoCfg, err := os.ReadFile(filepath.Join("..", "..", ".golangci.yml"))
+	require.NoError(t, err)
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "editors.md"))
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
+	require.True(t, ok, "docs/editors.md has a .golangci.yml example")
+	docCfg, _, _ := strings.Cut(rest, "```")
+
+	for name, tc := range map[string]struct {
+		config string
+		want   string
+	}{
+		".golangci.yml":   {string(repoCfg), "main.go:32 result-and-error"},
+		"docs/editors.md": {docCfg, "main.go:40 prefer-mcp-error-in-handler"}, // plain-handler-errors: true
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := fixture(t, "")
+			require.NoError(t, os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(tc.config), 0o644))
+			r := e.run(t, dir, "run", "--output.text.path=stdout", "--output.text.print-issued-lines=false", "--show-stats=false", "./...")
+			require.Equal(t, 1, r.code, r.stderr)
+			var got []string
+			for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+				if m := textIssue.FindStringSubmatch(line); m != nil {
+					got = append(got, m[1]+":"+m[2]+" "+m[5])
+				}
+			}
+			assert.Contains(t, got, tc.want, r.stdout)
+		})
+	}
+}

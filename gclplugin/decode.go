@@ -178,6 +178,9 @@ func isNil(raw any) bool { return !unwrap(reflect.ValueOf(raw)).IsValid() }
 func integer(v reflect.Value) (int64, bool) {
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if v.Int() > math.MaxInt32 || v.Int() < math.MinInt32 {
+			return 0, false
+		}
 		return v.Int(), true
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if v.Uint() > math.MaxInt32 {
@@ -207,8 +210,8 @@ func describe(v reflect.Value) string {
 		return "a mapping"
 	case reflect.Float32, reflect.Float64:
 		return fmt.Sprintf("the number %v", v.Float())
-	}
-	if _, ok := integer(v); ok {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return fmt.Sprintf("the number %v", v.Interface())
 	}
 	return fmt.Sprintf("a value of type %s", v.Type())

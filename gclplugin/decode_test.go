@@ -183,3 +183,8 @@ func FuzzDecodeSettings(f *testing.F) {
 		require.NotNil(t, cfg)
 	})
 }
+
+func TestDecodeRejectsOutOfRangeIntegers(t *testing.T) {
+	_, err := DecodeSettings(map[string]any{"registrars": []any{map[string]any{"func": "a.B", "tool": int64(1) << 40}}})
+	require.ErrorContains(t, err, "registrars[0].tool: want an integer, got the number 1099511627776")
+}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,4 +61,30 @@ func TestGoVetJSONCarriesSuggestedFixes(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, fixed, "one %%v→%%w fix in the fixture")
+}
+
+// vscodeLine is how the VS Code Go extension reads a tool's output line (extension/src/util.ts,
+// runTool): file:line[:col]: message.
+var vscodeLine = regexp.MustCompile(`^([^:]*: )?((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:\w+:)? (.*)$`)
+
+// TestGoVetAsVSCodeRunsIt runs what the VS Code Go extension runs for "Go: Vet Current Package"
+// with "go.vetFlags": ["-vettool=..."] (extension/src/goVet.ts: go vet FLAGS . in the package's
+// directory, reading standard error), and reads the output as the extension does.
+func TestGoVetAsVSCodeRunsIt(t *testing.T) {
+	require.NoError(t, fixtures.Prepare())
+	dir := filepath.Join(fixtures.Dir(), "handlerrules", "preserve-cause-on-rethrow")
+	r := command(t, dir, "go", "vet", "-vettool="+mcplintBin, ".")
+	require.Equal(t, 1, r.code, "go vet fails when the tool reports findings\n%s", r.stderr)
+	matched := 0
+	for _, line := range strings.Split(r.stderr, "\n") {
+		m := vscodeLine.FindStringSubmatch(line)
+		if m == nil {
+			continue // "# package" headers
+		}
+		matched++
+		_, err := os.Stat(filepath.Join(dir, m[2]))
+		assert.NoError(t, err, "the extension resolves %q against the package directory", m[2])
+		assert.Regexp(t, `\(preserve-cause-on-rethrow\)$`, m[7])
+	}
+	assert.Positive(t, matched, r.stderr)
 }

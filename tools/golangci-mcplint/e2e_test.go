@@ -343,8 +343,8 @@ func TestE2EFixAppliesOurFix(t *testing.T) {
 	assert.Equal(t, []string{"main.go:32 result-and-error"}, got, "the fixed issue is gone")
 }
 
-// vscodeArgs are the arguments the VS Code Go extension passes for "go.lintTool":
-// "golangci-lint-v2" with empty go.lintFlags (extension/src/goLint.ts), for the package scope.
+// vscodeArgs are the arguments the VS Code Go extension passes to golangci-lint v2 with empty
+// go.lintFlags (extension/src/goLint.ts), for the package scope.
 var vscodeArgs = []string{"run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
 	"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs"}
 
@@ -381,11 +381,24 @@ func TestDocsShowTheTestedCommandLines(t *testing.T) {
 // linter's output line: file:line[:col]: message.
 var vscodeLine = regexp.MustCompile(`^([^:]*: )?((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:\w+:)? (.*)$`)
 
-// TestE2EVSCodeCommandLine runs the command the VS Code Go extension runs for
-// "go.lintTool": "golangci-lint-v2" (extension/src/goLint.ts): go.lintFlags, then the flags it
-// appends, in the package's directory.
+// TestE2EVSCodeCommandLine runs the command the VS Code Go extension runs for "go.lintTool":
+// "golangci-lint" (extension/src/goLint.ts): it reads the binary's module version from
+// `go version -m` to choose v1 or v2 flags, then runs go.lintFlags and the flags it appends in
+// the package's directory.
 func TestE2EVSCodeCommandLine(t *testing.T) {
 	e := needE2E(t)
+	out, err := exec.Command("go", "version", "-m", e.bin).Output()
+	require.NoError(t, err)
+	// The extension: lines = stdout.split('\n', 3); moduleVersion = lines[2].split(/\s+/)[3];
+	// v1 flags if !moduleVersion || moduleVersion.startsWith('v1').
+	lines := strings.SplitN(string(out), "\n", 4)
+	require.GreaterOrEqual(t, len(lines), 3, "%s", out)
+	fields := regexp.MustCompile(`\s+`).Split(lines[2], -1)
+	require.Greater(t, len(fields), 3, "%q", lines[2])
+	moduleVersion := fields[3]
+	assert.False(t, moduleVersion == "" || strings.HasPrefix(moduleVersion, "v1"),
+		"the extension would pass golangci-lint v1 flags to the custom binary (module version %q)", moduleVersion)
+
 	dir := fixture(t, "")
 	r := e.run(t, dir, vscodeArgs...)
 	require.Equal(t, 0, r.code, r.stderr)

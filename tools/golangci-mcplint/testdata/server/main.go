@@ -16,7 +16,7 @@ type In struct {
 }
 
 type Out struct {
-	Hits int `json:"hits"`
+	Hits int `json:"hits" jsonschema:"how many things matched"`
 }
 
 func search(ctx context.Context, q string) (int, error) { return len(q), nil }

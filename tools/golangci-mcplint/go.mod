@@ -220,5 +220,7 @@ require (
 	mvdan.cc/unparam v0.0.0-20260823230713-2fa3d841b0c8 // indirect
 )
 
-// The plugin is this repository's own code, built from the checkout.
+// The plugin is this repository's own code, built from the checkout. Because of this replace,
+// a change to the requirements in ../../go.mod needs `go mod tidy` here too (go build says
+// "updates to go.mod needed").
 replace github.com/mcplint/mcplint => ../..

@@ -16,6 +16,7 @@ import (
 // Re-exported so that drivers depend on this package only.
 type (
 	Config      = lint.Config
+	Registrar   = lint.Registrar
 	Rule        = lint.Rule
 	Severity    = lint.Severity
 	Catalog     = lint.Catalog
@@ -36,6 +37,15 @@ const (
 	Implemented   = lint.Implemented
 	Planned       = lint.Planned
 	NotApplicable = lint.NotApplicable
+)
+
+// Rule families, re-exported for drivers.
+const (
+	FamilyHandler    = lint.FamilyHandler
+	FamilyContract   = lint.FamilyContract
+	FamilySchema     = lint.FamilySchema
+	FamilyServerJSON = lint.FamilyServerJSON
+	FamilyDirective  = lint.FamilyDirective
 )
 
 // ConfigFileName is the configuration file drivers look for at the module root.

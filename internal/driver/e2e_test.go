@@ -227,14 +227,18 @@ func TestGitHubOutput(t *testing.T) {
 	assert.True(t, strings.HasSuffix(lines[1], "(ignore-unused)"))
 }
 
+// In testdata/withbroken, bad uses mcplint's runtime library and does not type-check; good
+// holds a stale directive; plain imports nothing MCP and does not type-check either, which is
+// the compiler's business, not mcplint's: it is skipped before loading.
 func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	dir := fixture(t, "withbroken")
 	r := mcplint(t, dir)
 	assert.Equal(t, 0, r.code, "the broken package alone does not fail the run")
 	assert.Equal(t, "good/good.go:6:12: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
 	assert.Contains(t, r.stderr, "mcplint: package example.com/withbroken/bad could not be checked")
-	assert.Contains(t, r.stderr, "\tbad/bad.go:6:9: cannot use \"not an int\" (untyped string constant) as int value in return statement\n")
-	assert.Contains(t, r.stderr, "the other package was checked")
+	assert.Contains(t, r.stderr, "\tbad/bad.go:9:9: cannot use mcperr.NotFound(\"no such thing\")")
+	assert.Contains(t, r.stderr, "the 2 other packages were checked")
+	assert.NotContains(t, r.stderr, "plain", "a package that cannot hold MCP code is not loaded, so its errors are not mcplint's to report")
 
 	r = mcplint(t, dir, "-json")
 	var doc struct {
@@ -247,7 +251,7 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.PackageErrors, 1)
 	assert.Equal(t, "example.com/withbroken/bad", doc.PackageErrors[0].Package)
-	assert.Equal(t, 1, doc.CheckedPackages)
+	assert.Equal(t, 2, doc.CheckedPackages, "good, and plain with nothing to check")
 }
 
 func TestNothingCheckableExitsTwo(t *testing.T) {
@@ -262,6 +266,19 @@ func TestNothingCheckableExitsTwo(t *testing.T) {
 	r = mcplint(t, empty)
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "no Go packages match ./...")
+}
+
+func TestPackageWithoutMCPCodeIsSkipped(t *testing.T) {
+	r := mcplint(t, fixture(t, "withbroken"), "-json", "./plain")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+	var doc struct {
+		PackageErrors   []any
+		CheckedPackages int
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	assert.Empty(t, doc.PackageErrors)
+	assert.Equal(t, 1, doc.CheckedPackages)
 }
 
 func TestGoVetVettool(t *testing.T) {

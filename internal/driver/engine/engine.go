@@ -39,6 +39,9 @@ type Options struct {
 	Env []string
 	// Analyzers are run on every package matched by Patterns.
 	Analyzers []*analysis.Analyzer
+	// Scope narrows the run to the packages worth loading from source; nil is
+	// DefaultScope.
+	Scope Scope
 }
 
 // Outcome is what a run produced.
@@ -47,8 +50,11 @@ type Outcome struct {
 	// configuration, which the engine does not know.
 	Findings      []result.Finding
 	PackageErrors []result.PackageError
-	// Checked counts the packages the analyzers ran on without errors.
+	// Checked counts the packages the analyzers ran on without errors, and the ones the
+	// scope showed to need no analysis.
 	Checked int
+	// Skipped counts the packages of Checked that the scope left out.
+	Skipped int
 	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
 	Crashes []*PanicError
 }
@@ -56,16 +62,11 @@ type Outcome struct {
 // ErrNoPackages is returned when the patterns match no package at all.
 var ErrNoPackages = errors.New("no Go packages match")
 
-// LoadMode is the go/packages mode the analyzers need: typed syntax for the matched packages
-// only, and syntax for every dependency as well only when some analyzer exchanges facts
-// (facts are computed by running the analyzer on each dependency from source).
-func LoadMode(analyzers []*analysis.Analyzer) packages.LoadMode {
-	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
-	if NeedsFacts(analyzers) {
-		mode |= packages.NeedDeps
-	}
-	return mode
-}
+// LoadMode is the go/packages mode of the packages handed to the analyzers: typed syntax for
+// the packages loaded from source, types from export data for every other dependency.
+// Analyzers with facts do not change it: their facts come from the dependencies the Scope
+// loads from source (see Run), not from every dependency down to the standard library.
+func LoadMode() packages.LoadMode { return loadMode }
 
 // NeedsFacts reports whether any of the analyzers, or any analyzer they require, has facts.
 func NeedsFacts(analyzers []*analysis.Analyzer) bool {
@@ -89,33 +90,54 @@ func NeedsFacts(analyzers []*analysis.Analyzer) bool {
 // Run loads the packages and analyses them. It returns an error only when nothing could be
 // loaded at all (go list failed, or no package matched); a package that does not compile is
 // reported in Outcome.PackageErrors and the others are still analysed.
+//
+// Loading happens in two steps when the run has a Scope or analyzers with facts: a go list
+// of the package graph alone (nothing parsed, nothing built), from which the scope picks the
+// packages to load from source; then the load of those, with every other dependency read
+// from the compiler's export data (built, and cached, by go list -export). Facts therefore
+// flow only between packages loaded from source: the module's own code, by default.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	cfg := &packages.Config{
-		Context:    ctx,
-		Mode:       LoadMode(opts.Analyzers),
-		Dir:        opts.Dir,
-		Env:        opts.Env,
-		BuildFlags: opts.BuildFlags,
-		Tests:      opts.Tests,
-		Fset:       token.NewFileSet(),
+	facts := NeedsFacts(opts.Analyzers)
+	scope := opts.Scope
+	if scope == nil && facts {
+		scope = DefaultScope(true)
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pl := &plan{patterns: patterns}
+	if scope != nil {
+		var err error
+		if pl, err = planLoad(ctx, opts, patterns, scope, facts); err != nil {
+			return nil, fmt.Errorf("loading packages: %w", err)
+		}
+	}
+	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
+	if len(pl.patterns) == 0 {
+		if pl.skipped == 0 && len(pl.broken) == 0 {
+			return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
+		}
+		return out, nil
+	}
+
+	fset := token.NewFileSet()
+	pkgs, err := load(ctx, opts, fset, pl.patterns)
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
+	if pl.analyse != nil {
+		pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return !pl.analyse[p.ID] })
+	}
 	roots, broken := selectRoots(pkgs)
-	if len(roots) == 0 && len(broken) == 0 {
+	out.PackageErrors = append(out.PackageErrors, broken...)
+	if len(roots) == 0 && len(out.PackageErrors) == 0 && pl.skipped == 0 {
 		return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
 	}
 
-	out := &Outcome{PackageErrors: broken}
 	var analysable []*packages.Package
 	for _, p := range roots {
-		if p.Types == nil || len(p.Syntax) == 0 {
+		if !hasSource(p) {
 			continue // nothing to give an analyzer; already in broken
 		}
 		analysable = append(analysable, p)
@@ -126,13 +148,14 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if len(analysable) == 0 || len(opts.Analyzers) == 0 {
 		return out, nil
 	}
+	linkSources(analysable)
 
 	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return nil, fmt.Errorf("invalid analyzers: %w", err)
 	}
-	collect(cfg.Fset, graph, out)
+	collect(fset, graph, out)
 	return out, nil
 }
 
@@ -147,7 +170,7 @@ func selectRoots(pkgs []*packages.Package) (roots []*packages.Package, broken []
 		}
 	}
 	for _, p := range pkgs {
-		if p.Name == "main" && p.ForTest == "" && strings.HasSuffix(p.ID, ".test") {
+		if isTestMain(p) {
 			continue // the generated test main, in the build cache
 		}
 		if v, ok := variant[p.PkgPath]; ok && p.ForTest == "" && !v.IllTyped {

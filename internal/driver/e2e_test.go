@@ -441,3 +441,54 @@ func TestServerJSONSubcommand(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "cannot read missing.json")
 }
+
+// testdata/robust holds what real trees hold and a linter must take in its stride: a package
+// using cgo, generated files beside hand-written ones, files behind build tags (one for
+// another OS importing a package that does not exist), and a package that does not parse.
+func TestRobustFixtures(t *testing.T) {
+	dir := fixture(t, "robust")
+	const (
+		cgoFinding = "cgo/cgo.go:24:3: this tool handler returns a result and an error together"
+		genFinding = "gen/handlers.go:14:2: this tool handler returns a result and an error together"
+	)
+	r := mcplint(t, dir)
+	assert.Equal(t, 1, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 2, "nothing from generated code, nothing behind the integration tag:\n%s", r.stdout)
+	assert.True(t, strings.HasPrefix(lines[0], cgoFinding), "reported in the user's file, not in cgo's translation: %s", lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], genFinding), lines[1])
+	assert.Contains(t, r.stderr, "package example.com/robust/syntax could not be checked")
+	assert.Contains(t, r.stderr, "syntax/syntax.go:6:88: missing ',' in parameter list")
+	assert.NotContains(t, r.stderr, "panic")
+	assert.NotContains(t, r.stdout+r.stderr, "internal-error")
+
+	r = mcplint(t, dir, "-tags", "integration", "./tags")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: this tool handler returns a result and an error together"), r.stdout)
+
+	r = mcplint(t, dir, "-json", "./cgo")
+	var doc struct {
+		Findings []struct {
+			File         string
+			Line, Column int
+			End          struct{ Line, Column, Offset int }
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Findings, 1)
+	src, err := os.ReadFile(filepath.Join(dir, "cgo", "cgo.go"))
+	require.NoError(t, err)
+	end := doc.Findings[0].End
+	lineStart := 0
+	for range end.Line - 1 {
+		lineStart += strings.IndexByte(string(src[lineStart:]), '\n') + 1
+	}
+	assert.Equal(t, lineStart+end.Column-1, end.Offset, "offsets are in the user's file too")
+	assert.Equal(t, byte(')'), src[end.Offset-1], "the end is just past the return's last result")
+
+	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./cgo", "./gen")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "cgo.go:24:3: this tool handler returns a result and an error together")
+	assert.Contains(t, r.stderr, "handlers.go:14:2: this tool handler returns a result and an error together")
+	assert.NotContains(t, r.stderr, "handlers_gen.go")
+}

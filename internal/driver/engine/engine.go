@@ -155,7 +155,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return nil, fmt.Errorf("invalid analyzers: %w", err)
 	}
-	collect(fset, graph, out)
+	collect(newPositioner(fset, analysable), graph, out)
 	return out, nil
 }
 
@@ -231,7 +231,7 @@ func packageErrors(p *packages.Package) []string {
 // findings, except the ones that are consequences: analyzers the checker skipped because the
 // package has type errors (already reported as a package error) and actions that failed
 // because a prerequisite did (its own failure is reported).
-func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
+func collect(pos *positioner, graph *checker.Graph, out *Outcome) {
 	failed := map[*checker.Action]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {
@@ -239,7 +239,7 @@ func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
 			consequence := slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return failed[d] })
 			skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
 			if !consequence && !skipped {
-				out.Findings = append(out.Findings, internalError(fset, act))
+				out.Findings = append(out.Findings, internalError(pos, act))
 				var pe *PanicError
 				if errors.As(act.Err, &pe) {
 					out.Crashes = append(out.Crashes, pe)
@@ -250,12 +250,12 @@ func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			out.Findings = append(out.Findings, convert(fset, act, d))
+			out.Findings = append(out.Findings, convert(pos, act, d))
 		}
 	}
 }
 
-func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) result.Finding {
+func convert(pos *positioner, act *checker.Action, d analysis.Diagnostic) result.Finding {
 	rule := d.Category
 	if rule == "" {
 		rule = act.Analyzer.Name
@@ -263,13 +263,17 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 	f := result.Finding{
 		Rule:     rule,
 		Message:  d.Message,
-		Pos:      position(fset, d.Pos),
+		Pos:      pos.position(d.Pos),
 		URL:      d.URL,
 		Analyzer: act.Analyzer.Name,
 		Package:  act.Package.ID,
 	}
 	if d.End.IsValid() && d.End > d.Pos {
-		f.End = position(fset, d.End)
+		f.End = pos.position(d.End)
+	}
+	if pos.translated(d.Pos) {
+		// The edits are offsets in the Go code cgo generated, not in the user's file.
+		return f
 	}
 	for _, sf := range d.SuggestedFixes {
 		fix := result.Fix{Message: sf.Message}
@@ -278,15 +282,15 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 			if !end.IsValid() {
 				end = e.Pos // an insertion
 			}
-			start := position(fset, e.Pos)
+			start := pos.position(e.Pos)
 			size := 0
-			if tf := fset.File(e.Pos); tf != nil {
+			if tf := pos.fset.File(e.Pos); tf != nil {
 				size = tf.Size()
 			}
 			fix.Edits = append(fix.Edits, result.Edit{
 				File:     start.File,
 				Start:    start,
-				End:      position(fset, end),
+				End:      pos.position(end),
 				NewText:  string(e.NewText),
 				FileSize: size,
 			})
@@ -296,17 +300,9 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 	return f
 }
 
-func position(fset *token.FileSet, pos token.Pos) result.Position {
-	if !pos.IsValid() {
-		return result.Position{}
-	}
-	p := fset.PositionFor(pos, false)
-	return result.Position{File: p.Filename, Line: p.Line, Column: p.Column, Offset: p.Offset}
-}
-
 // internalError reports a failed action at the package clause of the package's first file,
 // the closest place to "this package" that every output format can point at.
-func internalError(fset *token.FileSet, act *checker.Action) result.Finding {
+func internalError(pos *positioner, act *checker.Action) result.Finding {
 	f := result.Finding{
 		Rule:     InternalErrorRule,
 		URL:      IssuesURL,
@@ -314,7 +310,7 @@ func internalError(fset *token.FileSet, act *checker.Action) result.Finding {
 		Package:  act.Package.ID,
 	}
 	if len(act.Package.Syntax) > 0 {
-		f.Pos = position(fset, act.Package.Syntax[0].Package)
+		f.Pos = pos.position(act.Package.Syntax[0].Package)
 	} else if len(act.Package.GoFiles) > 0 {
 		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
 	}

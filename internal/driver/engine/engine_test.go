@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/types"
 	"os"
@@ -168,7 +169,7 @@ func TestPanickingAnalyzerIsReportedAndOtherPackagesGoOn(t *testing.T) {
 	assert.Contains(t, c.Message, "mcplint analyzer panicky crashed on package example.com/fixture/boom")
 	assert.Contains(t, c.Message, "assignment to entry in nil map")
 	assert.Contains(t, c.Message, "panicsOn", "names the function that panicked")
-	assert.Contains(t, c.Message, "engine_test.go:")
+	assert.Contains(t, c.Message, fmt.Sprintf("engine_test.go:%d)", lineOf(t, "engine_test.go", `m["boom"]++`)), "names the line that panicked")
 	assert.Contains(t, c.Message, IssuesURL)
 	assert.True(t, strings.HasSuffix(c.Message, "("+InternalErrorRule+")"))
 	require.Len(t, out.Crashes, 1)
@@ -338,4 +339,14 @@ func TestLinkSourcesLooksThroughExportData(t *testing.T) {
 	assert.Equal(t, map[string]*packages.Package{"b": b, "c": c}, a.Imports, "b through x, c directly")
 	assert.Empty(t, b.Imports)
 	assert.Len(t, x.Imports, 2, "packages known from export data are left alone")
+}
+
+// lineOf is the 1-based line of the first occurrence of text in file.
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	i := strings.Index(string(data), text)
+	require.GreaterOrEqual(t, i, 0, "%q not in %s", text, file)
+	return strings.Count(string(data[:i]), "\n") + 1
 }

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -62,11 +64,10 @@ type Outcome struct {
 // ErrNoPackages is returned when the patterns match no package at all.
 var ErrNoPackages = errors.New("no Go packages match")
 
-// LoadMode is the go/packages mode of the packages handed to the analyzers: typed syntax for
-// the packages loaded from source, types from export data for every other dependency.
-// Analyzers with facts do not change it: their facts come from the dependencies the Scope
-// loads from source (see Run), not from every dependency down to the standard library.
-func LoadMode() packages.LoadMode { return loadMode }
+// LoadMode is the go/packages mode of the packages handed to the analyzers: typed syntax.
+// Run does not ask go/packages for it (see Run), but the packages it analyses have exactly
+// its fields.
+func LoadMode() packages.LoadMode { return fallbackMode }
 
 // NeedsFacts reports whether any of the analyzers, or any analyzer they require, has facts.
 func NeedsFacts(analyzers []*analysis.Analyzer) bool {
@@ -91,11 +92,12 @@ func NeedsFacts(analyzers []*analysis.Analyzer) bool {
 // loaded at all (go list failed, or no package matched); a package that does not compile is
 // reported in Outcome.PackageErrors and the others are still analysed.
 //
-// Loading happens in two steps when the run has a Scope or analyzers with facts: a go list
-// of the package graph alone (nothing parsed, nothing built), from which the scope picks the
-// packages to load from source; then the load of those, with every other dependency read
-// from the compiler's export data (built, and cached, by go list -export). Facts therefore
-// flow only between packages loaded from source: the module's own code, by default.
+// Loading never builds anything. A go list of the package graph alone (nothing parsed) lets
+// the scope pick the packages the analyzers need in full; a second go list, run beside it,
+// says which dependencies the build cache holds compiled. Those are read from export data;
+// the others are type-checked from source, declarations only, which costs a fraction of
+// compiling them when the cache is cold. Facts flow only between packages checked in full:
+// the module's own code, by default.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
@@ -103,31 +105,45 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	facts := NeedsFacts(opts.Analyzers)
 	scope := opts.Scope
-	if scope == nil && facts {
-		scope = DefaultScope(true)
+	if scope == nil {
+		scope = DefaultScope(facts)
 	}
-	pl := &plan{patterns: patterns}
-	if scope != nil {
-		var err error
-		if pl, err = planLoad(ctx, opts, patterns, scope, facts); err != nil {
-			return nil, fmt.Errorf("loading packages: %w", err)
-		}
+	type stateResult struct {
+		st  *buildState
+		err error
 	}
-	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
-	if len(pl.patterns) == 0 {
-		if pl.skipped == 0 && len(pl.broken) == 0 {
-			return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
-		}
-		return out, nil
-	}
-
-	fset := token.NewFileSet()
-	pkgs, err := load(ctx, opts, fset, pl.patterns)
+	stateCh := make(chan stateResult, 1)
+	go func() {
+		st, err := queryBuildState(ctx, opts, patterns)
+		stateCh <- stateResult{st, err}
+	}()
+	pl, err := planLoad(ctx, opts, patterns, scope, facts)
+	state := <-stateCh
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
-	if pl.analyse != nil {
-		pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return !pl.analyse[p.ID] })
+	fset := token.NewFileSet()
+	var pkgs []*packages.Package
+	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
+	if pl.fallback {
+		if pkgs, err = loadFallback(ctx, opts, fset, patterns); err != nil {
+			return nil, fmt.Errorf("loading packages: %w", err)
+		}
+	} else {
+		st := state.st
+		if state.err != nil {
+			// Without the cache's state every dependency is checked from source: slower
+			// when the cache is warm, never wrong.
+			st = &buildState{stale: map[string]bool{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
+		}
+		if err := typecheck(ctx, opts, fset, st, pl); err != nil {
+			return nil, fmt.Errorf("loading packages: %w", err)
+		}
+		for _, p := range pl.full {
+			if pl.analyse[p.ID] {
+				pkgs = append(pkgs, p)
+			}
+		}
 	}
 	roots, broken := selectRoots(pkgs)
 	out.PackageErrors = append(out.PackageErrors, broken...)
@@ -157,6 +173,43 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	collect(newPositioner(fset, analysable), graph, out)
 	return out, nil
+}
+
+// typecheck gives types to the planned packages: the full ones with syntax and types.Info,
+// their dependencies from export data where the build cache has it, from source otherwise.
+func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan) error {
+	// Packages that use cgo are checked in the Go files cgo generates, which import more
+	// than the originals: list them first, so that planning sees every import.
+	graph := map[string]*packages.Package{}
+	packages.Visit(append(slices.Clip(pl.roots), pl.full...), nil, func(p *packages.Package) { graph[p.ID] = p })
+	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
+		return err
+	}
+	tc := newTypeChecker(ctx, fset, st.sizes)
+	tc.plan(pl.full, st.exportable)
+	// A package go list finds no export data for after all is checked from source.
+	for asked := map[*packages.Package]bool{}; ; {
+		var ask []*packages.Package
+		for _, p := range tc.exports() {
+			if !asked[p] {
+				asked[p] = true
+				ask = append(ask, p)
+			}
+		}
+		if len(ask) == 0 {
+			break
+		}
+		if err := fetchExportFiles(ctx, opts, ask); err != nil {
+			return err
+		}
+		for _, p := range ask {
+			if p.ExportFile == "" {
+				tc.demote(p, st.exportable)
+			}
+		}
+	}
+	tc.check(append(slices.Clip(pl.roots), pl.full...))
+	return ctx.Err()
 }
 
 // selectRoots drops the synthesized test mains and, where a package's test variant loaded

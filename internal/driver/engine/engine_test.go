@@ -350,3 +350,29 @@ func lineOf(t *testing.T, file, text string) int {
 	require.GreaterOrEqual(t, i, 0, "%q not in %s", text, file)
 	return strings.Count(string(data[:i]), "\n") + 1
 }
+
+// TestColdCacheBuildsNothing runs with an empty build cache and a -toolexec that records
+// every compiler or cgo run (and fails it): dependencies are checked from source, no tool
+// runs, and the run gives the findings a warm run gives, facts included.
+func TestColdCacheBuildsNothing(t *testing.T) {
+	dir := fixture(t, "mod")
+	as := []*analysis.Analyzer{factAnalyzer(), callsTo("legacy")}
+	warm := run(t, dir, true, as, "./facts/app", "./fixme")
+
+	tmp := t.TempDir()
+	log := filepath.Join(tmp, "tools.log")
+	exec := filepath.Join(tmp, "toolexec.sh")
+	// go asks each tool for its version (-V=full) to key the cache; that is not a build.
+	script := "#!/bin/sh\ncase \"$*\" in *-V=full*) exec \"$@\";; esac\necho \"$*\" >> " + log + "\nexit 1\n"
+	require.NoError(t, os.WriteFile(exec, []byte(script), 0o755))
+	cold, err := Run(context.Background(), Options{
+		Dir: dir, Patterns: []string{"./facts/app", "./fixme"}, Tests: true, Analyzers: as,
+		Env: append(os.Environ(), "GOCACHE="+filepath.Join(tmp, "cache"), "GOFLAGS=-toolexec="+exec),
+	})
+	require.NoError(t, err)
+	assert.NoFileExists(t, log, "no compiler, assembler or cgo run")
+	assert.Empty(t, cold.PackageErrors)
+	assert.Equal(t, warm.Checked, cold.Checked)
+	assert.ElementsMatch(t, warm.Findings, cold.Findings)
+	assert.Len(t, cold.Findings, 4, "three calls of legacy and the deprecated call, through a fact")
+}

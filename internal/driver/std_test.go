@@ -14,8 +14,7 @@ import (
 
 // TestStandardLibraryInFull runs every analyzer, every rule on, over every package of the
 // standard library and its tests checked in full (no scope narrows it): no crash, no load
-// failure, no
-// finding. It takes a while and GBs of memory, so it runs only when asked:
+// failure, no finding. It takes a while and GBs of memory, so it runs only when asked:
 //
 //	MCPLINT_STD=1 go test -run TestStandardLibraryInFull -timeout 30m ./internal/driver
 func TestStandardLibraryInFull(t *testing.T) {

@@ -12,16 +12,17 @@ import (
 
 // Checks returns the handler rules, reading recognition results from defs.
 func Checks(defs *analysis.Analyzer) []lint.Check {
-	rule := func(id string, run func(*lint.Pass, *mcpdefs.Result)) lint.Check {
+	prep := bodiesAnalyzer(defs)
+	rule := func(id string, run func(*lint.Pass, *mcpdefs.Result, []*handler)) lint.Check {
 		return lint.Check{
 			IDs:      []string{id},
-			Requires: []*analysis.Analyzer{defs},
+			Requires: []*analysis.Analyzer{defs, prep},
 			Run: func(p *lint.Pass) error {
 				res := p.ResultOf[defs].(*mcpdefs.Result)
 				if res.Empty() && !res.ErrorsReachable {
 					return nil
 				}
-				run(p, res)
+				run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
 				return nil
 			},
 		}

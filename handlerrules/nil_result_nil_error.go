@@ -8,8 +8,8 @@ import (
 )
 
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
-func nilResultNilError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func nilResultNilError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		var outcome string
 		switch h.Flavour {
 		case mcpdefs.GoSDKTool:

@@ -17,8 +17,8 @@ import (
 // data (JSON dumps, %+v/%#v of errors and structs, HTTP dumps, raw response bodies). Error
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
-func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {

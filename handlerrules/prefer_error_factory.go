@@ -11,7 +11,7 @@ import (
 
 // preferErrorFactory: mcperr.New(mcperr.CodeX, msg, ...) where the factory mcperr.X exists.
 // The factory says the same in fewer words and keeps codes greppable by name.
-func preferErrorFactory(p *lint.Pass, defs *mcpdefs.Result) {
+func preferErrorFactory(p *lint.Pass, defs *mcpdefs.Result, _ []*handler) {
 	for _, f := range p.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)

@@ -11,8 +11,8 @@ import (
 
 // preferMCPErrorInHandler: an mcptool handler (or, with plain-handler-errors, a plain SDK
 // tool handler whose errors become tool errors) returns an error that carries no code.
-func preferMCPErrorInHandler(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func preferMCPErrorInHandler(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		var outcome string
 		switch {
 		case h.Flavour == mcpdefs.MCPToolTool:

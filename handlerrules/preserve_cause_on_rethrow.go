@@ -18,8 +18,8 @@ import (
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
-func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		h.visit(func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {

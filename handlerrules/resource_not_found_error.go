@@ -18,8 +18,8 @@ var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|d
 // resourceNotFoundError: a go-sdk resource handler reports a missing resource with an ad-hoc
 // error. go-sdk sends any error but a *jsonrpc.Error as code 0 or -32603, so the client
 // cannot tell "no such resource" from a server fault.
-func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKResource {
 			continue
 		}

@@ -10,8 +10,8 @@ import (
 
 // resultAndError: a handler returns a non-nil result and a non-nil error together. Every SDK
 // keeps the error and drops the result, so whatever the result says never reaches the client.
-func resultAndError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func resultAndError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		if h.ResultIndex < 0 {
 			continue
 		}

@@ -13,8 +13,8 @@ import (
 // failure through an IsError result and a nil error. go-sdk still marshals the output, so a
 // zero-valued structuredContent ships beside the error and clients that read
 // structuredContent see an apparently successful empty answer.
-func structuredContentOnError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func structuredContentOnError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKTypedTool || isAny(h.Out) {
 			continue
 		}

@@ -18,8 +18,8 @@ import (
 // error for a problem the model could fix (a missing or mistyped argument, an argument that
 // fails validation). The client gets a JSON-RPC error instead of an isError result, and most
 // clients do not show JSON-RPC errors to the model, which cannot correct its call.
-func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		if h.Kind != mcpdefs.Tool || h.Errors != mcpdefs.ProtocolError {
 			continue
 		}

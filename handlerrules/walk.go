@@ -6,8 +6,10 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
@@ -25,27 +27,59 @@ type handler struct {
 	assigns map[types.Object][]ast.Expr
 }
 
-// handlers yields the package's handlers that have a body, with their file.
-func handlers(pass *lint.Pass, defs *mcpdefs.Result) []*handler {
+// body is what every handler rule needs about one handler besides the handler itself,
+// computed once per package by the bodies analyzer instead of once per rule.
+type body struct {
+	file    *ast.File
+	assigns map[types.Object][]ast.Expr
+}
+
+// bodies is the bodies analyzer's result: the package's handlers that have a body, outside
+// tests, in recognition order.
+type bodies struct {
+	handlers []*mcpdefs.Handler
+	of       map[*mcpdefs.Handler]*body
+}
+
+// bodiesAnalyzer prepares the handlers of defs' result for the rules.
+func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "mcphandlerbodies",
+		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
+		URL:        lint.DocsBase + "handlerrules.md",
+		Requires:   []*analysis.Analyzer{defs},
+		ResultType: reflect.TypeFor[*bodies](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := &bodies{of: map[*mcpdefs.Handler]*body{}}
+			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
+				if h.Body == nil {
+					continue
+				}
+				// Handlers in tests are doubles (stubs that return zero values, fakes that
+				// fail on purpose); a test that calls a real one shows what it does.
+				if strings.HasSuffix(pass.Fset.PositionFor(h.Node.Pos(), false).Filename, "_test.go") {
+					continue
+				}
+				res.handlers = append(res.handlers, h)
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: assignments(pass.TypesInfo, h.Body)}
+			}
+			return res, nil
+		},
+	}
+}
+
+// handlers pairs the prepared handlers with the rule's pass.
+func handlers(pass *lint.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
 	var out []*handler
-	for _, h := range defs.Handlers {
-		if h.Body == nil {
-			continue
-		}
-		// Handlers in tests are doubles (stubs that return zero values, fakes that fail on
-		// purpose); a test that calls a real one shows what it does.
-		if strings.HasSuffix(pass.Fset.PositionFor(h.Node.Pos(), false).Filename, "_test.go") {
-			continue
-		}
-		hh := &handler{pass: pass, defs: defs, Handler: h, file: fileOf(pass, h.Node.Pos())}
-		hh.assigns = assignments(pass.TypesInfo, h.Body)
-		out = append(out, hh)
+	for _, h := range prepared.handlers {
+		b := prepared.of[h]
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns})
 	}
 	return out
 }
 
-func fileOf(pass *lint.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
+func fileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
 		if f.FileStart <= pos && pos < f.FileEnd {
 			return f
 		}

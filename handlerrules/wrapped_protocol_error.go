@@ -12,8 +12,8 @@ import (
 // wrappedProtocolError: a go-sdk typed handler returns a *jsonrpc.Error wrapped in another
 // error. go-sdk recognises protocol errors with a plain type assertion, so the wrapped one is
 // demoted to a tool error and its code is lost.
-func wrappedProtocolError(p *lint.Pass, defs *mcpdefs.Result) {
-	for _, h := range handlers(p, defs) {
+func wrappedProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKTypedTool {
 			continue
 		}

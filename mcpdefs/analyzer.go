@@ -67,10 +67,8 @@ func reachable(pkg *types.Package) map[string]*types.Package {
 			return
 		}
 		seen[p] = true
-		for _, known := range knownPaths {
-			if p.Path() == known {
-				found[known] = p
-			}
+		if KnownPackage(p.Path()) {
+			found[p.Path()] = p
 		}
 		for _, imp := range p.Imports() {
 			walk(imp)

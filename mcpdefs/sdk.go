@@ -24,6 +24,18 @@ const (
 // package can contain MCP code. Everything else is skipped before any work.
 var knownPaths = [...]string{goSDKMCP, goSDKJSONRPC, m3MCP, m3Server, mcperrPath, mcptoolPath}
 
+// KnownPackage reports whether path is a package recognition knows. A package that imports
+// none of them, directly or through its dependencies, cannot contain MCP code: drivers use
+// this to skip such packages before loading them.
+func KnownPackage(path string) bool {
+	for _, known := range knownPaths {
+		if path == known {
+			return true
+		}
+	}
+	return false
+}
+
 // SDK identifies whose API a definition or handler is written against.
 type SDK int
 

@@ -142,6 +142,29 @@ func compileTemplate[P any](t ResourceTemplate[P]) (*compiledTemplate, []Finding
 	return c, fs
 }
 
+// bind matches uri against the template and stores its variables into the fields of the
+// struct pv. matched is false when uri does not match; a value that does not convert to its
+// field's type is an error, with the variable it came from.
+func (c *compiledTemplate) bind(uri string, pv reflect.Value) (matched bool, variable string, err error) {
+	values := c.tmpl.Match(uri)
+	if values == nil {
+		return false, "", nil
+	}
+	for _, b := range c.binds {
+		if b.unsupported {
+			continue
+		}
+		v := values.Get(b.name)
+		if !v.Valid() || len(v.V) == 0 {
+			continue
+		}
+		if err := b.set(pv, v.V); err != nil {
+			return true, b.name, err
+		}
+	}
+	return true, "", nil
+}
+
 // CheckResourceTemplate returns what AddResourceTemplate would report for t.
 func CheckResourceTemplate[P any](t ResourceTemplate[P]) []Finding {
 	_, fs := compileTemplate(t)
@@ -160,29 +183,20 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 	s.AddResourceTemplate(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
 		defer recoverResource(o.logger, t.URITemplate, &res, &err)
 		uri := req.Params.URI
-		values := c.tmpl.Match(uri)
-		if values == nil {
-			return nil, mcp.ResourceNotFoundError(uri)
-		}
 		var p P
 		pv := reflect.ValueOf(&p).Elem()
 		if pv.Kind() == reflect.Pointer {
 			pv.Set(reflect.New(pv.Type().Elem()))
 			pv = pv.Elem()
 		}
-		for _, b := range c.binds {
-			if b.unsupported {
-				continue
-			}
-			v := values.Get(b.name)
-			if !v.Valid() || len(v.V) == 0 {
-				continue
-			}
-			if err := b.set(pv, v.V); err != nil {
-				return nil, protocolError(mcperr.InvalidParams(
-					fmt.Sprintf("URI %s: {%s} %v", uri, b.name, err),
-					mcperr.WithData("uri", uri), mcperr.WithData("variable", b.name), mcperr.WithCause(err)), "")
-			}
+		matched, variable, err := c.bind(uri, pv)
+		if !matched {
+			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		if err != nil {
+			return nil, protocolError(mcperr.InvalidParams(
+				fmt.Sprintf("URI %s: {%s} %v", uri, variable, err),
+				mcperr.WithData("uri", uri), mcperr.WithData("variable", variable), mcperr.WithCause(err)), "")
 		}
 		res, err = t.Handler(ctx, req, p)
 		return finishResource(o.logger, req, res, err)

@@ -1,9 +1,3 @@
-// Package lint is the rule framework every mcplint rule family builds on: the rule catalog,
-// the shared Config, ignore directives, and the reporting helper that stamps each diagnostic
-// with its rule ID, documentation URL and suppression state.
-//
-// Drivers do not import this package directly; they use package analyzers, which re-exports
-// what they need and assembles the analyzers.
 package lint
 
 import (

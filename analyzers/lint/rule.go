@@ -90,7 +90,9 @@ func (p *Pass) ReportRule(id string, at Positioner, message string, fixes ...ana
 		return
 	}
 	position := p.Fset.PositionFor(pos, false)
-	if _, gen := p.gen[position.Filename]; gen {
+	// Generated code is not the user's to fix, except what cgo generates: that is the user's
+	// own file, translated.
+	if g, gen := p.gen[position.Filename]; gen && g != generated.Cgo {
 		return
 	}
 	for _, d := range p.dirs.List {

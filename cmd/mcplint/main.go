@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/mcplint/mcplint/analyzers"
@@ -66,6 +67,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs and write nothing (takes precedence over -fix)")
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
+		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
@@ -82,6 +84,15 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return driver.ExitError
 	}
 
+	if *cpuProfile != "" {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "mcplint: -cpuprofile: %v\n", err)
+			return driver.ExitError
+		}
+		defer stopProfile()
+	}
+
 	var buildFlags []string
 	if *tags != "" {
 		buildFlags = append(buildFlags, "-tags="+*tags)
@@ -90,6 +101,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	return driver.Run(ctx, driver.Setup{
 		Analyzers: analyzers.New,
+		Scope:     analyzers.Scope,
 		Catalog:   analyzers.NewCatalog(),
 		Version:   driver.Version(),
 		Stdout:    stdout,
@@ -240,4 +252,20 @@ func versionCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	driver.PrintVersion(stdout)
 	return driver.ExitOK
+}
+
+// startCPUProfile profiles the process into the file until the returned function is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver/engine"
@@ -40,6 +41,9 @@ const (
 type Setup struct {
 	// Analyzers builds the analyzers for a configuration: analyzers.New in the command.
 	Analyzers func(*analyzers.Config) ([]*analysis.Analyzer, error)
+	// Scope narrows a run to the packages the analyzers need from source: analyzers.Scope in
+	// the command. nil loads every matched package from source (engine.DefaultScope).
+	Scope func(*analyzers.Config) func([]*packages.Package) map[*packages.Package]bool
 	// Catalog describes every rule; analyzers.NewCatalog() in the command.
 	Catalog *analyzers.Catalog
 	// Version is mcplint's version, for SARIF.
@@ -103,6 +107,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 
+	var scope engine.Scope
+	if s.Scope != nil {
+		scope = s.Scope(cfg)
+	}
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
@@ -110,6 +118,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		BuildFlags: o.BuildFlags,
 		Env:        s.Env,
 		Analyzers:  as,
+		Scope:      scope,
 	})
 	if err != nil {
 		if errors.Is(err, engine.ErrNoPackages) {

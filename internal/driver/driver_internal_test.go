@@ -184,3 +184,22 @@ func TestConfigErrorMessage(t *testing.T) {
 	err := &ConfigError{Source: ".mcplint.yaml", Err: errors.New("a: x\nb: y")}
 	assert.Equal(t, "invalid configuration in .mcplint.yaml:\n  a: x\n  b: y", err.Error())
 }
+
+func TestVetToolIDFollowsTheConfiguration(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), ".mcplint.yaml")
+	require.NoError(t, os.WriteFile(cfg, []byte("fail-on: warning\n"), 0o644))
+	first, err := vetToolID(cfg)
+	require.NoError(t, err)
+	again, err := vetToolID(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, first, again, "stable, so that go vet's cache applies")
+	require.NoError(t, os.WriteFile(cfg, []byte("fail-on: error\n"), 0o644))
+	changed, err := vetToolID(cfg)
+	require.NoError(t, err)
+	assert.NotEqual(t, first, changed, "a configuration change invalidates go vet's cached results")
+	none, err := vetToolID("")
+	require.NoError(t, err)
+	assert.NotEqual(t, first, none)
+	_, err = vetToolID(filepath.Join(t.TempDir(), "missing.yaml"))
+	assert.ErrorContains(t, err, "missing.yaml")
+}

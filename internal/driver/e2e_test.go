@@ -237,14 +237,18 @@ func TestGitHubOutput(t *testing.T) {
 	assert.True(t, strings.HasSuffix(lines[1], "(ignore-unused)"))
 }
 
+// In testdata/withbroken, bad uses mcplint's runtime library and does not type-check; good
+// holds a stale directive; plain imports nothing MCP and does not type-check either, which is
+// the compiler's business, not mcplint's: it is skipped before loading.
 func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	dir := fixture(t, "withbroken")
 	r := mcplint(t, dir)
 	assert.Equal(t, 0, r.code, "the broken package alone does not fail the run")
 	assert.Equal(t, "good/good.go:6:12: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
 	assert.Contains(t, r.stderr, "mcplint: package example.com/withbroken/bad could not be checked")
-	assert.Contains(t, r.stderr, "\tbad/bad.go:6:9: cannot use \"not an int\" (untyped string constant) as int value in return statement\n")
-	assert.Contains(t, r.stderr, "the other package was checked")
+	assert.Contains(t, r.stderr, "\tbad/bad.go:9:9: cannot use mcperr.NotFound(\"no such thing\")")
+	assert.Contains(t, r.stderr, "the 2 other packages were checked")
+	assert.NotContains(t, r.stderr, "plain", "a package that cannot hold MCP code is not loaded, so its errors are not mcplint's to report")
 
 	r = mcplint(t, dir, "-json")
 	var doc struct {
@@ -257,7 +261,7 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.PackageErrors, 1)
 	assert.Equal(t, "example.com/withbroken/bad", doc.PackageErrors[0].Package)
-	assert.Equal(t, 1, doc.CheckedPackages)
+	assert.Equal(t, 2, doc.CheckedPackages, "good, and plain with nothing to check")
 }
 
 func TestNothingCheckableExitsTwo(t *testing.T) {
@@ -272,6 +276,19 @@ func TestNothingCheckableExitsTwo(t *testing.T) {
 	r = mcplint(t, empty)
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "no Go packages match ./...")
+}
+
+func TestPackageWithoutMCPCodeIsSkipped(t *testing.T) {
+	r := mcplint(t, fixture(t, "withbroken"), "-json", "./plain")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+	var doc struct {
+		PackageErrors   []any
+		CheckedPackages int
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	assert.Empty(t, doc.PackageErrors)
+	assert.Equal(t, 1, doc.CheckedPackages)
 }
 
 func TestGoVetVettool(t *testing.T) {
@@ -433,4 +450,80 @@ func TestServerJSONSubcommand(t *testing.T) {
 	r = mcplint(t, dir, "serverjson", "missing.json")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "cannot read missing.json")
+}
+
+// testdata/robust holds what real trees hold and a linter must take in its stride: a package
+// using cgo, generated files beside hand-written ones, files behind build tags (one for
+// another OS importing a package that does not exist). A package that does not parse is
+// added to a copy (gofmt would trip over it in the repository).
+func TestRobustFixtures(t *testing.T) {
+	dir := fixture(t, "robust")
+	const (
+		cgoFinding = "cgo/cgo.go:24:3: this tool handler returns a result and an error together"
+		genFinding = "gen/handlers.go:14:2: this tool handler returns a result and an error together"
+	)
+	r := mcplint(t, dir)
+	assert.Equal(t, 1, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 2, "nothing from generated code, nothing behind the integration tag:\n%s", r.stdout)
+	assert.True(t, strings.HasPrefix(lines[0], cgoFinding), "reported in the user's file, not in cgo's translation: %s", lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], genFinding), lines[1])
+	assert.Equal(t, "mcplint: 2 findings at or above severity error (-fail-on error)\n", r.stderr, "no load failure, no crash")
+
+	r = mcplint(t, dir, "-tags", "integration", "./tags")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: this tool handler returns a result and an error together"), r.stdout)
+
+	r = mcplint(t, dir, "-json", "./cgo")
+	var doc struct {
+		Findings []struct {
+			File         string
+			Line, Column int
+			End          struct{ Line, Column, Offset int }
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Findings, 1)
+	src, err := os.ReadFile(filepath.Join(dir, "cgo", "cgo.go"))
+	require.NoError(t, err)
+	end := doc.Findings[0].End
+	lineStart := 0
+	for range end.Line - 1 {
+		lineStart += strings.IndexByte(string(src[lineStart:]), '\n') + 1
+	}
+	assert.Equal(t, lineStart+end.Column-1, end.Offset, "offsets are in the user's file too")
+	assert.Equal(t, byte(')'), src[end.Offset-1], "the end is just past the return's last result")
+
+	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./cgo", "./gen")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "cgo.go:24:3: this tool handler returns a result and an error together")
+	assert.Contains(t, r.stderr, "handlers.go:14:2: this tool handler returns a result and an error together")
+	assert.NotContains(t, r.stderr, "handlers_gen.go")
+}
+
+func TestSyntaxErrorInMCPPackage(t *testing.T) {
+	dir := t.TempDir()
+	repo := abs(t, filepath.Join("..", ".."))
+	gomod, err := os.ReadFile(filepath.Join("testdata", "robust", "go.mod"))
+	require.NoError(t, err)
+	gosum, err := os.ReadFile(filepath.Join("testdata", "robust", "go.sum"))
+	require.NoError(t, err)
+	files := map[string]string{
+		"go.mod": strings.Replace(string(gomod), "=> ../../../..", "=> "+repo, 1),
+		"go.sum": string(gosum),
+		"syntax/syntax.go": "// Package syntax imports an SDK and does not parse.\npackage syntax\n\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n" +
+			"func Broken(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error {\n\treturn nil, nil\n}\n",
+		"ok/ok.go": "// Package ok is fine.\npackage ok\n\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n// Server is unused.\nvar Server *mcp.Server\n",
+	}
+	for name, text := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	r := mcplint(t, dir)
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stdout)
+	assert.Contains(t, r.stderr, "package example.com/robust/syntax could not be checked")
+	assert.Contains(t, r.stderr, "syntax/syntax.go:6:88: missing ',' in parameter list")
+	assert.Contains(t, r.stderr, "the other package was checked")
+	assert.NotContains(t, r.stderr, "panic")
 }

@@ -2,6 +2,8 @@
 // consume, so that rules can tell which argument a %w, %v or %+v formats.
 package printf
 
+import "unicode/utf8"
+
 // Verb is one formatting directive.
 type Verb struct {
 	// Verb is the verb rune ('v', 'w', 's', ...).
@@ -81,7 +83,8 @@ func Parse(format string) []Verb {
 			verbs = append(verbs, Verb{Arg: -1, Flags: string(flags), Start: start, End: i})
 			break
 		}
-		r, size := decodeRune(format[i:])
+		// An invalid UTF-8 byte is a one-byte verb U+FFFD, as fmt reads it.
+		r, size := utf8.DecodeRuneInString(format[i:])
 		i += size
 		verbs = append(verbs, Verb{Verb: r, Flags: string(flags), Arg: arg, Start: start, End: i})
 		arg++
@@ -107,13 +110,4 @@ func argIndex(format string, i, arg int) (int, int) {
 		return i, arg
 	}
 	return j + 1, n - 1
-}
-
-func decodeRune(s string) (rune, int) {
-	for i, r := range s {
-		if i == 0 {
-			return r, len(string(r))
-		}
-	}
-	return 0, 1
 }

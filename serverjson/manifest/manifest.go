@@ -95,7 +95,7 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	if len(servers) == 0 {
 		return
 	}
-	path := manifestPath(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
+	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
 	if path == "" {
 		return // no manifest: nothing to publish, nothing to check
 	}
@@ -290,10 +290,11 @@ func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
 	return nil
 }
 
-// manifestPath finds the server.json that describes the server built in the package of
-// file: the configured path relative to the module root, or else the nearest server.json
-// from the package's directory up to the module root (a monorepo may hold several servers).
-func manifestPath(file, configured string) string {
+// Locate finds the server.json that describes the server built in the package of file: the
+// configured path relative to the module root, or else the nearest server.json from the
+// package's directory up to the module root (a monorepo may hold several servers). It
+// returns "" when there is none.
+func Locate(file, configured string) string {
 	dir := filepath.Dir(file)
 	for {
 		if configured == "" {

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -39,6 +41,9 @@ type Options struct {
 	Env []string
 	// Analyzers are run on every package matched by Patterns.
 	Analyzers []*analysis.Analyzer
+	// Scope narrows the run to the packages worth loading from source; nil is
+	// DefaultScope.
+	Scope Scope
 }
 
 // Outcome is what a run produced.
@@ -47,8 +52,11 @@ type Outcome struct {
 	// configuration, which the engine does not know.
 	Findings      []result.Finding
 	PackageErrors []result.PackageError
-	// Checked counts the packages the analyzers ran on without errors.
+	// Checked counts the packages the analyzers ran on without errors, and the ones the
+	// scope showed to need no analysis.
 	Checked int
+	// Skipped counts the packages of Checked that the scope left out.
+	Skipped int
 	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
 	Crashes []*PanicError
 }
@@ -56,16 +64,10 @@ type Outcome struct {
 // ErrNoPackages is returned when the patterns match no package at all.
 var ErrNoPackages = errors.New("no Go packages match")
 
-// LoadMode is the go/packages mode the analyzers need: typed syntax for the matched packages
-// only, and syntax for every dependency as well only when some analyzer exchanges facts
-// (facts are computed by running the analyzer on each dependency from source).
-func LoadMode(analyzers []*analysis.Analyzer) packages.LoadMode {
-	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
-	if NeedsFacts(analyzers) {
-		mode |= packages.NeedDeps
-	}
-	return mode
-}
+// LoadMode is the go/packages mode of the packages handed to the analyzers: typed syntax.
+// Run does not ask go/packages for it (see Run), but the packages it analyses have exactly
+// its fields.
+func LoadMode() packages.LoadMode { return fallbackMode }
 
 // NeedsFacts reports whether any of the analyzers, or any analyzer they require, has facts.
 func NeedsFacts(analyzers []*analysis.Analyzer) bool {
@@ -89,33 +91,69 @@ func NeedsFacts(analyzers []*analysis.Analyzer) bool {
 // Run loads the packages and analyses them. It returns an error only when nothing could be
 // loaded at all (go list failed, or no package matched); a package that does not compile is
 // reported in Outcome.PackageErrors and the others are still analysed.
+//
+// Loading never builds anything. A go list of the package graph alone (nothing parsed) lets
+// the scope pick the packages the analyzers need in full; a second go list, run beside it,
+// says which dependencies the build cache holds compiled. Those are read from export data;
+// the others are type-checked from source, declarations only, which costs a fraction of
+// compiling them when the cache is cold. Facts flow only between packages checked in full:
+// the module's own code, by default.
 func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	cfg := &packages.Config{
-		Context:    ctx,
-		Mode:       LoadMode(opts.Analyzers),
-		Dir:        opts.Dir,
-		Env:        opts.Env,
-		BuildFlags: opts.BuildFlags,
-		Tests:      opts.Tests,
-		Fset:       token.NewFileSet(),
+	facts := NeedsFacts(opts.Analyzers)
+	scope := opts.Scope
+	if scope == nil {
+		scope = DefaultScope(facts)
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	type stateResult struct {
+		st  *buildState
+		err error
+	}
+	stateCh := make(chan stateResult, 1)
+	go func() {
+		st, err := queryBuildState(ctx, opts, patterns)
+		stateCh <- stateResult{st, err}
+	}()
+	pl, err := planLoad(ctx, opts, patterns, scope, facts)
+	state := <-stateCh
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
+	fset := token.NewFileSet()
+	var pkgs []*packages.Package
+	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
+	if pl.fallback {
+		if pkgs, err = loadFallback(ctx, opts, fset, patterns); err != nil {
+			return nil, fmt.Errorf("loading packages: %w", err)
+		}
+	} else {
+		st := state.st
+		if state.err != nil {
+			// Without the cache's state every dependency is checked from source: slower
+			// when the cache is warm, never wrong.
+			st = &buildState{stale: map[string]bool{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
+		}
+		if err := typecheck(ctx, opts, fset, st, pl); err != nil {
+			return nil, fmt.Errorf("loading packages: %w", err)
+		}
+		for _, p := range pl.full {
+			if pl.analyse[p.ID] {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
 	roots, broken := selectRoots(pkgs)
-	if len(roots) == 0 && len(broken) == 0 {
+	out.PackageErrors = append(out.PackageErrors, broken...)
+	if len(roots) == 0 && len(out.PackageErrors) == 0 && pl.skipped == 0 {
 		return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
 	}
 
-	out := &Outcome{PackageErrors: broken}
 	var analysable []*packages.Package
 	for _, p := range roots {
-		if p.Types == nil || len(p.Syntax) == 0 {
+		if !hasSource(p) {
 			continue // nothing to give an analyzer; already in broken
 		}
 		analysable = append(analysable, p)
@@ -126,14 +164,52 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if len(analysable) == 0 || len(opts.Analyzers) == 0 {
 		return out, nil
 	}
+	linkSources(analysable)
 
 	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return nil, fmt.Errorf("invalid analyzers: %w", err)
 	}
-	collect(cfg.Fset, graph, out)
+	collect(newPositioner(fset, analysable), graph, out)
 	return out, nil
+}
+
+// typecheck gives types to the planned packages: the full ones with syntax and types.Info,
+// their dependencies from export data where the build cache has it, from source otherwise.
+func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan) error {
+	// Packages that use cgo are checked in the Go files cgo generates, which import more
+	// than the originals: list them first, so that planning sees every import.
+	graph := map[string]*packages.Package{}
+	packages.Visit(append(slices.Clip(pl.roots), pl.full...), nil, func(p *packages.Package) { graph[p.ID] = p })
+	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
+		return err
+	}
+	tc := newTypeChecker(ctx, fset, st.sizes)
+	tc.plan(pl.full, st.exportable)
+	// A package go list finds no export data for after all is checked from source.
+	for asked := map[*packages.Package]bool{}; ; {
+		var ask []*packages.Package
+		for _, p := range tc.exports() {
+			if !asked[p] {
+				asked[p] = true
+				ask = append(ask, p)
+			}
+		}
+		if len(ask) == 0 {
+			break
+		}
+		if err := fetchExportFiles(ctx, opts, ask); err != nil {
+			return err
+		}
+		for _, p := range ask {
+			if p.ExportFile == "" {
+				tc.demote(p, st.exportable)
+			}
+		}
+	}
+	tc.check(append(slices.Clip(pl.roots), pl.full...))
+	return ctx.Err()
 }
 
 // selectRoots drops the synthesized test mains and, where a package's test variant loaded
@@ -147,7 +223,7 @@ func selectRoots(pkgs []*packages.Package) (roots []*packages.Package, broken []
 		}
 	}
 	for _, p := range pkgs {
-		if p.Name == "main" && p.ForTest == "" && strings.HasSuffix(p.ID, ".test") {
+		if isTestMain(p) {
 			continue // the generated test main, in the build cache
 		}
 		if v, ok := variant[p.PkgPath]; ok && p.ForTest == "" && !v.IllTyped {
@@ -208,7 +284,7 @@ func packageErrors(p *packages.Package) []string {
 // findings, except the ones that are consequences: analyzers the checker skipped because the
 // package has type errors (already reported as a package error) and actions that failed
 // because a prerequisite did (its own failure is reported).
-func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
+func collect(pos *positioner, graph *checker.Graph, out *Outcome) {
 	failed := map[*checker.Action]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {
@@ -216,7 +292,7 @@ func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
 			consequence := slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return failed[d] })
 			skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
 			if !consequence && !skipped {
-				out.Findings = append(out.Findings, internalError(fset, act))
+				out.Findings = append(out.Findings, internalError(pos, act))
 				var pe *PanicError
 				if errors.As(act.Err, &pe) {
 					out.Crashes = append(out.Crashes, pe)
@@ -227,12 +303,12 @@ func collect(fset *token.FileSet, graph *checker.Graph, out *Outcome) {
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			out.Findings = append(out.Findings, convert(fset, act, d))
+			out.Findings = append(out.Findings, convert(pos, act, d))
 		}
 	}
 }
 
-func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) result.Finding {
+func convert(pos *positioner, act *checker.Action, d analysis.Diagnostic) result.Finding {
 	rule := d.Category
 	if rule == "" {
 		rule = act.Analyzer.Name
@@ -240,13 +316,17 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 	f := result.Finding{
 		Rule:     rule,
 		Message:  d.Message,
-		Pos:      position(fset, d.Pos),
+		Pos:      pos.position(d.Pos),
 		URL:      d.URL,
 		Analyzer: act.Analyzer.Name,
 		Package:  act.Package.ID,
 	}
 	if d.End.IsValid() && d.End > d.Pos {
-		f.End = position(fset, d.End)
+		f.End = pos.position(d.End)
+	}
+	if pos.translated(d.Pos) {
+		// The edits are offsets in the Go code cgo generated, not in the user's file.
+		return f
 	}
 	for _, sf := range d.SuggestedFixes {
 		fix := result.Fix{Message: sf.Message}
@@ -255,15 +335,15 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 			if !end.IsValid() {
 				end = e.Pos // an insertion
 			}
-			start := position(fset, e.Pos)
+			start := pos.position(e.Pos)
 			size := 0
-			if tf := fset.File(e.Pos); tf != nil {
+			if tf := pos.fset.File(e.Pos); tf != nil {
 				size = tf.Size()
 			}
 			fix.Edits = append(fix.Edits, result.Edit{
 				File:     start.File,
 				Start:    start,
-				End:      position(fset, end),
+				End:      pos.position(end),
 				NewText:  string(e.NewText),
 				FileSize: size,
 			})
@@ -273,17 +353,9 @@ func convert(fset *token.FileSet, act *checker.Action, d analysis.Diagnostic) re
 	return f
 }
 
-func position(fset *token.FileSet, pos token.Pos) result.Position {
-	if !pos.IsValid() {
-		return result.Position{}
-	}
-	p := fset.PositionFor(pos, false)
-	return result.Position{File: p.Filename, Line: p.Line, Column: p.Column, Offset: p.Offset}
-}
-
 // internalError reports a failed action at the package clause of the package's first file,
 // the closest place to "this package" that every output format can point at.
-func internalError(fset *token.FileSet, act *checker.Action) result.Finding {
+func internalError(pos *positioner, act *checker.Action) result.Finding {
 	f := result.Finding{
 		Rule:     InternalErrorRule,
 		URL:      IssuesURL,
@@ -291,7 +363,7 @@ func internalError(fset *token.FileSet, act *checker.Action) result.Finding {
 		Package:  act.Package.ID,
 	}
 	if len(act.Package.Syntax) > 0 {
-		f.Pos = position(fset, act.Package.Syntax[0].Package)
+		f.Pos = pos.position(act.Package.Syntax[0].Package)
 	} else if len(act.Package.GoFiles) > 0 {
 		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/types"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,15 +89,17 @@ func byPackage(out *Outcome) map[string][]string {
 	return m
 }
 
-func TestLoadModeAddsDependencySyntaxOnlyForFacts(t *testing.T) {
-	plain := callsTo("legacy")
-	assert.Zero(t, LoadMode([]*analysis.Analyzer{plain})&packages.NeedDeps)
-	assert.NotZero(t, LoadMode([]*analysis.Analyzer{plain})&packages.NeedSyntax)
-	assert.NotZero(t, LoadMode([]*analysis.Analyzer{plain})&packages.NeedTypesInfo)
+func TestLoadModeNeverLoadsDependencySyntax(t *testing.T) {
+	assert.Zero(t, LoadMode()&packages.NeedDeps, "dependencies come from export data, facts or not")
+	assert.NotZero(t, LoadMode()&packages.NeedSyntax)
+	assert.NotZero(t, LoadMode()&packages.NeedTypesInfo)
+}
 
-	facts := factAnalyzer()
-	user := &analysis.Analyzer{Name: "user", Doc: "requires a fact analyzer", Requires: []*analysis.Analyzer{facts}, Run: func(*analysis.Pass) (any, error) { return nil, nil }}
-	assert.NotZero(t, LoadMode([]*analysis.Analyzer{plain, user})&packages.NeedDeps, "facts of a required analyzer count")
+func TestNeedsFactsSeesRequiredAnalyzers(t *testing.T) {
+	plain := callsTo("legacy")
+	assert.False(t, NeedsFacts([]*analysis.Analyzer{plain}))
+	user := &analysis.Analyzer{Name: "user", Doc: "requires a fact analyzer", Requires: []*analysis.Analyzer{factAnalyzer()}, Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	assert.True(t, NeedsFacts([]*analysis.Analyzer{plain, user}), "facts of a required analyzer count")
 }
 
 func TestRunReportsFindingsWithPositionsAndFixes(t *testing.T) {
@@ -165,7 +169,7 @@ func TestPanickingAnalyzerIsReportedAndOtherPackagesGoOn(t *testing.T) {
 	assert.Contains(t, c.Message, "mcplint analyzer panicky crashed on package example.com/fixture/boom")
 	assert.Contains(t, c.Message, "assignment to entry in nil map")
 	assert.Contains(t, c.Message, "panicsOn", "names the function that panicked")
-	assert.Contains(t, c.Message, "engine_test.go:")
+	assert.Contains(t, c.Message, fmt.Sprintf("engine_test.go:%d)", lineOf(t, "engine_test.go", `m["boom"]++`)), "names the line that panicked")
 	assert.Contains(t, c.Message, IssuesURL)
 	assert.True(t, strings.HasSuffix(c.Message, "("+InternalErrorRule+")"))
 	require.Len(t, out.Crashes, 1)
@@ -194,17 +198,17 @@ func TestBrokenPackageIsReportedAndOthersChecked(t *testing.T) {
 		pass.Reportf(pass.Files[0].Package, "lenient ran")
 		return nil, nil
 	}}
-	out := run(t, dir, true, []*analysis.Analyzer{strict, lenient})
+	out := run(t, dir, true, []*analysis.Analyzer{strict, lenient}, "./good", "./plain")
 	assert.Equal(t, 1, out.Checked)
 	require.Len(t, out.PackageErrors, 1)
 	pe := out.PackageErrors[0]
-	assert.Equal(t, "example.com/withbroken/bad", pe.Package)
+	assert.Equal(t, "example.com/withbroken/plain", pe.Package)
 	require.Len(t, pe.Errors, 1, "the compiler's repeat of the type error is dropped")
-	assert.Equal(t, filepath.Join(dir, "bad", "bad.go")+`:6:9: cannot use "not an int" (untyped string constant) as int value in return statement`, pe.Errors[0])
+	assert.Equal(t, filepath.Join(dir, "plain", "plain.go")+`:7:9: cannot use "not an int" (untyped string constant) as int value in return statement`, pe.Errors[0])
 
 	assert.Equal(t, map[string][]string{
-		"example.com/withbroken/good": {"strict: strict ran", "lenient: lenient ran"},
-		"example.com/withbroken/bad":  {"lenient: lenient ran"},
+		"example.com/withbroken/good":  {"strict: strict ran", "lenient: lenient ran"},
+		"example.com/withbroken/plain": {"lenient: lenient ran"},
 	}, byPackage(out), "the checker skips strict on the broken package without an internal error")
 }
 
@@ -268,4 +272,107 @@ func TestFactsFlowFromDependencies(t *testing.T) {
 	assert.Equal(t, map[string][]string{
 		"example.com/fixture/facts/app": {"deprecation: call of deprecated example.com/fixture/facts/lib.Deprecated"},
 	}, byPackage(out))
+}
+
+// ranOn wraps an analyzer to record the packages it runs on.
+func ranOn(a *analysis.Analyzer, mu *sync.Mutex, seen map[string]bool) *analysis.Analyzer {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		mu.Lock()
+		seen[pass.Pkg.Path()] = true
+		mu.Unlock()
+		return run(pass)
+	}
+	return a
+}
+
+func TestFactAnalyzersRunOnModuleCodeOnly(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	out := run(t, fixture(t, "mod"), false, []*analysis.Analyzer{ranOn(factAnalyzer(), &mu, seen)}, "./facts/app")
+	require.Len(t, out.Findings, 1, "the fact from lib, a dependency in the module, still arrives")
+	assert.Equal(t, map[string]bool{"example.com/fixture/facts/app": true, "example.com/fixture/facts/lib": true}, seen,
+		"strings, which lib imports, is known from export data and never analysed")
+}
+
+func TestScopeSkipsRootsBeforeLoading(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	onlyFixme := func(roots []*packages.Package) map[*packages.Package]bool {
+		keep := map[*packages.Package]bool{}
+		for _, r := range roots {
+			if strings.HasSuffix(r.PkgPath, "/fixme") {
+				keep[r] = true
+			}
+		}
+		return keep
+	}
+	out, err := Run(context.Background(), Options{
+		Dir:       fixture(t, "mod"),
+		Patterns:  []string{"./clean", "./fixme", "./nonexistent"},
+		Tests:     true,
+		Analyzers: []*analysis.Analyzer{ranOn(callsTo("legacy"), &mu, seen)},
+		Scope:     onlyFixme,
+	})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]bool{"example.com/fixture/fixme": true}, seen)
+	assert.Len(t, out.Findings, 3)
+	assert.Equal(t, 2, out.Checked, "fixme, and clean with its tests counted once")
+	assert.Equal(t, 1, out.Skipped)
+	require.Len(t, out.PackageErrors, 1, "a pattern that fails to load is reported whatever the scope says")
+	assert.Contains(t, out.PackageErrors[0].Errors[0], "nonexistent")
+}
+
+func TestLinkSourcesLooksThroughExportData(t *testing.T) {
+	src := func(id string) *packages.Package {
+		return &packages.Package{ID: id, PkgPath: id, Types: types.NewPackage(id, id), TypesInfo: &types.Info{}, Syntax: []*ast.File{{}}}
+	}
+	exp := func(id string) *packages.Package {
+		return &packages.Package{ID: id, PkgPath: id, Types: types.NewPackage(id, id)}
+	}
+	a, b, c, x, y := src("a"), src("b"), src("c"), exp("x"), exp("y")
+	a.Imports = map[string]*packages.Package{"x": x, "c": c}
+	x.Imports = map[string]*packages.Package{"b": b, "y": y}
+	y.Imports = map[string]*packages.Package{"x": x} // a cycle go list would report; the walk ends
+	b.Imports = map[string]*packages.Package{"z": exp("z")}
+	linkSources([]*packages.Package{a})
+	assert.Equal(t, map[string]*packages.Package{"b": b, "c": c}, a.Imports, "b through x, c directly")
+	assert.Empty(t, b.Imports)
+	assert.Len(t, x.Imports, 2, "packages known from export data are left alone")
+}
+
+// lineOf is the 1-based line of the first occurrence of text in file.
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	i := strings.Index(string(data), text)
+	require.GreaterOrEqual(t, i, 0, "%q not in %s", text, file)
+	return strings.Count(string(data[:i]), "\n") + 1
+}
+
+// TestColdCacheBuildsNothing runs with an empty build cache and a -toolexec that records
+// every compiler or cgo run (and fails it): dependencies are checked from source, no tool
+// runs, and the run gives the findings a warm run gives, facts included.
+func TestColdCacheBuildsNothing(t *testing.T) {
+	dir := fixture(t, "mod")
+	as := []*analysis.Analyzer{factAnalyzer(), callsTo("legacy")}
+	warm := run(t, dir, true, as, "./facts/app", "./fixme")
+
+	tmp := t.TempDir()
+	log := filepath.Join(tmp, "tools.log")
+	exec := filepath.Join(tmp, "toolexec.sh")
+	// go asks each tool for its version (-V=full) to key the cache; that is not a build.
+	script := "#!/bin/sh\ncase \"$*\" in *-V=full*) exec \"$@\";; esac\necho \"$*\" >> " + log + "\nexit 1\n"
+	require.NoError(t, os.WriteFile(exec, []byte(script), 0o755))
+	cold, err := Run(context.Background(), Options{
+		Dir: dir, Patterns: []string{"./facts/app", "./fixme"}, Tests: true, Analyzers: as,
+		Env: append(os.Environ(), "GOCACHE="+filepath.Join(tmp, "cache"), "GOFLAGS=-toolexec="+exec),
+	})
+	require.NoError(t, err)
+	assert.NoFileExists(t, log, "no compiler, assembler or cgo run")
+	assert.Empty(t, cold.PackageErrors)
+	assert.Equal(t, warm.Checked, cold.Checked)
+	assert.ElementsMatch(t, warm.Findings, cold.Findings)
+	assert.Len(t, cold.Findings, 4, "three calls of legacy and the deprecated call, through a fact")
 }

@@ -1,7 +1,10 @@
-// Package bad does not type-check.
+// Package bad uses mcplint's runtime library, so it can hold MCP code, and does not
+// type-check.
 package bad
 
-// Broken returns a string as an int.
+import "github.com/mcplint/mcplint/mcperr"
+
+// Broken returns an error as an int.
 func Broken() int {
-	return "not an int"
+	return mcperr.NotFound("no such thing")
 }

@@ -1,0 +1,29 @@
+// Package lint is the rule framework every mcplint rule family builds on: the rule catalog,
+// the shared Config, ignore directives, and the reporting helper that stamps each diagnostic
+// with its rule ID, documentation URL and suppression state.
+//
+// Drivers do not import this package directly; they use package analyzers, which re-exports
+// what they need and assembles the analyzers.
+//
+// # Writing an analyzer: what mcplint's driver guarantees and what it asks
+//
+// mcplint's own driver keeps a run cheap by loading from source only the packages that can
+// matter (see analyzers.Scope) and reading every other package from the compiler's export
+// data. An analyzer of any family must live with that:
+//
+//   - It runs only on packages that can reach a package recognition knows (an SDK or the
+//     runtime library, directly or through their imports), or that hold an //mcplint:ignore
+//     directive. A rule that needs to see other packages must say so in analyzers.Scope.
+//   - Facts are computed only for packages loaded from source: by default the module's own
+//     packages that can reach a known package, and, when server.json rules are on, every
+//     package of the module a server's main package imports. A fact that is missing from the
+//     standard library or another module means "unknown", never "absent".
+//   - A pass may have no files and a nil TypesInfo, with Pkg holding types only (a
+//     dependency known from export data, as other drivers may hand one over). Check
+//     len(pass.Files) before touching TypesInfo and return an empty result; a test runs every
+//     analyzer of the registry on such a pass.
+//   - Work shared by several rules (recognition, an inspector, prepared handler bodies) is a
+//     required analyzer whose Result the rules read, so that the syntax of a package is walked
+//     once, not once per rule. Results are read-only once returned: rules of one package run
+//     concurrently.
+package lint

@@ -196,6 +196,9 @@ func (tc *typeChecker) loadExport(p *packages.Package) {
 			return err
 		}
 		defer f.Close()
+		// go list -export files may still be archives on the Go versions mcplint supports;
+		// NewReader handles both, as go/packages does.
+		//lint:ignore SA1019 needed until Go 1.29 stops producing archive export files
 		r, err := gcexportdata.NewReader(f)
 		if err != nil {
 			return err

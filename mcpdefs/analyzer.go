@@ -6,7 +6,6 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -38,7 +37,6 @@ func New(opts Options) *analysis.Analyzer {
 		Name:             "mcpdefs",
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
-		Requires:         []*analysis.Analyzer{inspect.Analyzer},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -230,7 +228,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 
 		enclosing: map[*ast.FuncLit]*ast.FuncDecl{},
 	}
-	r.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	// The inspector is built here, past the bail-out, rather than required: most packages
+	// of a program reach no SDK and should not pay for one.
+	r.collect(inspector.New(pass.Files))
 	r.adapters()
 	r.link()
 	return res

@@ -4,7 +4,7 @@
 # `go vet -vettool=mcplint ./...`, each cold and warm, several runs each, and prints the
 # median wall time and peak memory of each and the ratios that matter.
 #
-#   scripts/compare.sh [-n RUNS] [-only "mcplint staticcheck vet vettool"] DIR [PATTERN...]
+#   scripts/compare.sh [-n RUNS] [-only "mcplint staticcheck vet vettool"] [-modes "cold warm"] DIR [PATTERN...]
 #
 # Cold: a fresh, empty GOCACHE (and staticcheck cache) for every run, so everything the tool
 # needs is compiled or analysed again. The module cache stays warm: nothing is downloaded.
@@ -20,16 +20,18 @@ set -euo pipefail
 
 runs=5
 only="mcplint staticcheck vet vettool"
+modes="cold warm"
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	-n) runs="$2"; shift 2 ;;
 	-only) only="$2"; shift 2 ;;
-	-h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+	-modes) modes="$2"; shift 2 ;;
+	-h | --help) sed -n '2,19p' "$0"; exit 0 ;;
 	*) break ;;
 	esac
 done
 if [[ $# -lt 1 ]]; then
-	echo "usage: $0 [-n RUNS] [-only TOOLS] DIR [PATTERN...]" >&2
+	echo "usage: $0 [-n RUNS] [-only TOOLS] [-modes MODES] DIR [PATTERN...]" >&2
 	exit 2
 fi
 dir="$(cd "$1" && pwd)"
@@ -76,15 +78,19 @@ for tool in $only; do # fill the warm caches
 	(cd "$dir" && GOCACHE="$work/warm-gocache" STATICCHECK_CACHE="$work/warm-sc" $(cmd "$tool") >/dev/null 2>&1) || true
 done
 for ((i = 1; i <= runs; i++)); do
-	for tool in $only; do
-		cold="$work/cold-$tool-$i"
-		mkdir -p "$cold/go" "$cold/sc"
-		measure "$tool" cold "$cold/go" "$cold/sc"
-		chmod -R u+w "$cold" && rm -rf "$cold"
-	done
-	for tool in $only; do
-		measure "$tool" warm "$work/warm-gocache" "$work/warm-sc"
-	done
+	if [[ " $modes " == *" cold "* ]]; then
+		for tool in $only; do
+			cold="$work/cold-$tool-$i"
+			mkdir -p "$cold/go" "$cold/sc"
+			measure "$tool" cold "$cold/go" "$cold/sc"
+			chmod -R u+w "$cold" && rm -rf "$cold"
+		done
+	fi
+	if [[ " $modes " == *" warm "* ]]; then
+		for tool in $only; do
+			measure "$tool" warm "$work/warm-gocache" "$work/warm-sc"
+		done
+	fi
 	echo "# round $i done; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 done
 
@@ -96,7 +102,7 @@ median() {
 echo "# load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-12s %-5s %10s %12s   %s\n' tool mode "wall s" "peak MB" "runs (wall s)"
 declare -A wall
-for mode in cold warm; do
+for mode in $modes; do
 	for tool in $only; do
 		f="$work/results/$tool-$mode"
 		w=$(median "$f" 1)

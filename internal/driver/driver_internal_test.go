@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,4 +204,21 @@ func TestVetToolIDFollowsTheConfiguration(t *testing.T) {
 	assert.NotEqual(t, first, none)
 	_, err = vetToolID(filepath.Join(t.TempDir(), "missing.yaml"))
 	assert.ErrorContains(t, err, "missing.yaml")
+}
+
+func TestGoBuildIDOfThisExecutable(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	id, err := goBuildID(exe)
+	require.NoError(t, err)
+	assert.Regexp(t, `^[A-Za-z0-9_/-]{20,}$`, id, "the linker's build ID")
+	out, err := exec.Command("go", "tool", "buildid", exe).Output()
+	require.NoError(t, err)
+	assert.Equal(t, strings.TrimSpace(string(out)), id, "as go tool buildid reads it")
+
+	stripped := filepath.Join(t.TempDir(), "nobuildid")
+	require.NoError(t, os.WriteFile(stripped, []byte("\x7fELF no build id here"), 0o755))
+	id, err = goBuildID(stripped)
+	require.NoError(t, err)
+	assert.Empty(t, id, "then the whole executable is hashed")
 }

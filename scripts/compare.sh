@@ -4,7 +4,10 @@
 # `go vet -vettool=mcplint ./...`, each cold and warm, several runs each, and prints the
 # median wall time and peak memory of each and the ratios that matter.
 #
-#   scripts/compare.sh [-n RUNS] [-only "mcplint staticcheck vet vettool"] [-modes "cold warm"] DIR [PATTERN...]
+#   scripts/compare.sh [-n RUNS] [-only "mcplint staticcheck vet vettool"] [-modes "cold warm"]
+#                      [-cold-only TOOLS] DIR [PATTERN...]
+#
+# -cold-only narrows the cold runs, which cost minutes each for the compiling tools, to TOOLS.
 #
 # Cold: a fresh, empty GOCACHE (and staticcheck cache) for every run, so everything the tool
 # needs is compiled or analysed again. The module cache stays warm: nothing is downloaded.
@@ -21,12 +24,14 @@ set -euo pipefail
 runs=5
 only="mcplint staticcheck vet vettool"
 modes="cold warm"
+coldonly=""
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	-n) runs="$2"; shift 2 ;;
 	-only) only="$2"; shift 2 ;;
 	-modes) modes="$2"; shift 2 ;;
-	-h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+	-cold-only) coldonly="$2"; shift 2 ;;
+	-h | --help) sed -n '2,22p' "$0"; exit 0 ;;
 	*) break ;;
 	esac
 done
@@ -68,7 +73,9 @@ measure() {
 		echo "compare.sh: $tool ($mode) exited $status:" >&2
 		tail -5 "$out" >&2
 	fi
-	echo "$(tail -1 "$work/time")" >>"$work/results/$tool-$mode"
+	# The third column, the lines the tool printed, shows a run that was fast because it
+	# checked less: it must be the same in every run of a tool, cold or warm.
+	echo "$(tail -1 "$work/time") $(grep -vc '^#' "$out" || true)" >>"$work/results/$tool-$mode"
 }
 
 echo "# $(date -u +%FT%TZ) $dir ${patterns[*]}; load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
@@ -79,7 +86,7 @@ for tool in $only; do # fill the warm caches
 done
 for ((i = 1; i <= runs; i++)); do
 	if [[ " $modes " == *" cold "* ]]; then
-		for tool in $only; do
+		for tool in ${coldonly:-$only}; do
 			cold="$work/cold-$tool-$i"
 			mkdir -p "$cold/go" "$cold/sc"
 			measure "$tool" cold "$cold/go" "$cold/sc"
@@ -100,15 +107,16 @@ median() {
 }
 
 echo "# load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-12s %-5s %10s %12s   %s\n' tool mode "wall s" "peak MB" "runs (wall s)"
+printf '%-12s %-5s %10s %12s %8s   %s\n' tool mode "wall s" "peak MB" "lines" "runs (wall s)"
 declare -A wall
 for mode in $modes; do
 	for tool in $only; do
 		f="$work/results/$tool-$mode"
+		[[ -s "$f" ]] || continue
 		w=$(median "$f" 1)
 		m=$(median "$f" 2)
 		wall[$tool-$mode]=$w
-		printf '%-12s %-5s %10.2f %12.0f   %s\n' "$tool" "$mode" "$w" "$(awk -v k="$m" 'BEGIN{print k/1024}')" "$(cut -d' ' -f1 "$f" | tr '\n' ' ')"
+		printf '%-12s %-5s %10.2f %12.0f %8s   %s\n' "$tool" "$mode" "$w" "$(awk -v k="$m" 'BEGIN{print k/1024}')" "$(cut -d' ' -f3 "$f" | sort -u | paste -sd/)" "$(cut -d' ' -f1 "$f" | tr '\n' ' ')"
 	done
 done
 ratio() { # ratio A B prints A/B when both were measured

@@ -504,6 +504,8 @@ func update{{.N}}Tool(svc *Service) mcptool.Tool[Update{{.N}}Input, Update{{.N}}
 				Recovery: "Call search_{{.Name}} to find the record's ID first."},
 			{Reason: "changed", Code: mcperr.CodeConflict, When: "The record changed while it was renamed.",
 				Recovery: "Read the record again and retry the rename.", Retryable: true},
+			{Reason: "store_failed", Code: mcperr.CodeDatabaseError, When: "The store could not save the record.",
+				Recovery: "Wait a moment and retry the rename.", Retryable: true},
 		},
 		Handler: func(ctx context.Context, call *mcptool.Call, in Update{{.N}}Input) (Update{{.N}}Output, error) {
 			if strings.TrimSpace(in.Name) == "" {
@@ -515,18 +517,18 @@ func update{{.N}}Tool(svc *Service) mcptool.Tool[Update{{.N}}Input, Update{{.N}}
 				return Update{{.N}}Output{}, call.Fail("no_such_record", "no record "+in.ID, mcperr.WithCause(err))
 			}
 			if err != nil {
+{{- if .Flaw}}
+				return Update{{.N}}Output{}, mcperr.New(mcperr.CodeServiceUnavailable, "the store is unavailable", mcperr.WithCause(err))
+{{- else}}
 				return Update{{.N}}Output{}, mcperr.ServiceUnavailable("the store is unavailable", mcperr.WithCause(err))
+{{- end}}
 			}
 			rec.Name = in.Name
 			if err := svc.Save(ctx, rec, read); err != nil {
 				if errors.Is(err, ErrConflict) {
 					return Update{{.N}}Output{}, call.Fail("changed", "the record changed", mcperr.WithCause(err), call.RecoveryFor("changed"))
 				}
-{{- if .Flaw}}
-				return Update{{.N}}Output{}, mcperr.New(mcperr.CodeDatabaseError, "save failed", mcperr.WithCause(err))
-{{- else}}
-				return Update{{.N}}Output{}, mcperr.DatabaseError("save failed", mcperr.WithCause(err))
-{{- end}}
+				return Update{{.N}}Output{}, call.Fail("store_failed", "save failed", mcperr.WithCause(err))
 			}
 			return Update{{.N}}Output{ID: rec.ID, Name: rec.Name}, nil
 		},

@@ -2,6 +2,7 @@ package contractrules
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suggest"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -398,7 +399,7 @@ func quoteList(ss []string) string {
 func closest(s string, candidates []string) string {
 	var best []string
 	for _, c := range candidates {
-		if distance(s, c) <= 2 {
+		if suggest.Distance(s, c) <= 2 {
 			best = append(best, c)
 		}
 	}
@@ -407,25 +408,4 @@ func closest(s string, candidates []string) string {
 		return best[0]
 	}
 	return ""
-}
-
-// distance is the Levenshtein distance of two short strings.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -3,6 +3,7 @@ package gclplugin
 import (
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suggest"
 	"math"
 	"reflect"
 	"sort"
@@ -241,35 +242,9 @@ func join(path, key string) string {
 
 // didYouMean suggests the nearest known key for a mistyped one.
 func didYouMean(key string, names []string) string {
-	best, bestDist := "", 4
-	for _, n := range names {
-		if dist := editDistance(key, n); dist < bestDist {
-			best, bestDist = n, dist
-		}
-	}
+	best := suggest.Nearest(key, names, 4)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance, enough for did-you-mean over short keys.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

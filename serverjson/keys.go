@@ -1,6 +1,7 @@
 package serverjson
 
 import (
+	"github.com/mcplint/mcplint/internal/suggest"
 	"strings"
 	"unicode"
 )
@@ -147,7 +148,7 @@ func suggestKey(key string, s *objectShape) string {
 		if strings.EqualFold(k, key) {
 			return k
 		}
-		if d := levenshtein(strings.ToLower(k), strings.ToLower(key)); d < bestDist && len(key) > 3 {
+		if d := suggest.Distance(strings.ToLower(k), strings.ToLower(key)); d < bestDist && len(key) > 3 {
 			best, bestDist = k, d
 		}
 	}
@@ -172,30 +173,4 @@ func snakeToCamel(s string) string {
 		sb.WriteRune(r)
 	}
 	return sb.String()
-}
-
-func levenshtein(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		if a == b {
-			return 0
-		}
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

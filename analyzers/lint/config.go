@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suggest"
 	"io"
 	"os"
 	"path/filepath"
@@ -84,7 +85,7 @@ func (c *Config) Validate(cat *Catalog) error {
 				continue
 			}
 			if _, ok := cat.Lookup(n); !ok {
-				errs = append(errs, fmt.Errorf("%s: unknown rule or family %q%s", key, n, suggest(cat, n)))
+				errs = append(errs, fmt.Errorf("%s: unknown rule or family %q%s", key, n, suggestRule(cat, n)))
 			}
 		}
 	}
@@ -102,7 +103,7 @@ func (c *Config) Validate(cat *Catalog) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		if _, ok := cat.Lookup(id); !ok {
-			errs = append(errs, fmt.Errorf("severity: unknown rule %q%s", id, suggest(cat, id)))
+			errs = append(errs, fmt.Errorf("severity: unknown rule %q%s", id, suggestRule(cat, id)))
 		}
 		if _, err := ParseSeverity(c.Severity[id]); err != nil {
 			errs = append(errs, fmt.Errorf("severity.%s: %v", id, err))
@@ -220,37 +221,15 @@ func LoadConfig(dir string) (cfg *Config, path string, err error) {
 	}
 }
 
-// suggest returns a did-you-mean for a mistyped rule ID.
-func suggest(cat *Catalog, name string) string {
-	best, bestDist := "", 4
+// suggestRule returns a did-you-mean for a mistyped rule ID.
+func suggestRule(cat *Catalog, name string) string {
+	var ids []string
 	for _, r := range cat.Rules() {
-		if d := editDistance(name, r.ID); d < bestDist {
-			best, bestDist = r.ID, d
-		}
+		ids = append(ids, r.ID)
 	}
+	best := suggest.Nearest(name, ids, 4)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is Levenshtein distance, enough for did-you-mean over short identifiers.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -3,6 +3,7 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suggest"
 	"io"
 	"runtime"
 	"runtime/debug"
@@ -85,37 +86,11 @@ func didYouMean(cat *analyzers.Catalog, name string) string {
 	for _, f := range cat.Families() {
 		names = append(names, string(f))
 	}
-	best, bestDist := "", max(3, len(name)/4)+1
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), n); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
+	best := suggest.Nearest(strings.ToLower(name), names, max(3, len(name)/4)+1)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Version is mcplint's version as the build recorded it: the module version when installed

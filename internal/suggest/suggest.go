@@ -1,0 +1,47 @@
+// Package suggest finds the name a user probably meant when they typed one that does not
+// exist: a rule ID, a configuration key, a contract reason, a server.json field.
+package suggest
+
+// maxLen bounds the strings Distance compares edit by edit. Names are short; a longer string
+// comes from hostile or broken input, and comparing it in full would cost quadratic time.
+const maxLen = 64
+
+// Nearest returns the candidate fewest edits away from s, if that is fewer than limit; ties go
+// to the earlier candidate. It returns "" when no candidate is close enough.
+func Nearest(s string, candidates []string, limit int) string {
+	best, bestDist := "", limit
+	for _, c := range candidates {
+		if d := Distance(s, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// Distance is the Levenshtein distance of a and b, counted in bytes. Strings longer than 64
+// bytes are only compared for equality: they are 0 or 64 edits apart.
+func Distance(a, b string) int {
+	if len(a) > maxLen || len(b) > maxLen {
+		if a == b {
+			return 0
+		}
+		return maxLen
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

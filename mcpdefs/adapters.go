@@ -165,12 +165,7 @@ func (r *recogniser) adapted(e ast.Expr, template *Handler) {
 		node, body, ftype = x, x.Body, x.Type
 		sig, _ = r.pass.TypesInfo.TypeOf(x).(*types.Signature)
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if s, ok := x.(*ast.SelectorExpr); ok {
-			id = s.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
+		id := nameIdent(x)
 		fn, ok := r.pass.TypesInfo.Uses[id].(*types.Func)
 		if !ok || r.decls[fn.Origin()] == nil {
 			return

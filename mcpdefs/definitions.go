@@ -124,13 +124,7 @@ func (r *recogniser) typeArgs(fun ast.Expr) *types.TypeList {
 	case *ast.IndexListExpr:
 		fun = f.X
 	}
-	var id *ast.Ident
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	}
+	id := nameIdent(fun)
 	if id == nil {
 		return nil
 	}
@@ -449,13 +443,7 @@ func (r *recogniser) code(e ast.Expr) CodeValue {
 			cv.Static, cv.Val = true, v
 		}
 	}
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	}
+	id := nameIdent(e)
 	if id != nil {
 		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
 			cv.Name = c.Name()
@@ -470,23 +458,32 @@ func (r *recogniser) str(e ast.Expr) Value {
 		return Value{}
 	}
 	v := Value{Expr: e, Set: true}
-	if s, ok := r.constString(e, 0); ok {
+	if s, ok := r.constString(e); ok {
 		v.Static, v.Str = true, s
 	}
 	return v
 }
 
-func (r *recogniser) constString(e ast.Expr, depth int) (string, bool) {
-	if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return constant.StringVal(tv.Value), true
-	}
-	if depth >= maxDepth {
-		return "", false
-	}
-	if v := r.singleAssignment(e); v != nil {
-		return r.constString(v, depth+1)
+// constString reads e as a constant string, following variables assigned exactly once.
+func (r *recogniser) constString(e ast.Expr) (string, bool) {
+	if c, ok := r.constValue(e, constant.String); ok {
+		return constant.StringVal(c), true
 	}
 	return "", false
+}
+
+// constValue reads e as a constant of the given kind: a constant expression, or a variable
+// (up to maxDepth of them) assigned exactly one expression that is.
+func (r *recogniser) constValue(e ast.Expr, kind constant.Kind) (constant.Value, bool) {
+	for range maxDepth + 1 {
+		if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == kind {
+			return tv.Value, true
+		}
+		if e = r.singleAssignment(e); e == nil {
+			break
+		}
+	}
+	return nil, false
 }
 
 // boolean reads a bool property.
@@ -495,21 +492,16 @@ func (r *recogniser) boolean(e ast.Expr) BoolValue {
 		return BoolValue{}
 	}
 	b := BoolValue{Expr: e, Set: true}
-	if v, ok := r.constBool(e, 0); ok {
+	if v, ok := r.constBool(e); ok {
 		b.Static, b.Val = true, v
 	}
 	return b
 }
 
-func (r *recogniser) constBool(e ast.Expr, depth int) (bool, bool) {
-	if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		return constant.BoolVal(tv.Value), true
-	}
-	if depth >= maxDepth {
-		return false, false
-	}
-	if v := r.singleAssignment(e); v != nil {
-		return r.constBool(v, depth+1)
+// constBool reads e as a constant bool, following variables assigned exactly once.
+func (r *recogniser) constBool(e ast.Expr) (bool, bool) {
+	if c, ok := r.constValue(e, constant.Bool); ok {
+		return constant.BoolVal(c), true
 	}
 	return false, false
 }
@@ -528,7 +520,7 @@ func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			if v, ok := r.constBool(x.X, 0); ok {
+			if v, ok := r.constBool(x.X); ok {
 				b.Static, b.Val = true, v
 			}
 		}
@@ -544,7 +536,7 @@ func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
 				pt, rt := sig.Params().At(0).Type(), sig.Results().At(0).Type()
 				if isBool(pt) {
 					if p, ok := rt.(*types.Pointer); ok && isBool(p.Elem()) {
-						if v, ok := r.constBool(x.Args[0], 0); ok {
+						if v, ok := r.constBool(x.Args[0]); ok {
 							b.Static, b.Val = true, v
 						}
 					}
@@ -566,13 +558,8 @@ func isBool(t types.Type) bool {
 
 // singleAssignment returns the one expression ever assigned to the variable e names, or nil.
 func (r *recogniser) singleAssignment(e ast.Expr) ast.Expr {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := nameIdent(e)
+	if id == nil {
 		return nil
 	}
 	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)

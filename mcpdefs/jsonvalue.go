@@ -174,7 +174,7 @@ func isByteSlice(t types.Type) bool {
 // jsonText parses a constant string holding JSON text. When the text is a raw string literal
 // in the source, nodes point at their own bytes; otherwise at the literal as a whole.
 func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
-	src, ok := r.constString(arg, 0)
+	src, ok := r.constString(arg)
 	if !ok {
 		return node
 	}
@@ -224,12 +224,7 @@ func (r *recogniser) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
 			return x
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if s, ok := x.(*ast.SelectorExpr); ok {
-			id = s.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
+		id := nameIdent(x)
 		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok {
 			if as := r.assigns[c]; len(as) == 1 {
 				return r.stringLiteral(as[0], depth+1)
@@ -274,7 +269,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 				node.Partial = true
 				continue
 			}
-			k, ok := r.constString(kv.Key, 0)
+			k, ok := r.constString(kv.Key)
 			if !ok {
 				node.Partial = true
 				continue

@@ -167,7 +167,7 @@ func (res *Result) ToolResultContent(e ast.Expr, body ast.Node) ResultContent {
 		out.Content = append(out.Content, c)
 	}
 	if ie, ok := f["IsError"]; ok {
-		if v, ok := res.r.constBool(ie, 0); ok && v {
+		if v, ok := res.r.constBool(ie); ok && v {
 			out.IsError = true
 		}
 	}
@@ -196,7 +196,7 @@ func (res *Result) ToolResultContent(e ast.Expr, body ast.Node) ResultContent {
 				case "Content":
 					out.Content = append(out.Content, as.Rhs[i])
 				case "IsError":
-					if v, ok := res.r.constBool(as.Rhs[i], 0); ok && v {
+					if v, ok := res.r.constBool(as.Rhs[i]); ok && v {
 						out.IsError = true
 					}
 				}
@@ -247,12 +247,7 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 			return r.funcNode(x.X, depth+1)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if s, ok := x.(*ast.SelectorExpr); ok {
-			id = s.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
+		id := nameIdent(x)
 		switch obj := r.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
 			if decl := r.decls[obj.Origin()]; decl != nil {
@@ -270,13 +265,8 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 // isInstance reports whether e names a generic function that is instantiated where it is
 // used (so e[...] is an instantiation, not an index into a slice or map of functions).
 func (r *recogniser) isInstance(e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := nameIdent(e)
+	if id == nil {
 		return false
 	}
 	_, ok := r.pass.TypesInfo.Instances[id]
@@ -296,7 +286,7 @@ func (res *Result) ConstString(e ast.Expr) (string, bool) {
 	if res.r == nil || e == nil {
 		return "", false
 	}
-	return res.r.constString(e, 0)
+	return res.r.constString(e)
 }
 
 // ObjectOf returns the object an identifier of the analysed package defines or uses.

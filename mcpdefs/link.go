@@ -261,12 +261,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 	case *ast.FuncLit:
 		return r.res.byNode[x]
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if s, ok := x.(*ast.SelectorExpr); ok {
-			id = s.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
+		id := nameIdent(x)
 		switch obj := r.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
 			if decl := r.decls[obj.Origin()]; decl != nil {

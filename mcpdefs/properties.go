@@ -55,7 +55,7 @@ func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *JSON {
 		if !isProperty || len(oc.Args) == 0 {
 			continue
 		}
-		propName, ok := r.constString(oc.Args[0], 0)
+		propName, ok := r.constString(oc.Args[0])
 		if !ok {
 			props.Partial = true
 			continue

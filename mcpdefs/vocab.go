@@ -205,13 +205,7 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 	if r.pkg != nil && r.pkg.Path() == mcperrPath {
 		return "", false // the factories themselves are written with New
 	}
-	var id *ast.Ident
-	switch x := ast.Unparen(call.Args[0]).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	}
+	id := nameIdent(call.Args[0])
 	if id == nil {
 		return "", false
 	}

@@ -35,7 +35,8 @@ func isAny(t types.Type) bool {
 
 // errorResult reports whether e is a tool result marked as an error: a literal with
 // IsError: true, or a variable on which the statements just before the return (in the same
-// block) set IsError = true or call SetError. Marks elsewhere may be on another path.
+// block) set IsError = true or call SetError. Marks elsewhere may be on another path. A case clause of a
+// switch or select counts as a block.
 func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node) bool {
 	if h.defs.IsErrorResult(e) {
 		return true
@@ -44,11 +45,18 @@ func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node)
 	if obj == nil || len(stack) == 0 {
 		return false
 	}
-	block, ok := stack[len(stack)-1].(*ast.BlockStmt)
-	if !ok {
+	var list []ast.Stmt
+	switch b := stack[len(stack)-1].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause: // a switch case is a block of its own
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	default:
 		return false
 	}
-	for _, stmt := range block.List {
+	for _, stmt := range list {
 		if stmt == ret {
 			break
 		}

@@ -36,3 +36,17 @@ func withErr(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.C
 	}
 	return res, Out{}, nil
 }
+
+// The mark set inside a case clause, right before the return in that clause.
+func inCase(ctx context.Context, req *mcp.CallToolRequest, in struct{ Kind string }) (*mcp.CallToolResult, Out, error) {
+	res := &mcp.CallToolResult{}
+	switch in.Kind {
+	case "bad":
+		res.IsError = true
+		return res, Out{}, nil // want `structured-content-on-error`
+	case "other":
+		// Near miss: the mark was set in another clause, so this path is no error.
+		return res, Out{Items: []string{"b"}}, nil
+	}
+	return res, Out{}, nil
+}

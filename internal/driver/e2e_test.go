@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -499,6 +500,44 @@ func TestRobustFixtures(t *testing.T) {
 	assert.Contains(t, r.stderr, "cgo.go:24:3: this tool handler returns a result and an error together")
 	assert.Contains(t, r.stderr, "handlers.go:14:2: this tool handler returns a result and an error together")
 	assert.NotContains(t, r.stderr, "handlers_gen.go")
+}
+
+// TestHugeFile checks one MCP package whose single file is what code generators produce: 20,000
+// handlers and a 4 MB string constant, about 7 MB in all. mcplint reports the one flawed
+// handler and nothing else, without a crash or a load failure.
+func TestHugeFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and checks a 7 MB file")
+	}
+	dir := t.TempDir()
+	repo := abs(t, filepath.Join("..", ".."))
+	gomod, err := os.ReadFile(filepath.Join("testdata", "robust", "go.mod"))
+	require.NoError(t, err)
+	gosum, err := os.ReadFile(filepath.Join("testdata", "robust", "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(strings.Replace(string(gomod), "=> ../../../..", "=> "+repo, 1)), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), gosum, 0o644))
+	var b strings.Builder
+	b.WriteString("// Package huge is one very large file.\npackage huge\n\nimport (\n\t\"context\"\n\t\"errors\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n\n")
+	b.WriteString("// Blob is a large embedded asset.\nconst Blob = `" + strings.Repeat("0123456789abcdef", 1<<18) + "`\n\n")
+	const handlers = 20000
+	for i := range handlers {
+		fmt.Fprintf(&b, "// H%[1]d is handler %[1]d.\nfunc H%[1]d(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {\n", i)
+		if i == handlers/2 {
+			b.WriteString("\treturn &mcp.CallToolResult{}, errors.New(\"both\")\n}\n\n")
+			continue
+		}
+		b.WriteString("\tif req == nil {\n\t\treturn nil, errors.New(\"no request\")\n\t}\n\treturn &mcp.CallToolResult{}, nil\n}\n\n")
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "huge"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge", "huge.go"), []byte(b.String()), 0o644))
+
+	r := mcplint(t, dir)
+	assert.Equal(t, 1, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 1, r.stdout)
+	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: this tool handler returns a result and an error together", 14+(handlers/2)*8+2))
+	assert.Equal(t, "mcplint: 1 finding at or above severity error (-fail-on error)\n", r.stderr, "no load failure, no crash")
 }
 
 func TestSyntaxErrorInMCPPackage(t *testing.T) {

@@ -68,6 +68,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
+		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
@@ -115,6 +116,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Diff:       *diff,
 		Tests:      *tests,
 		BuildFlags: buildFlags,
+		Verbose:    *verbose,
 	})
 }
 

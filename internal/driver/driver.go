@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -66,6 +67,8 @@ type Options struct {
 	Diff       bool // show fixes as unified diffs, write nothing
 	Tests      bool
 	BuildFlags []string
+	// Verbose adds a line on standard error with what was checked and the time it took.
+	Verbose bool
 }
 
 // Run runs mcplint once and returns the exit status.
@@ -111,6 +114,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
+	start := time.Now()
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
@@ -130,6 +134,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 
 	rep := buildReport(out, cfg, s.Catalog)
+	if o.Verbose {
+		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
+			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
+	}
 	relativizeErrors(dir, rep.PackageErrors)
 	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked)
 	for _, c := range out.Crashes {
@@ -184,7 +192,10 @@ func fixFindings(s Setup, dir string, findings []result.Finding, diff bool) (rem
 	}
 	summary := fmt.Sprintf("%s in %s", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
 	if diff {
-		io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) }))
+		if _, err := io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) })); err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: writing the diff: %v\n", err)
+			return nil, false
+		}
 		fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s; run with -fix (and without -diff) to apply\n", summary)
 		return findings, true
 	}

@@ -292,6 +292,15 @@ func TestPackageWithoutMCPCodeIsSkipped(t *testing.T) {
 	assert.Equal(t, 1, doc.CheckedPackages)
 }
 
+func TestVerboseSaysWhatWasCheckedAndSkipped(t *testing.T) {
+	r := mcplint(t, fixture(t, "withbroken"), "-v", "./plain")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Regexp(t, `^mcplint: 1 package checked in [0-9.]+s: 0 analysed, 1 without MCP code skipped before type-checking; 0 findings\n$`, r.stderr)
+
+	r = mcplint(t, fixture(t, "mod"), "-v", "-test=false")
+	assert.Regexp(t, `mcplint: [0-9]+ packages checked in [0-9.]+s: [1-9][0-9]* analysed, [0-9]+ without MCP code skipped before type-checking; [1-9][0-9]* findings?\n`, r.stderr)
+}
+
 func TestGoVetVettool(t *testing.T) {
 	r := command(t, fixture(t, "mod"), "go", "vet", "-vettool="+mcplintBin, "./...")
 	assert.Equal(t, 1, r.code)

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"regexp"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,7 +21,7 @@ var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|d
 // cannot tell "no such resource" from a server fault.
 func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Flavour != mcpdefs.GoSDKResource {
+		if h.Flavour != mcpdefs.GoSDKResource && h.Flavour != mcpdefs.MCPToolResourceTemplate {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
@@ -35,30 +36,32 @@ func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: go-sdk sends it as "+protocolError(h.Handler)+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: the client receives "+protocolError(h.Handler)+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
 		})
 	}
 }
 
 // adHocNotFound reports whether e is a not-found error that is not go-sdk's: a new error whose
-// text says not found, or the io/fs not-exist sentinel, bare or wrapped.
+// text says not found, or the io/fs not-exist sentinel, bare or wrapped. mcptool classifies
+// the sentinel as NotFound and sends that as go-sdk's not-found error, so under mcptool only a
+// not-found text that wraps no sentinel is ad hoc.
 func (h *handler) adHocNotFound(e ast.Expr) bool {
 	info := h.pass.TypesInfo
+	sentinelMapped := h.SDK == mcpdefs.MCPTool
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		if !isFunc(info, x, "errors", "New") && !isFunc(info, x, "fmt", "Errorf") || len(x.Args) == 0 {
 			return false
 		}
-		if tv := info.Types[x.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String && notFoundText.MatchString(constant.StringVal(tv.Value)) {
-			return true
+		wrapsSentinel := slices.ContainsFunc(h.wrappedErrors(x), func(w ast.Expr) bool { return isNotExist(info, w) })
+		tv := info.Types[x.Args[0]]
+		saysNotFound := tv.Value != nil && tv.Value.Kind() == constant.String && notFoundText.MatchString(constant.StringVal(tv.Value))
+		if sentinelMapped {
+			return saysNotFound && !wrapsSentinel
 		}
-		for _, w := range h.wrappedErrors(x) {
-			if isNotExist(info, w) {
-				return true
-			}
-		}
+		return saysNotFound || wrapsSentinel
 	case *ast.Ident, *ast.SelectorExpr:
-		return isNotExist(info, x)
+		return !sentinelMapped && isNotExist(info, x)
 	}
 	return false
 }

@@ -72,8 +72,11 @@ func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
 
 // protocolError says which JSON-RPC error a client receives for an error a handler returns.
 func protocolError(h *mcpdefs.Handler) string {
-	if h.SDK == mcpdefs.GoSDK {
+	switch h.SDK {
+	case mcpdefs.GoSDK:
 		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
+	case mcpdefs.MCPTool:
+		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
 	}
 	return "a JSON-RPC error with code -32603"
 }

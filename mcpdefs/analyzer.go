@@ -175,6 +175,13 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 		}
 		h.Kind, h.SDK, h.Flavour, h.Errors = Tool, MCPTool, MCPToolTool, ToolError
 		h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
+	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
+		// Only mcptool takes a third, typed parameter; its errors keep their mcperr code.
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, MCPTool, MCPToolResourceTemplate, ProtocolError
+		h.In = params.At(2).Type()
+	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, MCPTool, MCPToolPrompt, ProtocolError
+		h.In = params.At(2).Type()
 	case two && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
 		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, GoSDK, GoSDKResource, ProtocolError
 	case two && identical(req, s.m3ReadReq) && identical(r0, s.m3ResContents):

@@ -62,6 +62,12 @@ const (
 	MarkLabsResource
 	GoSDKPrompt
 	MarkLabsPrompt
+	// MCPToolResourceTemplate: func(ctx, *mcp.ReadResourceRequest, P) (*mcp.ReadResourceResult,
+	// error), the handler of an mcptool.ResourceTemplate; P holds the parsed URI variables.
+	MCPToolResourceTemplate
+	// MCPToolPrompt: func(ctx, *mcp.GetPromptRequest, A) (*mcp.GetPromptResult, error), the
+	// handler of an mcptool.Prompt; A holds the parsed arguments.
+	MCPToolPrompt
 )
 
 // ErrorMode is what a non-nil error returned by a handler becomes on the wire.
@@ -287,17 +293,19 @@ func (r *Result) Empty() bool {
 }
 
 var flavourNames = [...]string{
-	FlavourUnknown:         "FlavourUnknown",
-	GoSDKTypedTool:         "GoSDKTypedTool",
-	GoSDKTool:              "GoSDKTool",
-	MarkLabsTool:           "MarkLabsTool",
-	MarkLabsTypedTool:      "MarkLabsTypedTool",
-	MarkLabsStructuredTool: "MarkLabsStructuredTool",
-	MCPToolTool:            "MCPToolTool",
-	GoSDKResource:          "GoSDKResource",
-	MarkLabsResource:       "MarkLabsResource",
-	GoSDKPrompt:            "GoSDKPrompt",
-	MarkLabsPrompt:         "MarkLabsPrompt",
+	FlavourUnknown:          "FlavourUnknown",
+	GoSDKTypedTool:          "GoSDKTypedTool",
+	GoSDKTool:               "GoSDKTool",
+	MarkLabsTool:            "MarkLabsTool",
+	MarkLabsTypedTool:       "MarkLabsTypedTool",
+	MarkLabsStructuredTool:  "MarkLabsStructuredTool",
+	MCPToolTool:             "MCPToolTool",
+	GoSDKResource:           "GoSDKResource",
+	MarkLabsResource:        "MarkLabsResource",
+	GoSDKPrompt:             "GoSDKPrompt",
+	MarkLabsPrompt:          "MarkLabsPrompt",
+	MCPToolResourceTemplate: "MCPToolResourceTemplate",
+	MCPToolPrompt:           "MCPToolPrompt",
 }
 
 func (f Flavour) String() string {

@@ -92,7 +92,11 @@ func (r *recogniser) attach(d *Definition, h ast.Expr) {
 		d.HandlerNil = true
 	}
 	d.Handler = handler
-	if handler != nil {
+	if handler != nil && d.SDK == MCPTool && handler.SDK == GoSDK {
+		// An mcptool.Resource handler has go-sdk's type, but mcptool maps its errors.
+		handler.SDK = MCPTool
+	}
+	if handler != nil && d.Kind == Tool {
 		if d.InputType == nil && handler.In != nil {
 			d.InputType = handler.In
 		}

@@ -176,7 +176,7 @@ func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
 // ResourceNotFound writes go-sdk's not-found error for resource handler h:
 // mcp.ResourceNotFoundError(req.Params.URI).
 func (r *Result) ResourceNotFound(file *ast.File, h *Handler) (string, bool) {
-	if h == nil || h.Flavour != GoSDKResource || h.Request == nil {
+	if h == nil || h.Flavour != GoSDKResource && h.Flavour != MCPToolResourceTemplate || h.Request == nil {
 		return "", false
 	}
 	name := importName(file, goSDKMCP, "mcp")

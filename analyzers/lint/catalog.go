@@ -101,6 +101,7 @@ var (
 	goAndM3 = []string{SDKGo, SDKMarkLabs}
 	goSDK   = []string{SDKGo}
 	runtime = []string{SDKMCPTool}
+	goAndMT = []string{SDKGo, SDKMCPTool}
 )
 
 // builtin is the catalog of every Go-code rule. server.json rules are appended from the
@@ -117,7 +118,7 @@ func builtin() []Rule {
 		{"nil-result-nil-error", FamilyHandler, Error, goAndM3, "tool handler can return (nil, nil)", Implemented, false},
 		{"wrapped-protocol-error", FamilyHandler, Error, goSDK, "typed handler wraps a *jsonrpc.Error, demoting it to a tool error", Implemented, false},
 		{"structured-content-on-error", FamilyHandler, Warning, goSDK, "typed handler returns an IsError result with a nil error; zero structuredContent ships", Implemented, false},
-		{"resource-not-found-error", FamilyHandler, Warning, goSDK, "resource handler reports a missing resource with an ad-hoc error", Implemented, false},
+		{"resource-not-found-error", FamilyHandler, Warning, goAndMT, "resource handler reports a missing resource with an ad-hoc error", Implemented, false},
 
 		// contractrules: structural
 		{"error-contract-type", FamilyContract, Error, runtime, "contract is not a list of entries", NotApplicable, false},

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcperr"
 )
@@ -100,7 +101,7 @@ func newTool(p *lint.Pass, d *mcpdefs.Definition, flow *Result) *tool {
 		}
 	case d.HandlerExpr != nil:
 		// A handler declared in another package: its fact says what it returns.
-		fn, ok := p.TypesInfo.Uses[identOf(d.HandlerExpr)].(*types.Func)
+		fn, ok := p.TypesInfo.Uses[astutil.NameIdent(d.HandlerExpr)].(*types.Func)
 		if !ok || isInterfaceMethod(fn) || fn.Pkg() == p.Pkg {
 			break
 		}
@@ -379,7 +380,7 @@ func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
 	case *ast.SelectorExpr:
 		id = f.Sel
 	case *ast.IndexExpr:
-		id = identOf(f.X)
+		id = astutil.NameIdent(f.X)
 	}
 	if id == nil {
 		return nil

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcperr"
@@ -783,7 +784,7 @@ func (a *acc) sliceReason(e ast.Expr) (reason string, set, dynamic bool) {
 			}
 			return true
 		case *ast.CallExpr:
-			if b, ok := w.info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 0 && !x.Ellipsis.IsValid() {
+			if b, ok := w.info.Uses[astutil.NameIdent(x.Fun)].(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 0 && !x.Ellipsis.IsValid() {
 				elems = append(elems, x.Args[1:]...)
 				return collect(x.Args[0], depth+1)
 			}
@@ -925,14 +926,4 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(tv.Value), true
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }

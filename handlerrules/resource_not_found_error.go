@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -67,13 +68,8 @@ func (h *handler) adHocNotFound(e ast.Expr) bool {
 }
 
 func isNotExist(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := astutil.NameIdent(e)
+	if id == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)

@@ -3,6 +3,8 @@ package mcpdefs
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // adapter is a parameter of a function of this package that receives a handler in the
@@ -165,7 +167,7 @@ func (r *recogniser) adapted(e ast.Expr, template *Handler) {
 		node, body, ftype = x, x.Body, x.Type
 		sig, _ = r.pass.TypesInfo.TypeOf(x).(*types.Signature)
 	case *ast.Ident, *ast.SelectorExpr:
-		id := nameIdent(x)
+		id := astutil.NameIdent(x)
 		fn, ok := r.pass.TypesInfo.Uses[id].(*types.Func)
 		if !ok || r.decls[fn.Origin()] == nil {
 			return

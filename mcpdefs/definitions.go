@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // registration is a registering call or SDK pair literal waiting for link().
@@ -124,7 +126,7 @@ func (r *recogniser) typeArgs(fun ast.Expr) *types.TypeList {
 	case *ast.IndexListExpr:
 		fun = f.X
 	}
-	id := nameIdent(fun)
+	id := astutil.NameIdent(fun)
 	if id == nil {
 		return nil
 	}
@@ -443,7 +445,7 @@ func (r *recogniser) code(e ast.Expr) CodeValue {
 			cv.Static, cv.Val = true, v
 		}
 	}
-	id := nameIdent(e)
+	id := astutil.NameIdent(e)
 	if id != nil {
 		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
 			cv.Name = c.Name()
@@ -558,7 +560,7 @@ func isBool(t types.Type) bool {
 
 // singleAssignment returns the one expression ever assigned to the variable e names, or nil.
 func (r *recogniser) singleAssignment(e ast.Expr) ast.Expr {
-	id := nameIdent(e)
+	id := astutil.NameIdent(e)
 	if id == nil {
 		return nil
 	}

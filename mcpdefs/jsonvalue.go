@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // JSONKind is the kind of a statically known JSON value.
@@ -224,7 +226,7 @@ func (r *recogniser) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
 			return x
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := nameIdent(x)
+		id := astutil.NameIdent(x)
 		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok {
 			if as := r.assigns[c]; len(as) == 1 {
 				return r.stringLiteral(as[0], depth+1)

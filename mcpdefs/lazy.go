@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // JSONOf evaluates an expression of the analysed package to a JSON tree (see JSON). It
@@ -247,7 +249,7 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 			return r.funcNode(x.X, depth+1)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := nameIdent(x)
+		id := astutil.NameIdent(x)
 		switch obj := r.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
 			if decl := r.decls[obj.Origin()]; decl != nil {
@@ -265,7 +267,7 @@ func (r *recogniser) funcNode(e ast.Expr, depth int) ast.Node {
 // isInstance reports whether e names a generic function that is instantiated where it is
 // used (so e[...] is an instantiation, not an index into a slice or map of functions).
 func (r *recogniser) isInstance(e ast.Expr) bool {
-	id := nameIdent(e)
+	id := astutil.NameIdent(e)
 	if id == nil {
 		return false
 	}

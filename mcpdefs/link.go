@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // link connects definitions to their handlers: first through registrations and SDK pair
@@ -265,7 +267,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 	case *ast.FuncLit:
 		return r.res.byNode[x]
 	case *ast.Ident, *ast.SelectorExpr:
-		id := nameIdent(x)
+		id := astutil.NameIdent(x)
 		switch obj := r.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
 			if decl := r.decls[obj.Origin()]; decl != nil {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // This file answers the SDK questions rules ask about expressions inside handler bodies, and
@@ -205,7 +207,7 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 	if r.pkg != nil && r.pkg.Path() == mcperrPath {
 		return "", false // the factories themselves are written with New
 	}
-	id := nameIdent(call.Args[0])
+	id := astutil.NameIdent(call.Args[0])
 	if id == nil {
 		return "", false
 	}

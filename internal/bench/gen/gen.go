@@ -399,9 +399,8 @@ func get{{.N}}(svc *Service) mcp.ToolHandlerFor[Get{{.N}}Input, Get{{.N}}Output]
 			var st *StatusError
 			switch {
 			case errors.Is(err, ErrNotFound):
-				res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "no record " + in.ID}}}
-				res.IsError = true
-				return res, Get{{.N}}Output{}, nil
+				// go-sdk turns the error into an isError result the model reads.
+				return nil, Get{{.N}}Output{}, fmt.Errorf("no record %s: %w", in.ID, err)
 			case errors.As(err, &st):
 {{- if .Flaw}}
 				return nil, Get{{.N}}Output{}, fmt.Errorf("store answered %d: %v", st.Status, err)

@@ -30,15 +30,15 @@ func search(ctx context.Context, call *mcptool.Call, in In) (Out, error) { // wa
 	return Out{}, nil
 }
 
-func readme(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { // want `handler resource go-sdk GoSDKResource errors=protocol registered`
+func readme(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { // want `handler resource mcptool GoSDKResource errors=protocol registered`
 	return &mcp.ReadResourceResult{}, nil
 }
 
-func issue(ctx context.Context, req *mcp.ReadResourceRequest, p IssueParams) (*mcp.ReadResourceResult, error) {
+func issue(ctx context.Context, req *mcp.ReadResourceRequest, p IssueParams) (*mcp.ReadResourceResult, error) { // want `handler resource mcptool MCPToolResourceTemplate errors=protocol registered`
 	return &mcp.ReadResourceResult{}, nil
 }
 
-func summarize(ctx context.Context, req *mcp.GetPromptRequest, a Style) (*mcp.GetPromptResult, error) {
+func summarize(ctx context.Context, req *mcp.GetPromptRequest, a Style) (*mcp.GetPromptResult, error) { // want `handler prompt mcptool MCPToolPrompt errors=protocol unregistered`
 	return &mcp.GetPromptResult{}, nil
 }
 
@@ -46,13 +46,13 @@ var Search = mcptool.Tool[In, Out]{Name: "search", Description: "Search.", Handl
 
 var Readme = mcptool.Resource{URI: "file:///README.md", Name: "readme", Description: "The README.", Handler: readme} // want `def resource mcptool name="readme" desc="The README." uri="file:///README.md" registered handler=readme`
 
-var Issue = mcptool.ResourceTemplate[IssueParams]{ // want `def resource template mcptool name="issue" uri="repo://\{owner\}/issues/\{number\}" params=usesmcptool.IssueParams registered handler=external`
+var Issue = mcptool.ResourceTemplate[IssueParams]{ // want `def resource template mcptool name="issue" uri="repo://\{owner\}/issues/\{number\}" params=usesmcptool.IssueParams registered handler=issue`
 	URITemplate: "repo://{owner}/issues/{number}",
 	Name:        "issue",
 	Handler:     issue,
 }
 
-var Summarize = mcptool.Prompt[*Style]{Name: "summarize", Description: "Summarize.", Handler: func(ctx context.Context, req *mcp.GetPromptRequest, a *Style) (*mcp.GetPromptResult, error) { // want `def prompt mcptool name="summarize" desc="Summarize." params=\*usesmcptool.Style registered handler=external`
+var Summarize = mcptool.Prompt[*Style]{Name: "summarize", Description: "Summarize.", Handler: func(ctx context.Context, req *mcp.GetPromptRequest, a *Style) (*mcp.GetPromptResult, error) { // want `def prompt mcptool name="summarize" desc="Summarize." params=\*usesmcptool.Style registered handler=literal` `handler prompt mcptool MCPToolPrompt errors=protocol registered`
 	return summarize(ctx, req, *a)
 }}
 

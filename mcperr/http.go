@@ -212,7 +212,12 @@ func retryAfterSeconds(v string, now time.Time) (int, bool) {
 	if d <= 0 {
 		return 0, true
 	}
-	secs := int64((d + time.Second - 1) / time.Second)
+	// Round up without adding to d: Sub saturates at about 292 years, and a date past that
+	// (the year 7000) would overflow into a negative delay.
+	secs := int64(d / time.Second)
+	if d%time.Second != 0 {
+		secs++
+	}
 	if secs > 1<<31-1 {
 		secs = 1<<31 - 1
 	}

@@ -133,6 +133,12 @@ func TestFromHTTPResponseRetryAfterDate(t *testing.T) {
 	resp, _ = response(503, "", http.Header{"Retry-After": {past}})
 	assert.Equal(t, 0, mcperr.FromHTTPResponse(resp).Data()["retryAfterSeconds"])
 
+	// Further away than a time.Duration reaches (about 292 years): the longest delay, not a
+	// negative one. Found by FuzzFromHTTPResponse.
+	farAway := time.Date(7000, 10, 1, 0, 0, 0, 0, time.UTC).Format(http.TimeFormat)
+	resp, _ = response(503, "", http.Header{"Retry-After": {farAway}})
+	assert.Equal(t, 1<<31-1, mcperr.FromHTTPResponse(resp).Data()["retryAfterSeconds"])
+
 	resp, _ = response(503, "", http.Header{"Retry-After": {"soon"}})
 	e = mcperr.FromHTTPResponse(resp)
 	assert.Equal(t, "soon", e.Data()["retryAfter"])

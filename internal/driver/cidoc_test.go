@@ -103,6 +103,9 @@ func TestCIDocCommandsWork(t *testing.T) {
 	for _, f := range []string{"go.mod", "go.sum"} {
 		data, err := os.ReadFile(filepath.Join(fixtures.Dir(), f))
 		require.NoError(t, err)
+		// The fixtures use the runtime library through a relative replace; point it at the
+		// repository from the copy.
+		data = []byte(strings.Replace(string(data), "=> ../..", "=> "+abs(t, filepath.Join("..", "..")), 1))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, f), data, 0o644))
 	}
 	for _, pkg := range []string{"handlerrules/result-and-error", "handlerrules/preserve-cause-on-rethrow"} {

@@ -16,13 +16,7 @@ import (
 	"github.com/mcplint/mcplint/internal/fixtures"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 func TestAllValidates(t *testing.T) {
 	require.NoError(t, analysis.Validate(analyzers.All()))

@@ -1,8 +1,6 @@
 package contractrules_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,13 +12,7 @@ import (
 	"github.com/mcplint/mcplint/internal/fixtures"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 // analyzerNamed builds the configuration's analyzers with only the contract rules enabled and
 // returns the one called name.

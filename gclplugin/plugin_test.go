@@ -1,7 +1,6 @@
 package gclplugin
 
 import (
-	"fmt"
 	"go/token"
 	"os"
 	"sort"
@@ -17,13 +16,7 @@ import (
 	"github.com/mcplint/mcplint/internal/fixtures"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 func TestRegisteredUnderItsName(t *testing.T) {
 	newPlugin, err := register.GetPlugin("mcplint")

@@ -1,8 +1,6 @@
 package handlerrules_test
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -16,13 +14,7 @@ import (
 	"github.com/mcplint/mcplint/internal/fixtures"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 // analyzerFor builds the analyzer of one rule, with every other rule disabled.
 func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *analysis.Analyzer {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,13 +14,7 @@ import (
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 // describe reports every recognised definition, handler and server as a diagnostic so that
 // the fixtures' want comments state exactly what recognition must find.

@@ -1,8 +1,6 @@
 package schemarules_test
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -20,13 +18,7 @@ import (
 	"github.com/mcplint/mcplint/schemarules"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 // loaded holds every schemarules fixture package, loaded once for all tests.
 var loaded = sync.OnceValues(func() ([]*packages.Package, error) {

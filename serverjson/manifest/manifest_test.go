@@ -2,7 +2,6 @@ package manifest_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -18,13 +17,7 @@ import (
 	"github.com/mcplint/mcplint/internal/fixtures"
 )
 
-func TestMain(m *testing.M) {
-	if err := fixtures.Prepare(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
 
 var envVar = regexp.MustCompile(`WEATHER_[A-Z_]+`)
 

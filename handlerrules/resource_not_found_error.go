@@ -37,18 +37,18 @@ func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: the client receives "+protocolError(h.Handler)+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: the client receives "+h.WireError()+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
 		})
 	}
 }
 
 // adHocNotFound reports whether e is a not-found error that is not go-sdk's: a new error whose
-// text says not found, or the io/fs not-exist sentinel, bare or wrapped. mcptool classifies
-// the sentinel as NotFound and sends that as go-sdk's not-found error, so under mcptool only a
-// not-found text that wraps no sentinel is ad hoc.
+// text says not found, or the io/fs not-exist sentinel, bare or wrapped. Where the sentinel
+// already reaches the client as not found (NotExistIsNotFound), only a not-found text that
+// wraps no sentinel is ad hoc.
 func (h *handler) adHocNotFound(e ast.Expr) bool {
 	info := h.pass.TypesInfo
-	sentinelMapped := h.SDK == mcpdefs.MCPTool
+	sentinelMapped := h.NotExistIsNotFound()
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		if !isFunc(info, x, "errors", "New") && !isFunc(info, x, "fmt", "Errorf") || len(x.Args) == 0 {

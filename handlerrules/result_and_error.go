@@ -25,7 +25,7 @@ func resultAndError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 			case mcpdefs.ToolError:
 				outcome = "go-sdk replaces the result with a tool error built from the error's text"
 			default:
-				outcome = "the client receives " + protocolError(h.Handler) + " instead of the result"
+				outcome = "the client receives " + h.WireError() + " instead of the result"
 			}
 			p.Reportf(ret, "this %s handler returns a result and an error together: %s, so the result is discarded; return the result with a nil error when it already describes the failure, or nil with the error", h.Kind, outcome)
 		})
@@ -68,15 +68,4 @@ func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
 		return true
 	}
 	return false
-}
-
-// protocolError says which JSON-RPC error a client receives for an error a handler returns.
-func protocolError(h *mcpdefs.Handler) string {
-	switch h.SDK {
-	case mcpdefs.GoSDK:
-		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
-	case mcpdefs.MCPTool:
-		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
-	}
-	return "a JSON-RPC error with code -32603"
 }

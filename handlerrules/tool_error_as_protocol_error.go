@@ -29,7 +29,7 @@ func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler)
 			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
-			p.Report(ret, "argument problem returned as "+protocolError(h.Handler)+": the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
+			p.Report(ret, "argument problem returned as "+h.WireError()+": the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
 		})
 	}
 }

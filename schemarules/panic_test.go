@@ -3,9 +3,6 @@ package schemarules_test
 import (
 	"bufio"
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -72,17 +69,8 @@ func TestReportedToolsReallyPanic(t *testing.T) {
 		claimed[m[1]] = true
 	}
 
-	dir, err := os.MkdirTemp(fixtures.Dir(), ".panics-run-")
-	require.NoError(t, err)
-	defer os.RemoveAll(dir)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(runner), 0o644))
-	cmd := exec.Command("go", "run", "./"+filepath.Base(dir))
-	cmd.Dir = fixtures.Dir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.Output()
-	require.NoError(t, err, "running the registrations: %s", stderr.String())
+	stdout, err := fixtures.RunProgram(".panics-run-", runner)
+	require.NoError(t, err, "running the registrations")
 
 	panicked, ran := map[string]bool{}, 0
 	sc := bufio.NewScanner(bytes.NewReader(stdout))

@@ -4,9 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"go/ast"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,17 +149,8 @@ func TestMCPToolAgreesAtStartUp(t *testing.T) {
 		assert.True(t, found, "finding outside any entry: %s: %s", d.Position, d.Message)
 	}
 
-	dir, err := os.MkdirTemp(fixtures.Dir(), ".startup-run-")
-	require.NoError(t, err)
-	defer os.RemoveAll(dir)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(startupRunner), 0o644))
-	cmd := exec.Command("go", "run", "./"+filepath.Base(dir))
-	cmd.Dir = fixtures.Dir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.Output()
-	require.NoError(t, err, "running the registrations: %s", stderr.String())
+	stdout, err := fixtures.RunProgram(".startup-run-", startupRunner)
+	require.NoError(t, err, "running the registrations")
 
 	runtime := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(stdout))

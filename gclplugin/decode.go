@@ -97,24 +97,12 @@ func (d *decoder) value(path string, raw, dst reflect.Value) {
 			return
 		}
 		out := reflect.MakeMapWithSize(dst.Type(), raw.Len())
-		seen := map[string]string{}
-		for _, k := range sortedKeys(raw) {
-			key, ok := keyString(k)
-			if !ok {
-				d.fail(path, "key %v is not a string", k)
-				continue
-			}
-			// Map keys here are rule IDs, which are lower-case; golangci-lint lower-cases them
-			// anyway.
-			lower := strings.ToLower(key)
-			if prev, dup := seen[lower]; dup {
-				d.fail(join(path, key), "given twice (as %q and %q; keys are case-insensitive)", prev, key)
-				continue
-			}
-			seen[lower] = key
+		// Map keys here are rule IDs, which are lower-case; golangci-lint lower-cases them
+		// anyway.
+		for _, e := range d.entries(path, raw) {
 			elem := reflect.New(dst.Type().Elem()).Elem()
-			d.value(join(path, lower), raw.MapIndex(k), elem)
-			out.SetMapIndex(reflect.ValueOf(lower), elem)
+			d.value(join(path, e.lower), e.val, elem)
+			out.SetMapIndex(reflect.ValueOf(e.lower), elem)
 		}
 		dst.Set(out)
 	default:
@@ -140,6 +128,26 @@ func (d *decoder) structure(path string, raw, dst reflect.Value) {
 		fields[name] = i
 		names = append(names, name)
 	}
+	for _, e := range d.entries(path, raw) {
+		i, known := fields[e.lower]
+		if !known {
+			d.fail(join(path, e.key), "unknown key%s; the keys are %s", didYouMean(e.lower, names), strings.Join(names, ", "))
+			continue
+		}
+		d.value(join(path, e.lower), e.val, dst.Field(i))
+	}
+}
+
+// entry is one key of a settings mapping, as written and lower-cased, with its value.
+type entry struct {
+	key, lower string
+	val        reflect.Value
+}
+
+// entries lists the keys of a mapping in a stable order, reporting keys that are not strings
+// and keys given twice (keys are case-insensitive, as golangci-lint's are).
+func (d *decoder) entries(path string, raw reflect.Value) []entry {
+	var out []entry
 	seen := map[string]string{}
 	for _, k := range sortedKeys(raw) {
 		key, ok := keyString(k)
@@ -148,18 +156,14 @@ func (d *decoder) structure(path string, raw, dst reflect.Value) {
 			continue
 		}
 		lower := strings.ToLower(key)
-		i, known := fields[lower]
-		if !known {
-			d.fail(join(path, key), "unknown key%s; the keys are %s", didYouMean(lower, names), strings.Join(names, ", "))
-			continue
-		}
 		if prev, dup := seen[lower]; dup {
 			d.fail(join(path, key), "given twice (as %q and %q; keys are case-insensitive)", prev, key)
 			continue
 		}
 		seen[lower] = key
-		d.value(join(path, lower), raw.MapIndex(k), dst.Field(i))
+		out = append(out, entry{key, lower, raw.MapIndex(k)})
 	}
+	return out
 }
 
 // unwrap strips interfaces and pointers (settings arrive as `any` all the way down).

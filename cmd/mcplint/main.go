@@ -24,6 +24,7 @@ import (
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver"
+	"github.com/mcplint/mcplint/internal/driver/engine"
 	"github.com/mcplint/mcplint/internal/driver/output"
 )
 
@@ -69,6 +70,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
 		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
+		loader     = fs.String("loader", "engine", "how packages are loaded: engine (fast) or packages (the stock go/packages path, every dependency from source: slow, a way around an engine bug)")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
@@ -94,6 +96,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		defer stopProfile()
 	}
 
+	ld, err := engine.ParseLoader(*loader)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -loader: %v\n", err)
+		return driver.ExitError
+	}
+
 	var buildFlags []string
 	if *tags != "" {
 		buildFlags = append(buildFlags, "-tags="+*tags)
@@ -117,6 +125,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Tests:      *tests,
 		BuildFlags: buildFlags,
 		Verbose:    *verbose,
+		Loader:     ld,
 	})
 }
 

@@ -69,6 +69,9 @@ type Options struct {
 	BuildFlags []string
 	// Verbose adds a line on standard error with what was checked and the time it took.
 	Verbose bool
+	// Loader is how packages are loaded: engine.LoaderEngine ("" too) or the stock
+	// engine.LoaderPackages.
+	Loader engine.Loader
 }
 
 // Run runs mcplint once and returns the exit status.
@@ -123,6 +126,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Env:        s.Env,
 		Analyzers:  as,
 		Scope:      scope,
+		Loader:     o.Loader,
 	})
 	if err != nil {
 		if errors.Is(err, engine.ErrNoPackages) {

@@ -42,8 +42,34 @@ type Options struct {
 	// Analyzers are run on every package matched by Patterns.
 	Analyzers []*analysis.Analyzer
 	// Scope narrows the run to the packages worth loading from source; nil is
-	// DefaultScope.
+	// DefaultScope. LoaderPackages ignores it.
 	Scope Scope
+	// Loader chooses how packages are loaded; "" is LoaderEngine.
+	Loader Loader
+}
+
+// Loader names a way of loading packages for the analyzers.
+type Loader string
+
+const (
+	// LoaderEngine is mcplint's own loading: a metadata-only go list, the scope, export data
+	// where the build cache has it and declarations-only type-checking elsewhere.
+	LoaderEngine Loader = "engine"
+	// LoaderPackages is the stock path, packages.Load(LoadAllSyntax) with every dependency
+	// from source and every analyzer on it: slow, but what the go/analysis drivers do. It is
+	// the reference the engine is tested against, and a way around an engine bug.
+	LoaderPackages Loader = "packages"
+)
+
+// ParseLoader reads a loader name as the -loader flag takes it.
+func ParseLoader(s string) (Loader, error) {
+	switch l := Loader(s); l {
+	case "", LoaderEngine:
+		return LoaderEngine, nil
+	case LoaderPackages:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown loader %q: want %s or %s", s, LoaderEngine, LoaderPackages)
 }
 
 // Outcome is what a run produced.
@@ -103,6 +129,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	if opts.Loader == LoaderPackages {
+		return runStock(ctx, opts, patterns)
+	}
 	facts := NeedsFacts(opts.Analyzers)
 	scope := opts.Scope
 	if scope == nil {
@@ -145,10 +174,46 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			}
 		}
 	}
+	if err := analyse(opts, fset, pkgs, out, true); err != nil {
+		if errors.Is(err, ErrNoPackages) && pl.skipped > 0 {
+			return out, nil
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// runStock is LoaderPackages: go/packages loads everything from source, and the checker runs
+// every analyzer wherever facts lead it.
+func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, error) {
+	fset := token.NewFileSet()
+	pkgs, err := packages.Load(&packages.Config{
+		Context:    ctx,
+		Mode:       packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest,
+		Dir:        opts.Dir,
+		Env:        opts.Env,
+		BuildFlags: opts.BuildFlags,
+		Tests:      opts.Tests,
+		Fset:       fset,
+	}, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %w", err)
+	}
+	out := &Outcome{}
+	if err := analyse(opts, fset, pkgs, out, false); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// analyse runs the analyzers on the root packages among pkgs and adds what they found to
+// out. link narrows the import graph to the packages loaded from source (see linkSources);
+// the stock path has every dependency from source and keeps go/packages' graph.
+func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *Outcome, link bool) error {
 	roots, broken := selectRoots(pkgs)
 	out.PackageErrors = append(out.PackageErrors, broken...)
-	if len(roots) == 0 && len(out.PackageErrors) == 0 && pl.skipped == 0 {
-		return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
+	if len(roots) == 0 && len(out.PackageErrors) == 0 {
+		return fmt.Errorf("%w %s", ErrNoPackages, strings.Join(orAll(opts.Patterns), " "))
 	}
 
 	var analysable []*packages.Package
@@ -162,17 +227,26 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		}
 	}
 	if len(analysable) == 0 || len(opts.Analyzers) == 0 {
-		return out, nil
+		return nil
 	}
-	linkSources(analysable)
+	if link {
+		linkSources(analysable)
+	}
 
 	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
-		return nil, fmt.Errorf("invalid analyzers: %w", err)
+		return fmt.Errorf("invalid analyzers: %w", err)
 	}
 	collect(newPositioner(fset, analysable), graph, out)
-	return out, nil
+	return nil
+}
+
+func orAll(patterns []string) []string {
+	if len(patterns) == 0 {
+		return []string{"./..."}
+	}
+	return patterns
 }
 
 // typecheck gives types to the planned packages: the full ones with syntax and types.Info,

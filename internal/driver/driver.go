@@ -118,6 +118,12 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		scope = s.Scope(cfg)
 	}
 	start := time.Now()
+	var rec *recognised
+	var observe func(*analysis.Pass, any)
+	if o.Verbose {
+		rec = newRecognised()
+		observe = rec.observe
+	}
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
@@ -127,6 +133,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Analyzers:  as,
 		Scope:      scope,
 		Loader:     o.Loader,
+		Observe:    observe,
 	})
 	if err != nil {
 		if errors.Is(err, engine.ErrNoPackages) {
@@ -148,6 +155,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}
 
+	outputStart := time.Now()
 	remaining := rep.Findings
 	if o.Fix || o.Diff {
 		var ok bool
@@ -164,6 +172,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 			fmt.Fprintf(s.Stderr, "mcplint: writing the report: %v\n", err)
 			return ExitError
 		}
+	}
+	if o.Verbose {
+		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
+		rec.write(s.Stderr)
 	}
 
 	if rep.Checked == 0 {

@@ -31,7 +31,8 @@ func repoDir(t *testing.T) string {
 }
 
 // differential runs both loaders over patterns in dir and compares their findings.
-func differential(t *testing.T, dir string, env []string, patterns ...string) {
+// A fixture must have findings; a corpus server may have none (a comparison of nothing).
+func differential(t *testing.T, dir string, env []string, mustFind bool, patterns ...string) {
 	t.Helper()
 	cfg := analyzers.NewConfig()
 	cfg.Enable = []string{"all"}
@@ -46,7 +47,9 @@ func differential(t *testing.T, dir string, env []string, patterns ...string) {
 		return out
 	}
 	fast, stock := runWith(engine.LoaderEngine), runWith(engine.LoaderPackages)
-	require.NotEmpty(t, stock.Findings, "a module with nothing to report proves nothing")
+	if mustFind {
+		require.NotEmpty(t, stock.Findings, "a module with nothing to report proves nothing")
+	}
 	assert.Equal(t, errorsOf(stock), errorsOf(fast), "package errors")
 	want, got := result.SortAndDedup(stock.Findings), result.SortAndDedup(fast.Findings)
 	assert.Equal(t, len(want), len(got), "number of findings")
@@ -81,7 +84,7 @@ func TestEngineMatchesStockOnSampleServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every dependency from source")
 	}
-	differential(t, repoDir(t), nil, "./testdata/sampleserver/...")
+	differential(t, repoDir(t), nil, true, "./testdata/sampleserver/...")
 }
 
 func TestEngineMatchesStockOnFixtureModule(t *testing.T) {
@@ -90,7 +93,7 @@ func TestEngineMatchesStockOnFixtureModule(t *testing.T) {
 	}
 	require.NoError(t, fixtures.Prepare())
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	differential(t, fixtures.Dir(), env, "./...")
+	differential(t, fixtures.Dir(), env, true, "./...")
 }
 
 // TestEngineMatchesStockOnCorpus compares the loaders on the real servers under
@@ -107,7 +110,7 @@ func TestEngineMatchesStockOnCorpus(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 				t.Skipf("%s is not checked out", dir)
 			}
-			differential(t, dir, nil, "./...")
+			differential(t, dir, nil, false, "./...")
 		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -46,6 +47,25 @@ type Options struct {
 	Scope Scope
 	// Loader chooses how packages are loaded; "" is LoaderEngine.
 	Loader Loader
+	// Observe, when set, is called with the pass and the result of every analyzer (required
+	// ones included) that ran without error on a package the patterns matched, from the
+	// checker's goroutines: -v counts what recognition found with it.
+	Observe func(pass *analysis.Pass, result any)
+}
+
+// Timings say where a run's time went.
+type Timings struct {
+	// List is go list: the metadata, the build cache's state, and export data and cgo
+	// files where needed. For LoaderPackages it is the whole packages.Load, type-checking
+	// included.
+	List time.Duration
+	// TypeCheck is the parsing and type-checking of packages from source, wall time.
+	TypeCheck time.Duration
+	// Analysis is the analyzers' run, wall time.
+	Analysis time.Duration
+	// ByAnalyzer is the time of each analyzer by name, summed over the packages it ran on.
+	// Analyzers run in parallel, so the sum can exceed Analysis.
+	ByAnalyzer map[string]time.Duration
 }
 
 // Loader names a way of loading packages for the analyzers.
@@ -85,6 +105,7 @@ type Outcome struct {
 	Skipped int
 	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
 	Crashes []*PanicError
+	Timings Timings
 }
 
 // ErrNoPackages is returned when the patterns match no package at all.
@@ -146,6 +167,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		st, err := queryBuildState(ctx, opts, patterns)
 		stateCh <- stateResult{st, err}
 	}()
+	start := time.Now()
 	pl, err := planLoad(ctx, opts, patterns, scope, facts)
 	state := <-stateCh
 	if err != nil {
@@ -154,10 +176,12 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	fset := token.NewFileSet()
 	var pkgs []*packages.Package
 	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
+	out.Timings.List = time.Since(start)
 	if pl.fallback {
 		if pkgs, err = loadFallback(ctx, opts, fset, patterns); err != nil {
 			return nil, fmt.Errorf("loading packages: %w", err)
 		}
+		out.Timings.List = time.Since(start)
 	} else {
 		st := state.st
 		if state.err != nil {
@@ -165,7 +189,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			// when the cache is warm, never wrong.
 			st = &buildState{stale: map[string]bool{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
 		}
-		if err := typecheck(ctx, opts, fset, st, pl); err != nil {
+		if err := typecheck(ctx, opts, fset, st, pl, &out.Timings); err != nil {
 			return nil, fmt.Errorf("loading packages: %w", err)
 		}
 		for _, p := range pl.full {
@@ -187,6 +211,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 // every analyzer wherever facts lead it.
 func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, error) {
 	fset := token.NewFileSet()
+	start := time.Now()
 	pkgs, err := packages.Load(&packages.Config{
 		Context:    ctx,
 		Mode:       packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest,
@@ -200,6 +225,7 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
 	out := &Outcome{}
+	out.Timings.List = time.Since(start)
 	if err := analyse(opts, fset, pkgs, out, false); err != nil {
 		return nil, err
 	}
@@ -233,11 +259,14 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 		linkSources(analysable)
 	}
 
-	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
+	obs := newObserver(opts.Observe, analysable)
+	start := time.Now()
+	graph, err := checker.Analyze(guard(opts.Analyzers, obs), analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return fmt.Errorf("invalid analyzers: %w", err)
 	}
+	out.Timings.Analysis, out.Timings.ByAnalyzer = time.Since(start), obs.took
 	collect(newPositioner(fset, analysable), graph, out)
 	return nil
 }
@@ -251,9 +280,10 @@ func orAll(patterns []string) []string {
 
 // typecheck gives types to the planned packages: the full ones with syntax and types.Info,
 // their dependencies from export data where the build cache has it, from source otherwise.
-func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan) error {
+func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan, tm *Timings) error {
 	// Packages that use cgo are checked in the Go files cgo generates, which import more
 	// than the originals: list them first, so that planning sees every import.
+	listed := time.Now()
 	graph := map[string]*packages.Package{}
 	packages.Visit(append(slices.Clip(pl.roots), pl.full...), nil, func(p *packages.Package) { graph[p.ID] = p })
 	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
@@ -282,7 +312,10 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 			}
 		}
 	}
+	tm.List += time.Since(listed)
+	start := time.Now()
 	tc.check(append(slices.Clip(pl.roots), pl.full...))
+	tm.TypeCheck = time.Since(start)
 	return ctx.Err()
 }
 

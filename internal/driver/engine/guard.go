@@ -116,7 +116,6 @@ type observer struct {
 	observe func(*analysis.Pass, any)
 	roots   map[*types.Package]bool // observe sees these packages only
 
-
 	mu   sync.Mutex
 	took map[string]time.Duration
 }

@@ -117,6 +117,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
+	cacheDir, cacheKey := resultCache(s, cfg, o.Verbose)
 	start := time.Now()
 	var rec *recognised
 	var observe func(*analysis.Pass, any)
@@ -134,6 +135,8 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Scope:      scope,
 		Loader:     o.Loader,
 		Observe:    observe,
+		CacheDir:   cacheDir,
+		CacheKey:   cacheKey,
 	})
 	if err != nil {
 		if errors.Is(err, engine.ErrNoPackages) {

@@ -47,6 +47,13 @@ type Options struct {
 	Scope Scope
 	// Loader chooses how packages are loaded; "" is LoaderEngine.
 	Loader Loader
+	// CacheDir is where outcomes are kept for runs over code that has not changed; ""
+	// keeps none. CacheKey is the caller's part of the key: whatever else decides the
+	// findings (the configuration, the analyzers' version).
+	CacheDir, CacheKey string
+	// eager type-checks every package before the analyzers start: the run is repeated this
+	// way when a package type-checked lazily turns out to have errors.
+	eager bool
 	// Observe, when set, is called with the pass and the result of every analyzer (required
 	// ones included) that ran without error on a package the patterns matched, from the
 	// checker's goroutines: -v counts what recognition found with it.
@@ -106,6 +113,8 @@ type Outcome struct {
 	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
 	Crashes []*PanicError
 	Timings Timings
+	// Cached: nothing changed since a run with the same key, whose outcome this is.
+	Cached bool
 }
 
 // ErrNoPackages is returned when the patterns match no package at all.
@@ -163,18 +172,28 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		err error
 	}
 	stateCh := make(chan stateResult, 1)
+	stateCtx, cancelState := context.WithCancel(ctx)
+	defer cancelState()
 	go func() {
-		st, err := queryBuildState(ctx, opts, patterns)
+		st, err := queryBuildState(stateCtx, opts, patterns)
 		stateCh <- stateResult{st, err}
 	}()
 	start := time.Now()
 	pl, err := planLoad(ctx, opts, patterns, scope, facts)
-	state := <-stateCh
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
+	key := cacheKey(opts, patterns, pl)
+	if key != "" {
+		if out := loadCached(opts.CacheDir, key); out != nil {
+			out.Timings.List = time.Since(start)
+			return out, nil // the build cache's state is not needed: cancelState stops go list
+		}
+	}
+	state := <-stateCh
 	fset := token.NewFileSet()
 	var pkgs []*packages.Package
+	var tc *typeChecker
 	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
 	out.Timings.List = time.Since(start)
 	if pl.fallback {
@@ -189,7 +208,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			// when the cache is warm, never wrong.
 			st = &buildState{stale: map[string]bool{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
 		}
-		if err := typecheck(ctx, opts, fset, st, pl, &out.Timings); err != nil {
+		if tc, err = typecheck(ctx, opts, fset, st, pl, &out.Timings); err != nil {
 			return nil, fmt.Errorf("loading packages: %w", err)
 		}
 		for _, p := range pl.full {
@@ -198,11 +217,17 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			}
 		}
 	}
-	if err := analyse(opts, fset, pkgs, out, true); err != nil {
-		if errors.Is(err, ErrNoPackages) && pl.skipped > 0 {
-			return out, nil
-		}
+	if err := analyse(opts, fset, pkgs, out, true, tc); err != nil && (!errors.Is(err, ErrNoPackages) || pl.skipped == 0) {
 		return nil, err
+	}
+	if tc != nil && tc.lazyFailed.Load() {
+		// The roots were chosen, and packages counted as checked, without these errors.
+		// Code that does not compile is rare enough to pay for a second run.
+		opts.eager = true
+		return Run(ctx, opts)
+	}
+	if key != "" && ctx.Err() == nil {
+		storeCached(opts.CacheDir, key, out)
 	}
 	return out, nil
 }
@@ -226,7 +251,7 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 	}
 	out := &Outcome{}
 	out.Timings.List = time.Since(start)
-	if err := analyse(opts, fset, pkgs, out, false); err != nil {
+	if err := analyse(opts, fset, pkgs, out, false, nil); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -234,17 +259,23 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 
 // analyse runs the analyzers on the root packages among pkgs and adds what they found to
 // out. link narrows the import graph to the packages loaded from source (see linkSources);
-// the stock path has every dependency from source and keeps go/packages' graph.
-func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *Outcome, link bool) error {
+// the stock path has every dependency from source and keeps go/packages' graph. tc, when not
+// nil, type-checks lazy packages as their analysis starts, and their syntax and types.Info
+// are released as it ends.
+func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *Outcome, link bool, tc *typeChecker) error {
 	roots, broken := selectRoots(pkgs)
 	out.PackageErrors = append(out.PackageErrors, broken...)
 	if len(roots) == 0 && len(out.PackageErrors) == 0 {
 		return fmt.Errorf("%w %s", ErrNoPackages, strings.Join(orAll(opts.Patterns), " "))
 	}
 
+	source := hasSource
+	if tc != nil {
+		source = func(p *packages.Package) bool { return hasSource(p) || tc.isLazy(p) }
+	}
 	var analysable []*packages.Package
 	for _, p := range roots {
-		if !hasSource(p) {
+		if !source(p) {
 			continue // nothing to give an analyzer; already in broken
 		}
 		analysable = append(analysable, p)
@@ -256,18 +287,29 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 		return nil
 	}
 	if link {
-		linkSources(analysable)
+		linkSources(analysable, source)
 	}
 
 	obs := newObserver(opts.Observe, analysable)
+	guarded := guard(opts.Analyzers, obs)
+	if tc != nil {
+		obs.life = newLifecycle(tc, guarded, analysable)
+	}
 	start := time.Now()
-	graph, err := checker.Analyze(guard(opts.Analyzers, obs), analysable, &checker.Options{})
+	graph, err := checker.Analyze(guarded, analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return fmt.Errorf("invalid analyzers: %w", err)
 	}
 	out.Timings.Analysis, out.Timings.ByAnalyzer = time.Since(start), obs.took
-	collect(newPositioner(fset, analysable), graph, out)
+	if obs.life != nil {
+		out.Timings.TypeCheck += obs.life.typeCheck()
+	}
+	pos := newPositioner(fset, analysable)
+	if obs.life != nil {
+		pos.clauses = obs.life.clauses
+	}
+	collect(pos, graph, out)
 	return nil
 }
 
@@ -280,14 +322,14 @@ func orAll(patterns []string) []string {
 
 // typecheck gives types to the planned packages: the full ones with syntax and types.Info,
 // their dependencies from export data where the build cache has it, from source otherwise.
-func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan, tm *Timings) error {
+func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan, tm *Timings) (*typeChecker, error) {
 	// Packages that use cgo are checked in the Go files cgo generates, which import more
 	// than the originals: list them first, so that planning sees every import.
 	listed := time.Now()
 	graph := map[string]*packages.Package{}
 	packages.Visit(append(slices.Clip(pl.roots), pl.full...), nil, func(p *packages.Package) { graph[p.ID] = p })
 	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
-		return err
+		return nil, err
 	}
 	tc := newTypeChecker(ctx, fset, st.sizes)
 	tc.plan(pl.full, st.exportable)
@@ -304,7 +346,7 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 			break
 		}
 		if err := fetchExportFiles(ctx, opts, ask); err != nil {
-			return err
+			return nil, err
 		}
 		for _, p := range ask {
 			if p.ExportFile == "" {
@@ -314,9 +356,9 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 	}
 	tm.List += time.Since(listed)
 	start := time.Now()
-	tc.check(append(slices.Clip(pl.roots), pl.full...))
+	tc.check(append(slices.Clip(pl.roots), pl.full...), !opts.eager)
 	tm.TypeCheck = time.Since(start)
-	return ctx.Err()
+	return tc, ctx.Err()
 }
 
 // selectRoots drops the synthesized test mains and, where a package's test variant loaded
@@ -471,6 +513,8 @@ func internalError(pos *positioner, act *checker.Action) result.Finding {
 	}
 	if len(act.Package.Syntax) > 0 {
 		f.Pos = pos.position(act.Package.Syntax[0].Package)
+	} else if clause, ok := pos.clauses[act.Package]; ok {
+		f.Pos = pos.position(clause) // the syntax was released
 	} else if len(act.Package.GoFiles) > 0 {
 		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"runtime"
@@ -58,6 +59,14 @@ func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 			c.Requires = append(c.Requires, wrap(req))
 		}
 		c.Run = func(pass *analysis.Pass) (result any, err error) {
+			if obs.life != nil {
+				obs.life.prepare(pass)
+				defer func() { obs.life.finish(pass, result) }()
+				if !a.RunDespiteErrors && obs.life.illTyped(pass) {
+					// What the checker says when it knows before the run.
+					return nil, errors.New("analysis skipped due to errors in package")
+				}
+			}
 			inner := *pass
 			inner.Analyzer = a
 			inner.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
@@ -115,6 +124,7 @@ func panicSite() string {
 type observer struct {
 	observe func(*analysis.Pass, any)
 	roots   map[*types.Package]bool // observe sees these packages only
+	life    *lifecycle              // nil: the packages were typed before the run
 
 	mu   sync.Mutex
 	took map[string]time.Duration

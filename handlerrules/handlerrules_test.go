@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -28,7 +28,7 @@ func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *an
 	as, err := analyzers.New(cfg)
 	require.NoError(t, err)
 	for _, a := range as {
-		if a.Name == lint.AnalyzerName(id) {
+		if a.Name == rule.AnalyzerName(id) {
 			return a
 		}
 	}

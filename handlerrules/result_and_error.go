@@ -4,13 +4,19 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
+var ruleResultAndError = check{
+	ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "handler returns a result and an error together; the result is discarded",
+	Run:   resultAndError,
+}
+
 // resultAndError: a handler returns a non-nil result and a non-nil error together. Every SDK
 // keeps the error and drops the result, so whatever the result says never reaches the client.
-func resultAndError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.ResultIndex < 0 {
 			continue

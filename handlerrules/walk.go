@@ -12,13 +12,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // handler bundles what every handler rule needs about one handler.
 type handler struct {
-	pass *lint.Pass
+	pass *rule.Pass
 	defs *mcpdefs.Result
 	*mcpdefs.Handler
 	file *ast.File
@@ -46,7 +46,7 @@ func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
-		URL:        lint.DocsBase + "handlerrules.md",
+		URL:        rule.DocsBase + "handlerrules.md",
 		Requires:   []*analysis.Analyzer{defs},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -69,7 +69,7 @@ func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 }
 
 // handlers pairs the prepared handlers with the rule's pass.
-func handlers(pass *lint.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
+func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
@@ -278,7 +278,7 @@ func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
 }
 
 // render prints a node as source text.
-func render(pass *lint.Pass, n ast.Node) string {
+func render(pass *rule.Pass, n ast.Node) string {
 	var b bytes.Buffer
 	if err := format.Node(&b, pass.Fset, n); err != nil {
 		return ""

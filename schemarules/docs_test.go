@@ -10,8 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	mcplint "github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/schemarules"
 )
 
 // TestDocsMatchCatalog checks docs/schemarules.md against the catalog: one section per
@@ -26,8 +27,8 @@ func TestDocsMatchCatalog(t *testing.T) {
 		assert.False(t, dup, "two sections for %s", m[1])
 		sections[m[1]] = m[2]
 	}
-	for _, r := range lint.NewCatalog().Rules() {
-		if r.Family != lint.FamilySchema {
+	for _, r := range mcplint.NewCatalog().Rules() {
+		if r.Family != schemarules.Family {
 			continue
 		}
 		line, ok := sections[r.ID]

@@ -12,8 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	mcplint "github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/schemarules"
 )
@@ -26,9 +27,9 @@ var loaded = sync.OnceValues(func() ([]*packages.Package, error) {
 })
 
 // analyzers builds the rule analyzers for a configuration, by name.
-func analyzers(t *testing.T, cfg *lint.Config) map[string]*analysis.Analyzer {
+func analyzers(t *testing.T, cfg *rule.Config) map[string]*analysis.Analyzer {
 	t.Helper()
-	as, err := lint.Build(lint.NewCatalog(), cfg, schemarules.Checks(mcpdefs.New(mcpdefs.Options{})))
+	as, err := rule.Build(mcplint.NewCatalog(), cfg, schemarules.Groups(mcpdefs.New(mcpdefs.Options{}), schemarules.Config{FormatAllowlist: cfg.FormatAllowlist}))
 	require.NoError(t, err)
 	out := map[string]*analysis.Analyzer{}
 	for _, a := range as {
@@ -61,10 +62,10 @@ type scenario struct {
 	rule string
 	// dir defaults to schemarules/<rule>.
 	dir    string
-	config func(*lint.Config)
+	config func(*rule.Config)
 }
 
-func strict(c *lint.Config) { c.Portability = "strict" }
+func strict(c *rule.Config) { c.Portability = "strict" }
 
 func scenarios() []scenario {
 	return []scenario{
@@ -75,7 +76,7 @@ func scenarios() []scenario {
 		{rule: "describe-on-fields"},
 		{rule: "schema-unsatisfiable"},
 		{rule: "schema-format-portability", dir: "schemarules/schema-format-portability/default"},
-		{rule: "schema-format-portability", dir: "schemarules/schema-format-portability/allowlist", config: func(c *lint.Config) {
+		{rule: "schema-format-portability", dir: "schemarules/schema-format-portability/allowlist", config: func(c *rule.Config) {
 			c.FormatAllowlist = []string{"uri", "email"}
 		}},
 		{rule: "schema-anyof-needs-type"},
@@ -113,11 +114,11 @@ func TestRules(t *testing.T) {
 			dir = "schemarules/" + s.rule
 		}
 		t.Run(strings.TrimPrefix(dir, "schemarules/"), func(t *testing.T) {
-			cfg := lint.NewConfig()
+			cfg := rule.NewConfig()
 			if s.config != nil {
 				s.config(cfg)
 			}
-			a := analyzers(t, cfg)[lint.AnalyzerName(s.rule)]
+			a := analyzers(t, cfg)[rule.AnalyzerName(s.rule)]
 			require.NotNil(t, a, "rule %s has no analyzer under this configuration", s.rule)
 			out := fixtures.Run(t, packagesUnder(t, dir), a)
 			out.Check(t, dir)
@@ -133,8 +134,8 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 		covered[s.rule] = true
 	}
 	var missing []string
-	for _, r := range lint.NewCatalog().Rules() {
-		if r.Family == lint.FamilySchema && r.Status == lint.Implemented && !covered[r.ID] {
+	for _, r := range mcplint.NewCatalog().Rules() {
+		if r.Family == schemarules.Family && r.Status == rule.Implemented && !covered[r.ID] {
 			missing = append(missing, r.ID)
 		}
 	}
@@ -145,13 +146,13 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 // TestStrictRulesOffByDefault checks that the strict portability rules build no analyzer
 // under the default configuration and do under portability: strict.
 func TestStrictRulesOffByDefault(t *testing.T) {
-	def := analyzers(t, lint.NewConfig())
-	cfg := lint.NewConfig()
+	def := analyzers(t, rule.NewConfig())
+	cfg := rule.NewConfig()
 	strict(cfg)
 	str := analyzers(t, cfg)
 	for _, id := range []string{"schema-no-defs", "schema-root-oneof-portability", "schema-dialect-tag"} {
-		assert.NotContains(t, def, lint.AnalyzerName(id))
-		assert.Contains(t, str, lint.AnalyzerName(id))
+		assert.NotContains(t, def, rule.AnalyzerName(id))
+		assert.Contains(t, str, rule.AnalyzerName(id))
 	}
-	assert.Contains(t, def, lint.AnalyzerName("schema-format-portability"))
+	assert.Contains(t, def, rule.AnalyzerName("schema-format-portability"))
 }

@@ -8,10 +8,10 @@
 //
 // In the family's package, beside the rule's function, declare one value:
 //
-//	var ruleResultAndError = check{
-//		ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-//		Title: "handler returns a result and an error together; the result is discarded",
-//		Run:   resultAndError,
+//	var ruleNoEmptyReply = check{
+//		ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+//		Title: "handler returns an empty result",
+//		Run:   noEmptyReply,
 //	}
 //
 // (check is the family's rule.Check instance), add it to the family's list of checks, give it

@@ -48,6 +48,10 @@ const (
 	FamilyDirective  = rule.FamilyDirective
 )
 
+// DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
+// page and #ID.
+const DocsBase = rule.DocsBase
+
 // ConfigFileName is the configuration file drivers look for at the module root.
 const ConfigFileName = rule.ConfigFileName
 

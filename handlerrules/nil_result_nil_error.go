@@ -3,6 +3,7 @@ package handlerrules
 import (
 	"go/ast"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
@@ -26,7 +27,7 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if isNil(p.TypesInfo, result(ret, h.ResultIndex)) && isNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
+			if astutil.IsNil(p.TypesInfo, result(ret, h.ResultIndex)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
 				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result (an empty &mcp.CallToolResult{} or a text result) or an error", outcome)
 			}
 		})

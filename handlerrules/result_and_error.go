@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
@@ -41,7 +42,7 @@ func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 // nonNilResult reports whether e is certainly a non-nil result: a literal, a result
 // constructor, or a variable every assignment of which is one.
 func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
-	if e == nil || depth > 4 || isNil(h.pass.TypesInfo, e) {
+	if e == nil || depth > 4 || astutil.IsNil(h.pass.TypesInfo, e) {
 		return false
 	}
 	if h.defs.IsResultLiteral(e) {

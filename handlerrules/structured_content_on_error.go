@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
@@ -25,7 +26,7 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			if !isNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
 				return
 			}
 			p.Reportf(ret, "typed handler returns an IsError result with a nil error: go-sdk still marshals the %s output, so a zero-valued structuredContent ships beside the error; return the error as the last value instead (return nil, %s{}, err), which go-sdk turns into the same isError result without structured content",

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -51,7 +52,7 @@ func (h *handler) toolErrorAdvice() string {
 // SDK has a one-expression tool error result.
 func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
 	res := result(ret, h.ResultIndex)
-	if res == nil || !isNil(h.pass.TypesInfo, res) {
+	if res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
 		return nil
 	}
 	var repl string

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
@@ -185,11 +186,6 @@ func (h *handler) obj(e ast.Expr) types.Object {
 	return h.pass.TypesInfo.Defs[id]
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("nil")
-}
-
 // isFunc reports whether call invokes the package-level function path.name.
 func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -233,10 +229,10 @@ func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
 		for _, c := range conjuncts(ifs.Cond) {
 			if be, ok := c.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
 				x, y := be.X, be.Y
-				if isNil(h.pass.TypesInfo, x) {
+				if astutil.IsNil(h.pass.TypesInfo, x) {
 					x, y = y, x
 				}
-				if isNil(h.pass.TypesInfo, y) {
+				if astutil.IsNil(h.pass.TypesInfo, y) {
 					if o := h.obj(x); o != nil {
 						out = append(out, o)
 					}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
@@ -103,7 +104,7 @@ func (a *parityAnalysis) goSDK() {
 		}
 		var w *typewalk.Result
 		for _, ret := range returnStmts(h.Body) {
-			if len(ret.Results) != 3 || !isNilIdent(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
+			if len(ret.Results) != 3 || !astutil.IsNil(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
 				continue
 			}
 			rc := a.m.Result.ToolResultContent(ret.Results[h.ResultIndex], h.Body)
@@ -279,11 +280,6 @@ func returns(body *ast.BlockStmt) []ast.Expr {
 		out = append(out, r.Results...)
 	}
 	return out
-}
-
-func isNilIdent(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("nil")
 }
 
 func isAny(t types.Type) bool {

@@ -327,17 +327,17 @@ func TestCatalog(t *testing.T) {
 		require.Contains(t, []Severity{SeverityError, SeverityWarning, SeverityInfo}, r.Severity)
 		require.NotEmpty(t, r.Title)
 	}
-	// The anchor's 40 rule IDs are all kept.
-	anchor := []string{"type", "name-required", "name-length", "name-format", "description-required", "description-length",
+	// mcp-ts-core's 40 rule IDs are all kept.
+	tsCore := []string{"type", "name-required", "name-length", "name-format", "description-required", "description-length",
 		"version-required", "version-length", "version-no-range", "version-semver", "version-sync", "repository-type",
 		"repository-url", "repository-source", "packages-type", "package-type", "package-registry", "package-identifier",
 		"package-transport", "package-no-latest", "package-version-sync", "package-args-type", "runtime-args-type",
 		"env-vars-type", "remotes-type", "remote-type", "remote-transport-type", "remote-no-stdio", "transport-type",
 		"transport-type-value", "transport-url-required", "transport-url-format", "argument-type", "argument-type-value",
 		"argument-name", "argument-value", "input-format", "env-var-type", "env-var-name", "env-var-description"}
-	require.Len(t, anchor, 40)
-	for _, a := range anchor {
-		require.True(t, seen["server-json-"+a], "anchor rule server-json-%s missing", a)
+	require.Len(t, tsCore, 40)
+	for _, a := range tsCore {
+		require.True(t, seen["server-json-"+a], "mcp-ts-core rule server-json-%s missing", a)
 	}
 	// Rules returns a copy.
 	rs := Rules()

@@ -79,11 +79,11 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 		if w, ok := walks[inf].At(t).(*typewalk.Result); ok {
 			return w
 		}
-		rules := typewalk.GoSDK
+		library := typewalk.GoSDK
 		if inf == mcpdefs.InferMarkLabs {
-			rules = typewalk.MarkLabs
+			library = typewalk.MarkLabs
 		}
-		w := typewalk.Walk(t, rules)
+		w := typewalk.Walk(t, library)
 		walks[inf].Set(t, w)
 		return w
 	}

@@ -254,7 +254,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
-			if s.Walk.Rules == typewalk.MarkLabs {
+			if s.Walk.Library == typewalk.MarkLabs {
 				msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema_description:"..." (or jsonschema:"...") to the field`, label, reader)
 			} else {
 				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")

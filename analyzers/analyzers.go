@@ -46,6 +46,7 @@ const (
 	FamilySchema     = lint.FamilySchema
 	FamilyServerJSON = lint.FamilyServerJSON
 	FamilyDirective  = lint.FamilyDirective
+	FamilyLoading    = lint.FamilyLoading
 )
 
 // ConfigFileName is the configuration file drivers look for at the module root.

@@ -51,6 +51,7 @@ const (
 	FamilySchema     Family = "schemarules"
 	FamilyServerJSON Family = "serverjson"
 	FamilyDirective  Family = "directives"
+	FamilyLoading    Family = "loading"
 )
 
 // Status says whether a catalogued rule runs.
@@ -179,6 +180,9 @@ func builtin() []Rule {
 		// directives
 		{"ignore-reason-required", FamilyDirective, Warning, []string{SDKAnyServer}, "//mcplint:ignore without a reason", Implemented, false},
 		{"ignore-unused", FamilyDirective, Warning, []string{SDKAnyServer}, "//mcplint:ignore that suppresses nothing", Implemented, false},
+
+		// loading: reported by the driver, not by an analyzer
+		{"load-error", FamilyLoading, Error, []string{SDKAnyServer}, "package with MCP code does not compile, so it was not checked", Implemented, false},
 	}
 }
 

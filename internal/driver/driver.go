@@ -114,6 +114,8 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
+	kept := &keptRoots{}
+	scope = kept.wrap(scope)
 	start := time.Now()
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
@@ -133,13 +135,14 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 
+	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
 	if o.Verbose {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
 			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
 	}
 	relativizeErrors(dir, rep.PackageErrors)
-	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked)
+	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked, o.Verbose)
 	for _, c := range out.Crashes {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}
@@ -274,11 +277,22 @@ func describe(r analyzers.Rule, cfg *analyzers.Config) result.Rule {
 }
 
 // reportPackageErrors tells the user which packages were not checked and why, with the first
-// few errors: the compiler says the rest.
-func reportPackageErrors(w io.Writer, errs []result.PackageError, checked int) {
+// few errors: the compiler says the rest. Packages that cannot hold MCP code are named only
+// under -v, or when nothing could be checked at all: they are the compiler's to report.
+func reportPackageErrors(w io.Writer, all []result.PackageError, checked int, verbose bool) {
 	const shown = 3
+	var errs []result.PackageError
+	for _, pe := range all {
+		if !pe.NoMCP || verbose || checked == 0 {
+			errs = append(errs, pe)
+		}
+	}
 	for _, pe := range errs {
-		fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
+		if pe.NoMCP {
+			fmt.Fprintf(w, "mcplint: package %s has no MCP code and does not load or type-check (go build reports it):\n", pe.Package)
+		} else {
+			fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
+		}
 		for i, e := range pe.Errors {
 			if i == shown {
 				fmt.Fprintf(w, "\t... and %d more\n", len(pe.Errors)-shown)

@@ -244,12 +244,14 @@ func TestGitHubOutput(t *testing.T) {
 func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	dir := fixture(t, "withbroken")
 	r := mcplint(t, dir)
-	assert.Equal(t, 0, r.code, "the broken package alone does not fail the run")
-	assert.Equal(t, "good/good.go:6:12: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
+	assert.Equal(t, 1, r.code, "a package with MCP code that does not compile fails the run")
+	assert.Equal(t, "bad/bad.go:9:9: does not compile, so mcplint checked nothing in example.com/withbroken/bad: cannot use mcperr.NotFound(\"no such thing\") (value of type *mcperr.Error) as int value in return statement (load-error)\n"+
+		"good/good.go:6:12: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
 	assert.Contains(t, r.stderr, "mcplint: package example.com/withbroken/bad could not be checked")
 	assert.Contains(t, r.stderr, "\tbad/bad.go:9:9: cannot use mcperr.NotFound(\"no such thing\")")
 	assert.Contains(t, r.stderr, "the 2 other packages were checked")
 	assert.NotContains(t, r.stderr, "plain", "a package that cannot hold MCP code is not loaded, so its errors are not mcplint's to report")
+	assert.NotContains(t, r.stderr, "mixed", "nor named, unless -v")
 
 	r = mcplint(t, dir, "-json")
 	var doc struct {
@@ -260,8 +262,9 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 		CheckedPackages int
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
-	require.Len(t, doc.PackageErrors, 1)
+	require.Len(t, doc.PackageErrors, 2, "every package that failed to load, with MCP code or not")
 	assert.Equal(t, "example.com/withbroken/bad", doc.PackageErrors[0].Package)
+	assert.Equal(t, "example.com/withbroken/mixed", doc.PackageErrors[1].Package)
 	assert.Equal(t, 2, doc.CheckedPackages, "good, and plain with nothing to check")
 }
 
@@ -369,7 +372,7 @@ func TestRulesSubcommand(t *testing.T) {
 	cat := analyzers.NewCatalog().Rules()
 	require.Len(t, lines, len(cat)+1)
 	assert.Regexp(t, `^RULE\s+FAMILY\s+SEVERITY\s+STATUS\s+TITLE$`, lines[0])
-	assert.Regexp(t, `^ignore-unused\s+directives\s+warning\s+implemented\s+//mcplint:ignore that suppresses nothing$`, lines[len(lines)-1])
+	assert.Regexp(t, `(?m)^ignore-unused\s+directives\s+warning\s+implemented\s+//mcplint:ignore that suppresses nothing$`, r.stdout)
 	assert.Contains(t, r.stdout, "schema-no-defs")
 	assert.Regexp(t, `schema-no-defs\s+schemarules\s+warning\s+implemented \(strict\)`, r.stdout)
 
@@ -568,8 +571,8 @@ func TestSyntaxErrorInMCPPackage(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
 	r := mcplint(t, dir)
-	assert.Equal(t, 0, r.code, r.stderr)
-	assert.Empty(t, r.stdout)
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Equal(t, "syntax/syntax.go:6:88: does not compile, so mcplint checked nothing in example.com/robust/syntax: missing ',' in parameter list (and 10 more errors) (load-error)\n", r.stdout)
 	assert.Contains(t, r.stderr, "package example.com/robust/syntax could not be checked")
 	assert.Contains(t, r.stderr, "syntax/syntax.go:6:88: missing ',' in parameter list")
 	assert.Contains(t, r.stderr, "the other package was checked")

@@ -2,6 +2,9 @@ package driver_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,7 +15,7 @@ import (
 // syntax error. Nothing else in it is wrong, so only the load error can fail the run: every
 // output format must say so, and the exit status must not be 0.
 func TestSyntaxErrorInMCPPackageFailsEveryFormat(t *testing.T) {
-	dir := fixture(t, "syntaxerr")
+	dir := syntaxErrModule(t)
 	const where = "tools/tools.go:9:40"
 	const why = "missing ',' before newline in argument list"
 
@@ -101,4 +104,18 @@ func countLines(s string) int {
 		}
 	}
 	return n
+}
+
+// syntaxErrModule copies testdata/syntaxerr to a temporary directory with its Go file in
+// place (it is stored as .go.txt so that gofmt -l on the repository does not trip on it) and
+// its replace pointing at this repository.
+func syntaxErrModule(t *testing.T) string {
+	t.Helper()
+	dir := copyFixture(t, "syntaxerr")
+	require.NoError(t, os.Rename(filepath.Join(dir, "tools", "tools.go.txt"), filepath.Join(dir, "tools", "tools.go")))
+	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	require.NoError(t, err)
+	fixed := strings.Replace(string(gomod), "=> ../../../..", "=> "+abs(t, filepath.Join("..", "..")), 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(fixed), 0o644))
+	return dir
 }

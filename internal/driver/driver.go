@@ -227,6 +227,11 @@ func buildReport(out *engine.Outcome, cfg *analyzers.Config, cat *analyzers.Cata
 		}
 	}
 	for _, f := range out.Findings {
+		// A package with tests is analysed as its test variant ("p [p.test]"); a finding in
+		// one of its non-test files belongs to the package itself.
+		if base, _, ok := strings.Cut(f.Package, " ["); ok && f.Pos.IsValid() && !strings.HasSuffix(f.Pos.File, "_test.go") {
+			f.Package = base
+		}
 		if r, ok := cat.Lookup(f.Rule); ok {
 			f.Severity = cfg.SeverityOf(r)
 		} else {

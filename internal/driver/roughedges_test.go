@@ -89,7 +89,9 @@ func TestJSONPackageOfNonTestFileIsThePackage(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "ignores", "ignores_test.go"), []byte(test), 0o644))
 	r := mcplint(t, dir, "-json", "./ignores")
 	require.Equal(t, 0, r.code, r.stderr)
-	var doc struct{ Findings []struct{ File, Package string } }
+	var doc struct {
+		Findings []struct{ File, Package string }
+	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	require.Len(t, doc.Findings, 3)
 	for _, f := range doc.Findings {

@@ -105,6 +105,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
+		newFromRev = fs.String("new-from-rev", "", "report only findings on lines added or changed since git `revision` REV (working tree against REV, untracked files new in full), as golangci-lint's option")
+		newFromPat = fs.String("new-from-patch", "", "report only findings on lines the unified diff in `file` adds (paths relative to the working directory)")
+		baseFile   = fs.String("baseline", "", "leave out the findings the baseline `file` accepts, while their line is unchanged")
+		baseWrite  = fs.String("baseline-write", "", "write this run's findings to the baseline `file` (then report as -baseline does)")
 		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
@@ -155,6 +159,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Tests:      *tests,
 		BuildFlags: buildFlags,
 		Verbose:    *verbose,
+
+		NewFromRev:    *newFromRev,
+		NewFromPatch:  *newFromPat,
+		Baseline:      *baseFile,
+		BaselineWrite: *baseWrite,
 	})
 }
 

@@ -61,7 +61,7 @@ var (
 `)
 	edit(t, dir, "tools/t0001/tools.go", "package t0001\n", "package t0001\n\n// An edit that moves every finding below it.\n")
 	git(t, dir, "commit", "-qam", "a new tool with a defect")
-	const defect = "tools/t0000/tools.go:25:4: "
+	const defect = "tools/t0000/tools.go:25:4: error: "
 
 	after := findings(t, synthRun(t, dir, "-json", "-fail-on", "none"))
 	require.Len(t, after, len(before)+1)

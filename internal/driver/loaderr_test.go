@@ -21,7 +21,7 @@ func TestSyntaxErrorInMCPPackageFailsEveryFormat(t *testing.T) {
 
 	r := mcplint(t, dir)
 	assert.NotZero(t, r.code)
-	assert.Contains(t, r.stdout, where+": ")
+	assert.Contains(t, r.stdout, where+": error: ")
 	assert.Contains(t, r.stdout, why)
 	assert.Contains(t, r.stdout, "(load-error)\n")
 

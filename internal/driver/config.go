@@ -67,7 +67,10 @@ func unwrapPath(err error, path string) error {
 }
 
 // unknownField is how the YAML decoder words a key the struct does not have.
-var unknownField = regexp.MustCompile(`^(line \d+: )field (.+) not found in type lint\.(Config|Registrar)$`)
+var unknownField = regexp.MustCompile(`^(line \d+: )field (.+) not found in type \w+\.(Config|Registrar)$`)
+
+// typeName is the Go type the YAML decoder names in its errors, which means nothing to users.
+var typeName = regexp.MustCompile(` in type \w+\.\w+`)
 
 // explainYAML rewrites the YAML decoder's errors into the user's terms, one per line: each
 // unknown key with the setting it probably meant. When the document decodes apart from its
@@ -81,7 +84,7 @@ func explainYAML(err error, data []byte) error {
 	for _, msg := range te.Errors {
 		m := unknownField.FindStringSubmatch(msg)
 		if m == nil {
-			errs = append(errs, errors.New(strings.ReplaceAll(msg, " in type lint.Config", "")))
+			errs = append(errs, errors.New(typeName.ReplaceAllString(msg, "")))
 			continue
 		}
 		keys, what := yamlKeys(reflect.TypeFor[analyzers.Config]()), "an mcplint setting"

@@ -144,7 +144,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 
-	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept, cfg, s.Catalog)...)
+	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
 	if o.Verbose {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",

@@ -10,11 +10,12 @@ import (
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint/mcplint/internal/driver/loaderr"
 	"github.com/mcplint/mcplint/internal/driver/result"
 )
 
 // LoadErrorRule is the rule ID of a package with MCP code that does not compile.
-const LoadErrorRule = "load-error"
+var LoadErrorRule = loaderr.LoadError.ID
 
 // keptRoots wraps a scope so that the driver learns which packages it kept: a package the
 // scope keeps can hold MCP code, so its load errors fail the run; the others' are the
@@ -56,19 +57,20 @@ func (k *keptRoots) holdsMCP(id string) bool {
 // positioned splits "file:line:col: message" (col optional) as go/packages writes errors.
 var positioned = regexp.MustCompile(`^(.+?):(\d+)(?::(\d+))?: (.*)$`)
 
-// loadErrorFindings marks each package error with whether the package can hold MCP code and,
-// when load-error is enabled, turns those into findings at the compiler's first error.
-func loadErrorFindings(errs []result.PackageError, kept *keptRoots, cfg *analyzers.Config, cat *analyzers.Catalog) []result.Finding {
-	rule, ok := cat.Lookup(LoadErrorRule)
-	enabled := ok && cfg.Enabled(rule)
+// loadErrorFindings marks each package error with whether the package can hold MCP code
+// and, when load-error is enabled, turns those errors into findings at the compiler's first
+// positioned error.
+func loadErrorFindings(errs []result.PackageError, holdsMCP func(id string) bool, cfg *analyzers.Config, cat *analyzers.Catalog) []result.Finding {
+	r, ok := cat.Lookup(LoadErrorRule)
+	enabled := ok && cfg.Enabled(r)
 	var out []result.Finding
 	for i := range errs {
 		pe := &errs[i]
-		pe.NoMCP = !kept.holdsMCP(pe.Package)
+		pe.NoMCP = !holdsMCP(pe.Package)
 		if pe.NoMCP || !enabled || len(pe.Errors) == 0 {
 			continue
 		}
-		f := result.Finding{Rule: LoadErrorRule, URL: rule.URL(), Package: pe.Package, Analyzer: "mcplint"}
+		f := result.Finding{Rule: r.ID, URL: r.URL(), Package: pe.Package, Analyzer: "mcplint"}
 		first := pe.Errors[0]
 		for _, e := range pe.Errors {
 			if m := positioned.FindStringSubmatch(e); m != nil {
@@ -83,7 +85,7 @@ func loadErrorFindings(errs []result.PackageError, kept *keptRoots, cfg *analyze
 		if n := len(pe.Errors) - 1; n > 0 {
 			more = fmt.Sprintf(" (and %s)", plural(n, "more error"))
 		}
-		f.Message = fmt.Sprintf("does not compile, so mcplint checked nothing in %s: %s%s (%s)", pe.Package, first, more, LoadErrorRule)
+		f.Message = fmt.Sprintf("does not compile, so mcplint checked nothing in %s: %s%s (%s)", pe.Package, first, more, r.ID)
 		pe.Reported = true
 		out = append(out, f)
 	}

@@ -5,6 +5,7 @@
 //	mcplint explain RULE           print a rule's documentation
 //	mcplint version                print the version
 //	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
+//	mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
 //
 // It also serves go vet: go vet -vettool=$(which mcplint) ./...
 //
@@ -38,6 +39,7 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"explain":    explainCmd,
 	"version":    versionCmd,
 	"serverjson": serverjsonCmd,
+	"surface":    surfaceCmd,
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -227,7 +227,7 @@ type Definition struct {
 // PromptArg is one declared prompt argument.
 type PromptArg struct {
 	// Node is the argument literal or WithArgument call.
-	Node              ast.Node
+	Node                     ast.Node
 	Name, Title, Description Value
 	// Required is the argument's required flag as written (go-sdk Required, mark3labs
 	// RequiredArgument()).

@@ -49,9 +49,9 @@ type Argument struct {
 // Info is mcplint's own knowledge of an entry.
 type Info struct {
 	// Position is file:line:col of the definition.
-	Position string `json:"position,omitempty"`
-	Package  string `json:"package,omitempty"`
-	SDK      string `json:"sdk,omitempty"`
+	Position string       `json:"position,omitempty"`
+	Package  string       `json:"package,omitempty"`
+	SDK      string       `json:"sdk,omitempty"`
 	Handler  *HandlerInfo `json:"handler,omitempty"`
 	// Schemas says where inputSchema and outputSchema come from: inferred (from a Go type),
 	// hand-built, properties (mark3labs options), default (an SDK substitute), absent, unknown.

@@ -404,6 +404,9 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 	a := &d.Annotations
 	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
 	a.Destructive, a.OpenWorld = r.boolPtr(f["DestructiveHint"]), r.boolPtr(f["OpenWorldHint"])
+	// The two plain bools are false when not set; whether false is sent depends on the version.
+	no := false
+	a.ReadOnlyDefault, a.IdempotentDefault = &no, &no
 }
 
 // contract reads an mcptool error contract.

@@ -241,13 +241,13 @@ func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
 		case v.Set && !v.Static:
 			e.unknown("annotations/"+name, whyDynamic+": "+types.ExprString(v.Expr))
 		case v.Set:
-			if v.Val || !d.SDK.HintOmittedWhenFalse(name) {
+			if v.Val || !b.res.HintOmittedWhenFalse(d.SDK, name) {
 				o.Set(name, v.Val)
 			}
 		case d.Mutated:
 			e.unknown("annotations/"+name, whyMutated)
 		case def != nil:
-			if *def || !d.SDK.HintOmittedWhenFalse(name) {
+			if *def || !b.res.HintOmittedWhenFalse(d.SDK, name) {
 				o.Set(name, *def)
 			}
 		}

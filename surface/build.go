@@ -231,8 +231,14 @@ func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
 	o := ojson.New()
 	if a.Expr != nil {
 		if j := b.res.JSONOf(a.Expr); j != nil {
-			if t := j.Get("title"); t != nil && t.Kind == mcpdefs.JSONString && t.Str != "" {
-				o.Set("title", t.Str)
+			switch t := j.Get("title"); {
+			case t == nil:
+			case t.Kind == mcpdefs.JSONString:
+				if t.Str != "" {
+					o.Set("title", t.Str)
+				}
+			default:
+				e.unknown("annotations/title", whyNotStatic)
 			}
 		}
 	}

@@ -166,6 +166,10 @@ func canon(v any) any {
 			if m, ok := x[k].(map[string]any); ok && len(m) == 0 && k != "properties" {
 				x[k] = true
 			}
+			// {"not": {}} admits nothing: jsonschema-go writes it as false.
+			if m, ok := x[k].(map[string]any); ok && len(m) == 1 && m["not"] == true {
+				x[k] = false
+			}
 		}
 	case []any:
 		for i, e := range x {

@@ -23,8 +23,52 @@ type Check struct {
 	// Differences are fields that disagree on matched entries.
 	Differences []Difference `json:"differences"`
 	// Unchecked counts matched fields that were not compared because the static value is
-	// unknown.
+	// unknown; Partial those compared without the parts inside them that are unknown.
 	Unchecked int `json:"unchecked"`
+	Partial   int `json:"partial"`
+}
+
+// unknownInside returns the JSON pointers (relative to field) of the unknown parts inside
+// field, and whether the field as a whole is unknown.
+func unknownInside(e *Entry, field string) (inner []string, whole bool) {
+	for _, u := range e.X.Unknown {
+		switch {
+		case u.Field == field:
+			return nil, true
+		case strings.HasPrefix(u.Field, field+"/"):
+			inner = append(inner, u.Field[len(field):])
+		}
+	}
+	return inner, false
+}
+
+// prune removes the value at ptr (and, for an array element, the whole array, whose indexes
+// are then unreliable) from a normalised value.
+func prune(v any, ptr string) any {
+	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	var walk func(v any, i int) any
+	walk = func(v any, i int) any {
+		switch x := v.(type) {
+		case map[string]any:
+			k := strings.ReplaceAll(strings.ReplaceAll(parts[i], "~1", "/"), "~0", "~")
+			if i == len(parts)-1 {
+				delete(x, k)
+				return x
+			}
+			if child, ok := x[k]; ok {
+				if _, isArr := child.([]any); isArr && i+1 < len(parts) {
+					delete(x, k)
+					return x
+				}
+				x[k] = walk(child, i+1)
+			}
+		}
+		return v
+	}
+	if ptr == "" {
+		return nil
+	}
+	return walk(v, 0)
 }
 
 // Ref names an entry of a list.
@@ -72,11 +116,19 @@ func Compare(static, live *Surface) *Check {
 			seen[key] = true
 			c.Matched[name]++
 			for _, f := range compared {
-				if !se.Known(f) {
+				inner, whole := unknownInside(se, f)
+				if whole {
 					c.Unchecked++
 					continue
 				}
 				sv, lv := comparable(field(se, f)), comparable(field(le, f))
+				if len(inner) > 0 {
+					// Compare what is known: the unknown parts are left out on both sides.
+					c.Partial++
+					for _, ptr := range inner {
+						sv, lv = prune(sv, ptr), prune(lv, ptr)
+					}
+				}
 				if reflect.DeepEqual(sv, lv) {
 					continue
 				}
@@ -239,8 +291,8 @@ func (c *Check) WriteText(w io.Writer) error {
 	for _, n := range c.Matched {
 		total += n
 	}
-	fmt.Fprintf(&b, "matched %d (tools %d, resources %d, resource templates %d, prompts %d); only live %d; only static %d; %d field differences; %d fields not compared (unknown statically)\n",
-		total, c.Matched["tools"], c.Matched["resources"], c.Matched["resourceTemplates"], c.Matched["prompts"], len(c.OnlyLive), len(c.OnlyStatic), len(c.Differences), c.Unchecked)
+	fmt.Fprintf(&b, "matched %d (tools %d, resources %d, resource templates %d, prompts %d); only live %d; only static %d; %d field differences; %d fields not compared (unknown statically), %d compared without their unknown parts\n",
+		total, c.Matched["tools"], c.Matched["resources"], c.Matched["resourceTemplates"], c.Matched["prompts"], len(c.OnlyLive), len(c.OnlyStatic), len(c.Differences), c.Unchecked, c.Partial)
 	for _, r := range c.OnlyLive {
 		fmt.Fprintf(&b, "only live:   %s %s (recognition missed it)\n", r.List, r.Key)
 	}

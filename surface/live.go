@@ -30,8 +30,10 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 	}
 	if err := c.call(ctx, "initialize", map[string]any{
 		"protocolVersion": "2025-06-18",
-		"capabilities":    map[string]any{},
-		"clientInfo":      map[string]any{"name": "mcplint", "version": clientVersion},
+		// Announce what full clients do, so servers that list some tools only to such clients
+		// (a tool that asks the user to confirm through elicitation) list them.
+		"capabilities": map[string]any{"elicitation": map[string]any{}, "sampling": map[string]any{}, "roots": map[string]any{}},
+		"clientInfo":   map[string]any{"name": "mcplint", "version": clientVersion},
 	}, &init); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}

@@ -171,7 +171,9 @@ func TestLiveGoSDK(t *testing.T) {
 	assert.Empty(t, c.OnlyLive)
 	assert.Equal(t, []string{"tools experimental", "tools extra"}, refs(c.OnlyStatic))
 	assert.Equal(t, map[string]int{"tools": 3, "resources": 1, "resourceTemplates": 1, "prompts": 1}, c.Matched)
-	assert.Equal(t, 1, c.Unchecked) // raw's inputSchema holds a value recognition cannot read
+	// raw's inputSchema holds a value recognition cannot read: the rest of it is compared.
+	assert.Zero(t, c.Unchecked)
+	assert.Equal(t, 1, c.Partial)
 
 	// The condition holds: the entry is listed and matches.
 	c = surface.Compare(st, live(t, bin, "SURFACE_EXTRA=1"))
@@ -207,4 +209,23 @@ func TestLiveFindsGaps(t *testing.T) {
 	}
 	assert.Contains(t, fields, "description/")
 	assert.Contains(t, fields, "inputSchema/properties,/required")
+}
+
+// TestComparePartial: an unknown part of a schema is left out of the comparison on both
+// sides, and what is known still has to agree.
+func TestComparePartial(t *testing.T) {
+	st, err := surface.Read([]byte(`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}},
+		"x-mcplint":{"unknown":[{"field":"inputSchema/properties/n/minimum","reason":"not a constant"}]}}]}`))
+	require.NoError(t, err)
+	same, err := surface.Read([]byte(`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":1}}}}]}`))
+	require.NoError(t, err)
+	c := surface.Compare(st, same)
+	assert.True(t, c.Agree())
+	assert.Equal(t, 1, c.Partial)
+
+	other, err := surface.Read([]byte(`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"n":{"type":"string","minimum":1}}}}]}`))
+	require.NoError(t, err)
+	c = surface.Compare(st, other)
+	require.Len(t, c.Differences, 1)
+	assert.Equal(t, []string{"/properties/n/type"}, c.Differences[0].Paths)
 }

@@ -26,6 +26,10 @@ type Check struct {
 	// unknown; Partial those compared without the parts inside them that are unknown.
 	Unchecked int `json:"unchecked"`
 	Partial   int `json:"partial"`
+	// StaticTokens and LiveTokens are the estimated context cost of the tool definitions on
+	// each side (set by the caller, who owns the token counter).
+	StaticTokens int `json:"staticTokens"`
+	LiveTokens   int `json:"liveTokens"`
 }
 
 // unknownInside returns the JSON pointers (relative to field) of the unknown parts inside
@@ -293,6 +297,9 @@ func (c *Check) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "matched %d (tools %d, resources %d, resource templates %d, prompts %d); only live %d; only static %d; %d field differences; %d fields not compared (unknown statically), %d compared without their unknown parts\n",
 		total, c.Matched["tools"], c.Matched["resources"], c.Matched["resourceTemplates"], c.Matched["prompts"], len(c.OnlyLive), len(c.OnlyStatic), len(c.Differences), c.Unchecked, c.Partial)
+	if c.LiveTokens > 0 {
+		fmt.Fprintf(&b, "tool definitions: about %d tokens live, %d statically (unknown fields count nothing)\n", c.LiveTokens, c.StaticTokens)
+	}
 	for _, r := range c.OnlyLive {
 		fmt.Fprintf(&b, "only live:   %s %s (recognition missed it)\n", r.List, r.Key)
 	}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/surface"
 )
@@ -34,7 +35,7 @@ func static(t *testing.T, patterns ...string) *surface.Surface {
 		require.NoError(t, act.Err)
 	}
 	s := c.Surface()
-	surface.Estimate(s)
+	surface.Estimate(s, &tokens.Counter{})
 	return s
 }
 

@@ -1,19 +1,25 @@
 package surface
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/mcplint/mcplint/internal/tokens"
+)
 
 // Estimate sets every entry's token estimate: the entry as the client receives it (its MCP
-// fields as JSON, without x-mcplint), at one token per four bytes, rounded up.
-func Estimate(s *Surface) {
+// fields as compact JSON, without x-mcplint), counted with o200k_base. Clients put tool
+// definitions into the model's context in their own wrapping, so this is the entry's share
+// of it, not an exact figure for any one client.
+func Estimate(s *Surface, c *tokens.Counter) {
 	for _, l := range s.Lists() {
 		for _, e := range *l.Entries {
-			e.X.Tokens = EstimateTokens(wire(e))
+			e.X.Tokens = c.Count(string(Wire(e)))
 		}
 	}
 }
 
-// wire is the entry's JSON as the server sends it.
-func wire(e *Entry) []byte {
+// Wire is the entry's JSON as the server sends it (what is unknown is absent).
+func Wire(e *Entry) []byte {
 	c := *e
 	c.X = Info{}
 	b, err := json.Marshal(&c)
@@ -26,9 +32,4 @@ func wire(e *Entry) []byte {
 		b = append(b[:n-len(tail)], '}')
 	}
 	return b
-}
-
-// EstimateTokens estimates the tokens of text.
-func EstimateTokens(text []byte) int {
-	return (len(text) + 3) / 4
 }

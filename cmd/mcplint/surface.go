@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver"
+	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/surface"
 )
 
@@ -63,9 +64,10 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 	if sf == nil {
 		return code
 	}
-	surface.Estimate(sf)
+	counter := &tokens.Counter{}
+	surface.Estimate(sf, counter)
 	if *live {
-		return liveCheck(ctx, sf, command, *timeout, *asJSON, stdout, stderr)
+		return liveCheck(ctx, sf, counter, command, *timeout, *asJSON, stdout, stderr)
 	}
 	write := surface.WriteText
 	if *asJSON {
@@ -89,7 +91,7 @@ func surfaceSetup(stdout, stderr io.Writer) driver.Setup {
 }
 
 // liveCheck starts the server, lists everything and compares it with the static surface.
-func liveCheck(ctx context.Context, static *surface.Surface, command []string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, command[0], command[1:]...)
@@ -99,7 +101,9 @@ func liveCheck(ctx context.Context, static *surface.Surface, command []string, t
 		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
 		return driver.ExitError
 	}
+	surface.Estimate(liveSurface, counter)
 	check := surface.Compare(static, liveSurface)
+	check.StaticTokens, check.LiveTokens = surface.Totals(static).ToolTokens, surface.Totals(liveSurface).ToolTokens
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

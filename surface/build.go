@@ -44,6 +44,11 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 	return s
 }
 
+// EntryOf returns the entry of one definition of the package.
+func EntryOf(pass *analysis.Pass, res *mcpdefs.Result, d *mcpdefs.Definition) *Entry {
+	return (&builder{pass: pass, res: res}).entry(d)
+}
+
 type builder struct {
 	pass *analysis.Pass
 	res  *mcpdefs.Result

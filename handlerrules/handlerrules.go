@@ -12,7 +12,7 @@ import (
 
 // Checks returns the handler rules, reading recognition results from defs.
 func Checks(defs *analysis.Analyzer) []lint.Check {
-	prep := bodiesAnalyzer(defs)
+	prep := bodiesAnalyzer(defs, mcpdefs.NewSummaries())
 	rule := func(id string, run func(*lint.Pass, *mcpdefs.Result, []*handler)) lint.Check {
 		return lint.Check{
 			IDs:      []string{id},

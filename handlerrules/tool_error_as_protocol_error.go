@@ -35,6 +35,9 @@ func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler)
 }
 
 func (h *handler) toolErrorAdvice() string {
+	if h.Flavour == mcpdefs.AdaptedTool {
+		return "the adapter sends this function's errors as protocol errors; turn argument errors into an isError result there"
+	}
 	if h.SDK == mcpdefs.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}

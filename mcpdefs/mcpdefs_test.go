@@ -101,6 +101,9 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				}
 				pass.Reportf(pos, "handler %s %s %s errors=%s %s", h.Kind, h.SDK, h.Flavour, mode, reg)
 			}
+			for _, u := range res.Unmapped {
+				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", u.Adapter.Name(), u.Reason)
+			}
 			for _, s := range res.Servers {
 				pass.Reportf(s.Node.Pos(), "server %s name=%s version=%s", s.SDK, val(s.Name), val(s.Version))
 			}
@@ -120,7 +123,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

@@ -42,7 +42,7 @@ func nameRequired(p *rule.Pass, m *Model) error {
 		case mcpdefs.Prompt:
 			why = "clients fetch prompts by name, so it cannot be used"
 		default:
-			why = "the MCP spec requires a name, and clients show it to people choosing what to read"
+			why = "the MCP spec requires one"
 		}
 		if d.SDK == mcpdefs.MCPTool {
 			why = strings.TrimSuffix(why, " (go-sdk only logs the problem, mark3labs does not check)") + ", and " + mcptoolAdd(d) + " refuses it with a panic at start-up"
@@ -77,11 +77,11 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		sdk := ""
 		switch d.SDK {
 		case mcpdefs.GoSDK:
-			sdk = " go-sdk only logs the problem at registration."
+			sdk = ""
 		case mcpdefs.MCPTool:
-			sdk = " mcptool.Add refuses it with a panic at start-up."
+			sdk = " mcptool.Add panics at start-up."
 		}
-		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s, so clients may refuse it.%s Use [A-Za-z0-9._-]", d.Name.Str, why, sdk)
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func nameUnique(p *rule.Pass, m *Model, k *Known) error {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
-		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
+		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d, so clients see only one %s; rename one", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
 	}
 	imported := map[Identity]Defined{}
 	for _, d := range k.Imported {
@@ -126,7 +126,7 @@ func nameUnique(p *rule.Pass, m *Model, k *Known) error {
 			continue
 		}
 		if prev, dup := imported[own.Identity]; dup {
-			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
+			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s), so clients see only one %s; rename one", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
 		}
 	}
 	return nil

@@ -21,7 +21,7 @@ func Register(s *mcp.Server, text string) {
 	s.AddTool(&mcp.Tool{Name: "blank", Description: "   "}, low)                              // want `tool "blank" has no description`
 	s.AddResource(&mcp.Resource{Name: "cfg", URI: "file:///cfg"}, read)                       // want `resource "cfg" has no description: the model decides whether to read a resource from its description`
 	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "item", URITemplate: "x://{id}"}, read) // want `resource template "item" has no description`
-	s.AddPrompt(&mcp.Prompt{Name: "p"}, nil)                                                  // want `prompt "p" has no description: clients show the description`
+	s.AddPrompt(&mcp.Prompt{Name: "p"}, nil)                                                  // want `prompt "p" has no description: clients show it to people choosing a prompt; say what it does and when to use it`
 
 	// Near misses.
 	s.AddTool(&mcp.Tool{Name: "ok", Description: "Finds things."}, low)

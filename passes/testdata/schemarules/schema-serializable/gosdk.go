@@ -14,7 +14,7 @@ import (
 
 type WithChan struct {
 	Name   string   `json:"name" jsonschema:"the name"`
-	Events chan int `json:"events"` // want `field Events \(input.events\): type chan int cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcp.AddTool panics at start-up. Leave the field out`
+	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcp\.AddTool panics at start-up; leave it out with json:"-" or use a JSON type`
 }
 
 type WithFunc struct {

@@ -14,7 +14,7 @@ import (
 
 type WatchIn struct {
 	Topic  string      `json:"topic" jsonschema:"what to watch"`
-	Notify chan string `json:"notify"` // want `field Notify \(input.notify\): type chan string cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcptool.Add panics at start-up, as mcp.AddTool does. Leave the field out`
+	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcptool\.Add panics at start-up, as mcp\.AddTool does; leave it out with json:"-" or use a JSON type`
 }
 
 type Status struct {
@@ -65,7 +65,7 @@ type Brief struct {
 	Words    *int              `json:"words,omitempty" jsonschema:"how long"`
 	Keywords []string          `json:"keywords,omitempty" jsonschema:"terms to use"`
 	Since    time.Time         `json:"since,omitempty" jsonschema:"only news after this"`
-	Extra    map[string]string `json:"extra"` // want `field Extra has type map\[string\]string, which cannot hold a prompt argument \(clients send them as strings\), so mcptool.AddPrompt panics at start-up`
+	Extra    map[string]string `json:"extra"` // want `field Extra has type map\[string\]string, which cannot hold a prompt argument, so mcptool\.AddPrompt panics at start-up`
 	Inner    Status            `json:"inner"` // want `field Inner has type Status, which cannot hold a prompt argument`
 	internal chan int
 }

@@ -133,7 +133,7 @@ func conform(p *rule.Pass, t *tool) {
 		return !pr.Fail && pr.Code != 0 && !pr.Code.Baseline() && len(t.byCode[pr.Code]) == 0
 	}
 	advice := func(c mcperr.Code) string {
-		return fmt.Sprintf("but the tool's error contract declares no %s entry; declare one, or use call.Fail", c.String())
+		return fmt.Sprintf("but the contract declares no %s entry; declare one", c.String())
 	}
 	if t.external != nil {
 		done := map[mcperr.Code]bool{}
@@ -394,7 +394,7 @@ func unthrown(p *rule.Pass, t *tool) {
 			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler; give the tool its own contract", r.Str))
 			continue
 		}
-		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but nothing the handler can return produces it; produce it or remove it", r.Str))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but never produced; produce it or remove it", r.Str))
 	}
 }
 

@@ -20,7 +20,7 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		var outcome string
 		switch h.Flavour {
 		case mcpdefs.GoSDKTool:
-			outcome = "go-sdk dereferences the nil result and panics"
+			outcome = "go-sdk panics on the nil result"
 		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
 			outcome = "mark3labs answers with JSON-RPC error -32603"
 		default:

@@ -27,11 +27,11 @@ func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			if !h.nonNilResult(res, 0) || !h.nonNilError(err, stack) {
 				return
 			}
-			outcome := "the client gets " + h.WireError() + ", not the result"
+			outcome := "the client gets only " + h.WireError()
 			if h.Errors == mcpdefs.ToolError {
 				outcome = "go-sdk replaces the result with a tool error"
 			}
-			p.Reportf(ret, "%s handler returns a result and an error: %s; return one of them", h.Kind, outcome)
+			p.Reportf(ret, "%s handler returns a result and an error: %s; return one", h.Kind, outcome)
 		})
 	}
 }

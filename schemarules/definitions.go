@@ -25,13 +25,13 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 		var why string
 		switch d.Kind {
 		case mcpdefs.Tool:
-			why = "the model chooses tools by their descriptions"
+			why = "the model picks tools by description"
 		case mcpdefs.Prompt:
-			why = "clients show it to people choosing a prompt"
+			why = "people pick prompts by it"
 		default:
-			why = "the model decides whether to read a resource from its description"
+			why = "the model picks resources by it"
 		}
-		p.Reportf(d.At(), "%s has no description: %s; say what it does and when to use it", d.Label(), why)
+		p.Reportf(d.At(), "%s has no description: %s; say what it does", d.Label(), why)
 	}
 	return nil
 }
@@ -100,7 +100,7 @@ func reportNilHandler(p *rule.Pass, d *Def, why string) {
 	case d.HandlerNil:
 		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s; pass the handler", d.Label(), why)
 	case d.HandlerOmitted:
-		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler, so it is nil and %s; set Handler", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler, so %s; set Handler", d.Label(), why)
 	}
 }
 

@@ -307,9 +307,9 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 			var msg string
 			switch r.Kind {
 			case "Format":
-				msg = fmt.Sprintf("%s: %s is not shown by Format, so content-only clients never see it; render it", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not shown by Format; render it", r.Label, leafLabel(l))
 			case "Content":
-				msg = fmt.Sprintf("%s: %s does not reach the Content this result sets, so content-only clients miss it; render it", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not in the Content this result sets; render it", r.Label, leafLabel(l))
 			default:
 				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured; build the text from the value", r.Label, leafLabel(l))
 			}

@@ -35,7 +35,7 @@ func nodeType(n typewalk.Node) string {
 // startup says what a failing inference does for the definition's SDK.
 func startup(d *Def) string {
 	if d.SDK == mcpdefs.MCPTool {
-		return "mcptool.Add panics at start-up, as mcp.AddTool does"
+		return "mcptool.Add panics at start-up"
 	}
 	return "mcp.AddTool panics at start-up"
 }
@@ -155,11 +155,11 @@ func (m *Model) problemReason(pr *typewalk.Problem) string {
 	case typewalk.UnsupportedType:
 		return fmt.Sprintf("type %s cannot be represented in JSON Schema", m.typeName(pr.Type))
 	case typewalk.UnsupportedMapKey:
-		return fmt.Sprintf("map key type %s is neither a string kind nor an encoding.TextMarshaler", m.typeName(pr.Type))
+		return fmt.Sprintf("map key type %s is not a string or TextMarshaler", m.typeName(pr.Type))
 	case typewalk.TypeCycle:
-		return fmt.Sprintf("type %s contains itself, and schema inference cannot describe recursive types", m.typeName(pr.Type))
+		return fmt.Sprintf("type %s contains itself", m.typeName(pr.Type))
 	case typewalk.EmbeddedOverride:
-		return fmt.Sprintf("embedded %s has a built-in string schema that cannot be merged into the enclosing object", m.typeName(pr.Type))
+		return fmt.Sprintf("embedded %s has a string schema that cannot merge into the object", m.typeName(pr.Type))
 	case typewalk.EmbeddingCycle:
 		return fmt.Sprintf("%s embeds itself", m.typeName(pr.Type))
 	}
@@ -186,7 +186,7 @@ func problemAdvice(pr *typewalk.Problem) string {
 func effect(d *Def, s *Schema, e typewalk.Effect) string {
 	switch e {
 	case typewalk.Panics:
-		return "go-sdk's schema inference rejects it and " + startup(d)
+		return startup(d)
 	case typewalk.SchemaLost:
 		if s.Role == "input" {
 			return "mark3labs advertises an empty input schema"

@@ -235,9 +235,9 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 			// The schema never gets built: the failing rule says so.
 			return
 		}
-		reader := "the model has to guess what to send"
+		reader := "the model must guess what to send"
 		if s.Role == "output" {
-			reader = "clients cannot explain the value to the model"
+			reader = "clients cannot explain it"
 		}
 		// Fields declared in other packages are gathered into one finding at the definition.
 		var elsewhere []string
@@ -275,8 +275,8 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		if len(elsewhere) > 0 {
 			list := elsewhere
 			more := ""
-			if len(list) > 5 {
-				list, more = list[:5], fmt.Sprintf(" and %d more", len(elsewhere)-5)
+			if len(list) > 3 {
+				list, more = list[:3], fmt.Sprintf(" and %d more", len(elsewhere)-3)
 			}
 			at := d.RegistrationOrDef()
 			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
@@ -298,7 +298,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 					return
 				}
 				at := memberAt(n.parent, n.member)
-				msg := fmt.Sprintf("property %q (%s of %s) has no description, so the model has to guess; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
+				msg := fmt.Sprintf("property %q (%s of %s) has no description; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
 				if seen.first(at, msg) {
 					p.Report(at, msg)
 				}

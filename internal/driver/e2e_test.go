@@ -20,7 +20,7 @@ import (
 // go vet prints them as "file:line:col: message (rule-id)"; mcplint's text output puts the
 // severity after the position (see withSeverity).
 const (
-	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries on -32603`; without a reason the next reader cannot tell whether the suppression still holds (ignore-reason-required)\n"
+	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries` (ignore-reason-required)\n"
 	unusedVet = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, which is no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
 )
 

@@ -15,7 +15,7 @@ func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, erro
 }
 
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-	return nil, nil // want `go-sdk dereferences the nil result`
+	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk panics on the nil result; return a result or an error`
 }
 
 // Near misses.

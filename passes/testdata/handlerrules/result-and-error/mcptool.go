@@ -24,7 +24,7 @@ var Issue = mcptool.ResourceTemplate[IssueParams]{
 	Name:        "issue",
 	Handler: func(ctx context.Context, req *mcp.ReadResourceRequest, p IssueParams) (*mcp.ReadResourceResult, error) {
 		if p.Number < 0 {
-			return &mcp.ReadResourceResult{}, errors.New("negative") // want `resource handler returns a result and an error: the client gets a JSON-RPC error with the error's mcperr code \(-32603 for a plain error\), not the result`
+			return &mcp.ReadResourceResult{}, errors.New("negative") // want `resource handler returns a result and an error: the client gets only a JSON-RPC error with the error's mcperr code \(-32603 for a plain error\); return one`
 		}
 		if p.Number == 0 {
 			return nil, errors.New("zero") // near miss: the error alone

@@ -28,7 +28,7 @@ func m3Handler(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult,
 func RegisterM3(s *server.MCPServer) {
 	s.AddTool(m3.NewTool("m3nil", m3.WithDescription("d")), nil) // want `tool "m3nil" is registered with a nil handler`
 	s.AddTools(
-		server.ServerTool{Tool: m3.NewTool("m3omitted", m3.WithDescription("d"))}, // want `tool "m3omitted" is registered without a Handler, so it is nil and the first call panics on the nil function; set Handler`
+		server.ServerTool{Tool: m3.NewTool("m3omitted", m3.WithDescription("d"))}, // want `tool "m3omitted" is registered without a Handler, so the first call panics on the nil function; set Handler`
 		server.ServerTool{Tool: m3.NewTool("m3ok", m3.WithDescription("d")), Handler: m3Handler},
 	)
 }

@@ -14,7 +14,7 @@ import (
 
 type WithChan struct {
 	Name   string   `json:"name" jsonschema:"the name"`
-	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcp\.AddTool panics at start-up; leave it out with json:"-" or use a JSON type`
+	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int cannot be represented in JSON Schema, so mcp\.AddTool panics at start-up; leave it out with json:"-" or use a JSON type`
 }
 
 type WithFunc struct {
@@ -30,7 +30,7 @@ type WithUnsafe struct {
 }
 
 type WithIntKeys struct {
-	Counts map[int]string `json:"counts"` // want `field Counts \(input.counts\): map key type int is neither a string kind nor an encoding.TextMarshaler`
+	Counts map[int]string `json:"counts"` // want `field Counts \(input\.counts\): map key type int is not a string or TextMarshaler, so mcp\.AddTool panics at start-up; use a string key type`
 }
 
 type Node struct {
@@ -43,7 +43,7 @@ type NodeOut struct {
 }
 
 type EmbedsTime struct {
-	time.Time        // want `field Time \(input\): embedded time.Time has a built-in string schema`
+	time.Time        // want `field Time \(input\): embedded time\.Time has a string schema that cannot merge into the object, so mcp\.AddTool panics at start-up; give the field a name`
 	Note      string `json:"note" jsonschema:"a note"`
 }
 

@@ -7,11 +7,11 @@ import (
 type M3Args struct {
 	Name  string         `json:"name" jsonschema_description:"the name"`
 	Ch    chan int       `json:"ch"`    // want `field Ch \(input\.ch\): type chan int cannot be represented in JSON Schema, so mark3labs leaves the property out of the schemainput schema, so the model never learns about it; leave it out with json:"-" or use a JSON type`
-	Count map[int]string `json:"count"` // want `field Count \(input\.count\): map key type int is neither a string kind nor an encoding\.TextMarshaler, so mark3labs leaves the property out of the schemainput schema, so the model never learns about it; use a string key type`
+	Count map[int]string `json:"count"` // want `field Count \(input\.count\): map key type int is not a string or TextMarshaler, so mark3labs leaves the property out of the schemainput schema, so the model never learns about it; use a string key type`
 }
 
 type M3Tree struct {
-	Kids []M3Tree `json:"kids"` // want `field Kids \(input\.kids\[\]\): type M3Tree contains itself, and schema inference cannot describe recursive types, so mark3labs advertises an empty input schema; cut the cycle or hand-build the schema`
+	Kids []M3Tree `json:"kids"` // want `field Kids \(input\.kids\[\]\): type M3Tree contains itself, so mark3labs advertises an empty input schema; cut the cycle or hand-build the schema`
 }
 
 type M3Self struct {

@@ -43,7 +43,7 @@ func Register(s *mcp.Server) {
 	mcptool.Add(s, mcptool.Tool[Args, string]{ // want `tool "string_out": the output type string is not a struct`
 		Name: "string_out", Description: "d", Handler: handle[Args, string],
 	})
-	mcptool.Add(s, mcptool.Tool[string, Item]{ // want `tool "string_in": mcptool infers \(with go-sdk's schema library\) the input schema from string as type "string", and mcptool\.Add panics at start-up, as mcp\.AddTool does; use a struct input type`
+	mcptool.Add(s, mcptool.Tool[string, Item]{ // want `tool "string_in": mcptool infers \(with go-sdk's schema library\) the input schema from string as type "string", and mcptool\.Add panics at start-up; use a struct input type`
 		Name: "string_in", Description: "d", Handler: handle[string, Item],
 	})
 	mcptool.Add(s, mcptool.Tool[[]Args, Item]{ // want `tool "slice_in": mcptool infers \(with go-sdk's schema library\) the input schema from \[\]Args as type \["null", "array"\]`

@@ -14,7 +14,7 @@ import (
 
 type WatchIn struct {
 	Topic  string      `json:"topic" jsonschema:"what to watch"`
-	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcptool\.Add panics at start-up, as mcp\.AddTool does; leave it out with json:"-" or use a JSON type`
+	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string cannot be represented in JSON Schema, so mcptool\.Add panics at start-up; leave it out with json:"-" or use a JSON type`
 }
 
 type Status struct {
@@ -24,7 +24,7 @@ type Status struct {
 type StatusOut struct {
 	Status  Status              `json:"status" jsonschema:"current status"`
 	Retry   func() error        `json:"retry"`  // want `field Retry \(output.retry\): type func\(\) error cannot be represented`
-	ByShard map[complex64]int64 `json:"shards"` // want `field ByShard \(output.shards\): map key type complex64 is neither a string kind nor an encoding.TextMarshaler`
+	ByShard map[complex64]int64 `json:"shards"` // want `field ByShard \(output\.shards\): map key type complex64 is not a string or TextMarshaler, so mcptool\.Add panics at start-up; use a string key type`
 }
 
 type Tree struct {

@@ -20,9 +20,9 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		var outcome string
 		switch h.Flavour {
 		case mcpdefs.GoSDKTool:
-			outcome = "go-sdk panics on the nil result"
+			outcome = "go-sdk panics"
 		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
-			outcome = "mark3labs answers with JSON-RPC error -32603"
+			outcome = "mark3labs answers -32603"
 		default:
 			continue
 		}

@@ -25,13 +25,13 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 		var why string
 		switch d.Kind {
 		case mcpdefs.Tool:
-			why = "the model picks tools by description"
+			why = "the model picks tools by"
 		case mcpdefs.Prompt:
-			why = "people pick prompts by it"
+			why = "people pick prompts by"
 		default:
-			why = "the model picks resources by it"
+			why = "the model picks resources by"
 		}
-		p.Reportf(d.At(), "%s has no description: %s; say what it does", d.Label(), why)
+		p.Reportf(d.At(), "%s has no description, which %s; add one", d.Label(), why)
 	}
 	return nil
 }
@@ -53,7 +53,7 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 		if d.Kind == mcpdefs.Prompt {
 			continue
 		}
-		why := "the first call panics on the nil function"
+		why := "the first call panics"
 		if d.SDK == mcpdefs.MCPTool {
 			why = mcptoolAdd(d) + " panics at start-up"
 		}

@@ -112,7 +112,7 @@ func nameUnique(p *rule.Pass, m *Model, k *Known) error {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
-		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d (one %s hides the other); rename one", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
+		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; rename one (clients see one %s)", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
 	}
 	imported := map[Identity]Defined{}
 	for _, d := range k.Imported {
@@ -126,7 +126,7 @@ func nameUnique(p *rule.Pass, m *Model, k *Known) error {
 			continue
 		}
 		if prev, dup := imported[own.Identity]; dup {
-			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s; one %s hides the other)", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
+			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is also registered in package %s (%s); rename one (clients see one %s)", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
 		}
 	}
 	return nil

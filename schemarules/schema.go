@@ -153,7 +153,7 @@ func render(j *mcpdefs.JSON) string {
 func (m *Model) problemReason(pr *typewalk.Problem) string {
 	switch pr.Kind {
 	case typewalk.UnsupportedType:
-		return fmt.Sprintf("type %s cannot be represented in JSON Schema", m.typeName(pr.Type))
+		return fmt.Sprintf("type %s has no JSON Schema", m.typeName(pr.Type))
 	case typewalk.UnsupportedMapKey:
 		return fmt.Sprintf("map key type %s is not a string or TextMarshaler", m.typeName(pr.Type))
 	case typewalk.TypeCycle:
@@ -169,7 +169,7 @@ func (m *Model) problemReason(pr *typewalk.Problem) string {
 func problemAdvice(pr *typewalk.Problem) string {
 	switch pr.Kind {
 	case typewalk.UnsupportedType:
-		return "leave it out with json:\"-\" or use a JSON type"
+		return "tag it json:\"-\" or change its type"
 	case typewalk.UnsupportedMapKey:
 		return "use a string key type"
 	case typewalk.TypeCycle:
@@ -193,7 +193,7 @@ func effect(d *Def, s *Schema, e typewalk.Effect) string {
 		}
 		return "mark3labs advertises no output schema"
 	case typewalk.FieldDropped:
-		return "mark3labs leaves the property out of the schema" + s.Role + " schema, so the model never learns about it"
+		return "mark3labs leaves it out of the " + s.Role + " schema"
 	case typewalk.Crashes:
 		return "building the tool overflows the stack at start-up"
 	}

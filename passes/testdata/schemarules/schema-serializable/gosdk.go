@@ -14,19 +14,19 @@ import (
 
 type WithChan struct {
 	Name   string   `json:"name" jsonschema:"the name"`
-	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int cannot be represented in JSON Schema, so mcp\.AddTool panics at start-up; leave it out with json:"-" or use a JSON type`
+	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithFunc struct {
-	Callback func() error `json:"callback"` // want `field Callback \(input.callback\): type func\(\) error cannot be represented`
+	Callback func() error `json:"callback"` // want `field Callback \(input\.callback\): type func\(\) error has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithComplex struct {
-	Z complex128 `json:"z"` // want `type complex128 cannot be represented`
+	Z complex128 `json:"z"` // want `field Z \(input\.z\): type complex128 has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithUnsafe struct {
-	P unsafe.Pointer `json:"p"` // want `type unsafe.Pointer cannot be represented`
+	P unsafe.Pointer `json:"p"` // want `field P \(input\.p\): type unsafe\.Pointer has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithIntKeys struct {

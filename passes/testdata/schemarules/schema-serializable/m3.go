@@ -6,8 +6,8 @@ import (
 
 type M3Args struct {
 	Name  string         `json:"name" jsonschema_description:"the name"`
-	Ch    chan int       `json:"ch"`    // want `field Ch \(input\.ch\): type chan int cannot be represented in JSON Schema, so mark3labs leaves the property out of the schemainput schema, so the model never learns about it; leave it out with json:"-" or use a JSON type`
-	Count map[int]string `json:"count"` // want `field Count \(input\.count\): map key type int is not a string or TextMarshaler, so mark3labs leaves the property out of the schemainput schema, so the model never learns about it; use a string key type`
+	Ch    chan int       `json:"ch"`    // want `field Ch \(input\.ch\): type chan int has no JSON Schema, so mark3labs leaves it out of the input schema; tag it json:"-" or change its type`
+	Count map[int]string `json:"count"` // want `field Count \(input\.count\): map key type int is not a string or TextMarshaler, so mark3labs leaves it out of the input schema; use a string key type`
 }
 
 type M3Tree struct {

@@ -14,7 +14,7 @@ import (
 
 type WatchIn struct {
 	Topic  string      `json:"topic" jsonschema:"what to watch"`
-	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string cannot be represented in JSON Schema, so mcptool\.Add panics at start-up; leave it out with json:"-" or use a JSON type`
+	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string has no JSON Schema, so mcptool\.Add panics at start-up; tag it json:"-" or change its type`
 }
 
 type Status struct {
@@ -23,7 +23,7 @@ type Status struct {
 
 type StatusOut struct {
 	Status  Status              `json:"status" jsonschema:"current status"`
-	Retry   func() error        `json:"retry"`  // want `field Retry \(output.retry\): type func\(\) error cannot be represented`
+	Retry   func() error        `json:"retry"`  // want `field Retry \(output\.retry\): type func\(\) error has no JSON Schema, so mcptool\.Add panics at start-up; tag it json:"-" or change its type`
 	ByShard map[complex64]int64 `json:"shards"` // want `field ByShard \(output\.shards\): map key type complex64 is not a string or TextMarshaler, so mcptool\.Add panics at start-up; use a string key type`
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.
-func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
+func forEachStatic(m *Model, fn func(d *Definition, s *Schema, n *schemaNode)) {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			walkSchema(s.JSON, nil, func(n *schemaNode) { fn(d, s, n) })
@@ -18,7 +18,7 @@ func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
 }
 
 // unsatisfiableEffect says what a schema no value satisfies does, by role.
-func unsatisfiableEffect(d *Def, s *Schema) string {
+func unsatisfiableEffect(d *Definition, s *Schema) string {
 	if s.Role == "output" {
 		if d.SDK == mcpdefs.GoSDK {
 			return "go-sdk fails every call"
@@ -38,7 +38,7 @@ var ruleSchemaUnsatisfiable = check{
 }
 
 func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		j := n.node
 		where := jsonPathUnder(s.Role, n.path)
 		for _, kw := range []string{"enum", "anyOf", "oneOf", "type"} {
@@ -85,7 +85,7 @@ func formatPortability(p *rule.Pass, m *Model) error {
 	for _, f := range list {
 		allowed[f] = true
 	}
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		mem := n.node.Member("format")
 		if mem == nil || mem.Value.Kind != mcpdefs.JSONString || mem.Value.Str == "" || allowed[mem.Value.Str] {
 			return
@@ -102,7 +102,7 @@ var ruleSchemaAnyofNeedsType = check{
 }
 
 func anyOfNeedsType(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if n.parentKey != "anyOf" && n.parentKey != "oneOf" {
 			return
 		}
@@ -122,7 +122,7 @@ var ruleSchemaNoDiscriminatorKeyword = check{
 }
 
 func noDiscriminator(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if mem := n.node.Member("discriminator"); mem != nil {
 			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which Gemini rejects; use a const per branch", jsonPathUnder(s.Role, n.path), d.Label())
 		}
@@ -137,7 +137,7 @@ var ruleSchemaNoDefs = check{
 }
 
 func noDefs(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		for _, kw := range []string{"$defs", "definitions", "$ref"} {
 			if mem := n.node.Member(kw); mem != nil {
 				p.Reportf(memberAt(n.node, mem), "%s of %s uses %s, which Gemini does not resolve; inline the referenced schema", jsonPathUnder(s.Role, n.path), d.Label(), kw)

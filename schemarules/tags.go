@@ -113,7 +113,7 @@ var ruleSchemaTagSyntax = check{
 
 func schemaTagSyntax(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
 			if pr.Kind != typewalk.EmptyTag && pr.Kind != typewalk.WordTag {
 				continue
@@ -189,7 +189,7 @@ var ruleSchemaTagRequiredIgnored = check{
 
 func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		bad := map[*typewalk.Field]bool{}
 		for _, pr := range s.Walk.Problems {
 			for _, f := range s.Walk.Fields {
@@ -230,7 +230,7 @@ var ruleDescribeOnFields = check{
 
 func describeOnFields(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		if s.Walk.Fatal() {
 			// The schema never gets built: the failing rule says so.
 			return
@@ -254,7 +254,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
-			if s.Walk.Rules == typewalk.MarkLabs {
+			if s.Walk.Library == typewalk.MarkLabs {
 				msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema_description:"..."`, label, reader)
 			} else {
 				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")

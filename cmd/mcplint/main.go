@@ -6,6 +6,7 @@
 //	mcplint help [SUBCOMMAND]      print this usage, or a subcommand's
 //	mcplint version                print the version
 //	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
+//	mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
 //
 // It also serves go vet: go vet -vettool=$(which mcplint) ./...
 //
@@ -43,6 +44,7 @@ func init() {
 		"explain":    explainCmd,
 		"version":    versionCmd,
 		"serverjson": serverjsonCmd,
+		"surface":    surfaceCmd,
 		"help":       helpCmd,
 	}
 }

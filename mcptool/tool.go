@@ -274,6 +274,7 @@ func Add[In, Out any](s *mcp.Server, t Tool[In, Out], opts ...Option) {
 
 func (c *compiled[In, Out]) handler(logger *slog.Logger) mcp.ToolHandler {
 	name := c.tool.Name
+	guard := &nilErrorGuard{logger: logger, kind: "tool", name: name}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		call := &Call{Request: req, tool: name, contract: c.tool.Errors, logger: logger}
 		defer func() {
@@ -290,7 +291,7 @@ func (c *compiled[In, Out]) handler(logger *slog.Logger) mcp.ToolHandler {
 			return errorResult(e, logger), nil
 		}
 		out, herr := c.tool.Handler(context.WithValue(ctx, callKey{}, call), call, in)
-		if herr != nil {
+		if herr = guard.clean(herr); herr != nil {
 			if wire, ok := herr.(*jsonrpc.Error); ok {
 				return nil, wire // a deliberate protocol error, as in go-sdk
 			}

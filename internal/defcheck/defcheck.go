@@ -35,6 +35,8 @@ const (
 	RuleResourceNameNotURI            = "resource-name-not-uri"
 	RuleTemplateParamsAlign           = "template-params-align"
 	RulePromptHandlerRequired         = "prompt-handler-required"
+	RuleTypedNilError                 = "typed-nil-error"
+	RuleErrorContractRetryable        = "error-contract-retryable-mismatch"
 )
 
 // MaxToolNameLen is the longest tool name the MCP specification allows.

@@ -124,6 +124,8 @@ func CoverTool(c *Catalog, covers Covers) mcptool.Tool[BookInput, CoverOutput] {
 				Recovery: "Call search_books to find the book's catalog ID."},
 			{Reason: "covers_not_configured", Code: mcperr.CodeConfigurationError, When: "The server has no cover service URL, or an invalid one.",
 				Recovery: "Tell the user the server operator must set BOOKSHELF_COVERS_URL; do not retry."},
+			{Reason: "covers_busy", Code: mcperr.CodeRateLimited, When: "The cover service is rate limiting this server.",
+				Recovery: "Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged.", Retryable: true},
 		},
 		Handler: func(ctx context.Context, call *mcptool.Call, in BookInput) (CoverOutput, error) {
 			b, ok := c.Get(in.ID)
@@ -141,9 +143,14 @@ func CoverTool(c *Catalog, covers Covers) mcptool.Tool[BookInput, CoverOutput] {
 			if err != nil {
 				return CoverOutput{}, mcperr.ServiceUnavailable("the cover service is unreachable", mcperr.WithCause(err), mcperr.WithRetryable(true))
 			}
-			if resp.StatusCode != http.StatusOK {
-				// Code from the status, Retry-After kept, body bounded and closed.
-				return CoverOutput{}, mcperr.FromHTTPResponse(resp, mcperr.WithService("the cover service"), mcperr.WithBodyLimit(256))
+			switch {
+			case resp.StatusCode == http.StatusTooManyRequests:
+				// A declared failure: its code, recovery and retryability, plus
+				// the status and Retry-After. The body is closed, not sent.
+				return CoverOutput{}, call.FailHTTP("covers_busy", resp, mcperr.WithService("the cover service"))
+			case resp.StatusCode != http.StatusOK:
+				// Code from the status, Retry-After kept, body closed, not sent.
+				return CoverOutput{}, mcperr.FromHTTPResponse(resp, mcperr.WithService("the cover service"))
 			}
 			defer resp.Body.Close()
 			var body struct {

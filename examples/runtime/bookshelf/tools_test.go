@@ -117,8 +117,8 @@ func TestCoverUpstreamRateLimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "https://covers.test/covers/9781449373320", asked)
 	assert.True(t, res.IsError)
-	assert.JSONEq(t, `{"error":{"code":-32003,"message":"the cover service responded 429 Too Many Requests","data":{"body":"{\"error\":\"slow down\"}","retryAfter":"12","retryAfterSeconds":12,"service":"the cover service","status":429}}}`, structured(t, res))
-	assert.Equal(t, "Error: the cover service responded 429 Too Many Requests\nCode: RateLimited (-32003)\nData: {\"body\":\"{\\\"error\\\":\\\"slow down\\\"}\",\"retryAfter\":\"12\",\"retryAfterSeconds\":12,\"service\":\"the cover service\",\"status\":429}", res.Content[0].(*mcp.TextContent).Text)
+	assert.JSONEq(t, `{"error":{"code":-32003,"message":"the cover service responded 429 Too Many Requests","data":{"reason":"covers_busy","recovery":{"hint":"Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged."},"retryable":true,"retryAfter":"12","retryAfterSeconds":12,"service":"the cover service","status":429}}}`, structured(t, res))
+	assert.Equal(t, "Error: the cover service responded 429 Too Many Requests\nRecovery: Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged.\nCode: RateLimited (-32003); Reason: covers_busy; Retryable: true\nData: {\"retryAfter\":\"12\",\"retryAfterSeconds\":12,\"service\":\"the cover service\",\"status\":429}", res.Content[0].(*mcp.TextContent).Text)
 }
 
 func TestCoverSuccessAndBadUpstreamJSON(t *testing.T) {

@@ -41,9 +41,19 @@ type ErrorContract struct {
 	// Recovery tells the agent what to do next (at least five words). Fail
 	// and FailHTTP send it as data.recovery.hint.
 	Recovery string
-	// Retryable says whether an unchanged retry may succeed; Fail sends it
-	// as data.retryable.
+	// Retryable says whether an unchanged retry may succeed. Fail and
+	// FailHTTP send EffectiveRetryable as data.retryable: true when set,
+	// otherwise what the code implies (Code.Retryable). An entry that
+	// disagrees with its code is reported at start-up
+	// (error-contract-retryable-mismatch); narrow a single call with
+	// mcperr.WithRetryable(false).
 	Retryable bool
+}
+
+// EffectiveRetryable is the retryability Fail sends for the entry: true
+// when Retryable is set, otherwise the code's default.
+func (c ErrorContract) EffectiveRetryable() bool {
+	return c.Retryable || c.Code.Retryable()
 }
 
 // Tool is a typed MCP tool. In must infer to a JSON object (a struct, a map,
@@ -130,7 +140,7 @@ func (c *Call) Fail(reason, msg string, opts ...mcperr.Option) *mcperr.Error {
 		msg = strings.TrimSpace(entry.When)
 	}
 	all := make([]mcperr.Option, 0, len(opts)+3)
-	all = append(all, mcperr.WithRetryable(entry.Retryable))
+	all = append(all, entryDefaults(entry)...)
 	all = append(all, opts...)
 	all = append(all, mcperr.WithReason(reason))
 	return mcperr.New(entry.Code, msg, all...)
@@ -163,7 +173,7 @@ func (c *Call) FailHTTP(reason string, resp *http.Response, opts ...mcperr.Optio
 // entryDefaults are the options a declared entry contributes before the
 // caller's: its recovery hint and its retryability.
 func entryDefaults(entry ErrorContract) []mcperr.Option {
-	opts := []mcperr.Option{mcperr.WithRetryable(entry.Retryable)}
+	opts := []mcperr.Option{mcperr.WithRetryable(entry.EffectiveRetryable())}
 	if hint := strings.TrimSpace(entry.Recovery); hint != "" {
 		opts = append(opts, mcperr.WithRecovery(hint))
 	}

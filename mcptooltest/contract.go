@@ -19,7 +19,7 @@ import (
 // CheckErrorContract checks that every declared reason of tool reaches a
 // client in the documented shape: through a real go-sdk server and client
 // (in-memory transport), a handler returning
-// call.Fail(reason, "", call.RecoveryFor(reason)) must give isError, the
+// call.Fail(reason, "") must give isError, the
 // text
 //
 //	Error: <When>
@@ -56,7 +56,7 @@ func CheckErrorContractWith[In, Out any](t TB, tool mcptool.Tool[In, Out], in In
 		r := reason
 		mu.Unlock()
 		var zero Out
-		return zero, call.Fail(r, "", call.RecoveryFor(r))
+		return zero, call.Fail(r, "")
 	}
 	w, err := connect(probe)
 	if err != nil {
@@ -74,7 +74,7 @@ func CheckErrorContractWith[In, Out any](t TB, tool mcptool.Tool[In, Out], in In
 			continue
 		}
 		want := fmt.Sprintf("Error: %s\nRecovery: %s\nCode: %s (%d); Reason: %s; Retryable: %t",
-			strings.TrimSpace(entry.When), strings.TrimSpace(entry.Recovery), entry.Code.String(), int(entry.Code), entry.Reason, entry.Retryable)
+			strings.TrimSpace(entry.When), strings.TrimSpace(entry.Recovery), entry.Code.String(), int(entry.Code), entry.Reason, entry.EffectiveRetryable())
 		w.verify(t, entry, res, &want)
 	}
 }
@@ -258,8 +258,8 @@ func (w *wire) verify(t TB, entry mcptool.ErrorContract, res *mcp.CallToolResult
 		if got != *wantText {
 			fail("text content is %q, want %q", got, *wantText)
 		}
-		if e.Data.Retryable == nil || *e.Data.Retryable != entry.Retryable {
-			fail("data.retryable is not %t", entry.Retryable)
+		if e.Data.Retryable == nil || *e.Data.Retryable != entry.EffectiveRetryable() {
+			fail("data.retryable is not %t", entry.EffectiveRetryable())
 		}
 		if e.Data.Recovery.Hint != strings.TrimSpace(entry.Recovery) {
 			fail("data.recovery.hint is %q", e.Data.Recovery.Hint)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -70,6 +71,21 @@ func TestErrorContracts(t *testing.T) {
 	mcptooltest.CheckErrorCases(t, bookshelf.CoverTool(c, bookshelf.Covers{}), map[string]bookshelf.BookInput{
 		"no_such_book":          {ID: "bk-404"},
 		"covers_not_configured": {ID: "bk-1"},
+	})
+	// covers_busy depends on the cover service's state, not the input.
+	var busy atomic.Bool
+	covers := coversFor(func(*http.Request) *http.Response {
+		if busy.Load() {
+			return respond(429, "", http.Header{"Retry-After": {"5"}})
+		}
+		return respond(200, `{"url":"https://img.test/x.jpg","width":1,"height":1}`, nil)
+	})
+	mcptooltest.CheckCases(t, bookshelf.CoverTool(c, covers), map[string]mcptooltest.Case[bookshelf.BookInput]{
+		"no_such_book": {In: bookshelf.BookInput{ID: "bk-404"}},
+		"covers_busy": {In: bookshelf.BookInput{ID: "bk-1"}, Setup: func() func() {
+			busy.Store(true)
+			return func() { busy.Store(false) }
+		}},
 	})
 }
 

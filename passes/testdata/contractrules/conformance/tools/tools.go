@@ -5,6 +5,7 @@ package tools
 import (
 	"context"
 	"errors"
+	"net/http"
 
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
@@ -282,4 +283,25 @@ var Baseline = mcptool.Tool[In, Out]{
 		}
 		return Out{}, call.Fail("bad_id", "")
 	},
+}
+
+// UpstreamBusy produces its declared reason only through call.FailHTTP: no
+// error-contract-unthrown. A FailHTTP reason the contract lacks is reported like Fail's.
+func UpstreamBusy() mcptool.Tool[In, Out] {
+	return mcptool.Tool[In, Out]{
+		Name: "upstream_busy", Description: "Asks the upstream.",
+		Errors: []mcptool.ErrorContract{
+			{Reason: "upstream_busy", Code: mcperr.CodeRateLimited, When: "The upstream is rate limiting.", Recovery: "Wait a minute, then call the tool again.", Retryable: true},
+		},
+		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+			resp, err := http.Get("https://upstream.test/" + in.ID)
+			if err != nil {
+				return Out{}, mcperr.ServiceUnavailable("the upstream is unreachable", mcperr.WithCause(err))
+			}
+			if in.Reason != "" {
+				return Out{}, call.FailHTTP("upstream_bsuy", resp) // want `call\.FailHTTP\("upstream_bsuy", \.\.\.\) names a reason.*did you mean "upstream_busy"\?`
+			}
+			return Out{}, call.FailHTTP("upstream_busy", resp)
+		},
+	}
 }

@@ -38,5 +38,6 @@ func Checks(defs *analysis.Analyzer) []lint.Check {
 		rule("wrapped-protocol-error", wrappedProtocolError),
 		rule("structured-content-on-error", structuredContentOnError),
 		rule("resource-not-found-error", resourceNotFoundError),
+		rule("typed-nil-error", typedNilError),
 	}
 }

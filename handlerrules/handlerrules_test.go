@@ -53,6 +53,7 @@ func TestRules(t *testing.T) {
 		{id: "prefer-mcp-error-in-handler", configure: func(c *analyzers.Config) { c.PlainHandlerErrors = true }},
 		{id: "prefer-mcp-error-in-handler", dir: "prefer-mcp-error-in-handler-mcptool"},
 		{id: "prefer-error-factory"},
+		{id: "typed-nil-error"},
 	}
 	// One load for every fixture directory; the SDKs come from export data.
 	pkgs, err := fixtures.Load("./handlerrules/...")

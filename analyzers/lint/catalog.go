@@ -119,6 +119,7 @@ func builtin() []Rule {
 		{"wrapped-protocol-error", FamilyHandler, Error, goSDK, "typed handler wraps a *jsonrpc.Error, demoting it to a tool error", Implemented, false},
 		{"structured-content-on-error", FamilyHandler, Warning, goSDK, "typed handler returns an IsError result with a nil error; zero structuredContent ships", Implemented, false},
 		{"resource-not-found-error", FamilyHandler, Warning, goAndMT, "resource handler reports a missing resource with an ad-hoc error", Implemented, false},
+		{"typed-nil-error", FamilyHandler, Error, all, "a nil concrete error pointer is returned as a non-nil error", Implemented, false},
 
 		// contractrules: structural
 		{"error-contract-type", FamilyContract, Error, runtime, "contract is not a list of entries", NotApplicable, false},

@@ -28,6 +28,7 @@ func TestTypedNilErrorIsSuccess(t *testing.T) {
 		Name:        "typed_nil",
 		Description: "Returns its output beside a nil *mcperr.Error.",
 		Handler: func(_ context.Context, _ *mcptool.Call, in lookupIn) (lookupOut, error) {
+			//mcplint:ignore typed-nil-error the trap on purpose: mcptool must treat it as success
 			return lookupOut{ID: in.ID, Title: "Item " + in.ID}, check(in.ID)
 		},
 	}, mcptool.WithLogger(h.logger))
@@ -56,12 +57,14 @@ func TestTypedNilErrorIsSuccessForResourcesAndPrompts(t *testing.T) {
 	mcptool.AddResource(h.server, mcptool.Resource{
 		URI: "items://all", Name: "items", Description: "All items.",
 		Handler: func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			//mcplint:ignore typed-nil-error the trap on purpose: mcptool must treat it as success
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "ok"}}}, check("x")
 		},
 	}, mcptool.WithLogger(h.logger))
 	mcptool.AddPrompt(h.server, mcptool.Prompt[struct{}]{
 		Name: "p", Description: "A prompt.",
 		Handler: func(context.Context, *mcp.GetPromptRequest, struct{}) (*mcp.GetPromptResult, error) {
+			//mcplint:ignore typed-nil-error the trap on purpose: mcptool must treat it as success
 			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "hi"}}}}, check("x")
 		},
 	}, mcptool.WithLogger(h.logger))

@@ -19,7 +19,7 @@ var (
 	structureIDs = []string{
 		ruleEmpty, ruleCodeUnknown, ruleCodeUnknownError, ruleReasonRequired, ruleReasonFormat,
 		ruleReasonUnique, ruleWhenRequired, ruleRecoveryRequired, ruleRecoveryEmpty,
-		ruleRecoveryMinWords, ruleNotStatic,
+		ruleRecoveryMinWords, ruleRetryableMismatch, ruleNotStatic,
 	}
 	conformanceIDs = []string{ruleConformance, rulePreferFail, ruleUnknownReason, ruleUnthrown}
 )
@@ -36,10 +36,12 @@ const (
 	ruleRecoveryEmpty    = "error-contract-recovery-empty"
 	ruleRecoveryMinWords = "error-contract-recovery-min-words"
 	ruleNotStatic        = "error-contract-not-static"
-	ruleConformance      = "error-contract-conformance"
-	rulePreferFail       = "error-contract-prefer-fail"
-	ruleUnknownReason    = "error-contract-unknown-reason"
-	ruleUnthrown         = "error-contract-unthrown"
+
+	ruleRetryableMismatch = "error-contract-retryable-mismatch"
+	ruleConformance       = "error-contract-conformance"
+	rulePreferFail        = "error-contract-prefer-fail"
+	ruleUnknownReason     = "error-contract-unknown-reason"
+	ruleUnthrown          = "error-contract-unthrown"
 )
 
 // Checks returns the contract rules as two checks: the structural rules, which read the

@@ -48,6 +48,7 @@ func structure(p *lint.Pass, defs []*mcpdefs.Definition) {
 			recoveryRequired(p, e)
 			recoveryEmpty(p, e)
 			recoveryMinWords(p, e)
+			retryableMismatch(p, e)
 		}
 	}
 }
@@ -190,5 +191,27 @@ func recoveryMinWords(p *lint.Pass, e mcpdefs.ContractEntry) {
 	}
 	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
 		p.ReportRule(ruleRecoveryMinWords, r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q: a hint that short reads as a placeholder and does not tell the agent what to do differently; name the next step concretely (another tool to call, an argument to change, how long to wait), in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+	}
+}
+
+// retryableMismatch: the entry's Retryable contradicts its code's retryability. Fail sends
+// Retryable when true and the code's default otherwise, so an unset Retryable on a retryable
+// code is sent as true while the contract reads false, and Retryable on a code that is not
+// retryable tells agents to repeat a call that cannot succeed unchanged. mcptool.Add warns
+// about the same entries at start-up.
+func retryableMismatch(p *lint.Pass, e mcpdefs.ContractEntry) {
+	if !e.Code.Static || e.Retryable.Set && !e.Retryable.Static {
+		return
+	}
+	code := mcperr.Code(e.Code.Val)
+	if !code.Known() {
+		return
+	}
+	declared := e.Retryable.Set && e.Retryable.Val
+	switch {
+	case declared && !code.Retryable():
+		p.ReportRule(ruleRetryableMismatch, e.Retryable.Expr, fmt.Sprintf("%s is Retryable but %s is not: agents repeat a call that cannot succeed; drop Retryable or pick a retryable code", label(e), code.String()))
+	case !declared && code.Retryable():
+		p.ReportRule(ruleRetryableMismatch, at(e, e.Retryable.Expr), fmt.Sprintf("%s is %s, which is retryable, so Fail sends retryable: true; write Retryable: true", label(e), code.String()))
 	}
 }

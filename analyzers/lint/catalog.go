@@ -136,6 +136,7 @@ func builtin() []Rule {
 		{"error-contract-recovery-required", FamilyContract, Error, runtime, "contract entry has no Recovery", Implemented, false},
 		{"error-contract-recovery-empty", FamilyContract, Error, runtime, "contract Recovery is only whitespace", Implemented, false},
 		{"error-contract-recovery-min-words", FamilyContract, Warning, runtime, "contract Recovery has fewer than five words", Implemented, false},
+		{"error-contract-retryable-mismatch", FamilyContract, Warning, runtime, "contract Retryable contradicts its code's retryability", Implemented, false},
 		{"error-contract-not-static", FamilyContract, Warning, runtime, "contract cannot be resolved at compile time", Implemented, false},
 		// contractrules: conformance
 		{"error-contract-conformance", FamilyContract, Warning, runtime, "handler can return a code its contract does not declare", Implemented, false},

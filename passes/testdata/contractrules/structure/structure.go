@@ -144,3 +144,21 @@ var Loaded = mcptool.Tool[In, Out]{
 	Errors:  loadErrors(), // want `mcplint cannot resolve this error contract`
 	Handler: handle,
 }
+
+// Retryable against the code's retryability (ServiceUnavailable, RateLimited, Timeout and
+// DatabaseError are retryable).
+var Retry = mcptool.Tool[In, Out]{
+	Name: "retry",
+	Errors: []mcptool.ErrorContract{
+		{Reason: "down", Code: mcperr.CodeServiceUnavailable, When: "Always.", Recovery: recovery},                       // want `error contract entry "down" is ServiceUnavailable, which is retryable, so Fail sends retryable: true; write Retryable: true`
+		{Reason: "down_false", Code: mcperr.CodeTimeout, When: "Always.", Recovery: recovery, Retryable: false},          // want `"down_false" is Timeout, which is retryable`
+		{Reason: "missing", Code: mcperr.CodeNotFound, When: "Always.", Recovery: recovery, Retryable: true},             // want `error contract entry "missing" is Retryable but NotFound is not: agents repeat a call that cannot succeed`
+		{Reason: "busy", Code: mcperr.CodeRateLimited, When: "Always.", Recovery: recovery, Retryable: true},             // agrees
+		{Reason: "db", Code: -32010, When: "Always.", Recovery: recovery, Retryable: true},                               // DatabaseError as a number: agrees
+		{Reason: "invalid", Code: mcperr.CodeInvalidParams, When: "Always.", Recovery: recovery},                         // agrees: not retryable, not declared
+		{Reason: "invalid_false", Code: mcperr.CodeInvalidParams, When: "Always.", Recovery: recovery, Retryable: false}, // agrees
+		{Reason: "dynamic", Code: mcperr.CodeNotFound, When: "Always.", Recovery: recovery, Retryable: len(os.Args) > 1}, // not a constant: not checked
+		{Reason: "unknown_code", Code: 42, When: "Always.", Recovery: recovery, Retryable: true},                         // want `has Code 42, which is not a known mcperr code`
+	},
+	Handler: handle,
+}

@@ -112,7 +112,7 @@ func protocolError(t TB, what string, err error) *jsonrpc.Error {
 
 // CheckProtocolError checks that err is what a client receives when a
 // resource or prompt handler fails with an mcperr error of code: that code
-// (for NotFound from a resource, go-sdk's mcp.CodeResourceNotFound, which
+// (for NotFound from a resource, go-sdk's mcp.ResourceNotFoundError, which
 // clients know), and data.reason when reason is not empty.
 func CheckProtocolError(t TB, err *jsonrpc.Error, code mcperr.Code, reason string) {
 	t.Helper()
@@ -120,7 +120,7 @@ func CheckProtocolError(t TB, err *jsonrpc.Error, code mcperr.Code, reason strin
 		t.Errorf("mcptooltest: want a JSON-RPC error with code %d (%s), got success", int(code), code.String())
 		return
 	}
-	if err.Code != int64(code) && (code != mcperr.CodeNotFound || err.Code != mcp.CodeResourceNotFound) {
+	if err.Code != int64(code) && (code != mcperr.CodeNotFound || !resourceNotFound(err)) {
 		t.Errorf("mcptooltest: JSON-RPC error code %d (%q), want %d (%s)", err.Code, err.Message, int(code), code.String())
 	}
 	if reason == "" {
@@ -132,4 +132,11 @@ func CheckProtocolError(t TB, err *jsonrpc.Error, code mcperr.Code, reason strin
 	if len(err.Data) == 0 || json.Unmarshal(err.Data, &data) != nil || data.Reason != reason {
 		t.Errorf("mcptooltest: JSON-RPC error data %s, want reason %q", err.Data, reason)
 	}
+}
+
+// resourceNotFound reports whether err is go-sdk's mcp.ResourceNotFoundError:
+// -32602 since go-sdk v1.7.0, -32002 with MCPGODEBUG=customresnotfounderrcode=1.
+// The message tells it from a Conflict (-32002) or another InvalidParams.
+func resourceNotFound(err *jsonrpc.Error) bool {
+	return (err.Code == jsonrpc.CodeInvalidParams || err.Code == -32002) && err.Message == "Resource not found"
 }

@@ -13,9 +13,9 @@ const Redacted = "[REDACTED]"
 // credential into the model's context, so the patterns lean wide.
 var (
 	// Authorization-like headers or fields, with an optional auth scheme.
-	authorizationRE = regexp.MustCompile(`(?i)(["']?(?:proxy-)?authorization["']?\s*[:=]\s*)("[^"]*"?|'[^']*'?|(?:(?:bearer|basic|token|digest|negotiate)\s+)?[^\s"',;&}\]]+)`)
+	authorizationRE = regexp.MustCompile(`(?i)(["']?(?:proxy-)?authorization["']?\s*[:=]\s*)(\[REDACTED\]|"[^"]*"?|'[^']*'?|(?:(?:bearer|basic|token|digest|negotiate)\s+)?[^\s"',;&}\]]+)`)
 	// key: value, key=value and "key": "value" where the key names a secret.
-	secretFieldRE = regexp.MustCompile(`(?i)(["']?[\w.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential|session[_-]?id|cookie)[\w.-]*["']?\s*[:=]\s*)("[^"]*"?|'[^']*'?|[^\s"',;&}\]]+)`)
+	secretFieldRE = regexp.MustCompile(`(?i)(["']?[\w.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential|session[_-]?id|cookie)[\w.-]*["']?\s*[:=]\s*)(\[REDACTED\]|"[^"]*"?|'[^']*'?|[^\s"',;&}\]]+)`)
 	// Well-known token formats anywhere in the text.
 	tokenRE = regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abposr]-[\w-]{4,}|(?:AKIA|ASIA)[A-Z0-9]{12,}|sk-[\w-]{8,}|eyJ[\w-]{4,}(?:\.[\w-]*){0,2})|(?i:\b(?:bearer|basic)\s+[\w.~+/=-]{6,})`)
 	// user:password@ in a URL.

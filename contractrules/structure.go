@@ -173,7 +173,7 @@ func recoveryRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
 	if r.Set && (!r.Static || r.Str != "") {
 		return
 	}
-	p.ReportRule(ruleRecoveryRequired, at(e, r.Expr), label(e)+" has no Recovery: call.RecoveryFor has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.ReportRule(ruleRecoveryRequired, at(e, r.Expr), label(e)+" has no Recovery: call.Fail has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
 }
 
 func recoveryEmpty(p *lint.Pass, e mcpdefs.ContractEntry) {
@@ -181,7 +181,7 @@ func recoveryEmpty(p *lint.Pass, e mcpdefs.ContractEntry) {
 	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
 		return
 	}
-	p.ReportRule(ruleRecoveryEmpty, r.Expr, label(e)+" has a Recovery of only whitespace: call.RecoveryFor sends a blank hint, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.ReportRule(ruleRecoveryEmpty, r.Expr, label(e)+" has a Recovery of only whitespace: call.Fail has no hint to send, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
 }
 
 func recoveryMinWords(p *lint.Pass, e mcpdefs.ContractEntry) {

@@ -6,16 +6,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleTypedNilError = check{
+	ID: defcheck.RuleTypedNilError, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "a nil concrete error pointer is returned as a non-nil error",
+	Run:   typedNilError,
+}
 
 // typedNilError: a function declared to return a concrete error pointer (*mcperr.Error, or
 // any *T implementing error) returns nil on some path, and its result is returned through an
 // error result. The nil pointer becomes a non-nil error interface, so every success is
 // reported as a failure ("Error: <nil>" on go-sdk and mark3labs). Only functions of this
 // package with a literal nil return are reported: the factories never return nil.
-func typedNilError(p *lint.Pass, _ *mcpdefs.Result, _ []*handler) {
+func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 	info := p.TypesInfo
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range p.Files {
@@ -143,7 +151,7 @@ func nilResults(info *types.Info, fd *ast.FuncDecl) []bool {
 			return false
 		case *ast.ReturnStmt:
 			for i, e := range n.Results {
-				if isNil(info, e) {
+				if astutil.IsNil(info, e) {
 					for len(out) <= i {
 						out = append(out, false)
 					}

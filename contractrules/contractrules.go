@@ -55,7 +55,7 @@ func structureRules() []rule.Rule {
 	return []rule.Rule{
 		ruleEmpty.Rule(), ruleCodeUnknown.Rule(), ruleCodeUnknownError.Rule(), ruleReasonRequired.Rule(),
 		ruleReasonFormat.Rule(), ruleReasonUnique.Rule(), ruleWhenRequired.Rule(), ruleRecoveryRequired.Rule(),
-		ruleRecoveryEmpty.Rule(), ruleRecoveryMinWords.Rule(), ruleNotStatic.Rule(),
+		ruleRecoveryEmpty.Rule(), ruleRecoveryMinWords.Rule(), ruleRetryableMismatch.Rule(), ruleNotStatic.Rule(),
 	}
 }
 

@@ -32,7 +32,7 @@ func checks() []check {
 		rulePreferMCPErrorInHandler, rulePreferErrorFactory, rulePreserveCauseOnRethrow,
 		ruleNoStringifyUpstreamError, ruleToolErrorAsProtocolError, ruleResultAndError,
 		ruleNilResultNilError, ruleWrappedProtocolError, ruleStructuredContentOnError,
-		ruleResourceNotFoundError,
+		ruleResourceNotFoundError, ruleTypedNilError,
 	}
 }
 

@@ -4,6 +4,7 @@ package unknownreason
 import (
 	"context"
 	"errors"
+	"net/http"
 
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
@@ -83,4 +84,25 @@ var NoContract = mcptool.Tool[In, Out]{
 		}
 		return Out{}, mcperr.NotFound("no item")
 	},
+}
+
+// UpstreamBusy fails through call.FailHTTP: a reason the contract lacks is reported like
+// Fail's, the declared one is not.
+func UpstreamBusy() mcptool.Tool[In, Out] {
+	return mcptool.Tool[In, Out]{
+		Name: "upstream_busy", Description: "Asks the upstream.",
+		Errors: []mcptool.ErrorContract{
+			{Reason: "upstream_busy", Code: mcperr.CodeRateLimited, When: "The upstream is rate limiting.", Recovery: recovery, Retryable: true},
+		},
+		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+			resp, err := http.Get("https://upstream.test/" + in.ID)
+			if err != nil {
+				return Out{}, mcperr.ServiceUnavailable("the upstream is unreachable", mcperr.WithCause(err))
+			}
+			if in.Reason != "" {
+				return Out{}, call.FailHTTP("upstream_bsuy", resp) // want `call\.FailHTTP\("upstream_bsuy", \.\.\.\) names a reason.*did you mean "upstream_busy"\?`
+			}
+			return Out{}, call.FailHTTP("upstream_busy", resp)
+		},
+	}
 }

@@ -3,6 +3,7 @@ package unthrown
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
@@ -120,4 +121,22 @@ var External = mcptool.Tool[service.In, service.Out]{
 		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: recovery}, // want `reason "bad_id" is declared but never produced; produce it or remove it`
 	},
 	Handler: service.Find,
+}
+
+// UpstreamBusy produces its declared reason only through call.FailHTTP, which counts as
+// producing it: nothing is reported.
+func UpstreamBusy() mcptool.Tool[In, Out] {
+	return mcptool.Tool[In, Out]{
+		Name: "upstream_busy", Description: "Asks the upstream.",
+		Errors: []mcptool.ErrorContract{
+			{Reason: "upstream_busy", Code: mcperr.CodeRateLimited, When: "The upstream is rate limiting.", Recovery: recovery, Retryable: true},
+		},
+		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+			resp, err := http.Get("https://upstream.test/" + in.ID)
+			if err != nil {
+				return Out{}, mcperr.ServiceUnavailable("the upstream is unreachable", mcperr.WithCause(err))
+			}
+			return Out{}, call.FailHTTP("upstream_busy", resp)
+		},
+	}
 }

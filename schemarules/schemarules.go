@@ -33,8 +33,8 @@ type Config struct {
 //	func(*rule.Pass, *Model, *Parity) error
 type check = rule.Check[any]
 
-// The TypeScript linter's type checks on definitions, which Go's types make impossible to
-// fail: catalogued and documented, never run.
+// mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
+// catalogued and documented, never run.
 var (
 	ruleAnnotationType = check{
 		ID: "annotation-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
@@ -49,7 +49,16 @@ var (
 // checks are the schema rules, in catalog order.
 func checks() []check {
 	return []check{
-		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
+		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax,
+		ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability,
+		ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs,
+		ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat,
+		ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType,
+		ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType,
+		ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing,
+		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI,
+		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
+		ruleFormatParityUnchecked,
 	}
 }
 
@@ -64,37 +73,30 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	model := newModelAnalyzer(defs)
 	facts := newFactsAnalyzer(defs)
 	parity := newParityAnalyzer(model)
-	var out []rule.Group
-	for _, c := range checks() {
-		if c.Run == nil {
-			continue
-		}
-		requires := []*analysis.Analyzer{model}
-		var run func(p *rule.Pass, m *Model) error
-		switch fn := c.Run.(type) {
-		case func(*rule.Pass, *Model) error:
-			run = fn
+	requires := func(c check) []*analysis.Analyzer {
+		switch c.Run.(type) {
 		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
-			requires = append(requires, facts)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*ModuleDefinitions)) }
+			return []*analysis.Analyzer{model, facts}
 		case func(*rule.Pass, *Model, *Parity) error:
-			requires = append(requires, parity)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[parity].(*Parity)) }
-		default:
-			panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
+			return []*analysis.Analyzer{model, parity}
+		case func(*rule.Pass, *Model) error:
+			return []*analysis.Analyzer{model}
 		}
-		out = append(out, rule.Group{
-			IDs:      []string{c.ID},
-			Requires: requires,
-			Options:  cfg,
-			Run: func(p *rule.Pass) error {
-				m := p.ResultOf[model].(*Model)
-				if len(m.Defs) == 0 {
-					return nil
-				}
-				return run(p, m)
-			},
-		})
+		panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
 	}
-	return out
+	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
+		m := p.ResultOf[model].(*Model)
+		if len(m.Defs) == 0 {
+			return nil
+		}
+		switch run := c.Run.(type) {
+		case func(*rule.Pass, *Model) error:
+			return run(p, m)
+		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
+			return run(p, m, p.ResultOf[facts].(*ModuleDefinitions))
+		case func(*rule.Pass, *Model, *Parity) error:
+			return run(p, m, p.ResultOf[parity].(*Parity))
+		}
+		return nil // requires has refused every other type
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint/mcplint/internal/tokens"
 )
 
 // Family is the schema rules' family: their doc page is docs/schemarules.md.
@@ -23,6 +24,9 @@ const Family rule.Family = "schemarules"
 type Config struct {
 	// FormatAllowlist is the set of JSON Schema formats schema-format-portability accepts.
 	FormatAllowlist []string
+	// DescriptionTokenBudget and SurfaceTokenBudget are the token budgets of one tool
+	// description and of a server's tool definitions; 0 turns the rule's check off.
+	DescriptionTokenBudget, SurfaceTokenBudget int
 }
 
 // check is a schema rule. Its Run reads the package's schema model, and takes as well the
@@ -58,7 +62,7 @@ func checks() []check {
 		ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing,
 		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI,
 		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
-		ruleFormatParityUnchecked,
+		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
 	}
 }
 
@@ -73,12 +77,15 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	model := newModelAnalyzer(defs)
 	facts := newFactsAnalyzer(defs)
 	parity := newParityAnalyzer(model)
+	budget := newBudgetAnalyzer(defs, &tokens.Counter{})
 	requires := func(c check) []*analysis.Analyzer {
 		switch c.Run.(type) {
 		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
 			return []*analysis.Analyzer{model, facts}
 		case func(*rule.Pass, *Model, *Parity) error:
 			return []*analysis.Analyzer{model, parity}
+		case func(*rule.Pass, *Model, *Budget) error:
+			return []*analysis.Analyzer{model, budget}
 		case func(*rule.Pass, *Model) error:
 			return []*analysis.Analyzer{model}
 		}
@@ -86,16 +93,24 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	}
 	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
 		m := p.ResultOf[model].(*Model)
-		if len(m.Defs) == 0 {
-			return nil
-		}
 		switch run := c.Run.(type) {
 		case func(*rule.Pass, *Model) error:
-			return run(p, m)
+			if len(m.Defs) > 0 {
+				return run(p, m)
+			}
 		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
-			return run(p, m, p.ResultOf[facts].(*ModuleDefinitions))
+			if len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[facts].(*ModuleDefinitions))
+			}
 		case func(*rule.Pass, *Model, *Parity) error:
-			return run(p, m, p.ResultOf[parity].(*Parity))
+			if len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[parity].(*Parity))
+			}
+		case func(*rule.Pass, *Model, *Budget) error:
+			// The package that builds the server may define no tool itself.
+			if len(m.Defs) > 0 || len(m.Result.Servers) > 0 {
+				return run(p, m, p.ResultOf[budget].(*Budget))
+			}
 		}
 		return nil // requires has refused every other type
 	})

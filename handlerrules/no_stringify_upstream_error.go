@@ -8,16 +8,22 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleNoStringifyUpstreamError = check{
+	ID: "no-stringify-upstream-error", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "error text embeds serialised upstream data",
+	Run:   noStringifyUpstreamError,
+}
 
 // noStringifyUpstreamError: an error message or tool-error text embeds serialised upstream
 // data (JSON dumps, %+v/%#v of errors and structs, HTTP dumps, raw response bodies). Error
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
-func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -29,12 +35,12 @@ func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
+				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in mcperr.WithData", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", what)
+					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in mcperr.WithData", what)
 					return
 				}
 			}

@@ -10,15 +10,21 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var rulePreserveCauseOnRethrow = check{
+	ID: "preserve-cause-on-rethrow", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "error built in an error branch drops the error in hand",
+	Run:   preserveCauseOnRethrow,
+}
 
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
-func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		h.visit(func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -45,7 +51,7 @@ func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 						TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
 					})
 				}
-				p.Report(call, "error built inside the branch that handles "+errName+" drops it: errors.Is/As, logs and traces lose the original failure; pass mcperr.WithCause("+errName+")", fixes...)
+				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
 			case isFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
@@ -66,7 +72,7 @@ func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 						},
 					})
 				}
-				p.Report(call, "tool error result built inside the branch that handles "+errName+" drops it entirely: the model sees a generic failure and cannot tell what went wrong; use mcp.NewToolResultErrorFromErr(text, "+errName+") or include it in the text", fixes...)
+				p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; use mcp.NewToolResultErrorFromErr(text, "+errName+")", fixes...)
 			}
 		})
 	}
@@ -118,7 +124,7 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 				TextEdits: []analysis.TextEdit{{Pos: verbPos, End: verbPos + 1, NewText: []byte("w")}},
 			})
 		}
-		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w: errors.Is/As and callers lose the original failure; use %w", fixes...)
+		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w, losing the cause", fixes...)
 		return
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // This file summarises the functions of the analysed module that return a tool result or an
@@ -368,7 +370,7 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 		return none
 	}
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+	if astutil.IsNil(info, e) {
 		return none
 	}
 	if lit := compositeOf(e); lit != nil && TypeAPI(info.TypeOf(lit)) == APIToolResultType {
@@ -489,7 +491,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 		return out
 	}
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+	if astutil.IsNil(info, e) {
 		out.isNil = true
 		return out
 	}
@@ -657,10 +659,10 @@ func testedNonNilObjs(info *types.Info, stack []ast.Node) []types.Object {
 				conj(be.Y)
 			case token.NEQ:
 				x, y := be.X, be.Y
-				if id, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+				if astutil.IsNil(info, x) {
 					x, y = y, x
 				}
-				if id, ok := ast.Unparen(y).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+				if astutil.IsNil(info, y) {
 					if xi, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[xi] != nil {
 						out = append(out, info.Uses[xi])
 					}

@@ -285,7 +285,7 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr) (wrapping, string) 
 			w.same = true
 		}
 		return w, ""
-	case isNilExpr(r, errExpr) && h.ResultIndex >= 0:
+	case astutil.IsNil(r.pass.TypesInfo, errExpr) && h.ResultIndex >= 0:
 		res := ret.Results[h.ResultIndex]
 		if r.res.IsErrorResult(res) || r.errorResultCall(res) {
 			w.errors = ToolError
@@ -377,11 +377,11 @@ func (r *recogniser) testsNonNil(cond ast.Expr, obj types.Object) bool {
 		return false
 	}
 	x, y := be.X, be.Y
-	if isNilExpr(r, x) {
+	if astutil.IsNil(r.pass.TypesInfo, x) {
 		x, y = y, x
 	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && isNilExpr(r, y) && r.pass.TypesInfo.Uses[id] == obj
+	return ok && astutil.IsNil(r.pass.TypesInfo, y) && r.pass.TypesInfo.Uses[id] == obj
 }
 
 func mentionsObj(info *types.Info, e ast.Node, obj types.Object) bool {

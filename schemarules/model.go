@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -20,7 +20,7 @@ import (
 // Model is the shared result every schema rule reads: the package's definitions with their
 // schemas walked once, however many rules look at them.
 type Model struct {
-	Defs    []*Def
+	Defs    []*Definition
 	Result  *mcpdefs.Result
 	Pkg     *types.Package
 	Module  string
@@ -28,8 +28,8 @@ type Model struct {
 	testPos func(token.Pos) bool
 }
 
-// Def is a definition with its schemas.
-type Def struct {
+// Definition is a recognised definition (mcpdefs) with its schemas, walked.
+type Definition struct {
 	*mcpdefs.Definition
 	// Input and Output are nil for resources and prompts.
 	Input, Output *Schema
@@ -54,7 +54,7 @@ func newModelAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "schemarules_model",
 		Doc:        "walks the schemas of the package's MCP definitions once for every schema rule",
-		URL:        lint.DocsBase + "schemarules.md",
+		URL:        rule.DocsBase + "schemarules.md",
 		Requires:   []*analysis.Analyzer{defs, inspect.Analyzer},
 		ResultType: reflect.TypeFor[*Model](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -79,11 +79,11 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 		if w, ok := walks[inf].At(t).(*typewalk.Result); ok {
 			return w
 		}
-		rules := typewalk.GoSDK
+		library := typewalk.GoSDK
 		if inf == mcpdefs.InferMarkLabs {
-			rules = typewalk.MarkLabs
+			library = typewalk.MarkLabs
 		}
-		w := typewalk.Walk(t, rules)
+		w := typewalk.Walk(t, library)
 		walks[inf].Set(t, w)
 		return w
 	}
@@ -100,7 +100,7 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 			// Tests build throwaway tools to exercise the server; clients never see them.
 			continue
 		}
-		def := &Def{Definition: d}
+		def := &Definition{Definition: d}
 		if d.Kind == mcpdefs.Tool {
 			def.Input, def.Output = schema("input", d.Input), schema("output", d.Output)
 			inferred = inferred || def.Input.Inferred() || def.Output.Inferred()
@@ -183,19 +183,19 @@ func (m *Model) InModule(pkg *types.Package) bool {
 
 // At is where findings about the definition as a whole go: the registration call when the
 // finding is about how it is registered, else the definition literal or constructor.
-func (d *Def) At() lint.Positioner { return lint.NodeSpan(d.Node) }
+func (d *Definition) At() rule.Positioner { return rule.NodeSpan(d.Node) }
 
 // RegistrationOrDef is the registration call when there is one in the package, else the
 // definition.
-func (d *Def) RegistrationOrDef() lint.Positioner {
+func (d *Definition) RegistrationOrDef() rule.Positioner {
 	if d.Registration != nil {
-		return lint.NodeSpan(d.Registration)
+		return rule.NodeSpan(d.Registration)
 	}
 	return d.At()
 }
 
 // Label names the definition in messages: tool "search", resource template "items".
-func (d *Def) Label() string {
+func (d *Definition) Label() string {
 	if d.Name.Static && d.Name.Str != "" {
 		return d.Kind.String() + " " + quote(d.Name.Str)
 	}
@@ -204,26 +204,26 @@ func (d *Def) Label() string {
 
 // jsonAt is where a finding about a JSON node goes: the node itself for Go values, the string
 // holding it for JSON text (so a suppression comment can sit on the line above).
-func jsonAt(j *mcpdefs.JSON) lint.Positioner {
+func jsonAt(j *mcpdefs.JSON) rule.Positioner {
 	if j.TextPos.IsValid() {
-		return lint.Span{Start: j.TextPos, Stop: j.TextEnd}
+		return rule.Span{Start: j.TextPos, Stop: j.TextEnd}
 	}
-	return lint.Span{Start: j.Pos, Stop: j.End}
+	return rule.Span{Start: j.Pos, Stop: j.End}
 }
 
 // memberAt is where a finding about an object key goes.
-func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) lint.Positioner {
+func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) rule.Positioner {
 	if m.Value.TextPos.IsValid() || !m.KeyPos.IsValid() {
 		return jsonAt(m.Value)
 	}
-	return lint.Span{Start: m.KeyPos, Stop: m.Value.End}
+	return rule.Span{Start: m.KeyPos, Stop: m.Value.End}
 }
 
 // fieldAt is where a finding about a struct field goes: its declaration when it is in the
 // analysed package, else the definition.
-func (m *Model) fieldAt(v *types.Var, d *Def) (lint.Positioner, bool) {
+func (m *Model) fieldAt(v *types.Var, d *Definition) (rule.Positioner, bool) {
 	if f := m.Field(v); f != nil {
-		return lint.NodeSpan(f), true
+		return rule.NodeSpan(f), true
 	}
 	return d.RegistrationOrDef(), false
 }
@@ -234,7 +234,7 @@ func quote(s string) string { return `"` + s + `"` }
 // the same field once per tool.
 type dedup map[token.Pos]map[string]bool
 
-func (d dedup) first(at lint.Positioner, key string) bool {
+func (d dedup) first(at rule.Positioner, key string) bool {
 	p := at.Pos()
 	if d[p] == nil {
 		d[p] = map[string]bool{}

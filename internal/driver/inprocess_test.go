@@ -15,10 +15,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/driver"
 	"github.com/mcplint/mcplint/internal/driver/output"
 	"github.com/mcplint/mcplint/internal/driver/sarifschema"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // These tests drive driver.Run in-process with test-only checks built by the real rule
@@ -26,9 +26,9 @@ import (
 // that panics (as nil-result-nil-error).
 
 // legacyCheck reports every call of a function named legacy, with a fix calling modern.
-var legacyCheck = lint.Check{
+var legacyCheck = rule.Group{
 	IDs: []string{"prefer-error-factory"},
-	Run: func(p *lint.Pass) error {
+	Run: func(p *rule.Pass) error {
 		for _, f := range p.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
@@ -36,7 +36,7 @@ var legacyCheck = lint.Check{
 					return true
 				}
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "legacy" {
-					p.Report(lint.NodeSpan(call), "call modern instead of legacy", analysis.SuggestedFix{
+					p.Report(rule.NodeSpan(call), "call modern instead of legacy", analysis.SuggestedFix{
 						Message:   "call modern",
 						TextEdits: []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("modern")}},
 					})
@@ -49,9 +49,9 @@ var legacyCheck = lint.Check{
 }
 
 // panicCheck panics on package boom.
-var panicCheck = lint.Check{
+var panicCheck = rule.Group{
 	IDs: []string{"nil-result-nil-error"},
-	Run: func(p *lint.Pass) error {
+	Run: func(p *rule.Pass) error {
 		if p.Pkg.Name() == "boom" {
 			panic("deliberate test panic")
 		}
@@ -64,12 +64,12 @@ type inproc struct {
 	stdout, stderr string
 }
 
-func runInProcess(t *testing.T, dir string, o driver.Options, checks ...lint.Check) inproc {
+func runInProcess(t *testing.T, dir string, o driver.Options, checks ...rule.Group) inproc {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := driver.Run(context.Background(), driver.Setup{
 		Analyzers: func(cfg *analyzers.Config) ([]*analysis.Analyzer, error) {
-			return lint.Build(analyzers.NewCatalog(), cfg, checks)
+			return rule.Build(analyzers.NewCatalog(), cfg, checks)
 		},
 		Catalog: analyzers.NewCatalog(),
 		Version: "test",
@@ -146,12 +146,12 @@ func TestPanickingAnalyzerDoesNotStopTheRun(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 5, r.stdout)
 	crash := lines[0]
-	assert.True(t, strings.HasPrefix(crash, "boom/boom.go:2:1: mcplint analyzer nil_result_nil_error crashed on package example.com/fixture/boom (panic: deliberate test panic, at "), crash)
+	assert.True(t, strings.HasPrefix(crash, "boom/boom.go:2:1: error: mcplint analyzer nil_result_nil_error crashed on package example.com/fixture/boom (panic: deliberate test panic, at "), crash)
 	assert.Contains(t, crash, "inprocess_test.go:")
 	assert.Contains(t, crash, "please report it at https://github.com/mcplint/mcplint/issues")
 	assert.True(t, strings.HasSuffix(crash, "(internal-error)"))
-	assert.Equal(t, "boom/boom.go:5:26: call modern instead of legacy (prefer-error-factory)", lines[1], "the other analyzer still ran on the crashing package")
-	assert.Equal(t, "fixme/fixme.go:9:23: call modern instead of legacy (prefer-error-factory)", lines[2], "and on the other packages")
+	assert.Equal(t, "boom/boom.go:5:26: warning: call modern instead of legacy (prefer-error-factory)", lines[1], "the other analyzer still ran on the crashing package")
+	assert.Equal(t, "fixme/fixme.go:9:23: warning: call modern instead of legacy (prefer-error-factory)", lines[2], "and on the other packages")
 
 	assert.Contains(t, r.stderr, "analyzer nil_result_nil_error panicked on package example.com/fixture/boom")
 	assert.Contains(t, r.stderr, "goroutine ", "the stack trace for the bug report")

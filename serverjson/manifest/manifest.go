@@ -20,23 +20,33 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/serverjson"
 )
 
-// CatalogRows converts the library's rules into catalog rows.
-func CatalogRows() []lint.Rule {
-	var rows []lint.Rule
+// Family is the server.json rules' family: their doc page is docs/serverjson.md.
+const Family rule.Family = "serverjson"
+
+// Config holds the server.json check's own options.
+type Config struct {
+	// ServerJSON is the path of server.json relative to the module root ("" = server.json).
+	ServerJSON string
+}
+
+// Rules are the catalog rows of the server.json library's rules, which declares them (the
+// library is usable without go/analysis).
+func Rules() []rule.Rule {
+	var rows []rule.Rule
 	for _, r := range serverjson.Rules() {
-		sev := lint.Warning
+		sev := rule.Warning
 		switch r.Severity {
 		case serverjson.SeverityError:
-			sev = lint.Error
+			sev = rule.Error
 		case serverjson.SeverityInfo:
-			sev = lint.Info
+			sev = rule.Info
 		}
-		rows = append(rows, lint.Rule{ID: r.ID, Family: lint.FamilyServerJSON, Severity: sev, SDKs: []string{lint.SDKManifest}, Title: r.Title, Status: lint.Implemented})
+		rows = append(rows, rule.Rule{ID: r.ID, Family: Family, Severity: sev, SDKs: []string{rule.SDKManifest}, Title: r.Title, Status: rule.Implemented})
 	}
 	return rows
 }
@@ -54,25 +64,26 @@ func (*codeFact) AFact() {}
 
 func (f *codeFact) String() string { return "serverjson code facts" }
 
-// Check is the server.json check: every server-json-* rule, one analyzer.
-func Check(defs *analysis.Analyzer) lint.Check {
+// Group is the server.json check: every server-json-* rule, one analyzer.
+func Group(defs *analysis.Analyzer, cfg Config) rule.Group {
 	var ids []string
 	for _, r := range serverjson.Rules() {
 		ids = append(ids, r.ID)
 	}
-	return lint.Check{
+	return rule.Group{
 		IDs:       ids,
 		Name:      "serverjson",
 		Requires:  []*analysis.Analyzer{defs},
 		FactTypes: []analysis.Fact{new(codeFact)},
-		Run: func(p *lint.Pass) error {
+		Options:   cfg,
+		Run: func(p *rule.Pass) error {
 			run(p, p.ResultOf[defs].(*mcpdefs.Result))
 			return nil
 		},
 	}
 }
 
-func run(p *lint.Pass, defs *mcpdefs.Result) {
+func run(p *rule.Pass, defs *mcpdefs.Result) {
 	if len(p.Files) == 0 || !inModule(p) {
 		return
 	}
@@ -95,7 +106,7 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	if len(servers) == 0 {
 		return
 	}
-	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
+	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Options.(Config).ServerJSON)
 	if path == "" {
 		return // no manifest: nothing to publish, nothing to check
 	}
@@ -116,19 +127,19 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	tf.SetLinesForContent(data)
 	for _, d := range diags {
 		off := min(max(d.Pos.Offset, 0), len(data))
-		p.ReportRule(d.Rule, lint.Span{Start: tf.Pos(off), Stop: tf.Pos(off)}, d.Message)
+		p.ReportRule(d.Rule, rule.Span{Start: tf.Pos(off), Stop: tf.Pos(off)}, d.Message)
 	}
 }
 
 // inModule reports whether the package belongs to the module being checked (dependencies
 // outside it are analysed only for facts, and have none worth exporting).
-func inModule(p *lint.Pass) bool {
+func inModule(p *rule.Pass) bool {
 	// The main module (and local replacements) have no version; dependencies from the
 	// module cache do, and the standard library has no module at all.
 	return p.Module != nil && p.Module.Path != "" && p.Module.Version == ""
 }
 
-func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
+func codeValue(p *rule.Pass, v mcpdefs.Value) serverjson.CodeValue {
 	if !v.Set {
 		return serverjson.CodeValue{}
 	}
@@ -136,7 +147,7 @@ func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
 }
 
 // merge combines this package's facts with those of the module packages it imports.
-func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer) {
+func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer) {
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
 	var servers []serverjson.CodeServer
 	add := func(f *codeFact) {
@@ -165,7 +176,7 @@ func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.Code
 
 // nonTestImports is the transitive closure of the packages imported by the package's
 // non-test files.
-func nonTestImports(p *lint.Pass) map[*types.Package]bool {
+func nonTestImports(p *rule.Pass) map[*types.Package]bool {
 	direct := map[string]bool{}
 	for _, f := range p.Files {
 		if isTestFile(p.Fset.PositionFor(f.Pos(), false).Filename) {
@@ -208,7 +219,7 @@ var envLibraries = []string{
 }
 
 // gather finds the package's environment reads and embedded VERSION file.
-func gather(p *lint.Pass) *codeFact {
+func gather(p *rule.Pass) *codeFact {
 	f := &codeFact{}
 	for _, file := range p.Files {
 		if isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
@@ -264,7 +275,7 @@ func gather(p *lint.Pass) *codeFact {
 }
 
 // embeddedVersion finds a //go:embed directive naming a VERSION file and reads it.
-func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
+func embeddedVersion(p *rule.Pass, file *ast.File) *serverjson.CodeValue {
 	dir := filepath.Dir(p.Fset.File(file.Pos()).Name())
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
@@ -344,7 +355,7 @@ func relativize(f *serverjson.CodeFacts, dir string) {
 // requiredReads finds variables the code cannot start without: an empty value (tested as
 // `v == ""`, `len(v) == 0` or `!ok` of LookupEnv) leads to an error return, log.Fatal*,
 // os.Exit or panic.
-func requiredReads(p *lint.Pass, file *ast.File) []string {
+func requiredReads(p *rule.Pass, file *ast.File) []string {
 	info := p.TypesInfo
 	envName := func(e ast.Expr) string {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)

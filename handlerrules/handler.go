@@ -1,0 +1,301 @@
+package handlerrules
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// handler bundles what every handler rule needs about one handler.
+type handler struct {
+	pass *rule.Pass
+	defs *mcpdefs.Result
+	*mcpdefs.Handler
+	file *ast.File
+	// assigns lists every expression assigned to each variable inside the body (nested
+	// closures included), for "is this variable always X" questions.
+	assigns map[types.Object][]ast.Expr
+	// sums are what the module's own functions return, so that a helper's result or error
+	// is judged like the literal it builds.
+	sums *mcpdefs.Summaries
+}
+
+// body is what every handler rule needs about one handler besides the handler itself,
+// computed once per package by the bodies analyzer instead of once per rule.
+type body struct {
+	file    *ast.File
+	assigns map[types.Object][]ast.Expr
+}
+
+// bodies is the bodies analyzer's result: the package's handlers that have a body, outside
+// tests, in recognition order.
+type bodies struct {
+	handlers []*mcpdefs.Handler
+	of       map[*mcpdefs.Handler]*body
+	sums     *mcpdefs.Summaries
+}
+
+// bodiesAnalyzer prepares the handlers of defs' result for the rules, with the summaries of
+// the module's functions sums computes.
+func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "mcphandlerbodies",
+		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
+		URL:        rule.DocsBase + "handlerrules.md",
+		Requires:   []*analysis.Analyzer{defs, sums},
+		ResultType: reflect.TypeFor[*bodies](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries)}
+			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
+				if h.Body == nil {
+					continue
+				}
+				// Handlers in tests are doubles (stubs that return zero values, fakes that
+				// fail on purpose); a test that calls a real one shows what it does.
+				if strings.HasSuffix(pass.Fset.PositionFor(h.Node.Pos(), false).Filename, "_test.go") {
+					continue
+				}
+				res.handlers = append(res.handlers, h)
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: assignments(pass.TypesInfo, h.Body)}
+			}
+			return res, nil
+		},
+	}
+}
+
+// handlers pairs the prepared handlers with the rule's pass.
+func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
+	var out []*handler
+	for _, h := range prepared.handlers {
+		b := prepared.of[h]
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums})
+	}
+	return out
+}
+
+func fileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+func assignments(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.Expr {
+	out := map[types.Object][]ast.Expr{}
+	record := func(id *ast.Ident, e ast.Expr) {
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		if obj != nil {
+			out[obj] = append(out[obj], e)
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					record(id, n.Rhs[i])
+				} else {
+					// x, err := f(): the call stands for every variable it defines.
+					record(id, n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				switch {
+				case len(n.Values) == len(n.Names):
+					record(id, n.Values[i])
+				case len(n.Values) == 1:
+					record(id, n.Values[0])
+				default:
+					record(id, nil) // zero value
+				}
+			}
+		case *ast.UnaryExpr:
+			// &x escapes: anything may assign it.
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					record(id, nil)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// visit walks the handler body in source order without entering nested function literals
+// (those are other functions with their own returns), calling fn with each node and the
+// stack of its ancestors inside the body.
+func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		fn(n, stack)
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// returns calls fn for each of the handler's own return statements that list every result.
+func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
+	n := h.Sig.Results().Len()
+	h.visit(func(node ast.Node, stack []ast.Node) {
+		if ret, ok := node.(*ast.ReturnStmt); ok && len(ret.Results) == n {
+			fn(ret, stack)
+		}
+	})
+}
+
+// result returns the i-th result expression of ret, or nil when i < 0.
+func result(ret *ast.ReturnStmt, i int) ast.Expr {
+	if i < 0 || i >= len(ret.Results) {
+		return nil
+	}
+	return ret.Results[i]
+}
+
+func (h *handler) obj(e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if o := h.pass.TypesInfo.Uses[id]; o != nil {
+		return o
+	}
+	return h.pass.TypesInfo.Defs[id]
+}
+
+// isFunc reports whether call invokes the package-level function path.name.
+func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
+}
+
+// newErrorCall reports whether call builds a new, certainly non-nil error: errors.New,
+// fmt.Errorf, or an mcperr constructor.
+func (h *handler) newErrorCall(call *ast.CallExpr) bool {
+	info := h.pass.TypesInfo
+	return isFunc(info, call, "errors", "New") || isFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
+}
+
+// nonNilError reports whether e is certainly a non-nil error where the return stands: a new
+// error, a call of a module helper that returns one on every path (mapAPIError(err), given
+// an err that is itself non-nil here), or a variable tested `!= nil` by an enclosing if whose
+// body holds the return.
+func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if h.newErrorCall(call) {
+			return true
+		}
+		tv, ok := h.pass.TypesInfo.Types[call.Fun]
+		if !ok || tv.IsType() {
+			return false
+		}
+		sig, ok := tv.Type.Underlying().(*types.Signature)
+		if !ok || sig.Results().Len() != 1 {
+			return false
+		}
+		return h.sums.NonNilError(call, 0, func(arg ast.Expr) bool { return h.nonNilError(arg, stack) })
+	}
+	obj := h.obj(e)
+	if obj == nil {
+		return false
+	}
+	for _, v := range h.testedNonNil(stack) {
+		if v == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// testedNonNil lists the variables that enclosing ifs have tested `x != nil` on the path to
+// the innermost node of stack (only in the if's body, not its else).
+func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
+	var out []types.Object
+	for i, n := range stack {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, c := range conjuncts(ifs.Cond) {
+			if be, ok := c.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
+				x, y := be.X, be.Y
+				if astutil.IsNil(h.pass.TypesInfo, x) {
+					x, y = y, x
+				}
+				if astutil.IsNil(h.pass.TypesInfo, y) {
+					if o := h.obj(x); o != nil {
+						out = append(out, o)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// conjuncts splits a && b && c.
+func conjuncts(e ast.Expr) []ast.Expr {
+	e = ast.Unparen(e)
+	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
+		return append(conjuncts(be.X), conjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// isErrorType reports whether t is the error interface or implements it.
+func isErrorType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	return types.Identical(t, errType) || types.Implements(t, errType.Underlying().(*types.Interface))
+}
+
+// mentions reports whether e refers to any of objs.
+func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// render prints a node as source text.
+func render(pass *rule.Pass, n ast.Node) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, pass.Fset, n); err != nil {
+		return ""
+	}
+	return b.String()
+}

@@ -1,0 +1,47 @@
+// Package rule is the framework every mcplint rule family builds on: what a rule is (Check,
+// declared by its family beside the function that checks it), the catalog its families' rows
+// make, the shared Config, ignore directives, and the pass that stamps each diagnostic with
+// its rule ID, documentation URL and suppression state. It knows no family's rules: only the
+// directive rules, which are its own.
+//
+// # Adding a rule
+//
+// In the family's package, beside the rule's function, declare one value:
+//
+//	var ruleNoEmptyReply = check{
+//		ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+//		Title: "handler returns an empty result",
+//		Run:   noEmptyReply,
+//	}
+//
+// (check is the family's rule.Check instance), add it to the family's list of checks, give it
+// a fixture directory passes/testdata/<family>/<id>/ and a section "## <id>" in
+// docs/<family>.md. A rule's findings are reported with Pass.Report. Family-specific options
+// are the family's Config, which reaches rules as Pass.Options.
+//
+// Drivers do not import this package directly; they use package analyzers, which re-exports
+// what they need, concatenates the families' rules into the catalog and assembles the
+// analyzers.
+//
+// # Writing an analyzer: what mcplint's driver guarantees and what it asks
+//
+// mcplint's own driver keeps a run cheap by loading from source only the packages that can
+// matter (see analyzers.Scope) and reading every other package from the compiler's export
+// data. An analyzer of any family must live with that:
+//
+//   - It runs only on packages that can reach a package recognition knows (an SDK or the
+//     runtime library, directly or through their imports), or that hold an //mcplint:ignore
+//     directive. A rule that needs to see other packages must say so in analyzers.Scope.
+//   - Facts are computed only for packages loaded from source: by default the module's own
+//     packages that can reach a known package, and, when server.json rules are on, every
+//     package of the module a server's main package imports. A fact that is missing from the
+//     standard library or another module means "unknown", never "absent".
+//   - A pass may have no files and a nil TypesInfo, with Pkg holding types only (a
+//     dependency known from export data, as other drivers may hand one over). Check
+//     len(pass.Files) before touching TypesInfo and return an empty result; a test runs every
+//     analyzer of the registry on such a pass.
+//   - Work shared by several rules (recognition, an inspector, prepared handler bodies) is a
+//     required analyzer whose Result the rules read, so that the syntax of a package is walked
+//     once, not once per rule. Results are read-only once returned: rules of one package run
+//     concurrently.
+package rule

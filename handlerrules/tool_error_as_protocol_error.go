@@ -43,7 +43,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 
 func (h *handler) toolErrorAdvice() string {
 	if h.Flavour == mcpdefs.AdaptedTool {
-		return "the adapter sends this function's errors as protocol errors; turn argument errors into an isError result there"
+		return "an isError result from the adapter instead"
 	}
 	if h.SDK == mcpdefs.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"

@@ -31,7 +31,7 @@ type lookupIn struct {
 
 func lookup(ctx context.Context, in lookupIn) (string, error) {
 	if in.Name == "" {
-		return "", errors.New("name is required") // want `argument problem returned as a JSON-RPC error with code 0.*the adapter sends this function's errors as protocol errors`
+		return "", errors.New("name is required") // want `argument error sent as a JSON-RPC error with code 0.*an isError result from the adapter instead`
 	}
 	v, err := query(ctx, in.Name)
 	if err != nil {

@@ -24,7 +24,7 @@ var GetItem = mcptool.Tool[In, Out]{
 	Description: "Get an item.",
 	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 		if in.ID == "" {
-			return Out{}, errors.New("id is required") // want `handler returns an error with no MCP error code: mcptool can only classify it by its text`
+			return Out{}, errors.New("id is required") // want `error has no MCP code: mcptool sends it as InternalError`
 		}
 		name, ok := items[in.ID]
 		if !ok {
@@ -35,6 +35,18 @@ var GetItem = mcptool.Tool[In, Out]{
 		}
 		if err := ctx.Err(); err != nil {
 			return Out{}, fmt.Errorf("cancelled: %w", err) // wraps: may carry a code, silent
+		}
+		if name == "?" {
+			return Out{}, fmt.Errorf("lookup: %w", errors.New("unknown name")) // want `error has no MCP code`
+		}
+		plain := errors.New("not ready")
+		if name == "!" {
+			// %v rewritten to %w (preserve-cause-on-rethrow's fix) still wraps an uncoded error.
+			return Out{}, fmt.Errorf("lookup: %w", plain) // want `error has no MCP code`
+		}
+		coded := error(mcperr.NotFound("gone"))
+		if name == "-" {
+			return Out{}, fmt.Errorf("lookup: %w", coded) // wraps a coded error: silent
 		}
 		return Out{Name: name}, nil
 	},

@@ -254,6 +254,10 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	r.collect(inspector.New(pass.Files))
 	r.adapters()
 	r.link()
+	res.Versions = moduleVersions(pass)
+	for _, h := range res.Handlers {
+		h.Version = res.Versions.Of(h.SDK)
+	}
 	return res
 }
 

@@ -106,6 +106,10 @@ type Handler struct {
 	In, Out types.Type
 	// Registered is true when the handler is linked to a definition in this package.
 	Registered bool
+	// Version is the version of the handler's SDK the module builds with ("" when unknown:
+	// the newest behaviour applies). Rules that describe what the client gets ask the
+	// methods of versions.go, which follow it.
+	Version string
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and
@@ -275,6 +279,8 @@ type Result struct {
 	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
 	// outside any handler (services, helpers).
 	ErrorsReachable bool
+	// Versions are the SDK versions the module builds with.
+	Versions Versions
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info

@@ -237,18 +237,6 @@ func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	return false
 }
 
-// WireError says, for a message, which JSON-RPC error a client receives when handler h
-// returns an error that becomes a protocol error.
-func (h *Handler) WireError() string {
-	switch h.SDK {
-	case GoSDK:
-		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
-	case MCPTool:
-		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
-	}
-	return "a JSON-RPC error with code -32603"
-}
-
 // NotExistIsNotFound reports whether an fs.ErrNotExist that h returns, bare or wrapped,
 // reaches the client as a not-found error: mcptool classifies it as NotFound and sends a
 // resource's NotFound as go-sdk's not-found error.

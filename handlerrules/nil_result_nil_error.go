@@ -10,13 +10,8 @@ import (
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
 func nilResultNilError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		var outcome string
-		switch h.Flavour {
-		case mcpdefs.GoSDKTool:
-			outcome = "go-sdk dereferences the nil result: on current protocol versions the session's goroutine panics, on older ones the client gets a spec-invalid null result"
-		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
-			outcome = "mark3labs answers with JSON-RPC error -32603 \"handler returned no result\""
-		default:
+		outcome := h.NilResultOutcome()
+		if outcome == "" {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {

@@ -1,6 +1,7 @@
 package handlerrules
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -37,7 +38,7 @@ func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: the client receives "+h.WireError()+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+			p.Report(e, fmt.Sprintf("resource handler reports a missing resource with an ad-hoc error: the client receives %s, so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries code %d and the URI", h.WireError(), h.ResourceNotFoundCode()), fixes...)
 		})
 	}
 }

@@ -1,0 +1,34 @@
+package handlerrules_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/internal/fixtures"
+)
+
+// TestRulesFollowTheSDKVersion runs the handler rules whose message depends on SDK behaviour
+// on fixture modules that pin real older SDK versions (passes/testdata/versions/*): each
+// finding must describe what that version does, not what the newest does.
+func TestRulesFollowTheSDKVersion(t *testing.T) {
+	for _, c := range []struct {
+		module string
+		rules  []string
+	}{
+		{"versions/gosdk-v1.6", []string{"nil-result-nil-error", "resource-not-found-error"}},
+		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
+		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error"}},
+	} {
+		t.Run(c.module, func(t *testing.T) {
+			pkgs, err := fixtures.LoadModule(c.module, "./...")
+			require.NoError(t, err)
+			var as []*analysis.Analyzer
+			for _, id := range c.rules {
+				as = append(as, analyzerFor(t, id, nil))
+			}
+			fixtures.Run(t, pkgs, as...).Check(t, c.module)
+		})
+	}
+}

@@ -248,13 +248,14 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 	}
 	res.r = r
+	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
+	res.Versions = moduleVersions(pass)
 	// The inspector is built here, after the bail-out, rather than required from the
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
 	r.adapters()
 	r.link()
-	res.Versions = moduleVersions(pass)
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

@@ -64,7 +64,7 @@ func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 			return
 		}
 		t := m.typeName(s.Source.Type)
-		if s.Source.Inference == mcpdefs.InferMarkLabs {
+		if s.Source.Inference != mcpdefs.InferGoSDK {
 			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
 			return
 		}

@@ -186,7 +186,8 @@ func schemaTagRequiredIgnored(p *lint.Pass, m *Model) error {
 			}
 		}
 		for _, f := range s.Walk.Fields {
-			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) {
+			// invopop (mcp-go v0.36 to v0.45) reads the word: there it does what it says.
+			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) || s.Walk.Rules == typewalk.Invopop {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
@@ -235,7 +236,7 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
-			if s.Walk.Rules == typewalk.MarkLabs {
+			if s.Walk.Rules != typewalk.GoSDK {
 				msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema_description:"..." (or jsonschema:"...") to the field`, label, reader)
 			} else {
 				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")

@@ -25,6 +25,10 @@ const (
 	// MarkLabs is mcp-go's schemaFor: ForType with IgnoreInvalidTypes, the enum= tag fallback,
 	// and descriptions from jsonschema_description or the jsonschema tag's text.
 	MarkLabs
+	// Invopop is mcp-go v0.36 to v0.45, which built struct schemas with invopop/jsonschema:
+	// the jsonschema tag is comma-separated options (`required,description=...`), where
+	// required does make the property required and description= describes it.
+	Invopop
 )
 
 // Effect is what a problem does to the server under the SDK's rules.
@@ -150,7 +154,7 @@ func Walk(t types.Type, rules Rules) *Result {
 	w := &walker{res: &Result{Type: t, Rules: rules}, rules: rules}
 	root, _ := w.walk(t, nil, nil)
 	w.res.Root = root
-	if rules == MarkLabs {
+	if rules != GoSDK {
 		w.markLabsTags()
 	}
 	return w.res
@@ -178,7 +182,7 @@ type walker struct {
 
 func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.Type, tag string) {
 	effect := Panics
-	if w.rules == MarkLabs {
+	if w.rules != GoSDK {
 		switch kind {
 		case UnsupportedType, UnsupportedMapKey:
 			effect = FieldDropped
@@ -193,7 +197,7 @@ func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.
 
 // badType is the status of an unsupported type: an error for go-sdk, ignored for mark3labs.
 func (w *walker) badType() status {
-	if w.rules == MarkLabs {
+	if w.rules != GoSDK {
 		return invalid
 	}
 	return failed
@@ -260,7 +264,7 @@ func (w *walker) walk(t types.Type, path Path, field *types.Var) (Node, status) 
 	case *types.Map:
 		if !isStringKind(u.Key()) && !isTextMarshaler(u.Key()) {
 			w.problem(UnsupportedMapKey, path, field, u.Key(), "")
-			if w.rules == MarkLabs {
+			if w.rules != GoSDK {
 				return Node{}, invalid
 			}
 			st = failed
@@ -319,7 +323,7 @@ func (w *walker) leaf(path Path, t types.Type, field *types.Var) {
 // fields skipped, the field type before the tag, the last field of a JSON name winning.
 func (w *walker) object(t types.Type, path Path) status {
 	st := ok
-	if w.rules == MarkLabs {
+	if w.rules != GoSDK {
 		if f := embeddingCycle(t); f != nil {
 			w.problem(EmbeddingCycle, path, f, t, "")
 		}
@@ -415,6 +419,15 @@ func (w *walker) tag(f *Field) bool {
 		}
 		if blocksFallback(f.JSONSchemaTag) {
 			w.blocking = append(w.blocking, f)
+		}
+	case Invopop:
+		f.Description = invopopDescription(f.Tag)
+		if f.HasJSONSchemaTag {
+			for _, opt := range strings.Split(f.JSONSchemaTag, ",") {
+				if strings.TrimSpace(opt) == "required" {
+					f.Required = true
+				}
+			}
 		}
 	}
 	return false

@@ -11,8 +11,9 @@ import (
 )
 
 type forecastIn struct {
-	City string `json:"city" jsonschema:"required,description=The city to forecast"`
-	Days int    `json:"days,omitempty" jsonschema:"description=How many days ahead,minimum=1"`
+	City  string `json:"city" jsonschema:"required,description=The city to forecast"`
+	Days  int    `json:"days,omitempty" jsonschema:"description=How many days ahead,minimum=1"`
+	Units string `json:"units,omitempty"` // want `field Units \(input\.units\) has no description`
 }
 
 func forecast(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

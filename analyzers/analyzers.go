@@ -5,9 +5,9 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/contractrules"
 	"github.com/mcplint/mcplint/handlerrules"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/schemarules"
 	"github.com/mcplint/mcplint/serverjson/manifest"
@@ -15,62 +15,75 @@ import (
 
 // Re-exported so that drivers depend on this package only.
 type (
-	Config      = lint.Config
-	Registrar   = lint.Registrar
-	Rule        = lint.Rule
-	Severity    = lint.Severity
-	Catalog     = lint.Catalog
-	CatalogRule = lint.Rule
-	Status      = lint.Status
-	Family      = lint.Family
+	Config      = rule.Config
+	Registrar   = rule.Registrar
+	Rule        = rule.Rule
+	Severity    = rule.Severity
+	Catalog     = rule.Catalog
+	CatalogRule = rule.Rule
+	Status      = rule.Status
+	Family      = rule.Family
 )
 
 // Severities, re-exported for drivers.
 const (
-	Info    = lint.Info
-	Warning = lint.Warning
-	Error   = lint.Error
+	Info    = rule.Info
+	Warning = rule.Warning
+	Error   = rule.Error
 )
 
 // Rule statuses, re-exported for drivers.
 const (
-	Implemented   = lint.Implemented
-	Planned       = lint.Planned
-	NotApplicable = lint.NotApplicable
+	Implemented   = rule.Implemented
+	Planned       = rule.Planned
+	NotApplicable = rule.NotApplicable
 )
 
-// Rule families, re-exported for drivers.
+// Rule families, as each family declares itself.
 const (
-	FamilyHandler    = lint.FamilyHandler
-	FamilyContract   = lint.FamilyContract
-	FamilySchema     = lint.FamilySchema
-	FamilyServerJSON = lint.FamilyServerJSON
-	FamilyDirective  = lint.FamilyDirective
+	FamilyHandler    = handlerrules.Family
+	FamilyContract   = contractrules.Family
+	FamilySchema     = schemarules.Family
+	FamilyServerJSON = manifest.Family
+	FamilyDirective  = rule.FamilyDirective
 )
+
+// DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
+// page and #ID.
+const DocsBase = rule.DocsBase
 
 // ConfigFileName is the configuration file drivers look for at the module root.
-const ConfigFileName = lint.ConfigFileName
+const ConfigFileName = rule.ConfigFileName
 
 // ParseSeverity accepts the severity spellings of config and flags.
-func ParseSeverity(s string) (Severity, error) { return lint.ParseSeverity(s) }
+func ParseSeverity(s string) (Severity, error) { return rule.ParseSeverity(s) }
 
 // NewConfig returns the default configuration.
-func NewConfig() *Config { return lint.NewConfig() }
+func NewConfig() *Config { return rule.NewConfig() }
 
 // LoadConfig reads .mcplint.yaml from dir or its module root; defaults when there is none.
-func LoadConfig(dir string) (*Config, string, error) { return lint.LoadConfig(dir) }
+func LoadConfig(dir string) (*Config, string, error) { return rule.LoadConfig(dir) }
 
 // ParseConfig decodes a .mcplint.yaml document over the defaults.
-func ParseConfig(data []byte) (*Config, error) { return lint.ParseConfig(data) }
+func ParseConfig(data []byte) (*Config, error) { return rule.ParseConfig(data) }
 
-// NewCatalog returns the catalog of every rule mcplint knows, the server.json rules included.
-func NewCatalog() *Catalog { return lint.NewCatalog(manifest.CatalogRows()...) }
+// NewCatalog returns the catalog of every rule mcplint knows: the concatenation of the rules
+// each family declares.
+func NewCatalog() *Catalog {
+	var rows []Rule
+	rows = append(rows, handlerrules.Rules()...)
+	rows = append(rows, contractrules.Rules()...)
+	rows = append(rows, schemarules.Rules()...)
+	rows = append(rows, manifest.Rules()...)
+	rows = append(rows, rule.DirectiveRules()...)
+	return rule.NewCatalog(rows...)
+}
 
 // New builds the analyzers for cfg: one per enabled rule, plus the directive checker.
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return lint.Build(cat, cfg, families(cfg))
+	return rule.Build(cat, cfg, Groups(cfg))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -83,16 +96,17 @@ func All() []*analysis.Analyzer {
 	return as
 }
 
-// families lists the checks of every rule family. They share one recognition analyzer built
-// for the configuration (its registrars), so definitions are recognised once per package.
-func families(cfg *Config) []lint.Check {
+// Groups lists the analyzer groups of every rule family, each given its own options from cfg.
+// They share one recognition analyzer built for the configuration (its registrars), so
+// definitions are recognised once per package.
+func Groups(cfg *Config) []rule.Group {
 	defs := mcpdefs.New(recognition(cfg))
-	var checks []lint.Check
-	checks = append(checks, handlerrules.Checks(defs)...)
-	checks = append(checks, contractrules.Checks(defs)...)
-	checks = append(checks, schemarules.Checks(defs)...)
-	checks = append(checks, manifest.Check(defs))
-	return checks
+	var groups []rule.Group
+	groups = append(groups, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
+	groups = append(groups, contractrules.Groups(defs)...)
+	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist})...)
+	groups = append(groups, manifest.Group(defs, manifest.Config{ServerJSON: cfg.ServerJSON}))
+	return groups
 }
 
 // recognition turns the user's registrar configuration into recognition options.

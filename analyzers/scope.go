@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/serverjson/manifest"
 )
@@ -29,8 +29,8 @@ import (
 // more cheaply than parsing and type-checking it.
 func Scope(cfg *Config) func(roots []*packages.Package) map[*packages.Package]bool {
 	cat := NewCatalog()
-	directives := enabledAny(cfg, cat, lint.FamilyDirective)
-	manifests := enabledAny(cfg, cat, lint.FamilyServerJSON)
+	directives := enabledAny(cfg, cat, FamilyDirective)
+	manifests := enabledAny(cfg, cat, FamilyServerJSON)
 	return func(roots []*packages.Package) map[*packages.Package]bool {
 		reach := reacher()
 		keep := map[*packages.Package]bool{}
@@ -92,14 +92,14 @@ func reacher() func(*packages.Package) bool {
 func hasDirective(files []string) bool {
 	for _, f := range files {
 		data, err := os.ReadFile(f)
-		if err == nil && bytes.Contains(data, []byte(lint.IgnorePrefix)) {
+		if err == nil && bytes.Contains(data, []byte(rule.IgnorePrefix)) {
 			return true
 		}
 	}
 	return false
 }
 
-func enabledAny(cfg *Config, cat *Catalog, family lint.Family) bool {
+func enabledAny(cfg *Config, cat *Catalog, family rule.Family) bool {
 	for _, r := range cat.Rules() {
 		if r.Family == family && cfg.Enabled(r) {
 			return true

@@ -2,7 +2,6 @@ package contractrules
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suggest"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,10 +9,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/suggest"
+
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcperr"
 )
@@ -42,10 +43,15 @@ type tool struct {
 	externalName string
 }
 
-func conformance(p *lint.Pass, defs []*mcpdefs.Definition, flow *Result) {
+func conformance(p *rule.Pass, defs []*mcpdefs.Definition, flow *Result) {
 	if !flow.Analyzed {
 		return
 	}
+	// The handler's undeclared reasons are checked whatever its contract; the other rules
+	// need a contract they can read.
+	unknownReasonPass := p.ForRule(ruleUnknownReason.ID)
+	contractRules := []toolCheck{ruleConformance, rulePreferFail, ruleUnthrown}
+	passes := passesFor(p, contractRules)
 	uses := map[*ast.CompositeLit]int{}
 	for _, d := range defs {
 		if d.Contract != nil && d.Contract.Static {
@@ -57,18 +63,18 @@ func conformance(p *lint.Pass, defs []*mcpdefs.Definition, flow *Result) {
 			continue
 		}
 		t := newTool(p, d, flow)
-		unknownReason(p, t)
+		ruleUnknownReason.Run(unknownReasonPass, t)
 		if d.Contract == nil || !d.Contract.Static {
 			continue
 		}
 		t.shared = uses[d.Contract.Lit] > 1
-		conform(p, t)
-		preferFail(p, t)
-		unthrown(p, t)
+		for i, r := range contractRules {
+			r.Run(passes[i], t)
+		}
 	}
 }
 
-func newTool(p *lint.Pass, d *mcpdefs.Definition, flow *Result) *tool {
+func newTool(p *rule.Pass, d *mcpdefs.Definition, flow *Result) *tool {
 	t := &tool{def: d, byReason: map[string]mcpdefs.ContractEntry{}, byCode: map[mcperr.Code][]string{}, codesKnown: true, reasonsKnown: true}
 	if c := d.Contract; c != nil && c.Static {
 		for _, e := range c.Entries {
@@ -112,8 +118,14 @@ func newTool(p *lint.Pass, d *mcpdefs.Definition, flow *Result) *tool {
 	return t
 }
 
+var ruleConformance = toolCheck{
+	ID: "error-contract-conformance", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "handler can return a code its contract does not declare",
+	Run:   conform,
+}
+
 // conform: error-contract-conformance.
-func conform(p *lint.Pass, t *tool) {
+func conform(p *rule.Pass, t *tool) {
 	if !t.codesKnown {
 		return
 	}
@@ -130,7 +142,7 @@ func conform(p *lint.Pass, t *tool) {
 				continue
 			}
 			done[pr.Code] = true
-			p.ReportRule(ruleConformance, t.def.HandlerExpr, fmt.Sprintf("the handler %s can return %s (built by %s in %s at %s), %s", t.externalName, pr.Code.String(), pr.By, pr.Func, pr.At, advice(pr.Code)))
+			p.Report(t.def.HandlerExpr, fmt.Sprintf("the handler %s can return %s (built by %s in %s at %s), %s", t.externalName, pr.Code.String(), pr.By, pr.Func, pr.At, advice(pr.Code)))
 		}
 		return
 	}
@@ -154,12 +166,18 @@ func conform(p *lint.Pass, t *tool) {
 		} else {
 			msg = fmt.Sprintf("%s enters the handler here through %s (built by %s in %s at %s), %s", it.Code.String(), it.Callee, it.By, it.Func, it.At, advice(it.Code))
 		}
-		p.ReportRule(ruleConformance, it.Entry, msg)
+		p.Report(it.Entry, msg)
 	}
 }
 
+var rulePreferFail = toolCheck{
+	ID: "error-contract-prefer-fail", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "declared code returned through a factory instead of call.Fail",
+	Run:   preferFail,
+}
+
 // preferFail: error-contract-prefer-fail.
-func preferFail(p *lint.Pass, t *tool) {
+func preferFail(p *rule.Pass, t *tool) {
 	if t.summary == nil || !t.codesKnown {
 		return
 	}
@@ -206,7 +224,7 @@ func preferFail(p *lint.Pass, t *tool) {
 		if it.Reason != "" || it.ReasonDynamic {
 			why = "built this way it repeats the contract by hand and misses the declared retryability"
 		}
-		p.ReportRule(rulePreferFail, call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: %s; use %s, which builds it from the contract", it.By, it.Code.String(), what, why, use), fixes...)
+		p.Report(call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: %s; use %s, which builds it from the contract", it.By, it.Code.String(), what, why, use), fixes...)
 	}
 }
 
@@ -235,9 +253,15 @@ func failFix(t *tool, call *ast.CallExpr, b mcpdefs.ErrorBuild, reason string) (
 	return analysis.SuggestedFix{Message: fmt.Sprintf("Use %s(%q, ...)", fail, reason), TextEdits: edits}, true
 }
 
+var ruleUnknownReason = toolCheck{
+	ID: "error-contract-unknown-reason", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "call.Fail or RecoveryFor names an undeclared reason",
+	Run:   unknownReason,
+}
+
 // unknownReason: error-contract-unknown-reason, for Fail and RecoveryFor on the handler's
 // own Call (the handler's call parameter, or mcptool.CallFrom(ctx) inside it).
-func unknownReason(p *lint.Pass, t *tool) {
+func unknownReason(p *rule.Pass, t *tool) {
 	h := t.handler
 	if h == nil || (t.def.Contract != nil && !t.def.Contract.Static) || !t.reasonsKnown {
 		return
@@ -261,7 +285,7 @@ func unknownReason(p *lint.Pass, t *tool) {
 		if _, declared := t.byReason[reason]; declared {
 			return true
 		}
-		p.ReportRule(ruleUnknownReason, call.Args[0], unknownReasonMessage(t, api, reason))
+		p.Report(call.Args[0], unknownReasonMessage(t, api, reason))
 		return true
 	})
 }
@@ -306,8 +330,14 @@ func ownCall(info *types.Info, call *ast.CallExpr, h *mcpdefs.Handler) bool {
 	return false
 }
 
+var ruleUnthrown = toolCheck{
+	ID: "error-contract-unthrown", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "declared reason that no path can produce",
+	Run:   unthrown,
+}
+
 // unthrown: error-contract-unthrown.
-func unthrown(p *lint.Pass, t *tool) {
+func unthrown(p *rule.Pass, t *tool) {
 	produced := map[string]bool{}
 	switch {
 	case t.external != nil:
@@ -365,10 +395,10 @@ func unthrown(p *lint.Pass, t *tool) {
 			continue
 		}
 		if t.shared {
-			p.ReportRule(ruleUnthrown, t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients of this tool will never see; give this tool its own contract without it, or produce it where that failure happens", r.Str, r.Str, r.Str))
+			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients of this tool will never see; give this tool its own contract without it, or produce it where that failure happens", r.Str, r.Str, r.Str))
 			continue
 		}
-		p.ReportRule(ruleUnthrown, r.Expr, fmt.Sprintf("reason %q is declared but nothing the handler can return produces it (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients will never see; produce it where that failure happens, or remove the entry", r.Str, r.Str, r.Str))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but nothing the handler can return produces it (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients will never see; produce it where that failure happens, or remove the entry", r.Str, r.Str, r.Str))
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcperr"
 )
@@ -17,7 +17,14 @@ import (
 // are not constants are skipped, never guessed.
 
 // structure checks every contract of the package once, however many tools share it.
-func structure(p *lint.Pass, defs []*mcpdefs.Definition) {
+func structure(p *rule.Pass, defs []*mcpdefs.Definition) {
+	contractRules := []contractCheck{ruleEmpty, ruleReasonUnique}
+	entryRules := []entryCheck{
+		ruleCodeUnknown, ruleCodeUnknownError, ruleReasonRequired, ruleReasonFormat,
+		ruleWhenRequired, ruleRecoveryRequired, ruleRecoveryEmpty, ruleRecoveryMinWords,
+	}
+	notStaticPass := p.ForRule(ruleNotStatic.ID)
+	contractPasses, entryPasses := passesFor(p, contractRules), passesFor(p, entryRules)
 	doneContract := map[*ast.CompositeLit]bool{}
 	doneEntry := map[*ast.CompositeLit]bool{}
 	for _, d := range defs {
@@ -26,28 +33,24 @@ func structure(p *lint.Pass, defs []*mcpdefs.Definition) {
 			continue
 		}
 		if !c.Static {
-			notStatic(p, c)
+			ruleNotStatic.Run(notStaticPass, c)
 			continue
 		}
 		if doneContract[c.Lit] {
 			continue
 		}
 		doneContract[c.Lit] = true
-		contractEmpty(p, c)
-		reasonUnique(p, c)
+		for i, r := range contractRules {
+			r.Run(contractPasses[i], c)
+		}
 		for _, e := range c.Entries {
 			if doneEntry[e.Lit] {
 				continue
 			}
 			doneEntry[e.Lit] = true
-			codeUnknown(p, e)
-			codeUnknownError(p, e)
-			reasonRequired(p, e)
-			reasonFormat(p, e)
-			whenRequired(p, e)
-			recoveryRequired(p, e)
-			recoveryEmpty(p, e)
-			recoveryMinWords(p, e)
+			for i, r := range entryRules {
+				r.Run(entryPasses[i], e)
+			}
 		}
 	}
 }
@@ -62,48 +65,84 @@ func label(e mcpdefs.ContractEntry) string {
 
 // at is where a finding about one field goes: the field's value, or the entry when the
 // field is missing.
-func at(e mcpdefs.ContractEntry, v ast.Expr) lint.Positioner {
+func at(e mcpdefs.ContractEntry, v ast.Expr) rule.Positioner {
 	if v != nil {
 		return v
 	}
 	return e.Lit
 }
 
-// notStatic: the contract is not a literal the linter can read.
-func notStatic(p *lint.Pass, c *mcpdefs.Contract) {
-	p.ReportRule(ruleNotStatic, c.Expr, "mcplint cannot resolve this error contract at compile time (it is built at run time, assigned more than once, or comes from another package), so neither its entries nor the handler's conformance to it are checked; mcptool.Add still checks the entries at start-up. Write Errors as a []mcptool.ErrorContract literal: in place, in a package-level variable, or returned by a helper function")
+var ruleNotStatic = contractCheck{
+	ID: "error-contract-not-static", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "contract cannot be resolved at compile time",
+	Run:   notStatic,
 }
 
-func contractEmpty(p *lint.Pass, c *mcpdefs.Contract) {
+// notStatic: the contract is not a literal the linter can read.
+func notStatic(p *rule.Pass, c *mcpdefs.Contract) {
+	p.Report(c.Expr, "mcplint cannot resolve this error contract at compile time (it is built at run time, assigned more than once, or comes from another package), so neither its entries nor the handler's conformance to it are checked; mcptool.Add still checks the entries at start-up. Write Errors as a []mcptool.ErrorContract literal: in place, in a package-level variable, or returned by a helper function")
+}
+
+var ruleEmpty = contractCheck{
+	ID: defcheck.RuleErrorContractEmpty, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "error contract declared with no entries",
+	Run:   contractEmpty,
+}
+
+func contractEmpty(p *rule.Pass, c *mcpdefs.Contract) {
 	if len(c.Entries) > 0 {
 		return
 	}
-	p.ReportRule(ruleEmpty, c.Expr, "Errors is an empty list: tools/list advertises no failure modes and call.Fail has no reason to select, so the contract tells clients nothing; declare the tool's failure modes, or leave Errors out")
+	p.Report(c.Expr, "Errors is an empty list: tools/list advertises no failure modes and call.Fail has no reason to select, so the contract tells clients nothing; declare the tool's failure modes, or leave Errors out")
 }
 
-func codeUnknown(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleCodeUnknown = entryCheck{
+	ID: defcheck.RuleErrorContractCodeUnknown, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "contract code is not a known mcperr code",
+	Run:   codeUnknown,
+}
+
+func codeUnknown(p *rule.Pass, e mcpdefs.ContractEntry) {
 	switch {
 	case !e.Code.Set:
-		p.ReportRule(ruleCodeUnknown, e.Lit, label(e)+" has no Code, so its failures carry code 0, which is no JSON-RPC error code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; set Code to an mcperr constant such as mcperr.CodeNotFound")
+		p.Report(e.Lit, label(e)+" has no Code, so its failures carry code 0, which is no JSON-RPC error code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; set Code to an mcperr constant such as mcperr.CodeNotFound")
 	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
-		p.ReportRule(ruleCodeUnknown, e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; use an mcperr constant such as mcperr.CodeNotFound", label(e), e.Code.Val))
+		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; use an mcperr constant such as mcperr.CodeNotFound", label(e), e.Code.Val))
 	}
 }
 
-func codeUnknownError(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleCodeUnknownError = entryCheck{
+	ID: defcheck.RuleErrorContractCodeUnknownError, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "contract declares CodeUnknownError",
+	Run:   codeUnknownError,
+}
+
+func codeUnknownError(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if e.Code.Static && mcperr.Code(e.Code.Val) == mcperr.CodeUnknownError {
-		p.ReportRule(ruleCodeUnknownError, e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code: a client reading the contract learns nothing about this failure and cannot decide whether to retry, fix its input or give up; declare the specific code (NotFound, RateLimited, ServiceUnavailable, ...)")
+		p.Report(e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code: a client reading the contract learns nothing about this failure and cannot decide whether to retry, fix its input or give up; declare the specific code (NotFound, RateLimited, ServiceUnavailable, ...)")
 	}
 }
 
-func reasonRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleReasonRequired = entryCheck{
+	ID: defcheck.RuleErrorContractReasonRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "contract entry has no reason",
+	Run:   reasonRequired,
+}
+
+func reasonRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if e.Reason.Set && (!e.Reason.Static || e.Reason.Str != "") {
 		return
 	}
-	p.ReportRule(ruleReasonRequired, at(e, e.Reason.Expr), "this error contract entry has no Reason: call.Fail cannot select it, clients cannot switch on data.reason, and mcptool.Add refuses the tool at start-up; give it a stable snake_case reason such as \"no_match\"")
+	p.Report(at(e, e.Reason.Expr), "this error contract entry has no Reason: call.Fail cannot select it, clients cannot switch on data.reason, and mcptool.Add refuses the tool at start-up; give it a stable snake_case reason such as \"no_match\"")
 }
 
-func reasonFormat(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleReasonFormat = entryCheck{
+	ID: defcheck.RuleErrorContractReasonFormat, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "contract reason is not snake_case",
+	Run:   reasonFormat,
+}
+
+func reasonFormat(p *rule.Pass, e mcpdefs.ContractEntry) {
 	r := e.Reason
 	if !r.Static || r.Str == "" || defcheck.ValidReason(r.Str) {
 		return
@@ -114,7 +153,7 @@ func reasonFormat(p *lint.Pass, e mcpdefs.ContractEntry) {
 	} else {
 		msg += "; rename it here and in every call.Fail"
 	}
-	p.ReportRule(ruleReasonFormat, r.Expr, msg)
+	p.Report(r.Expr, msg)
 }
 
 // snakeCase turns "NoMatch", "no-match" and "No Match" into "no_match".
@@ -142,7 +181,13 @@ func snakeCase(s string) string {
 	return strings.Trim(b.String(), "_")
 }
 
-func reasonUnique(p *lint.Pass, c *mcpdefs.Contract) {
+var ruleReasonUnique = contractCheck{
+	ID: defcheck.RuleErrorContractReasonUnique, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "two contract entries share a reason",
+	Run:   reasonUnique,
+}
+
+func reasonUnique(p *rule.Pass, c *mcpdefs.Contract) {
 	first := map[string]mcpdefs.ContractEntry{}
 	for _, e := range c.Entries {
 		r := e.Reason
@@ -155,40 +200,64 @@ func reasonUnique(p *lint.Pass, c *mcpdefs.Contract) {
 			continue
 		}
 		line := p.Fset.Position(prev.Lit.Pos()).Line
-		p.ReportRule(ruleReasonUnique, r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d): call.Fail(%q) always selects the first entry, so this one can never be produced and mcptool.Add refuses the tool at start-up; rename one, or merge them", r.Str, line, r.Str))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d): call.Fail(%q) always selects the first entry, so this one can never be produced and mcptool.Add refuses the tool at start-up; rename one, or merge them", r.Str, line, r.Str))
 	}
 }
 
-func whenRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleWhenRequired = entryCheck{
+	ID: defcheck.RuleErrorContractWhenRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "contract entry has no When",
+	Run:   whenRequired,
+}
+
+func whenRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	w := e.When
 	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
 		return
 	}
-	p.ReportRule(ruleWhenRequired, at(e, w.Expr), label(e)+" has no When: tools/list advertises each declared failure with its When, and call.Fail uses it as the message when none is given, so clients are left guessing when this failure happens, and mcptool.Add refuses the tool at start-up; say in one sentence when it happens")
+	p.Report(at(e, w.Expr), label(e)+" has no When: tools/list advertises each declared failure with its When, and call.Fail uses it as the message when none is given, so clients are left guessing when this failure happens, and mcptool.Add refuses the tool at start-up; say in one sentence when it happens")
 }
 
-func recoveryRequired(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleRecoveryRequired = entryCheck{
+	ID: defcheck.RuleErrorContractRecoveryRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "contract entry has no Recovery",
+	Run:   recoveryRequired,
+}
+
+func recoveryRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	r := e.Recovery
 	if r.Set && (!r.Static || r.Str != "") {
 		return
 	}
-	p.ReportRule(ruleRecoveryRequired, at(e, r.Expr), label(e)+" has no Recovery: call.RecoveryFor has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.Report(at(e, r.Expr), label(e)+" has no Recovery: call.RecoveryFor has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
 }
 
-func recoveryEmpty(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleRecoveryEmpty = entryCheck{
+	ID: defcheck.RuleErrorContractRecoveryEmpty, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "contract Recovery is only whitespace",
+	Run:   recoveryEmpty,
+}
+
+func recoveryEmpty(p *rule.Pass, e mcpdefs.ContractEntry) {
 	r := e.Recovery
 	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
 		return
 	}
-	p.ReportRule(ruleRecoveryEmpty, r.Expr, label(e)+" has a Recovery of only whitespace: call.RecoveryFor sends a blank hint, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.Report(r.Expr, label(e)+" has a Recovery of only whitespace: call.RecoveryFor sends a blank hint, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
 }
 
-func recoveryMinWords(p *lint.Pass, e mcpdefs.ContractEntry) {
+var ruleRecoveryMinWords = entryCheck{
+	ID: defcheck.RuleErrorContractRecoveryMinWords, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "contract Recovery has fewer than five words",
+	Run:   recoveryMinWords,
+}
+
+func recoveryMinWords(p *rule.Pass, e mcpdefs.ContractEntry) {
 	r := e.Recovery
 	if !r.Static || defcheck.IsBlank(r.Str) {
 		return
 	}
 	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
-		p.ReportRule(ruleRecoveryMinWords, r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q: a hint that short reads as a placeholder and does not tell the agent what to do differently; name the next step concretely (another tool to call, an argument to change, how long to wait), in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+		p.Report(r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q: a hint that short reads as a placeholder and does not tell the agent what to do differently; name the next step concretely (another tool to call, an argument to change, how long to wait), in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
 	}
 }

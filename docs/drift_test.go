@@ -13,78 +13,61 @@ import (
 	"github.com/mcplint/mcplint/docs"
 )
 
-// pendingFamilies are the families whose documentation page is being written on another
-// branch. Their rules are skipped, visibly, while the page does not exist; once it exists it
-// is checked like any other. The lead empties this list when every page has landed.
-var pendingFamilies = map[string]bool{}
-
-// ruleIDShape is what a rule ID looks like: kebab-case with at least one dash.
+// ruleIDShape is what a rule ID looks like: kebab-case with at least one dash. A heading of
+// that shape is also its own GitHub anchor, so the rule's URL reaches its section.
 var ruleIDShape = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)+$`)
 
 func pageOf(r analyzers.Rule) string { return string(r.Family) + ".md" }
 
-func TestEveryCatalogRuleHasExactlyOneSection(t *testing.T) {
+// TestDocsMatchCatalog is the one check that the documentation and the catalog agree: every
+// rule has exactly one section, on its family's page, headed by its ID (so the URL its
+// diagnostics carry reaches it), whose metadata line states its severity, SDKs and status;
+// its title is one short line; and every rule-shaped heading on any page is a rule of that
+// page's family.
+func TestDocsMatchCatalog(t *testing.T) {
 	cat := analyzers.NewCatalog()
-	for _, r := range cat.Rules() {
-		t.Run(r.ID, func(t *testing.T) {
-			page := pageOf(r)
-			if _, ok := docs.Page(page); !ok {
-				if pendingFamilies[string(r.Family)] {
-					t.Skipf("docs/%s not written yet (family listed in pendingFamilies)", page)
-				}
-				t.Fatalf("rule %s: docs/%s does not exist; write it, one section per rule", r.ID, page)
-			}
-			for _, p := range docs.Pages() {
-				n := 0
-				for _, s := range docs.Sections(p) {
-					if s.Heading == r.ID {
-						n++
-					}
-				}
-				if p == page {
-					assert.Equal(t, 1, n, "docs/%s must have exactly one section headed %q", page, r.ID)
-				} else {
-					assert.Zero(t, n, "rule %s is documented in docs/%s but belongs in docs/%s", r.ID, p, page)
-				}
-			}
-		})
+	type place struct {
+		page string
+		s    docs.Section
 	}
-}
-
-func TestEveryRuleShapedHeadingIsInTheCatalog(t *testing.T) {
-	cat := analyzers.NewCatalog()
+	sections := map[string][]place{}
 	for _, p := range docs.Pages() {
 		for _, s := range docs.Sections(p) {
 			if !ruleIDShape.MatchString(s.Heading) {
 				continue
 			}
-			r, ok := cat.Lookup(s.Heading)
-			if assert.True(t, ok, "docs/%s:%d: section %q is not in the rule catalog (analyzers/lint/rule.go)", p, s.Line, s.Heading) {
-				assert.Equal(t, pageOf(r), p, "docs/%s:%d: rule %s belongs on docs/%s", p, s.Line, r.ID, pageOf(r))
+			sections[s.Heading] = append(sections[s.Heading], place{p, s})
+			if _, ok := cat.Lookup(s.Heading); !ok {
+				t.Errorf("docs/%s:%d: section %q is no rule of the catalog", p, s.Line, s.Heading)
 			}
 		}
 	}
-}
-
-func TestSectionMetadataMatchesCatalog(t *testing.T) {
-	cat := analyzers.NewCatalog()
-	checked := 0
-	for _, p := range docs.Pages() {
-		for _, s := range docs.Sections(p) {
-			r, ok := cat.Lookup(s.Heading)
-			if !ok {
-				continue
+	for _, r := range cat.Rules() {
+		t.Run(r.ID, func(t *testing.T) {
+			page := pageOf(r)
+			if _, ok := docs.Page(page); !ok {
+				t.Fatalf("docs/%s does not exist; write it, one section per rule", page)
 			}
-			meta, err := metadata(s.Text)
-			if !assert.NoError(t, err, "docs/%s:%d (%s)", p, s.Line, s.Heading) {
-				continue
+			require.Regexp(t, ruleIDShape, r.ID, "a rule ID is kebab-case, which makes its heading its own anchor")
+			assert.Equal(t, analyzers.DocsBase+page+"#"+r.ID, r.URL(), "the URL diagnostics carry")
+			title := r.Title
+			assert.True(t, title != "" && !strings.ContainsAny(title, "\n") && !strings.HasSuffix(title, ".") && len(title) <= 100,
+				"title %q: one line of at most 100 characters without a final period", title)
+			places := sections[r.ID]
+			if !assert.Len(t, places, 1, "docs/%s must have exactly one section headed %q", page, r.ID) {
+				return
 			}
-			assert.Equal(t, r.Severity.String(), meta["Severity"], "docs/%s:%d: severity of %s", p, s.Line, r.ID)
-			assert.Equal(t, string(r.Status), meta["Status"], "docs/%s:%d: status of %s", p, s.Line, r.ID)
-			checked++
-		}
+			at := places[0]
+			if !assert.Equal(t, page, at.page, "rule %s is documented in docs/%s but belongs in docs/%s", r.ID, at.page, page) {
+				return
+			}
+			meta, err := metadata(at.s.Text)
+			require.NoError(t, err, "docs/%s:%d", at.page, at.s.Line)
+			assert.Equal(t, r.Severity.String(), meta["Severity"], "docs/%s:%d: severity", at.page, at.s.Line)
+			assert.Equal(t, strings.Join(r.SDKs, ", "), meta["SDKs"], "docs/%s:%d: SDKs", at.page, at.s.Line)
+			assert.Equal(t, string(r.Status), meta["Status"], "docs/%s:%d: status", at.page, at.s.Line)
+		})
 	}
-	assert.Positive(t, checked, "no documented rule was checked")
 }
 
 // metadata parses the line "**Severity:** x · **SDKs:** y · **Status:** z", the first

@@ -62,7 +62,7 @@ func TestInvalidValuesFailAtStartupNamingTheKey(t *testing.T) {
 // a rule removes its findings, and plain-handler-errors brings findings that are off by
 // default.
 func TestSettingsChangeTheFindings(t *testing.T) {
-	pkgs := load(t, "./handlerrules/result-and-error", "./handlerrules/prefer-mcp-error-in-handler")
+	pkgs := load(t, "./handlerrules/result-and-error", "./handlerrules/prefer-mcp-error-in-handler/plain")
 	run := func(settings map[string]any) map[string]int {
 		p, err := New(settings)
 		require.NoError(t, err)

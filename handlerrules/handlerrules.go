@@ -1,42 +1,62 @@
 // Package handlerrules checks what MCP handlers return: whether a failure reaches the client
 // as a tool error the model can read or as a JSON-RPC error, whether a result is silently
 // discarded, whether a session can crash, and whether errors keep their cause and their code.
+//
+// Each rule is declared beside its function, in the file named after its ID.
 package handlerrules
 
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-// Checks returns the handler rules, reading recognition results from defs.
-func Checks(defs *analysis.Analyzer) []lint.Check {
+// Family is the handler rules' family: their doc page is docs/handlerrules.md.
+const Family rule.Family = "handlerrules"
+
+// Config holds the handler rules' own options.
+type Config struct {
+	// PlainHandlerErrors extends prefer-mcp-error-in-handler from mcptool handlers to plain
+	// SDK tool handlers whose errors become tool errors.
+	PlainHandlerErrors bool
+}
+
+// check is a handler rule: it reads the package's recognised definitions and its prepared
+// handler bodies.
+type check = rule.Check[func(*rule.Pass, *mcpdefs.Result, []*handler)]
+
+// checks are the handler rules, in catalog order.
+func checks() []check {
+	return []check{
+		rulePreferMCPErrorInHandler, rulePreferErrorFactory, rulePreserveCauseOnRethrow,
+		ruleNoStringifyUpstreamError, ruleToolErrorAsProtocolError, ruleResultAndError,
+		ruleNilResultNilError, ruleWrappedProtocolError, ruleStructuredContentOnError,
+		ruleResourceNotFoundError,
+	}
+}
+
+// Rules are the handler rules' catalog rows.
+func Rules() []rule.Rule { return rule.Rows(checks()) }
+
+// Groups returns one analyzer group per handler rule, reading recognition results from defs.
+func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	prep := bodiesAnalyzer(defs)
-	rule := func(id string, run func(*lint.Pass, *mcpdefs.Result, []*handler)) lint.Check {
-		return lint.Check{
-			IDs:      []string{id},
+	var out []rule.Group
+	for _, c := range checks() {
+		out = append(out, rule.Group{
+			IDs:      []string{c.ID},
 			Requires: []*analysis.Analyzer{defs, prep},
-			Run: func(p *lint.Pass) error {
+			Options:  cfg,
+			Run: func(p *rule.Pass) error {
 				res := p.ResultOf[defs].(*mcpdefs.Result)
 				if res.Empty() && !res.ErrorsReachable {
 					return nil
 				}
-				run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
+				c.Run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
 				return nil
 			},
-		}
+		})
 	}
-	return []lint.Check{
-		rule("prefer-mcp-error-in-handler", preferMCPErrorInHandler),
-		rule("prefer-error-factory", preferErrorFactory),
-		rule("preserve-cause-on-rethrow", preserveCauseOnRethrow),
-		rule("no-stringify-upstream-error", noStringifyUpstreamError),
-		rule("tool-error-as-protocol-error", toolErrorAsProtocolError),
-		rule("result-and-error", resultAndError),
-		rule("nil-result-nil-error", nilResultNilError),
-		rule("wrapped-protocol-error", wrappedProtocolError),
-		rule("structured-content-on-error", structuredContentOnError),
-		rule("resource-not-found-error", resourceNotFoundError),
-	}
+	return out
 }

@@ -1,17 +1,16 @@
 package handlerrules_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/handlerrules"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -28,7 +27,7 @@ func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *an
 	as, err := analyzers.New(cfg)
 	require.NoError(t, err)
 	for _, a := range as {
-		if a.Name == lint.AnalyzerName(id) {
+		if a.Name == rule.AnalyzerName(id) {
 			return a
 		}
 	}
@@ -36,49 +35,10 @@ func analyzerFor(t *testing.T, id string, configure func(*analyzers.Config)) *an
 	return nil
 }
 
+// TestRules checks every handler rule against its fixture directory,
+// passes/testdata/handlerrules/<id>/.
 func TestRules(t *testing.T) {
-	cases := []struct {
-		id        string
-		dir       string // defaults to id
-		configure func(*analyzers.Config)
-	}{
-		{id: "result-and-error"},
-		{id: "nil-result-nil-error"},
-		{id: "wrapped-protocol-error"},
-		{id: "structured-content-on-error"},
-		{id: "resource-not-found-error"},
-		{id: "tool-error-as-protocol-error"},
-		{id: "preserve-cause-on-rethrow"},
-		{id: "no-stringify-upstream-error"},
-		{id: "prefer-mcp-error-in-handler", configure: func(c *analyzers.Config) { c.PlainHandlerErrors = true }},
-		{id: "prefer-mcp-error-in-handler", dir: "prefer-mcp-error-in-handler-mcptool"},
-		{id: "prefer-error-factory"},
-	}
-	// One load for every fixture directory; the SDKs come from export data.
-	pkgs, err := fixtures.Load("./handlerrules/...")
-	require.NoError(t, err)
-	for _, c := range cases {
-		if c.dir == "" {
-			c.dir = c.id
-		}
-		t.Run(c.dir, func(t *testing.T) {
-			dir := "handlerrules/" + c.dir
-			out := fixtures.Run(t, under(pkgs, dir), analyzerFor(t, c.id, c.configure))
-			out.Check(t, dir)
-			out.CheckGolden(t, dir)
-		})
-	}
-}
-
-// under selects the loaded packages of one fixture directory.
-func under(pkgs []*packages.Package, dir string) []*packages.Package {
-	var out []*packages.Package
-	for _, p := range pkgs {
-		if strings.HasSuffix(p.PkgPath, "/"+dir) {
-			out = append(out, p)
-		}
-	}
-	return out
+	fixtures.CheckRules(t, handlerrules.Rules(), analyzers.New)
 }
 
 // Handlers in test files are test doubles and are not checked: the fixture's a_test.go
@@ -91,7 +51,7 @@ func TestHandlersInTestFilesAreSkipped(t *testing.T) {
 // Without plain-handler-errors, prefer-mcp-error-in-handler leaves plain SDK handlers alone.
 func TestPreferMCPErrorDefaultIsMCPToolOnly(t *testing.T) {
 	a := analyzerFor(t, "prefer-mcp-error-in-handler", nil)
-	results := analysistest.Run(nopT{t}, fixtures.Dir(), a, "./handlerrules/prefer-mcp-error-in-handler")
+	results := analysistest.Run(nopT{t}, fixtures.Dir(), a, "./handlerrules/prefer-mcp-error-in-handler/plain")
 	require.Len(t, results, 1)
 	require.Empty(t, results[0].Diagnostics)
 }

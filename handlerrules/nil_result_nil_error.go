@@ -3,19 +3,26 @@ package handlerrules
 import (
 	"go/ast"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
+var ruleNilResultNilError = check{
+	ID: "nil-result-nil-error", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+	Title: "tool handler can return (nil, nil)",
+	Run:   nilResultNilError,
+}
+
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
-func nilResultNilError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		outcome := h.NilResultOutcome()
 		if outcome == "" {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if isNil(p.TypesInfo, result(ret, h.ResultIndex)) && isNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
+			if astutil.IsNil(p.TypesInfo, result(ret, h.ResultIndex)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
 				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result (an empty &mcp.CallToolResult{} or a text result) or an error", outcome)
 			}
 		})

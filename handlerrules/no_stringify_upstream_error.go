@@ -8,16 +8,22 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleNoStringifyUpstreamError = check{
+	ID: "no-stringify-upstream-error", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "error text embeds serialised upstream data",
+	Run:   noStringifyUpstreamError,
+}
 
 // noStringifyUpstreamError: an error message or tool-error text embeds serialised upstream
 // data (JSON dumps, %+v/%#v of errors and structs, HTTP dumps, raw response bodies). Error
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
-func noStringifyUpstreamError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
 			call, ok := n.(*ast.CallExpr)

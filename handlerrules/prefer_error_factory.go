@@ -5,13 +5,19 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
+var rulePreferErrorFactory = check{
+	ID: "prefer-error-factory", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "mcperr.New with a code that has a factory",
+	Run:   preferErrorFactory,
+}
+
 // preferErrorFactory: mcperr.New(mcperr.CodeX, msg, ...) where the factory mcperr.X exists.
 // The factory says the same in fewer words and keeps codes greppable by name.
-func preferErrorFactory(p *lint.Pass, defs *mcpdefs.Result, _ []*handler) {
+func preferErrorFactory(p *rule.Pass, defs *mcpdefs.Result, _ []*handler) {
 	for _, f := range p.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)

@@ -4,20 +4,26 @@ import (
 	"go/ast"
 	"go/constant"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
+var rulePreferMCPErrorInHandler = check{
+	ID: "prefer-mcp-error-in-handler", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "handler returns an error that carries no MCP error code",
+	Run:   preferMCPErrorInHandler,
+}
+
 // preferMCPErrorInHandler: an mcptool handler (or, with plain-handler-errors, a plain SDK
 // tool handler whose errors become tool errors) returns an error that carries no code.
-func preferMCPErrorInHandler(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		var outcome string
 		switch {
 		case h.Flavour == mcpdefs.MCPToolTool:
 			outcome = "mcptool can only classify it by its text, usually as InternalError (-32603), so the client sees no usable failure mode; return an mcperr factory such as mcperr.NotFound(...) or call.Fail(reason, ...)"
-		case p.Config.PlainHandlerErrors && h.Kind == mcpdefs.Tool && h.Errors == mcpdefs.ToolError:
+		case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpdefs.Tool && h.Errors == mcpdefs.ToolError:
 			outcome = "the client gets only its text, with no code to act on; return an *mcperr.Error (mcperr.NotFound(...), ...) or wrap one with %w"
 		default:
 			continue

@@ -10,15 +10,21 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var rulePreserveCauseOnRethrow = check{
+	ID: "preserve-cause-on-rethrow", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "error built in an error branch drops the error in hand",
+	Run:   preserveCauseOnRethrow,
+}
 
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
-func preserveCauseOnRethrow(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		h.visit(func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)

@@ -10,18 +10,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // notFoundText matches error texts that say a thing is missing.
 var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|doesn't exist|unknown (resource|uri))\b`)
 
+var ruleResourceNotFoundError = check{
+	ID: "resource-not-found-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
+	Title: "resource handler reports a missing resource with an ad-hoc error",
+	Run:   resourceNotFoundError,
+}
+
 // resourceNotFoundError: a go-sdk resource handler reports a missing resource with an ad-hoc
 // error. go-sdk sends any error but a *jsonrpc.Error as code 0 or -32603, so the client
 // cannot tell "no such resource" from a server fault.
-func resourceNotFoundError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKResource && h.Flavour != mcpdefs.MCPToolResourceTemplate {
 			continue

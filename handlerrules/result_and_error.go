@@ -4,13 +4,20 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
+var ruleResultAndError = check{
+	ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "handler returns a result and an error together; the result is discarded",
+	Run:   resultAndError,
+}
+
 // resultAndError: a handler returns a non-nil result and a non-nil error together. Every SDK
 // keeps the error and drops the result, so whatever the result says never reaches the client.
-func resultAndError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.ResultIndex < 0 {
 			continue
@@ -35,7 +42,7 @@ func resultAndError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
 // nonNilResult reports whether e is certainly a non-nil result: a literal, a result
 // constructor, or a variable every assignment of which is one.
 func (h *handler) nonNilResult(e ast.Expr, depth int) bool {
-	if e == nil || depth > 4 || isNil(h.pass.TypesInfo, e) {
+	if e == nil || depth > 4 || astutil.IsNil(h.pass.TypesInfo, e) {
 		return false
 	}
 	if h.defs.IsResultLiteral(e) {

@@ -5,21 +5,28 @@ import (
 	"go/constant"
 	"go/types"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleStructuredContentOnError = check{
+	ID: "structured-content-on-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDK,
+	Title: "typed handler returns an IsError result with a nil error; zero structuredContent ships",
+	Run:   structuredContentOnError,
+}
 
 // structuredContentOnError: a go-sdk typed handler with a concrete output type reports a
 // failure through an IsError result and a nil error. go-sdk still marshals the output, so a
 // zero-valued structuredContent ships beside the error and clients that read
 // structuredContent see an apparently successful empty answer.
-func structuredContentOnError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKTypedTool || isAny(h.Out) {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			if !isNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
 				return
 			}
 			p.Reportf(ret, "typed handler returns an IsError result with a nil error: go-sdk still marshals the %s output, so a zero-valued structuredContent ships beside the error; return the error as the last value instead (return nil, %s{}, err), which go-sdk turns into the same isError result without structured content",

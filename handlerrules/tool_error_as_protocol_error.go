@@ -9,16 +9,23 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleToolErrorAsProtocolError = check{
+	ID: "tool-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+	Title: "a problem the model could fix is returned as a JSON-RPC error",
+	Run:   toolErrorAsProtocolError,
+}
 
 // toolErrorAsProtocolError: a low-level go-sdk or mark3labs tool handler returns a non-nil
 // error for a problem the model could fix (a missing or mistyped argument, an argument that
 // fails validation). The client gets a JSON-RPC error instead of an isError result, and most
 // clients do not show JSON-RPC errors to the model, which cannot correct its call.
-func toolErrorAsProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.Kind != mcpdefs.Tool || h.Errors != mcpdefs.ProtocolError {
 			continue
@@ -45,7 +52,7 @@ func (h *handler) toolErrorAdvice() string {
 // SDK has a one-expression tool error result.
 func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
 	res := result(ret, h.ResultIndex)
-	if res == nil || !isNil(h.pass.TypesInfo, res) {
+	if res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
 		return nil
 	}
 	var repl string

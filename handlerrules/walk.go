@@ -12,13 +12,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // handler bundles what every handler rule needs about one handler.
 type handler struct {
-	pass *lint.Pass
+	pass *rule.Pass
 	defs *mcpdefs.Result
 	*mcpdefs.Handler
 	file *ast.File
@@ -46,7 +47,7 @@ func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
-		URL:        lint.DocsBase + "handlerrules.md",
+		URL:        rule.DocsBase + "handlerrules.md",
 		Requires:   []*analysis.Analyzer{defs},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -69,7 +70,7 @@ func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 }
 
 // handlers pairs the prepared handlers with the rule's pass.
-func handlers(pass *lint.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
+func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handler {
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
@@ -185,11 +186,6 @@ func (h *handler) obj(e ast.Expr) types.Object {
 	return h.pass.TypesInfo.Defs[id]
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("nil")
-}
-
 // isFunc reports whether call invokes the package-level function path.name.
 func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -233,10 +229,10 @@ func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
 		for _, c := range conjuncts(ifs.Cond) {
 			if be, ok := c.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
 				x, y := be.X, be.Y
-				if isNil(h.pass.TypesInfo, x) {
+				if astutil.IsNil(h.pass.TypesInfo, x) {
 					x, y = y, x
 				}
-				if isNil(h.pass.TypesInfo, y) {
+				if astutil.IsNil(h.pass.TypesInfo, y) {
 					if o := h.obj(x); o != nil {
 						out = append(out, o)
 					}
@@ -278,7 +274,7 @@ func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
 }
 
 // render prints a node as source text.
-func render(pass *lint.Pass, n ast.Node) string {
+func render(pass *rule.Pass, n ast.Node) string {
 	var b bytes.Buffer
 	if err := format.Node(&b, pass.Fset, n); err != nil {
 		return ""

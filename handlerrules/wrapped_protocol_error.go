@@ -4,15 +4,21 @@ import (
 	"go/ast"
 	"go/constant"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
+
+var ruleWrappedProtocolError = check{
+	ID: "wrapped-protocol-error", Family: Family, Severity: rule.Error, SDKs: rule.GoSDK,
+	Title: "typed handler wraps a *jsonrpc.Error, demoting it to a tool error",
+	Run:   wrappedProtocolError,
+}
 
 // wrappedProtocolError: a go-sdk typed handler returns a *jsonrpc.Error wrapped in another
 // error. go-sdk recognises protocol errors with a plain type assertion, so the wrapped one is
 // demoted to a tool error and its code is lost.
-func wrappedProtocolError(p *lint.Pass, defs *mcpdefs.Result, hs []*handler) {
+func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		if h.Flavour != mcpdefs.GoSDKTypedTool {
 			continue

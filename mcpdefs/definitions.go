@@ -185,7 +185,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		d := r.newDef(lit, Tool, MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.Meta, d.Scopes = f["Meta"], f["Scopes"]
-		if e := f["Format"]; e != nil && !isNilExpr(r, e) {
+		if e := f["Format"]; e != nil && !astutil.IsNil(r.pass.TypesInfo, e) {
 			// Format: nil is no Format: mcptool sends the output's JSON as the text.
 			d.Format = e
 		}
@@ -389,7 +389,7 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
-	if isNilExpr(r, e) {
+	if astutil.IsNil(r.pass.TypesInfo, e) {
 		return
 	}
 	d.Annotations.Expr = e

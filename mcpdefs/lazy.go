@@ -156,7 +156,7 @@ func (res *Result) ToolResultContent(e ast.Expr, body ast.Node) ResultContent {
 	if res.r == nil || e == nil {
 		return ResultContent{}
 	}
-	if isNilExpr(res.r, e) {
+	if astutil.IsNil(res.r.pass.TypesInfo, e) {
 		return ResultContent{Known: true, Nil: true}
 	}
 	lit := res.r.resolveLit(e, 0)

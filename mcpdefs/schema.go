@@ -3,6 +3,8 @@ package mcpdefs
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // SchemaOrigin says where a tool's advertised input or output schema comes from.
@@ -87,7 +89,7 @@ func (r *recogniser) schemas() {
 // goSchema decides a go-sdk tool schema: a schema given in the literal wins; otherwise the
 // typed AddTool infers from In/Out and the low-level AddTool has none.
 func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input bool) SchemaSource {
-	if given != nil && !isNilExpr(r, given) {
+	if given != nil && !astutil.IsNil(r.pass.TypesInfo, given) {
 		return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
 	}
 	if d.Mutated {
@@ -203,11 +205,6 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		out = SchemaSource{}
 	}
 	d.Input, d.Output = in, out
-}
-
-func isNilExpr(r *recogniser, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil")
 }
 
 // isEmptyInterface reports whether t is exactly any: go-sdk special-cases

@@ -3,7 +3,7 @@ package schemarules
 import (
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -20,7 +20,13 @@ func uiMeta(m *Model, d *Def) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
 	return meta, meta.Member("ui")
 }
 
-func metaUIType(p *lint.Pass, m *Model) error {
+var ruleMetaUIType = check{
+	ID: "meta-ui-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "_meta.ui is not an object",
+	Run:   metaUIType,
+}
+
+func metaUIType(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
 		if ui == nil || ui.Value.Kind == mcpdefs.JSONObject || ui.Value.Kind == mcpdefs.JSONDynamic {
@@ -31,7 +37,13 @@ func metaUIType(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func metaUIResourceURIRequired(p *lint.Pass, m *Model) error {
+var ruleMetaUIResourceURIRequired = check{
+	ID: "meta-ui-resource-uri-required", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "_meta.ui without resourceUri",
+	Run:   metaUIResourceURIRequired,
+}
+
+func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
 		if ui == nil || ui.Value.Kind != mcpdefs.JSONObject || ui.Value.Partial {
@@ -66,7 +78,13 @@ func resourceURI(m *Model, d *Def) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
 	return ui.Value, uri, true
 }
 
-func metaUIResourceURIScheme(p *lint.Pass, m *Model) error {
+var ruleMetaUIResourceURIScheme = check{
+	ID: "meta-ui-resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "_meta.ui.resourceUri not ui://",
+	Run:   metaUIResourceURIScheme,
+}
+
+func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		ui, uri, ok := resourceURI(m, d)
 		if !ok || hasUIScheme(uri.Value.Str) {
@@ -77,7 +95,13 @@ func metaUIResourceURIScheme(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func appToolResourcePairing(p *lint.Pass, m *Model, k *Known) error {
+var ruleAppToolResourcePairing = check{
+	ID: "app-tool-resource-pairing", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "MCP Apps tool whose ui:// resource is not registered",
+	Run:   appToolResourcePairing,
+}
+
+func appToolResourcePairing(p *rule.Pass, m *Model, k *Known) error {
 	type resource struct {
 		key      string
 		template *mcpdefs.URITemplate

@@ -3,12 +3,18 @@ package schemarules
 import (
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-func descriptionRequired(p *lint.Pass, m *Model) error {
+var ruleDescriptionRequired = check{
+	ID: defcheck.RuleDescriptionRequired, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "definition without a description",
+	Run:   descriptionRequired,
+}
+
+func descriptionRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		switch {
 		case d.Description.Set && d.Description.Static && strings.TrimSpace(d.Description.Str) == "":
@@ -36,7 +42,13 @@ func hasOptionsOrLiteral(d *Def) bool {
 	return isLiteral(d) || d.SDK == mcpdefs.MarkLabs
 }
 
-func handlerRequired(p *lint.Pass, m *Model) error {
+var ruleHandlerRequired = check{
+	ID: defcheck.RuleHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "definition registered with a nil handler",
+	Run:   handlerRequired,
+}
+
+func handlerRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.Kind == mcpdefs.Prompt {
 			continue
@@ -50,7 +62,13 @@ func handlerRequired(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func promptHandlerRequired(p *lint.Pass, m *Model) error {
+var rulePromptHandlerRequired = check{
+	ID: defcheck.RulePromptHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "prompt registered without a handler",
+	Run:   promptHandlerRequired,
+}
+
+func promptHandlerRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.Kind != mcpdefs.Prompt {
 			continue
@@ -77,16 +95,22 @@ func mcptoolAdd(d *Def) string {
 	return "mcptool.Add"
 }
 
-func reportNilHandler(p *lint.Pass, d *Def, why string) {
+func reportNilHandler(p *rule.Pass, d *Def, why string) {
 	switch {
 	case d.HandlerNil:
-		p.Reportf(lint.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s. Pass the handler function", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s. Pass the handler function", d.Label(), why)
 	case d.HandlerOmitted:
-		p.Reportf(lint.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler: the field is left out, so it is nil and %s. Set Handler", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler: the field is left out, so it is nil and %s. Set Handler", d.Label(), why)
 	}
 }
 
-func annotationCoherence(p *lint.Pass, m *Model) error {
+var ruleAnnotationCoherence = check{
+	ID: "annotation-coherence", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+	Title: "annotations that contradict each other",
+	Run:   annotationCoherence,
+}
+
+func annotationCoherence(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		a := d.Annotations
 		if d.Kind != mcpdefs.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
@@ -94,19 +118,25 @@ func annotationCoherence(p *lint.Pass, m *Model) error {
 		}
 		switch {
 		case a.Destructive.Set && a.Destructive.Static && a.Destructive.Val:
-			p.Reportf(lint.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once: clients cannot tell whether to ask for confirmation, and most will. Drop DestructiveHint (it only means something when ReadOnlyHint is false), or drop ReadOnlyHint if the tool really changes things", d.Label())
+			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once: clients cannot tell whether to ask for confirmation, and most will. Drop DestructiveHint (it only means something when ReadOnlyHint is false), or drop ReadOnlyHint if the tool really changes things", d.Label())
 		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
 			also := ""
 			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
 				also = ", and openWorldHint: true (add WithOpenWorldHintAnnotation(false) too if it only touches local data)"
 			}
-			p.Reportf(lint.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s: clients that do not apply the read-only precedence ask for confirmation before every call. Add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s: clients that do not apply the read-only precedence ask for confirmation before every call. Add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
 		}
 	}
 	return nil
 }
 
-func authScopeFormat(p *lint.Pass, m *Model) error {
+var ruleAuthScopeFormat = check{
+	ID: defcheck.RuleAuthScopeFormat, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+	Title: "empty or blank auth scope",
+	Run:   authScopeFormat,
+}
+
+func authScopeFormat(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.SDK != mcpdefs.MCPTool || d.Scopes == nil {
 			continue
@@ -125,9 +155,9 @@ func authScopeFormat(p *lint.Pass, m *Model) error {
 				if s.Str != "" {
 					what = "a blank scope"
 				}
-				p.Reportf(lint.NodeSpan(s.Expr), "%s lists %s in Scopes: no token can hold it, so every authenticated call would fail with Forbidden, and mcptool.Add refuses the definition with a panic at start-up. Remove it or write the scope (for example \"repo:read\")", d.Label(), what)
+				p.Reportf(rule.NodeSpan(s.Expr), "%s lists %s in Scopes: no token can hold it, so every authenticated call would fail with Forbidden, and mcptool.Add refuses the definition with a panic at start-up. Remove it or write the scope (for example \"repo:read\")", d.Label(), what)
 			case defcheck.ScopeHasSpace:
-				p.Reportf(lint.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace: OAuth scopes travel space-separated (RFC 6749 §3.3), so no token can hold it, every authenticated call would fail with Forbidden, and mcptool.Add panics at start-up. Split it into separate scopes", d.Label(), s.Str)
+				p.Reportf(rule.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace: OAuth scopes travel space-separated (RFC 6749 §3.3), so no token can hold it, every authenticated call would fail with Forbidden, and mcptool.Add panics at start-up. Split it into separate scopes", d.Label(), s.Str)
 			}
 		}
 	}

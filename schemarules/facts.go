@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -88,7 +88,7 @@ func newFactsAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "schemarules_defines",
 		Doc:        "exports the names and URIs each package defines, for name-unique and app-tool-resource-pairing across packages",
-		URL:        lint.DocsBase + "schemarules.md#name-unique",
+		URL:        rule.DocsBase + "schemarules.md#name-unique",
 		Requires:   []*analysis.Analyzer{defs},
 		FactTypes:  []analysis.Fact{(*DefinesFact)(nil)},
 		ResultType: reflect.TypeFor[*Known](),

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -54,7 +54,7 @@ func newModelAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "schemarules_model",
 		Doc:        "walks the schemas of the package's MCP definitions once for every schema rule",
-		URL:        lint.DocsBase + "schemarules.md",
+		URL:        rule.DocsBase + "schemarules.md",
 		Requires:   []*analysis.Analyzer{defs, inspect.Analyzer},
 		ResultType: reflect.TypeFor[*Model](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -186,13 +186,13 @@ func (m *Model) InModule(pkg *types.Package) bool {
 
 // At is where findings about the definition as a whole go: the registration call when the
 // finding is about how it is registered, else the definition literal or constructor.
-func (d *Def) At() lint.Positioner { return lint.NodeSpan(d.Node) }
+func (d *Def) At() rule.Positioner { return rule.NodeSpan(d.Node) }
 
 // RegistrationOrDef is the registration call when there is one in the package, else the
 // definition.
-func (d *Def) RegistrationOrDef() lint.Positioner {
+func (d *Def) RegistrationOrDef() rule.Positioner {
 	if d.Registration != nil {
-		return lint.NodeSpan(d.Registration)
+		return rule.NodeSpan(d.Registration)
 	}
 	return d.At()
 }
@@ -207,26 +207,26 @@ func (d *Def) Label() string {
 
 // jsonAt is where a finding about a JSON node goes: the node itself for Go values, the string
 // holding it for JSON text (so a suppression comment can sit on the line above).
-func jsonAt(j *mcpdefs.JSON) lint.Positioner {
+func jsonAt(j *mcpdefs.JSON) rule.Positioner {
 	if j.TextPos.IsValid() {
-		return lint.Span{Start: j.TextPos, Stop: j.TextEnd}
+		return rule.Span{Start: j.TextPos, Stop: j.TextEnd}
 	}
-	return lint.Span{Start: j.Pos, Stop: j.End}
+	return rule.Span{Start: j.Pos, Stop: j.End}
 }
 
 // memberAt is where a finding about an object key goes.
-func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) lint.Positioner {
+func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) rule.Positioner {
 	if m.Value.TextPos.IsValid() || !m.KeyPos.IsValid() {
 		return jsonAt(m.Value)
 	}
-	return lint.Span{Start: m.KeyPos, Stop: m.Value.End}
+	return rule.Span{Start: m.KeyPos, Stop: m.Value.End}
 }
 
 // fieldAt is where a finding about a struct field goes: its declaration when it is in the
 // analysed package, else the definition.
-func (m *Model) fieldAt(v *types.Var, d *Def) (lint.Positioner, bool) {
+func (m *Model) fieldAt(v *types.Var, d *Def) (rule.Positioner, bool) {
 	if f := m.Field(v); f != nil {
-		return lint.NodeSpan(f), true
+		return rule.NodeSpan(f), true
 	}
 	return d.RegistrationOrDef(), false
 }
@@ -237,7 +237,7 @@ func quote(s string) string { return `"` + s + `"` }
 // the same field once per tool.
 type dedup map[token.Pos]map[string]bool
 
-func (d dedup) first(at lint.Positioner, key string) bool {
+func (d dedup) first(at rule.Positioner, key string) bool {
 	p := at.Pos()
 	if d[p] == nil {
 		d[p] = map[string]bool{}

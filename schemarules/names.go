@@ -5,18 +5,26 @@ import (
 	"go/ast"
 	"path/filepath"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"regexp"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // toolName is the MCP spec's rule for tool names (SEP-986).
 var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
-func nameRequired(p *lint.Pass, m *Model) error {
+var ruleNameRequired = check{
+	ID: defcheck.RuleNameRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "definition without a name",
+	Run:   nameRequired,
+}
+
+func nameRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		var problem string
 		switch {
@@ -51,7 +59,13 @@ func isLiteral(d *Def) bool {
 	return lit
 }
 
-func nameFormat(p *lint.Pass, m *Model) error {
+var ruleNameFormat = check{
+	ID: defcheck.RuleNameFormat, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "tool name outside [A-Za-z0-9._-]{1,128}",
+	Run:   nameFormat,
+}
+
+func nameFormat(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.Kind != mcpdefs.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
 			continue
@@ -67,15 +81,21 @@ func nameFormat(p *lint.Pass, m *Model) error {
 		case mcpdefs.MCPTool:
 			sdk = " mcptool.Add refuses it with a panic at start-up."
 		}
-		p.Reportf(lint.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
 	}
 	return nil
+}
+
+var ruleNameUnique = check{
+	ID: "name-unique", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "two definitions of one kind share a name",
+	Run:   nameUnique,
 }
 
 // nameUnique compares definitions that are really registered: a constructor returning a
 // tool does not say whether (or instead of what) it is served, and servers often pick one of
 // two same-named variants at run time.
-func nameUnique(p *lint.Pass, m *Model, k *Known) error {
+func nameUnique(p *rule.Pass, m *Model, k *Known) error {
 	var files []*ast.File
 	files = append(files, p.Files...)
 	first := map[Identity]OwnDef{}
@@ -92,7 +112,7 @@ func nameUnique(p *lint.Pass, m *Model, k *Known) error {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
-		p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
+		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
 	}
 	imported := map[Identity]Defined{}
 	for _, d := range k.Imported {
@@ -106,7 +126,7 @@ func nameUnique(p *lint.Pass, m *Model, k *Known) error {
 			continue
 		}
 		if prev, dup := imported[own.Identity]; dup {
-			p.Reportf(lint.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
+			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
 		}
 	}
 	return nil

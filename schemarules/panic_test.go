@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // runner is the program that registers every tool of the panics fixture on a real go-sdk
@@ -52,10 +52,10 @@ func TestReportedToolsReallyPanic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program against go-sdk")
 	}
-	all := analyzers(t, lint.NewConfig())
+	all := analyzers(t, rule.NewConfig())
 	var as []*analysis.Analyzer
 	for _, id := range []string{"schema-serializable", "schema-tag-syntax", "schema-is-object"} {
-		as = append(as, all[lint.AnalyzerName(id)])
+		as = append(as, all[rule.AnalyzerName(id)])
 	}
 	out := fixtures.Run(t, packagesUnder(t, "schemarules/panics"), as...)
 	out.Check(t, "schemarules/panics")

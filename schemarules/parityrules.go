@@ -10,7 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -22,7 +23,7 @@ type Rendering struct {
 	// "text" (mark3labs NewToolResultStructured).
 	Kind  string
 	Label string
-	At    lint.Positioner
+	At    rule.Positioner
 	parityResult
 }
 
@@ -35,7 +36,7 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "schemarules_parity",
 		Doc:        "finds where tool outputs are rendered to content and which output fields the rendering shows",
-		URL:        lint.DocsBase + "schemarules.md#format-parity",
+		URL:        rule.DocsBase + "schemarules.md#format-parity",
 		Requires:   []*analysis.Analyzer{model, inspect.Analyzer},
 		ResultType: reflect.TypeFor[*Parity](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -72,7 +73,7 @@ func (a *parityAnalysis) mcptool() {
 		if d.SDK != mcpdefs.MCPTool || d.Format == nil || d.Output == nil || !d.Output.Inferred() || d.Output.Walk.Fatal() {
 			continue
 		}
-		r := &Rendering{Kind: "Format", Label: d.Label(), At: lint.NodeSpan(d.Format)}
+		r := &Rendering{Kind: "Format", Label: d.Label(), At: rule.NodeSpan(d.Format)}
 		a.out.Renderings = append(a.out.Renderings, r)
 		e := newParityEngine(a.pass.TypesInfo, a.m.Result, d.Output.Walk)
 		node := a.m.Result.FuncNode(d.Format)
@@ -103,7 +104,7 @@ func (a *parityAnalysis) goSDK() {
 		}
 		var w *typewalk.Result
 		for _, ret := range returnStmts(h.Body) {
-			if len(ret.Results) != 3 || !isNilIdent(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
+			if len(ret.Results) != 3 || !astutil.IsNil(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
 				continue
 			}
 			rc := a.m.Result.ToolResultContent(ret.Results[h.ResultIndex], h.Body)
@@ -121,7 +122,7 @@ func (a *parityAnalysis) goSDK() {
 			if f == nil {
 				continue
 			}
-			r := &Rendering{Kind: "Content", Label: label, At: lint.NodeSpan(rc.Content[0])}
+			r := &Rendering{Kind: "Content", Label: label, At: rule.NodeSpan(rc.Content[0])}
 			a.out.Renderings = append(a.out.Renderings, r)
 			e.run(f, e.sourceRoots(f, ret.Results[h.OutIndex]), rc.Content)
 			r.parityResult = e.result()
@@ -163,7 +164,7 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 		if f == nil {
 			return true
 		}
-		r := &Rendering{Kind: "text", Label: "NewToolResultStructured", At: lint.NodeSpan(text)}
+		r := &Rendering{Kind: "text", Label: "NewToolResultStructured", At: rule.NodeSpan(text)}
 		for _, d := range a.m.Defs {
 			if d.Handler != nil && d.Handler.Node == encl {
 				r.Label = d.Label()
@@ -281,11 +282,6 @@ func returns(body *ast.BlockStmt) []ast.Expr {
 	return out
 }
 
-func isNilIdent(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("nil")
-}
-
 func isAny(t types.Type) bool {
 	it, ok := t.Underlying().(*types.Interface)
 	return ok && it.Empty()
@@ -298,7 +294,13 @@ func leafLabel(l *typewalk.Leaf) string {
 	return l.Path.Under("output")
 }
 
-func formatParity(p *lint.Pass, m *Model, par *Parity) error {
+var ruleFormatParity = check{
+	ID: "format-parity", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "output field the text rendering does not show",
+	Run:   formatParity,
+}
+
+func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 	seen := dedup{}
 	for _, r := range par.Renderings {
 		for _, l := range r.missing {
@@ -319,7 +321,13 @@ func formatParity(p *lint.Pass, m *Model, par *Parity) error {
 	return nil
 }
 
-func formatParityUnchecked(p *lint.Pass, m *Model, par *Parity) error {
+var ruleFormatParityUnchecked = check{
+	ID: "format-parity-unchecked", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "text rendering static analysis cannot follow",
+	Run:   formatParityUnchecked,
+}
+
+func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 	seen := dedup{}
 	for _, r := range par.Renderings {
 		if r.unchecked == "" {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -31,7 +31,13 @@ func unsatisfiableEffect(d *Def, s *Schema) string {
 	return "no arguments can be valid, so clients that validate arguments never call the tool"
 }
 
-func schemaUnsatisfiable(p *lint.Pass, m *Model) error {
+var ruleSchemaUnsatisfiable = check{
+	ID: "schema-unsatisfiable", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "hand-built schema that no value satisfies",
+	Run:   schemaUnsatisfiable,
+}
+
+func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
 		j := n.node
 		where := jsonPathUnder(s.Role, n.path)
@@ -64,11 +70,17 @@ func schemaUnsatisfiable(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func formatPortability(p *lint.Pass, m *Model) error {
+var ruleSchemaFormatPortability = check{
+	ID: "schema-format-portability", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "format outside the portable allowlist",
+	Run:   formatPortability,
+}
+
+func formatPortability(p *rule.Pass, m *Model) error {
 	allowed := map[string]bool{}
-	list := p.Config.FormatAllowlist
+	list := p.Options.(Config).FormatAllowlist
 	if len(list) == 0 {
-		list = lint.DefaultFormatAllowlist()
+		list = rule.DefaultFormatAllowlist()
 	}
 	for _, f := range list {
 		allowed[f] = true
@@ -83,7 +95,13 @@ func formatPortability(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func anyOfNeedsType(p *lint.Pass, m *Model) error {
+var ruleSchemaAnyofNeedsType = check{
+	ID: "schema-anyof-needs-type", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "anyOf/oneOf branch without a type",
+	Run:   anyOfNeedsType,
+}
+
+func anyOfNeedsType(p *rule.Pass, m *Model) error {
 	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
 		if n.parentKey != "anyOf" && n.parentKey != "oneOf" {
 			return
@@ -97,7 +115,13 @@ func anyOfNeedsType(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func noDiscriminator(p *lint.Pass, m *Model) error {
+var ruleSchemaNoDiscriminatorKeyword = check{
+	ID: "schema-no-discriminator-keyword", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "OpenAPI discriminator keyword in a schema",
+	Run:   noDiscriminator,
+}
+
+func noDiscriminator(p *rule.Pass, m *Model) error {
 	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
 		if mem := n.node.Member("discriminator"); mem != nil {
 			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which is not JSON Schema: OpenAI ignores it and Gemini rejects it. Drop it; a const on each oneOf branch is how clients tell the variants apart", jsonPathUnder(s.Role, n.path), d.Label())
@@ -106,7 +130,13 @@ func noDiscriminator(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func noDefs(p *lint.Pass, m *Model) error {
+var ruleSchemaNoDefs = check{
+	ID: "schema-no-defs", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+	Title: "$defs or $ref in a schema (strict portability)",
+	Run:   noDefs,
+}
+
+func noDefs(p *rule.Pass, m *Model) error {
 	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
 		for _, kw := range []string{"$defs", "definitions", "$ref"} {
 			if mem := n.node.Member(kw); mem != nil {
@@ -117,7 +147,13 @@ func noDefs(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func rootOneOf(p *lint.Pass, m *Model) error {
+var ruleSchemaRootOneofPortability = check{
+	ID: "schema-root-oneof-portability", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+	Title: "oneOf/anyOf at the schema root (strict portability)",
+	Run:   rootOneOf,
+}
+
+func rootOneOf(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
@@ -130,7 +166,13 @@ func rootOneOf(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func dialectTag(p *lint.Pass, m *Model) error {
+var ruleSchemaDialectTag = check{
+	ID: "schema-dialect-tag", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+	Title: "schema without $schema (strict portability)",
+	Run:   dialectTag,
+}
+
+func dialectTag(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			j := s.JSON

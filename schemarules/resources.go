@@ -8,7 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
@@ -16,7 +17,13 @@ func isResource(d *Def) bool {
 	return d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate
 }
 
-func uriTemplateRequired(p *lint.Pass, m *Model) error {
+var ruleURITemplateRequired = check{
+	ID: defcheck.RuleURITemplateRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "resource template without a URI template",
+	Run:   uriTemplateRequired,
+}
+
+func uriTemplateRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if !isResource(d) {
 			continue
@@ -27,7 +34,7 @@ func uriTemplateRequired(p *lint.Pass, m *Model) error {
 		}
 		switch {
 		case d.URI.Set && d.URI.Static && strings.TrimSpace(d.URI.Str) == "":
-			p.Reportf(lint.NodeSpan(d.URI.Expr), "%s has an empty %s: the URI is how clients read a resource, so this one can never be read. Write the %s", d.Label(), what, what)
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has an empty %s: the URI is how clients read a resource, so this one can never be read. Write the %s", d.Label(), what, what)
 		case !d.URI.Set && !d.Mutated && isLiteral(d):
 			p.Reportf(d.At(), "%s has no %s: the URI is how clients read a resource, so this one can never be read. Set it", d.Label(), what)
 		}
@@ -35,7 +42,13 @@ func uriTemplateRequired(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func uriTemplateValid(p *lint.Pass, m *Model) error {
+var ruleURITemplateValid = check{
+	ID: defcheck.RuleURITemplateValid, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "invalid RFC 6570 URI template",
+	Run:   uriTemplateValid,
+}
+
+func uriTemplateValid(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if !isResource(d) || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
 			continue
@@ -49,28 +62,34 @@ func uriTemplateValid(p *lint.Pass, m *Model) error {
 				case mcpdefs.MCPTool:
 					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
-				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s. Balance the braces and name every variable, as in items://{id}", d.Label(), d.URI.Str, err, panics)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s. Balance the braces and name every variable, as in items://{id}", d.Label(), d.URI.Str, err, panics)
 			}
 			continue
 		}
 		switch d.SDK {
 		case mcpdefs.GoSDK:
 			if _, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up. Fix the URI, or register a resource template if it has {variables}", d.Label(), d.URI.Str, err)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up. Fix the URI, or register a resource template if it has {variables}", d.Label(), d.URI.Str, err)
 			}
 		case mcpdefs.MCPTool:
 			// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
 			if u, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up. Fix the URI, or use a ResourceTemplate if it has {variables}", d.Label(), d.URI.Str, err)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up. Fix the URI, or use a ResourceTemplate if it has {variables}", d.Label(), d.URI.Str, err)
 			} else if u.Scheme == "" {
-				p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: %q has no scheme: clients read resources by absolute URI, so none could read it, and mcptool.AddResource panics at start-up. Add a scheme (file://, myapp://)", d.Label(), d.URI.Str)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q has no scheme: clients read resources by absolute URI, so none could read it, and mcptool.AddResource panics at start-up. Add a scheme (file://, myapp://)", d.Label(), d.URI.Str)
 			}
 		}
 	}
 	return nil
 }
 
-func resourceNameNotURI(p *lint.Pass, m *Model) error {
+var ruleResourceNameNotURI = check{
+	ID: defcheck.RuleResourceNameNotURI, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "resource name is its URI",
+	Run:   resourceNameNotURI,
+}
+
+func resourceNameNotURI(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if !isResource(d) || !d.Name.Set || !d.URI.Set {
 			continue
@@ -81,9 +100,9 @@ func resourceNameNotURI(p *lint.Pass, m *Model) error {
 		}
 		switch {
 		case same:
-			p.Reportf(lint.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(lint.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
 		}
 	}
 	return nil
@@ -102,7 +121,13 @@ func sameObject(res *mcpdefs.Result, a, b ast.Expr) bool {
 	return oa != nil && oa == ob && (isVar || isConst)
 }
 
-func templateParamsAlign(p *lint.Pass, m *Model) error {
+var ruleTemplateParamsAlign = check{
+	ID: defcheck.RuleTemplateParamsAlign, Family: Family, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs, rule.SDKMCPTool},
+	Title: "template variable the handler does not read",
+	Run:   templateParamsAlign,
+}
+
+func templateParamsAlign(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	for _, d := range m.Defs {
 		if d.Kind == mcpdefs.ResourceTemplate && d.SDK == mcpdefs.MCPTool {
@@ -125,7 +150,7 @@ func templateParamsAlign(p *lint.Pass, m *Model) error {
 		for _, r := range reads {
 			read[r.Key] = true
 			if !vars[r.Key] {
-				p.Reportf(lint.NodeSpan(r.Node), "the handler of %s reads template argument %q, but the template %q has no such variable (it has %s): mark3labs fills request.Params.Arguments only with the template's variables, so this read is always nil. Rename one side so they match exactly", d.Label(), r.Key, d.URI.Str, list(tmpl.Vars()))
+				p.Reportf(rule.NodeSpan(r.Node), "the handler of %s reads template argument %q, but the template %q has no such variable (it has %s): mark3labs fills request.Params.Arguments only with the template's variables, so this read is always nil. Rename one side so they match exactly", d.Label(), r.Key, d.URI.Str, list(tmpl.Vars()))
 			}
 		}
 		if len(reads) == 0 || dynamic {
@@ -138,7 +163,7 @@ func templateParamsAlign(p *lint.Pass, m *Model) error {
 			}
 		}
 		if len(unread) > 0 {
-			p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: the handler never reads template variable %s from request.Params.Arguments (it reads %s), so part of the URI is ignored. Read it, or remove it from the template", d.Label(), list(unread), list(keys(read)))
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: the handler never reads template variable %s from request.Params.Arguments (it reads %s), so part of the URI is ignored. Read it, or remove it from the template", d.Label(), list(unread), list(keys(read)))
 		}
 	}
 	return nil
@@ -147,7 +172,7 @@ func templateParamsAlign(p *lint.Pass, m *Model) error {
 // typedParamsAlign checks an mcptool ResourceTemplate[P]: mcptool binds each template
 // variable into the field of P that it names (by `uri` tag, json name or Go name), and
 // AddResourceTemplate panics at start-up when they do not line up.
-func typedParamsAlign(p *lint.Pass, m *Model, d *Def, seen dedup) {
+func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 	binds, isStruct, ok := mcpdefs.Bindings(d.Definition)
 	if !ok {
 		return
@@ -187,7 +212,7 @@ func typedParamsAlign(p *lint.Pass, m *Model, d *Def, seen dedup) {
 	for _, v := range tmpl.Vars() {
 		vars[v] = true
 		if !byName[v] {
-			p.Reportf(lint.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), v, pt, v)
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), v, pt, v)
 		}
 	}
 	for _, b := range binds {

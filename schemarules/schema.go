@@ -5,7 +5,8 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -39,7 +40,13 @@ func startup(d *Def) string {
 	return "mcp.AddTool panics at start-up"
 }
 
-func schemaIsObject(p *lint.Pass, m *Model) error {
+var ruleSchemaIsObject = check{
+	ID: defcheck.RuleSchemaIsObject, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "tool input does not infer to a JSON object",
+	Run:   schemaIsObject,
+}
+
+func schemaIsObject(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.Input != nil {
 			isObjectInput(p, m, d, d.Input)
@@ -56,7 +63,7 @@ func schemaIsObject(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
+func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 	switch {
 	case s.Inferred():
 		root := s.Walk.Root
@@ -65,7 +72,7 @@ func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 		}
 		t := m.typeName(s.Source.Type)
 		if s.Source.Inference != mcpdefs.InferGoSDK {
-			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
+			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
 			return
 		}
 		who := "go-sdk infers"
@@ -105,7 +112,7 @@ func isObjectInput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 	}
 }
 
-func isObjectOutput(p *lint.Pass, m *Model, d *Def, s *Schema) {
+func isObjectOutput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 	root := s.Walk.Root
 	switch d.SDK {
 	case mcpdefs.MCPTool:
@@ -114,7 +121,7 @@ func isObjectOutput(p *lint.Pass, m *Model, d *Def, s *Schema) {
 		}
 	case mcpdefs.MarkLabs:
 		if root.Type != "object" && s.Source.Expr != nil {
-			p.Reportf(lint.NodeSpan(s.Source.Expr), "%s: mark3labs forces the output schema's type to \"object\", but %s infers as %s, so clients that validate structuredContent against the schema reject every result. Use a struct output type", d.Label(), m.typeName(s.Source.Type), nodeType(root))
+			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs forces the output schema's type to \"object\", but %s infers as %s, so clients that validate structuredContent against the schema reject every result. Use a struct output type", d.Label(), m.typeName(s.Source.Type), nodeType(root))
 		}
 	}
 }
@@ -217,7 +224,13 @@ func fieldLabel(d *Def, s *Schema, v *types.Var, path typewalk.Path, atField boo
 	return fmt.Sprintf("%s(%s of %s)", name, where, d.Label())
 }
 
-func schemaSerializable(p *lint.Pass, m *Model) error {
+var ruleSchemaSerializable = check{
+	ID: defcheck.RuleSchemaSerializable, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "field type that schema inference rejects",
+	Run:   schemaSerializable,
+}
+
+func schemaSerializable(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	forEachWalk(m, func(d *Def, s *Schema) {
 		for _, pr := range s.Walk.Problems {

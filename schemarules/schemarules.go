@@ -4,76 +4,97 @@
 // prompts, and the parity between a tool's structured output and its text rendering.
 //
 // Rules never import an SDK: they read mcpdefs, whose typewalk package mirrors the schema
-// libraries the SDKs use.
+// libraries the SDKs use. Each rule is declared beside its function; the IDs the runtime
+// library reports too (mcptool.Add checks definitions at start-up) come from internal/defcheck.
 package schemarules
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
-// Checks returns the schema rules, reading the definitions recognised by defs (the mcpdefs
-// analyzer of the run's configuration). The rules share one model analyzer, so schemas are
-// walked once per package, and name-unique and app-tool-resource-pairing share one fact
-// analyzer.
-func Checks(defs *analysis.Analyzer) []lint.Check {
+// Family is the schema rules' family: their doc page is docs/schemarules.md.
+const Family rule.Family = "schemarules"
+
+// Config holds the schema rules' own options.
+type Config struct {
+	// FormatAllowlist is the set of JSON Schema formats schema-format-portability accepts.
+	FormatAllowlist []string
+}
+
+// check is a schema rule. Its Run reads the package's schema model, and takes as well the
+// name facts or the parity analysis when its signature asks for them:
+//
+//	func(*rule.Pass, *Model) error
+//	func(*rule.Pass, *Model, *Known) error
+//	func(*rule.Pass, *Model, *Parity) error
+type check = rule.Check[any]
+
+// The TypeScript linter's type checks on definitions, which Go's types make impossible to
+// fail: catalogued and documented, never run.
+var (
+	ruleAnnotationType = check{
+		ID: "annotation-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "annotation value of the wrong type", Status: rule.NotApplicable,
+	}
+	ruleAuthType = check{
+		ID: "auth-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "auth scopes of the wrong type", Status: rule.NotApplicable,
+	}
+)
+
+// checks are the schema rules, in catalog order.
+func checks() []check {
+	return []check{
+		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
+	}
+}
+
+// Rules are the schema rules' catalog rows.
+func Rules() []rule.Rule { return rule.Rows(checks()) }
+
+// Groups returns one analyzer group per schema rule, reading the definitions recognised by
+// defs (the mcpdefs analyzer of the run's configuration). The rules share one model analyzer,
+// so schemas are walked once per package, and name-unique and app-tool-resource-pairing share
+// one fact analyzer.
+func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	model := newModelAnalyzer(defs)
 	facts := newFactsAnalyzer(defs)
 	parity := newParityAnalyzer(model)
-	with := func(id string, run func(*lint.Pass, *Model) error, extra ...*analysis.Analyzer) lint.Check {
-		return lint.Check{
-			IDs:      []string{id},
-			Requires: append([]*analysis.Analyzer{model}, extra...),
-			Run: func(p *lint.Pass) error {
+	var out []rule.Group
+	for _, c := range checks() {
+		if c.Run == nil {
+			continue
+		}
+		requires := []*analysis.Analyzer{model}
+		var run func(p *rule.Pass, m *Model) error
+		switch fn := c.Run.(type) {
+		case func(*rule.Pass, *Model) error:
+			run = fn
+		case func(*rule.Pass, *Model, *Known) error:
+			requires = append(requires, facts)
+			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*Known)) }
+		case func(*rule.Pass, *Model, *Parity) error:
+			requires = append(requires, parity)
+			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[parity].(*Parity)) }
+		default:
+			panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
+		}
+		out = append(out, rule.Group{
+			IDs:      []string{c.ID},
+			Requires: requires,
+			Options:  cfg,
+			Run: func(p *rule.Pass) error {
 				m := p.ResultOf[model].(*Model)
 				if len(m.Defs) == 0 {
 					return nil
 				}
 				return run(p, m)
 			},
-		}
+		})
 	}
-	withParity := func(id string, run func(*lint.Pass, *Model, *Parity) error) lint.Check {
-		return with(id, func(p *lint.Pass, m *Model) error {
-			return run(p, m, p.ResultOf[parity].(*Parity))
-		}, parity)
-	}
-	withFacts := func(id string, run func(*lint.Pass, *Model, *Known) error) lint.Check {
-		return with(id, func(p *lint.Pass, m *Model) error {
-			return run(p, m, p.ResultOf[facts].(*Known))
-		}, facts)
-	}
-	return []lint.Check{
-		with("schema-is-object", schemaIsObject),
-		with("schema-serializable", schemaSerializable),
-		with("schema-tag-syntax", schemaTagSyntax),
-		with("schema-tag-required-ignored", schemaTagRequiredIgnored),
-		with("describe-on-fields", describeOnFields),
-		with("schema-unsatisfiable", schemaUnsatisfiable),
-		with("schema-format-portability", formatPortability),
-		with("schema-anyof-needs-type", anyOfNeedsType),
-		with("schema-no-discriminator-keyword", noDiscriminator),
-		with("schema-no-defs", noDefs),
-		with("schema-root-oneof-portability", rootOneOf),
-		with("schema-dialect-tag", dialectTag),
-		with("name-required", nameRequired),
-		with("name-format", nameFormat),
-		withFacts("name-unique", nameUnique),
-		with("description-required", descriptionRequired),
-		with("handler-required", handlerRequired),
-		with("prompt-handler-required", promptHandlerRequired),
-		with("annotation-coherence", annotationCoherence),
-		with("auth-scope-format", authScopeFormat),
-		with("meta-ui-type", metaUIType),
-		with("meta-ui-resource-uri-required", metaUIResourceURIRequired),
-		with("meta-ui-resource-uri-scheme", metaUIResourceURIScheme),
-		withFacts("app-tool-resource-pairing", appToolResourcePairing),
-		with("uri-template-required", uriTemplateRequired),
-		with("uri-template-valid", uriTemplateValid),
-		with("resource-name-not-uri", resourceNameNotURI),
-		with("template-params-align", templateParamsAlign),
-		withParity("format-parity", formatParity),
-		withParity("format-parity-unchecked", formatParityUnchecked),
-	}
+	return out
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // startupRunner registers every definition of the startup fixture on a real server, one at a
@@ -96,10 +96,10 @@ func TestMCPToolAgreesAtStartUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program against mcptool and go-sdk")
 	}
-	all := analyzers(t, lint.NewConfig())
+	all := analyzers(t, rule.NewConfig())
 	var as []*analysis.Analyzer
 	for _, id := range startupRules {
-		a := all[lint.AnalyzerName(id)]
+		a := all[rule.AnalyzerName(id)]
 		require.NotNil(t, a, id)
 		as = append(as, a)
 	}

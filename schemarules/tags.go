@@ -9,7 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
+	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -104,7 +105,13 @@ func invopopDescription(tag string, optional bool) (string, bool) {
 	return desc, true
 }
 
-func schemaTagSyntax(p *lint.Pass, m *Model) error {
+var ruleSchemaTagSyntax = check{
+	ID: defcheck.RuleSchemaTagSyntax, Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+	Title: "jsonschema tag that go-sdk rejects",
+	Run:   schemaTagSyntax,
+}
+
+func schemaTagSyntax(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	forEachWalk(m, func(d *Def, s *Schema) {
 		for _, pr := range s.Walk.Problems {
@@ -174,7 +181,13 @@ func withoutRequired(tag string) string {
 	return strings.TrimSpace(strings.Join(keep, ","))
 }
 
-func schemaTagRequiredIgnored(p *lint.Pass, m *Model) error {
+var ruleSchemaTagRequiredIgnored = check{
+	ID: "schema-tag-required-ignored", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+	Title: "jsonschema tag says required, which has no effect",
+	Run:   schemaTagRequiredIgnored,
+}
+
+func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	forEachWalk(m, func(d *Def, s *Schema) {
 		bad := map[*typewalk.Field]bool{}
@@ -210,7 +223,13 @@ func schemaTagRequiredIgnored(p *lint.Pass, m *Model) error {
 	return nil
 }
 
-func describeOnFields(p *lint.Pass, m *Model) error {
+var ruleDescribeOnFields = check{
+	ID: "describe-on-fields", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "input or output field has no description",
+	Run:   describeOnFields,
+}
+
+func describeOnFields(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	forEachWalk(m, func(d *Def, s *Schema) {
 		if s.Walk.Fatal() {
@@ -232,7 +251,7 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 				elsewhere = append(elsewhere, f.Path.Under(s.Role))
 				continue
 			}
-			at := lint.NodeSpan(decl)
+			at := rule.NodeSpan(decl)
 			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
@@ -309,7 +328,7 @@ func describeOnFields(p *lint.Pass, m *Model) error {
 				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {
 					continue
 				}
-				p.Reportf(lint.NodeSpan(a.Node), "prompt argument %q of %s has no description, so clients cannot tell the user or the model what to pass. Add one", a.Name.Str, d.Label())
+				p.Reportf(rule.NodeSpan(a.Node), "prompt argument %q of %s has no description, so clients cannot tell the user or the model what to pass. Add one", a.Name.Str, d.Label())
 			}
 		}
 	}

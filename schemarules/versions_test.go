@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // TestInvopopTagsOnMCPGo045: on mcp-go v0.36 to v0.45, WithInputSchema used invopop, whose
@@ -17,10 +17,10 @@ func TestInvopopTagsOnMCPGo045(t *testing.T) {
 	const module = "versions/mcpgo-v0.45"
 	pkgs, err := fixtures.LoadModule(module, "./...")
 	require.NoError(t, err)
-	byName := analyzers(t, lint.NewConfig())
+	byName := analyzers(t, rule.NewConfig())
 	var as []*analysis.Analyzer
 	for _, id := range []string{"schema-tag-syntax", "schema-tag-required-ignored", "describe-on-fields"} {
-		a := byName[lint.AnalyzerName(id)]
+		a := byName[rule.AnalyzerName(id)]
 		require.NotNil(t, a, id)
 		as = append(as, a)
 	}

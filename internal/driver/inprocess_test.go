@@ -15,10 +15,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/driver"
 	"github.com/mcplint/mcplint/internal/driver/output"
 	"github.com/mcplint/mcplint/internal/driver/sarifschema"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // These tests drive driver.Run in-process with test-only checks built by the real rule
@@ -26,9 +26,9 @@ import (
 // that panics (as nil-result-nil-error).
 
 // legacyCheck reports every call of a function named legacy, with a fix calling modern.
-var legacyCheck = lint.Check{
+var legacyCheck = rule.Group{
 	IDs: []string{"prefer-error-factory"},
-	Run: func(p *lint.Pass) error {
+	Run: func(p *rule.Pass) error {
 		for _, f := range p.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
@@ -36,7 +36,7 @@ var legacyCheck = lint.Check{
 					return true
 				}
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "legacy" {
-					p.Report(lint.NodeSpan(call), "call modern instead of legacy", analysis.SuggestedFix{
+					p.Report(rule.NodeSpan(call), "call modern instead of legacy", analysis.SuggestedFix{
 						Message:   "call modern",
 						TextEdits: []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("modern")}},
 					})
@@ -49,9 +49,9 @@ var legacyCheck = lint.Check{
 }
 
 // panicCheck panics on package boom.
-var panicCheck = lint.Check{
+var panicCheck = rule.Group{
 	IDs: []string{"nil-result-nil-error"},
-	Run: func(p *lint.Pass) error {
+	Run: func(p *rule.Pass) error {
 		if p.Pkg.Name() == "boom" {
 			panic("deliberate test panic")
 		}
@@ -64,12 +64,12 @@ type inproc struct {
 	stdout, stderr string
 }
 
-func runInProcess(t *testing.T, dir string, o driver.Options, checks ...lint.Check) inproc {
+func runInProcess(t *testing.T, dir string, o driver.Options, checks ...rule.Group) inproc {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := driver.Run(context.Background(), driver.Setup{
 		Analyzers: func(cfg *analyzers.Config) ([]*analysis.Analyzer, error) {
-			return lint.Build(analyzers.NewCatalog(), cfg, checks)
+			return rule.Build(analyzers.NewCatalog(), cfg, checks)
 		},
 		Catalog: analyzers.NewCatalog(),
 		Version: "test",

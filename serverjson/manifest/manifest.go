@@ -21,24 +21,34 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/analyzers/lint"
 	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/serverjson"
 )
 
-// CatalogRows converts the library's rules into catalog rows.
-func CatalogRows() []lint.Rule {
-	var rows []lint.Rule
+// Family is the server.json rules' family: their doc page is docs/serverjson.md.
+const Family rule.Family = "serverjson"
+
+// Config holds the server.json check's own options.
+type Config struct {
+	// ServerJSON is the path of server.json relative to the module root ("" = server.json).
+	ServerJSON string
+}
+
+// Rules are the catalog rows of the server.json library's rules, which declares them (the
+// library is usable without go/analysis).
+func Rules() []rule.Rule {
+	var rows []rule.Rule
 	for _, r := range serverjson.Rules() {
-		sev := lint.Warning
+		sev := rule.Warning
 		switch r.Severity {
 		case serverjson.SeverityError:
-			sev = lint.Error
+			sev = rule.Error
 		case serverjson.SeverityInfo:
-			sev = lint.Info
+			sev = rule.Info
 		}
-		rows = append(rows, lint.Rule{ID: r.ID, Family: lint.FamilyServerJSON, Severity: sev, SDKs: []string{lint.SDKManifest}, Title: r.Title, Status: lint.Implemented})
+		rows = append(rows, rule.Rule{ID: r.ID, Family: Family, Severity: sev, SDKs: []string{rule.SDKManifest}, Title: r.Title, Status: rule.Implemented})
 	}
 	return rows
 }
@@ -58,25 +68,26 @@ func (*codeFact) AFact() {}
 
 func (f *codeFact) String() string { return "serverjson code facts" }
 
-// Check is the server.json check: every server-json-* rule, one analyzer.
-func Check(defs *analysis.Analyzer) lint.Check {
+// Group is the server.json check: every server-json-* rule, one analyzer.
+func Group(defs *analysis.Analyzer, cfg Config) rule.Group {
 	var ids []string
 	for _, r := range serverjson.Rules() {
 		ids = append(ids, r.ID)
 	}
-	return lint.Check{
+	return rule.Group{
 		IDs:       ids,
 		Name:      "serverjson",
 		Requires:  []*analysis.Analyzer{defs},
 		FactTypes: []analysis.Fact{new(codeFact)},
-		Run: func(p *lint.Pass) error {
+		Options:   cfg,
+		Run: func(p *rule.Pass) error {
 			run(p, p.ResultOf[defs].(*mcpdefs.Result))
 			return nil
 		},
 	}
 }
 
-func run(p *lint.Pass, defs *mcpdefs.Result) {
+func run(p *rule.Pass, defs *mcpdefs.Result) {
 	if len(p.Files) == 0 || !inModule(p) {
 		return
 	}
@@ -102,7 +113,7 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 		return
 	}
 	facts.DependencyEnv = dependencyEnv(p)
-	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Config.ServerJSON)
+	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Options.(Config).ServerJSON)
 	if path == "" {
 		return // no manifest: nothing to publish, nothing to check
 	}
@@ -123,19 +134,19 @@ func run(p *lint.Pass, defs *mcpdefs.Result) {
 	tf.SetLinesForContent(data)
 	for _, d := range diags {
 		off := min(max(d.Pos.Offset, 0), len(data))
-		p.ReportRule(d.Rule, lint.Span{Start: tf.Pos(off), Stop: tf.Pos(off)}, d.Message)
+		p.ReportRule(d.Rule, rule.Span{Start: tf.Pos(off), Stop: tf.Pos(off)}, d.Message)
 	}
 }
 
 // inModule reports whether the package belongs to the module being checked (dependencies
 // outside it are analysed only for facts, and have none worth exporting).
-func inModule(p *lint.Pass) bool {
+func inModule(p *rule.Pass) bool {
 	// The main module (and local replacements) have no version; dependencies from the
 	// module cache do, and the standard library has no module at all.
 	return p.Module != nil && p.Module.Path != "" && p.Module.Version == ""
 }
 
-func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
+func codeValue(p *rule.Pass, v mcpdefs.Value) serverjson.CodeValue {
 	if !v.Set {
 		return serverjson.CodeValue{}
 	}
@@ -145,7 +156,7 @@ func codeValue(p *lint.Pass, v mcpdefs.Value) serverjson.CodeValue {
 // linkerSettable reports whether e names a package-level string variable: its initialiser
 // (`var version = "dev"`) is a placeholder that releases replace with -ldflags -X, so it is
 // not the version that ships.
-func linkerSettable(p *lint.Pass, e ast.Expr) bool {
+func linkerSettable(p *rule.Pass, e ast.Expr) bool {
 	id := astutil.NameIdent(e)
 	if id == nil {
 		return false
@@ -166,7 +177,7 @@ var nonShipped = map[string]bool{
 
 // shippable reports whether the main package's path inside its module says it could be the
 // shipped server rather than an example or a test server.
-func shippable(p *lint.Pass) bool {
+func shippable(p *rule.Pass) bool {
 	rel := strings.TrimPrefix(strings.TrimPrefix(p.Pkg.Path(), p.Module.Path), "/")
 	for _, elem := range strings.Split(rel, "/") {
 		if nonShipped[elem] || strings.HasSuffix(elem, "_test") || strings.HasPrefix(elem, "mock") || strings.HasPrefix(elem, "fake") {
@@ -198,7 +209,7 @@ var libraryEnv = []struct {
 }
 
 // dependencyEnv lists what the libraries the program imports read from the environment.
-func dependencyEnv(p *lint.Pass) []string {
+func dependencyEnv(p *rule.Pass) []string {
 	var out []string
 	for pkg := range nonTestImports(p) {
 		for _, lib := range libraryEnv {
@@ -212,7 +223,7 @@ func dependencyEnv(p *lint.Pass) []string {
 }
 
 // merge combines this package's facts with those of the module packages it imports.
-func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer, bool) {
+func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer, bool) {
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
 	var servers []serverjson.CodeServer
 	serves := false
@@ -243,7 +254,7 @@ func merge(p *lint.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.Code
 
 // nonTestImports is the transitive closure of the packages imported by the package's
 // non-test files.
-func nonTestImports(p *lint.Pass) map[*types.Package]bool {
+func nonTestImports(p *rule.Pass) map[*types.Package]bool {
 	direct := map[string]bool{}
 	for _, f := range p.Files {
 		if isTestFile(p.Fset.PositionFor(f.Pos(), false).Filename) {
@@ -286,7 +297,7 @@ var envLibraries = []string{
 }
 
 // gather finds the package's environment reads and embedded VERSION file.
-func gather(p *lint.Pass) *codeFact {
+func gather(p *rule.Pass) *codeFact {
 	f := &codeFact{}
 	for _, file := range p.Files {
 		if isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
@@ -348,7 +359,7 @@ func gather(p *lint.Pass) *codeFact {
 }
 
 // embeddedVersion finds a //go:embed directive naming a VERSION file and reads it.
-func embeddedVersion(p *lint.Pass, file *ast.File) *serverjson.CodeValue {
+func embeddedVersion(p *rule.Pass, file *ast.File) *serverjson.CodeValue {
 	dir := filepath.Dir(p.Fset.File(file.Pos()).Name())
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
@@ -438,7 +449,7 @@ type envUse struct {
 
 // classifyReads finds which variables the code cannot start without, which it tolerates
 // missing, and which stand in for another.
-func classifyReads(p *lint.Pass, file *ast.File) envUse {
+func classifyReads(p *rule.Pass, file *ast.File) envUse {
 	info := p.TypesInfo
 	envName := func(e ast.Expr) string {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)

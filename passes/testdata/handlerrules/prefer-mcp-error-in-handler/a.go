@@ -5,21 +5,37 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint/mcplint/mcptool"
 )
 
-func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
-	if ctx == nil {
-		return nil, nil, errors.New("no context") // want `handler returns an error with no MCP error code: the client gets only its text`
-	}
-	if req == nil {
-		return nil, nil, fmt.Errorf("no request %d", 1) // want `prefer-mcp-error-in-handler`
-	}
-	err := errors.New("x")
-	return nil, nil, fmt.Errorf("wrapped: %w", err) // may wrap a coded error: silent
+type In struct {
+	ID string `json:"id" jsonschema:"the item ID"`
 }
 
-// Protocol-error handlers cannot choose a code this way: silent.
-func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, errors.New("x")
+type Out struct {
+	Name string `json:"name" jsonschema:"the item name"`
+}
+
+var items = map[string]string{"a": "Alpha"}
+
+var GetItem = mcptool.Tool[In, Out]{
+	Name:        "get_item",
+	Description: "Get an item.",
+	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, errors.New("id is required") // want `handler returns an error with no MCP error code: mcptool can only classify it by its text`
+		}
+		name, ok := items[in.ID]
+		if !ok {
+			return Out{}, fmt.Errorf("no item %q", in.ID) // want `prefer-mcp-error-in-handler`
+		}
+		if name == "" {
+			return Out{}, mcperr.NotFound("no item " + in.ID) // coded: silent
+		}
+		if err := ctx.Err(); err != nil {
+			return Out{}, fmt.Errorf("cancelled: %w", err) // wraps: may carry a code, silent
+		}
+		return Out{Name: name}, nil
+	},
 }

@@ -1,4 +1,4 @@
-package lint
+package rule
 
 import (
 	"go/ast"

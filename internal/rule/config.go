@@ -1,16 +1,17 @@
-package lint
+package rule
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suggest"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcplint/mcplint/internal/suggest"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -1,6 +1,5 @@
-// Package tools registers the mcptool tools whose handlers reach the service and store
-// packages: conformance is checked through both.
-package tools
+// Package conformance holds tools whose handlers can return codes their contracts do not declare, through the service and store packages, with near misses that must stay silent.
+package conformance
 
 import (
 	"context"
@@ -12,20 +11,15 @@ import (
 	"fixtures/contractrules/conformance/plain"
 	"fixtures/contractrules/conformance/service"
 	"fixtures/contractrules/conformance/store"
+	"fixtures/contractrules/shared"
 )
 
-// In and Out are every tool's types.
-type In struct {
-	ID     string `json:"id" jsonschema:"the item"`
-	Reason string `json:"reason,omitempty" jsonschema:"a reason"`
-}
+type (
+	In  = shared.In
+	Out = shared.Out
+)
 
-// Out is every tool's output.
-type Out struct {
-	Value string `json:"value" jsonschema:"the value"`
-}
-
-const recovery = "Call list_items to find an existing item."
+const recovery = shared.Recovery
 
 // GetUndeclared reaches the store's NotFound two packages away and does not declare it.
 func GetUndeclared(svc *service.Service) mcptool.Tool[In, Out] {
@@ -121,99 +115,6 @@ var Save = mcptool.Tool[In, Out]{
 	Handler: saveHandler,
 }
 
-type handlers struct{ svc *service.Service }
-
-func (h *handlers) reserve(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-	return Out{}, h.svc.Reserve(3)
-}
-
-// Reserve's handler is a method value; one declared reason is never produced.
-func Reserve(svc *service.Service) mcptool.Tool[In, Out] {
-	h := &handlers{svc: svc}
-	return mcptool.Tool[In, Out]{
-		Name: "reserve",
-		Errors: []mcptool.ErrorContract{
-			{Reason: "quota_exceeded", Code: mcperr.CodeRateLimited, When: "The quota is used up.", Recovery: "Wait a minute, then retry with a smaller count.", Retryable: true},
-			{Reason: "never_happens", Code: mcperr.CodeConflict, When: "Never.", Recovery: "There is nothing to do about this one."}, // want `reason "never_happens" is declared but nothing the handler can return produces it`
-		},
-		Handler: h.reserve,
-	}
-}
-
-// sharedErrors is one contract for two tools; each produces only one of its reasons.
-var sharedErrors = []mcptool.ErrorContract{
-	{Reason: "no_item", Code: mcperr.CodeNotFound, When: "No item has the ID.", Recovery: recovery},
-	{Reason: "archive_refused", Code: mcperr.CodeConflict, When: "The item cannot be archived.", Recovery: "Archive the item's children first, then retry."},
-}
-
-// LookupShared produces no_item through the store.
-func LookupShared(svc *service.Service) mcptool.Tool[In, Out] {
-	return mcptool.Tool[In, Out]{
-		Name:   "lookup_shared",
-		Errors: sharedErrors, // want `reason "archive_refused" of this shared error contract is never produced by this tool's handler`
-		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-			v, err := svc.Lookup(in.ID)
-			return Out{Value: v}, err
-		},
-	}
-}
-
-// ArchiveShared produces archive_refused through the service's call.Fail.
-func ArchiveShared() mcptool.Tool[In, Out] {
-	return mcptool.Tool[In, Out]{
-		Name:   "archive_shared",
-		Errors: sharedErrors, // want `reason "no_item" of this shared error contract is never produced by this tool's handler`
-		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-			return Out{}, service.Archive(call, in.ID)
-		},
-	}
-}
-
-// DynamicReason fails with a reason from its input: not checked, not guessed.
-var DynamicReason = mcptool.Tool[In, Out]{
-	Name: "dynamic_reason",
-	Errors: []mcptool.ErrorContract{
-		{Reason: "a_reason", Code: mcperr.CodeConflict, When: "A happened.", Recovery: "Do the thing that fixes A, then retry."},
-		{Reason: "b_reason", Code: mcperr.CodeConflict, When: "B happened.", Recovery: "Do the thing that fixes B, then retry."},
-	},
-	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-		return Out{}, call.Fail(in.Reason, "")
-	},
-}
-
-// Typos fails with reasons its contract does not declare.
-var Typos = mcptool.Tool[In, Out]{
-	Name: "typos",
-	Errors: []mcptool.ErrorContract{
-		{Reason: "no_item", Code: mcperr.CodeNotFound, When: "No item has the ID.", Recovery: recovery},
-	},
-	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-		switch in.ID {
-		case "":
-			return Out{}, call.Fail("no_itme", "", call.RecoveryFor("unheard_of")) // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?` `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
-		case "x":
-			return Out{}, mcptool.CallFrom(ctx).Fail("elsewhere", "") // want `call\.Fail\("elsewhere", \.\.\.\) names a reason.*declare "elsewhere" in Errors`
-		case "y":
-			go func() {
-				_ = call.Fail("in_goroutine", "") // want `call\.Fail\("in_goroutine", \.\.\.\)`
-			}()
-		}
-		return Out{}, call.Fail("no_item", "", call.RecoveryFor("no_item"))
-	},
-}
-
-// NoContract declares no contract: Fail always fails, while returning an undeclared code is
-// not a conformance question.
-var NoContract = mcptool.Tool[In, Out]{
-	Name: "no_contract",
-	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-		if in.ID == "" {
-			return Out{}, call.Fail("anything", "") // want `call\.Fail\("anything", \.\.\.\) names a reason but the tool declares no error contract`
-		}
-		return Out{}, mcperr.NotFound("no item")
-	},
-}
-
 // Sentinel returns the store's sentinel variable and wraps through store.Wrap.
 var Sentinel = mcptool.Tool[In, Out]{
 	Name: "sentinel",
@@ -247,7 +148,7 @@ var Hooked = mcptool.Tool[In, Out]{
 var External = mcptool.Tool[service.In, service.Out]{
 	Name: "external",
 	Errors: []mcptool.ErrorContract{
-		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: recovery}, // want `reason "bad_id" is declared but nothing the handler can return produces it`
+		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: recovery},
 	},
 	Handler: service.Find, // want `the handler service\.Find can return Conflict \(built by mcperr\.Conflict in service\.Find at service/service\.go:\d+\)`
 }
@@ -271,7 +172,7 @@ var Baseline = mcptool.Tool[In, Out]{
 			}
 			return mcperr.Forbidden("not yours")
 		}
-		if err := check(); err != nil { // want `Forbidden enters the handler here through check \(built by mcperr\.Forbidden in a function literal in package tools at tools/tools\.go:\d+\)`
+		if err := check(); err != nil { // want `Forbidden enters the handler here through check \(built by mcperr\.Forbidden in a function literal in package conformance at error-contract-conformance/conformance\.go:\d+\)`
 			return Out{}, err
 		}
 		if err := defaultService.Store.Ping(); err != nil {
@@ -281,5 +182,17 @@ var Baseline = mcptool.Tool[In, Out]{
 			return Out{}, &wrapped{err: mcperr.DatabaseError("db down")} // want `the handler returns DatabaseError here`
 		}
 		return Out{}, call.Fail("bad_id", "")
+	},
+}
+
+// NoContract declares no contract: Fail always fails, while returning an undeclared code is
+// not a conformance question.
+var NoContract = mcptool.Tool[In, Out]{
+	Name: "no_contract",
+	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
+		if in.ID == "" {
+			return Out{}, call.Fail("anything", "")
+		}
+		return Out{}, mcperr.NotFound("no item")
 	},
 }

@@ -1,24 +1,35 @@
-package tools
+// Package preferfail holds tools that return declared codes through factories instead of
+// call.Fail, with near misses that must stay silent.
+package preferfail
 
 import (
 	"context"
 
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
+
+	"fixtures/contractrules/shared"
 )
+
+type (
+	In  = shared.In
+	Out = shared.Out
+)
+
+const recovery = shared.Recovery
 
 // PreferFactory returns its one NotFound reason through a factory.
 var PreferFactory = mcptool.Tool[In, Out]{
 	Name: "prefer_factory",
 	Errors: []mcptool.ErrorContract{
-		{Reason: "no_item", Code: mcperr.CodeNotFound, When: "No item has the ID.", Recovery: recovery}, // want `reason "no_item" is declared but nothing`
+		{Reason: "no_item", Code: mcperr.CodeNotFound, When: "No item has the ID.", Recovery: recovery},
 	},
 	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 		_ = mcperr.NotFound("built and dropped")
 		if in.ID == "" {
-			return Out{}, call.Fail("no_item", "no item " + in.ID) // want `mcperr\.NotFound builds a NotFound error, which the tool's error contract declares as reason "no_item".*use call\.Fail\("no_item", msg, \.\.\.\)`
+			return Out{}, mcperr.NotFound("no item " + in.ID) // want `mcperr\.NotFound builds a NotFound error, which the tool's error contract declares as reason "no_item".*use call\.Fail\("no_item", msg, \.\.\.\)`
 		}
-		return Out{}, call.Fail("no_item", "gone") // want `mcperr\.New builds a NotFound error`
+		return Out{}, mcperr.New(mcperr.CodeNotFound, "gone") // want `mcperr\.New builds a NotFound error`
 	},
 }
 
@@ -31,9 +42,9 @@ var PreferTwo = mcptool.Tool[In, Out]{
 	},
 	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 		if in.ID == "a" {
-			return Out{}, call.Fail("a_missing", "no a", mcperr.WithReason("a_missing")) // want `declares as reasons "a_missing", "b_missing"`
+			return Out{}, mcperr.NotFound("no a", mcperr.WithReason("a_missing")) // want `declares as reasons "a_missing", "b_missing"`
 		}
-		return Out{}, call.Fail("b_missing", "no b", mcperr.WithReason("b_missing")) // want `declares as reasons "a_missing", "b_missing"`
+		return Out{}, mcperr.NotFound("no b", mcperr.WithReason("b_missing")) // want `declares as reasons "a_missing", "b_missing"`
 	},
 }
 
@@ -48,7 +59,7 @@ var PreferBaseline = mcptool.Tool[In, Out]{
 		if in.ID == "slow" {
 			return Out{}, mcperr.Timeout("slow")
 		}
-		return Out{}, call.Fail("upstream_down", "down", mcperr.WithReason("upstream_down")) // want `mcperr\.ServiceUnavailable builds a ServiceUnavailable error`
+		return Out{}, mcperr.ServiceUnavailable("down", mcperr.WithReason("upstream_down")) // want `mcperr\.ServiceUnavailable builds a ServiceUnavailable error`
 	},
 }
 

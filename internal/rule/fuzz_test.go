@@ -1,4 +1,4 @@
-package lint
+package rule
 
 import (
 	"go/parser"
@@ -26,7 +26,7 @@ func FuzzParseConfig(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	cat := NewCatalog()
+	cat := testCatalog()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
 		c, err := ParseConfig(data)

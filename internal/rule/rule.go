@@ -1,4 +1,4 @@
-package lint
+package rule
 
 import (
 	"fmt"
@@ -12,19 +12,57 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// Check is what a rule family hands the registry: one check with the analyzers it needs.
-// Most rules report a single ID; a check that naturally reports several (the server.json
-// adapter) lists them all and names its analyzer.
-type Check struct {
-	// IDs are the catalog rule IDs this check reports. The first names the analyzer unless
+// Check is one rule as its family declares it, in one value beside the function that
+// checks it: the catalog row (ID, family, severity, SDKs, title, strictness, status) and Run.
+// Run's type is the family's own: a family computes what its rules read once per package and
+// hands it to each rule's Run.
+type Check[Run any] struct {
+	ID       string
+	Family   Family
+	Severity Severity
+	SDKs     []string
+	Title    string
+	// Strict marks portability rules that run only with `portability: strict`.
+	Strict bool
+	// Status is empty for a rule that runs (Implemented). A rule with another status is
+	// catalogued and documented, and has no Run.
+	Status Status
+	Run    Run
+}
+
+// Rule is the check's catalog row.
+func (c Check[Run]) Rule() Rule {
+	status := c.Status
+	if status == "" {
+		status = Implemented
+	}
+	return Rule{ID: c.ID, Family: c.Family, Severity: c.Severity, SDKs: c.SDKs, Title: c.Title, Status: status, Strict: c.Strict}
+}
+
+// Rows are the catalog rows of a family's checks, in order.
+func Rows[Run any](checks []Check[Run]) []Rule {
+	rows := make([]Rule, len(checks))
+	for i, c := range checks {
+		rows[i] = c.Rule()
+	}
+	return rows
+}
+
+// Group is what a family hands the framework for one analyzer: the rules it reports and the
+// analyzers it needs. Most groups hold one rule; rules that read one shared walk (the
+// contract structure, the server.json adapter) are one group and name their analyzer.
+type Group struct {
+	// IDs are the catalog rule IDs the group reports. The first names the analyzer unless
 	// Name is set.
 	IDs []string
 	// Name overrides the analyzer name (a Go identifier).
 	Name string
 	// Requires are the analyzers whose results Run reads (mcpdefs, facts, ...).
 	Requires []*analysis.Analyzer
-	// FactTypes are the facts the check exports, if any.
+	// FactTypes are the facts the group exports, if any.
 	FactTypes []analysis.Fact
+	// Options are the family's own options (its Config), handed to Run in Pass.Options.
+	Options any
 	// Run is the check.
 	Run func(*Pass) error
 }
@@ -33,7 +71,16 @@ type Check struct {
 // configuration and the suppression comments.
 type Pass struct {
 	*analysis.Pass
-	Config  *Config
+	Config *Config
+	// Options are the family's options from Group.Options.
+	Options any
+	// rule is the ID Report reports.
+	rule   string
+	shared *passState
+}
+
+// passState is what every rule of one analyzer's pass shares.
+type passState struct {
 	catalog *Catalog
 	enabled map[string]bool
 	dirs    *Directives
@@ -41,6 +88,13 @@ type Pass struct {
 
 	genOnce sync.Once
 	gen     map[string]bool // files that are generated (and not by cgo), by name
+}
+
+// ForRule is the pass of one rule of a group: Report reports id.
+func (p *Pass) ForRule(id string) *Pass {
+	q := *p
+	q.rule = id
+	return &q
 }
 
 // Usage is a rule analyzer's result: which ignore directives it honoured. The ignore-unused
@@ -61,9 +115,9 @@ type Span struct{ Start, Stop token.Pos }
 func (s Span) Pos() token.Pos { return s.Start }
 func (s Span) End() token.Pos { return s.Stop }
 
-// Report reports a finding of the rule's only (first) ID.
+// Report reports a finding of the pass's rule: the group's first, or the one named by ForRule.
 func (p *Pass) Report(at Positioner, message string, fixes ...analysis.SuggestedFix) {
-	p.ReportRule(p.usage.IDs[0], at, message, fixes...)
+	p.ReportRule(p.rule, at, message, fixes...)
 }
 
 // Reportf is Report with formatting.
@@ -76,12 +130,12 @@ func (p *Pass) Reportf(at Positioner, format string, args ...any) {
 // with the rule ID (in the message, because golangci-lint and go vet print only the message),
 // the category and the documentation URL.
 func (p *Pass) ReportRule(id string, at Positioner, message string, fixes ...analysis.SuggestedFix) {
-	if !p.enabled[id] {
+	if !p.shared.enabled[id] {
 		return
 	}
-	rule, ok := p.catalog.Lookup(id)
+	rule, ok := p.shared.catalog.Lookup(id)
 	if !ok {
-		panic("lint: report of uncatalogued rule " + id)
+		panic("rule: report of uncatalogued rule " + id)
 	}
 	pos := at.Pos()
 	end := token.NoPos
@@ -95,9 +149,9 @@ func (p *Pass) ReportRule(id string, at Positioner, message string, fixes ...ana
 	if p.generated(position.Filename) {
 		return
 	}
-	for _, d := range p.dirs.List {
+	for _, d := range p.shared.dirs.List {
 		if d.Covers(id, position) {
-			p.usage.Used[d] = true
+			p.shared.usage.Used[d] = true
 			return
 		}
 	}
@@ -115,15 +169,16 @@ func (p *Pass) ReportRule(id string, at Positioner, message string, fixes ...ana
 // looks only when there is something to report: most packages have no finding, and reading
 // their files again would cost every one of them.
 func (p *Pass) generated(file string) bool {
-	p.genOnce.Do(func() {
-		p.gen = map[string]bool{}
+	s := p.shared
+	s.genOnce.Do(func() {
+		s.gen = map[string]bool{}
 		for _, f := range p.Files {
 			if IsGenerated(f) {
-				p.gen[p.Fset.PositionFor(f.Pos(), false).Filename] = true
+				s.gen[p.Fset.PositionFor(f.Pos(), false).Filename] = true
 			}
 		}
 	})
-	return p.gen[file]
+	return s.gen[file]
 }
 
 // IsGenerated reports whether a file carries a "// Code generated ... DO NOT EDIT." line
@@ -143,17 +198,17 @@ func IsGenerated(f *ast.File) bool {
 // AnalyzerName is the analyzer name for a rule ID: analyzer names must be Go identifiers.
 func AnalyzerName(id string) string { return strings.ReplaceAll(id, "-", "_") }
 
-// Build turns the families' checks into analyzers for this configuration: only enabled rules
+// Build turns the families' groups into analyzers for this configuration: only enabled rules
 // get an analyzer, and an extra analyzer reports ignore directives that are malformed or
 // suppress nothing. The returned analyzers share no mutable state and can run under any
 // go/analysis driver.
-func Build(cat *Catalog, cfg *Config, checks []Check) ([]*analysis.Analyzer, error) {
+func Build(cat *Catalog, cfg *Config, groups []Group) ([]*analysis.Analyzer, error) {
 	if err := cfg.Validate(cat); err != nil {
 		return nil, err
 	}
 	var out []*analysis.Analyzer
 	enabledAll := map[string]bool{}
-	for _, r := range checks {
+	for _, r := range groups {
 		enabled := map[string]bool{}
 		var docs []string
 		for _, id := range r.IDs {
@@ -181,7 +236,7 @@ func Build(cat *Catalog, cfg *Config, checks []Check) ([]*analysis.Analyzer, err
 	return out, nil
 }
 
-func newAnalyzer(cat *Catalog, cfg *Config, r Check, enabled map[string]bool, docs []string) *analysis.Analyzer {
+func newAnalyzer(cat *Catalog, cfg *Config, r Group, enabled map[string]bool, docs []string) *analysis.Analyzer {
 	name := r.Name
 	if name == "" {
 		name = AnalyzerName(r.IDs[0])
@@ -203,25 +258,47 @@ func newAnalyzer(cat *Catalog, cfg *Config, r Check, enabled map[string]bool, do
 		p := &Pass{
 			Pass:    pass,
 			Config:  cfg,
-			catalog: cat,
-			enabled: enabled,
-			dirs:    pass.ResultOf[DirectivesAnalyzer].(*Directives),
-			usage:   &Usage{IDs: r.IDs, Used: map[*Directive]bool{}},
+			Options: r.Options,
+			rule:    r.IDs[0],
+			shared: &passState{
+				catalog: cat,
+				enabled: enabled,
+				dirs:    pass.ResultOf[DirectivesAnalyzer].(*Directives),
+				usage:   &Usage{IDs: r.IDs, Used: map[*Directive]bool{}},
+			},
 		}
 		if err := r.Run(p); err != nil {
 			return nil, err
 		}
-		return p.usage, nil
+		return p.shared.usage, nil
 	}
 	return a
 }
+
+// FamilyDirective is the framework's own family: the rules on //mcplint:ignore directives.
+const FamilyDirective Family = "directives"
+
+// The directive rules. Build's directive analyzer (ignoresAnalyzer) reports them, so they have
+// no Run of their own.
+var (
+	IgnoreReasonRequired = Check[any]{
+		ID: "ignore-reason-required", Family: FamilyDirective, Severity: Warning, SDKs: []string{SDKAnyServer},
+		Title: "//mcplint:ignore without a reason",
+	}
+	IgnoreUnused = Check[any]{
+		ID: "ignore-unused", Family: FamilyDirective, Severity: Warning, SDKs: []string{SDKAnyServer},
+		Title: "//mcplint:ignore that suppresses nothing",
+	}
+)
+
+// DirectiveRules are the catalog rows of the directive rules.
+func DirectiveRules() []Rule { return Rows([]Check[any]{IgnoreReasonRequired, IgnoreUnused}) }
 
 // ignoresAnalyzer reports directives without a reason and directives naming an enabled rule
 // that suppressed nothing. Directives naming a rule that exists but is disabled stay quiet:
 // they may be for another configuration.
 func ignoresAnalyzer(cat *Catalog, cfg *Config, rules []*analysis.Analyzer, enabled map[string]bool) *analysis.Analyzer {
-	reasonRule, _ := cat.Lookup("ignore-reason-required")
-	unusedRule, _ := cat.Lookup("ignore-unused")
+	reasonRule, unusedRule := IgnoreReasonRequired.Rule(), IgnoreUnused.Rule()
 	reportReason, reportUnused := cfg.Enabled(reasonRule), cfg.Enabled(unusedRule)
 	if !reportReason && !reportUnused {
 		return nil

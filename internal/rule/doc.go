@@ -1,9 +1,27 @@
-// Package lint is the rule framework every mcplint rule family builds on: the rule catalog,
-// the shared Config, ignore directives, and the reporting helper that stamps each diagnostic
-// with its rule ID, documentation URL and suppression state.
+// Package rule is the framework every mcplint rule family builds on: what a rule is (Check,
+// declared by its family beside the function that checks it), the catalog its families' rows
+// make, the shared Config, ignore directives, and the pass that stamps each diagnostic with
+// its rule ID, documentation URL and suppression state. It knows no family's rules: only the
+// directive rules, which are its own.
+//
+// # Adding a rule
+//
+// In the family's package, beside the rule's function, declare one value:
+//
+//	var ruleNoEmptyReply = check{
+//		ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+//		Title: "handler returns an empty result",
+//		Run:   noEmptyReply,
+//	}
+//
+// (check is the family's rule.Check instance), add it to the family's list of checks, give it
+// a fixture directory passes/testdata/<family>/<id>/ and a section "## <id>" in
+// docs/<family>.md. A rule's findings are reported with Pass.Report. Family-specific options
+// are the family's Config, which reaches rules as Pass.Options.
 //
 // Drivers do not import this package directly; they use package analyzers, which re-exports
-// what they need and assembles the analyzers.
+// what they need, concatenates the families' rules into the catalog and assembles the
+// analyzers.
 //
 // # Writing an analyzer: what mcplint's driver guarantees and what it asks
 //
@@ -26,4 +44,4 @@
 //     required analyzer whose Result the rules read, so that the syntax of a package is walked
 //     once, not once per rule. Results are read-only once returned: rules of one package run
 //     concurrently.
-package lint
+package rule

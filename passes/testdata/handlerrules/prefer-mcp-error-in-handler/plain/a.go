@@ -1,0 +1,25 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+	if ctx == nil {
+		return nil, nil, errors.New("no context") // want `handler returns an error with no MCP error code: the client gets only its text`
+	}
+	if req == nil {
+		return nil, nil, fmt.Errorf("no request %d", 1) // want `prefer-mcp-error-in-handler`
+	}
+	err := errors.New("x")
+	return nil, nil, fmt.Errorf("wrapped: %w", err) // may wrap a coded error: silent
+}
+
+// Protocol-error handlers cannot choose a code this way: silent.
+func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("x")
+}

@@ -40,3 +40,16 @@ func typed(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp
 	}
 	return nil, nil, fmt.Errorf("outside any error branch: %v", errors.New("x"))
 }
+
+// Near misses seen on real servers (aks-mcp): the text is built from the error first, then
+// the result from the text; and the result returned beside the error itself.
+func m3Derived(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := fetch(ctx); err != nil {
+		errMsg := fmt.Sprintf("failed to execute command: %v", err)
+		return mcp.NewToolResultError(errMsg), nil // errMsg carries err: fine
+	}
+	if _, err := fetch(ctx); err != nil {
+		return mcp.NewToolResultError("fetch failed"), err // err is returned in the same statement: not dropped
+	}
+	return mcp.NewToolResultText("ok"), nil
+}

@@ -3,8 +3,11 @@ package schemarules
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -301,22 +304,51 @@ var ruleFormatParity = check{
 }
 
 func formatParity(p *rule.Pass, m *Model, par *Parity) error {
-	seen := dedup{}
+	// One finding per rendering site, listing every field it leaves out.
+	type site struct {
+		r      *Rendering
+		labels []string
+	}
+	var sites []*site
+	byLine := map[token.Position]*site{}
 	for _, r := range par.Renderings {
+		if len(r.missing) == 0 {
+			continue
+		}
+		line := p.Fset.Position(r.At.Pos())
+		line.Column, line.Offset = 0, 0
+		st := byLine[line]
+		if st == nil {
+			st = &site{r: r}
+			byLine[line] = st
+			sites = append(sites, st)
+		}
 		for _, l := range r.missing {
-			var msg string
-			switch r.Kind {
-			case "Format":
-				msg = fmt.Sprintf("%s: %s is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format", r.Label, leafLabel(l))
-			case "Content":
-				msg = fmt.Sprintf("%s: %s does not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see it. Render it in the text, or leave Content nil to get the JSON", r.Label, leafLabel(l))
-			default:
-				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured: clients that read only content never see it. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, leafLabel(l))
-			}
-			if seen.first(r.At, msg) {
-				p.Report(r.At, msg)
+			if lbl := leafLabel(l); !slices.Contains(st.labels, lbl) {
+				st.labels = append(st.labels, lbl)
 			}
 		}
+	}
+	for _, st := range sites {
+		r, n := st.r, len(st.labels)
+		fields := st.labels[0]
+		if n > 1 {
+			fields = strings.Join(st.labels[:n-1], ", ") + " and " + st.labels[n-1]
+		}
+		is, does, it := "is", "does", "it"
+		if n > 1 {
+			is, does, it = "are", "do", "them"
+		}
+		var msg string
+		switch r.Kind {
+		case "Format":
+			msg = fmt.Sprintf("%s: %s %s not shown by Format: clients that read only content never see %s, while clients that read structuredContent do. Render %s in Format", r.Label, fields, is, it, it)
+		case "Content":
+			msg = fmt.Sprintf("%s: %s %s not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see %s. Render %s in the text, or leave Content nil to get the JSON", r.Label, fields, does, it, it)
+		default:
+			msg = fmt.Sprintf("%s: %s %s not shown by the text passed to NewToolResultStructured: clients that read only content never see %s. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, fields, is, it)
+		}
+		p.Report(r.At, msg)
 	}
 	return nil
 }

@@ -208,18 +208,27 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 	for _, b := range binds {
 		byName[b.Name] = true
 	}
+	// One finding per line: the variables without a field are reported together at the
+	// template, with the mistagged fields whose finding would land on the same line (fields
+	// of another package are reported at the registration).
 	vars := map[string]bool{}
+	var missing []string
 	for _, v := range tmpl.Vars() {
 		vars[v] = true
 		if !byName[v] {
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), v, pt, v)
+			missing = append(missing, v)
 		}
 	}
+	var strays []string
 	for _, b := range binds {
 		if !b.Explicit || vars[b.Name] {
 			continue
 		}
 		at, atField := m.fieldAt(b.Field, d)
+		if !atField && len(missing) > 0 && p.Fset.Position(at.Pos()).Line == p.Fset.Position(d.URI.Expr.Pos()).Line {
+			strays = append(strays, fmt.Sprintf("field %s of %s is tagged `uri:%q`, which the template lacks", b.Field.Name(), pt, b.Name))
+			continue
+		}
 		where := ""
 		if !atField {
 			where = " of " + pt + " (params of " + d.Label() + ")"
@@ -228,6 +237,13 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 		if seen.first(at, msg) {
 			p.Report(at, msg)
 		}
+	}
+	if len(missing) > 0 {
+		also := ""
+		if len(strays) > 0 {
+			also = " (" + strings.Join(strays, "; ") + ")"
+		}
+		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable %s has no field in %s%s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), list(missing), pt, also, missing[0])
 	}
 }
 

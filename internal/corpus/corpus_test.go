@@ -154,8 +154,14 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: not checked out under %s: %v", s.name, root, err)
 			continue
 		}
+		perLine := map[string]int{}
 		for _, e := range lint(t, bin, s, dir) {
 			found[e.key()] = append(found[e.key()], e)
+			// One finding per mistake: a line never carries two findings of one rule.
+			at := fmt.Sprintf("%s:%d %s", e.file, e.line, e.rule)
+			if perLine[at]++; perLine[at] == 2 {
+				t.Errorf("%s: %s carries two findings of one rule:\n\t%s", s.name, at, e)
+			}
 		}
 	}
 

@@ -61,7 +61,8 @@ var Typos = mcptool.Tool[In, Out]{
 	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 		switch in.ID {
 		case "":
-			return Out{}, call.Fail("no_itme", "", call.RecoveryFor("unheard_of")) // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?` `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
+			return Out{}, call.Fail("no_itme", "", // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?`
+				call.RecoveryFor("unheard_of")) // want `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
 		case "x":
 			return Out{}, mcptool.CallFrom(ctx).Fail("elsewhere", "") // want `call\.Fail\("elsewhere", \.\.\.\) names a reason.*declare "elsewhere" in Errors`
 		case "y":

@@ -53,3 +53,13 @@ func m3Derived(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
+
+// A type switch over an argument's value binds a value, not an error in hand.
+func m3TypeSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch v := req.GetArguments()["n"].(type) {
+	case float64:
+		return mcp.NewToolResultText(fmt.Sprint(v)), nil
+	default:
+		return mcp.NewToolResultError("n must be a number"), nil // v is an argument value: fine
+	}
+}

@@ -24,6 +24,12 @@ var ruleNoStringifyUpstreamError = check{
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
 func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
+	// Where to keep the detail: mcperr's cause and data where the package can use mcperr,
+	// a wrapped cause (%w) and the server's log elsewhere.
+	keep := "keep the upstream detail in a wrapped cause (%w) or the server's log"
+	if defs.ErrorsReachable {
+		keep = "keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)"
+	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -35,12 +41,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
+				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", what)
+					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and %s", what, keep)
 					return
 				}
 			}

@@ -98,12 +98,82 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 		if !same {
 			same = sameObject(m.Result, d.Name.Expr, d.URI.Expr)
 		}
+		if same && d.URI.Static && !hasScheme(d.URI.Str) {
+			// "readme" for both is a fine label; the URI is what is wrong, and
+			// resource-uri-scheme says so.
+			continue
+		}
+		advice := "Give it a short name people can read and keep the URI in URI"
+		if d.URI.Static {
+			if label := labelFor(d.URI.Str); label != "" {
+				advice = fmt.Sprintf("Give it a short name (%q, say) and keep the URI in URI", label)
+			}
+		}
 		switch {
 		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. %s", d.Label(), advice)
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. %s", d.Label(), advice)
 		}
+	}
+	return nil
+}
+
+// labelFor suggests a label from a URI's last path segment: "file:///etc/hosts" gives
+// "Hosts", "docs://guides/getting-started.md" gives "Getting started". "" when the URI has
+// no usable segment (or only template variables).
+func labelFor(uri string) string {
+	rest := uri
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	segs := strings.FieldsFunc(rest, func(r rune) bool { return r == '/' })
+	for i := len(segs) - 1; i >= 0; i-- {
+		seg := segs[i]
+		if strings.ContainsAny(seg, "{}") {
+			continue
+		}
+		if dot := strings.LastIndex(seg, "."); dot > 0 {
+			seg = seg[:dot]
+		}
+		seg = strings.TrimSpace(strings.NewReplacer("-", " ", "_", " ").Replace(seg))
+		if seg == "" {
+			continue
+		}
+		return strings.ToUpper(seg[:1]) + seg[1:]
+	}
+	return ""
+}
+
+// hasScheme reports whether uri begins with an RFC 3986 scheme: a letter, then letters,
+// digits, "+", "-" or ".", then ":".
+func hasScheme(uri string) bool {
+	i := strings.Index(uri, ":")
+	if i <= 0 {
+		return false
+	}
+	for j, r := range uri[:i] {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (j == 0 || !(r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+var ruleResourceURIScheme = check{
+	ID: "resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "resource URI without a scheme",
+	Run:   resourceURIScheme,
+}
+
+func resourceURIScheme(p *rule.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
+			continue
+		}
+		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q, which has no scheme: MCP resource URIs are absolute, and clients may reject or misresolve it. Add a scheme (file://, https:// or your own, such as docs://)", d.Label(), d.URI.Str)
 	}
 	return nil
 }

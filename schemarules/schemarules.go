@@ -49,7 +49,7 @@ var (
 // checks are the schema rules, in catalog order.
 func checks() []check {
 	return []check{
-		ruleSchemaIsObject, ruleDescribeOnFields, ruleDescribeOnOutputFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
+		ruleSchemaIsObject, ruleDescribeOnFields, ruleDescribeOnOutputFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
 	}
 }
 

@@ -206,15 +206,24 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 			}
 			at, atField := m.fieldAt(f.Var, d)
 			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads: the word only ends up in the property description, and requiredness comes from the json tag (a field is required unless it has omitempty or omitzero)`, fieldLabel(d, s, f.Var, f.Path, atField))
-			if f.Omit != "" {
-				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag. Remove %s from the json tag to make it required", f.Omit, f.Omit)
-			} else {
-				msg += "; the field is already required. Remove the word from the tag"
-			}
+			// The message and the fix say the same: with omitempty, the tag's intent (required)
+			// needs both tags changed; without, the word just goes.
 			var fixes []analysis.SuggestedFix
 			rest := withoutRequired(f.JSONSchemaTag)
-			if edits, ok := tagEdit(m.Field(f.Var), "jsonschema", rest == "", "", rest); ok {
-				fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
+			decl := m.Field(f.Var)
+			if f.Omit != "" {
+				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag. To make it required, remove %s from the json tag and the word from the jsonschema tag", f.Omit, f.Omit)
+				js, _ := typewalk.Lookup(f.Tag, "json")
+				jsonEdits, ok1 := tagEdit(decl, "json", false, "", withoutOption(js, f.Omit))
+				reqEdits, ok2 := tagEdit(decl, "jsonschema", rest == "", "", rest)
+				if ok1 && ok2 {
+					fixes = append(fixes, analysis.SuggestedFix{Message: "Make the field required: remove " + f.Omit + ` from the json tag and "required" from the jsonschema tag`, TextEdits: append(jsonEdits, reqEdits...)})
+				}
+			} else {
+				msg += "; the field is already required. Remove the word from the tag"
+				if edits, ok := tagEdit(decl, "jsonschema", rest == "", "", rest); ok {
+					fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
+				}
 			}
 			if seen.first(at, msg) {
 				p.Report(at, msg, fixes...)
@@ -444,4 +453,17 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		}
 	}
 	return nil
+}
+
+// withoutOption removes one option from a json tag value ("name,omitempty" less omitempty
+// is "name").
+func withoutOption(tag, opt string) string {
+	parts := strings.Split(tag, ",")
+	keep := parts[:1]
+	for _, p := range parts[1:] {
+		if strings.TrimSpace(p) != opt {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, ",")
 }

@@ -15,12 +15,15 @@ require (
 	golang.org/x/mod v0.42.0
 	golang.org/x/text v0.14.0
 	golang.org/x/tools v0.52.0
-	honnef.co/go/tools v0.8.2
 )
 
 require github.com/spf13/cast v1.7.1 // indirect
 
 require (
+	github.com/dlclark/regexp2 v1.11.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/pkoukk/tiktoken-go v0.1.8 // indirect
+	github.com/pkoukk/tiktoken-go-loader v0.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint/mcplint/contractrules"
 	"github.com/mcplint/mcplint/handlerrules"
+	"github.com/mcplint/mcplint/internal/driver/loaderr"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/schemarules"
@@ -46,6 +47,7 @@ const (
 	FamilySchema     = schemarules.Family
 	FamilyServerJSON = manifest.Family
 	FamilyDirective  = rule.FamilyDirective
+	FamilyLoading    = loaderr.Family
 )
 
 // DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
@@ -76,6 +78,7 @@ func NewCatalog() *Catalog {
 	rows = append(rows, schemarules.Rules()...)
 	rows = append(rows, manifest.Rules()...)
 	rows = append(rows, rule.DirectiveRules()...)
+	rows = append(rows, loaderr.Rules()...)
 	return rule.NewCatalog(rows...)
 }
 
@@ -104,7 +107,7 @@ func Groups(cfg *Config) []rule.Group {
 	var groups []rule.Group
 	groups = append(groups, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
 	groups = append(groups, contractrules.Groups(defs)...)
-	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist})...)
+	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist, DescriptionTokenBudget: cfg.DescriptionTokenBudget, SurfaceTokenBudget: cfg.SurfaceTokenBudget})...)
 	groups = append(groups, manifest.Group(defs, manifest.Config{ServerJSON: cfg.ServerJSON}))
 	return groups
 }

@@ -288,8 +288,9 @@ func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
 		}
 		return
 	}
-	t := true
+	t, f := true, false
 	d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
+	d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = &f, &f
 	r.m3Options(d, call, 1)
 }
 
@@ -347,6 +348,7 @@ func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
 		case "WithToolAnnotation":
 			// The literal replaces the whole annotation struct, NewTool's defaults included.
 			d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = nil, nil
+			d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = nil, nil
 			r.m3AnnotationLit(d, a0)
 		case "WithArgument":
 			r.m3PromptArg(d, oc)
@@ -402,6 +404,9 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 	a := &d.Annotations
 	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
 	a.Destructive, a.OpenWorld = r.boolPtr(f["DestructiveHint"]), r.boolPtr(f["OpenWorldHint"])
+	// The two plain bools are false when not set; whether false is sent depends on the version.
+	no := false
+	a.ReadOnlyDefault, a.IdempotentDefault = &no, &no
 }
 
 // contract reads an mcptool error contract.
@@ -652,7 +657,7 @@ func (r *recogniser) goPromptArgs(d *Definition, e ast.Expr) {
 			continue
 		}
 		f := r.fields(el)
-		d.PromptArgs = append(d.PromptArgs, &PromptArg{Node: el, Name: r.str(f["Name"]), Description: r.str(f["Description"])})
+		d.PromptArgs = append(d.PromptArgs, &PromptArg{Node: el, Name: r.str(f["Name"]), Title: r.str(f["Title"]), Description: r.str(f["Description"]), Required: r.boolean(f["Required"])})
 	}
 }
 
@@ -669,8 +674,13 @@ func (r *recogniser) m3PromptArg(d *Definition, oc *ast.CallExpr) {
 			a.Partial = true
 			continue
 		}
-		if fn.Name() == "ArgumentDescription" && len(c.Args) == 1 {
+		switch {
+		case fn.Name() == "ArgumentDescription" && len(c.Args) == 1:
 			a.Description = r.str(c.Args[0])
+		case fn.Name() == "ArgumentTitle" && len(c.Args) == 1:
+			a.Title = r.str(c.Args[0])
+		case fn.Name() == "RequiredArgument":
+			a.Required = BoolValue{Expr: c, Set: true, Static: true, Val: true}
 		}
 	}
 	d.PromptArgs = append(d.PromptArgs, a)

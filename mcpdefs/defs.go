@@ -150,6 +150,9 @@ type Annotations struct {
 	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
 	// set explicitly (nil when the SDK leaves it absent).
 	DestructiveDefault, OpenWorldDefault *bool
+	// ReadOnlyDefault and IdempotentDefault are the same for the other two hints (mark3labs
+	// NewTool sets both to false).
+	ReadOnlyDefault, IdempotentDefault *bool
 	// Dynamic is true when the annotations are given as a whole by an expression recognition
 	// cannot resolve: the hints are then unknown, not unset.
 	Dynamic bool
@@ -228,8 +231,11 @@ type Definition struct {
 // PromptArg is one declared prompt argument.
 type PromptArg struct {
 	// Node is the argument literal or WithArgument call.
-	Node              ast.Node
-	Name, Description Value
+	Node                     ast.Node
+	Name, Title, Description Value
+	// Required is the argument's required flag as written (go-sdk Required, mark3labs
+	// RequiredArgument()).
+	Required BoolValue
 	// Partial is true when some options of the argument cannot be read.
 	Partial bool
 }

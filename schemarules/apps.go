@@ -9,7 +9,7 @@ import (
 
 // uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is
 // static.
-func uiMeta(m *Model, d *Def) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
+func uiMeta(m *Model, d *Definition) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
 	if d.Kind != mcpdefs.Tool || d.Meta == nil {
 		return nil, nil
 	}
@@ -66,7 +66,7 @@ func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 }
 
 // resourceURI returns a tool's static, non-empty _meta.ui.resourceUri.
-func resourceURI(m *Model, d *Def) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
+func resourceURI(m *Model, d *Definition) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
 	_, ui := uiMeta(m, d)
 	if ui == nil || ui.Value.Kind != mcpdefs.JSONObject {
 		return nil, nil, false
@@ -101,7 +101,7 @@ var ruleAppToolResourcePairing = check{
 	Run:   appToolResourcePairing,
 }
 
-func appToolResourcePairing(p *rule.Pass, m *Model, k *Known) error {
+func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 	type resource struct {
 		key      string
 		template *mcpdefs.URITemplate

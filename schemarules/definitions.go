@@ -38,7 +38,7 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 
 // hasOptionsOrLiteral reports whether an absent property was really not given: literals and
 // mark3labs constructors show every property they set.
-func hasOptionsOrLiteral(d *Def) bool {
+func hasOptionsOrLiteral(d *Definition) bool {
 	return isLiteral(d) || d.SDK == mcpdefs.MarkLabs
 }
 
@@ -83,7 +83,7 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 }
 
 // mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
-func mcptoolAdd(d *Def) string {
+func mcptoolAdd(d *Definition) string {
 	switch d.Kind {
 	case mcpdefs.Resource:
 		return "mcptool.AddResource"
@@ -95,7 +95,7 @@ func mcptoolAdd(d *Def) string {
 	return "mcptool.Add"
 }
 
-func reportNilHandler(p *rule.Pass, d *Def, why string) {
+func reportNilHandler(p *rule.Pass, d *Definition, why string) {
 	switch {
 	case d.HandlerNil:
 		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s. Pass the handler function", d.Label(), why)

@@ -10,7 +10,7 @@ import (
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.
-func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
+func forEachStatic(m *Model, fn func(d *Definition, s *Schema, n *schemaNode)) {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			walkSchema(s.JSON, nil, func(n *schemaNode) { fn(d, s, n) })
@@ -19,7 +19,7 @@ func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
 }
 
 // unsatisfiableEffect says what a schema no value satisfies does, by role.
-func unsatisfiableEffect(d *Def, s *Schema) string {
+func unsatisfiableEffect(d *Definition, s *Schema) string {
 	if s.Role == "output" {
 		if d.SDK == mcpdefs.GoSDK {
 			return "go-sdk validates every result against the output schema, so every call fails with a protocol error"
@@ -39,7 +39,7 @@ var ruleSchemaUnsatisfiable = check{
 }
 
 func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		j := n.node
 		where := jsonPathUnder(s.Role, n.path)
 		for _, kw := range []string{"enum", "anyOf", "oneOf", "type"} {
@@ -86,7 +86,7 @@ func formatPortability(p *rule.Pass, m *Model) error {
 	for _, f := range list {
 		allowed[f] = true
 	}
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		mem := n.node.Member("format")
 		if mem == nil || mem.Value.Kind != mcpdefs.JSONString || mem.Value.Str == "" || allowed[mem.Value.Str] {
 			return
@@ -103,7 +103,7 @@ var ruleSchemaAnyofNeedsType = check{
 }
 
 func anyOfNeedsType(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if n.parentKey != "anyOf" && n.parentKey != "oneOf" {
 			return
 		}
@@ -123,7 +123,7 @@ var ruleSchemaNoDiscriminatorKeyword = check{
 }
 
 func noDiscriminator(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if mem := n.node.Member("discriminator"); mem != nil {
 			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which is not JSON Schema: OpenAI ignores it and Gemini rejects it. Drop it; a const on each oneOf branch is how clients tell the variants apart", jsonPathUnder(s.Role, n.path), d.Label())
 		}
@@ -138,7 +138,7 @@ var ruleSchemaNoDefs = check{
 }
 
 func noDefs(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		for _, kw := range []string{"$defs", "definitions", "$ref"} {
 			if mem := n.node.Member(kw); mem != nil {
 				p.Reportf(memberAt(n.node, mem), "%s of %s uses %s: Gemini does not resolve references (400: reference to undefined schema). Inline the referenced schema if you target Gemini", jsonPathUnder(s.Role, n.path), d.Label(), kw)

@@ -13,7 +13,7 @@ import (
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-func isResource(d *Def) bool {
+func isResource(d *Definition) bool {
 	return d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate
 }
 
@@ -242,7 +242,7 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 // typedParamsAlign checks an mcptool ResourceTemplate[P]: mcptool binds each template
 // variable into the field of P that it names (by `uri` tag, json name or Go name), and
 // AddResourceTemplate panics at start-up when they do not line up.
-func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
+func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 	binds, isStruct, ok := mcpdefs.Bindings(d.Definition)
 	if !ok {
 		return

@@ -33,7 +33,7 @@ func nodeType(n typewalk.Node) string {
 }
 
 // startup says what a failing inference does for the definition's SDK.
-func startup(d *Def) string {
+func startup(d *Definition) string {
 	if d.SDK == mcpdefs.MCPTool {
 		return "mcptool.Add panics at start-up, as mcp.AddTool does"
 	}
@@ -63,7 +63,7 @@ func schemaIsObject(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
+func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 	switch {
 	case s.Inferred():
 		root := s.Walk.Root
@@ -112,7 +112,7 @@ func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 	}
 }
 
-func isObjectOutput(p *rule.Pass, m *Model, d *Def, s *Schema) {
+func isObjectOutput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 	root := s.Walk.Root
 	switch d.SDK {
 	case mcpdefs.MCPTool:
@@ -183,7 +183,7 @@ func problemAdvice(pr *typewalk.Problem) string {
 }
 
 // effect says what a problem does, for the schema's role.
-func effect(d *Def, s *Schema, e typewalk.Effect) string {
+func effect(d *Definition, s *Schema, e typewalk.Effect) string {
 	switch e {
 	case typewalk.Panics:
 		return "go-sdk's schema inference rejects it and " + startup(d)
@@ -201,7 +201,7 @@ func effect(d *Def, s *Schema, e typewalk.Effect) string {
 }
 
 // forEachWalk visits the inferred schemas of the package's tools.
-func forEachWalk(m *Model, fn func(d *Def, s *Schema)) {
+func forEachWalk(m *Model, fn func(d *Definition, s *Schema)) {
 	for _, d := range m.Defs {
 		for _, s := range []*Schema{d.Input, d.Output} {
 			if s.Inferred() {
@@ -212,7 +212,7 @@ func forEachWalk(m *Model, fn func(d *Def, s *Schema)) {
 }
 
 // fieldLabel names a field in messages: field Query (input.query) of tool "search".
-func fieldLabel(d *Def, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
+func fieldLabel(d *Definition, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
 	where := path.Under(s.Role)
 	name := ""
 	if v != nil {
@@ -232,7 +232,7 @@ var ruleSchemaSerializable = check{
 
 func schemaSerializable(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
 			switch pr.Kind {
 			case typewalk.UnsupportedType, typewalk.UnsupportedMapKey, typewalk.TypeCycle, typewalk.EmbeddedOverride, typewalk.EmbeddingCycle:

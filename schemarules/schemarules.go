@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint/mcplint/internal/tokens"
 )
 
 // Family is the schema rules' family: their doc page is docs/schemarules.md.
@@ -23,13 +24,16 @@ const Family rule.Family = "schemarules"
 type Config struct {
 	// FormatAllowlist is the set of JSON Schema formats schema-format-portability accepts.
 	FormatAllowlist []string
+	// DescriptionTokenBudget and SurfaceTokenBudget are the token budgets of one tool
+	// description and of a server's tool definitions; 0 turns the rule's check off.
+	DescriptionTokenBudget, SurfaceTokenBudget int
 }
 
 // check is a schema rule. Its Run reads the package's schema model, and takes as well the
 // name facts or the parity analysis when its signature asks for them:
 //
 //	func(*rule.Pass, *Model) error
-//	func(*rule.Pass, *Model, *Known) error
+//	func(*rule.Pass, *Model, *ModuleDefinitions) error
 //	func(*rule.Pass, *Model, *Parity) error
 type check = rule.Check[any]
 
@@ -50,6 +54,7 @@ var (
 func checks() []check {
 	return []check{
 		ruleSchemaIsObject, ruleDescribeOnFields, ruleDescribeOnOutputFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
+		ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
 	}
 }
 
@@ -64,6 +69,7 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	model := newModelAnalyzer(defs)
 	facts := newFactsAnalyzer(defs)
 	parity := newParityAnalyzer(model)
+	budget := newBudgetAnalyzer(defs, &tokens.Counter{})
 	var out []rule.Group
 	for _, c := range checks() {
 		if c.Run == nil {
@@ -71,15 +77,21 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 		}
 		requires := []*analysis.Analyzer{model}
 		var run func(p *rule.Pass, m *Model) error
+		servers := false
 		switch fn := c.Run.(type) {
 		case func(*rule.Pass, *Model) error:
 			run = fn
-		case func(*rule.Pass, *Model, *Known) error:
+		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
 			requires = append(requires, facts)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*Known)) }
+			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*ModuleDefinitions)) }
 		case func(*rule.Pass, *Model, *Parity) error:
 			requires = append(requires, parity)
 			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[parity].(*Parity)) }
+		case func(*rule.Pass, *Model, *Budget) error:
+			requires = append(requires, budget)
+			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[budget].(*Budget)) }
+			// The package that builds the server may define no tool itself.
+			servers = true
 		default:
 			panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
 		}
@@ -89,7 +101,7 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 			Options:  cfg,
 			Run: func(p *rule.Pass) error {
 				m := p.ResultOf[model].(*Model)
-				if len(m.Defs) == 0 {
+				if len(m.Defs) == 0 && (!servers || len(m.Result.Servers) == 0) {
 					return nil
 				}
 				return run(p, m)

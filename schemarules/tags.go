@@ -114,7 +114,7 @@ var ruleSchemaTagSyntax = check{
 
 func schemaTagSyntax(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
 			if pr.Kind != typewalk.EmptyTag && pr.Kind != typewalk.WordTag {
 				continue
@@ -190,7 +190,7 @@ var ruleSchemaTagRequiredIgnored = check{
 
 func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		bad := map[*typewalk.Field]bool{}
 		for _, pr := range s.Walk.Problems {
 			for _, f := range s.Walk.Fields {
@@ -201,7 +201,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 		}
 		for _, f := range s.Walk.Fields {
 			// invopop (mcp-go v0.36 to v0.45) reads the word: there it does what it says.
-			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) || s.Walk.Rules == typewalk.Invopop {
+			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) || s.Walk.Library == typewalk.Invopop {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
@@ -254,7 +254,7 @@ type fieldGap struct {
 	// first is the first path of the role reported (input when any) and its walk.
 	first typewalk.Path
 	role  string
-	rules typewalk.Rules
+	rules typewalk.Library
 	tag   string
 	hasJS bool
 	paths map[string]bool
@@ -262,15 +262,15 @@ type fieldGap struct {
 
 // undescribedFields gathers the module's fields without a description, in the order they are
 // first met, and the fields of other packages per definition and role.
-func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Def, role string, paths []string))) {
+func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Definition, role string, paths []string))) {
 	byVar := map[*types.Var]*fieldGap{}
 	type away struct {
-		d     *Def
+		d     *Definition
 		role  string
 		paths []string
 	}
 	var aways []away
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		if s.Walk.Fatal() {
 			// The schema never gets built: the failing rule says so.
 			return
@@ -293,7 +293,7 @@ func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Def, 
 			}
 			g.paths[f.Path.Under(s.Role)] = true
 			if g.role == "" || (s.Role == "input" && !g.input) {
-				g.first, g.role, g.rules, g.tag, g.hasJS = f.Path, s.Role, s.Walk.Rules, f.Tag, f.HasJSONSchemaTag
+				g.first, g.role, g.rules, g.tag, g.hasJS = f.Path, s.Role, s.Walk.Library, f.Tag, f.HasJSONSchemaTag
 			}
 			g.input = g.input || s.Role == "input"
 		}
@@ -301,7 +301,7 @@ func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Def, 
 			aways = append(aways, away{d, s.Role, other})
 		}
 	})
-	return gaps, func(yield func(d *Def, role string, paths []string)) {
+	return gaps, func(yield func(d *Definition, role string, paths []string)) {
 		for _, a := range aways {
 			yield(a.d, a.role, a.paths)
 		}
@@ -357,7 +357,7 @@ func describeOnOutputFields(p *rule.Pass, m *Model) error {
 		}
 	}
 	seen := dedup{}
-	elsewhere(func(d *Def, role string, paths []string) {
+	elsewhere(func(d *Definition, role string, paths []string) {
 		if role == "output" {
 			reportElsewhere(p, seen, d, role, paths)
 		}
@@ -366,7 +366,7 @@ func describeOnOutputFields(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-func reportElsewhere(p *rule.Pass, seen dedup, d *Def, role string, paths []string) {
+func reportElsewhere(p *rule.Pass, seen dedup, d *Definition, role string, paths []string) {
 	reader := "the model has to guess what to send"
 	if role == "output" {
 		reader = "clients cannot explain the value to the model"
@@ -418,7 +418,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		}
 	}
 	seen := dedup{}
-	elsewhere(func(d *Def, role string, paths []string) {
+	elsewhere(func(d *Definition, role string, paths []string) {
 		if role == "input" {
 			reportElsewhere(p, seen, d, role, paths)
 		}

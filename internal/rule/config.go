@@ -50,7 +50,21 @@ type Config struct {
 
 	// ServerJSON is the path of server.json relative to the module root ("" = server.json).
 	ServerJSON string `yaml:"server-json" json:"server-json" mapstructure:"server-json"`
+
+	// DescriptionTokenBudget is the most tokens one tool description may cost
+	// (description-token-budget); 0 turns the check off.
+	DescriptionTokenBudget int `yaml:"description-token-budget" json:"description-token-budget" mapstructure:"description-token-budget"`
+	// SurfaceTokenBudget is the most tokens a server's tool definitions may cost together
+	// (surface-token-budget); 0 turns the check off.
+	SurfaceTokenBudget int `yaml:"surface-token-budget" json:"surface-token-budget" mapstructure:"surface-token-budget"`
 }
+
+// Default token budgets: a description of about 750 words, and a tool list that takes a
+// tenth of a 200,000-token context window on every request (docs/schemarules.md says why).
+const (
+	DefaultDescriptionTokenBudget = 1000
+	DefaultSurfaceTokenBudget     = 20000
+)
 
 // Registrar is a function of the user's own code that registers a tool: Func is
 // "import/path.Func" or "import/path.Type.Method"; Tool and Handler are the 0-based argument
@@ -74,6 +88,9 @@ func NewConfig() *Config {
 		FailOn:          "error",
 		Portability:     "default",
 		FormatAllowlist: DefaultFormatAllowlist(),
+
+		DescriptionTokenBudget: DefaultDescriptionTokenBudget,
+		SurfaceTokenBudget:     DefaultSurfaceTokenBudget,
 	}
 }
 
@@ -94,7 +111,7 @@ func (c *Config) Validate(cat *Catalog) error {
 	checkNames("disable", c.Disable)
 	if c.FailOn != "" && c.FailOn != "none" {
 		if _, err := ParseSeverity(c.FailOn); err != nil {
-			errs = append(errs, fmt.Errorf("fail-on: %v", err))
+			errs = append(errs, fmt.Errorf("fail-on: unknown severity %q (want error, warning, info or none)", c.FailOn))
 		}
 	}
 	ids := make([]string, 0, len(c.Severity))
@@ -114,6 +131,12 @@ func (c *Config) Validate(cat *Catalog) error {
 	case "", "default", "strict":
 	default:
 		errs = append(errs, fmt.Errorf("portability: %q is neither default nor strict", c.Portability))
+	}
+	if c.DescriptionTokenBudget < 0 {
+		errs = append(errs, fmt.Errorf("description-token-budget: %d is negative; give a token count, or 0 to turn the check off", c.DescriptionTokenBudget))
+	}
+	if c.SurfaceTokenBudget < 0 {
+		errs = append(errs, fmt.Errorf("surface-token-budget: %d is negative; give a token count, or 0 to turn the check off", c.SurfaceTokenBudget))
 	}
 	for i, r := range c.Registrars {
 		if !strings.Contains(r.Func, ".") {

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"time"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver"
+	"github.com/mcplint/mcplint/internal/tokens"
+	"github.com/mcplint/mcplint/surface"
+)
+
+// surfaceCmd prints the surface the program will list: mcplint surface [-json] [packages].
+func surfaceCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcplint surface", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		asJSON     = fs.Bool("json", false, "print the surface as one JSON object (tools, resources, resourceTemplates, prompts)")
+		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
+		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
+		live       = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
+		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
+		fs.PrintDefaults()
+	}
+	var command []string
+	for i, a := range args {
+		if a == "--" {
+			args, command = args[:i], args[i+1:]
+			break
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return driver.ExitOK
+		}
+		return driver.ExitError
+	}
+	if *live != (len(command) > 0) {
+		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after --, and a command needs -live\n")
+		return driver.ExitError
+	}
+	var buildFlags []string
+	if *tags != "" {
+		buildFlags = append(buildFlags, "-tags="+*tags)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sf, _, code := driver.LoadSurface(ctx, surfaceSetup(stdout, stderr), driver.SurfaceOptions{
+		Patterns:   fs.Args(),
+		ConfigFile: *configFile,
+		BuildFlags: buildFlags,
+	})
+	if sf == nil {
+		return code
+	}
+	counter := &tokens.Counter{}
+	surface.Estimate(sf, counter)
+	if *live {
+		return liveCheck(ctx, sf, counter, command, *timeout, *asJSON, stdout, stderr)
+	}
+	write := surface.WriteText
+	if *asJSON {
+		write = surface.WriteJSON
+	}
+	if err := write(stdout, sf); err != nil {
+		fmt.Fprintf(stderr, "mcplint: writing the surface: %v\n", err)
+		return driver.ExitError
+	}
+	return driver.ExitOK
+}
+
+func surfaceSetup(stdout, stderr io.Writer) driver.Setup {
+	return driver.Setup{
+		Scope:   analyzers.Scope,
+		Catalog: analyzers.NewCatalog(),
+		Version: driver.Version(),
+		Stdout:  stdout,
+		Stderr:  stderr,
+	}
+}
+
+// liveCheck starts the server, lists everything and compares it with the static surface.
+func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, command[0], command[1:]...)
+	cmd.Stderr = stderr
+	liveSurface, err := surface.Live(ctx, cmd, driver.Version())
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
+		return driver.ExitError
+	}
+	surface.Estimate(liveSurface, counter)
+	check := surface.Compare(static, liveSurface)
+	check.StaticTokens, check.LiveTokens = surface.Totals(static).ToolTokens, surface.Totals(liveSurface).ToolTokens
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(check)
+	} else {
+		err = check.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: writing the comparison: %v\n", err)
+		return driver.ExitError
+	}
+	if !check.Agree() {
+		return driver.ExitFindings
+	}
+	return driver.ExitOK
+}

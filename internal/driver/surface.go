@@ -1,0 +1,108 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint/mcplint/internal/driver/output"
+	"github.com/mcplint/mcplint/surface"
+)
+
+// SurfaceOptions are the user's choices for computing a surface.
+type SurfaceOptions struct {
+	Patterns   []string
+	ConfigFile string
+	BuildFlags []string
+}
+
+// LoadSurface computes the static surface of the packages. It returns the configuration it
+// read too (the budget and client settings live there). On failure it has said why on
+// s.Stderr and returns the exit status.
+func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surface, *analyzers.Config, int) {
+	dir := s.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
+			return nil, nil, ExitError
+		}
+		dir = wd
+	}
+	cfg, path, err := loadConfig(dir, o.ConfigFile)
+	if err == nil && s.Catalog != nil {
+		if verr := cfg.Validate(s.Catalog); verr != nil {
+			err = &ConfigError{Source: path, Err: verr}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		return nil, nil, ExitError
+	}
+	var c surface.Collector
+	var scope engine.Scope
+	if s.Scope != nil {
+		scope = s.Scope(cfg)
+	}
+	out, err := engine.Run(ctx, engine.Options{
+		Dir:        dir,
+		Patterns:   o.Patterns,
+		BuildFlags: o.BuildFlags,
+		Env:        s.Env,
+		Analyzers:  []*analysis.Analyzer{analyzers.Surface(cfg, &c)},
+		Scope:      scope,
+	})
+	if err != nil {
+		if errors.Is(err, engine.ErrNoPackages) {
+			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
+		} else {
+			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		}
+		return nil, nil, ExitError
+	}
+	relativizeErrors(dir, out.PackageErrors)
+	reportPackageErrors(s.Stderr, out.PackageErrors, out.Checked, false)
+	for _, c := range out.Crashes {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
+	}
+	if out.Checked == 0 {
+		return nil, nil, ExitError
+	}
+	sf := c.Surface()
+	relativizeSurface(dir, sf)
+	return sf, cfg, ExitOK
+}
+
+// relativizeSurface shows positions relative to the working directory, as findings are.
+func relativizeSurface(dir string, sf *surface.Surface) {
+	rel := func(p string) string {
+		if p == "" {
+			return p
+		}
+		// file:line:col; the file may hold colons on some systems, the numbers never do.
+		i := strings.LastIndex(p, ":")
+		if i < 0 {
+			return p
+		}
+		j := strings.LastIndex(p[:i], ":")
+		if j < 0 {
+			return p
+		}
+		return output.RelPath(dir, filepath.Clean(p[:j])) + p[j:]
+	}
+	for _, l := range sf.Lists() {
+		for _, e := range *l.Entries {
+			e.X.Position = rel(e.X.Position)
+			if e.X.Handler != nil {
+				e.X.Handler.Position = rel(e.X.Handler.Position)
+			}
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package schemarules
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint/mcplint/internal/tokens"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/surface"
+)
+
+// Context budget: what the tool definitions cost on every request, counted the way mcplint
+// surface counts them (docs/surface.md).
+
+var ruleDescriptionTokenBudget = check{
+	ID: "description-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "tool description longer than the token budget",
+	Run:   descriptionTokenBudget,
+}
+
+var ruleSurfaceTokenBudget = check{
+	ID: "surface-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "tool definitions of a server cost more context than the budget",
+	Run:   surfaceTokenBudget,
+}
+
+// ToolTokensFact is the package fact of a package that defines tools: how many, and their
+// estimated tokens, so that the package that builds the server can add up its whole list.
+type ToolTokensFact struct {
+	Tools, Tokens int
+}
+
+// AFact marks ToolTokensFact as an analysis fact.
+func (*ToolTokensFact) AFact() {}
+
+func (f *ToolTokensFact) String() string {
+	return fmt.Sprintf("%d tools, %d tokens", f.Tools, f.Tokens)
+}
+
+// Budget is the token analyzer's result for a package.
+type Budget struct {
+	// Tools are the package's own tool definitions with their estimated tokens.
+	Tools []ToolCost
+	// AllTools and AllTokens add the tools of every package it imports (facts).
+	AllTools, AllTokens int
+}
+
+// ToolCost is one tool's cost.
+type ToolCost struct {
+	Def *mcpdefs.Definition
+	// Tokens is the whole definition as sent; Description its description alone (0 when it
+	// is not static).
+	Tokens, Description int
+}
+
+// newBudgetAnalyzer counts the package's tool definitions with c and adds the counts its
+// imports exported.
+func newBudgetAnalyzer(defs *analysis.Analyzer, c *tokens.Counter) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "schemarules_tokens",
+		Doc:        "estimates the context cost of each package's tool definitions and exports it, for the token budget rules",
+		URL:        rule.DocsBase + "schemarules.md#surface-token-budget",
+		Requires:   []*analysis.Analyzer{defs},
+		FactTypes:  []analysis.Fact{(*ToolTokensFact)(nil)},
+		ResultType: reflect.TypeFor[*Budget](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return runBudget(pass, pass.ResultOf[defs].(*mcpdefs.Result), c), nil
+		},
+	}
+}
+
+func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Budget {
+	b := &Budget{}
+	own := 0
+	for _, d := range res.Definitions {
+		if d.Kind != mcpdefs.Tool || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
+			continue
+		}
+		tc := ToolCost{Def: d, Tokens: c.Count(string(surface.Wire(surface.EntryOf(pass, res, d))))}
+		if d.Description.Static {
+			tc.Description = c.Count(d.Description.Str)
+		}
+		b.Tools = append(b.Tools, tc)
+		own += tc.Tokens
+	}
+	if len(b.Tools) > 0 {
+		pass.ExportPackageFact(&ToolTokensFact{Tools: len(b.Tools), Tokens: own})
+	}
+	b.AllTools, b.AllTokens = len(b.Tools), own
+	for _, f := range pass.AllPackageFacts() {
+		if tf, ok := f.Fact.(*ToolTokensFact); ok && f.Package != pass.Pkg {
+			b.AllTools += tf.Tools
+			b.AllTokens += tf.Tokens
+		}
+	}
+	return b
+}
+
+func descriptionTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
+	limit := p.Options.(Config).DescriptionTokenBudget
+	if limit <= 0 {
+		return nil
+	}
+	for _, tc := range b.Tools {
+		if tc.Description > limit {
+			p.Reportf(tc.Def.Description.Expr, "tool description costs about %d tokens of every request's context, over the budget of %d; shorten it", tc.Description, limit)
+		}
+	}
+	return nil
+}
+
+// surfaceTokenBudget reports at each server construction outside tests when the tools of its
+// package and of the packages it imports cost more than the budget.
+func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
+	limit := p.Options.(Config).SurfaceTokenBudget
+	if limit <= 0 || b.AllTokens <= limit {
+		return nil
+	}
+	for _, s := range m.Result.Servers {
+		if m.InTest(s.Node.Pos()) {
+			continue
+		}
+		p.Reportf(s.Node, "the server's %d tools cost about %d tokens of context on every request, over the budget of %d; split them into toolsets or trim descriptions", b.AllTools, b.AllTokens, limit)
+	}
+	return nil
+}

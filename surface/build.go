@@ -1,0 +1,420 @@
+package surface
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// Build returns the surface of one package: every definition recognition found outside test
+// files. Positions are absolute file:line:col.
+func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
+	s := &Surface{}
+	if res == nil {
+		return s
+	}
+	b := &builder{pass: pass, res: res}
+	for _, d := range res.Definitions {
+		pos := pass.Fset.PositionFor(d.Node.Pos(), false)
+		if strings.HasSuffix(pos.Filename, "_test.go") {
+			// Tests build throwaway servers; clients never see them.
+			continue
+		}
+		e := b.entry(d)
+		switch d.Kind {
+		case mcpdefs.Tool:
+			s.Tools = append(s.Tools, e)
+		case mcpdefs.Resource:
+			s.Resources = append(s.Resources, e)
+		case mcpdefs.ResourceTemplate:
+			s.ResourceTemplates = append(s.ResourceTemplates, e)
+		case mcpdefs.Prompt:
+			s.Prompts = append(s.Prompts, e)
+		}
+	}
+	return s
+}
+
+// EntryOf returns the entry of one definition of the package.
+func EntryOf(pass *analysis.Pass, res *mcpdefs.Result, d *mcpdefs.Definition) *Entry {
+	return (&builder{pass: pass, res: res}).entry(d)
+}
+
+type builder struct {
+	pass *analysis.Pass
+	res  *mcpdefs.Result
+}
+
+func (b *builder) position(p token.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return b.pass.Fset.PositionFor(p, false).String()
+}
+
+// Reasons a value is unknown, shared so that output groups them.
+const (
+	whyDynamic   = "computed at run time"
+	whyMutated   = "the definition is modified after it is written"
+	whyNotStatic = "not a constant"
+	whyUnset     = "not given where the definition is written"
+)
+
+// str fills a string field: the constant when there is one, nothing when the property is
+// absent (and the definition untouched), unknown otherwise.
+func (b *builder) str(e *Entry, d *mcpdefs.Definition, field string, v mcpdefs.Value, required bool, dst *string) {
+	switch {
+	case v.Static:
+		*dst = v.Str
+	case v.Set:
+		e.unknown(field, whyDynamic+": "+types.ExprString(v.Expr))
+	case d.Mutated:
+		e.unknown(field, whyMutated)
+	case required:
+		e.unknown(field, whyUnset)
+	}
+}
+
+func (b *builder) entry(d *mcpdefs.Definition) *Entry {
+	e := &Entry{}
+	e.X.Position = b.position(d.Node.Pos())
+	e.X.Package = b.pass.Pkg.Path()
+	e.X.SDK = d.SDK.String()
+	switch d.Kind {
+	case mcpdefs.Resource:
+		b.str(e, d, "uri", d.URI, true, &e.URI)
+	case mcpdefs.ResourceTemplate:
+		b.str(e, d, "uriTemplate", d.URI, true, &e.URITemplate)
+	}
+	b.str(e, d, "name", d.Name, true, &e.Name)
+	b.str(e, d, "title", d.Title, false, &e.Title)
+	b.str(e, d, "description", d.Description, false, &e.Description)
+	if d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate {
+		b.str(e, d, "mimeType", d.MIMEType, false, &e.MIMEType)
+	}
+	if d.Kind == mcpdefs.Tool {
+		e.InputSchema, e.X.InputFrom, e.X.InputType = b.schema(e, d, "inputSchema", d.Input)
+		e.OutputSchema, e.X.OutputFrom, e.X.OutputType = b.schema(e, d, "outputSchema", d.Output)
+		e.Annotations = b.annotations(e, d)
+	}
+	if d.Kind == mcpdefs.Prompt {
+		b.arguments(e, d)
+	}
+	if d.Meta != nil {
+		if v, ok := b.render(e, "_meta", b.res.JSONOf(d.Meta)); ok {
+			e.Meta = v
+		}
+	} else if d.Mutated {
+		e.unknown("_meta", whyMutated)
+	}
+	e.X.Handler = b.handler(d)
+	b.condition(e, d)
+	return e
+}
+
+// schema renders one of a tool's schemas and says where it comes from.
+func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpdefs.SchemaSource) (v any, from, typ string) {
+	switch src.Origin {
+	case mcpdefs.SchemaAbsent:
+		return nil, "absent", ""
+	case mcpdefs.SchemaInferred:
+		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
+		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
+			// mcptool advertises anyOf [output, error envelope] built from the contract.
+			e.unknown(field, "mcptool wraps the inferred output schema with its error envelope")
+			return nil, "inferred", typ
+		}
+		rules := typewalk.GoSDK
+		if src.Inference == mcpdefs.InferMarkLabs {
+			rules = typewalk.MarkLabs
+		}
+		s, ok := typewalk.Schema(src.Type, rules)
+		if !ok {
+			if rules == typewalk.GoSDK {
+				e.unknown(field, "inference fails for "+typ+": the SDK panics at start-up (see schema-serializable, schema-tag-syntax)")
+			} else {
+				e.unknown(field, "mark3labs builds it with its fallback tag parser or loses it, which mcplint does not mirror")
+			}
+			return nil, "inferred", typ
+		}
+		return s, "inferred", typ
+	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties, mcpdefs.SchemaDefault:
+		from = map[mcpdefs.SchemaOrigin]string{mcpdefs.SchemaHandBuilt: "hand-built", mcpdefs.SchemaProperties: "properties", mcpdefs.SchemaDefault: "default"}[src.Origin]
+		if src.JSON == nil {
+			e.unknown(field, whyNotStatic)
+			return nil, from, ""
+		}
+		v, ok := b.render(e, field, src.JSON)
+		if !ok {
+			return nil, from, ""
+		}
+		return v, from, ""
+	}
+	why := "recognition cannot tell where it comes from"
+	switch {
+	case d.Mutated:
+		why = whyMutated
+	case d.OptionsDynamic:
+		why = "some options are passed as a slice built at run time"
+	case src.Type == nil && d.Registration == nil:
+		why = "registered outside the package, by code recognition cannot follow"
+	}
+	e.unknown(field, why)
+	return nil, "unknown", ""
+}
+
+// render turns a recognised JSON value into output, marking what is dynamic as unknown
+// under its JSON pointer. ok is false when the value itself is unknown.
+func (b *builder) render(e *Entry, ptr string, j *mcpdefs.JSON) (any, bool) {
+	if j == nil {
+		e.unknown(ptr, whyNotStatic)
+		return nil, false
+	}
+	switch j.Kind {
+	case mcpdefs.JSONDynamic:
+		why := whyNotStatic
+		if j.Invalid {
+			why = "not valid JSON: " + j.Err
+		}
+		e.unknown(ptr, why)
+		return nil, false
+	case mcpdefs.JSONNull:
+		return nil, true
+	case mcpdefs.JSONBool:
+		return j.Bool, true
+	case mcpdefs.JSONNumber:
+		return j.Num, true
+	case mcpdefs.JSONString:
+		return j.Str, true
+	case mcpdefs.JSONArray:
+		arr := make([]any, 0, len(j.Elems))
+		for i, el := range j.Elems {
+			if v, ok := b.render(e, fmt.Sprintf("%s/%d", ptr, i), el); ok {
+				arr = append(arr, v)
+			}
+		}
+		if j.Partial {
+			e.unknown(ptr, "holds elements recognition cannot read")
+		}
+		return arr, true
+	case mcpdefs.JSONObject:
+		o := ojson.New()
+		for _, m := range j.Members {
+			if v, ok := b.render(e, ptr+"/"+escape(m.Key), m.Value); ok {
+				o.Set(m.Key, v)
+			}
+		}
+		if j.Partial {
+			e.unknown(ptr, "holds keys recognition cannot read")
+		}
+		return o, true
+	}
+	return nil, false
+}
+
+// escape escapes a key for a JSON pointer (RFC 6901).
+func escape(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
+
+// annotations renders a tool's hints as the SDK sends them.
+func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
+	a := d.Annotations
+	if a.Dynamic {
+		e.unknown("annotations", whyNotStatic)
+		return nil
+	}
+	o := ojson.New()
+	if a.Expr != nil {
+		if j := b.res.JSONOf(a.Expr); j != nil {
+			switch t := j.Get("title"); {
+			case t == nil:
+			case t.Kind == mcpdefs.JSONString:
+				if t.Str != "" {
+					o.Set("title", t.Str)
+				}
+			default:
+				e.unknown("annotations/title", whyNotStatic)
+			}
+		}
+	}
+	hint := func(name string, v mcpdefs.BoolValue, def *bool) {
+		switch {
+		case v.Set && !v.Static:
+			e.unknown("annotations/"+name, whyDynamic+": "+types.ExprString(v.Expr))
+		case v.Set:
+			if v.Val || !b.res.HintOmittedWhenFalse(d.SDK, name) {
+				o.Set(name, v.Val)
+			}
+		case d.Mutated:
+			e.unknown("annotations/"+name, whyMutated)
+		case def != nil:
+			if *def || !b.res.HintOmittedWhenFalse(d.SDK, name) {
+				o.Set(name, *def)
+			}
+		}
+	}
+	hint("readOnlyHint", a.ReadOnly, a.ReadOnlyDefault)
+	hint("destructiveHint", a.Destructive, a.DestructiveDefault)
+	hint("idempotentHint", a.Idempotent, a.IdempotentDefault)
+	hint("openWorldHint", a.OpenWorld, a.OpenWorldDefault)
+	if o.Len() == 0 {
+		return nil
+	}
+	return o
+}
+
+func (b *builder) arguments(e *Entry, d *mcpdefs.Definition) {
+	if d.PromptArgsDynamic {
+		e.unknown("arguments", "some arguments are built at run time")
+	}
+	for i, pa := range d.PromptArgs {
+		ptr := fmt.Sprintf("arguments/%d", i)
+		var arg Argument
+		if pa.Name.Static {
+			arg.Name = pa.Name.Str
+		} else {
+			e.unknown(ptr+"/name", whyNotStatic)
+		}
+		if pa.Title.Static {
+			arg.Title = pa.Title.Str
+		} else if pa.Title.Set {
+			e.unknown(ptr+"/title", whyNotStatic)
+		}
+		if pa.Description.Static {
+			arg.Description = pa.Description.Str
+		} else if pa.Description.Set {
+			e.unknown(ptr+"/description", whyNotStatic)
+		}
+		if pa.Required.Static {
+			arg.Required = pa.Required.Val
+		} else if pa.Required.Set {
+			e.unknown(ptr+"/required", whyNotStatic)
+		}
+		if pa.Partial {
+			e.unknown(ptr, "some options are not readable")
+		}
+		e.Arguments = append(e.Arguments, arg)
+	}
+}
+
+func (b *builder) handler(d *mcpdefs.Definition) *HandlerInfo {
+	if h := d.Handler; h != nil {
+		name := h.Name
+		if name == "" {
+			name = "func literal"
+		}
+		return &HandlerInfo{Name: name, Position: b.position(h.Node.Pos()), Flavour: h.Flavour.String(), Errors: h.ErrorsReach()}
+	}
+	if d.HandlerExpr != nil && !d.HandlerNil {
+		return &HandlerInfo{Name: types.ExprString(d.HandlerExpr), Position: b.position(d.HandlerExpr.Pos()), Errors: "unknown"}
+	}
+	return nil
+}
+
+// condition finds the if statements, switch cases and loops the registration (or, when it is
+// registered elsewhere, the definition) sits in, inside its function.
+func (b *builder) condition(e *Entry, d *mcpdefs.Definition) {
+	var at ast.Node = d.Node
+	if d.Registration != nil {
+		at = d.Registration
+	}
+	file := b.fileOf(at.Pos())
+	if file == nil {
+		return
+	}
+	path, _ := astutil.PathEnclosingInterval(file, at.Pos(), at.End())
+	var conds []string
+	simple := true
+	for i := 1; i < len(path); i++ {
+		child := path[i-1]
+		switch n := path[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			i = len(path) // the condition of a caller is not this registration's
+		case *ast.IfStmt:
+			if child == n.Init || child == n.Cond {
+				continue
+			}
+			c := n.Cond
+			text := types.ExprString(c)
+			if child == n.Else {
+				text = "!(" + text + ")"
+			}
+			if !isSimple(c) {
+				simple = false
+			}
+			conds = append(conds, text)
+		case *ast.CaseClause:
+			simple = false
+			conds = append(conds, "a switch case")
+		case *ast.ForStmt:
+			if child == n.Body {
+				simple = false
+				conds = append(conds, "inside a loop")
+			}
+		case *ast.RangeStmt:
+			if child == n.Body {
+				simple = false
+				conds = append(conds, "inside a loop")
+			}
+		}
+	}
+	if len(conds) == 0 {
+		return
+	}
+	e.X.Conditional = true
+	// Innermost first in path; show outermost first.
+	for i, j := 0, len(conds)-1; i < j; i, j = i+1, j-1 {
+		conds[i], conds[j] = conds[j], conds[i]
+	}
+	if simple {
+		e.X.Condition = strings.Join(conds, " && ")
+	} else {
+		e.X.Condition = "(not simple) " + strings.Join(conds, " && ")
+	}
+}
+
+func (b *builder) fileOf(p token.Pos) *ast.File {
+	for _, f := range b.pass.Files {
+		if f.FileStart <= p && p <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// isSimple reports whether a condition is a constant or a comparison of names, selectors and
+// literals: something a reader can judge without running the program.
+func isSimple(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return isSimple(x.X)
+	case *ast.UnaryExpr:
+		return x.Op == token.NOT && isSimple(x.X)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+			return isSimple(x.X) && isSimple(x.Y)
+		}
+	case *ast.CallExpr:
+		// os.Getenv("X") == "1" and the like: a call with constant arguments.
+		for _, a := range x.Args {
+			if _, ok := ast.Unparen(a).(*ast.BasicLit); !ok {
+				return false
+			}
+		}
+		return isSimple(x.Fun)
+	}
+	return false
+}

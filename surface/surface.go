@@ -1,0 +1,192 @@
+// Package surface adds up what recognition knows about a program into its MCP surface: what
+// tools/list, resources/list, resources/templates/list and prompts/list will return, each
+// entry with MCP's own field names as the SDK in use would send them, plus mcplint's own
+// knowledge (source position, handler, how its errors reach the client, what could not be
+// known) under the key "x-mcplint". It reads mcpdefs' results only; SDK knowledge stays there.
+package surface
+
+import (
+	"cmp"
+	"encoding/json"
+	"slices"
+
+	"github.com/mcplint/mcplint/internal/ojson"
+)
+
+// Surface is a program's surface: the four lists an MCP client can ask for.
+type Surface struct {
+	Tools             []*Entry `json:"tools"`
+	Resources         []*Entry `json:"resources"`
+	ResourceTemplates []*Entry `json:"resourceTemplates"`
+	Prompts           []*Entry `json:"prompts"`
+}
+
+// Entry is one tool, resource, resource template or prompt. The MCP fields hold what the
+// server will send; a field recognition cannot know is absent and named in X.Unknown.
+type Entry struct {
+	Name         string     `json:"name,omitempty"`
+	Title        string     `json:"title,omitempty"`
+	Description  string     `json:"description,omitempty"`
+	URI          string     `json:"uri,omitempty"`
+	URITemplate  string     `json:"uriTemplate,omitempty"`
+	MIMEType     string     `json:"mimeType,omitempty"`
+	InputSchema  any        `json:"inputSchema,omitempty"`
+	OutputSchema any        `json:"outputSchema,omitempty"`
+	Annotations  any        `json:"annotations,omitempty"`
+	Arguments    []Argument `json:"arguments,omitempty"`
+	Meta         any        `json:"_meta,omitempty"`
+	X            Info       `json:"x-mcplint"`
+}
+
+// Argument is a prompt argument.
+type Argument struct {
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+}
+
+// Info is mcplint's own knowledge of an entry.
+type Info struct {
+	// Position is file:line:col of the definition.
+	Position string       `json:"position,omitempty"`
+	Package  string       `json:"package,omitempty"`
+	SDK      string       `json:"sdk,omitempty"`
+	Handler  *HandlerInfo `json:"handler,omitempty"`
+	// Schemas says where inputSchema and outputSchema come from: inferred (from a Go type),
+	// hand-built, properties (mark3labs options), default (an SDK substitute), absent, unknown.
+	InputFrom  string `json:"inputFrom,omitempty"`
+	OutputFrom string `json:"outputFrom,omitempty"`
+	// InputType and OutputType are the Go types an inferred schema comes from.
+	InputType  string `json:"inputType,omitempty"`
+	OutputType string `json:"outputType,omitempty"`
+	// Condition is the source text of the condition the registration is under, when it is a
+	// constant or a simple comparison; Conditional is true whenever the registration is under
+	// one (including conditions too complex to show, and loops).
+	Conditional bool   `json:"conditional,omitempty"`
+	Condition   string `json:"condition,omitempty"`
+	// Unknown lists the MCP fields (or JSON pointers inside them) whose value cannot be known
+	// statically, each with why.
+	Unknown []Unknown `json:"unknown,omitempty"`
+	// Tokens is the estimated context cost of the entry as a client sends it to the model.
+	Tokens int `json:"tokens,omitempty"`
+}
+
+// HandlerInfo is the recognised handler.
+type HandlerInfo struct {
+	Name     string `json:"name,omitempty"`
+	Position string `json:"position,omitempty"`
+	Flavour  string `json:"flavour,omitempty"`
+	// Errors is how a non-nil error the handler returns reaches the client: tool-error
+	// (an isError result the model reads), protocol-error (a JSON-RPC error), or unknown.
+	Errors string `json:"errors,omitempty"`
+}
+
+// Unknown is a field whose value is not known statically.
+type Unknown struct {
+	Field  string `json:"field"`
+	Reason string `json:"reason"`
+}
+
+// Known reports whether field (an MCP field name, or a JSON pointer below one) is fully
+// known: neither it nor anything inside it is marked unknown.
+func (e *Entry) Known(field string) bool {
+	for _, u := range e.X.Unknown {
+		if u.Field == field || len(u.Field) > len(field) && u.Field[:len(field)] == field && u.Field[len(field)] == '/' {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Entry) unknown(field, reason string) {
+	e.X.Unknown = append(e.X.Unknown, Unknown{Field: field, Reason: reason})
+}
+
+// Key identifies an entry within its list: its name (tools, prompts), its URI (resources),
+// its URI template (templates); "" when that is unknown.
+func (e *Entry) Key(list string) string {
+	switch list {
+	case "resources":
+		return e.URI
+	case "resourceTemplates":
+		return e.URITemplate
+	}
+	return e.Name
+}
+
+// Lists returns the four lists with their JSON names, in a fixed order.
+func (s *Surface) Lists() []List {
+	return []List{
+		{"tools", &s.Tools},
+		{"resources", &s.Resources},
+		{"resourceTemplates", &s.ResourceTemplates},
+		{"prompts", &s.Prompts},
+	}
+}
+
+// List is one of a surface's lists.
+type List struct {
+	Name    string
+	Entries *[]*Entry
+}
+
+// Sort orders every list by key, then position, so output is stable.
+func (s *Surface) Sort() {
+	for _, l := range s.Lists() {
+		slices.SortStableFunc(*l.Entries, func(a, b *Entry) int {
+			return cmp.Or(cmp.Compare(a.Key(l.Name), b.Key(l.Name)), cmp.Compare(a.X.Position, b.X.Position))
+		})
+	}
+}
+
+// Merge adds other's entries to s.
+func (s *Surface) Merge(other *Surface) {
+	s.Tools = append(s.Tools, other.Tools...)
+	s.Resources = append(s.Resources, other.Resources...)
+	s.ResourceTemplates = append(s.ResourceTemplates, other.ResourceTemplates...)
+	s.Prompts = append(s.Prompts, other.Prompts...)
+}
+
+// Read decodes a surface written by mcplint surface -json, or the raw result of an MCP
+// server's lists ({"tools": [...]} and so on): any missing list is empty.
+func Read(data []byte) (*Surface, error) {
+	var s Surface
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	for _, l := range s.Lists() {
+		*l.Entries = slices.DeleteFunc(*l.Entries, func(e *Entry) bool { return e == nil })
+	}
+	return &s, nil
+}
+
+// UnmarshalJSON keeps the key order of the JSON values (schemas, annotations, _meta).
+func (e *Entry) UnmarshalJSON(data []byte) error {
+	type plain Entry
+	var raw struct {
+		plain
+		InputSchema  json.RawMessage `json:"inputSchema"`
+		OutputSchema json.RawMessage `json:"outputSchema"`
+		Annotations  json.RawMessage `json:"annotations"`
+		Meta         json.RawMessage `json:"_meta"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*e = Entry(raw.plain)
+	for _, f := range []struct {
+		raw json.RawMessage
+		dst *any
+	}{{raw.InputSchema, &e.InputSchema}, {raw.OutputSchema, &e.OutputSchema}, {raw.Annotations, &e.Annotations}, {raw.Meta, &e.Meta}} {
+		if len(f.raw) == 0 || string(f.raw) == "null" {
+			continue
+		}
+		v, err := ojson.Parse(f.raw)
+		if err != nil {
+			return err
+		}
+		*f.dst = v
+	}
+	return nil
+}

@@ -49,6 +49,7 @@ func m3Derived(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 		return mcp.NewToolResultError(errMsg), nil // errMsg carries err: fine
 	}
 	if _, err := fetch(ctx); err != nil {
+		//mcplint:ignore result-and-error this fixture is about the cause; result-and-error has its own
 		return mcp.NewToolResultError("fetch failed"), err // err is returned in the same statement: not dropped
 	}
 	return mcp.NewToolResultText("ok"), nil

@@ -23,7 +23,7 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
 			if astutil.IsNil(p.TypesInfo, result(ret, h.ResultIndex)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
-				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result (an empty &mcp.CallToolResult{} or a text result) or an error", outcome)
+				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 			}
 		})
 	}

@@ -24,11 +24,11 @@ var ruleNoStringifyUpstreamError = check{
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
 func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	// Where to keep the detail: mcperr's cause and data where the package can use mcperr,
-	// a wrapped cause (%w) and the server's log elsewhere.
-	keep := "keep the upstream detail in a wrapped cause (%w) or the server's log"
+	// Where to keep the detail: mcperr's data where the package can use mcperr, the
+	// server's log elsewhere.
+	keep := "the server's log"
 	if defs.ErrorsReachable {
-		keep = "keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)"
+		keep = "mcperr.WithData"
 	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
@@ -41,12 +41,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
+				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and %s", what, keep)
+					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in %s", what, keep)
 					return
 				}
 			}

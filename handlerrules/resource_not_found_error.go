@@ -44,7 +44,7 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, fmt.Sprintf("resource handler reports a missing resource with an ad-hoc error: the client receives %s, so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries code %d and the URI", h.WireError(), h.ResourceNotFoundCode()), fixes...)
+			p.Report(e, fmt.Sprintf("missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code %d)", h.ResourceNotFoundCode()), fixes...)
 		})
 	}
 }

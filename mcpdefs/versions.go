@@ -114,14 +114,14 @@ func (h *Handler) NilResultOutcome() string {
 	switch h.Flavour {
 	case GoSDKTool:
 		if before(h.Version, "v1.7.0") {
-			return "go-sdk " + h.Version + " sends a spec-invalid null result"
+			return "go-sdk " + h.Version + " sends a null result"
 		}
-		return "go-sdk dereferences the nil result: on current protocol versions the session's goroutine panics, on older ones the client gets a spec-invalid null result"
+		return "go-sdk panics"
 	case MarkLabsTool, MarkLabsTypedTool:
 		if before(h.Version, "v1.2.0") {
-			return "mark3labs " + h.Version + " dereferences the nil result and panics, so the call gets no answer"
+			return "mark3labs " + h.Version + " panics"
 		}
-		return "mark3labs answers with JSON-RPC error -32603 \"handler returned no result\""
+		return "mark3labs answers -32603"
 	}
 	return ""
 }

@@ -46,11 +46,11 @@ func TestVersionedClaims(t *testing.T) {
 		{"go-sdk v1.1 wire error", goTool("v1.1.0").WireError(), "a JSON-RPC error with code 0"},
 		{"go-sdk v1.2 wire error", goTool("v1.2.0").WireError(), "(or the code of a wrapped *jsonrpc.Error)"},
 		{"go-sdk newest wire error", goTool("").WireError(), "(or the code of a wrapped *jsonrpc.Error)"},
-		{"go-sdk v1.6.1 nil result", goTool("v1.6.1").NilResultOutcome(), "go-sdk v1.6.1 sends a spec-invalid null result"},
-		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "goroutine panics"},
-		{"mark3labs v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mark3labs v1.1.0 dereferences the nil result and panics"},
-		{"mark3labs v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), `"handler returned no result"`},
-		{"mark3labs newest nil result", m3Tool("").NilResultOutcome(), `"handler returned no result"`},
+		{"go-sdk v1.6.1 nil result", goTool("v1.6.1").NilResultOutcome(), "go-sdk v1.6.1 sends a null result"},
+		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "go-sdk panics"},
+		{"mark3labs v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mark3labs v1.1.0 panics"},
+		{"mark3labs v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), "mark3labs answers -32603"},
+		{"mark3labs newest nil result", m3Tool("").NilResultOutcome(), "mark3labs answers -32603"},
 	} {
 		if !strings.Contains(c.got, c.want) {
 			t.Errorf("%s: %q does not say %q", c.name, c.got, c.want)

@@ -335,18 +335,18 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 		if n > 1 {
 			fields = strings.Join(st.labels[:n-1], ", ") + " and " + st.labels[n-1]
 		}
-		is, does, it := "is", "does", "it"
+		is, it := "is", "it"
 		if n > 1 {
-			is, does, it = "are", "do", "them"
+			is, it = "are", "them"
 		}
 		var msg string
 		switch r.Kind {
 		case "Format":
-			msg = fmt.Sprintf("%s: %s %s not shown by Format: clients that read only content never see %s, while clients that read structuredContent do. Render %s in Format", r.Label, fields, is, it, it)
+			msg = fmt.Sprintf("%s: %s %s not shown by Format; render %s", r.Label, fields, is, it)
 		case "Content":
-			msg = fmt.Sprintf("%s: %s %s not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see %s. Render %s in the text, or leave Content nil to get the JSON", r.Label, fields, does, it, it)
+			msg = fmt.Sprintf("%s: %s %s not in the Content this result sets; render %s", r.Label, fields, is, it)
 		default:
-			msg = fmt.Sprintf("%s: %s %s not shown by the text passed to NewToolResultStructured: clients that read only content never see %s. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, fields, is, it)
+			msg = fmt.Sprintf("%s: %s %s not shown by the text passed to NewToolResultStructured; build the text from the value", r.Label, fields, is)
 		}
 		p.Report(r.At, msg)
 	}
@@ -366,9 +366,9 @@ func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 			continue
 		}
 		what := map[string]string{"Format": "Format", "Content": "the content this result sets", "text": "the text of NewToolResultStructured"}[r.Kind]
-		msg := fmt.Sprintf("%s: %s %s, so format parity for the values it receives cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label, what, r.unchecked)
+		msg := fmt.Sprintf("%s: %s %s, so format parity cannot be checked; test with mcptooltest.CheckFormatParity", r.Label, what, r.unchecked)
 		if r.Kind == "Format" && r.unchecked == "a Format function defined outside this package" {
-			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package, so format parity cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label)
+			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package; test with mcptooltest.CheckFormatParity", r.Label)
 		}
 		if seen.first(r.At, msg) {
 			p.Report(r.At, msg)

@@ -126,14 +126,14 @@ func schemaTagSyntax(p *rule.Pass, m *Model) error {
 			var fixes []analysis.SuggestedFix
 			switch {
 			case pr.Kind == typewalk.EmptyTag:
-				msg = fmt.Sprintf(`%s: empty jsonschema tag, which the schema library rejects, so %s. Remove the tag or write a description in it`, label, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: empty jsonschema tag, so %s; remove it or write a description`, label, effect(d, s, pr.Effect))
 				if edits, ok := tagEdit(decl, "jsonschema", true, "", ""); ok {
 					fixes = append(fixes, analysis.SuggestedFix{Message: "Remove the empty jsonschema tag", TextEdits: edits})
 				}
 			case pr.Effect == typewalk.SchemaLost:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read (only enum= is understood), so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag`, label, pr.Tag, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
 			default:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option; go-sdk reads the whole tag as the property description and rejects tags that begin WORD=, so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag, and allowed values belong in the description or a hand-built schema`, label, pr.Tag, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
 			}
 			if pr.Kind == typewalk.WordTag {
 				optional := false
@@ -205,14 +205,14 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
-			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads: the word only ends up in the property description, and requiredness comes from the json tag (a field is required unless it has omitempty or omitzero)`, fieldLabel(d, s, f.Var, f.Path, atField))
+			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads`, fieldLabel(d, s, f.Var, f.Path, atField))
 			// The message and the fix say the same: with omitempty, the tag's intent (required)
 			// needs both tags changed; without, the word just goes.
 			var fixes []analysis.SuggestedFix
 			rest := withoutRequired(f.JSONSchemaTag)
 			decl := m.Field(f.Var)
 			if f.Omit != "" {
-				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag. To make it required, remove %s from the json tag and the word from the jsonschema tag", f.Omit, f.Omit)
+				msg += fmt.Sprintf("; with %s it is optional; to make it required, remove %s and the word", f.Omit, f.Omit)
 				js, _ := typewalk.Lookup(f.Tag, "json")
 				jsonEdits, ok1 := tagEdit(decl, "json", false, "", withoutOption(js, f.Omit))
 				reqEdits, ok2 := tagEdit(decl, "jsonschema", rest == "", "", rest)
@@ -220,7 +220,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 					fixes = append(fixes, analysis.SuggestedFix{Message: "Make the field required: remove " + f.Omit + ` from the json tag and "required" from the jsonschema tag`, TextEdits: append(jsonEdits, reqEdits...)})
 				}
 			} else {
-				msg += "; the field is already required. Remove the word from the tag"
+				msg += "; the field is already required; remove the word"
 				if edits, ok := tagEdit(decl, "jsonschema", rest == "", "", rest); ok {
 					fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
 				}
@@ -310,9 +310,9 @@ func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Defin
 
 // reportFieldGap reports one undescribed field at its declaration.
 func reportFieldGap(p *rule.Pass, g *fieldGap) {
-	reader := "the model has to guess what to send"
+	reader := "the model must guess what to send"
 	if !g.input {
-		reader = "clients cannot explain the value to the model"
+		reader = "clients cannot explain it"
 	}
 	label := fmt.Sprintf("field %s (%s", g.v.Name(), g.first.Under(g.role))
 	if n := len(g.paths) - 1; n > 0 {
@@ -323,17 +323,17 @@ func reportFieldGap(p *rule.Pass, g *fieldGap) {
 	var fixes []analysis.SuggestedFix
 	var msg string
 	if g.rules != typewalk.GoSDK {
-		msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema_description:"..." (or jsonschema:"...") to the field`, label, reader)
+		msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema_description:"..."`, label, reader)
 	} else {
 		desc, hasM3 := typewalk.Lookup(g.tag, "jsonschema_description")
 		switch {
 		case hasM3 && !g.hasJS && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
-			msg = fmt.Sprintf(`%s has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so %s. Rename the key to jsonschema`, label, reader)
+			msg = fmt.Sprintf(`%s has no description: go-sdk reads only jsonschema:"...", so %s; rename the key`, label, reader)
 			if edits, ok := tagEdit(g.decl, "jsonschema_description", false, "jsonschema", desc); ok {
 				fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
 			}
 		default:
-			msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema:"..." to the field (go-sdk uses the whole tag as the description)`, label, reader)
+			msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema:"..."`, label, reader)
 		}
 	}
 	p.Report(at, msg, fixes...)
@@ -367,16 +367,16 @@ func describeOnOutputFields(p *rule.Pass, m *Model) error {
 }
 
 func reportElsewhere(p *rule.Pass, seen dedup, d *Definition, role string, paths []string) {
-	reader := "the model has to guess what to send"
+	reader := "the model must guess what to send"
 	if role == "output" {
-		reader = "clients cannot explain the value to the model"
+		reader = "clients cannot explain it"
 	}
 	list, more := paths, ""
-	if len(list) > 5 {
-		list, more = list[:5], fmt.Sprintf(" and %d more", len(paths)-5)
+	if len(list) > 3 {
+		list, more = list[:3], fmt.Sprintf(" and %d more", len(paths)-3)
 	}
 	at := d.RegistrationOrDef()
-	msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s. Describe them where they are declared, or wrap them in types of this package", d.Label(), len(paths), role, strings.Join(list, ", "), more, reader)
+	msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s", d.Label(), len(paths), role, strings.Join(list, ", "), more, reader)
 	if seen.first(at, msg) {
 		p.Report(at, msg)
 	}
@@ -402,7 +402,7 @@ func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
 			}
 			at := memberAt(n.parent, n.member)
 			if seen.first(at, "property") {
-				p.Reportf(at, "property %q (%s of %s) has no description, so the model has to guess what it means. Add a description", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
+				p.Reportf(at, "property %q (%s of %s) has no description; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
 			}
 		})
 	}
@@ -437,7 +437,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 				if !atField {
 					where = " of " + m.typeName(d.ParamsType)
 				}
-				msg := fmt.Sprintf("prompt argument %q (field %s%s) of %s has no description, so clients cannot tell the user or the model what to pass. Add jsonschema:\"...\" to the field", b.Name, b.Field.Name(), where, d.Label())
+				msg := fmt.Sprintf("prompt argument %q (field %s%s) of %s has no description; add jsonschema:\"...\"", b.Name, b.Field.Name(), where, d.Label())
 				if seen.first(at, msg) {
 					p.Report(at, msg)
 				}
@@ -448,7 +448,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {
 					continue
 				}
-				p.Reportf(rule.NodeSpan(a.Node), "prompt argument %q of %s has no description, so clients cannot tell the user or the model what to pass. Add one", a.Name.Str, d.Label())
+				p.Reportf(rule.NodeSpan(a.Node), "prompt argument %q of %s has no description; add one", a.Name.Str, d.Label())
 			}
 		}
 	}

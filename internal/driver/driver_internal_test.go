@@ -102,7 +102,7 @@ func TestLoadConfigExplicitFile(t *testing.T) {
 	var ce *ConfigError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, file, ce.Source)
-	assert.Contains(t, err.Error(), "field portabilty not found (not an mcplint setting)")
+	assert.Contains(t, err.Error(), "unknown key portabilty (not an mcplint setting; did you mean portability?)")
 
 	// No file anywhere up to the module root: defaults.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644))

@@ -20,7 +20,7 @@ import (
 // go vet prints them as "file:line:col: message (rule-id)"; mcplint's text output puts the
 // severity after the position (see withSeverity).
 const (
-	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries on -32603`; without a reason the next reader cannot tell whether the suppression still holds (ignore-reason-required)\n"
+	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries` (ignore-reason-required)\n"
 	unusedVet = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, which is no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
 )
 
@@ -494,8 +494,8 @@ func TestServerJSONSubcommand(t *testing.T) {
 func TestRobustFixtures(t *testing.T) {
 	dir := fixture(t, "robust")
 	const (
-		cgoFinding = "cgo/cgo.go:24:3: error: this tool handler returns a result and an error together"
-		genFinding = "gen/handlers.go:14:2: error: this tool handler returns a result and an error together"
+		cgoFinding = "cgo/cgo.go:24:3: error: tool handler returns a result and an error"
+		genFinding = "gen/handlers.go:14:2: error: tool handler returns a result and an error"
 	)
 	r := mcplint(t, dir)
 	assert.Equal(t, 1, r.code, r.stderr)
@@ -507,7 +507,7 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = mcplint(t, dir, "-tags", "integration", "./tags")
 	assert.Equal(t, 1, r.code, r.stderr)
-	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: error: this tool handler returns a result and an error together"), r.stdout)
+	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: error: tool handler returns a result and an error"), r.stdout)
 
 	r = mcplint(t, dir, "-json", "./cgo")
 	var doc struct {
@@ -531,8 +531,8 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./cgo", "./gen")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "cgo.go:24:3: this tool handler returns a result and an error together")
-	assert.Contains(t, r.stderr, "handlers.go:14:2: this tool handler returns a result and an error together")
+	assert.Contains(t, r.stderr, "cgo.go:24:3: tool handler returns a result and an error")
+	assert.Contains(t, r.stderr, "handlers.go:14:2: tool handler returns a result and an error")
 	assert.NotContains(t, r.stderr, "handlers_gen.go")
 }
 
@@ -570,7 +570,7 @@ func TestHugeFile(t *testing.T) {
 	assert.Equal(t, 1, r.code, r.stderr)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 1, r.stdout)
-	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: error: this tool handler returns a result and an error together", 14+(handlers/2)*8+2))
+	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: error: tool handler returns a result and an error", 14+(handlers/2)*8+2))
 	assert.Equal(t, "mcplint: 1 finding at or above severity error (-fail-on error)\n", r.stderr, "no load failure, no crash")
 }
 

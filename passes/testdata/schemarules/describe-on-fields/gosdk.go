@@ -10,14 +10,14 @@ import (
 )
 
 type Filter struct {
-	Status string `json:"status"` // want `field Status \(input.filters\[\].status\) has no description, so the model has to guess what to send. Add jsonschema:"..."`
+	Status string `json:"status"` // want `field Status \(input\.filters\[\]\.status\) has no description, so the model must guess what to send; add jsonschema:"\.\.\."`
 	Owner  string `json:"owner" jsonschema:"who owns it"`
 }
 
 type Args struct {
 	Query   string   `json:"query"`                                           // want `field Query \(input.query\) has no description`
 	Filters []Filter `json:"filters,omitempty" jsonschema:"filters to apply"` //
-	Limit   int      `json:"limit" jsonschema_description:"how many"`         // want `field Limit \(input.limit\) has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so the model has to guess what to send. Rename the key to jsonschema`
+	Limit   int      `json:"limit" jsonschema_description:"how many"`         // want `field Limit \(input\.limit\) has no description: go-sdk reads only jsonschema:"\.\.\.", so the model must guess what to send; rename the key`
 	Base    url.URL  `json:"base" jsonschema:"base URL"`                      // fields of url.URL are another module's: not reported
 	skipped string
 	Hidden  string `json:"-"`
@@ -88,7 +88,7 @@ func plan(ctx context.Context, req *mcp.CallToolRequest, in Trip) (*mcp.CallTool
 
 // Shared is both an input and an output: reported once, as an input field.
 type Shared struct {
-	Note string `json:"note"` // want `field Note \(input.note, and 1 more schema path\) has no description, so the model has to guess what to send`
+	Note string `json:"note"` // want `field Note \(input.note, and 1 more schema path\) has no description, so the model must guess what to send`
 }
 
 func echo(ctx context.Context, req *mcp.CallToolRequest, in Shared) (*mcp.CallToolResult, Shared, error) {

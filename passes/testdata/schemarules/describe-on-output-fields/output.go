@@ -10,7 +10,7 @@ import (
 
 type Forecast struct {
 	Summary string  `json:"summary" jsonschema:"one line for people"`
-	TempC   float64 `json:"temp_c"` // want `field TempC \(output.temp_c\) has no description, so clients cannot explain the value to the model`
+	TempC   float64 `json:"temp_c"` // want `field TempC \(output.temp_c\) has no description, so clients cannot explain it`
 }
 
 type Query struct {

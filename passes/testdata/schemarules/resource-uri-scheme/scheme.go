@@ -13,8 +13,8 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server) {
-	s.AddResource(&mcp.Resource{Name: "readme", URI: "readme", Description: "The README."}, read)   // want `resource "readme" has URI "readme", which has no scheme`
-	s.AddResource(&mcp.Resource{Name: "notes", URI: "/var/notes.txt", Description: "Notes."}, read) // want `has URI "/var/notes.txt", which has no scheme`
+	s.AddResource(&mcp.Resource{Name: "readme", URI: "readme", Description: "The README."}, read)   // want `resource "readme" has URI "readme" with no scheme`
+	s.AddResource(&mcp.Resource{Name: "notes", URI: "/var/notes.txt", Description: "Notes."}, read) // want `has URI "/var/notes.txt" with no scheme`
 
 	// Near misses: absolute URIs, own schemes, and templates (uri-template-valid's).
 	s.AddResource(&mcp.Resource{Name: "hosts", URI: "file:///etc/hosts", Description: "Hosts."}, read)
@@ -23,5 +23,5 @@ func Register(s *mcp.Server) {
 }
 
 func M3() m3.Resource {
-	return m3.NewResource("config.json", "Config", m3.WithResourceDescription("The config.")) // want `resource "Config" has URI "config.json", which has no scheme`
+	return m3.NewResource("config.json", "Config", m3.WithResourceDescription("The config.")) // want `resource "Config" has URI "config.json" with no scheme`
 }

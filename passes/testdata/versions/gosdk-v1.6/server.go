@@ -11,11 +11,11 @@ import (
 )
 
 func nilNil(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `go-sdk v1\.6\.1 sends a spec-invalid null result`
+	return nil, nil // want `go-sdk v1\.6\.1 sends a null result`
 }
 
 func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	return nil, fmt.Errorf("resource %s not found", req.Params.URI) // want `ResourceNotFoundError\(req\.Params\.URI\), which carries code -32002`
+	return nil, fmt.Errorf("resource %s not found", req.Params.URI) // want `ResourceNotFoundError\(uri\) \(code -32002\)`
 }
 
 func Register(s *mcp.Server) {

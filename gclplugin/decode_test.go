@@ -28,6 +28,8 @@ Registrars:
     TOOL: 1
     handler: 2
 Server-JSON: deploy/server.json
+Description-Token-Budget: 500
+surface-token-budget: 9000
 `
 
 func yamlSettings(t *testing.T, text string) any {
@@ -41,15 +43,17 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 	cfg, err := DecodeSettings(yamlSettings(t, everySetting))
 	require.NoError(t, err)
 	assert.Equal(t, &analyzers.Config{
-		Enable:             []string{"directives", "Result-And-Error"},
-		Disable:            []string{"ignore-unused"},
-		FailOn:             "warning",
-		Severity:           map[string]string{"result-and-error": "warning"},
-		PlainHandlerErrors: true,
-		Portability:        "strict",
-		FormatAllowlist:    []string{"date-time", "uuid"},
-		Registrars:         []analyzers.Registrar{{Func: "example.com/app/tools.Register", Tool: 1, Handler: 2}},
-		ServerJSON:         "deploy/server.json",
+		Enable:                 []string{"directives", "Result-And-Error"},
+		Disable:                []string{"ignore-unused"},
+		FailOn:                 "warning",
+		Severity:               map[string]string{"result-and-error": "warning"},
+		PlainHandlerErrors:     true,
+		Portability:            "strict",
+		FormatAllowlist:        []string{"date-time", "uuid"},
+		Registrars:             []analyzers.Registrar{{Func: "example.com/app/tools.Register", Tool: 1, Handler: 2}},
+		ServerJSON:             "deploy/server.json",
+		DescriptionTokenBudget: 500,
+		SurfaceTokenBudget:     9000,
 	}, cfg)
 }
 

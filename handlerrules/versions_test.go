@@ -6,7 +6,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 // TestRulesFollowTheSDKVersion runs the handler rules whose message depends on SDK behaviour
@@ -24,10 +26,22 @@ func TestRulesFollowTheSDKVersion(t *testing.T) {
 		t.Run(c.module, func(t *testing.T) {
 			pkgs, err := fixtures.LoadModule(c.module, "./...")
 			require.NoError(t, err)
+			// One configuration for the module's rules: their analyzers share recognition
+			// and its fact analyzers.
+			cfg := analyzers.NewConfig()
+			cfg.Disable = []string{"all"}
+			cfg.Enable = c.rules
+			all, err := analyzers.New(cfg)
+			require.NoError(t, err)
 			var as []*analysis.Analyzer
-			for _, id := range c.rules {
-				as = append(as, analyzerFor(t, id, nil))
+			for _, a := range all {
+				for _, id := range c.rules {
+					if a.Name == rule.AnalyzerName(id) {
+						as = append(as, a)
+					}
+				}
 			}
+			require.Len(t, as, len(c.rules))
 			fixtures.Run(t, pkgs, as...).Check(t, c.module)
 		})
 	}

@@ -28,6 +28,8 @@ Registrars:
     TOOL: 1
     handler: 2
 Server-JSON: deploy/server.json
+Description-Token-Budget: 300
+surface-token-budget: 0
 `
 
 func yamlSettings(t *testing.T, text string) any {
@@ -50,6 +52,9 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 		FormatAllowlist:    []string{"date-time", "uuid"},
 		Registrars:         []analyzers.Registrar{{Func: "example.com/app/tools.Register", Tool: 1, Handler: 2}},
 		ServerJSON:         "deploy/server.json",
+
+		DescriptionTokenBudget: 300,
+		SurfaceTokenBudget:     0,
 	}, cfg)
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/analyzers"
@@ -28,8 +29,9 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		live       = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
 		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
-		markdown   = fs.Bool("markdown", false, "with -diff or -base: print the changes as a Markdown table (for a pull request or a CI step summary)")
+		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
+		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode, cursor) or all; exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
 	)
 	fs.Usage = func() {
@@ -93,6 +95,9 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 		return reportChanges(old, sf, *asJSON, *markdown, stdout, stderr)
+	}
+	if *clients != "" {
+		return reportClients(sf, *clients, *asJSON, *markdown, stdout, stderr)
 	}
 	counter := &tokens.Counter{}
 	surface.Estimate(sf, counter)
@@ -173,6 +178,41 @@ func reportChanges(old, new *surface.Surface, asJSON, markdown bool, stdout, std
 		return driver.ExitError
 	}
 	if surface.Breaking(changes) > 0 {
+		return driver.ExitFindings
+	}
+	return driver.ExitOK
+}
+
+// reportClients prints the tool × client table and exits 1 on an incompatibility.
+func reportClients(sf *surface.Surface, list string, asJSON, markdown bool, stdout, stderr io.Writer) int {
+	var names []string
+	if list != "all" {
+		for _, n := range strings.Split(list, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+	}
+	compat, err := surface.CheckClients(sf, names)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint surface -clients: %v\n", err)
+		return driver.ExitError
+	}
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(compat)
+	case markdown:
+		err = compat.WriteMarkdown(stdout)
+	default:
+		err = compat.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: writing the table: %v\n", err)
+		return driver.ExitError
+	}
+	if compat.Incompatible() > 0 {
 		return driver.ExitFindings
 	}
 	return driver.ExitOK

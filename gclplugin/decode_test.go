@@ -30,6 +30,7 @@ Registrars:
 Server-JSON: deploy/server.json
 Description-Token-Budget: 300
 surface-token-budget: 0
+Clients: [openai, gemini]
 `
 
 func yamlSettings(t *testing.T, text string) any {
@@ -55,6 +56,7 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 
 		DescriptionTokenBudget: 300,
 		SurfaceTokenBudget:     0,
+		Clients:                []string{"openai", "gemini"},
 	}, cfg)
 }
 

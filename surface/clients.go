@@ -25,6 +25,9 @@ type Restriction struct {
 	list func(tools []*Entry) string
 }
 
+// VSCodeMaxTools is the most tools VS Code sends in one chat request.
+const VSCodeMaxTools = 128
+
 // Clients are the client names a project can target, in table order.
 var Clients = []string{"openai", "openai-strict", "gemini", "anthropic", "vscode", "cursor"}
 
@@ -86,8 +89,8 @@ func Restrictions() []Restriction {
 			What:   "at most 128 tools in one chat request, all servers together",
 			Source: "https://github.com/Azure/azure-mcp/blob/main/TROUBLESHOOTING.md#128-tool-limit-issue",
 			list: func(tools []*Entry) string {
-				if len(tools) > 128 {
-					return fmt.Sprintf("%d tools: VS Code sends at most 128 in a request, from every server together", len(tools))
+				if len(tools) > VSCodeMaxTools {
+					return fmt.Sprintf("%d tools: VS Code sends at most %d in a request, from every server together", len(tools), VSCodeMaxTools)
 				}
 				return ""
 			},

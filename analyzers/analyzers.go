@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint/mcplint/contractrules"
 	"github.com/mcplint/mcplint/handlerrules"
+	"github.com/mcplint/mcplint/internal/driver/loaderr"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/schemarules"
@@ -46,6 +47,7 @@ const (
 	FamilySchema     = schemarules.Family
 	FamilyServerJSON = manifest.Family
 	FamilyDirective  = rule.FamilyDirective
+	FamilyLoading    = loaderr.Family
 )
 
 // DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
@@ -76,6 +78,7 @@ func NewCatalog() *Catalog {
 	rows = append(rows, schemarules.Rules()...)
 	rows = append(rows, manifest.Rules()...)
 	rows = append(rows, rule.DirectiveRules()...)
+	rows = append(rows, loaderr.Rules()...)
 	return rule.NewCatalog(rows...)
 }
 

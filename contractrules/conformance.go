@@ -133,7 +133,7 @@ func conform(p *rule.Pass, t *tool) {
 		return !pr.Fail && pr.Code != 0 && !pr.Code.Baseline() && len(t.byCode[pr.Code]) == 0
 	}
 	advice := func(c mcperr.Code) string {
-		return fmt.Sprintf("but the tool's error contract declares no %s entry: clients plan around the failures tools/list advertises, so this one reaches them unannounced; declare it in Errors (a Reason, Code: mcperr.Code%s, When and Recovery), or turn it into a declared failure with call.Fail", c.String(), c.String())
+		return fmt.Sprintf("but the contract declares no %s entry; declare one", c.String())
 	}
 	if t.external != nil {
 		done := map[mcperr.Code]bool{}
@@ -220,11 +220,7 @@ func preferFail(p *rule.Pass, t *tool) {
 			what = "reasons " + quoteList(reasons)
 			use = "call.Fail with the reason that fits"
 		}
-		why := "built this way it lacks the declared data.reason and retryability, so clients cannot switch on it"
-		if it.Reason != "" || it.ReasonDynamic {
-			why = "built this way it repeats the contract by hand and misses the declared retryability"
-		}
-		p.Report(call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s: %s; use %s, which builds it from the contract", it.By, it.Code.String(), what, why, use), fixes...)
+		p.Report(call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s; use %s", it.By, it.Code.String(), what, use), fixes...)
 	}
 }
 
@@ -303,9 +299,9 @@ func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 		fmt.Fprintf(&b, "the tool's error contract does not declare (declared: %s)", quoteList(t.reasons))
 	}
 	if api == mcpdefs.APICallFail {
-		b.WriteString(": at run time Fail returns an InternalError instead, so the client never sees the failure meant here")
+		b.WriteString(", so Fail returns InternalError")
 	} else {
-		b.WriteString(": at run time it adds no recovery hint, so the agent gets no next move")
+		b.WriteString(", so it adds no recovery hint")
 	}
 	if s := closest(reason, t.reasons); s != "" {
 		fmt.Fprintf(&b, "; did you mean %q?", s)
@@ -395,10 +391,10 @@ func unthrown(p *rule.Pass, t *tool) {
 			continue
 		}
 		if t.shared {
-			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients of this tool will never see; give this tool its own contract without it, or produce it where that failure happens", r.Str, r.Str, r.Str))
+			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler; give the tool its own contract", r.Str))
 			continue
 		}
-		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but nothing the handler can return produces it (no call.Fail(%q), no mcperr.WithReason(%q) on any path it can take, services included): tools/list advertises a failure clients will never see; produce it where that failure happens, or remove the entry", r.Str, r.Str, r.Str))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but never produced; produce it or remove it", r.Str))
 	}
 }
 

@@ -80,7 +80,7 @@ var ruleNotStatic = contractCheck{
 
 // notStatic: the contract is not a literal the linter can read.
 func notStatic(p *rule.Pass, c *mcpdefs.Contract) {
-	p.Report(c.Expr, "mcplint cannot resolve this error contract at compile time (it is built at run time, assigned more than once, or comes from another package), so neither its entries nor the handler's conformance to it are checked; mcptool.Add still checks the entries at start-up. Write Errors as a []mcptool.ErrorContract literal: in place, in a package-level variable, or returned by a helper function")
+	p.Report(c.Expr, "mcplint cannot resolve this error contract at compile time, so it is unchecked; write a literal")
 }
 
 var ruleEmpty = contractCheck{
@@ -93,7 +93,7 @@ func contractEmpty(p *rule.Pass, c *mcpdefs.Contract) {
 	if len(c.Entries) > 0 {
 		return
 	}
-	p.Report(c.Expr, "Errors is an empty list: tools/list advertises no failure modes and call.Fail has no reason to select, so the contract tells clients nothing; declare the tool's failure modes, or leave Errors out")
+	p.Report(c.Expr, "Errors is an empty list, which tells clients nothing; declare the failure modes or leave Errors out")
 }
 
 var ruleCodeUnknown = entryCheck{
@@ -105,9 +105,9 @@ var ruleCodeUnknown = entryCheck{
 func codeUnknown(p *rule.Pass, e mcpdefs.ContractEntry) {
 	switch {
 	case !e.Code.Set:
-		p.Report(e.Lit, label(e)+" has no Code, so its failures carry code 0, which is no JSON-RPC error code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; set Code to an mcperr constant such as mcperr.CodeNotFound")
+		p.Report(e.Lit, label(e)+" has no Code, so its failures carry code 0; set an mcperr code such as mcperr.CodeNotFound")
 	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
-		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code: clients cannot tell what failed, and mcptool.Add refuses the tool at start-up; use an mcperr constant such as mcperr.CodeNotFound", label(e), e.Code.Val))
+		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code; use an mcperr constant", label(e), e.Code.Val))
 	}
 }
 
@@ -119,7 +119,7 @@ var ruleCodeUnknownError = entryCheck{
 
 func codeUnknownError(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if e.Code.Static && mcperr.Code(e.Code.Val) == mcperr.CodeUnknownError {
-		p.Report(e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code: a client reading the contract learns nothing about this failure and cannot decide whether to retry, fix its input or give up; declare the specific code (NotFound, RateLimited, ServiceUnavailable, ...)")
+		p.Report(e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code; declare the specific code")
 	}
 }
 
@@ -133,7 +133,7 @@ func reasonRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if e.Reason.Set && (!e.Reason.Static || e.Reason.Str != "") {
 		return
 	}
-	p.Report(at(e, e.Reason.Expr), "this error contract entry has no Reason: call.Fail cannot select it, clients cannot switch on data.reason, and mcptool.Add refuses the tool at start-up; give it a stable snake_case reason such as \"no_match\"")
+	p.Report(at(e, e.Reason.Expr), "this error contract entry has no Reason, so mcptool.Add refuses the tool; add a snake_case reason")
 }
 
 var ruleReasonFormat = entryCheck{
@@ -147,7 +147,7 @@ func reasonFormat(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if !r.Static || r.Str == "" || defcheck.ValidReason(r.Str) {
 		return
 	}
-	msg := fmt.Sprintf("reason %q is not snake_case (^[a-z][a-z0-9_]*$): clients switch on data.reason like an API constant, and a mixed style invites typos they cannot detect", r.Str)
+	msg := fmt.Sprintf("reason %q is not snake_case, which clients switch on", r.Str)
 	if s := snakeCase(r.Str); s != "" && defcheck.ValidReason(s) {
 		msg += fmt.Sprintf("; rename it, e.g. %q, here and in every call.Fail", s)
 	} else {
@@ -200,7 +200,7 @@ func reasonUnique(p *rule.Pass, c *mcpdefs.Contract) {
 			continue
 		}
 		line := p.Fset.Position(prev.Lit.Pos()).Line
-		p.Report(r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d): call.Fail(%q) always selects the first entry, so this one can never be produced and mcptool.Add refuses the tool at start-up; rename one, or merge them", r.Str, line, r.Str))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d), so this entry is never used; rename or merge them", r.Str, line))
 	}
 }
 
@@ -215,7 +215,7 @@ func whenRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
 		return
 	}
-	p.Report(at(e, w.Expr), label(e)+" has no When: tools/list advertises each declared failure with its When, and call.Fail uses it as the message when none is given, so clients are left guessing when this failure happens, and mcptool.Add refuses the tool at start-up; say in one sentence when it happens")
+	p.Report(at(e, w.Expr), label(e)+" has no When, so mcptool.Add refuses the tool; say in one sentence when it happens")
 }
 
 var ruleRecoveryRequired = entryCheck{
@@ -229,7 +229,7 @@ func recoveryRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if r.Set && (!r.Static || r.Str != "") {
 		return
 	}
-	p.Report(at(e, r.Expr), label(e)+" has no Recovery: call.RecoveryFor has no hint to send, so the agent gets no next move when this failure happens, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.Report(at(e, r.Expr), label(e)+" has no Recovery, so mcptool.Add refuses the tool; say what to do next")
 }
 
 var ruleRecoveryEmpty = entryCheck{
@@ -243,7 +243,7 @@ func recoveryEmpty(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
 		return
 	}
-	p.Report(r.Expr, label(e)+" has a Recovery of only whitespace: call.RecoveryFor sends a blank hint, so the agent gets no next move, and mcptool.Add refuses the tool at start-up; say what to do next, in at least five words")
+	p.Report(r.Expr, label(e)+" has a Recovery of only whitespace, so mcptool.Add refuses the tool; say what to do next")
 }
 
 var ruleRecoveryMinWords = entryCheck{
@@ -258,6 +258,6 @@ func recoveryMinWords(p *rule.Pass, e mcpdefs.ContractEntry) {
 		return
 	}
 	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
-		p.Report(r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q: a hint that short reads as a placeholder and does not tell the agent what to do differently; name the next step concretely (another tool to call, an argument to change, how long to wait), in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+		p.Report(r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q; name the next step in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
 	}
 }

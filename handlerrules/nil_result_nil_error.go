@@ -20,15 +20,15 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		var outcome string
 		switch h.Flavour {
 		case mcpdefs.GoSDKTool:
-			outcome = "go-sdk dereferences the nil result: on current protocol versions the session's goroutine panics, on older ones the client gets a spec-invalid null result"
+			outcome = "go-sdk panics"
 		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
-			outcome = "mark3labs answers with JSON-RPC error -32603 \"handler returned no result\""
+			outcome = "mark3labs answers -32603"
 		default:
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
 			if astutil.IsNil(p.TypesInfo, result(ret, h.ResultIndex)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
-				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result (an empty &mcp.CallToolResult{} or a text result) or an error", outcome)
+				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 			}
 		})
 	}

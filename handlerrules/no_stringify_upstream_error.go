@@ -35,12 +35,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
+				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in mcperr.WithData", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s: it reaches the client and the model verbatim, leaking upstream internals and hiding what failed; say what failed in words and keep the upstream detail in the error's cause or data (mcperr.WithCause, mcperr.WithData)", what)
+					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in mcperr.WithData", what)
 					return
 				}
 			}

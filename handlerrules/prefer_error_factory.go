@@ -36,7 +36,7 @@ func preferErrorFactory(p *rule.Pass, defs *mcpdefs.Result, _ []*handler) {
 					{Pos: call.Args[0].Pos(), End: call.Args[1].Pos(), NewText: nil},
 				},
 			}
-			p.Report(call, "mcperr.New with a code that has a factory: write "+factory+"(msg, ...) instead; it builds the same error and reads as the failure mode it is", fix)
+			p.Report(call, "mcperr.New with a code that has a factory: write "+factory+"(msg, ...) instead", fix)
 			return true
 		})
 	}

@@ -22,9 +22,9 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 		var outcome string
 		switch {
 		case h.Flavour == mcpdefs.MCPToolTool:
-			outcome = "mcptool can only classify it by its text, usually as InternalError (-32603), so the client sees no usable failure mode; return an mcperr factory such as mcperr.NotFound(...) or call.Fail(reason, ...)"
+			outcome = "mcptool sends it as InternalError; use an mcperr factory or call.Fail"
 		case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpdefs.Tool && h.Errors == mcpdefs.ToolError:
-			outcome = "the client gets only its text, with no code to act on; return an *mcperr.Error (mcperr.NotFound(...), ...) or wrap one with %w"
+			outcome = "the client gets no code to act on; return an *mcperr.Error"
 		default:
 			continue
 		}
@@ -33,7 +33,7 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 			if !ok || !h.uncodedError(call) {
 				return
 			}
-			p.Reportf(call, "handler returns an error with no MCP error code: %s", outcome)
+			p.Reportf(call, "error has no MCP code: %s", outcome)
 		})
 	}
 }

@@ -51,7 +51,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 						TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
 					})
 				}
-				p.Report(call, "error built inside the branch that handles "+errName+" drops it: errors.Is/As, logs and traces lose the original failure; pass mcperr.WithCause("+errName+")", fixes...)
+				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
 			case isFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
@@ -72,7 +72,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 						},
 					})
 				}
-				p.Report(call, "tool error result built inside the branch that handles "+errName+" drops it entirely: the model sees a generic failure and cannot tell what went wrong; use mcp.NewToolResultErrorFromErr(text, "+errName+") or include it in the text", fixes...)
+				p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; use mcp.NewToolResultErrorFromErr(text, "+errName+")", fixes...)
 			}
 		})
 	}
@@ -124,7 +124,7 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 				TextEdits: []analysis.TextEdit{{Pos: verbPos, End: verbPos + 1, NewText: []byte("w")}},
 			})
 		}
-		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w: errors.Is/As and callers lose the original failure; use %w", fixes...)
+		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w, losing the cause", fixes...)
 		return
 	}
 }

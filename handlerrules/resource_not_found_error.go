@@ -43,7 +43,7 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "resource handler reports a missing resource with an ad-hoc error: the client receives "+h.WireError()+", so the client cannot tell a missing resource from a server fault; return mcp.ResourceNotFoundError(req.Params.URI), which carries the not-found code and the URI", fixes...)
+			p.Report(e, "missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri)", fixes...)
 		})
 	}
 }

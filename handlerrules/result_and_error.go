@@ -27,14 +27,11 @@ func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			if !h.nonNilResult(res, 0) || !h.nonNilError(err, stack) {
 				return
 			}
-			var outcome string
-			switch h.Errors {
-			case mcpdefs.ToolError:
-				outcome = "go-sdk replaces the result with a tool error built from the error's text"
-			default:
-				outcome = "the client receives " + h.WireError() + " instead of the result"
+			outcome := "the client gets only " + h.WireError()
+			if h.Errors == mcpdefs.ToolError {
+				outcome = "go-sdk replaces the result with a tool error"
 			}
-			p.Reportf(ret, "this %s handler returns a result and an error together: %s, so the result is discarded; return the result with a nil error when it already describes the failure, or nil with the error", h.Kind, outcome)
+			p.Reportf(ret, "%s handler returns a result and an error: %s; return one", h.Kind, outcome)
 		})
 	}
 }

@@ -29,7 +29,7 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
 				return
 			}
-			p.Reportf(ret, "typed handler returns an IsError result with a nil error: go-sdk still marshals the %s output, so a zero-valued structuredContent ships beside the error; return the error as the last value instead (return nil, %s{}, err), which go-sdk turns into the same isError result without structured content",
+			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
 				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
 		})
 	}

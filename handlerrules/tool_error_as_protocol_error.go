@@ -36,7 +36,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
-			p.Report(ret, "argument problem returned as "+h.WireError()+": the model never sees it as a tool result and cannot correct its call; return an isError result instead ("+h.toolErrorAdvice()+")", h.toolErrorFix(ret, e)...)
+			p.Report(ret, "argument error sent as "+h.WireError()+", which the model never sees; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 		})
 	}
 }
@@ -45,7 +45,7 @@ func (h *handler) toolErrorAdvice() string {
 	if h.SDK == mcpdefs.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}
-	return "&mcp.CallToolResult{IsError: true, Content: ...} or res.SetError(err), with a nil error"
+	return "an IsError result with a nil error"
 }
 
 // toolErrorFix rewrites `return nil, E` to `return mcp.NewToolResultError(...), nil` where the

@@ -30,7 +30,7 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			}
 			for _, wrapped := range h.wrappedErrors(call) {
 				if h.protocolError(wrapped, 0) {
-					p.Reportf(wrapped, "the JSON-RPC error is wrapped before it is returned: go-sdk only sends a *jsonrpc.Error as a protocol error when the typed handler returns it unwrapped, so the client gets a tool error and the code is lost; return the *jsonrpc.Error itself (put any context in its Message)")
+					p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
 				}
 			}
 		})

@@ -345,7 +345,7 @@ var providerPatterns = []pattern{
 	pat(`overloaded_error`, CodeServiceUnavailable),
 }
 
-// commonPatterns: phrases first, broad keywords last. The anchor's single
+// commonPatterns: phrases first, broad keywords last. mcp-ts-core's single
 // ordered list let the broad "invalid" win over auth ("Invalid API key"),
 // "not found" win over DNS ("no such host"), "not.*allowed" turn validation
 // messages into Forbidden, and "timeout" claim "invalid timeout value".

@@ -119,7 +119,7 @@ func TestClassifyRuntimeErrorIsInternal(t *testing.T) {
 }
 
 // TestClassifyMessages covers the provider and common patterns. Cases marked
-// "anchor:" are messages mcp-ts-core's classifier gets wrong, with what it
+// "mcp-ts-core:" are messages mcp-ts-core's classifier gets wrong, with what it
 // returns.
 func TestClassifyMessages(t *testing.T) {
 	cases := []struct {
@@ -127,24 +127,24 @@ func TestClassifyMessages(t *testing.T) {
 		want mcperr.Code
 	}{
 		// Fixed misclassifications.
-		{"Invalid API key provided", mcperr.CodeUnauthorized},                                                                 // anchor: ValidationError
-		{"invalid credentials", mcperr.CodeUnauthorized},                                                                      // anchor: ValidationError
-		{"incorrect password for user bob", mcperr.CodeUnauthorized},                                                          // anchor: InternalError
-		{"token has expired", mcperr.CodeUnauthorized},                                                                        // anchor: InternalError
-		{"API key is required", mcperr.CodeUnauthorized},                                                                      // anchor: InternalError
-		{"Get \"https://api.example.com/v1\": dial tcp: lookup api.example.com: no such host", mcperr.CodeServiceUnavailable}, // anchor: NotFound
-		{"User: arn:aws:iam::1:user/x is not authorized to perform: s3:GetObject", mcperr.CodeForbidden},                      // anchor: Unauthorized
-		{"null values not allowed in column name", mcperr.CodeValidationError},                                                // anchor: Forbidden
-		{"invalid timeout value -5", mcperr.CodeValidationError},                                                              // anchor: ValidationError, kept
-		{"Invalid request: rate limit exceeded", mcperr.CodeRateLimited},                                                      // anchor: ValidationError
-		{"invalid request: too many requests", mcperr.CodeRateLimited},                                                        // anchor: ValidationError
+		{"Invalid API key provided", mcperr.CodeUnauthorized},                                                                 // mcp-ts-core: ValidationError
+		{"invalid credentials", mcperr.CodeUnauthorized},                                                                      // mcp-ts-core: ValidationError
+		{"incorrect password for user bob", mcperr.CodeUnauthorized},                                                          // mcp-ts-core: InternalError
+		{"token has expired", mcperr.CodeUnauthorized},                                                                        // mcp-ts-core: InternalError
+		{"API key is required", mcperr.CodeUnauthorized},                                                                      // mcp-ts-core: InternalError
+		{"Get \"https://api.example.com/v1\": dial tcp: lookup api.example.com: no such host", mcperr.CodeServiceUnavailable}, // mcp-ts-core: NotFound
+		{"User: arn:aws:iam::1:user/x is not authorized to perform: s3:GetObject", mcperr.CodeForbidden},                      // mcp-ts-core: Unauthorized
+		{"null values not allowed in column name", mcperr.CodeValidationError},                                                // mcp-ts-core: Forbidden
+		{"invalid timeout value -5", mcperr.CodeValidationError},                                                              // mcp-ts-core: ValidationError, kept
+		{"Invalid request: rate limit exceeded", mcperr.CodeRateLimited},                                                      // mcp-ts-core: ValidationError
+		{"invalid request: too many requests", mcperr.CodeRateLimited},                                                        // mcp-ts-core: ValidationError
 		{"unexpected response: 503 Service Unavailable", mcperr.CodeServiceUnavailable},
 		{"github: GET /repos/x/y: 404 Not Found []", mcperr.CodeNotFound},
-		{"request failed with HTTP 401", mcperr.CodeUnauthorized}, // anchor: InternalError
-		{"upstream returned status 429", mcperr.CodeRateLimited},  // anchor: InternalError
+		{"request failed with HTTP 401", mcperr.CodeUnauthorized}, // mcp-ts-core: InternalError
+		{"upstream returned status 429", mcperr.CodeRateLimited},  // mcp-ts-core: InternalError
 		{"status code 502 from backend", mcperr.CodeServiceUnavailable},
 		{"status code: 409", mcperr.CodeConflict},
-		{"invalid character 'x' looking for beginning of value", mcperr.CodeSerializationError}, // anchor: ValidationError
+		{"invalid character 'x' looking for beginning of value", mcperr.CodeSerializationError}, // mcp-ts-core: ValidationError
 		{"unexpected end of JSON input", mcperr.CodeSerializationError},
 		{"context deadline exceeded", mcperr.CodeTimeout},
 		{"context canceled", mcperr.CodeRequestCancelled},

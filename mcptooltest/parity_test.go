@@ -60,7 +60,7 @@ type item struct {
 	IDType string `json:"idType"`
 }
 
-// The anchor's prefix hole: the sentinel of "id" is a prefix of the
+// mcp-ts-core's prefix hole: the sentinel of "id" is a prefix of the
 // sentinel of "idType", so substring matching thinks "id" is shown.
 func TestPrefixCollisionIsCaught(t *testing.T) {
 	r := check(t, func(o item) []mcp.Content { return text("type: " + o.IDType) })
@@ -86,7 +86,7 @@ type ticket struct {
 	Urgent bool   `json:"urgent"`
 }
 
-// The anchor's enum hole: a Format that only renders the first enum value
+// mcp-ts-core's enum hole: a Format that only renders the first enum value
 // passes a check that samples only that value.
 func TestFormatThatShowsOnlyTheFirstEnumValueIsCaught(t *testing.T) {
 	r := check(t, func(o ticket) []mcp.Content {
@@ -124,7 +124,7 @@ type article struct {
 	Tags   []string `json:"tags"`
 }
 
-// The anchor's crash hole: a Format that dereferences an optional field
+// mcp-ts-core's crash hole: a Format that dereferences an optional field
 // passes when the sample always fills it.
 func TestCrashOnEmptyOptionalIsCaught(t *testing.T) {
 	r := check(t, func(o article) []mcp.Content {

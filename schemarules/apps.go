@@ -9,7 +9,7 @@ import (
 
 // uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is
 // static.
-func uiMeta(m *Model, d *Def) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
+func uiMeta(m *Model, d *Definition) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
 	if d.Kind != mcpdefs.Tool || d.Meta == nil {
 		return nil, nil
 	}
@@ -32,7 +32,7 @@ func metaUIType(p *rule.Pass, m *Model) error {
 		if ui == nil || ui.Value.Kind == mcpdefs.JSONObject || ui.Value.Kind == mcpdefs.JSONDynamic {
 			continue
 		}
-		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object: MCP Apps hosts cannot find the UI resource and show the tool without its app. Write _meta.ui as an object: {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
+		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object, so hosts cannot find the app; write {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
 	}
 	return nil
 }
@@ -55,18 +55,18 @@ func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 			// An app-only or shared tool without a view of its own: resourceUri is optional
 			// in the MCP Apps spec when visibility says who may call the tool.
 		case uri == nil:
-			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility: MCP Apps hosts have no UI resource to load, so the app never appears. Add resourceUri: \"ui://...\" naming a registered resource (or visibility, for a tool that only backs other views)", d.Label())
+			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility, so the app never appears; add resourceUri", d.Label())
 		case uri.Value.Kind == mcpdefs.JSONString && strings.TrimSpace(uri.Value.Str) == "":
-			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty: MCP Apps hosts have no UI resource to load. Name the registered ui:// resource", d.Label())
+			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty, so hosts have no UI to load; name the ui:// resource", d.Label())
 		case uri.Value.Kind != mcpdefs.JSONString && uri.Value.Kind != mcpdefs.JSONDynamic:
-			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string: MCP Apps hosts cannot load the UI. Write the ui:// URI as a string", d.Label(), render(uri.Value))
+			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string; write the ui:// URI as a string", d.Label(), render(uri.Value))
 		}
 	}
 	return nil
 }
 
 // resourceURI returns a tool's static, non-empty _meta.ui.resourceUri.
-func resourceURI(m *Model, d *Def) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
+func resourceURI(m *Model, d *Definition) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
 	_, ui := uiMeta(m, d)
 	if ui == nil || ui.Value.Kind != mcpdefs.JSONObject {
 		return nil, nil, false
@@ -90,7 +90,7 @@ func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 		if !ok || hasUIScheme(uri.Value.Str) {
 			continue
 		}
-		p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme: MCP Apps hosts expect the app to be a ui:// resource served by this server, and some will not fetch other schemes. Register the app as a ui:// resource and point at it", d.Label(), uri.Value.Str)
+		p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme hosts expect; serve the app as ui://", d.Label(), uri.Value.Str)
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ var ruleAppToolResourcePairing = check{
 	Run:   appToolResourcePairing,
 }
 
-func appToolResourcePairing(p *rule.Pass, m *Model, k *Known) error {
+func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 	type resource struct {
 		key      string
 		template *mcpdefs.URITemplate
@@ -144,7 +144,7 @@ func appToolResourcePairing(p *rule.Pass, m *Model, k *Known) error {
 			}
 		}
 		if !matched {
-			p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q matches no registered resource or template: the host asks for the app's UI and gets resource-not-found. Register the resource, or fix the URI (one side was probably renamed)", d.Label(), uri.Value.Str)
+			p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q matches no registered resource or template; register it or fix the URI", d.Label(), uri.Value.Str)
 		}
 	}
 	return nil

@@ -25,20 +25,20 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 		var why string
 		switch d.Kind {
 		case mcpdefs.Tool:
-			why = "the model chooses tools by their descriptions, so it will rarely pick this one, or pick it for the wrong job"
+			why = "the model picks tools by"
 		case mcpdefs.Prompt:
-			why = "clients show the description when people choose a prompt"
+			why = "people pick prompts by"
 		default:
-			why = "the model decides whether to read a resource from its description"
+			why = "the model picks resources by"
 		}
-		p.Reportf(d.At(), "%s has no description: %s. Write one paragraph saying what it does and when to use it", d.Label(), why)
+		p.Reportf(d.At(), "%s has no description, which %s; add one", d.Label(), why)
 	}
 	return nil
 }
 
 // hasOptionsOrLiteral reports whether an absent property was really not given: literals and
 // mark3labs constructors show every property they set.
-func hasOptionsOrLiteral(d *Def) bool {
+func hasOptionsOrLiteral(d *Definition) bool {
 	return isLiteral(d) || d.SDK == mcpdefs.MarkLabs
 }
 
@@ -53,9 +53,9 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 		if d.Kind == mcpdefs.Prompt {
 			continue
 		}
-		why := "the first call panics on a nil function (go-sdk and mark3labs call it without a check)"
+		why := "the first call panics"
 		if d.SDK == mcpdefs.MCPTool {
-			why = mcptoolAdd(d) + " refuses it with a panic at start-up"
+			why = mcptoolAdd(d) + " panics at start-up"
 		}
 		reportNilHandler(p, d, why)
 	}
@@ -73,9 +73,9 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 		if d.Kind != mcpdefs.Prompt {
 			continue
 		}
-		why := "prompts/get has nothing to produce the messages and panics on the nil function"
+		why := "prompts/get panics on the nil function"
 		if d.SDK == mcpdefs.MCPTool {
-			why = "the prompt has nothing to produce its messages, and mcptool.AddPrompt refuses it with a panic at start-up"
+			why = "mcptool.AddPrompt panics at start-up"
 		}
 		reportNilHandler(p, d, why)
 	}
@@ -83,7 +83,7 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 }
 
 // mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
-func mcptoolAdd(d *Def) string {
+func mcptoolAdd(d *Definition) string {
 	switch d.Kind {
 	case mcpdefs.Resource:
 		return "mcptool.AddResource"
@@ -95,12 +95,12 @@ func mcptoolAdd(d *Def) string {
 	return "mcptool.Add"
 }
 
-func reportNilHandler(p *rule.Pass, d *Def, why string) {
+func reportNilHandler(p *rule.Pass, d *Definition, why string) {
 	switch {
 	case d.HandlerNil:
-		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s. Pass the handler function", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s; pass the handler", d.Label(), why)
 	case d.HandlerOmitted:
-		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler: the field is left out, so it is nil and %s. Set Handler", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler, so %s; set Handler", d.Label(), why)
 	}
 }
 
@@ -118,13 +118,13 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 		}
 		switch {
 		case a.Destructive.Set && a.Destructive.Static && a.Destructive.Val:
-			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once: clients cannot tell whether to ask for confirmation, and most will. Drop DestructiveHint (it only means something when ReadOnlyHint is false), or drop ReadOnlyHint if the tool really changes things", d.Label())
+			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once; drop one of the two hints", d.Label())
 		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
 			also := ""
 			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
-				also = ", and openWorldHint: true (add WithOpenWorldHintAnnotation(false) too if it only touches local data)"
+				also = ", and openWorldHint: true"
 			}
-			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s: clients that do not apply the read-only precedence ask for confirmation before every call. Add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
 		}
 	}
 	return nil
@@ -155,9 +155,9 @@ func authScopeFormat(p *rule.Pass, m *Model) error {
 				if s.Str != "" {
 					what = "a blank scope"
 				}
-				p.Reportf(rule.NodeSpan(s.Expr), "%s lists %s in Scopes: no token can hold it, so every authenticated call would fail with Forbidden, and mcptool.Add refuses the definition with a panic at start-up. Remove it or write the scope (for example \"repo:read\")", d.Label(), what)
+				p.Reportf(rule.NodeSpan(s.Expr), "%s lists %s in Scopes, which no token can hold, and mcptool.Add panics at start-up; remove it", d.Label(), what)
 			case defcheck.ScopeHasSpace:
-				p.Reportf(rule.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace: OAuth scopes travel space-separated (RFC 6749 §3.3), so no token can hold it, every authenticated call would fail with Forbidden, and mcptool.Add panics at start-up. Split it into separate scopes", d.Label(), s.Str)
+				p.Reportf(rule.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace, so no token can hold it; split it", d.Label(), s.Str)
 			}
 		}
 	}

@@ -14,15 +14,15 @@ import (
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-// Identity is how a definition is known to clients and to the SDK's registry: tools and
+// RegistryKey is how a definition is known to clients and to the SDK's registry: tools and
 // prompts by name, resources by URI, templates by URI template.
-type Identity struct {
+type RegistryKey struct {
 	Kind mcpdefs.Kind
 	Key  string
 }
 
-// Defined is one statically named definition of a package, as exported in its fact.
-type Defined struct {
+// FactDefinition is one statically named definition of a package, as exported in its fact.
+type FactDefinition struct {
 	Kind mcpdefs.Kind
 	Key  string
 	// Where is "file.go:line" in Pkg, for messages.
@@ -39,7 +39,7 @@ type Defined struct {
 // one, so the facts stay small.
 type DefinesFact struct {
 	Module string
-	Defs   []Defined
+	Defs   []FactDefinition
 }
 
 // AFact marks DefinesFact as an analysis fact.
@@ -47,37 +47,37 @@ func (*DefinesFact) AFact() {}
 
 func (f *DefinesFact) String() string { return fmt.Sprintf("defines %d", len(f.Defs)) }
 
-// Known is the facts analyzer's result: what the package defines itself (with positions) and
-// what packages of the same module that it imports define.
-type Known struct {
+// ModuleDefinitions is the facts analyzer's result: what the package defines itself (with
+// positions) and what packages of the same module that it imports define.
+type ModuleDefinitions struct {
 	// Own are the package's definitions outside _test.go files, in source order.
-	Own []OwnDef
+	Own []LocalDefinition
 	// Imported are the definitions of same-module dependencies, ordered by package path.
-	Imported []Defined
+	Imported []FactDefinition
 	// DynamicResources is true when the package defines a resource whose URI is not static.
 	DynamicResources bool
 }
 
-// OwnDef is a definition of the analysed package with its identity.
-type OwnDef struct {
-	Identity
-	Def *mcpdefs.Definition
-	Pos token.Pos
+// LocalDefinition is a definition of the analysed package with its registry key.
+type LocalDefinition struct {
+	RegistryKey
+	Definition *mcpdefs.Definition
+	Pos        token.Pos
 }
 
-// identity is the registry key of a definition, or ok=false when it is not static.
-func identity(d *mcpdefs.Definition) (Identity, bool) {
+// registryKey is the registry key of a definition, or ok=false when it is not static.
+func registryKey(d *mcpdefs.Definition) (RegistryKey, bool) {
 	switch d.Kind {
 	case mcpdefs.Tool, mcpdefs.Prompt:
 		if d.Name.Static && d.Name.Str != "" {
-			return Identity{d.Kind, d.Name.Str}, true
+			return RegistryKey{d.Kind, d.Name.Str}, true
 		}
 	case mcpdefs.Resource, mcpdefs.ResourceTemplate:
 		if d.URI.Static && d.URI.Str != "" {
-			return Identity{d.Kind, d.URI.Str}, true
+			return RegistryKey{d.Kind, d.URI.Str}, true
 		}
 	}
-	return Identity{}, false
+	return RegistryKey{}, false
 }
 
 // newFactsAnalyzer exports, for packages with MCP definitions, what they define. It runs on
@@ -91,22 +91,22 @@ func newFactsAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 		URL:        rule.DocsBase + "schemarules.md#name-unique",
 		Requires:   []*analysis.Analyzer{defs},
 		FactTypes:  []analysis.Fact{(*DefinesFact)(nil)},
-		ResultType: reflect.TypeFor[*Known](),
+		ResultType: reflect.TypeFor[*ModuleDefinitions](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			return runFacts(pass, pass.ResultOf[defs].(*mcpdefs.Result)), nil
 		},
 	}
 }
 
-func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *Known {
-	k := &Known{}
+func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *ModuleDefinitions {
+	k := &ModuleDefinitions{}
 	module := ""
 	if pass.Module != nil {
 		module = pass.Module.Path
 	}
 	fact := &DefinesFact{Module: module}
 	for _, d := range res.Definitions {
-		id, ok := identity(d)
+		id, ok := registryKey(d)
 		if !ok {
 			if (d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate) && d.URI.Set && !d.URI.Static {
 				k.DynamicResources = true
@@ -119,8 +119,8 @@ func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *Known {
 			// Tests build their own servers; their tools do not share the program's registry.
 			continue
 		}
-		k.Own = append(k.Own, OwnDef{Identity: id, Def: d, Pos: pos})
-		fact.Defs = append(fact.Defs, Defined{
+		k.Own = append(k.Own, LocalDefinition{RegistryKey: id, Definition: d, Pos: pos})
+		fact.Defs = append(fact.Defs, FactDefinition{
 			Kind: id.Kind, Key: id.Key, Pkg: pass.Pkg.Path(),
 			Where:      fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line),
 			UI:         (id.Kind == mcpdefs.Resource || id.Kind == mcpdefs.ResourceTemplate) && hasUIScheme(id.Key),

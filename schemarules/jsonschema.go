@@ -86,7 +86,7 @@ func jsonPathUnder(role string, path []string) string {
 
 // staticSchemas lists a definition's schemas that are written out (hand-built or built from
 // mark3labs property options): the ones portability rules can read.
-func staticSchemas(d *Def) []*Schema {
+func staticSchemas(d *Definition) []*Schema {
 	var out []*Schema
 	for _, s := range []*Schema{d.Input, d.Output} {
 		if s == nil || s.JSON == nil || s.JSON.Invalid {

@@ -20,7 +20,7 @@ import (
 // Model is the shared result every schema rule reads: the package's definitions with their
 // schemas walked once, however many rules look at them.
 type Model struct {
-	Defs    []*Def
+	Defs    []*Definition
 	Result  *mcpdefs.Result
 	Pkg     *types.Package
 	Module  string
@@ -28,8 +28,8 @@ type Model struct {
 	testPos func(token.Pos) bool
 }
 
-// Def is a definition with its schemas.
-type Def struct {
+// Definition is a recognised definition (mcpdefs) with its schemas, walked.
+type Definition struct {
 	*mcpdefs.Definition
 	// Input and Output are nil for resources and prompts.
 	Input, Output *Schema
@@ -79,11 +79,11 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 		if w, ok := walks[inf].At(t).(*typewalk.Result); ok {
 			return w
 		}
-		rules := typewalk.GoSDK
+		library := typewalk.GoSDK
 		if inf == mcpdefs.InferMarkLabs {
-			rules = typewalk.MarkLabs
+			library = typewalk.MarkLabs
 		}
-		w := typewalk.Walk(t, rules)
+		w := typewalk.Walk(t, library)
 		walks[inf].Set(t, w)
 		return w
 	}
@@ -100,7 +100,7 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 			// Tests build throwaway tools to exercise the server; clients never see them.
 			continue
 		}
-		def := &Def{Definition: d}
+		def := &Definition{Definition: d}
 		if d.Kind == mcpdefs.Tool {
 			def.Input, def.Output = schema("input", d.Input), schema("output", d.Output)
 			inferred = inferred || def.Input.Inferred() || def.Output.Inferred()
@@ -183,11 +183,11 @@ func (m *Model) InModule(pkg *types.Package) bool {
 
 // At is where findings about the definition as a whole go: the registration call when the
 // finding is about how it is registered, else the definition literal or constructor.
-func (d *Def) At() rule.Positioner { return rule.NodeSpan(d.Node) }
+func (d *Definition) At() rule.Positioner { return rule.NodeSpan(d.Node) }
 
 // RegistrationOrDef is the registration call when there is one in the package, else the
 // definition.
-func (d *Def) RegistrationOrDef() rule.Positioner {
+func (d *Definition) RegistrationOrDef() rule.Positioner {
 	if d.Registration != nil {
 		return rule.NodeSpan(d.Registration)
 	}
@@ -195,7 +195,7 @@ func (d *Def) RegistrationOrDef() rule.Positioner {
 }
 
 // Label names the definition in messages: tool "search", resource template "items".
-func (d *Def) Label() string {
+func (d *Definition) Label() string {
 	if d.Name.Static && d.Name.Str != "" {
 		return d.Kind.String() + " " + quote(d.Name.Str)
 	}
@@ -221,7 +221,7 @@ func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) rule.Positioner {
 
 // fieldAt is where a finding about a struct field goes: its declaration when it is in the
 // analysed package, else the definition.
-func (m *Model) fieldAt(v *types.Var, d *Def) (rule.Positioner, bool) {
+func (m *Model) fieldAt(v *types.Var, d *Definition) (rule.Positioner, bool) {
 	if f := m.Field(v); f != nil {
 		return rule.NodeSpan(f), true
 	}

@@ -38,23 +38,23 @@ func nameRequired(p *rule.Pass, m *Model) error {
 		var why string
 		switch d.Kind {
 		case mcpdefs.Tool:
-			why = "clients list and call tools by name, so it cannot be called (go-sdk only logs the problem, mark3labs does not check)"
+			why = "clients cannot call it"
 		case mcpdefs.Prompt:
-			why = "clients fetch prompts by name, so it cannot be used"
+			why = "clients cannot fetch it"
 		default:
-			why = "the MCP spec requires a name, and clients show it to people choosing what to read"
+			why = "the MCP spec requires one"
 		}
 		if d.SDK == mcpdefs.MCPTool {
-			why = strings.TrimSuffix(why, " (go-sdk only logs the problem, mark3labs does not check)") + ", and " + mcptoolAdd(d) + " refuses it with a panic at start-up"
+			why += ", and " + mcptoolAdd(d) + " panics at start-up"
 		}
-		p.Reportf(d.At(), "%s has %s: %s. Give it a name", d.Kind, problem, why)
+		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
 	}
 	return nil
 }
 
 // isLiteral reports whether the definition is a struct literal, whose missing fields are
 // really missing (a constructor always takes the name).
-func isLiteral(d *Def) bool {
+func isLiteral(d *Definition) bool {
 	_, lit := d.Node.(*ast.CompositeLit)
 	return lit
 }
@@ -70,18 +70,18 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		if d.Kind != mcpdefs.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
 			continue
 		}
-		why := "it has characters outside [A-Za-z0-9._-]"
+		why := "has characters outside [A-Za-z0-9._-]"
 		if len(d.Name.Str) > 128 {
-			why = "it is longer than 128 characters"
+			why = "is longer than 128 characters"
 		}
 		sdk := ""
 		switch d.SDK {
 		case mcpdefs.GoSDK:
-			sdk = " go-sdk only logs the problem at registration."
+			sdk = ""
 		case mcpdefs.MCPTool:
-			sdk = " mcptool.Add refuses it with a panic at start-up."
+			sdk = " mcptool.Add panics at start-up."
 		}
-		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q is not a valid MCP tool name because %s: clients may refuse or rename the tool, and models call it by a name that does not match.%s Use letters, digits, '_', '-' and '.' (snake_case by convention), and put the display text in Title", d.Name.Str, why, sdk)
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s, so clients may refuse it.%s Use [A-Za-z0-9._-]", d.Name.Str, why, sdk)
 	}
 	return nil
 }
@@ -95,38 +95,38 @@ var ruleNameUnique = check{
 // nameUnique compares definitions that are really registered: a constructor returning a
 // tool does not say whether (or instead of what) it is served, and servers often pick one of
 // two same-named variants at run time.
-func nameUnique(p *rule.Pass, m *Model, k *Known) error {
+func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 	var files []*ast.File
 	files = append(files, p.Files...)
-	first := map[Identity]OwnDef{}
+	first := map[RegistryKey]LocalDefinition{}
 	for _, own := range k.Own {
-		if own.Def.Registration == nil {
+		if own.Definition.Registration == nil {
 			continue
 		}
-		prev, dup := first[own.Identity]
+		prev, dup := first[own.RegistryKey]
 		if !dup {
-			first[own.Identity] = own
+			first[own.RegistryKey] = own
 			continue
 		}
-		if exclusive(files, prev.Def.Registration, own.Def.Registration) {
+		if exclusive(files, prev.Definition.Registration, own.Definition.Registration) {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
-		p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered at %s:%d; on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), filepath.Base(at.Filename), at.Line, own.Kind)
+		p.Reportf(rule.NodeSpan(own.Definition.Node), "%s: %s is already registered at %s:%d; rename one (clients see one %s)", label(own.RegistryKey), what(own.RegistryKey), filepath.Base(at.Filename), at.Line, own.Kind)
 	}
-	imported := map[Identity]Defined{}
+	imported := map[RegistryKey]FactDefinition{}
 	for _, d := range k.Imported {
-		id := Identity{d.Kind, d.Key}
+		id := RegistryKey{d.Kind, d.Key}
 		if _, dup := imported[id]; !dup && d.Registered {
 			imported[id] = d
 		}
 	}
 	for _, own := range k.Own {
-		if own.Def.Registration == nil || first[own.Identity].Pos != own.Pos {
+		if own.Definition.Registration == nil || first[own.RegistryKey].Pos != own.Pos {
 			continue
 		}
-		if prev, dup := imported[own.Identity]; dup {
-			p.Reportf(rule.NodeSpan(own.Def.Node), "%s: %s is already registered in package %s (%s); on one server the later registration silently replaces the earlier one and clients see only one %s. Rename one, or merge them if they are the same", label(own.Identity), what(own.Identity), prev.Pkg, prev.Where, own.Kind)
+		if prev, dup := imported[own.RegistryKey]; dup {
+			p.Reportf(rule.NodeSpan(own.Definition.Node), "%s: %s is also registered in package %s (%s); rename one (clients see one %s)", label(own.RegistryKey), what(own.RegistryKey), prev.Pkg, prev.Where, own.Kind)
 		}
 	}
 	return nil
@@ -170,9 +170,9 @@ func exclusive(files []*ast.File, a, b ast.Node) bool {
 	return false
 }
 
-func label(id Identity) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }
+func label(id RegistryKey) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }
 
-func what(id Identity) string {
+func what(id RegistryKey) string {
 	switch id.Kind {
 	case mcpdefs.Resource:
 		return "a resource with this URI"

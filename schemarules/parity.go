@@ -180,7 +180,7 @@ func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
 			return true
 		})
 	} else {
-		exprs = e.closure(f, al, sinks)
+		exprs = e.backwardSlice(f, al, sinks)
 	}
 	for _, x := range exprs {
 		e.scan(f, al, x)
@@ -403,9 +403,10 @@ type stmtInfo struct {
 	guards []ast.Expr
 }
 
-// closure follows data backwards from the sinks through f's body: every statement that may
-// write a variable the sinks (transitively) use joins, with the conditions around it.
-func (e *parityEngine) closure(f *fn, al aliases, sinks []ast.Expr) []ast.Expr {
+// backwardSlice follows data backwards from the sinks through f's body (a program slice):
+// every statement that may write a variable the sinks (transitively) use joins, with the
+// conditions around it.
+func (e *parityEngine) backwardSlice(f *fn, al aliases, sinks []ast.Expr) []ast.Expr {
 	byVar := map[types.Object][]*stmtInfo{}
 	var guards []ast.Expr
 	var visit func(n ast.Node)

@@ -307,11 +307,11 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 			var msg string
 			switch r.Kind {
 			case "Format":
-				msg = fmt.Sprintf("%s: %s is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not shown by Format; render it", r.Label, leafLabel(l))
 			case "Content":
-				msg = fmt.Sprintf("%s: %s does not reach the Content this result sets: go-sdk adds no JSON text when Content is set, so clients that read only content never see it. Render it in the text, or leave Content nil to get the JSON", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not in the Content this result sets; render it", r.Label, leafLabel(l))
 			default:
-				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured: clients that read only content never see it. Build the text from the value, or use mcp.NewToolResultJSON, whose text is the JSON", r.Label, leafLabel(l))
+				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured; build the text from the value", r.Label, leafLabel(l))
 			}
 			if seen.first(r.At, msg) {
 				p.Report(r.At, msg)
@@ -334,9 +334,9 @@ func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 			continue
 		}
 		what := map[string]string{"Format": "Format", "Content": "the content this result sets", "text": "the text of NewToolResultStructured"}[r.Kind]
-		msg := fmt.Sprintf("%s: %s %s, so format parity for the values it receives cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label, what, r.unchecked)
+		msg := fmt.Sprintf("%s: %s %s, so format parity cannot be checked; test with mcptooltest.CheckFormatParity", r.Label, what, r.unchecked)
 		if r.Kind == "Format" && r.unchecked == "a Format function defined outside this package" {
-			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package, so format parity cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time", r.Label)
+			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package; test with mcptooltest.CheckFormatParity", r.Label)
 		}
 		if seen.first(r.At, msg) {
 			p.Report(r.At, msg)

@@ -9,7 +9,7 @@ import (
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.
-func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
+func forEachStatic(m *Model, fn func(d *Definition, s *Schema, n *schemaNode)) {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			walkSchema(s.JSON, nil, func(n *schemaNode) { fn(d, s, n) })
@@ -18,17 +18,17 @@ func forEachStatic(m *Model, fn func(d *Def, s *Schema, n *schemaNode)) {
 }
 
 // unsatisfiableEffect says what a schema no value satisfies does, by role.
-func unsatisfiableEffect(d *Def, s *Schema) string {
+func unsatisfiableEffect(d *Definition, s *Schema) string {
 	if s.Role == "output" {
 		if d.SDK == mcpdefs.GoSDK {
-			return "go-sdk validates every result against the output schema, so every call fails with a protocol error"
+			return "go-sdk fails every call"
 		}
-		return "clients that validate structuredContent against the output schema reject every result"
+		return "clients reject every result"
 	}
 	if d.SDK == mcpdefs.GoSDK {
-		return "go-sdk validates arguments against it and rejects every call, whatever the model sends"
+		return "go-sdk rejects every call"
 	}
-	return "no arguments can be valid, so clients that validate arguments never call the tool"
+	return "no arguments can be valid"
 }
 
 var ruleSchemaUnsatisfiable = check{
@@ -38,7 +38,7 @@ var ruleSchemaUnsatisfiable = check{
 }
 
 func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		j := n.node
 		where := jsonPathUnder(s.Role, n.path)
 		for _, kw := range []string{"enum", "anyOf", "oneOf", "type"} {
@@ -56,14 +56,14 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 			if null {
 				what = "enum is null (mcp.Enum() with no values)"
 			}
-			p.Reportf(memberAt(j, mem), "%s of %s: %s, so no value satisfies the schema: %s. List the allowed values or drop the keyword", where, d.Label(), what, unsatisfiableEffect(d, s))
+			p.Reportf(memberAt(j, mem), "%s of %s: %s, so no value satisfies the schema: %s; list the allowed values or drop it", where, d.Label(), what, unsatisfiableEffect(d, s))
 		}
 		// {"not": {}} is the false schema. As additionalProperties or an optional property it
 		// is the usual way to forbid something; as the schema itself, a required property or
 		// the items of an array, nothing can satisfy it.
 		if not := j.Member("not"); not != nil && not.Value.Kind == mcpdefs.JSONObject && len(not.Value.Members) == 0 && !not.Value.Partial {
 			if n.parent == nil || n.required || n.parentKey == "items" || n.parentKey == "allOf" {
-				p.Reportf(memberAt(j, not), "%s of %s: \"not\": {} rejects every value, so no value satisfies the schema: %s. Remove it (to forbid extra keys, use additionalProperties: false instead)", where, d.Label(), unsatisfiableEffect(d, s))
+				p.Reportf(memberAt(j, not), "%s of %s: \"not\": {} rejects every value: %s; remove it", where, d.Label(), unsatisfiableEffect(d, s))
 			}
 		}
 	})
@@ -85,12 +85,12 @@ func formatPortability(p *rule.Pass, m *Model) error {
 	for _, f := range list {
 		allowed[f] = true
 	}
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		mem := n.node.Member("format")
 		if mem == nil || mem.Value.Kind != mcpdefs.JSONString || mem.Value.Str == "" || allowed[mem.Value.Str] {
 			return
 		}
-		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, which is outside the portable set (%s): OpenAI's tool validator rejects unknown formats and drops the whole tool. Remove the format and say it in the description (for example \"absolute URL\"), or widen format-allowlist in .mcplint.yaml if every client you target accepts it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str, strings.Join(list, ", "))
+		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, outside the portable set (%s), so OpenAI drops the tool; remove it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str, strings.Join(list, ", "))
 	})
 	return nil
 }
@@ -102,7 +102,7 @@ var ruleSchemaAnyofNeedsType = check{
 }
 
 func anyOfNeedsType(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if n.parentKey != "anyOf" && n.parentKey != "oneOf" {
 			return
 		}
@@ -110,7 +110,7 @@ func anyOfNeedsType(p *rule.Pass, m *Model) error {
 		if j.Partial || j.Get("type") != nil {
 			return
 		}
-		p.Reportf(jsonAt(j), "%s of %s: this %s branch has no \"type\": Gemini rejects the schema (400: reference to undefined schema). Give every branch a type, or express optionality by leaving the property out of required", jsonPathUnder(s.Role, n.path), d.Label(), n.parentKey)
+		p.Reportf(jsonAt(j), "%s of %s: this %s branch has no \"type\", which Gemini rejects; give every branch a type", jsonPathUnder(s.Role, n.path), d.Label(), n.parentKey)
 	})
 	return nil
 }
@@ -122,9 +122,9 @@ var ruleSchemaNoDiscriminatorKeyword = check{
 }
 
 func noDiscriminator(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if mem := n.node.Member("discriminator"); mem != nil {
-			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which is not JSON Schema: OpenAI ignores it and Gemini rejects it. Drop it; a const on each oneOf branch is how clients tell the variants apart", jsonPathUnder(s.Role, n.path), d.Label())
+			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which Gemini rejects; use a const per branch", jsonPathUnder(s.Role, n.path), d.Label())
 		}
 	})
 	return nil
@@ -137,10 +137,10 @@ var ruleSchemaNoDefs = check{
 }
 
 func noDefs(p *rule.Pass, m *Model) error {
-	forEachStatic(m, func(d *Def, s *Schema, n *schemaNode) {
+	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		for _, kw := range []string{"$defs", "definitions", "$ref"} {
 			if mem := n.node.Member(kw); mem != nil {
-				p.Reportf(memberAt(n.node, mem), "%s of %s uses %s: Gemini does not resolve references (400: reference to undefined schema). Inline the referenced schema if you target Gemini", jsonPathUnder(s.Role, n.path), d.Label(), kw)
+				p.Reportf(memberAt(n.node, mem), "%s of %s uses %s, which Gemini does not resolve; inline the referenced schema", jsonPathUnder(s.Role, n.path), d.Label(), kw)
 			}
 		}
 	})
@@ -158,7 +158,7 @@ func rootOneOf(p *rule.Pass, m *Model) error {
 		for _, s := range staticSchemas(d) {
 			for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
 				if mem := s.JSON.Member(kw); mem != nil {
-					p.Reportf(memberAt(s.JSON, mem), "the %s schema of %s has %s at its root: OpenAI's function calling rejects combinators at the top level of parameters. Use one object with optional properties, or a discriminator property with an enum", s.Role, d.Label(), kw)
+					p.Reportf(memberAt(s.JSON, mem), "the %s schema of %s has %s at its root, which OpenAI rejects; use one object", s.Role, d.Label(), kw)
 				}
 			}
 		}
@@ -179,7 +179,7 @@ func dialectTag(p *rule.Pass, m *Model) error {
 			if s.Source.Origin != mcpdefs.SchemaHandBuilt || j.Kind != mcpdefs.JSONObject || j.Partial || j.Get("$schema") != nil {
 				continue
 			}
-			p.Reportf(jsonAt(j), "the hand-built %s schema of %s has no $schema: MCP's default dialect is JSON Schema 2020-12, but older clients assume draft-07. Add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", s.Role, d.Label())
+			p.Reportf(jsonAt(j), "the hand-built %s schema of %s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", s.Role, d.Label())
 		}
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 	"github.com/mcplint/mcplint/mcpdefs"
 )
 
-func isResource(d *Def) bool {
+func isResource(d *Definition) bool {
 	return d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate
 }
 
@@ -34,9 +34,9 @@ func uriTemplateRequired(p *rule.Pass, m *Model) error {
 		}
 		switch {
 		case d.URI.Set && d.URI.Static && strings.TrimSpace(d.URI.Str) == "":
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has an empty %s: the URI is how clients read a resource, so this one can never be read. Write the %s", d.Label(), what, what)
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has an empty %s, so it can never be read; write the %s", d.Label(), what, what)
 		case !d.URI.Set && !d.Mutated && isLiteral(d):
-			p.Reportf(d.At(), "%s has no %s: the URI is how clients read a resource, so this one can never be read. Set it", d.Label(), what)
+			p.Reportf(d.At(), "%s has no %s, so it can never be read; set it", d.Label(), what)
 		}
 	}
 	return nil
@@ -62,21 +62,21 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 				case mcpdefs.MCPTool:
 					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s. Balance the braces and name every variable, as in items://{id}", d.Label(), d.URI.Str, err, panics)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
 			}
 			continue
 		}
 		switch d.SDK {
 		case mcpdefs.GoSDK:
 			if _, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up. Fix the URI, or register a resource template if it has {variables}", d.Label(), d.URI.Str, err)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up", d.Label(), d.URI.Str, err)
 			}
 		case mcpdefs.MCPTool:
 			// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
 			if u, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up. Fix the URI, or use a ResourceTemplate if it has {variables}", d.Label(), d.URI.Str, err)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up", d.Label(), d.URI.Str, err)
 			} else if u.Scheme == "" {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q has no scheme: clients read resources by absolute URI, so none could read it, and mcptool.AddResource panics at start-up. Add a scheme (file://, myapp://)", d.Label(), d.URI.Str)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q has no scheme, and mcptool.AddResource panics at start-up; add one (myapp://)", d.Label(), d.URI.Str)
 			}
 		}
 	}
@@ -100,9 +100,9 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 		}
 		switch {
 		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name, a poor label for people; give it a short name", d.Label())
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name: clients show the name to people choosing what to attach, and a URI makes a poor label. Give it a short name (\"Item data\") and keep the URI in URI", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name, a poor label for people; give it a short name", d.Label())
 		}
 	}
 	return nil
@@ -150,7 +150,7 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 		for _, r := range reads {
 			read[r.Key] = true
 			if !vars[r.Key] {
-				p.Reportf(rule.NodeSpan(r.Node), "the handler of %s reads template argument %q, but the template %q has no such variable (it has %s): mark3labs fills request.Params.Arguments only with the template's variables, so this read is always nil. Rename one side so they match exactly", d.Label(), r.Key, d.URI.Str, list(tmpl.Vars()))
+				p.Reportf(rule.NodeSpan(r.Node), "the handler of %s reads template argument %q, but the template %q has no such variable (it has %s), so it is always nil", d.Label(), r.Key, d.URI.Str, list(tmpl.Vars()))
 			}
 		}
 		if len(reads) == 0 || dynamic {
@@ -163,7 +163,7 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 			}
 		}
 		if len(unread) > 0 {
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: the handler never reads template variable %s from request.Params.Arguments (it reads %s), so part of the URI is ignored. Read it, or remove it from the template", d.Label(), list(unread), list(keys(read)))
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: the handler never reads template variable %s (it reads %s); read it or remove it from the template", d.Label(), list(unread), list(keys(read)))
 		}
 	}
 	return nil
@@ -172,14 +172,14 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 // typedParamsAlign checks an mcptool ResourceTemplate[P]: mcptool binds each template
 // variable into the field of P that it names (by `uri` tag, json name or Go name), and
 // AddResourceTemplate panics at start-up when they do not line up.
-func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
+func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 	binds, isStruct, ok := mcpdefs.Bindings(d.Definition)
 	if !ok {
 		return
 	}
 	pt := m.typeName(d.ParamsType)
 	if !isStruct {
-		p.Reportf(d.At(), "%s: its params type %s is not a struct, so mcptool cannot bind the template's variables into it and AddResourceTemplate panics at start-up. Use a struct with one field per variable, tagged `uri:\"name\"`", d.Label(), pt)
+		p.Reportf(d.At(), "%s: its params type %s is not a struct, so AddResourceTemplate panics at start-up; use a struct", d.Label(), pt)
 		return
 	}
 	for _, b := range binds {
@@ -191,7 +191,7 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 		if !atField {
 			where = " of " + pt + " (params of " + d.Label() + ")"
 		}
-		msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a URI template variable, so mcptool.AddResourceTemplate panics at start-up. Use string, []string (for an exploded list), a number, bool, a pointer to one of those, or a type with UnmarshalText", b.Field.Name(), where, m.typeName(b.Field.Type()))
+		msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a URI template variable, so AddResourceTemplate panics at start-up", b.Field.Name(), where, m.typeName(b.Field.Type()))
 		if seen.first(at, msg) {
 			p.Report(at, msg)
 		}
@@ -212,7 +212,7 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 	for _, v := range tmpl.Vars() {
 		vars[v] = true
 		if !byName[v] {
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged `uri:%q`, or fix the tag of the field meant for it", d.Label(), v, pt, v)
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so AddResourceTemplate panics; add a field tagged `uri:%q`", d.Label(), v, pt, v)
 		}
 	}
 	for _, b := range binds {
@@ -224,7 +224,7 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Def, seen dedup) {
 		if !atField {
 			where = " of " + pt + " (params of " + d.Label() + ")"
 		}
-		msg := fmt.Sprintf("field %s%s is tagged `uri:%q`, but the template %q has no {%s} (it has %s), so the field would always be empty and mcptool.AddResourceTemplate panics at start-up. Fix the tag or the template", b.Field.Name(), where, b.Name, d.URI.Str, b.Name, list(tmpl.Vars()))
+		msg := fmt.Sprintf("field %s%s is tagged `uri:%q`, but the template %q has no {%s} (it has %s), so AddResourceTemplate panics at start-up", b.Field.Name(), where, b.Name, d.URI.Str, b.Name, list(tmpl.Vars()))
 		if seen.first(at, msg) {
 			p.Report(at, msg)
 		}

@@ -33,9 +33,9 @@ func nodeType(n typewalk.Node) string {
 }
 
 // startup says what a failing inference does for the definition's SDK.
-func startup(d *Def) string {
+func startup(d *Definition) string {
 	if d.SDK == mcpdefs.MCPTool {
-		return "mcptool.Add panics at start-up, as mcp.AddTool does"
+		return "mcptool.Add panics at start-up"
 	}
 	return "mcp.AddTool panics at start-up"
 }
@@ -56,14 +56,14 @@ func schemaIsObject(p *rule.Pass, m *Model) error {
 		}
 		if d.Kind == mcpdefs.Prompt {
 			if _, isStruct, ok := mcpdefs.Bindings(d.Definition); ok && !isStruct {
-				p.Reportf(d.At(), "%s: its arguments type %s is not a struct: prompt arguments are named strings, one per field, so mcptool.AddPrompt panics at start-up. Use a struct with one string field per argument", d.Label(), m.typeName(d.ParamsType))
+				p.Reportf(d.At(), "%s: its arguments type %s is not a struct, so mcptool.AddPrompt panics at start-up", d.Label(), m.typeName(d.ParamsType))
 			}
 		}
 	}
 	return nil
 }
 
-func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
+func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 	switch {
 	case s.Inferred():
 		root := s.Walk.Root
@@ -72,21 +72,21 @@ func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 		}
 		t := m.typeName(s.Source.Type)
 		if s.Source.Inference == mcpdefs.InferMarkLabs {
-			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires an input schema of type \"object\": clients that validate tools/list reject the tool. Use a struct type, not a pointer, slice or scalar", d.Label(), t, nodeType(root))
+			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires \"object\"; use a struct", d.Label(), t, nodeType(root))
 			return
 		}
 		who := "go-sdk infers"
 		if d.SDK == mcpdefs.MCPTool {
 			who = "mcptool infers (with go-sdk's schema library)"
 		}
-		p.Reportf(d.RegistrationOrDef(), "%s: %s the input schema from %s as %s, and %s because a tool's input must be a JSON object. Use a struct (or map[string]T) as the input type, wrapping the value in a field if needed", d.Label(), who, t, nodeType(root), startup(d))
+		p.Reportf(d.RegistrationOrDef(), "%s: %s the input schema from %s as %s, and %s; use a struct input type", d.Label(), who, t, nodeType(root), startup(d))
 	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == mcpdefs.GoSDK:
-		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema: go-sdk's low-level (*Server).AddTool does not infer one and panics at start-up (\"missing input schema\"). Set InputSchema (at least &jsonschema.Schema{Type: \"object\"}), or register with mcp.AddTool to infer it from a struct", d.Label())
+		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema, so go-sdk's low-level (*Server).AddTool panics at start-up; set InputSchema", d.Label())
 	case s.JSON != nil && (s.Source.Origin == mcpdefs.SchemaHandBuilt):
 		j := s.JSON
-		effect := "the MCP spec requires an input schema of type \"object\", and clients that validate tools/list reject the tool"
+		effect := "clients that validate tools/list reject the tool"
 		if d.SDK == mcpdefs.GoSDK {
-			effect = "go-sdk's AddTool panics at start-up when it is registered (\"input schema must have type \\\"object\\\"\")"
+			effect = "go-sdk's AddTool panics at start-up"
 		}
 		switch {
 		case j.Invalid:
@@ -94,16 +94,16 @@ func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 			if d.SDK == mcpdefs.GoSDK {
 				what = "go-sdk's AddTool panics at start-up when it is registered"
 			}
-			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s. Fix the JSON text", d.Label(), j.Err, what)
+			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s", d.Label(), j.Err, what)
 		case j.Kind == mcpdefs.JSONDynamic:
 		case j.Kind != mcpdefs.JSONObject:
-			p.Reportf(jsonAt(j), "%s: the input schema is not a JSON object: %s. Write an object schema with \"type\": \"object\"", d.Label(), effect)
+			p.Reportf(jsonAt(j), "%s: the input schema is not a JSON object: %s", d.Label(), effect)
 		default:
 			typ := j.Member("type")
 			switch {
 			case typ == nil && j.Partial:
 			case typ == nil:
-				p.Reportf(jsonAt(j), "%s: the input schema has no \"type\": %s. Add \"type\": \"object\"", d.Label(), effect)
+				p.Reportf(jsonAt(j), "%s: the input schema has no \"type\": %s; add \"type\": \"object\"", d.Label(), effect)
 			case typ.Value.Kind == mcpdefs.JSONDynamic:
 			case typ.Value.Kind != mcpdefs.JSONString || typ.Value.Str != "object":
 				p.Reportf(memberAt(j, typ), "%s: the input schema's type is %s, not \"object\": %s", d.Label(), render(typ.Value), effect)
@@ -112,16 +112,16 @@ func isObjectInput(p *rule.Pass, m *Model, d *Def, s *Schema) {
 	}
 }
 
-func isObjectOutput(p *rule.Pass, m *Model, d *Def, s *Schema) {
+func isObjectOutput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 	root := s.Walk.Root
 	switch d.SDK {
 	case mcpdefs.MCPTool:
 		if _, isStruct := s.Source.Type.Underlying().(*types.Struct); !isStruct {
-			p.Reportf(d.At(), "%s: the output type %s is not a struct, and mcptool.Add panics at start-up: structuredContent must be a JSON object, and on failure it carries the error object beside the output's fields. Wrap the value in a struct field", d.Label(), m.typeName(s.Source.Type))
+			p.Reportf(d.At(), "%s: the output type %s is not a struct, so mcptool.Add panics at start-up; wrap it in a struct", d.Label(), m.typeName(s.Source.Type))
 		}
 	case mcpdefs.MarkLabs:
 		if root.Type != "object" && s.Source.Expr != nil {
-			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs forces the output schema's type to \"object\", but %s infers as %s, so clients that validate structuredContent against the schema reject every result. Use a struct output type", d.Label(), m.typeName(s.Source.Type), nodeType(root))
+			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs forces output type \"object\", but %s infers as %s, so clients reject every result", d.Label(), m.typeName(s.Source.Type), nodeType(root))
 		}
 	}
 }
@@ -153,13 +153,13 @@ func render(j *mcpdefs.JSON) string {
 func (m *Model) problemReason(pr *typewalk.Problem) string {
 	switch pr.Kind {
 	case typewalk.UnsupportedType:
-		return fmt.Sprintf("type %s cannot be represented in JSON Schema", m.typeName(pr.Type))
+		return fmt.Sprintf("type %s has no JSON Schema", m.typeName(pr.Type))
 	case typewalk.UnsupportedMapKey:
-		return fmt.Sprintf("map key type %s is neither a string kind nor an encoding.TextMarshaler", m.typeName(pr.Type))
+		return fmt.Sprintf("map key type %s is not a string or TextMarshaler", m.typeName(pr.Type))
 	case typewalk.TypeCycle:
-		return fmt.Sprintf("type %s contains itself, and schema inference cannot describe recursive types", m.typeName(pr.Type))
+		return fmt.Sprintf("type %s contains itself", m.typeName(pr.Type))
 	case typewalk.EmbeddedOverride:
-		return fmt.Sprintf("embedded %s has a built-in string schema that cannot be merged into the enclosing object", m.typeName(pr.Type))
+		return fmt.Sprintf("embedded %s has a string schema that cannot merge into the object", m.typeName(pr.Type))
 	case typewalk.EmbeddingCycle:
 		return fmt.Sprintf("%s embeds itself", m.typeName(pr.Type))
 	}
@@ -169,39 +169,39 @@ func (m *Model) problemReason(pr *typewalk.Problem) string {
 func problemAdvice(pr *typewalk.Problem) string {
 	switch pr.Kind {
 	case typewalk.UnsupportedType:
-		return "Leave the field out with json:\"-\", or use a type JSON can carry"
+		return "tag it json:\"-\" or change its type"
 	case typewalk.UnsupportedMapKey:
-		return "Use a string key type (or one with a MarshalText method on the value)"
+		return "use a string key type"
 	case typewalk.TypeCycle:
-		return "Cut the cycle (refer to the nested value by ID, or bound the depth with a separate type), or hand-build the schema"
+		return "cut the cycle or hand-build the schema"
 	case typewalk.EmbeddedOverride:
-		return "Give the field a name (Time time.Time `json:\"time\"`)"
+		return "give the field a name"
 	case typewalk.EmbeddingCycle:
-		return "Embed a different type, or give the embedded field a json name"
+		return "give the embedded field a json name"
 	}
 	return ""
 }
 
 // effect says what a problem does, for the schema's role.
-func effect(d *Def, s *Schema, e typewalk.Effect) string {
+func effect(d *Definition, s *Schema, e typewalk.Effect) string {
 	switch e {
 	case typewalk.Panics:
-		return "go-sdk's schema inference rejects it and " + startup(d)
+		return startup(d)
 	case typewalk.SchemaLost:
 		if s.Role == "input" {
-			return "mark3labs' WithInputSchema fails (the error goes to stderr) and the tool advertises an empty input schema, so the model sends no arguments"
+			return "mark3labs advertises an empty input schema"
 		}
-		return "mark3labs' WithOutputSchema fails (the error goes to stderr) and the tool advertises no output schema"
+		return "mark3labs advertises no output schema"
 	case typewalk.FieldDropped:
-		return "mark3labs silently leaves the property out of the " + s.Role + " schema, so the model never learns about it"
+		return "mark3labs leaves it out of the " + s.Role + " schema"
 	case typewalk.Crashes:
-		return "mark3labs' tag layer follows the embedding forever: building the tool overflows the stack and the process dies at start-up"
+		return "building the tool overflows the stack at start-up"
 	}
 	return ""
 }
 
 // forEachWalk visits the inferred schemas of the package's tools.
-func forEachWalk(m *Model, fn func(d *Def, s *Schema)) {
+func forEachWalk(m *Model, fn func(d *Definition, s *Schema)) {
 	for _, d := range m.Defs {
 		for _, s := range []*Schema{d.Input, d.Output} {
 			if s.Inferred() {
@@ -212,7 +212,7 @@ func forEachWalk(m *Model, fn func(d *Def, s *Schema)) {
 }
 
 // fieldLabel names a field in messages: field Query (input.query) of tool "search".
-func fieldLabel(d *Def, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
+func fieldLabel(d *Definition, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
 	where := path.Under(s.Role)
 	name := ""
 	if v != nil {
@@ -232,7 +232,7 @@ var ruleSchemaSerializable = check{
 
 func schemaSerializable(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
 			switch pr.Kind {
 			case typewalk.UnsupportedType, typewalk.UnsupportedMapKey, typewalk.TypeCycle, typewalk.EmbeddedOverride, typewalk.EmbeddingCycle:
@@ -243,7 +243,7 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 			if pr.Field == nil {
 				at, atField = d.RegistrationOrDef(), false
 			}
-			msg := fmt.Sprintf("%s: %s, so %s. %s", fieldLabel(d, s, pr.Field, pr.Path, atField), m.problemReason(pr), effect(d, s, pr.Effect), problemAdvice(pr))
+			msg := fmt.Sprintf("%s: %s, so %s; %s", fieldLabel(d, s, pr.Field, pr.Path, atField), m.problemReason(pr), effect(d, s, pr.Effect), problemAdvice(pr))
 			if seen.first(at, msg) {
 				p.Report(at, msg)
 			}
@@ -263,7 +263,7 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 			if !atField {
 				where = fmt.Sprintf(" of %s (arguments of %s)", m.typeName(d.ParamsType), d.Label())
 			}
-			msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a prompt argument (clients send them as strings), so mcptool.AddPrompt panics at start-up. Use string, a number, bool, a pointer to one of those, or a type with UnmarshalText", b.Field.Name(), where, m.typeName(b.Field.Type()))
+			msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a prompt argument, so mcptool.AddPrompt panics at start-up", b.Field.Name(), where, m.typeName(b.Field.Type()))
 			if seen.first(at, msg) {
 				p.Report(at, msg)
 			}

@@ -35,7 +35,7 @@ type Config struct {
 // name facts or the parity analysis when its signature asks for them:
 //
 //	func(*rule.Pass, *Model) error
-//	func(*rule.Pass, *Model, *Known) error
+//	func(*rule.Pass, *Model, *ModuleDefinitions) error
 //	func(*rule.Pass, *Model, *Parity) error
 type check = rule.Check[any]
 
@@ -83,9 +83,9 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 		switch fn := c.Run.(type) {
 		case func(*rule.Pass, *Model) error:
 			run = fn
-		case func(*rule.Pass, *Model, *Known) error:
+		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
 			requires = append(requires, facts)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*Known)) }
+			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*ModuleDefinitions)) }
 		case func(*rule.Pass, *Model, *Parity) error:
 			requires = append(requires, parity)
 			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[parity].(*Parity)) }

@@ -113,7 +113,7 @@ var ruleSchemaTagSyntax = check{
 
 func schemaTagSyntax(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
 			if pr.Kind != typewalk.EmptyTag && pr.Kind != typewalk.WordTag {
 				continue
@@ -125,14 +125,14 @@ func schemaTagSyntax(p *rule.Pass, m *Model) error {
 			var fixes []analysis.SuggestedFix
 			switch {
 			case pr.Kind == typewalk.EmptyTag:
-				msg = fmt.Sprintf(`%s: empty jsonschema tag, which the schema library rejects, so %s. Remove the tag or write a description in it`, label, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: empty jsonschema tag, so %s; remove it or write a description`, label, effect(d, s, pr.Effect))
 				if edits, ok := tagEdit(decl, "jsonschema", true, "", ""); ok {
 					fixes = append(fixes, analysis.SuggestedFix{Message: "Remove the empty jsonschema tag", TextEdits: edits})
 				}
 			case pr.Effect == typewalk.SchemaLost:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read (only enum= is understood), so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag`, label, pr.Tag, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
 			default:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option; go-sdk reads the whole tag as the property description and rejects tags that begin WORD=, so %s. Write the description alone, as in jsonschema:"The query"; requiredness comes from omitempty in the json tag, and allowed values belong in the description or a hand-built schema`, label, pr.Tag, effect(d, s, pr.Effect))
+				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
 			}
 			if pr.Kind == typewalk.WordTag {
 				optional := false
@@ -189,7 +189,7 @@ var ruleSchemaTagRequiredIgnored = check{
 
 func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		bad := map[*typewalk.Field]bool{}
 		for _, pr := range s.Walk.Problems {
 			for _, f := range s.Walk.Fields {
@@ -203,11 +203,11 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
-			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads: the word only ends up in the property description, and requiredness comes from the json tag (a field is required unless it has omitempty or omitzero)`, fieldLabel(d, s, f.Var, f.Path, atField))
+			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads`, fieldLabel(d, s, f.Var, f.Path, atField))
 			if f.Omit != "" {
-				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag. Remove %s from the json tag to make it required", f.Omit, f.Omit)
+				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag; remove %s to make it required", f.Omit, f.Omit)
 			} else {
-				msg += "; the field is already required. Remove the word from the tag"
+				msg += "; the field is already required; remove the word"
 			}
 			var fixes []analysis.SuggestedFix
 			rest := withoutRequired(f.JSONSchemaTag)
@@ -230,14 +230,14 @@ var ruleDescribeOnFields = check{
 
 func describeOnFields(p *rule.Pass, m *Model) error {
 	seen := dedup{}
-	forEachWalk(m, func(d *Def, s *Schema) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
 		if s.Walk.Fatal() {
 			// The schema never gets built: the failing rule says so.
 			return
 		}
-		reader := "the model has to guess what to send"
+		reader := "the model must guess what to send"
 		if s.Role == "output" {
-			reader = "clients cannot explain the value to the model"
+			reader = "clients cannot explain it"
 		}
 		// Fields declared in other packages are gathered into one finding at the definition.
 		var elsewhere []string
@@ -254,18 +254,18 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 			label := fieldLabel(d, s, f.Var, f.Path, true)
 			var msg string
 			var fixes []analysis.SuggestedFix
-			if s.Walk.Rules == typewalk.MarkLabs {
-				msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema_description:"..." (or jsonschema:"...") to the field`, label, reader)
+			if s.Walk.Library == typewalk.MarkLabs {
+				msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema_description:"..."`, label, reader)
 			} else {
 				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")
 				switch {
 				case hasM3 && !f.HasJSONSchemaTag && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
-					msg = fmt.Sprintf(`%s has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so %s. Rename the key to jsonschema`, label, reader)
+					msg = fmt.Sprintf(`%s has no description: go-sdk reads only jsonschema:"...", so %s; rename the key`, label, reader)
 					if edits, ok := tagEdit(decl, "jsonschema_description", false, "jsonschema", desc); ok {
 						fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
 					}
 				default:
-					msg = fmt.Sprintf(`%s has no description, so %s. Add jsonschema:"..." to the field (go-sdk uses the whole tag as the description)`, label, reader)
+					msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema:"..."`, label, reader)
 				}
 			}
 			if seen.first(at, msg) {
@@ -275,11 +275,11 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		if len(elsewhere) > 0 {
 			list := elsewhere
 			more := ""
-			if len(list) > 5 {
-				list, more = list[:5], fmt.Sprintf(" and %d more", len(elsewhere)-5)
+			if len(list) > 3 {
+				list, more = list[:3], fmt.Sprintf(" and %d more", len(elsewhere)-3)
 			}
 			at := d.RegistrationOrDef()
-			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s. Describe them where they are declared, or wrap them in types of this package", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
+			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
 			if seen.first(at, msg) {
 				p.Report(at, msg)
 			}
@@ -298,7 +298,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 					return
 				}
 				at := memberAt(n.parent, n.member)
-				msg := fmt.Sprintf("property %q (%s of %s) has no description, so the model has to guess what it means. Add a description", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
+				msg := fmt.Sprintf("property %q (%s of %s) has no description; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
 				if seen.first(at, msg) {
 					p.Report(at, msg)
 				}
@@ -316,7 +316,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 				if !atField {
 					where = " of " + m.typeName(d.ParamsType)
 				}
-				msg := fmt.Sprintf("prompt argument %q (field %s%s) of %s has no description, so clients cannot tell the user or the model what to pass. Add jsonschema:\"...\" to the field", b.Name, b.Field.Name(), where, d.Label())
+				msg := fmt.Sprintf("prompt argument %q (field %s%s) of %s has no description; add jsonschema:\"...\"", b.Name, b.Field.Name(), where, d.Label())
 				if seen.first(at, msg) {
 					p.Report(at, msg)
 				}
@@ -327,7 +327,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {
 					continue
 				}
-				p.Reportf(rule.NodeSpan(a.Node), "prompt argument %q of %s has no description, so clients cannot tell the user or the model what to pass. Add one", a.Name.Str, d.Label())
+				p.Reportf(rule.NodeSpan(a.Node), "prompt argument %q of %s has no description; add one", a.Name.Str, d.Label())
 			}
 		}
 	}

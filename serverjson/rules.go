@@ -37,8 +37,8 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s: %s: %s (%s)", d.Pos, d.Severity, d.Message, d.Rule)
 }
 
-// Rule IDs. The anchor's 40 server-json-* IDs keep their meaning; the rest
-// are the registry's and mcp-publisher's checks the anchor lacks, and the
+// Rule IDs. mcp-ts-core's 40 server-json-* IDs keep their meaning; the rest
+// are the registry's and mcp-publisher's checks mcp-ts-core lacks, and the
 // cross-checks against Go code.
 const (
 	// Input and encoding.
@@ -54,7 +54,7 @@ const (
 	ruleSchemaOutdated = "server-json-schema-outdated"
 	ruleSchema         = "server-json-schema"
 
-	// Anchor rules.
+	// mcp-ts-core's rules.
 	ruleType                = "server-json-type"
 	ruleNameRequired        = "server-json-name-required"
 	ruleNameLength          = "server-json-name-length"
@@ -96,7 +96,7 @@ const (
 	ruleEnvVarName          = "server-json-env-var-name"
 	ruleEnvVarDescription   = "server-json-env-var-description"
 
-	// Registry and mcp-publisher parity beyond the anchor.
+	// Registry and mcp-publisher parity beyond mcp-ts-core.
 	ruleUnknownKey            = "server-json-unknown-key"
 	ruleReleasePlaceholder    = "server-json-release-placeholder"
 	rulePlaceholderRejected   = "server-json-placeholder-rejected"

@@ -1,8 +1,9 @@
 // Command mcplint is a static-analysis linter for Go MCP servers.
 //
 //	mcplint [flags] [packages]     check packages (default ./...)
-//	mcplint rules [-json]          list every rule
-//	mcplint explain RULE           print a rule's documentation
+//	mcplint rules [-json] [-all]   list the rules
+//	mcplint explain RULE|FAMILY    print a rule's or a family's documentation
+//	mcplint help [SUBCOMMAND]      print this usage, or a subcommand's
 //	mcplint version                print the version
 //	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
 //	mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
@@ -34,12 +35,48 @@ func main() {
 
 // subcommands maps each subcommand to its handler; the arguments exclude its name. Anything
 // else on the command line is flags and packages to check.
-var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"rules":      rulesCmd,
-	"explain":    explainCmd,
-	"version":    versionCmd,
-	"serverjson": serverjsonCmd,
-	"surface":    surfaceCmd,
+var subcommands map[string]func(args []string, stdout, stderr io.Writer) int
+
+func init() {
+	// Set here rather than in the declaration: help refers to the map.
+	subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+		"rules":      rulesCmd,
+		"explain":    explainCmd,
+		"version":    versionCmd,
+		"serverjson": serverjsonCmd,
+		"surface":    surfaceCmd,
+		"help":       helpCmd,
+	}
+}
+
+// helpCmd prints the usage of mcplint, or of a subcommand, on standard output.
+func helpCmd(args []string, stdout, _ io.Writer) int {
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok && args[0] != "help" {
+			return cmd([]string{"-h"}, stdout, stdout)
+		}
+	}
+	return check([]string{"-h"}, stdout, stdout)
+}
+
+// parseInterspersed parses flags wherever they stand among the other arguments, as the go
+// command does (mcplint ./... -json); everything after "--" is an argument.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -70,12 +107,17 @@ func check(args []string, stdout, stderr io.Writer) int {
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
+		newFromRev = fs.String("new-from-rev", "", "report only findings on lines added or changed since git `revision` REV (working tree against REV, untracked files new in full), as golangci-lint's option")
+		newFromPat = fs.String("new-from-patch", "", "report only findings on lines the unified diff in `file` adds (paths relative to the working directory)")
+		baseFile   = fs.String("baseline", "", "leave out the findings the baseline `file` accepts, while their line is unchanged")
+		baseWrite  = fs.String("baseline-write", "", "write this run's findings to the baseline `file` (then report as -baseline does)")
 		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Usage = func() { usage(fs) }
-	if err := fs.Parse(args); err != nil {
+	patterns, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return driver.ExitOK
 		}
@@ -110,7 +152,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Stdout:    stdout,
 		Stderr:    stderr,
 	}, driver.Options{
-		Patterns:   fs.Args(),
+		Patterns:   patterns,
 		Format:     f,
 		ConfigFile: *configFile,
 		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn},
@@ -119,6 +161,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Tests:      *tests,
 		BuildFlags: buildFlags,
 		Verbose:    *verbose,
+
+		NewFromRev:    *newFromRev,
+		NewFromPatch:  *newFromPat,
+		Baseline:      *baseFile,
+		BaselineWrite: *baseWrite,
 	})
 }
 
@@ -162,15 +209,20 @@ func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: mcplint serverjson [flags] [FILE]   (FILE defaults to ./server.json)")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return driver.ExitOK
 		}
 		return driver.ExitError
 	}
-	if fs.NArg() > 1 {
+	if len(files) > 1 {
 		fmt.Fprintln(stderr, "mcplint serverjson: give at most one file")
 		return driver.ExitError
+	}
+	file := ""
+	if len(files) == 1 {
+		file = files[0]
 	}
 	f, ok := chooseFormat(fs, *format, *asJSON, *asSARIF, stderr)
 	if !ok {
@@ -182,7 +234,7 @@ func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
 		Stdout:  stdout,
 		Stderr:  stderr,
 	}, driver.ServerJSONOptions{
-		File:       fs.Arg(0),
+		File:       file,
 		Format:     f,
 		ConfigFile: *configFile,
 		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn},
@@ -194,9 +246,10 @@ func usage(fs *flag.FlagSet) {
 	fmt.Fprint(w, `mcplint checks Go MCP servers (github.com/modelcontextprotocol/go-sdk, github.com/mark3labs/mcp-go).
 
 Usage:
-  mcplint [flags] [packages]     check packages (default ./...)
-  mcplint rules [-json]          list every rule
-  mcplint explain RULE           print a rule's documentation
+  mcplint [flags] [packages]     check packages (default ./...); flags may follow packages
+  mcplint rules [-json] [-all]   list the rules (-all: also those that cannot fail in Go)
+  mcplint explain RULE|FAMILY    print a rule's or a family's documentation
+  mcplint help [SUBCOMMAND]      print this usage, or a subcommand's
   mcplint version                print the version
   mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
   go vet -vettool=$(which mcplint) ./...
@@ -224,17 +277,19 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcplint rules", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the rules as a JSON array")
-	if err := fs.Parse(args); err != nil {
+	all := fs.Bool("all", false, "also list the checks that cannot fail in Go (status \"not applicable in Go\")")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return driver.ExitOK
 		}
 		return driver.ExitError
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mcplint rules: unexpected argument %q; to read about one rule, run mcplint explain %s\n", fs.Arg(0), fs.Arg(0))
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "mcplint rules: unexpected argument %q; to read about one rule, run mcplint explain %s\n", rest[0], rest[0])
 		return driver.ExitError
 	}
-	if err := driver.Rules(stdout, analyzers.NewCatalog(), *asJSON); err != nil {
+	if err := driver.Rules(stdout, analyzers.NewCatalog(), driver.RulesOptions{JSON: *asJSON, All: *all}); err != nil {
 		fmt.Fprintf(stderr, "mcplint rules: %v\n", err)
 		return driver.ExitError
 	}
@@ -242,14 +297,22 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func explainCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stderr, "usage: mcplint explain RULE|FAMILY   (mcplint rules lists the rule IDs)")
+		return driver.ExitOK
+	}
 	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: mcplint explain RULE   (mcplint rules lists the rule IDs)")
+		fmt.Fprintln(stderr, "usage: mcplint explain RULE|FAMILY   (mcplint rules lists the rule IDs)")
 		return driver.ExitError
 	}
 	return driver.Explain(stdout, stderr, analyzers.NewCatalog(), args[0])
 }
 
 func versionCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stderr, "usage: mcplint version")
+		return driver.ExitOK
+	}
 	if len(args) > 0 {
 		fmt.Fprintln(stderr, "usage: mcplint version")
 		return driver.ExitError

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,14 +117,33 @@ func TestCIDocCommandsWork(t *testing.T) {
 	// every dependency, each run takes a second instead of several.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".mcplint.yaml"), []byte("disable: [serverjson]\n"), 0o644))
 
+	// The adoption commands need history: a base commit for -new-from-rev origin/main to
+	// compare with (everything since is new, so every finding is kept) and its diff as the
+	// patch of -new-from-patch.
+	git(t, dir, "init", "-q")
+	git(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	git(t, dir, "update-ref", "refs/remotes/origin/main", "HEAD")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "the module")
+	write(t, dir, "change.patch", git(t, dir, "diff", "origin/main"))
+
 	slices.Sort(commands)
 	commands = slices.Compact(commands) // the workflow repeats commands of the shell block
+	// A baseline is written before it is read.
+	slices.SortStableFunc(commands, func(a, b string) int {
+		return strings.Compare(fmt.Sprint(!strings.Contains(a, "-baseline-write")), fmt.Sprint(!strings.Contains(b, "-baseline-write")))
+	})
 
 	path := filepath.Dir(mcplintBin) + string(filepath.ListSeparator) + os.Getenv("PATH")
 	for _, c := range commands {
 		t.Run(c, func(t *testing.T) {
 			r := shell(t, dir, path, c)
 			assert.NotContains(t, r.stderr, "flag provided but not defined")
+			if strings.Contains(c, "-baseline") {
+				assert.Equal(t, 0, r.code, "the baseline accepts every finding of the module\n%s", r.stderr)
+				assert.Empty(t, r.stdout)
+				return
+			}
 			if strings.Contains(c, "-fail-on none") {
 				assert.Equal(t, 0, r.code, r.stderr)
 			} else {

@@ -4,10 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/suggest"
 )
 
 // ConfigError is an invalid configuration: the run stops with exit status 2.
@@ -26,6 +31,8 @@ func indent(s string) string {
 
 // loadConfig reads the configuration: the file named by -config, or .mcplint.yaml found from
 // dir up to the module root, or the defaults. It returns the path it read ("" for defaults).
+// A file with unknown keys is reported with a did-you-mean for each, together with every
+// invalid value, so that one round of fixes is enough.
 func loadConfig(dir, file string) (*analyzers.Config, string, error) {
 	if file == "" {
 		cfg, path, err := analyzers.LoadConfig(dir)
@@ -34,7 +41,8 @@ func loadConfig(dir, file string) (*analyzers.Config, string, error) {
 			if src == "" {
 				src = ".mcplint.yaml"
 			}
-			return nil, path, &ConfigError{Source: src, Err: friendlyYAML(unwrapPath(err, path))}
+			data, _ := os.ReadFile(path)
+			return nil, path, &ConfigError{Source: src, Err: explainYAML(unwrapPath(err, path), data)}
 		}
 		return cfg, path, nil
 	}
@@ -44,7 +52,7 @@ func loadConfig(dir, file string) (*analyzers.Config, string, error) {
 	}
 	cfg, err := analyzers.ParseConfig(data)
 	if err != nil {
-		return nil, file, &ConfigError{Source: file, Err: friendlyYAML(err)}
+		return nil, file, &ConfigError{Source: file, Err: explainYAML(err, data)}
 	}
 	return cfg, file, nil
 }
@@ -58,13 +66,56 @@ func unwrapPath(err error, path string) error {
 	return err
 }
 
-// friendlyYAML rewrites the YAML decoder's Go-type wording into the user's terms.
-func friendlyYAML(err error) error {
-	msg := err.Error()
-	msg = strings.ReplaceAll(msg, "yaml: unmarshal errors:\n", "")
-	msg = strings.ReplaceAll(msg, " in type lint.Config", " (not an mcplint setting)")
-	msg = strings.ReplaceAll(msg, " in type lint.Registrar", " (not a registrar setting)")
-	return errors.New(msg)
+// unknownField is how the YAML decoder words a key the struct does not have.
+var unknownField = regexp.MustCompile(`^(line \d+: )field (.+) not found in type \w+\.(Config|Registrar)$`)
+
+// typeName is the Go type the YAML decoder names in its errors, which means nothing to users.
+var typeName = regexp.MustCompile(` in type \w+\.\w+`)
+
+// explainYAML rewrites the YAML decoder's errors into the user's terms, one per line: each
+// unknown key with the setting it probably meant. When the document decodes apart from its
+// unknown keys, the values are validated too and their errors added.
+func explainYAML(err error, data []byte) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	var errs []error
+	for _, msg := range te.Errors {
+		m := unknownField.FindStringSubmatch(msg)
+		if m == nil {
+			errs = append(errs, errors.New(typeName.ReplaceAllString(msg, "")))
+			continue
+		}
+		keys, what := yamlKeys(reflect.TypeFor[analyzers.Config]()), "an mcplint setting"
+		if m[3] == "Registrar" {
+			keys, what = yamlKeys(reflect.TypeFor[analyzers.Registrar]()), "a registrar setting"
+		}
+		hint := ""
+		if best := suggest.Nearest(m[2], keys, max(3, len(m[2])/3)); best != "" {
+			hint = fmt.Sprintf("; did you mean %s?", best)
+		}
+		errs = append(errs, fmt.Errorf("%sunknown key %s (not %s%s)", m[1], m[2], what, hint))
+	}
+	// Decoded without the unknown-key check, the rest of the file can be validated too.
+	lenient := analyzers.NewConfig()
+	if yaml.Unmarshal(data, lenient) == nil {
+		if verr := lenient.Validate(analyzers.NewCatalog()); verr != nil {
+			errs = append(errs, verr)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// yamlKeys lists the YAML keys of a configuration struct.
+func yamlKeys(t reflect.Type) []string {
+	var keys []string
+	for f := range t.Fields() {
+		if k, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // FlagSettings are the configuration flags, applied over the file.

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/driver/baseline"
 	"github.com/mcplint/mcplint/internal/driver/engine"
 	"github.com/mcplint/mcplint/internal/driver/fix"
 	"github.com/mcplint/mcplint/internal/driver/output"
@@ -69,6 +70,14 @@ type Options struct {
 	BuildFlags []string
 	// Verbose adds a line on standard error with what was checked and the time it took.
 	Verbose bool
+	// NewFromRev and NewFromPatch keep only the findings on lines added or changed since a git
+	// revision, or by a patch, as golangci-lint's options of the same names do.
+	NewFromRev   string
+	NewFromPatch string
+	// Baseline drops the findings a committed baseline file accepts; BaselineWrite writes the
+	// run's findings to a baseline file (and then reports as if reading it).
+	Baseline      string
+	BaselineWrite string
 }
 
 // Run runs mcplint once and returns the exit status.
@@ -114,6 +123,8 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
+	kept := &keptRoots{}
+	scope = kept.wrap(scope)
 	start := time.Now()
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
@@ -133,17 +144,21 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 
+	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
 	if o.Verbose {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
 			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
 	}
 	relativizeErrors(dir, rep.PackageErrors)
-	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked)
+	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked, o.Verbose)
 	for _, c := range out.Crashes {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}
 
+	if !narrow(ctx, s, dir, o, rep) {
+		return ExitError
+	}
 	remaining := rep.Findings
 	if o.Fix || o.Diff {
 		var ok bool
@@ -180,6 +195,81 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// narrow applies -new-from-rev, -new-from-patch, -baseline-write and -baseline to the
+// report's findings, saying on standard error what each left out. ok is false when one of
+// them could not be read or written; the run then stops with ExitError rather than report
+// findings the user asked to leave out.
+func narrow(ctx context.Context, s Setup, dir string, o Options, rep *result.Report) (ok bool) {
+	abs := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	var changes []baseline.Changes
+	if o.NewFromRev != "" {
+		c, err := baseline.FromRev(ctx, dir, o.NewFromRev)
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: -new-from-rev %s: %v\n", o.NewFromRev, err)
+			return false
+		}
+		changes = append(changes, c)
+	}
+	if o.NewFromPatch != "" {
+		f, err := os.Open(abs(o.NewFromPatch))
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: -new-from-patch: %v\n", err)
+			return false
+		}
+		c, err := baseline.ParsePatch(f, dir)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: -new-from-patch %s: %v\n", o.NewFromPatch, err)
+			return false
+		}
+		changes = append(changes, c)
+	}
+	for _, c := range changes {
+		before := len(rep.Findings)
+		rep.Findings = c.Filter(rep.Findings)
+		if o.Verbose {
+			fmt.Fprintf(s.Stderr, "mcplint: %s on lines that did not change left out\n", plural(before-len(rep.Findings), "finding"))
+		}
+	}
+	if o.BaselineWrite != "" {
+		var accept []result.Finding
+		for _, f := range rep.Findings {
+			// A broken build or a crash is never a state to accept.
+			if f.Rule != LoadErrorRule && f.Rule != engine.InternalErrorRule {
+				accept = append(accept, f)
+			}
+		}
+		path := abs(o.BaselineWrite)
+		if err := baseline.Build(path, accept).Write(path); err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: -baseline-write: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(s.Stderr, "mcplint: wrote %s to %s; commit it and run with -baseline %s\n", plural(len(accept), "finding"), o.BaselineWrite, o.BaselineWrite)
+		if o.Baseline == "" {
+			o.Baseline = o.BaselineWrite
+		}
+	}
+	if o.Baseline != "" {
+		path := abs(o.Baseline)
+		b, err := baseline.Read(path)
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: -baseline: %v\n", err)
+			return false
+		}
+		var suppressed int
+		rep.Findings, suppressed = b.Filter(path, rep.Findings)
+		if o.Verbose {
+			fmt.Fprintf(s.Stderr, "mcplint: %s in the baseline %s left out\n", plural(suppressed, "finding"), o.Baseline)
+		}
+	}
+	return true
 }
 
 // fixFindings shows (diff) or applies the suggested fixes and returns the findings that are
@@ -224,6 +314,11 @@ func buildReport(out *engine.Outcome, cfg *analyzers.Config, cat *analyzers.Cata
 		}
 	}
 	for _, f := range out.Findings {
+		// A package with tests is analysed as its test variant ("p [p.test]"); a finding in
+		// one of its non-test files belongs to the package itself.
+		if base, _, ok := strings.Cut(f.Package, " ["); ok && f.Pos.IsValid() && !strings.HasSuffix(f.Pos.File, "_test.go") {
+			f.Package = base
+		}
 		if r, ok := cat.Lookup(f.Rule); ok {
 			f.Severity = cfg.SeverityOf(r)
 		} else {
@@ -274,11 +369,22 @@ func describe(r analyzers.Rule, cfg *analyzers.Config) result.Rule {
 }
 
 // reportPackageErrors tells the user which packages were not checked and why, with the first
-// few errors: the compiler says the rest.
-func reportPackageErrors(w io.Writer, errs []result.PackageError, checked int) {
+// few errors: the compiler says the rest. Packages that cannot hold MCP code are named only
+// under -v, or when nothing could be checked at all: they are the compiler's to report.
+func reportPackageErrors(w io.Writer, all []result.PackageError, checked int, verbose bool) {
 	const shown = 3
+	var errs []result.PackageError
+	for _, pe := range all {
+		if !pe.NoMCP || verbose || checked == 0 {
+			errs = append(errs, pe)
+		}
+	}
 	for _, pe := range errs {
-		fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
+		if pe.NoMCP {
+			fmt.Fprintf(w, "mcplint: package %s has no MCP code and does not load or type-check (go build reports it):\n", pe.Package)
+		} else {
+			fmt.Fprintf(w, "mcplint: package %s could not be checked; it does not load or type-check:\n", pe.Package)
+		}
 		for i, e := range pe.Errors {
 			if i == shown {
 				fmt.Fprintf(w, "\t... and %d more\n", len(pe.Errors)-shown)

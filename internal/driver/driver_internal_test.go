@@ -102,7 +102,7 @@ func TestLoadConfigExplicitFile(t *testing.T) {
 	var ce *ConfigError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, file, ce.Source)
-	assert.Contains(t, err.Error(), "field portabilty not found (not an mcplint setting)")
+	assert.Contains(t, err.Error(), "unknown key portabilty (not an mcplint setting; did you mean portability?)")
 
 	// No file anywhere up to the module root: defaults.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644))
@@ -174,7 +174,7 @@ func firstPlanned(cat *analyzers.Catalog) (string, bool) {
 
 func TestReportPackageErrorsShowsTheFirstErrors(t *testing.T) {
 	var b bytes.Buffer
-	reportPackageErrors(&b, []result.PackageError{{Package: "example.com/p", Errors: []string{"e1", "e2", "e3", "e4", "e5"}}}, 2)
+	reportPackageErrors(&b, []result.PackageError{{Package: "example.com/p", Errors: []string{"e1", "e2", "e3", "e4", "e5"}}}, 2, false)
 	assert.Equal(t, "mcplint: package example.com/p could not be checked; it does not load or type-check:\n\te1\n\te2\n\te3\n\t... and 2 more\n"+
 		"mcplint: fix the errors above (go build ./... shows them all); the 2 other packages were checked\n", b.String())
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,10 +17,26 @@ import (
 )
 
 // The fixture module testdata/mod has two directive findings, both warnings by default:
+// go vet prints them as "file:line:col: message (rule-id)"; mcplint's text output puts the
+// severity after the position (see withSeverity).
 const (
-	reasonFinding = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries on -32603`; without a reason the next reader cannot tell whether the suppression still holds (ignore-reason-required)\n"
-	unusedFinding = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, which is no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
+	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries` (ignore-reason-required)\n"
+	unusedVet = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, which is no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
 )
+
+var (
+	reasonFinding = withSeverity(reasonVet, "warning")
+	unusedFinding = withSeverity(unusedVet, "warning")
+)
+
+// withSeverity turns a finding as go vet prints it into mcplint's text line.
+func withSeverity(vetLine, severity string) string {
+	m := regexp.MustCompile(`^([^:]+:\d+:\d+: )`).FindStringSubmatch(vetLine)
+	if m == nil {
+		panic("not a file:line:col: line: " + vetLine)
+	}
+	return m[1] + severity + ": " + vetLine[len(m[1]):]
+}
 
 func TestCleanPackageExitsZeroSilently(t *testing.T) {
 	r := mcplint(t, fixture(t, "mod"), "./clean")
@@ -74,7 +91,7 @@ func TestConfigFileAtModuleRootIsRead(t *testing.T) {
 
 	r = mcplint(t, dir, "-disable", "directives", "-enable", "ignore-unused")
 	assert.Equal(t, 1, r.code, "a rule named explicitly wins over its family")
-	assert.Equal(t, "ignores/ignores.go:6:2: //mcplint:ignore names no rule, so it suppresses nothing; name the rule IDs it is meant for, or remove it (ignore-unused)\n"+unusedFinding, r.stdout)
+	assert.Equal(t, "ignores/ignores.go:6:2: warning: //mcplint:ignore names no rule, so it suppresses nothing; name the rule IDs it is meant for, or remove it (ignore-unused)\n"+unusedFinding, r.stdout)
 }
 
 func TestInvalidConfigExitsTwoNamingTheKey(t *testing.T) {
@@ -82,7 +99,7 @@ func TestInvalidConfigExitsTwoNamingTheKey(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "invalid configuration in ")
 	assert.Contains(t, r.stderr, ".mcplint.yaml")
-	assert.Contains(t, r.stderr, "line 2: field enabel not found (not an mcplint setting)")
+	assert.Contains(t, r.stderr, "line 2: unknown key enabel (not an mcplint setting; did you mean enable?)")
 	assert.Empty(t, r.stdout)
 }
 
@@ -244,12 +261,14 @@ func TestGitHubOutput(t *testing.T) {
 func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	dir := fixture(t, "withbroken")
 	r := mcplint(t, dir)
-	assert.Equal(t, 0, r.code, "the broken package alone does not fail the run")
-	assert.Equal(t, "good/good.go:6:12: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
+	assert.Equal(t, 1, r.code, "a package with MCP code that does not compile fails the run")
+	assert.Equal(t, "bad/bad.go:9:9: error: does not compile, so mcplint checked nothing in example.com/withbroken/bad: cannot use mcperr.NotFound(\"no such thing\") (value of type *mcperr.Error) as int value in return statement (load-error)\n"+
+		"good/good.go:6:12: warning: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
 	assert.Contains(t, r.stderr, "mcplint: package example.com/withbroken/bad could not be checked")
 	assert.Contains(t, r.stderr, "\tbad/bad.go:9:9: cannot use mcperr.NotFound(\"no such thing\")")
 	assert.Contains(t, r.stderr, "the 2 other packages were checked")
 	assert.NotContains(t, r.stderr, "plain", "a package that cannot hold MCP code is not loaded, so its errors are not mcplint's to report")
+	assert.NotContains(t, r.stderr, "mixed", "nor named, unless -v")
 
 	r = mcplint(t, dir, "-json")
 	var doc struct {
@@ -260,8 +279,9 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 		CheckedPackages int
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
-	require.Len(t, doc.PackageErrors, 1)
+	require.Len(t, doc.PackageErrors, 2, "every package that failed to load, with MCP code or not")
 	assert.Equal(t, "example.com/withbroken/bad", doc.PackageErrors[0].Package)
+	assert.Equal(t, "example.com/withbroken/mixed", doc.PackageErrors[1].Package)
 	assert.Equal(t, 2, doc.CheckedPackages, "good, and plain with nothing to check")
 }
 
@@ -304,8 +324,8 @@ func TestVerboseSaysWhatWasCheckedAndSkipped(t *testing.T) {
 func TestGoVetVettool(t *testing.T) {
 	r := command(t, fixture(t, "mod"), "go", "vet", "-vettool="+mcplintBin, "./...")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, reasonFinding)
-	assert.Contains(t, r.stderr, unusedFinding)
+	assert.Contains(t, r.stderr, reasonVet)
+	assert.Contains(t, r.stderr, unusedVet)
 
 	r = command(t, fixture(t, "mod"), "go", "vet", "-vettool="+mcplintBin, "./clean")
 	assert.Equal(t, 0, r.code, r.stderr)
@@ -315,7 +335,7 @@ func TestGoVetVettool(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, analyzers.ConfigFileName), []byte("disable: [ignore-unused]\n"), 0o644))
 	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./ignores")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, reasonFinding)
+	assert.Contains(t, r.stderr, reasonVet)
 	assert.NotContains(t, r.stderr, "ignore-unused")
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, analyzers.ConfigFileName), []byte("disable: [nope]\n"), 0o644))
@@ -366,10 +386,15 @@ func TestRulesSubcommand(t *testing.T) {
 	r := mcplint(t, ".", "rules")
 	require.Equal(t, 0, r.code, r.stderr)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	cat := analyzers.NewCatalog().Rules()
+	var cat []analyzers.Rule
+	for _, rule := range analyzers.NewCatalog().Rules() {
+		if rule.Status != analyzers.NotApplicable {
+			cat = append(cat, rule)
+		}
+	}
 	require.Len(t, lines, len(cat)+1)
 	assert.Regexp(t, `^RULE\s+FAMILY\s+SEVERITY\s+STATUS\s+TITLE$`, lines[0])
-	assert.Regexp(t, `^ignore-unused\s+directives\s+warning\s+implemented\s+//mcplint:ignore that suppresses nothing$`, lines[len(lines)-1])
+	assert.Regexp(t, `(?m)^ignore-unused\s+directives\s+warning\s+implemented\s+//mcplint:ignore that suppresses nothing$`, r.stdout)
 	assert.Contains(t, r.stdout, "schema-no-defs")
 	assert.Regexp(t, `schema-no-defs\s+schemarules\s+warning\s+implemented \(strict\)`, r.stdout)
 
@@ -469,8 +494,8 @@ func TestServerJSONSubcommand(t *testing.T) {
 func TestRobustFixtures(t *testing.T) {
 	dir := fixture(t, "robust")
 	const (
-		cgoFinding = "cgo/cgo.go:24:3: this tool handler returns a result and an error together"
-		genFinding = "gen/handlers.go:14:2: this tool handler returns a result and an error together"
+		cgoFinding = "cgo/cgo.go:24:3: error: tool handler returns a result and an error"
+		genFinding = "gen/handlers.go:14:2: error: tool handler returns a result and an error"
 	)
 	r := mcplint(t, dir)
 	assert.Equal(t, 1, r.code, r.stderr)
@@ -482,7 +507,7 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = mcplint(t, dir, "-tags", "integration", "./tags")
 	assert.Equal(t, 1, r.code, r.stderr)
-	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: this tool handler returns a result and an error together"), r.stdout)
+	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: error: tool handler returns a result and an error"), r.stdout)
 
 	r = mcplint(t, dir, "-json", "./cgo")
 	var doc struct {
@@ -506,8 +531,8 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./cgo", "./gen")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "cgo.go:24:3: this tool handler returns a result and an error together")
-	assert.Contains(t, r.stderr, "handlers.go:14:2: this tool handler returns a result and an error together")
+	assert.Contains(t, r.stderr, "cgo.go:24:3: tool handler returns a result and an error")
+	assert.Contains(t, r.stderr, "handlers.go:14:2: tool handler returns a result and an error")
 	assert.NotContains(t, r.stderr, "handlers_gen.go")
 }
 
@@ -545,7 +570,7 @@ func TestHugeFile(t *testing.T) {
 	assert.Equal(t, 1, r.code, r.stderr)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 1, r.stdout)
-	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: this tool handler returns a result and an error together", 14+(handlers/2)*8+2))
+	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: error: tool handler returns a result and an error", 14+(handlers/2)*8+2))
 	assert.Equal(t, "mcplint: 1 finding at or above severity error (-fail-on error)\n", r.stderr, "no load failure, no crash")
 }
 
@@ -568,8 +593,8 @@ func TestSyntaxErrorInMCPPackage(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
 	r := mcplint(t, dir)
-	assert.Equal(t, 0, r.code, r.stderr)
-	assert.Empty(t, r.stdout)
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Equal(t, "syntax/syntax.go:6:88: error: does not compile, so mcplint checked nothing in example.com/robust/syntax: missing ',' in parameter list (and 10 more errors) (load-error)\n", r.stdout)
 	assert.Contains(t, r.stderr, "package example.com/robust/syntax could not be checked")
 	assert.Contains(t, r.stderr, "syntax/syntax.go:6:88: missing ',' in parameter list")
 	assert.Contains(t, r.stderr, "the other package was checked")

@@ -146,12 +146,12 @@ func TestPanickingAnalyzerDoesNotStopTheRun(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 5, r.stdout)
 	crash := lines[0]
-	assert.True(t, strings.HasPrefix(crash, "boom/boom.go:2:1: mcplint analyzer nil_result_nil_error crashed on package example.com/fixture/boom (panic: deliberate test panic, at "), crash)
+	assert.True(t, strings.HasPrefix(crash, "boom/boom.go:2:1: error: mcplint analyzer nil_result_nil_error crashed on package example.com/fixture/boom (panic: deliberate test panic, at "), crash)
 	assert.Contains(t, crash, "inprocess_test.go:")
 	assert.Contains(t, crash, "please report it at https://github.com/mcplint/mcplint/issues")
 	assert.True(t, strings.HasSuffix(crash, "(internal-error)"))
-	assert.Equal(t, "boom/boom.go:5:26: call modern instead of legacy (prefer-error-factory)", lines[1], "the other analyzer still ran on the crashing package")
-	assert.Equal(t, "fixme/fixme.go:9:23: call modern instead of legacy (prefer-error-factory)", lines[2], "and on the other packages")
+	assert.Equal(t, "boom/boom.go:5:26: warning: call modern instead of legacy (prefer-error-factory)", lines[1], "the other analyzer still ran on the crashing package")
+	assert.Equal(t, "fixme/fixme.go:9:23: warning: call modern instead of legacy (prefer-error-factory)", lines[2], "and on the other packages")
 
 	assert.Contains(t, r.stderr, "analyzer nil_result_nil_error panicked on package example.com/fixture/boom")
 	assert.Contains(t, r.stderr, "goroutine ", "the stack trace for the bug report")

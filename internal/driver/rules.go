@@ -3,15 +3,16 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suggest"
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/docs"
+	"github.com/mcplint/mcplint/internal/suggest"
 )
 
 // ruleHelp is a rule's documentation section, or its title and URL when its page has not been
@@ -34,11 +35,25 @@ type ruleJSON struct {
 	URL      string   `json:"url"`
 }
 
-// Rules prints every catalogued rule: a table, or with asJSON a JSON array.
-func Rules(w io.Writer, cat *analyzers.Catalog, asJSON bool) error {
-	if asJSON {
+// RulesOptions are the choices of the rules subcommand.
+type RulesOptions struct {
+	JSON bool // a JSON array instead of a table
+	// All lists the checks Go's types make impossible to fail too; they are documented, never
+	// run, so by default they are left out.
+	All bool
+}
+
+// Rules prints the catalogued rules: a table, or a JSON array.
+func Rules(w io.Writer, cat *analyzers.Catalog, o RulesOptions) error {
+	var rules []analyzers.Rule
+	for _, r := range cat.Rules() {
+		if o.All || r.Status != analyzers.NotApplicable {
+			rules = append(rules, r)
+		}
+	}
+	if o.JSON {
 		out := []ruleJSON{}
-		for _, r := range cat.Rules() {
+		for _, r := range rules {
 			out = append(out, ruleJSON{
 				ID: r.ID, Family: string(r.Family), Severity: r.Severity.String(), Status: string(r.Status),
 				Strict: r.Strict, SDKs: append([]string{}, r.SDKs...), Title: r.Title, URL: r.URL(),
@@ -50,7 +65,7 @@ func Rules(w io.Writer, cat *analyzers.Catalog, asJSON bool) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tFAMILY\tSEVERITY\tSTATUS\tTITLE")
-	for _, r := range cat.Rules() {
+	for _, r := range rules {
 		status := string(r.Status)
 		if r.Strict {
 			status += " (strict)"
@@ -63,7 +78,12 @@ func Rules(w io.Writer, cat *analyzers.Catalog, asJSON bool) error {
 // Explain prints a rule's documentation and returns the exit status: ExitError for a rule
 // mcplint does not know, with a did-you-mean.
 func Explain(stdout, stderr io.Writer, cat *analyzers.Catalog, id string) int {
-	r, ok := cat.Lookup(strings.TrimSpace(id))
+	id = strings.TrimSpace(id)
+	if slices.Contains(cat.Families(), analyzers.Family(id)) {
+		explainFamily(stdout, cat, analyzers.Family(id))
+		return ExitOK
+	}
+	r, ok := cat.Lookup(id)
 	if !ok {
 		fmt.Fprintf(stderr, "mcplint: %q is not an mcplint rule%s; `mcplint rules` lists them all\n", id, didYouMean(cat, id))
 		return ExitError
@@ -75,6 +95,33 @@ func Explain(stdout, stderr io.Writer, cat *analyzers.Catalog, id string) int {
 	fmt.Fprintf(stdout, "## %s\n\n%s\n\nSeverity: %s · Family: %s · Status: %s\n\nThis build has no documentation page for the %s family yet.\nOnline: %s\n",
 		r.ID, r.Title, r.Severity, r.Family, r.Status, r.Family, r.URL())
 	return ExitOK
+}
+
+// explainFamily prints a family's introduction (its page up to the first rule) and its
+// rules, for `mcplint explain contractrules`: a family is not a rule, but the user asked
+// about it by a name mcplint accepts everywhere a rule ID goes.
+func explainFamily(w io.Writer, cat *analyzers.Catalog, f analyzers.Family) {
+	page := string(f) + ".md"
+	if text, ok := docs.Page(page); ok {
+		intro := text
+		if secs := docs.Split(page, text); len(secs) > 0 {
+			intro = strings.Join(strings.Split(text, "\n")[:secs[0].Line-1], "\n")
+		}
+		fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(intro))
+	}
+	fmt.Fprintf(w, "%s is a rule family; its rules (mcplint explain RULE for one):\n\n", f)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	online := ""
+	for _, r := range cat.Rules() {
+		if r.Family == f && r.Status != analyzers.NotApplicable {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.ID, r.Severity, r.Title)
+			online, _, _ = strings.Cut(r.URL(), "#")
+		}
+	}
+	tw.Flush()
+	if online != "" {
+		fmt.Fprintf(w, "\nOnline: %s\n", online)
+	}
 }
 
 // didYouMean suggests the closest rule ID or family name, if one is close.

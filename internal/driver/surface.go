@@ -69,7 +69,7 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 		return nil, nil, ExitError
 	}
 	relativizeErrors(dir, out.PackageErrors)
-	reportPackageErrors(s.Stderr, out.PackageErrors, out.Checked)
+	reportPackageErrors(s.Stderr, out.PackageErrors, out.Checked, false)
 	for _, c := range out.Crashes {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}

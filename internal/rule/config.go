@@ -117,7 +117,7 @@ func (c *Config) Validate(cat *Catalog) error {
 	checkNames("disable", c.Disable)
 	if c.FailOn != "" && c.FailOn != "none" {
 		if _, err := ParseSeverity(c.FailOn); err != nil {
-			errs = append(errs, fmt.Errorf("fail-on: %v", err))
+			errs = append(errs, fmt.Errorf("fail-on: unknown severity %q (want error, warning, info or none)", c.FailOn))
 		}
 	}
 	ids := make([]string, 0, len(c.Severity))

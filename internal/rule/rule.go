@@ -326,7 +326,7 @@ func ignoresAnalyzer(cat *Catalog, cfg *Config, rules []*analysis.Analyzer, enab
 		}
 		for _, d := range dirs.List {
 			if reportReason && (len(d.Rules) == 0 || d.Reason == "") {
-				report(reasonRule, d, "//mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries on -32603`; without a reason the next reader cannot tell whether the suppression still holds")
+				report(reasonRule, d, "//mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries`")
 				continue
 			}
 			if !reportUnused || used[d] {

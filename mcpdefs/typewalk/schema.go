@@ -15,11 +15,11 @@ import (
 // SDK produces no schema from t (go-sdk panics; mark3labs keeps its empty default), and when
 // mark3labs would build it with its own fallback tag parser (WORD= tags), which is not
 // mirrored: the schema is then unknown rather than guessed.
-func Schema(t types.Type, rules Rules) (any, bool) {
-	if w := Walk(t, rules); w.Fatal() || (rules == MarkLabs && hasWordTag(w)) {
+func Schema(t types.Type, library Library) (any, bool) {
+	if w := Walk(t, library); w.Fatal() || (library == MarkLabs && hasWordTag(w)) {
 		return nil, false
 	}
-	b := &builder{rules: rules}
+	b := &builder{library: library}
 	s, st := b.build(t)
 	if st != ok || s == nil {
 		return nil, false
@@ -57,8 +57,8 @@ type node struct {
 }
 
 type builder struct {
-	rules Rules
-	stack []types.Type
+	library Library
+	stack   []types.Type
 }
 
 func f64(f float64) *float64 { return &f }
@@ -163,7 +163,7 @@ func (b *builder) build(t types.Type) (*node, status) {
 }
 
 func (b *builder) invalid() (*node, status) {
-	if b.rules == MarkLabs {
+	if b.library == MarkLabs {
 		return nil, ok
 	}
 	return nil, failed
@@ -193,7 +193,7 @@ func (b *builder) object(t types.Type, s *node) status {
 			continue
 		}
 		js, has := Lookup(tag, "jsonschema")
-		switch b.rules {
+		switch b.library {
 		case GoSDK:
 			if has {
 				if js == "" || IsWordTag(js) {

@@ -15,13 +15,14 @@ import (
 	"strings"
 )
 
-// Rules selects the schema library behaviour to mirror.
-type Rules int
+// Library is the schema library whose behaviour a walk mirrors: go-sdk uses jsonschema-go,
+// mark3labs its own wrapper around invopop/jsonschema.
+type Library int
 
 const (
 	// GoSDK is jsonschema-go's ForType with default options: any problem is an error, and
 	// mcp.AddTool panics on it.
-	GoSDK Rules = iota + 1
+	GoSDK Library = iota + 1
 	// MarkLabs is mcp-go's schemaFor: ForType with IgnoreInvalidTypes, the enum= tag fallback,
 	// and descriptions from jsonschema_description or the jsonschema tag's text.
 	MarkLabs
@@ -125,7 +126,7 @@ type Leaf struct {
 // Result is the walk of one type.
 type Result struct {
 	Type     types.Type
-	Rules    Rules
+	Library  Library
 	Root     Node
 	Fields   []*Field
 	Leaves   []*Leaf
@@ -146,11 +147,11 @@ func (r *Result) Fatal() bool {
 // Walk computes what the SDK's schema inference makes of t. Pointers at the root are treated
 // as the schema library treats them (a nullable schema); callers that mirror an SDK which
 // strips a pointer first (go-sdk's typed AddTool) pass the element type.
-func Walk(t types.Type, rules Rules) *Result {
-	w := &walker{res: &Result{Type: t, Rules: rules}, rules: rules}
+func Walk(t types.Type, library Library) *Result {
+	w := &walker{res: &Result{Type: t, Library: library}, library: library}
 	root, _ := w.walk(t, nil, nil)
 	w.res.Root = root
-	if rules == MarkLabs {
+	if library == MarkLabs {
 		w.markLabsTags()
 	}
 	return w.res
@@ -167,8 +168,8 @@ const (
 )
 
 type walker struct {
-	rules Rules
-	res   *Result
+	library Library
+	res     *Result
 	// stack holds the named types on the current path, for cycle detection.
 	stack []types.Type
 	// wordTags are mark3labs fields whose tag begins WORD=; blocking are those with a
@@ -178,7 +179,7 @@ type walker struct {
 
 func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.Type, tag string) {
 	effect := Panics
-	if w.rules == MarkLabs {
+	if w.library == MarkLabs {
 		switch kind {
 		case UnsupportedType, UnsupportedMapKey:
 			effect = FieldDropped
@@ -193,7 +194,7 @@ func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.
 
 // badType is the status of an unsupported type: an error for go-sdk, ignored for mark3labs.
 func (w *walker) badType() status {
-	if w.rules == MarkLabs {
+	if w.library == MarkLabs {
 		return invalid
 	}
 	return failed
@@ -260,7 +261,7 @@ func (w *walker) walk(t types.Type, path Path, field *types.Var) (Node, status) 
 	case *types.Map:
 		if !isStringKind(u.Key()) && !isTextMarshaler(u.Key()) {
 			w.problem(UnsupportedMapKey, path, field, u.Key(), "")
-			if w.rules == MarkLabs {
+			if w.library == MarkLabs {
 				return Node{}, invalid
 			}
 			st = failed
@@ -319,7 +320,7 @@ func (w *walker) leaf(path Path, t types.Type, field *types.Var) {
 // fields skipped, the field type before the tag, the last field of a JSON name winning.
 func (w *walker) object(t types.Type, path Path) status {
 	st := ok
-	if w.rules == MarkLabs {
+	if w.library == MarkLabs {
 		if f := embeddingCycle(t); f != nil {
 			w.problem(EmbeddingCycle, path, f, t, "")
 		}
@@ -387,7 +388,7 @@ func (w *walker) object(t types.Type, path Path) status {
 // tag checks a field's jsonschema tag and sets its description; it reports whether the tag
 // makes inference fail.
 func (w *walker) tag(f *Field) bool {
-	switch w.rules {
+	switch w.library {
 	case GoSDK:
 		if !f.HasJSONSchemaTag {
 			return false

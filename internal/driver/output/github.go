@@ -15,8 +15,9 @@ import (
 //
 //	::error file=app/tools.go,line=12,col=3,endLine=12,endColumn=40,title=result-and-error::message
 //
-// info findings become notices. Package errors become unpositioned errors, so that a broken
-// package is visible on the run summary, not only in the log.
+// info findings become notices. Package errors that no load-error finding reports (the rule
+// is disabled) become unpositioned errors, so that a broken package is visible on the run
+// summary, not only in the log.
 func WriteGitHub(w io.Writer, r *result.Report, o Options) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range r.Findings {
@@ -34,6 +35,9 @@ func WriteGitHub(w io.Writer, r *result.Report, o Options) error {
 		fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(f.Severity), strings.Join(props, ","), escapeData(f.Message))
 	}
 	for _, pe := range r.PackageErrors {
+		if pe.Reported || pe.NoMCP {
+			continue // a load-error finding above, or the compiler's to report
+		}
 		msg := fmt.Sprintf("mcplint could not check package %s:\n%s", pe.Package, strings.Join(pe.Errors, "\n"))
 		fmt.Fprintf(bw, "::error title=%s::%s\n", escapeProperty("mcplint: package not checked"), escapeData(msg))
 	}

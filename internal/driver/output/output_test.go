@@ -56,13 +56,13 @@ func TestParseFormat(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown output format "xml"`)
 }
 
-func TestTextIsFileLineColMessageRelativeToDir(t *testing.T) {
+func TestTextIsFileLineColSeverityMessageRelativeToDir(t *testing.T) {
 	root := t.TempDir()
 	var b bytes.Buffer
 	require.NoError(t, WriteText(&b, sampleReport(root), Options{Dir: root}))
 	assert.Equal(t,
-		filepath.Join("srv", "tools.go")+":3:9: use mcperr.NotFound(msg), 100%: the factory says it (prefer-error-factory)\n"+
-			"/elsewhere/x.go:1:1: stale\ndirective (ignore-unused)\n",
+		filepath.Join("srv", "tools.go")+":3:9: warning: use mcperr.NotFound(msg), 100%: the factory says it (prefer-error-factory)\n"+
+			"/elsewhere/x.go:1:1: info: stale\ndirective (ignore-unused)\n",
 		b.String())
 }
 

@@ -67,6 +67,12 @@ type Rule struct {
 type PackageError struct {
 	Package string   // the package ID as go list names it ("example.com/p [example.com/p.test]")
 	Errors  []string // every error, each "file:line:col: message" where a position is known
+	// NoMCP: the package cannot hold MCP code, so its errors are the compiler's to report and
+	// mcplint names it only when asked (-v).
+	NoMCP bool
+	// Reported: a load-error finding reports it, so outputs that show findings need not
+	// repeat it.
+	Reported bool
 }
 
 // Report is the outcome of a run.

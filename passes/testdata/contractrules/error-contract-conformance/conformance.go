@@ -32,7 +32,7 @@ func GetUndeclared(svc *service.Service) mcptool.Tool[In, Out] {
 			if in.ID == "" {
 				return Out{}, call.Fail("bad_id", "")
 			}
-			v, err := svc.Lookup(in.ID) // want `NotFound enters the handler here through service\.\(\*Service\)\.Lookup \(built by mcperr\.NotFound in store\.\(\*Store\)\.Get at store/store\.go:\d+\), but the tool's error contract declares no NotFound entry`
+			v, err := svc.Lookup(in.ID) // want `NotFound enters the handler here through service\.\(\*Service\)\.Lookup \(built by mcperr\.NotFound in store\.\(\*Store\)\.Get at store/store\.go:29\), but the contract declares no NotFound entry; declare one`
 			if err != nil {
 				return Out{}, err
 			}

@@ -66,7 +66,7 @@ func Reserve(svc *service.Service) mcptool.Tool[In, Out] {
 		Name: "reserve",
 		Errors: []mcptool.ErrorContract{
 			{Reason: "quota_exceeded", Code: mcperr.CodeRateLimited, When: "The quota is used up.", Recovery: "Wait a minute, then retry with a smaller count.", Retryable: true},
-			{Reason: "never_happens", Code: mcperr.CodeConflict, When: "Never.", Recovery: "There is nothing to do about this one."}, // want `reason "never_happens" is declared but nothing the handler can return produces it`
+			{Reason: "never_happens", Code: mcperr.CodeConflict, When: "Never.", Recovery: "There is nothing to do about this one."}, // want `reason "never_happens" is declared but never produced; produce it or remove it`
 		},
 		Handler: h.reserve,
 	}
@@ -117,7 +117,7 @@ var Hooked = mcptool.Tool[In, Out]{
 var External = mcptool.Tool[service.In, service.Out]{
 	Name: "external",
 	Errors: []mcptool.ErrorContract{
-		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: recovery}, // want `reason "bad_id" is declared but nothing the handler can return produces it`
+		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: recovery}, // want `reason "bad_id" is declared but never produced; produce it or remove it`
 	},
 	Handler: service.Find,
 }

@@ -9,13 +9,13 @@ import (
 
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if req.GetString("x", "") == "" {
-		return nil, nil // want `tool handler returns \(nil, nil\): mark3labs answers with JSON-RPC error -32603`
+		return nil, nil // want `tool handler returns \(nil, nil\): mark3labs answers -32603`
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
 
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-	return nil, nil // want `go-sdk dereferences the nil result`
+	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk panics; return a result or an error`
 }
 
 // Near misses.

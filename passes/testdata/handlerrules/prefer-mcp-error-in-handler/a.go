@@ -24,7 +24,7 @@ var GetItem = mcptool.Tool[In, Out]{
 	Description: "Get an item.",
 	Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 		if in.ID == "" {
-			return Out{}, errors.New("id is required") // want `handler returns an error with no MCP error code: mcptool can only classify it by its text`
+			return Out{}, errors.New("id is required") // want `error has no MCP code: mcptool sends it as InternalError`
 		}
 		name, ok := items[in.ID]
 		if !ok {

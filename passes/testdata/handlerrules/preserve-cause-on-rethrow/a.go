@@ -15,7 +15,7 @@ func fetch(ctx context.Context) (string, error) { return "", nil }
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	v, err := fetch(ctx)
 	if err != nil {
-		return mcp.NewToolResultError("failed to fetch"), nil // want `tool error result built inside the branch that handles err drops it entirely`
+		return mcp.NewToolResultError("failed to fetch"), nil // want `tool error result drops err, so the model cannot tell what failed`
 	}
 	if _, err := fetch(ctx); err != nil {
 		return mcp.NewToolResultError("fetch failed: " + err.Error()), nil // carries the error's text: fine

@@ -14,7 +14,7 @@ var store = map[string]string{}
 func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	v, ok := store[req.Params.URI]
 	if !ok {
-		return nil, fmt.Errorf("resource %s not found", req.Params.URI) // want `resource handler reports a missing resource with an ad-hoc error`
+		return nil, fmt.Errorf("resource %s not found", req.Params.URI) // want `missing resource reported with an ad-hoc error`
 	}
 	if v == "gone" {
 		return nil, os.ErrNotExist // want `resource-not-found-error`

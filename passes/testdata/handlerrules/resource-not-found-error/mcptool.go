@@ -25,7 +25,7 @@ var Issue = mcptool.ResourceTemplate[IssueParams]{
 	Name:        "issue",
 	Handler: func(ctx context.Context, req *mcp.ReadResourceRequest, p IssueParams) (*mcp.ReadResourceResult, error) {
 		if p.Number < 0 {
-			return nil, errors.New("issue not found") // want `resource handler reports a missing resource with an ad-hoc error: the client receives a JSON-RPC error with the error's mcperr code`
+			return nil, errors.New("issue not found") // want `missing resource reported with an ad-hoc error clients cannot recognise`
 		}
 		if p.Number == 0 {
 			return nil, os.ErrNotExist // near miss: mcptool classifies it as NotFound

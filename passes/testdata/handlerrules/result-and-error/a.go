@@ -18,7 +18,7 @@ func fetch() (string, error) { return "", nil }
 func m3Both(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	v, err := fetch()
 	if err != nil {
-		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `returns a result and an error together: the client receives a JSON-RPC error with code -32603 instead of the result`
+		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `tool handler returns a result and an error: the client gets only a JSON-RPC error with code -32603; return one`
 	}
 	if v == "" {
 		return mcp.NewToolResultText("empty"), errors.New("empty") // want `result-and-error`

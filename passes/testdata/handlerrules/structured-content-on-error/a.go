@@ -13,7 +13,7 @@ type Out struct {
 
 func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
 	if ctx == nil {
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "not found"}}}, Out{}, nil // want `typed handler returns an IsError result with a nil error: go-sdk still marshals the Out output`
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "not found"}}}, Out{}, nil // want `IsError result with a nil error ships a zero Out as structuredContent`
 	}
 	res := &mcp.CallToolResult{}
 	if req == nil {

@@ -14,7 +14,7 @@ type Out struct{}
 func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
 	perr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad params"}
 	if in == (struct{}{}) {
-		return nil, Out{}, fmt.Errorf("validating: %w", perr) // want `the JSON-RPC error is wrapped before it is returned`
+		return nil, Out{}, fmt.Errorf("validating: %w", perr) // want `wrapped \*jsonrpc.Error becomes a tool error and loses its code`
 	}
 	if ctx == nil {
 		return nil, Out{}, errors.Join(errors.New("x"), mcp.ResourceNotFoundError("file:///x")) // want `wrapped-protocol-error`

@@ -24,7 +24,7 @@ const blank = "  "
 
 var adminScopes = []string{
 	"repo:admin",
-	"", // want `tool "delete_repo" lists an empty scope in Scopes: no token can hold it, so every authenticated call would fail with Forbidden, and mcptool.Add refuses the definition with a panic at start-up`
+	"", // want `tool "delete_repo" lists an empty scope in Scopes, which no token can hold, and mcptool\.Add panics at start-up; remove it`
 }
 
 var DeleteRepo = mcptool.Tool[In, Out]{Name: "delete_repo", Description: "d", Handler: run, Scopes: adminScopes}
@@ -47,7 +47,7 @@ var Joined = mcptool.Tool[In, Out]{
 	Name:        "joined",
 	Description: "d",
 	Handler:     run,
-	Scopes:      []string{"repo:read repo:write"}, // want `tool "joined" lists scope "repo:read repo:write", which contains whitespace: OAuth scopes travel space-separated \(RFC 6749 §3.3\), so no token can hold it, every authenticated call would fail with Forbidden, and mcptool.Add panics at start-up. Split it into separate scopes`
+	Scopes:      []string{"repo:read repo:write"}, // want `tool "joined" lists scope "repo:read repo:write", which contains whitespace, so no token can hold it; split it`
 }
 
 var Trailing = mcptool.Tool[In, Out]{

@@ -18,5 +18,5 @@ func locate(ctx context.Context, req *mcp.CallToolRequest, in LocateArgs) (*mcp.
 }
 
 func RegisterLocate(s *mcp.Server) {
-	mcp.AddTool(s, &mcp.Tool{Name: "locate", Description: "d"}, locate) // want `tool "locate": 6 input fields declared in other packages have no description \(input.range.start, input.range.start.line, input.range.start.character, input.range.end, input.range.end.line and 1 more\), so the model has to guess what to send`
+	mcp.AddTool(s, &mcp.Tool{Name: "locate", Description: "d"}, locate) // want `tool "locate": 6 input fields declared in other packages have no description \(input\.range\.start, input\.range\.start\.line, input\.range\.start\.character and 3 more\), so the model must guess what to send`
 }

@@ -10,21 +10,21 @@ import (
 )
 
 type Filter struct {
-	Status string `json:"status"` // want `field Status \(input.filters\[\].status\) has no description, so the model has to guess what to send. Add jsonschema:"..."`
+	Status string `json:"status"` // want `field Status \(input\.filters\[\]\.status\) has no description, so the model must guess what to send; add jsonschema:"\.\.\."`
 	Owner  string `json:"owner" jsonschema:"who owns it"`
 }
 
 type Args struct {
 	Query   string   `json:"query"`                                           // want `field Query \(input.query\) has no description`
 	Filters []Filter `json:"filters,omitempty" jsonschema:"filters to apply"` //
-	Limit   int      `json:"limit" jsonschema_description:"how many"`         // want `field Limit \(input.limit\) has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so the model has to guess what to send. Rename the key to jsonschema`
+	Limit   int      `json:"limit" jsonschema_description:"how many"`         // want `field Limit \(input\.limit\) has no description: go-sdk reads only jsonschema:"\.\.\.", so the model must guess what to send; rename the key`
 	Base    url.URL  `json:"base" jsonschema:"base URL"`                      // fields of url.URL are another module's: not reported
 	skipped string
 	Hidden  string `json:"-"`
 }
 
 type Out struct {
-	Total int `json:"total"` // want `field Total \(output.total\) has no description, so clients cannot explain the value to the model`
+	Total int `json:"total"` // want `field Total \(output\.total\) has no description, so clients cannot explain it; add jsonschema:"\.\.\."`
 }
 
 func search(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {

@@ -7,7 +7,7 @@ import (
 type M3Args struct {
 	Path string `json:"path" jsonschema_description:"file path"`
 	Mode string `json:"mode" jsonschema:"the mode,enum=a,enum=b"`
-	Kind string `json:"kind" jsonschema:"enum=x,enum=y"` // want `field Kind \(input.kind\) has no description, so the model has to guess what to send. Add jsonschema_description`
+	Kind string `json:"kind" jsonschema:"enum=x,enum=y"` // want `field Kind \(input\.kind\) has no description, so the model must guess what to send; add jsonschema_description:"\.\.\."`
 }
 
 func M3Tools() []m3.Tool {

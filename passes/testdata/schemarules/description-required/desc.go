@@ -17,11 +17,11 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, text string) {
-	s.AddTool(&mcp.Tool{Name: "bare"}, low)                                                   // want `tool "bare" has no description: the model chooses tools by their descriptions`
+	s.AddTool(&mcp.Tool{Name: "bare"}, low)                                                   // want `tool "bare" has no description, which the model picks tools by; add one`
 	s.AddTool(&mcp.Tool{Name: "blank", Description: "   "}, low)                              // want `tool "blank" has no description`
-	s.AddResource(&mcp.Resource{Name: "cfg", URI: "file:///cfg"}, read)                       // want `resource "cfg" has no description: the model decides whether to read a resource from its description`
+	s.AddResource(&mcp.Resource{Name: "cfg", URI: "file:///cfg"}, read)                       // want `resource "cfg" has no description, which the model picks resources by; add one`
 	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "item", URITemplate: "x://{id}"}, read) // want `resource template "item" has no description`
-	s.AddPrompt(&mcp.Prompt{Name: "p"}, nil)                                                  // want `prompt "p" has no description: clients show the description`
+	s.AddPrompt(&mcp.Prompt{Name: "p"}, nil)                                                  // want `prompt "p" has no description, which people pick prompts by; add one`
 
 	// Near misses.
 	s.AddTool(&mcp.Tool{Name: "ok", Description: "Finds things."}, low)

@@ -29,7 +29,7 @@ func templated(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.Cal
 	if err := tmpl.Execute(&b, out); err != nil {
 		return nil, Out{}, err
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, out, nil // want `tool "templated": the content this result sets passes output values to \(\*text/template.Template\).Execute, which static analysis cannot follow, so format parity for the values it receives cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, out, nil // want `tool "templated": the content this result sets passes output values to \(\*text/template\.Template\)\.Execute, which static analysis cannot follow, so format parity cannot be checked; test with mcptooltest\.CheckFormatParity`
 }
 
 func asXML(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {

@@ -36,7 +36,7 @@ func text(s string) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: 
 func summary(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 	out := Out{Items: fetch(in.Q), Total: 3}
 	msg := fmt.Sprintf("Found %d items", out.Total)
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, out, nil // want `tool "summary": output.items\[\].name \(field Name\) does not reach the Content this result sets: go-sdk adds no JSON text when Content is set` `output.items\[\].size \(field Size\) does not reach` `output.truncated \(field Truncated\) does not reach` `output.next \(field Next\) does not reach`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, out, nil // want `tool "summary": output\.items\[\]\.name \(field Name\) is not in the Content this result sets; render it` `tool "summary": output\.items\[\]\.size \(field Size\) is not in the Content this result sets; render it` `tool "summary": output\.truncated \(field Truncated\) is not in the Content this result sets; render it` `tool "summary": output\.next \(field Next\) is not in the Content this result sets; render it`
 }
 
 // countOnly reads the items, but only their number.

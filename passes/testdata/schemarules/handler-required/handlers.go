@@ -14,7 +14,7 @@ type Args struct {
 }
 
 func Register(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{Name: "nil", Description: "d", InputSchema: map[string]any{"type": "object"}}, nil) // want `tool "nil" is registered with a nil handler: the first call panics on a nil function`
+	s.AddTool(&mcp.Tool{Name: "nil", Description: "d", InputSchema: map[string]any{"type": "object"}}, nil) // want `tool "nil" is registered with a nil handler: the first call panics; pass the handler`
 	mcp.AddTool[Args, any](s, &mcp.Tool{Name: "typednil", Description: "d"}, nil)                           // want `tool "typednil" is registered with a nil handler`
 	s.AddResource(&mcp.Resource{Name: "r", URI: "file:///r", Description: "d"}, nil)                        // want `resource "r" is registered with a nil handler`
 	// Prompts are prompt-handler-required's.
@@ -28,7 +28,7 @@ func m3Handler(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult,
 func RegisterM3(s *server.MCPServer) {
 	s.AddTool(m3.NewTool("m3nil", m3.WithDescription("d")), nil) // want `tool "m3nil" is registered with a nil handler`
 	s.AddTools(
-		server.ServerTool{Tool: m3.NewTool("m3omitted", m3.WithDescription("d"))}, // want `tool "m3omitted" is registered without a Handler: the field is left out, so it is nil`
+		server.ServerTool{Tool: m3.NewTool("m3omitted", m3.WithDescription("d"))}, // want `tool "m3omitted" is registered without a Handler, so the first call panics; set Handler`
 		server.ServerTool{Tool: m3.NewTool("m3ok", m3.WithDescription("d")), Handler: m3Handler},
 	)
 }

@@ -14,7 +14,7 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 var schema = map[string]any{"type": "object"}
 
 func Register(s *mcp.Server, uri string) {
-	s.AddTool(&mcp.Tool{Name: "missing", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, low) // want `tool "missing": _meta.ui has neither resourceUri nor visibility: MCP Apps hosts have no UI resource to load`
+	s.AddTool(&mcp.Tool{Name: "missing", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, low) // want `tool "missing": _meta\.ui has neither resourceUri nor visibility, so the app never appears; add resourceUri`
 	s.AddTool(&mcp.Tool{Name: "empty", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": map[string]any{"resourceUri": ""}}}, low)       // want `tool "empty": _meta.ui.resourceUri is empty`
 	s.AddTool(&mcp.Tool{Name: "number", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": map[string]any{"resourceUri": 7}}}, low)       // want `_meta.ui.resourceUri is 7, not a string`
 

@@ -14,7 +14,7 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 var schema = map[string]any{"type": "object"}
 
 func Register(s *mcp.Server, dyn any) {
-	s.AddTool(&mcp.Tool{Name: "str", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": "ui://app/index.html"}}, low)            // want `tool "str": _meta.ui is "ui://app/index.html", not an object: MCP Apps hosts cannot find the UI resource`
+	s.AddTool(&mcp.Tool{Name: "str", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": "ui://app/index.html"}}, low)            // want `tool "str": _meta\.ui is "ui://app/index\.html", not an object, so hosts cannot find the app; write \{"resourceUri": "ui://\.\.\."\}`
 	s.AddTool(&mcp.Tool{Name: "list", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": []string{"ui://app/index.html"}}}, low) // want `tool "list": _meta.ui is \["ui://app/index.html"\], not an object`
 	s.AddTool(&mcp.Tool{Name: "null", Description: "d", InputSchema: schema, Meta: mcp.Meta{"ui": nil}}, low)                             // want `_meta.ui is null, not an object`
 

@@ -15,8 +15,8 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 const long = "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678"
 
 func Register(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{Name: "search files", Description: "d"}, low) // want `tool name "search files" is not a valid MCP tool name because it has characters outside \[A-Za-z0-9._-\]: clients may refuse or rename the tool, and models call it by a name that does not match. go-sdk only logs the problem at registration`
-	s.AddTool(&mcp.Tool{Name: long, Description: "d"}, low)           // want `because it is longer than 128 characters`
+	s.AddTool(&mcp.Tool{Name: "search files", Description: "d"}, low) // want `tool name "search files" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
+	s.AddTool(&mcp.Tool{Name: long, Description: "d"}, low)           // want `tool name "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678" is longer than 128 characters, so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
 	s.AddTool(&mcp.Tool{Name: "files/read", Description: "d"}, low)   // want `tool name "files/read"`
 
 	// Near misses: valid names, and resources and prompts, whose names are free text.
@@ -26,5 +26,5 @@ func Register(s *mcp.Server) {
 }
 
 func M3() m3.Tool {
-	return m3.NewTool("bad!name", m3.WithDescription("d")) // want `tool name "bad!name" is not a valid MCP tool name because it has characters outside \[A-Za-z0-9._-\]: clients may refuse or rename the tool, and models call it by a name that does not match. Use`
+	return m3.NewTool("bad!name", m3.WithDescription("d")) // want `tool name "bad!name" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
 }

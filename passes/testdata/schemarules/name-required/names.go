@@ -17,10 +17,10 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, dynamic string) {
-	s.AddTool(&mcp.Tool{Description: "no name"}, low)                      // want `tool has no name: clients list and call tools by name, so it cannot be called \(go-sdk only logs the problem, mark3labs does not check\)`
+	s.AddTool(&mcp.Tool{Description: "no name"}, low)                      // want `tool has no name: clients cannot call it; give it a name`
 	s.AddTool(&mcp.Tool{Name: "", Description: "empty"}, low)              // want `tool has an empty name`
-	s.AddResource(&mcp.Resource{URI: "file:///a", Description: "d"}, read) // want `resource has no name: the MCP spec requires a name`
-	s.AddPrompt(&mcp.Prompt{Name: "  ", Description: "d"}, nil)            // want `prompt has an empty name: clients fetch prompts by name`
+	s.AddResource(&mcp.Resource{URI: "file:///a", Description: "d"}, read) // want `resource has no name: the MCP spec requires one; give it a name`
+	s.AddPrompt(&mcp.Prompt{Name: "  ", Description: "d"}, nil)            // want `prompt has an empty name: clients cannot fetch it; give it a name`
 
 	// Near misses.
 	s.AddTool(&mcp.Tool{Name: "ok", Description: "d"}, low)

@@ -23,8 +23,8 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 func Register(s *mcp.Server, readOnly bool, mode int) {
 	dep.Register(s)
 	s.AddTool(&mcp.Tool{Name: "own", Description: "d"}, low)
-	s.AddTool(&mcp.Tool{Name: "own", Description: "again"}, low) // want `tool "own": a tool with this name is already registered at unique.go:25; on one server the later registration silently replaces the earlier one and clients see only one tool`
-	s.AddTool(&mcp.Tool{Name: "shared", Description: "d"}, low)  // want `tool "shared": a tool with this name is already registered in package fixtures/schemarules/name-unique/dep \(dep.go:16\)`
+	s.AddTool(&mcp.Tool{Name: "own", Description: "again"}, low) // want `tool "own": a tool with this name is already registered at unique\.go:25; rename one \(clients see one tool\)`
+	s.AddTool(&mcp.Tool{Name: "shared", Description: "d"}, low)  // want `tool "shared": a tool with this name is also registered in package fixtures/schemarules/name-unique/dep \(dep\.go:16\); rename one \(clients see one tool\)`
 	s.AddResource(&mcp.Resource{Name: "a", URI: "file:///a"}, read)
 	s.AddResource(&mcp.Resource{Name: "b", URI: "file:///a"}, read) // want `resource "file:///a": a resource with this URI is already registered`
 

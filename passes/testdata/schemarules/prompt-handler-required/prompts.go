@@ -14,7 +14,7 @@ func prompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResul
 }
 
 func Register(s *mcp.Server) {
-	s.AddPrompt(&mcp.Prompt{Name: "nil", Description: "d"}, nil) // want `prompt "nil" is registered with a nil handler: prompts/get has nothing to produce the messages`
+	s.AddPrompt(&mcp.Prompt{Name: "nil", Description: "d"}, nil) // want `prompt "nil" is registered with a nil handler: prompts/get panics on the nil function; pass the handler`
 	s.AddPrompt(&mcp.Prompt{Name: "ok", Description: "d"}, prompt)
 	// Tools are handler-required's.
 	s.AddTool(&mcp.Tool{Name: "t", Description: "d", InputSchema: map[string]any{"type": "object"}}, nil)

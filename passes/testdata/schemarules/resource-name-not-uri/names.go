@@ -13,7 +13,7 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, uri string) {
-	s.AddResource(&mcp.Resource{Name: "file:///etc/hosts", URI: "file:///etc/hosts", Description: "d"}, read) // want `resource "file:///etc/hosts" uses its URI as its name: clients show the name to people choosing what to attach`
+	s.AddResource(&mcp.Resource{Name: "file:///etc/hosts", URI: "file:///etc/hosts", Description: "d"}, read) // want `resource "file:///etc/hosts" uses its URI as its name, a poor label for people; give it a short name`
 	s.AddResource(&mcp.Resource{Name: uri, URI: uri, Description: "d"}, read)                                 // want `resource uses its URI as its name`
 
 	// Near misses.

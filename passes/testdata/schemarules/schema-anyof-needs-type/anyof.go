@@ -19,7 +19,7 @@ func Register(s *mcp.Server) {
 		Properties: map[string]*jsonschema.Schema{
 			"v": {AnyOf: []*jsonschema.Schema{
 				{Type: "string"},
-				{Enum: []any{"a", "b"}}, // want `input.properties.v.anyOf\[1\] of tool "lit": this anyOf branch has no "type": Gemini rejects the schema`
+				{Enum: []any{"a", "b"}}, // want `input\.properties\.v\.anyOf\[1\] of tool "lit": this anyOf branch has no "type", which Gemini rejects; give every branch a type`
 			}},
 			"w": {OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "integer"}}},
 		},

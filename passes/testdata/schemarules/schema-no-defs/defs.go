@@ -24,7 +24,7 @@ func typed(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToo
 func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "lit", Description: "d", InputSchema: &jsonschema.Schema{
 		Type: "object",
-		Defs: map[string]*jsonschema.Schema{"node": {Type: "object"}}, // want `input of tool "lit" uses \$defs: Gemini does not resolve references`
+		Defs: map[string]*jsonschema.Schema{"node": {Type: "object"}}, // want `input of tool "lit" uses \$defs, which Gemini does not resolve; inline the referenced schema`
 		Properties: map[string]*jsonschema.Schema{
 			"root": {Ref: "#/$defs/node"}, // want `input.properties.root of tool "lit" uses \$ref`
 		},

@@ -17,7 +17,7 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "extra", Description: "d", InputSchema: &jsonschema.Schema{
 		Type: "object",
 		Extra: map[string]any{
-			"discriminator": map[string]any{"propertyName": "kind"}, // want `input of tool "extra" uses the OpenAPI discriminator keyword, which is not JSON Schema: OpenAI ignores it and Gemini rejects it`
+			"discriminator": map[string]any{"propertyName": "kind"}, // want `input of tool "extra" uses the OpenAPI discriminator keyword, which Gemini rejects; use a const per branch`
 		},
 	}}, low)
 	s.AddTool(&mcp.Tool{Name: "raw", Description: "d", InputSchema: json.RawMessage(`{"type":"object","properties":{"shape":{"oneOf":[{"type":"object"}],"discriminator":{"propertyName":"kind"}}}}`)}, low) // want `input.properties.shape of tool "raw" uses the OpenAPI discriminator keyword`

@@ -15,7 +15,7 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "root", Description: "d", InputSchema: &jsonschema.Schema{
 		Type:  "object",
-		OneOf: []*jsonschema.Schema{{Type: "object"}, {Type: "object"}}, // want `the input schema of tool "root" has oneOf at its root: OpenAI's function calling rejects combinators`
+		OneOf: []*jsonschema.Schema{{Type: "object"}, {Type: "object"}}, // want `the input schema of tool "root" has oneOf at its root, which OpenAI rejects; use one object`
 	}}, low)
 	// Nested combinators are fine here.
 	s.AddTool(&mcp.Tool{Name: "nested", Description: "d", InputSchema: &jsonschema.Schema{

@@ -14,23 +14,23 @@ import (
 
 type WithChan struct {
 	Name   string   `json:"name" jsonschema:"the name"`
-	Events chan int `json:"events"` // want `field Events \(input.events\): type chan int cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcp.AddTool panics at start-up. Leave the field out`
+	Events chan int `json:"events"` // want `field Events \(input\.events\): type chan int has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithFunc struct {
-	Callback func() error `json:"callback"` // want `field Callback \(input.callback\): type func\(\) error cannot be represented`
+	Callback func() error `json:"callback"` // want `field Callback \(input\.callback\): type func\(\) error has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithComplex struct {
-	Z complex128 `json:"z"` // want `type complex128 cannot be represented`
+	Z complex128 `json:"z"` // want `field Z \(input\.z\): type complex128 has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithUnsafe struct {
-	P unsafe.Pointer `json:"p"` // want `type unsafe.Pointer cannot be represented`
+	P unsafe.Pointer `json:"p"` // want `field P \(input\.p\): type unsafe\.Pointer has no JSON Schema, so mcp\.AddTool panics at start-up; tag it json:"-" or change its type`
 }
 
 type WithIntKeys struct {
-	Counts map[int]string `json:"counts"` // want `field Counts \(input.counts\): map key type int is neither a string kind nor an encoding.TextMarshaler`
+	Counts map[int]string `json:"counts"` // want `field Counts \(input\.counts\): map key type int is not a string or TextMarshaler, so mcp\.AddTool panics at start-up; use a string key type`
 }
 
 type Node struct {
@@ -43,7 +43,7 @@ type NodeOut struct {
 }
 
 type EmbedsTime struct {
-	time.Time        // want `field Time \(input\): embedded time.Time has a built-in string schema`
+	time.Time        // want `field Time \(input\): embedded time\.Time has a string schema that cannot merge into the object, so mcp\.AddTool panics at start-up; give the field a name`
 	Note      string `json:"note" jsonschema:"a note"`
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 type Invopop struct {
-	Query string `json:"query" jsonschema:"required,description=The query"` // want `field Query \(input.query\): jsonschema tag "required,description=The query" begins with a key=value option; go-sdk reads the whole tag as the property description and rejects tags that begin WORD=, so go-sdk's schema inference rejects it and mcp.AddTool panics at start-up`
+	Query string `json:"query" jsonschema:"required,description=The query"` // want `field Query \(input\.query\): jsonschema tag "required,description=The query" begins with a key=value option, so mcp\.AddTool panics at start-up; write the description alone`
 }
 
 type DescriptionOnly struct {
@@ -16,7 +16,7 @@ type DescriptionOnly struct {
 }
 
 type Empty struct {
-	Name string `json:"name" jsonschema:""` // want `field Name \(input.name\): empty jsonschema tag, which the schema library rejects, so go-sdk's schema inference rejects it and mcp.AddTool panics at start-up`
+	Name string `json:"name" jsonschema:""` // want `field Name \(input\.name\): empty jsonschema tag, so mcp\.AddTool panics at start-up; remove it or write a description`
 	Kept string `json:"kept" jsonschema:"kept"`
 }
 

@@ -5,7 +5,7 @@ import (
 )
 
 type M3Invopop struct {
-	Query string `json:"query" jsonschema:"required,description=The query"` // want `field Query \(input.query\): jsonschema tag "required,description=The query" uses invopop's key=value options, which mark3labs v1 does not read \(only enum= is understood\), so mark3labs' WithInputSchema fails \(the error goes to stderr\) and the tool advertises an empty input schema`
+	Query string `json:"query" jsonschema:"required,description=The query"` // want `field Query \(input\.query\): jsonschema tag "required,description=The query" uses invopop's key=value options, which mark3labs v1 does not read, so mark3labs advertises an empty input schema; write the description alone`
 	Mode  string `json:"mode" jsonschema:"enum=a,enum=b"`
 }
 

@@ -18,7 +18,7 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "enum", Description: "d", InputSchema: &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"mode": {Type: "string", Description: "m", Enum: []any{}}, // want `input.properties.mode of tool "enum": enum is an empty list, so no value satisfies the schema: go-sdk validates arguments against it and rejects every call`
+			"mode": {Type: "string", Description: "m", Enum: []any{}}, // want `input\.properties\.mode of tool "enum": enum is an empty list, so no value satisfies the schema: go-sdk rejects every call; list the allowed values or drop it`
 		},
 	}}, low)
 	s.AddTool(&mcp.Tool{Name: "anyof", Description: "d", InputSchema: &jsonschema.Schema{
@@ -45,7 +45,7 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "raw", Description: "d", InputSchema: json.RawMessage(`{"type": "object", "oneOf": []}`)}, low) // want `input of tool "raw": oneOf is an empty list`
 	s.AddTool(&mcp.Tool{Name: "out", Description: "d", InputSchema: &jsonschema.Schema{Type: "object"}, OutputSchema: map[string]any{
 		"type": "object",
-		"enum": []any{}, // want `output of tool "out": enum is an empty list, so no value satisfies the schema: go-sdk validates every result against the output schema, so every call fails with a protocol error`
+		"enum": []any{}, // want `output of tool "out": enum is an empty list, so no value satisfies the schema: go-sdk fails every call; list the allowed values or drop it`
 	}}, low)
 
 	// Near misses: the false schema where it forbids something, non-empty lists, data that

@@ -63,7 +63,7 @@ var Defs = []Def{
 		mcptool.Add(s, mcptool.Tool[map[string]any, t.Out]{Name: "map_in", Description: "d", Handler: t.Run[map[string]any, t.Out]})
 	}},
 	{"bad_name", func(s *mcp.Server) {
-		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "bad name", Description: "d", Handler: t.Run[t.In, t.Out]}) // want `tool name "bad name" is not a valid MCP tool name`
+		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "bad name", Description: "d", Handler: t.Run[t.In, t.Out]}) // want `tool name "bad name" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. mcptool\.Add panics at start-up\. Use \[A-Za-z0-9\._-\]`
 	}},
 	{"long_name", func(s *mcp.Server) {
 		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: long, Description: "d", Handler: t.Run[t.In, t.Out]}) // want `longer than 128 characters`

@@ -11,7 +11,7 @@ import (
 )
 
 func misspelled(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-	id := req.Params.Arguments["item_id"] // want `the handler of resource template "item" reads template argument "item_id", but the template "items://\{id\}" has no such variable \(it has \{id\}\): mark3labs fills request.Params.Arguments only with the template's variables, so this read is always nil`
+	id := req.Params.Arguments["item_id"] // want `the handler of resource template "item" reads template argument "item_id", but the template "items://\{id\}" has no such variable \(it has \{id\}\), so it is always nil`
 	return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: fmt.Sprint(id)}}, nil
 }
 
@@ -39,7 +39,7 @@ func parsesURI(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.Resource
 }
 
 func Register(s *server.MCPServer) {
-	s.AddResourceTemplate(mcp.NewResourceTemplate("items://{id}", "item", mcp.WithTemplateDescription("d")), misspelled)       // want `resource template "item": the handler never reads template variable \{id\} from request.Params.Arguments \(it reads \{item_id\}\)`
+	s.AddResourceTemplate(mcp.NewResourceTemplate("items://{id}", "item", mcp.WithTemplateDescription("d")), misspelled)       // want `resource template "item": the handler never reads template variable \{id\} \(it reads \{item_id\}\); read it or remove it from the template`
 	s.AddResourceTemplate(mcp.NewResourceTemplate("repo://{owner}/{repo}", "repo", mcp.WithTemplateDescription("d")), partial) // want `the handler never reads template variable \{repo\}`
 
 	// Near misses: every variable read; a handler that ranges over the arguments (only its

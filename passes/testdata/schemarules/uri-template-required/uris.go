@@ -13,7 +13,7 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, dyn string) {
-	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "none", Description: "d"}, read)                   // want `resource template "none" has no URI template: the URI is how clients read a resource`
+	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "none", Description: "d"}, read)                   // want `resource template "none" has no URI template, so it can never be read; set it`
 	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "empty", URITemplate: "", Description: "d"}, read) // want `resource template "empty" has an empty URI template`
 	s.AddResource(&mcp.Resource{Name: "res", Description: "d"}, read)                                    // want `resource "res" has no URI`
 

@@ -10,7 +10,7 @@ import (
 
 func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
 	if ctx == nil {
-		return nil, nil, errors.New("no context") // want `handler returns an error with no MCP error code: the client gets only its text`
+		return nil, nil, errors.New("no context") // want `error has no MCP code: the client gets no code to act on`
 	}
 	if req == nil {
 		return nil, nil, fmt.Errorf("no request %d", 1) // want `prefer-mcp-error-in-handler`

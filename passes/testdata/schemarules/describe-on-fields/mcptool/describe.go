@@ -11,12 +11,12 @@ import (
 )
 
 type Filter struct {
-	Status string `json:"status"` // want `field Status \(input.filter.status\) has no description, so the model has to guess what to send. Add jsonschema:"..."`
+	Status string `json:"status"` // want `field Status \(input\.filter\.status\) has no description, so the model must guess what to send; add jsonschema:"\.\.\."`
 }
 
 type SearchIn struct {
 	Query  string  `json:"query" jsonschema:"what to search for"`
-	Limit  int     `json:"limit,omitempty" jsonschema_description:"how many results"` // want `field Limit \(input.limit\) has no description: go-sdk ignores jsonschema_description and reads descriptions only from jsonschema:"...", so the model has to guess what to send. Rename the key to jsonschema`
+	Limit  int     `json:"limit,omitempty" jsonschema_description:"how many results"` // want `field Limit \(input\.limit\) has no description: go-sdk reads only jsonschema:"\.\.\.", so the model must guess what to send; rename the key`
 	Filter *Filter `json:"filter,omitempty" jsonschema:"narrow the results"`
 	secret string
 	Token  string `json:"-"`
@@ -24,7 +24,7 @@ type SearchIn struct {
 
 type Hit struct {
 	ID    string  `json:"id" jsonschema:"hit ID"`
-	Score float64 `json:"score"` // want `field Score \(output.hits\[\].score\) has no description, so clients cannot explain the value to the model`
+	Score float64 `json:"score"` // want `field Score \(output\.hits\[\]\.score\) has no description, so clients cannot explain it; add jsonschema:"\.\.\."`
 }
 
 type SearchOut struct {
@@ -57,7 +57,7 @@ func Register(s *mcp.Server) {
 // mcptool prompt arguments are the fields of A, described by their jsonschema tags.
 type Brief struct {
 	Topic string `json:"topic" jsonschema:"what to write about"`
-	Tone  string `json:"tone,omitempty"` // want `prompt argument "tone" \(field Tone\) of prompt "brief" has no description, so clients cannot tell the user or the model what to pass. Add jsonschema:"..." to the field`
+	Tone  string `json:"tone,omitempty"` // want `prompt argument "tone" \(field Tone\) of prompt "brief" has no description; add jsonschema:"\.\.\."`
 	Words int    // want `prompt argument "Words" \(field Words\) of prompt "brief" has no description`
 	Skip  string `json:"-"`
 }

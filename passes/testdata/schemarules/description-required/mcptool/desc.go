@@ -40,11 +40,11 @@ func prompt(ctx context.Context, req *mcp.GetPromptRequest, a Args) (*mcp.GetPro
 }
 
 func Register(s *mcp.Server, text string) {
-	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "bare", Handler: run})                                                          // want `tool "bare" has no description: the model chooses tools by their descriptions`
+	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "bare", Handler: run})                                                          // want `tool "bare" has no description, which the model picks tools by; add one`
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "blank", Description: "\t", Handler: run})                                      // want `tool "blank" has no description`
-	mcptool.AddResource(s, mcptool.Resource{Name: "cfg", URI: "file:///cfg", Handler: read})                                   // want `resource "cfg" has no description: the model decides whether to read a resource from its description`
+	mcptool.AddResource(s, mcptool.Resource{Name: "cfg", URI: "file:///cfg", Handler: read})                                   // want `resource "cfg" has no description, which the model picks resources by; add one`
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "item", URITemplate: "x://{id}", Handler: readItem}) // want `resource template "item" has no description`
-	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "write", Handler: prompt})                                                 // want `prompt "write" has no description: clients show the description`
+	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "write", Handler: prompt})                                                 // want `prompt "write" has no description, which people pick prompts by; add one`
 
 	// Near misses: described, described at run time, and described after the literal.
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "ok", Description: "Finds things.", Handler: run})

@@ -33,7 +33,7 @@ var Elsewhere = mcptool.Tool[Args, render.Report]{
 	Name:        "elsewhere",
 	Description: "d",
 	Handler:     report,
-	Format:      render.Format, // want `tool "elsewhere": Format is not a function literal or a function of this package, so format parity cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity, which checks every field at run time`
+	Format:      render.Format, // want `tool "elsewhere": Format is not a function literal or a function of this package; test with mcptooltest\.CheckFormatParity`
 }
 
 // Templated: the whole output goes into a template.
@@ -41,7 +41,7 @@ var Templated = mcptool.Tool[Args, render.Report]{
 	Name:        "templated",
 	Description: "d",
 	Handler:     report,
-	Format: func(r render.Report) []mcp.Content { // want `tool "templated": Format passes output values to \(\*text/template.Template\).Execute, which static analysis cannot follow, so format parity for the values it receives cannot be checked statically. Cover it with a test using mcptooltest.CheckFormatParity`
+	Format: func(r render.Report) []mcp.Content { // want `tool "templated": Format passes output values to \(\*text/template\.Template\)\.Execute, which static analysis cannot follow, so format parity cannot be checked; test with mcptooltest\.CheckFormatParity`
 		var b bytes.Buffer
 		if err := tmpl.Execute(&b, r); err != nil {
 			return text("cannot render the report")

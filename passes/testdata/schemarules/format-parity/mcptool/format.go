@@ -41,7 +41,7 @@ var CountOnly = mcptool.Tool[Args, Page]{
 	Name:        "count_only",
 	Description: "d",
 	Handler:     search,
-	Format: func(p Page) []mcp.Content { // want `tool "count_only": output.items\[\].name \(field Name\) is not shown by Format: clients that read only content never see it, while clients that read structuredContent do. Render it in Format` `output.items\[\].size \(field Size\) is not shown by Format` `output.truncated \(field Truncated\) is not shown` `output.next \(field Next\) is not shown` `output.labels\{\} \(field Labels\) is not shown`
+	Format: func(p Page) []mcp.Content { // want `tool "count_only": output\.items\[\]\.name \(field Name\) is not shown by Format; render it` `output.items\[\].size \(field Size\) is not shown by Format` `output.truncated \(field Truncated\) is not shown` `output.next \(field Next\) is not shown` `output.labels\{\} \(field Labels\) is not shown`
 		return text(fmt.Sprintf("%d of %d", len(p.Items), p.Total))
 	},
 }

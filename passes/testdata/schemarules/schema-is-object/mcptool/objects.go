@@ -28,7 +28,7 @@ func handle[In, Out any](ctx context.Context, call *mcptool.Call, in In) (Out, e
 }
 
 func Register(s *mcp.Server) {
-	mcptool.Add(s, mcptool.Tool[Args, []Item]{ // want `tool "slice_out": the output type \[\]Item is not a struct, and mcptool.Add panics at start-up: structuredContent must be a JSON object, and on failure it carries the error object beside the output's fields. Wrap the value in a struct field`
+	mcptool.Add(s, mcptool.Tool[Args, []Item]{ // want `tool "slice_out": the output type \[\]Item is not a struct, so mcptool\.Add panics at start-up; wrap it in a struct`
 		Name: "slice_out", Description: "d", Handler: handle[Args, []Item],
 	})
 	mcptool.Add(s, mcptool.Tool[Args, Items]{ // want `tool "named_slice_out": the output type Items is not a struct`
@@ -43,7 +43,7 @@ func Register(s *mcp.Server) {
 	mcptool.Add(s, mcptool.Tool[Args, string]{ // want `tool "string_out": the output type string is not a struct`
 		Name: "string_out", Description: "d", Handler: handle[Args, string],
 	})
-	mcptool.Add(s, mcptool.Tool[string, Item]{ // want `tool "string_in": mcptool infers \(with go-sdk's schema library\) the input schema from string as type "string", and mcptool.Add panics at start-up, as mcp.AddTool does because a tool's input must be a JSON object`
+	mcptool.Add(s, mcptool.Tool[string, Item]{ // want `tool "string_in": mcptool infers \(with go-sdk's schema library\) the input schema from string as type "string", and mcptool\.Add panics at start-up; use a struct input type`
 		Name: "string_in", Description: "d", Handler: handle[string, Item],
 	})
 	mcptool.Add(s, mcptool.Tool[[]Args, Item]{ // want `tool "slice_in": mcptool infers \(with go-sdk's schema library\) the input schema from \[\]Args as type \["null", "array"\]`
@@ -71,7 +71,7 @@ func prompt[A any](ctx context.Context, req *mcp.GetPromptRequest, a A) (*mcp.Ge
 }
 
 func RegisterPrompts(s *mcp.Server) {
-	mcptool.AddPrompt(s, mcptool.Prompt[string]{Name: "scalar", Description: "d", Handler: prompt[string]})                    // want `prompt "scalar": its arguments type string is not a struct: prompt arguments are named strings, one per field, so mcptool.AddPrompt panics at start-up`
+	mcptool.AddPrompt(s, mcptool.Prompt[string]{Name: "scalar", Description: "d", Handler: prompt[string]})                    // want `prompt "scalar": its arguments type string is not a struct, so mcptool\.AddPrompt panics at start-up`
 	mcptool.AddPrompt(s, mcptool.Prompt[map[string]string]{Name: "map", Description: "d", Handler: prompt[map[string]string]}) // want `prompt "map": its arguments type map\[string\]string is not a struct`
 
 	// Near misses: a struct and a pointer to one.

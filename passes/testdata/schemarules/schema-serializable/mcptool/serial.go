@@ -14,7 +14,7 @@ import (
 
 type WatchIn struct {
 	Topic  string      `json:"topic" jsonschema:"what to watch"`
-	Notify chan string `json:"notify"` // want `field Notify \(input.notify\): type chan string cannot be represented in JSON Schema, so go-sdk's schema inference rejects it and mcptool.Add panics at start-up, as mcp.AddTool does. Leave the field out`
+	Notify chan string `json:"notify"` // want `field Notify \(input\.notify\): type chan string has no JSON Schema, so mcptool\.Add panics at start-up; tag it json:"-" or change its type`
 }
 
 type Status struct {
@@ -23,8 +23,8 @@ type Status struct {
 
 type StatusOut struct {
 	Status  Status              `json:"status" jsonschema:"current status"`
-	Retry   func() error        `json:"retry"`  // want `field Retry \(output.retry\): type func\(\) error cannot be represented`
-	ByShard map[complex64]int64 `json:"shards"` // want `field ByShard \(output.shards\): map key type complex64 is neither a string kind nor an encoding.TextMarshaler`
+	Retry   func() error        `json:"retry"`  // want `field Retry \(output\.retry\): type func\(\) error has no JSON Schema, so mcptool\.Add panics at start-up; tag it json:"-" or change its type`
+	ByShard map[complex64]int64 `json:"shards"` // want `field ByShard \(output\.shards\): map key type complex64 is not a string or TextMarshaler, so mcptool\.Add panics at start-up; use a string key type`
 }
 
 type Tree struct {
@@ -65,7 +65,7 @@ type Brief struct {
 	Words    *int              `json:"words,omitempty" jsonschema:"how long"`
 	Keywords []string          `json:"keywords,omitempty" jsonschema:"terms to use"`
 	Since    time.Time         `json:"since,omitempty" jsonschema:"only news after this"`
-	Extra    map[string]string `json:"extra"` // want `field Extra has type map\[string\]string, which cannot hold a prompt argument \(clients send them as strings\), so mcptool.AddPrompt panics at start-up`
+	Extra    map[string]string `json:"extra"` // want `field Extra has type map\[string\]string, which cannot hold a prompt argument, so mcptool\.AddPrompt panics at start-up`
 	Inner    Status            `json:"inner"` // want `field Inner has type Status, which cannot hold a prompt argument`
 	internal chan int
 }

@@ -26,7 +26,7 @@ type IssueParams struct {
 
 type Misspelled struct {
 	Owner string `uri:"owner"`
-	ID    int    `uri:"issue_id"` // want `field ID is tagged .uri:"issue_id"., but the template "repo://\{owner\}/issues/\{number\}" has no \{issue_id\} \(it has \{owner\}, \{number\}\), so the field would always be empty and mcptool.AddResourceTemplate panics at start-up. Fix the tag or the template`
+	ID    int    `uri:"issue_id"` // want "field ID is tagged `uri:\"issue_id\"`, but the template \"repo://\\{owner\\}/issues/\\{number\\}\" has no \\{issue_id\\} \\(it has \\{owner\\}, \\{number\\}\\), so AddResourceTemplate panics at start-up"
 }
 
 // ByJSON names variables by json tag and Go name; neither needs a template variable.
@@ -40,7 +40,7 @@ type ByJSON struct {
 
 type Unbindable struct {
 	Owner string         `uri:"owner"`
-	Opts  map[string]int `uri:"opts"` // want `field Opts has type map\[string\]int, which cannot hold a URI template variable, so mcptool.AddResourceTemplate panics at start-up`
+	Opts  map[string]int `uri:"opts"` // want `field Opts has type map\[string\]int, which cannot hold a URI template variable, so AddResourceTemplate panics at start-up`
 }
 
 // Bindable: every kind mcptool converts a string into.
@@ -68,7 +68,7 @@ func Register(s *mcp.Server) {
 		Handler:     read[IssueParams],
 	})
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Misspelled]{
-		URITemplate: "repo://{owner}/issues/{number}", // want `resource template "misspelled": template variable \{number\} has no field in Misspelled, so the handler could never see it and mcptool.AddResourceTemplate panics at start-up. Add a field tagged .uri:"number"., or fix the tag of the field meant for it`
+		URITemplate: "repo://{owner}/issues/{number}", // want "resource template \"misspelled\": template variable \\{number\\} has no field in Misspelled, so AddResourceTemplate panics; add a field tagged `uri:\"number\"`"
 		Name:        "misspelled",
 		Description: "d",
 		Handler:     read[Misspelled],
@@ -85,7 +85,7 @@ func Register(s *mcp.Server) {
 		Description: "d",
 		Handler:     read[Unbindable],
 	})
-	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[string]{ // want `resource template "scalar": its params type string is not a struct, so mcptool cannot bind the template's variables into it and AddResourceTemplate panics at start-up`
+	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[string]{ // want `resource template "scalar": its params type string is not a struct, so AddResourceTemplate panics at start-up; use a struct`
 		URITemplate: "x://{id}",
 		Name:        "scalar",
 		Description: "d",

@@ -22,7 +22,7 @@ func readItem(ctx context.Context, req *mcp.ReadResourceRequest, p Params) (*mcp
 }
 
 func Register(s *mcp.Server, uri string) {
-	mcptool.AddResource(s, mcptool.Resource{Name: "none", Description: "d", Handler: read})                                              // want `resource "none" has no URI: the URI is how clients read a resource`
+	mcptool.AddResource(s, mcptool.Resource{Name: "none", Description: "d", Handler: read})                                              // want `resource "none" has no URI, so it can never be read; set it`
 	mcptool.AddResource(s, mcptool.Resource{Name: "empty", URI: " ", Description: "d", Handler: read})                                   // want `resource "empty" has an empty URI`
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "item", URITemplate: "", Description: "d", Handler: readItem}) // want `resource template "item" has an empty URI template`
 

@@ -1,5 +1,9 @@
 package mcpdefs
 
+// The questions rules ask of a package's recognition result on demand, about expressions
+// recognition itself did not need: JSON values, string lists, template argument reads,
+// result contents, function declarations.
+
 import (
 	"go/ast"
 	"go/constant"

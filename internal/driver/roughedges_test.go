@@ -1,0 +1,127 @@
+package driver_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint/mcplint/analyzers"
+)
+
+// Flags after the packages work as they do for the go command; "--" still ends the flags.
+func TestFlagsAfterPackages(t *testing.T) {
+	dir := fixture(t, "mod")
+	r := mcplint(t, dir, "./ignores", "-json", "-fail-on", "warning")
+	assert.Equal(t, 1, r.code, r.stderr)
+	var doc struct{ Findings []struct{ Rule string } }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), "-json after the package is a flag: %s", r.stdout)
+	assert.Len(t, doc.Findings, 2)
+
+	r = mcplint(t, dir, "--", "-json")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "-json", "after -- it is a package pattern")
+
+	r = mcplint(t, dir, "rules", "-json")
+	require.Equal(t, 0, r.code, r.stderr)
+	r = mcplint(t, dir, "serverjson", abs(t, "testdata/serverjson/good.json"), "-json")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.True(t, json.Valid([]byte(r.stdout)), r.stdout)
+}
+
+func TestHelpSubcommand(t *testing.T) {
+	r := mcplint(t, ".", "help")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "Usage:\n  mcplint [flags] [packages]")
+	assert.Contains(t, r.stdout, "-fail-on")
+	assert.NotContains(t, r.stderr, "not in std")
+
+	r = mcplint(t, ".", "help", "rules")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "-all")
+}
+
+// A family is not a rule, but mcplint accepts family names wherever rule IDs go, so explain
+// explains it.
+func TestExplainFamily(t *testing.T) {
+	r := mcplint(t, ".", "explain", "contractrules")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "contractrules is a rule family")
+	assert.Regexp(t, `(?m)^  error-contract-unknown-reason\s+error\s+`, r.stdout)
+	assert.NotContains(t, r.stdout, "error-contract-code-type", "checks that cannot fail in Go are not listed")
+	assert.True(t, strings.HasPrefix(r.stdout, "# "), "the family page's introduction comes first")
+	assert.Empty(t, r.stderr)
+
+	r = mcplint(t, ".", "explain", "contractrule")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "did you mean contractrules?")
+}
+
+// Every mistake in .mcplint.yaml is reported in one go: unknown keys with the key meant, and
+// the invalid values beside them.
+func TestConfigTyposGetDidYouMeanAndAllErrors(t *testing.T) {
+	dir := copyFixture(t, "mod")
+	cfg := "enabel: [all]\nfial-on: error\nfail-on: warnings\nregistrars:\n  - {fnc: example.com/x.Register, tool: 1, handler: 2}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, analyzers.ConfigFileName), []byte(cfg), 0o644))
+	r := mcplint(t, dir)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "line 1: unknown key enabel (not an mcplint setting; did you mean enable?)")
+	assert.Contains(t, r.stderr, "line 2: unknown key fial-on (not an mcplint setting; did you mean fail-on?)")
+	assert.Contains(t, r.stderr, "line 5: unknown key fnc (not a registrar setting; did you mean func?)")
+	assert.Contains(t, r.stderr, `fail-on: unknown severity "warnings" (want error, warning, info or none)`, "the values are checked too")
+}
+
+func TestFailOnErrorListsNone(t *testing.T) {
+	r := mcplint(t, fixture(t, "mod"), "-fail-on", "warnings")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `unknown severity "warnings" (want error, warning, info or none)`)
+}
+
+// A package with tests is analysed as its test variant; a finding in a non-test file names the
+// package itself, one in a test file the variant.
+func TestJSONPackageOfNonTestFileIsThePackage(t *testing.T) {
+	dir := copyFixture(t, "mod")
+	test := "package ignores\n\nimport \"testing\"\n\nfunc TestSum(t *testing.T) {\n\t_ = Sum(1, 2) //mcplint:ignore no-such-rule, misspelt\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ignores", "ignores_test.go"), []byte(test), 0o644))
+	r := mcplint(t, dir, "-json", "./ignores")
+	require.Equal(t, 0, r.code, r.stderr)
+	var doc struct {
+		Findings []struct{ File, Package string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	require.Len(t, doc.Findings, 3)
+	for _, f := range doc.Findings {
+		if strings.HasSuffix(f.File, "_test.go") {
+			assert.Equal(t, "example.com/fixture/ignores [example.com/fixture/ignores.test]", f.Package, f.File)
+		} else {
+			assert.Equal(t, "example.com/fixture/ignores", f.Package, f.File)
+		}
+	}
+}
+
+// The checks Go's types make impossible to fail are documented, not run: rules lists them
+// only with -all.
+func TestRulesHidesNotApplicableByDefault(t *testing.T) {
+	var inert []string
+	for _, rule := range analyzers.NewCatalog().Rules() {
+		if rule.Status == analyzers.NotApplicable {
+			inert = append(inert, rule.ID)
+		}
+	}
+	require.NotEmpty(t, inert)
+	r := mcplint(t, ".", "rules")
+	require.Equal(t, 0, r.code, r.stderr)
+	r2 := mcplint(t, ".", "rules", "-all")
+	require.Equal(t, 0, r2.code, r2.stderr)
+	r3 := mcplint(t, ".", "rules", "-json")
+	for _, id := range inert {
+		assert.NotContains(t, r.stdout, id+" ")
+		assert.NotContains(t, r3.stdout, `"`+id+`"`)
+		assert.Contains(t, r2.stdout, id+" ")
+	}
+	assert.Equal(t, strings.Count(r.stdout, "\n")+len(inert), strings.Count(r2.stdout, "\n"))
+}

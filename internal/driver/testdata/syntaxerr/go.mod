@@ -1,0 +1,7 @@
+module example.com/syntaxerr
+
+go 1.26.0
+
+require github.com/mcplint/mcplint v0.0.0
+
+replace github.com/mcplint/mcplint => ../../../..

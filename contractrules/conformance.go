@@ -268,7 +268,7 @@ func unknownReason(p *rule.Pass, t *tool) {
 			return true
 		}
 		api := mcpdefs.APIOf(calleeOf(p.TypesInfo, call))
-		if api != mcpdefs.APICallFail && api != mcpdefs.APICallRecoveryFor {
+		if api != mcpdefs.APICallFail && api != mcpdefs.APICallFailHTTP && api != mcpdefs.APICallRecoveryFor {
 			return true
 		}
 		if !ownCall(p.TypesInfo, call, h) {
@@ -288,9 +288,12 @@ func unknownReason(p *rule.Pass, t *tool) {
 
 func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 	var b strings.Builder
-	if api == mcpdefs.APICallFail {
+	switch api {
+	case mcpdefs.APICallFail:
 		fmt.Fprintf(&b, "call.Fail(%q, ...) names a reason ", reason)
-	} else {
+	case mcpdefs.APICallFailHTTP:
+		fmt.Fprintf(&b, "call.FailHTTP(%q, ...) names a reason ", reason)
+	default:
 		fmt.Fprintf(&b, "call.RecoveryFor(%q) names a reason ", reason)
 	}
 	if len(t.reasons) == 0 {
@@ -298,7 +301,7 @@ func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 	} else {
 		fmt.Fprintf(&b, "the tool's error contract does not declare (declared: %s)", quoteList(t.reasons))
 	}
-	if api == mcpdefs.APICallFail {
+	if api != mcpdefs.APICallRecoveryFor {
 		b.WriteString(", so Fail returns InternalError")
 	} else {
 		b.WriteString(", so it adds no recovery hint")

@@ -29,33 +29,21 @@ type (
 	toolCheck     = rule.Check[func(*rule.Pass, *tool)]
 )
 
-// The TypeScript linter's contract type checks, which Go's types make impossible to fail:
-// catalogued and documented, never run.
-var (
-	ruleType = rule.Check[any]{
-		ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-		Title: "contract is not a list of entries", Status: rule.NotApplicable,
-	}
-	ruleEntryType = rule.Check[any]{
-		ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-		Title: "contract entry is not an object", Status: rule.NotApplicable,
-	}
-	ruleCodeType = rule.Check[any]{
-		ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-		Title: "contract code is not a number", Status: rule.NotApplicable,
-	}
-	ruleRetryableType = rule.Check[any]{
-		ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-		Title: "contract retryable is not a boolean", Status: rule.NotApplicable,
-	}
-)
+// notApplicable are mcp-ts-core's contract type checks, which Go's types make impossible to
+// fail: catalogued and documented, never run.
+var notApplicable = []rule.Check[any]{
+	{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable},
+	{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable},
+	{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable},
+	{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable},
+}
 
-// structureRules and conformanceRules are the IDs of the two groups, in catalog order.
+// structureRules and conformanceRules are the rows of the two groups, in catalog order.
 func structureRules() []rule.Rule {
 	return []rule.Rule{
 		ruleEmpty.Rule(), ruleCodeUnknown.Rule(), ruleCodeUnknownError.Rule(), ruleReasonRequired.Rule(),
 		ruleReasonFormat.Rule(), ruleReasonUnique.Rule(), ruleWhenRequired.Rule(), ruleRecoveryRequired.Rule(),
-		ruleRecoveryEmpty.Rule(), ruleRecoveryMinWords.Rule(), ruleNotStatic.Rule(),
+		ruleRecoveryEmpty.Rule(), ruleRecoveryMinWords.Rule(), ruleRetryableMismatch.Rule(), ruleNotStatic.Rule(),
 	}
 }
 
@@ -65,7 +53,7 @@ func conformanceRules() []rule.Rule {
 
 // Rules are the contract rules' catalog rows.
 func Rules() []rule.Rule {
-	rows := rule.Rows([]rule.Check[any]{ruleType, ruleEntryType, ruleCodeType, ruleRetryableType})
+	rows := rule.Rows(notApplicable)
 	rows = append(rows, structureRules()...)
 	return append(rows, conformanceRules()...)
 }

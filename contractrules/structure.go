@@ -22,6 +22,7 @@ func structure(p *rule.Pass, defs []*mcpdefs.Definition) {
 	entryRules := []entryCheck{
 		ruleCodeUnknown, ruleCodeUnknownError, ruleReasonRequired, ruleReasonFormat,
 		ruleWhenRequired, ruleRecoveryRequired, ruleRecoveryEmpty, ruleRecoveryMinWords,
+		ruleRetryableMismatch,
 	}
 	notStaticPass := p.ForRule(ruleNotStatic.ID)
 	contractPasses, entryPasses := passesFor(p, contractRules), passesFor(p, entryRules)
@@ -259,5 +260,33 @@ func recoveryMinWords(p *rule.Pass, e mcpdefs.ContractEntry) {
 	}
 	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
 		p.Report(r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q; name the next step in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+	}
+}
+
+var ruleRetryableMismatch = entryCheck{
+	ID: defcheck.RuleErrorContractRetryableMismatch, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+	Title: "contract Retryable contradicts its code's retryability",
+	Run:   retryableMismatch,
+}
+
+// retryableMismatch: the entry's Retryable contradicts its code's retryability. Fail sends
+// Retryable when true and the code's default otherwise, so an unset Retryable on a retryable
+// code is sent as true while the contract reads false, and Retryable on a code that is not
+// retryable tells agents to repeat a call that cannot succeed unchanged. mcptool.Add warns
+// about the same entries at start-up.
+func retryableMismatch(p *rule.Pass, e mcpdefs.ContractEntry) {
+	if !e.Code.Static || e.Retryable.Set && !e.Retryable.Static {
+		return
+	}
+	code := mcperr.Code(e.Code.Val)
+	if !code.Known() {
+		return
+	}
+	declared := e.Retryable.Set && e.Retryable.Val
+	switch {
+	case declared && !code.Retryable():
+		p.Report(e.Retryable.Expr, fmt.Sprintf("%s is Retryable but %s is not; drop Retryable or pick a retryable code", label(e), code.String()))
+	case !declared && code.Retryable():
+		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s: %s is retryable, so Fail sends retryable: true; set Retryable: true", label(e), code.String()))
 	}
 }

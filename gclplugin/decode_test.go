@@ -28,8 +28,8 @@ Registrars:
     TOOL: 1
     handler: 2
 Server-JSON: deploy/server.json
-Description-Token-Budget: 300
-surface-token-budget: 0
+Description-Token-Budget: 500
+surface-token-budget: 9000
 Clients: [openai, gemini]
 `
 
@@ -44,18 +44,17 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 	cfg, err := DecodeSettings(yamlSettings(t, everySetting))
 	require.NoError(t, err)
 	assert.Equal(t, &analyzers.Config{
-		Enable:             []string{"directives", "Result-And-Error"},
-		Disable:            []string{"ignore-unused"},
-		FailOn:             "warning",
-		Severity:           map[string]string{"result-and-error": "warning"},
-		PlainHandlerErrors: true,
-		Portability:        "strict",
-		FormatAllowlist:    []string{"date-time", "uuid"},
-		Registrars:         []analyzers.Registrar{{Func: "example.com/app/tools.Register", Tool: 1, Handler: 2}},
-		ServerJSON:         "deploy/server.json",
-
-		DescriptionTokenBudget: 300,
-		SurfaceTokenBudget:     0,
+		Enable:                 []string{"directives", "Result-And-Error"},
+		Disable:                []string{"ignore-unused"},
+		FailOn:                 "warning",
+		Severity:               map[string]string{"result-and-error": "warning"},
+		PlainHandlerErrors:     true,
+		Portability:            "strict",
+		FormatAllowlist:        []string{"date-time", "uuid"},
+		Registrars:             []analyzers.Registrar{{Func: "example.com/app/tools.Register", Tool: 1, Handler: 2}},
+		ServerJSON:             "deploy/server.json",
+		DescriptionTokenBudget: 500,
+		SurfaceTokenBudget:     9000,
 		Clients:                []string{"openai", "gemini"},
 	}, cfg)
 }

@@ -32,7 +32,7 @@ func checks() []check {
 		rulePreferMCPErrorInHandler, rulePreferErrorFactory, rulePreserveCauseOnRethrow,
 		ruleNoStringifyUpstreamError, ruleToolErrorAsProtocolError, ruleResultAndError,
 		ruleNilResultNilError, ruleWrappedProtocolError, ruleStructuredContentOnError,
-		ruleResourceNotFoundError,
+		ruleResourceNotFoundError, ruleTypedNilError,
 	}
 }
 
@@ -41,22 +41,14 @@ func Rules() []rule.Rule { return rule.Rows(checks()) }
 
 // Groups returns one analyzer group per handler rule, reading recognition results from defs.
 func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
-	prep := bodiesAnalyzer(defs)
-	var out []rule.Group
-	for _, c := range checks() {
-		out = append(out, rule.Group{
-			IDs:      []string{c.ID},
-			Requires: []*analysis.Analyzer{defs, prep},
-			Options:  cfg,
-			Run: func(p *rule.Pass) error {
-				res := p.ResultOf[defs].(*mcpdefs.Result)
-				if res.Empty() && !res.ErrorsReachable {
-					return nil
-				}
-				c.Run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
-				return nil
-			},
-		})
-	}
-	return out
+	prep := bodiesAnalyzer(defs, mcpdefs.NewSummaries())
+	requires := func(check) []*analysis.Analyzer { return []*analysis.Analyzer{defs, prep} }
+	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
+		res := p.ResultOf[defs].(*mcpdefs.Result)
+		if res.Empty() && !res.ErrorsReachable {
+			return nil
+		}
+		c.Run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
+		return nil
+	})
 }

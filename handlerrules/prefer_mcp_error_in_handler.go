@@ -39,23 +39,49 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 }
 
 // uncodedError reports whether call builds an error that certainly carries no code:
-// errors.New, or fmt.Errorf that wraps nothing (with %w it may wrap a coded error).
-func (h *handler) uncodedError(call *ast.CallExpr) bool {
+// errors.New, or fmt.Errorf whose %w operands (if any) are themselves certainly uncoded. A
+// %w operand may carry a code, so it counts only when it is such a call, or a variable of
+// the handler assigned nothing else: rewriting %v to %w (preserve-cause-on-rethrow's fix)
+// does not make an errors.New coded.
+func (h *handler) uncodedError(call *ast.CallExpr) bool { return h.uncoded(call, 0) }
+
+func (h *handler) uncoded(e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false // a chain this long is not worth following; assume it may carry a code
+	}
 	info := h.pass.TypesInfo
-	if isFunc(info, call, "errors", "New") {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		assigned := h.assigns[h.obj(e)]
+		if len(assigned) == 0 {
+			return false // a parameter, a package variable: anything may be in it
+		}
+		for _, a := range assigned {
+			if !h.uncoded(a, depth+1) {
+				return false
+			}
+		}
 		return true
-	}
-	if !isFunc(info, call, "fmt", "Errorf") || len(call.Args) == 0 {
-		return false
-	}
-	tv := info.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return false
-	}
-	for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
-		if v.Verb == 'w' {
+	case *ast.CallExpr:
+		if isFunc(info, e, "errors", "New") {
+			return true
+		}
+		if !isFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
 			return false
 		}
+		tv := info.Types[e.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return false
+		}
+		for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
+			if v.Verb != 'w' {
+				continue
+			}
+			if v.Arg < 0 || v.Arg+1 >= len(e.Args) || !h.uncoded(e.Args[v.Arg+1], depth+1) {
+				return false
+			}
+		}
+		return true
 	}
-	return true
+	return false
 }

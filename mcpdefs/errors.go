@@ -62,7 +62,10 @@ func BuildOf(info *types.Info, call *ast.CallExpr) (ErrorBuild, bool) {
 			}
 		}
 		b.Options = from(2)
-	case APICallFail:
+	case APICallFail, APICallFailHTTP:
+		// FailHTTP builds as Fail does (the contract decides code, recovery and
+		// retryability; the reason is written last); its message is the status summary.
+		b.API = APICallFail
 		if len(call.Args) > 0 {
 			b.ReasonArg = call.Args[0]
 		}

@@ -97,6 +97,7 @@ const (
 
 	// mcptool.
 	APICallFail        // (*mcptool.Call).Fail(reason, msg, opts...)
+	APICallFailHTTP    // (*mcptool.Call).FailHTTP(reason, resp, opts...): builds like Fail
 	APICallRecoveryFor // (*mcptool.Call).RecoveryFor(reason)
 	APICallFrom        // mcptool.CallFrom(ctx)
 	APIErrWith         // (*mcperr.Error).With(opts...)
@@ -138,6 +139,7 @@ var apiTable = map[string]API{
 	mcperrPath + ".FromHTTPResponse": APIErrFromHTTP,
 
 	mcptoolPath + ".Call.Fail":        APICallFail,
+	mcptoolPath + ".Call.FailHTTP":    APICallFailHTTP,
 	mcptoolPath + ".Call.RecoveryFor": APICallRecoveryFor,
 	mcptoolPath + ".CallFrom":         APICallFrom,
 }

@@ -228,10 +228,10 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 }
 
 // IsMCPErrorConstructor reports whether call builds an *mcperr.Error: mcperr.New, a factory,
-// or call.Fail.
+// or call.Fail (or FailHTTP).
 func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	switch r.CallAPI(call) {
-	case APIErrNew, APIErrFactory, APICallFail:
+	case APIErrNew, APIErrFactory, APICallFail, APICallFailHTTP:
 		return true
 	}
 	return false

@@ -106,3 +106,20 @@ func FuzzFromHTTPResponse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRedact: redaction never panics, keeps valid UTF-8 valid, and is
+// idempotent (a redacted body is not redacted again into something else).
+func FuzzRedact(f *testing.F) {
+	f.Add(`{"token":"abc","password":"p"}`)
+	f.Add("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig")
+	f.Add("https://user:pw@host/x?api_key=1&x=2 ghp_ABCDEFGH sk-12345678")
+	f.Fuzz(func(t *testing.T, s string) {
+		once := mcperr.Redact(s)
+		if utf8.ValidString(s) && !utf8.ValidString(once) {
+			t.Fatalf("Redact(%q) = %q is not UTF-8", s, once)
+		}
+		if twice := mcperr.Redact(once); twice != once {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, once, twice)
+		}
+	})
+}

@@ -9,9 +9,14 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultBodyLimit is how many bytes of an upstream error body
-// FromHTTPResponse keeps in data.body unless WithBodyLimit says otherwise.
+// DefaultBodyLimit is how many bytes of an upstream error body WithBody
+// keeps in data.body. Without WithBody or WithBodyLimit no body is kept.
 const DefaultBodyLimit = 1024
+
+// redactMargin is how far past the limit the body is read before redaction,
+// so a credential straddling the cut is recognised whole and no prefix of it
+// survives.
+const redactMargin = 256
 
 // drainLimit bounds how much of the rest of a body is read (and discarded)
 // before closing it, so the connection can be reused without reading an
@@ -34,13 +39,17 @@ func WithService(name string) Option {
 	return func(c *config) { c.service = name }
 }
 
-// WithBodyLimit sets how many bytes of the response body FromHTTPResponse
-// copies into data.body; 0 (or less) turns body capture off. data.body
-// reaches the client: turn it off for endpoints whose error bodies may echo
-// tokens, user identifiers or internal details.
+// WithBodyLimit makes FromHTTPResponse copy at most n bytes of the response
+// body into data.body, with credentials redacted (see Redact); 0 (or less)
+// keeps no body, the default. data.body reaches the client and the model:
+// the upstream's words become part of the prompt, so opt in only for
+// endpoints whose error bodies help the agent (validation details, say).
 func WithBodyLimit(n int) Option {
 	return func(c *config) { c.bodyLimit = n; c.bodySet = true }
 }
+
+// WithBody is WithBodyLimit(DefaultBodyLimit).
+func WithBody() Option { return WithBodyLimit(DefaultBodyLimit) }
 
 // CodeForHTTPStatus maps an upstream HTTP status to a code:
 //
@@ -90,11 +99,13 @@ func CodeForHTTPStatus(status int) Code {
 }
 
 // FromHTTPResponse builds the Error for a failed upstream HTTP response. The
-// code comes from CodeForHTTPStatus; data carries the status, the service
-// name (WithService), Retry-After (as sent, and in seconds when it parses),
-// and up to DefaultBodyLimit bytes of the body (see WithBodyLimit). It reads
-// at most a bounded amount of the body and always closes it. The request
-// URL is never included: query strings carry credentials too often.
+// code comes from CodeForHTTPStatus; the message is a safe summary
+// ("GitHub responded 503 Service Unavailable"); data carries the status, the
+// service name (WithService) and Retry-After (as sent, and in seconds when
+// it parses). The body is sent only with WithBody or WithBodyLimit, and then
+// bounded and redacted of credentials. It reads at most a bounded amount of
+// the body and always closes it. The request URL is never included: query
+// strings carry credentials too often.
 //
 // Options are applied after the HTTP data, so WithData can override a key;
 // WithRetryable overrides the code's default.
@@ -102,7 +113,7 @@ func FromHTTPResponse(resp *http.Response, opts ...Option) *Error {
 	if resp == nil {
 		return InternalError("upstream call returned no HTTP response", opts...)
 	}
-	settings := config{err: &Error{}, bodyLimit: DefaultBodyLimit}
+	settings := config{err: &Error{}}
 	for _, o := range opts {
 		if o != nil {
 			o(&settings)
@@ -146,9 +157,10 @@ func FromHTTPResponse(resp *http.Response, opts ...Option) *Error {
 	return e
 }
 
-// captureBody reads at most limit bytes (plus one to detect truncation),
-// drains a bounded remainder, and closes body. The text is cut back to a
-// rune boundary and made valid UTF-8 so it marshals cleanly.
+// captureBody reads at most limit bytes plus a margin (to detect
+// truncation and to see a credential straddling the cut whole), drains a
+// bounded remainder, and closes body. The text is made valid UTF-8,
+// redacted, then cut to the limit on a rune boundary.
 func captureBody(body io.ReadCloser, limit int) (text string, truncated bool) {
 	if body == nil {
 		return "", false
@@ -158,15 +170,11 @@ func captureBody(body io.ReadCloser, limit int) (text string, truncated bool) {
 		_, _ = io.CopyN(io.Discard, body, drainLimit)
 		return "", false
 	}
-	buf, _ := io.ReadAll(io.LimitReader(body, int64(limit)+1))
+	buf, _ := io.ReadAll(io.LimitReader(body, int64(limit)+redactMargin))
 	_, _ = io.CopyN(io.Discard, body, drainLimit)
-	if len(buf) > limit {
-		truncated = true
-		buf = buf[:limit]
-	}
-	// Invalid bytes become U+FFFD, which is longer than the byte it
-	// replaces, so the limit is applied again to the text.
-	s := strings.ToValidUTF8(string(buf), "\uFFFD")
+	// Invalid bytes become U+FFFD; redaction changes lengths too, so the
+	// limit is applied to the final text.
+	s := Redact(strings.ToValidUTF8(string(buf), "\uFFFD"))
 	if len(s) > limit {
 		truncated = true
 		s = s[:limit]

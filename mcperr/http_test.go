@@ -61,16 +61,72 @@ func TestFromHTTPResponse429(t *testing.T) {
 	assert.Equal(t, "GitHub responded 429 Too Many Requests", e.Message())
 	assert.Equal(t, map[string]any{
 		"status": 429, "service": "GitHub", "retryAfter": "30", "retryAfterSeconds": 30,
-		"body": `{"message":"slow down"}`, "endpoint": "/search",
-	}, e.Data())
+		"endpoint": "/search",
+	}, e.Data(), "no body by default")
 	assert.True(t, e.Retryable())
 	assert.True(t, body.closed)
 }
 
-func TestFromHTTPResponseBodyLimit(t *testing.T) {
+// The body is the upstream's words, not ours: by default it never reaches
+// the client (no-stringify-upstream-error), though the connection is still
+// drained and closed.
+func TestFromHTTPResponseSendsNoBodyByDefault(t *testing.T) {
+	resp, body := response(401, `{"message":"Bad credentials","token":"ghp_abcdefghijklmnop0123456789"}`, nil)
+	e := mcperr.FromHTTPResponse(resp, mcperr.WithService("GitHub"))
+	assert.Equal(t, "GitHub responded 401 Unauthorized", e.Message())
+	assert.Equal(t, map[string]any{"status": 401, "service": "GitHub"}, e.Data())
+	assert.NotContains(t, e.Error(), "ghp_")
+	assert.True(t, body.closed)
+	assert.Greater(t, body.read, 0, "the body is drained so the connection can be reused")
+}
+
+func TestFromHTTPResponseBodyIsRedacted(t *testing.T) {
+	secrets := []struct{ body, secret string }{
+		{`{"error":"bad","token":"s3cr3t-value-1"}`, "s3cr3t-value-1"},
+		{`{"access_token": "at-777", "ok": true}`, "at-777"},
+		{`{"client_secret":"cs-888"}`, "cs-888"},
+		{`{"password":"hunter2"}`, "hunter2"},
+		{`{"apiKey":"k-999"}`, "k-999"},
+		{"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl", "eyJhbGciOiJIUzI1NiJ9"},
+		{"authorization=Basic dXNlcjpwYXNz", "dXNlcjpwYXNz"},
+		{"X-Api-Key: abc123def456", "abc123def456"},
+		{"denied for https://api.example.com/x?api_key=qq11&x=1", "qq11"},
+		{"token ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 is revoked", "ghp_ABCDEFGHIJKLMNOPQRST"},
+		{"bad key github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat_11ABCDEFG"},
+		{"slack xoxb-1234-5678-abcdefgh rejected", "xoxb-1234"},
+		{"key AKIAIOSFODNN7EXAMPLE invalid", "AKIAIOSFODNN7EXAMPLE"},
+		{"invalid key sk-proj-abcdefghijklmnopqrstuv", "sk-proj-abcdefghij"},
+		{"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl expired", "eyJzdWIiOiIxIn0"},
+		{"dsn postgres://admin:hunter3@db:5432/app unreachable", "hunter3"},
+	}
+	for _, tc := range secrets {
+		resp, _ := response(400, tc.body, nil)
+		e := mcperr.FromHTTPResponse(resp, mcperr.WithBodyLimit(512))
+		got, _ := e.Data()["body"].(string)
+		assert.NotContains(t, got, tc.secret, "body %q", tc.body)
+		assert.Contains(t, got, "[REDACTED]", "body %q", tc.body)
+	}
+	// Ordinary text survives.
+	resp, _ := response(422, `{"message":"Validation Failed","errors":[{"field":"title","code":"missing"}]}`, nil)
+	e := mcperr.FromHTTPResponse(resp, mcperr.WithBody())
+	assert.Equal(t, `{"message":"Validation Failed","errors":[{"field":"title","code":"missing"}]}`, e.Data()["body"])
+}
+
+// A secret straddling the limit is redacted before the cut, so no prefix of
+// it leaks.
+func TestFromHTTPResponseRedactsBeforeCutting(t *testing.T) {
+	body := strings.Repeat("x", 20) + ` "token":"abcdefghijklmnopqrstuvwxyz"`
+	resp, _ := response(400, body, nil)
+	e := mcperr.FromHTTPResponse(resp, mcperr.WithBodyLimit(36))
+	got := e.Data()["body"].(string)
+	assert.NotContains(t, got, "abcdef")
+	assert.LessOrEqual(t, len(got), 36)
+}
+
+func TestFromHTTPResponseBodyLimitOptIn(t *testing.T) {
 	long := strings.Repeat("a", 5000)
 	resp, body := response(500, long, nil)
-	e := mcperr.FromHTTPResponse(resp)
+	e := mcperr.FromHTTPResponse(resp, mcperr.WithBody())
 	assert.Equal(t, mcperr.CodeInternalError, e.Code())
 	assert.Equal(t, "upstream service responded 500 Internal Server Error", e.Message())
 	assert.Len(t, e.Data()["body"], mcperr.DefaultBodyLimit)
@@ -116,7 +172,7 @@ func TestFromHTTPResponseUTF8Boundary(t *testing.T) {
 	e := mcperr.FromHTTPResponse(resp, mcperr.WithBodyLimit(3))
 	assert.Equal(t, "é", e.Data()["body"], "a rune is not split")
 	resp, _ = response(404, "ok\xffbad", nil)
-	e = mcperr.FromHTTPResponse(resp)
+	e = mcperr.FromHTTPResponse(resp, mcperr.WithBody())
 	assert.Equal(t, "ok\uFFFDbad", e.Data()["body"])
 }
 

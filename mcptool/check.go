@@ -157,6 +157,10 @@ func checkContract(fs *findings, contract []ErrorContract) {
 			fs.err(defcheck.RuleErrorContractCodeUnknown, "%s: code %d is not a known mcperr code, so clients cannot interpret it; use an mcperr.Code constant", at, int(c.Code))
 		case c.Code == mcperr.CodeUnknownError:
 			fs.warn(defcheck.RuleErrorContractCodeUnknownError, "%s: CodeUnknownError is the classifier's give-up code and tells clients nothing; pick a specific code", at)
+		case c.Retryable && !c.Code.Retryable():
+			fs.warn(defcheck.RuleErrorContractRetryableMismatch, "%s: Retryable is true but %s is not retryable; drop Retryable or pick a retryable code", at, c.Code.String())
+		case !c.Retryable && c.Code.Retryable():
+			fs.warn(defcheck.RuleErrorContractRetryableMismatch, "%s: %s is retryable but Retryable is unset, so Fail sends true; set Retryable: true", at, c.Code.String())
 		}
 	}
 }

@@ -63,6 +63,9 @@ func TestCheckContract(t *testing.T) {
 		{"code unknown", entry(func(e *mcptool.ErrorContract) { e.Code = -32050 }), []string{"error:error-contract-code-unknown"}},
 		{"code zero", entry(func(e *mcptool.ErrorContract) { e.Code = 0 }), []string{"error:error-contract-code-unknown"}},
 		{"code unknown error", entry(func(e *mcptool.ErrorContract) { e.Code = mcperr.CodeUnknownError }), []string{"warning:error-contract-code-unknown-error"}},
+		{"retryable on a code that is not", entry(func(e *mcptool.ErrorContract) { e.Retryable = true }), []string{"warning:error-contract-retryable-mismatch"}},
+		{"retryable code without Retryable", entry(func(e *mcptool.ErrorContract) { e.Code = mcperr.CodeServiceUnavailable }), []string{"warning:error-contract-retryable-mismatch"}},
+		{"retryable code, Retryable", entry(func(e *mcptool.ErrorContract) { e.Code = mcperr.CodeRateLimited; e.Retryable = true }), nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -66,6 +66,7 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 		}
 		def.Arguments = append(def.Arguments, &mcp.PromptArgument{Name: b.name, Description: b.desc, Required: !b.optional})
 	}
+	guard := &nilErrorGuard{logger: o.logger, kind: "prompt", name: p.Name}
 	s.AddPrompt(def, func(ctx context.Context, req *mcp.GetPromptRequest) (res *mcp.GetPromptResult, err error) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -97,7 +98,7 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 			}
 		}
 		res, err = p.Handler(ctx, req, args)
-		if err != nil {
+		if err = guard.clean(err); err != nil {
 			return nil, protocolError(err, "")
 		}
 		if res == nil {

@@ -90,9 +90,11 @@ func AddResource(s *mcp.Server, r Resource, opts ...Option) {
 	def := &mcp.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
 		MIMEType: r.MIMEType, Annotations: r.Annotations, Meta: r.Meta}
 	h := r.Handler
+	guard := &nilErrorGuard{logger: o.logger, kind: "resource", name: r.URI}
 	s.AddResource(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
 		defer recoverResource(o.logger, r.URI, &res, &err)
 		res, err = h(ctx, req)
+		err = guard.clean(err)
 		return finishResource(o.logger, req, res, err)
 	})
 }
@@ -180,6 +182,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 	findings(fs).report(o.logger, "mcptool.AddResourceTemplate", "resource template", t.URITemplate)
 	def := &mcp.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Title: t.Title,
 		Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Meta: t.Meta}
+	guard := &nilErrorGuard{logger: o.logger, kind: "resource template", name: t.URITemplate}
 	s.AddResourceTemplate(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
 		defer recoverResource(o.logger, t.URITemplate, &res, &err)
 		uri := req.Params.URI
@@ -199,6 +202,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 				mcperr.WithData("uri", uri), mcperr.WithData("variable", variable), mcperr.WithCause(err)), "")
 		}
 		res, err = t.Handler(ctx, req, p)
+		err = guard.clean(err)
 		return finishResource(o.logger, req, res, err)
 	})
 }

@@ -167,30 +167,35 @@ func inferenceRule(err error) string {
 }
 
 // errorEnvelopeSchema is the schema of structuredContent on an error result:
-// {"error": {"code", "message", "data"}}. The declared reasons and when each
-// applies are listed in data.reason's description and examples.
+// {"error": {"code", "message", "data"}}. Only what this tool declares is
+// listed (its codes in code's description, its reasons and when each applies
+// in data.reason's): the schema is sent on every tools/list and read by the
+// model, so every byte is paid per tool, per session.
 func errorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
 	falseSchema := &jsonschema.Schema{Not: &jsonschema.Schema{}}
 
+	codeDesc := "JSON-RPC error code."
 	var codes []string
-	for _, c := range mcperr.KnownCodes() {
-		codes = append(codes, strconv.Itoa(int(c))+" "+c.String())
+	seen := map[mcperr.Code]bool{}
+	for _, c := range contract {
+		if !seen[c.Code] {
+			seen[c.Code] = true
+			codes = append(codes, strconv.Itoa(int(c.Code))+" "+c.Code.String())
+		}
+	}
+	if len(codes) > 0 {
+		codeDesc += " Declared: " + strings.Join(codes, ", ") + "."
 	}
 	reason := &jsonschema.Schema{
 		Type:        "string",
-		Description: "Stable identifier of the failure mode; switch on it rather than on the message.",
+		Description: "Stable identifier of the failure mode; switch on it, not on the message.",
 	}
-	if len(contract) > 0 {
-		var lines []string
-		for _, c := range contract {
-			retry := ""
-			if c.Retryable {
-				retry = ", retryable"
-			}
-			lines = append(lines, fmt.Sprintf("%s (%s%s): %s", c.Reason, c.Code.String(), retry, strings.TrimSpace(c.When)))
-			reason.Examples = append(reason.Examples, c.Reason)
+	for _, c := range contract {
+		retry := ""
+		if c.EffectiveRetryable() {
+			retry = ", retryable"
 		}
-		reason.Description += " Declared reasons: " + strings.Join(lines, "; ") + "."
+		reason.Description += fmt.Sprintf(" %s (%s%s): %s", c.Reason, c.Code.String(), retry, sentence(c.When))
 	}
 	data := &jsonschema.Schema{
 		Type:        "object",
@@ -209,7 +214,7 @@ func errorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
 		Type:        "object",
 		Description: "The tool failed; content[] carries the same error as text.",
 		Properties: map[string]*jsonschema.Schema{
-			"code":    {Type: "integer", Description: "JSON-RPC error code: " + strings.Join(codes, ", ") + "."},
+			"code":    {Type: "integer", Description: codeDesc},
 			"message": {Type: "string"},
 			"data":    data,
 		},
@@ -223,6 +228,16 @@ func errorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
 		Required:             []string{"error"},
 		AdditionalProperties: falseSchema,
 	}
+}
+
+// sentence trims s and ends it with a full stop unless it already ends
+// with terminal punctuation.
+func sentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
 }
 
 // advertisedOutputSchema admits both the tool's output and the error

@@ -14,6 +14,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
+	"net/http"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -36,12 +38,22 @@ type ErrorContract struct {
 	Code mcperr.Code
 	// When says in what situation the failure happens.
 	When string
-	// Recovery tells the agent what to do next (at least five words). It
-	// reaches the wire only where the handler opts in with RecoveryFor.
+	// Recovery tells the agent what to do next (at least five words). Fail
+	// and FailHTTP send it as data.recovery.hint.
 	Recovery string
-	// Retryable says whether an unchanged retry may succeed; Fail sends it
-	// as data.retryable.
+	// Retryable says whether an unchanged retry may succeed. Fail and
+	// FailHTTP send EffectiveRetryable as data.retryable: true when set,
+	// otherwise what the code implies (Code.Retryable). An entry that
+	// disagrees with its code is reported at start-up
+	// (error-contract-retryable-mismatch); narrow a single call with
+	// mcperr.WithRetryable(false).
 	Retryable bool
+}
+
+// EffectiveRetryable is the retryability Fail sends for the entry: true
+// when Retryable is set, otherwise the code's default.
+func (c ErrorContract) EffectiveRetryable() bool {
+	return c.Retryable || c.Code.Retryable()
 }
 
 // Tool is a typed MCP tool. In must infer to a JSON object (a struct, a map,
@@ -112,10 +124,9 @@ func (c *Call) Contract(reason string) (ErrorContract, bool) {
 }
 
 // Fail builds the error for a declared failure mode: the contract's code,
-// data.reason = reason (written last, so no option overrides it), and
-// data.retryable from the contract unless an option overrides it. An empty
-// msg uses the contract's When. The recovery hint is added only when opts
-// include RecoveryFor(reason) or WithRecovery.
+// data.reason = reason (written last, so no option overrides it), and the
+// contract's recovery hint and retryability unless an option overrides
+// them. An empty msg uses the contract's When.
 //
 // A reason the contract does not declare is a bug: Fail returns an
 // InternalError naming the declared reasons (mcplint reports it statically
@@ -123,24 +134,63 @@ func (c *Call) Contract(reason string) (ErrorContract, bool) {
 func (c *Call) Fail(reason, msg string, opts ...mcperr.Option) *mcperr.Error {
 	entry, ok := c.Contract(reason)
 	if !ok {
-		declared := "none"
-		if c != nil && len(c.contract) > 0 {
-			declared = strings.Join(sortedReasons(c.contract), ", ")
-		}
-		e := mcperr.InternalError(fmt.Sprintf("tool %q failed with reason %q, which its error contract does not declare (declared: %s)", c.Tool(), reason, declared))
-		if c != nil {
-			c.logger.Error("mcptool: Fail called with an undeclared reason; add it to the tool's Errors or fix the call", "tool", c.tool, "reason", reason, "declared", declared)
-		}
-		return e
+		return c.undeclared(reason)
 	}
 	if msg == "" {
 		msg = strings.TrimSpace(entry.When)
 	}
-	all := make([]mcperr.Option, 0, len(opts)+2)
-	all = append(all, mcperr.WithRetryable(entry.Retryable))
+	all := make([]mcperr.Option, 0, len(opts)+3)
+	all = append(all, entryDefaults(entry)...)
 	all = append(all, opts...)
 	all = append(all, mcperr.WithReason(reason))
 	return mcperr.New(entry.Code, msg, all...)
+}
+
+// FailHTTP builds the error for a declared failure mode from a failed
+// upstream response: the message and data of mcperr.FromHTTPResponse (the
+// status, service, Retry-After; the body only with mcperr.WithBody or
+// WithBodyLimit, redacted), with the contract's code, reason, recovery hint
+// and retryability. Options are applied as FromHTTPResponse applies them
+// and override the contract's defaults; data.reason is written last. It
+// always closes the body.
+func (c *Call) FailHTTP(reason string, resp *http.Response, opts ...mcperr.Option) *mcperr.Error {
+	upstream := mcperr.FromHTTPResponse(resp, opts...) // reads and closes the body in every case
+	entry, ok := c.Contract(reason)
+	if !ok {
+		return c.undeclared(reason)
+	}
+	data := upstream.Data()
+	all := make([]mcperr.Option, 0, len(data)+4)
+	all = append(all, entryDefaults(entry)...)
+	all = append(all, mcperr.WithCause(upstream.Cause()))
+	for _, k := range slices.Sorted(maps.Keys(data)) {
+		all = append(all, mcperr.WithData(k, data[k]))
+	}
+	all = append(all, mcperr.WithReason(reason))
+	return mcperr.New(entry.Code, upstream.Message(), all...)
+}
+
+// entryDefaults are the options a declared entry contributes before the
+// caller's: its recovery hint and its retryability.
+func entryDefaults(entry ErrorContract) []mcperr.Option {
+	opts := []mcperr.Option{mcperr.WithRetryable(entry.EffectiveRetryable())}
+	if hint := strings.TrimSpace(entry.Recovery); hint != "" {
+		opts = append(opts, mcperr.WithRecovery(hint))
+	}
+	return opts
+}
+
+// undeclared is the InternalError for a reason the contract lacks.
+func (c *Call) undeclared(reason string) *mcperr.Error {
+	declared := "none"
+	if c != nil && len(c.contract) > 0 {
+		declared = strings.Join(sortedReasons(c.contract), ", ")
+	}
+	e := mcperr.InternalError(fmt.Sprintf("tool %q failed with reason %q, which its error contract does not declare (declared: %s)", c.Tool(), reason, declared))
+	if c != nil {
+		c.logger.Error("mcptool: Fail called with an undeclared reason; add it to the tool's Errors or fix the call", "tool", c.tool, "reason", reason, "declared", declared)
+	}
+	return e
 }
 
 // RecoveryFor returns an option that sets the recovery hint declared for
@@ -274,6 +324,7 @@ func Add[In, Out any](s *mcp.Server, t Tool[In, Out], opts ...Option) {
 
 func (c *compiled[In, Out]) handler(logger *slog.Logger) mcp.ToolHandler {
 	name := c.tool.Name
+	guard := &nilErrorGuard{logger: logger, kind: "tool", name: name}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		call := &Call{Request: req, tool: name, contract: c.tool.Errors, logger: logger}
 		defer func() {
@@ -290,7 +341,7 @@ func (c *compiled[In, Out]) handler(logger *slog.Logger) mcp.ToolHandler {
 			return errorResult(e, logger), nil
 		}
 		out, herr := c.tool.Handler(context.WithValue(ctx, callKey{}, call), call, in)
-		if herr != nil {
+		if herr = guard.clean(herr); herr != nil {
 			if wire, ok := herr.(*jsonrpc.Error); ok {
 				return nil, wire // a deliberate protocol error, as in go-sdk
 			}

@@ -19,7 +19,7 @@ import (
 // CheckErrorContract checks that every declared reason of tool reaches a
 // client in the documented shape: through a real go-sdk server and client
 // (in-memory transport), a handler returning
-// call.Fail(reason, "", call.RecoveryFor(reason)) must give isError, the
+// call.Fail(reason, "") must give isError, the
 // text
 //
 //	Error: <When>
@@ -56,7 +56,7 @@ func CheckErrorContractWith[In, Out any](t TB, tool mcptool.Tool[In, Out], in In
 		r := reason
 		mu.Unlock()
 		var zero Out
-		return zero, call.Fail(r, "", call.RecoveryFor(r))
+		return zero, call.Fail(r, "")
 	}
 	w, err := connect(probe)
 	if err != nil {
@@ -74,7 +74,7 @@ func CheckErrorContractWith[In, Out any](t TB, tool mcptool.Tool[In, Out], in In
 			continue
 		}
 		want := fmt.Sprintf("Error: %s\nRecovery: %s\nCode: %s (%d); Reason: %s; Retryable: %t",
-			strings.TrimSpace(entry.When), strings.TrimSpace(entry.Recovery), entry.Code.String(), int(entry.Code), entry.Reason, entry.Retryable)
+			strings.TrimSpace(entry.When), strings.TrimSpace(entry.Recovery), entry.Code.String(), int(entry.Code), entry.Reason, entry.EffectiveRetryable())
 		w.verify(t, entry, res, &want)
 	}
 }
@@ -83,8 +83,33 @@ func CheckErrorContractWith[In, Out any](t TB, tool mcptool.Tool[In, Out], in In
 // trigger each declared reason (cases maps reason to input) and checks the
 // client receives that reason with the declared code in the documented
 // shape, valid against the advertised output schema. Declared reasons
-// without a case are logged; a case for an undeclared reason fails.
+// without a case are logged; a case for an undeclared reason fails. A
+// failure that depends on state rather than input (a store that is down)
+// needs CheckCases.
 func CheckErrorCases[In, Out any](t TB, tool mcptool.Tool[In, Out], cases map[string]In) {
+	t.Helper()
+	all := make(map[string]Case[In], len(cases))
+	for reason, in := range cases {
+		all[reason] = Case[In]{In: in}
+	}
+	CheckCases(t, tool, all)
+}
+
+// Case is one error case for CheckCases: the input, and the state the
+// handler must meet.
+type Case[In any] struct {
+	In In
+	// Setup, when set, runs just before the call: it puts the fake
+	// dependencies the tool was built with into the state this case needs
+	// (the store is down, the quota is spent). The function it returns, if
+	// not nil, runs after the call to put them back.
+	Setup func() (restore func())
+}
+
+// CheckCases is CheckErrorCases with a Setup per case, so failures that
+// depend on state can be driven through the real handler too. Cases run
+// one at a time, in the order of their reasons.
+func CheckCases[In, Out any](t TB, tool mcptool.Tool[In, Out], cases map[string]Case[In]) {
 	t.Helper()
 	if !definitionOK(t, tool) {
 		return
@@ -105,7 +130,8 @@ func CheckErrorCases[In, Out any](t TB, tool mcptool.Tool[In, Out], cases map[st
 			t.Errorf("mcptooltest: tool %q: case for reason %q, which the contract does not declare", tool.Name, reason)
 			continue
 		}
-		res, err := w.call(cases[reason])
+		c := cases[reason]
+		res, err := callIn(w, c)
 		if err != nil {
 			t.Errorf("mcptooltest: tool %q, reason %q: the call failed with a protocol error: %v", tool.Name, reason, err)
 			continue
@@ -121,6 +147,17 @@ func CheckErrorCases[In, Out any](t TB, tool mcptool.Tool[In, Out], cases map[st
 	if len(untested) > 0 {
 		t.Logf("mcptooltest: tool %q: no case for reason(s) %s", tool.Name, strings.Join(untested, ", "))
 	}
+}
+
+// callIn runs one case: Setup, the call, then the restore Setup returned
+// (even when the call fails).
+func callIn[In any](w *wire, c Case[In]) (*mcp.CallToolResult, error) {
+	if c.Setup != nil {
+		if restore := c.Setup(); restore != nil {
+			defer restore()
+		}
+	}
+	return w.call(c.In)
 }
 
 func definitionOK[In, Out any](t TB, tool mcptool.Tool[In, Out]) bool {
@@ -258,8 +295,8 @@ func (w *wire) verify(t TB, entry mcptool.ErrorContract, res *mcp.CallToolResult
 		if got != *wantText {
 			fail("text content is %q, want %q", got, *wantText)
 		}
-		if e.Data.Retryable == nil || *e.Data.Retryable != entry.Retryable {
-			fail("data.retryable is not %t", entry.Retryable)
+		if e.Data.Retryable == nil || *e.Data.Retryable != entry.EffectiveRetryable() {
+			fail("data.retryable is not %t", entry.EffectiveRetryable())
 		}
 		if e.Data.Recovery.Hint != strings.TrimSpace(entry.Recovery) {
 			fail("data.recovery.hint is %q", e.Data.Recovery.Hint)

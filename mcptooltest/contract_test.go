@@ -114,3 +114,13 @@ func TestCheckErrorCases(t *testing.T) {
 	require.Len(t, r.errors, 1)
 	assert.Contains(t, r.errors[0], "the result is not an error")
 }
+
+// An entry whose code is retryable but which leaves Retryable unset is sent
+// as retryable (the code's default); the check expects what is sent.
+func TestCheckErrorContractUsesTheCodesRetryability(t *testing.T) {
+	tool := searchTool()
+	tool.Errors[1].Retryable = false
+	r := &recorder{}
+	mcptooltest.CheckErrorContract(r, tool)
+	assert.Empty(t, r.errors)
+}

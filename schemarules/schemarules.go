@@ -39,8 +39,8 @@ type Config struct {
 //	func(*rule.Pass, *Model, *Parity) error
 type check = rule.Check[any]
 
-// The TypeScript linter's type checks on definitions, which Go's types make impossible to
-// fail: catalogued and documented, never run.
+// mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
+// catalogued and documented, never run.
 var (
 	ruleAnnotationType = check{
 		ID: "annotation-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
@@ -55,8 +55,17 @@ var (
 // checks are the schema rules, in catalog order.
 func checks() []check {
 	return []check{
-		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax, ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability, ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs, ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat, ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType, ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType, ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing, ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity, ruleFormatParityUnchecked,
-		ruleDescriptionTokenBudget, ruleSurfaceTokenBudget, ruleClientCompatibility,
+		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax,
+		ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability,
+		ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs,
+		ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat,
+		ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType,
+		ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType,
+		ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing,
+		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI,
+		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
+		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
+		ruleClientCompatibility,
 	}
 }
 
@@ -72,43 +81,40 @@ func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	facts := newFactsAnalyzer(defs)
 	parity := newParityAnalyzer(model)
 	budget := newBudgetAnalyzer(defs, &tokens.Counter{})
-	var out []rule.Group
-	for _, c := range checks() {
-		if c.Run == nil {
-			continue
-		}
-		requires := []*analysis.Analyzer{model}
-		var run func(p *rule.Pass, m *Model) error
-		servers := false
-		switch fn := c.Run.(type) {
-		case func(*rule.Pass, *Model) error:
-			run = fn
+	requires := func(c check) []*analysis.Analyzer {
+		switch c.Run.(type) {
 		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
-			requires = append(requires, facts)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[facts].(*ModuleDefinitions)) }
+			return []*analysis.Analyzer{model, facts}
 		case func(*rule.Pass, *Model, *Parity) error:
-			requires = append(requires, parity)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[parity].(*Parity)) }
+			return []*analysis.Analyzer{model, parity}
 		case func(*rule.Pass, *Model, *Budget) error:
-			requires = append(requires, budget)
-			run = func(p *rule.Pass, m *Model) error { return fn(p, m, p.ResultOf[budget].(*Budget)) }
-			// The package that builds the server may define no tool itself.
-			servers = true
-		default:
-			panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
+			return []*analysis.Analyzer{model, budget}
+		case func(*rule.Pass, *Model) error:
+			return []*analysis.Analyzer{model}
 		}
-		out = append(out, rule.Group{
-			IDs:      []string{c.ID},
-			Requires: requires,
-			Options:  cfg,
-			Run: func(p *rule.Pass) error {
-				m := p.ResultOf[model].(*Model)
-				if len(m.Defs) == 0 && (!servers || len(m.Result.Servers) == 0) {
-					return nil
-				}
-				return run(p, m)
-			},
-		})
+		panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
 	}
-	return out
+	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
+		m := p.ResultOf[model].(*Model)
+		switch run := c.Run.(type) {
+		case func(*rule.Pass, *Model) error:
+			if len(m.Defs) > 0 {
+				return run(p, m)
+			}
+		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
+			if len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[facts].(*ModuleDefinitions))
+			}
+		case func(*rule.Pass, *Model, *Parity) error:
+			if len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[parity].(*Parity))
+			}
+		case func(*rule.Pass, *Model, *Budget) error:
+			// The package that builds the server may define no tool itself.
+			if len(m.Defs) > 0 || len(m.Result.Servers) > 0 {
+				return run(p, m, p.ResultOf[budget].(*Budget))
+			}
+		}
+		return nil // requires has refused every other type
+	})
 }

@@ -9,8 +9,9 @@
 #
 # -cold-only narrows the cold runs, which cost minutes each for the compiling tools, to TOOLS.
 #
-# Cold: a fresh, empty GOCACHE (and staticcheck cache) for every run, so everything the tool
-# needs is compiled or analysed again. The module cache stays warm: nothing is downloaded.
+# Cold: a fresh, empty GOCACHE (and staticcheck cache, and mcplint result cache) for every
+# run, so everything the tool needs is compiled or analysed again. The module cache stays
+# warm: nothing is downloaded.
 # Warm: the same caches as the previous run of the same tool (one untimed run fills them).
 # Runs are interleaved (one of each tool per round) so that the machine's load, which drifts,
 # weighs on every tool alike.
@@ -51,7 +52,7 @@ fi
 
 work="$(mktemp -d)"
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
-mkdir -p "$work/warm-gocache" "$work/warm-sc" "$work/results"
+mkdir -p "$work/warm-gocache" "$work/warm-sc" "$work/warm-mc" "$work/results"
 
 # cmd TOOL prints the command line of a tool.
 cmd() {
@@ -63,11 +64,11 @@ cmd() {
 	esac
 }
 
-# measure TOOL MODE GOCACHE SCCACHE: one timed run, appended to results/TOOL-MODE.
+# measure TOOL MODE GOCACHE SCCACHE MCCACHE: one timed run, appended to results/TOOL-MODE.
 measure() {
-	local tool="$1" mode="$2" gocache="$3" sccache="$4" out="$work/out"
+	local tool="$1" mode="$2" gocache="$3" sccache="$4" mccache="$5" out="$work/out"
 	local status=0
-	(cd "$dir" && GOCACHE="$gocache" STATICCHECK_CACHE="$sccache" \
+	(cd "$dir" && GOCACHE="$gocache" STATICCHECK_CACHE="$sccache" MCPLINT_CACHE="$mccache" \
 		/usr/bin/time -f '%e %M' -o "$work/time" $(cmd "$tool") >"$out" 2>&1) || status=$?
 	if [[ $status -gt 1 ]]; then
 		echo "compare.sh: $tool ($mode) exited $status:" >&2
@@ -82,20 +83,20 @@ echo "# $(date -u +%FT%TZ) $dir ${patterns[*]}; load average $(cut -d' ' -f1-3 /
 echo "# $(go version); $("$mcplint" -V=full 2>/dev/null | cut -c1-40 || true)"
 
 for tool in $only; do # fill the warm caches
-	(cd "$dir" && GOCACHE="$work/warm-gocache" STATICCHECK_CACHE="$work/warm-sc" $(cmd "$tool") >/dev/null 2>&1) || true
+	(cd "$dir" && GOCACHE="$work/warm-gocache" STATICCHECK_CACHE="$work/warm-sc" MCPLINT_CACHE="$work/warm-mc" $(cmd "$tool") >/dev/null 2>&1) || true
 done
 for ((i = 1; i <= runs; i++)); do
 	if [[ " $modes " == *" cold "* ]]; then
 		for tool in ${coldonly:-$only}; do
 			cold="$work/cold-$tool-$i"
-			mkdir -p "$cold/go" "$cold/sc"
-			measure "$tool" cold "$cold/go" "$cold/sc"
+			mkdir -p "$cold/go" "$cold/sc" "$cold/mc"
+			measure "$tool" cold "$cold/go" "$cold/sc" "$cold/mc"
 			chmod -R u+w "$cold" && rm -rf "$cold"
 		done
 	fi
 	if [[ " $modes " == *" warm "* ]]; then
 		for tool in $only; do
-			measure "$tool" warm "$work/warm-gocache" "$work/warm-sc"
+			measure "$tool" warm "$work/warm-gocache" "$work/warm-sc" "$work/warm-mc"
 		done
 	fi
 	echo "# round $i done; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -34,6 +34,7 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 		./serverjson:FuzzParse                      # server.json syntax
 		./serverjson:FuzzCheck                      # server.json rules
 		./mcperr:FuzzFromHTTPResponse               # upstream HTTP responses
+		./mcperr:FuzzRedact                         # upstream error bodies kept for the client
 	)
 fi
 cd "$(dirname "$0")/.."

@@ -1,13 +1,12 @@
 package serverjson
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,9 +44,9 @@ func TestRuleFixtures(t *testing.T) {
 					assertWellFormed(t, data, d)
 					fired = fired || d.Rule == r.ID
 				}
-				assert.Equal(t, string(want), formatFindings(diags), "%s:%s", f, errorSummary(diags))
+				require.Equal(t, string(want), formatFindings(diags), "%s:%s", f, errorSummary(diags))
 			}
-			assert.True(t, fired, "no fixture of %s makes it fire", r.ID)
+			require.True(t, fired, "no fixture of %s makes it fire", r.ID)
 		})
 	}
 	// Every directory is a rule's.
@@ -64,7 +63,7 @@ func TestRuleFixtures(t *testing.T) {
 func formatFindings(diags []Diagnostic) string {
 	var b strings.Builder
 	for _, d := range diags {
-		fmt.Fprintf(&b, "%d:%d %s %s\n", d.Pos.Line, d.Pos.Col, d.Rule, d.Pointer)
+		b.WriteString(strconv.Itoa(d.Pos.Line) + ":" + strconv.Itoa(d.Pos.Col) + " " + d.Rule + " " + d.Pointer + "\n")
 	}
 	return b.String()
 }

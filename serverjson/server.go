@@ -277,15 +277,8 @@ func validSubfolder(p string) bool {
 }
 
 func websiteURLProblem(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "does not parse as a URL"
-	}
-	if !u.IsAbs() {
-		return "is not absolute"
-	}
-	if u.Scheme != "https" {
-		return "does not use https"
+	if p := absoluteHTTPSProblem(s); p != "" {
+		return p
 	}
 	if i := strings.IndexAny(s, "\"'<> \t\n\r"); i >= 0 {
 		return fmt.Sprintf("contains the character %q", s[i])
@@ -293,7 +286,10 @@ func websiteURLProblem(s string) string {
 	return ""
 }
 
-func iconSrcProblem(s string) string {
+func iconSrcProblem(s string) string { return absoluteHTTPSProblem(s) }
+
+// absoluteHTTPSProblem says what keeps s from being an absolute https URL, or "".
+func absoluteHTTPSProblem(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {
 		return "does not parse as a URL"

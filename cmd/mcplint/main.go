@@ -26,6 +26,7 @@ import (
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver"
+	"github.com/mcplint/mcplint/internal/driver/engine"
 	"github.com/mcplint/mcplint/internal/driver/output"
 )
 
@@ -112,6 +113,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		baseFile   = fs.String("baseline", "", "leave out the findings the baseline `file` accepts, while their line is unchanged")
 		baseWrite  = fs.String("baseline-write", "", "write this run's findings to the baseline `file` (then report as -baseline does)")
 		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
+		loader     = fs.String("loader", "engine", "how packages are loaded: engine (fast) or packages (the stock go/packages path, every dependency from source: slow, a way around an engine bug)")
 	)
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
@@ -138,6 +140,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		defer stopProfile()
 	}
 
+	ld, err := engine.ParseLoader(*loader)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -loader: %v\n", err)
+		return driver.ExitError
+	}
+
 	var buildFlags []string
 	if *tags != "" {
 		buildFlags = append(buildFlags, "-tags="+*tags)
@@ -161,6 +169,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Tests:      *tests,
 		BuildFlags: buildFlags,
 		Verbose:    *verbose,
+		Loader:     ld,
 
 		NewFromRev:    *newFromRev,
 		NewFromPatch:  *newFromPat,

@@ -70,6 +70,9 @@ type Options struct {
 	BuildFlags []string
 	// Verbose adds a line on standard error with what was checked and the time it took.
 	Verbose bool
+	// Loader is how packages are loaded: engine.LoaderEngine ("" too) or the stock
+	// engine.LoaderPackages.
+	Loader engine.Loader
 	// NewFromRev and NewFromPatch keep only the findings on lines added or changed since a git
 	// revision, or by a patch, as golangci-lint's options of the same names do.
 	NewFromRev   string
@@ -123,9 +126,16 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
+	cacheDir, cacheKey := resultCache(s, cfg, o.Verbose)
 	kept := &keptRoots{}
 	scope = kept.wrap(scope)
 	start := time.Now()
+	var rec *recognised
+	var observe func(*analysis.Pass, any)
+	if o.Verbose {
+		rec = newRecognised()
+		observe = rec.observe
+	}
 	out, err := engine.Run(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
@@ -134,6 +144,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Env:        s.Env,
 		Analyzers:  as,
 		Scope:      scope,
+		Loader:     o.Loader,
+		Observe:    observe,
+		CacheDir:   cacheDir,
+		CacheKey:   cacheKey,
 	})
 	if err != nil {
 		if errors.Is(err, engine.ErrNoPackages) {
@@ -156,6 +170,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}
 
+	outputStart := time.Now()
 	if !narrow(ctx, s, dir, o, rep) {
 		return ExitError
 	}
@@ -175,6 +190,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 			fmt.Fprintf(s.Stderr, "mcplint: writing the report: %v\n", err)
 			return ExitError
 		}
+	}
+	if o.Verbose {
+		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
+		rec.write(s.Stderr)
 	}
 
 	if rep.Checked == 0 {

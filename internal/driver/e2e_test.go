@@ -315,10 +315,26 @@ func TestPackageWithoutMCPCodeIsSkipped(t *testing.T) {
 func TestVerboseSaysWhatWasCheckedAndSkipped(t *testing.T) {
 	r := mcplint(t, fixture(t, "withbroken"), "-v", "./plain")
 	assert.Equal(t, 0, r.code, r.stderr)
-	assert.Regexp(t, `^mcplint: 1 package checked in [0-9.]+s: 0 analysed, 1 without MCP code skipped before type-checking; 0 findings\n$`, r.stderr)
+	assert.Regexp(t, `^mcplint: 1 package checked in [0-9.]+s: 0 analysed, 1 without MCP code skipped before type-checking; 0 findings\n`, r.stderr)
+	assert.Regexp(t, `\nmcplint: time: go list [0-9.]+s, type-checking [0-9.]+s, analysis [0-9.]+s, output [0-9.]+s\n`, r.stderr)
+	assert.Contains(t, r.stderr, "mcplint: recognised no MCP definition or handler\n")
 
 	r = mcplint(t, fixture(t, "mod"), "-v", "-test=false")
 	assert.Regexp(t, `mcplint: [0-9]+ packages checked in [0-9.]+s: [1-9][0-9]* analysed, [0-9]+ without MCP code skipped before type-checking; [1-9][0-9]* findings?\n`, r.stderr)
+	assert.Regexp(t, `\nmcplint: analysis by family and shared pass, summed over packages \(they run in parallel\): .*recognition [0-9.]+s`, r.stderr)
+}
+
+func TestVerboseCountsWhatRecognitionFound(t *testing.T) {
+	sample := abs(t, filepath.Join("..", "..", "testdata", "sampleserver"))
+	for _, loader := range []string{"engine", "packages"} {
+		// The stock loader runs recognition on the SDK's own packages too (for facts): only
+		// the packages asked for count.
+		r := mcplint(t, sample, "-v", "-loader="+loader, "./...")
+		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk: definitions 3 (resource template 1, tool 2); handlers 3 (GoSDKResource 1, GoSDKTool 1, GoSDKTypedTool 1)\n", loader)
+	}
+	r := mcplint(t, sample, "-loader=fast", "./...")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `mcplint: -loader: unknown loader "fast": want engine or packages`)
 }
 
 func TestGoVetVettool(t *testing.T) {

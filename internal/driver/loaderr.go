@@ -21,9 +21,8 @@ var LoadErrorRule = loaderr.LoadError.ID
 // scope keeps can hold MCP code, so its load errors fail the run; the others' are the
 // compiler's business. With no scope every package is kept (engine.DefaultScope).
 type keptRoots struct {
-	mu   sync.Mutex
-	ids  map[string]bool
-	none bool // the scope was never asked: files named on the command line, or no scope
+	mu  sync.Mutex
+	ids map[string]bool // nil while the scope was never asked (files named on the command line, or no scope)
 }
 
 func (k *keptRoots) wrap(scope engine.Scope) engine.Scope {

@@ -48,6 +48,24 @@ func Rows[Run any](checks []Check[Run]) []Rule {
 	return rows
 }
 
+// OnePerRule makes one group per check that runs, each reporting its check's ID with the
+// family's options: requires names the analyzers a check reads, and run runs it on a pass.
+func OnePerRule[Run any](checks []Check[Run], options any, requires func(Check[Run]) []*analysis.Analyzer, run func(*Pass, Check[Run]) error) []Group {
+	var out []Group
+	for _, c := range checks {
+		if c.Rule().Status != Implemented {
+			continue
+		}
+		out = append(out, Group{
+			IDs:      []string{c.ID},
+			Requires: requires(c),
+			Options:  options,
+			Run:      func(p *Pass) error { return run(p, c) },
+		})
+	}
+	return out
+}
+
 // Group is what a family hands the framework for one analyzer: the rules it reports and the
 // analyzers it needs. Most groups hold one rule; rules that read one shared walk (the
 // contract structure, the server.json adapter) are one group and name their analyzer.

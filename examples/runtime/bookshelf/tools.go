@@ -41,7 +41,7 @@ func SearchTool(c *Catalog) mcptool.Tool[SearchInput, SearchOutput] {
 		Handler: func(_ context.Context, call *mcptool.Call, in SearchInput) (SearchOutput, error) {
 			q := strings.TrimSpace(in.Query)
 			if q == "" {
-				return SearchOutput{}, call.Fail("empty_query", "the query is empty", call.RecoveryFor("empty_query"))
+				return SearchOutput{}, call.Fail("empty_query", "the query is empty")
 			}
 			// No match is an answer, not a failure: the agent sees Total 0.
 			books, total := c.Search(q, in.Limit)
@@ -77,7 +77,7 @@ func GetBookTool(c *Catalog) mcptool.Tool[BookInput, Book] {
 		Handler: func(_ context.Context, call *mcptool.Call, in BookInput) (Book, error) {
 			b, ok := c.Get(in.ID)
 			if !ok {
-				return Book{}, call.Fail("no_such_book", fmt.Sprintf("no book has ID %q", in.ID), call.RecoveryFor("no_such_book"))
+				return Book{}, call.Fail("no_such_book", fmt.Sprintf("no book has ID %q", in.ID))
 			}
 			return b, nil
 		},
@@ -124,26 +124,33 @@ func CoverTool(c *Catalog, covers Covers) mcptool.Tool[BookInput, CoverOutput] {
 				Recovery: "Call search_books to find the book's catalog ID."},
 			{Reason: "covers_not_configured", Code: mcperr.CodeConfigurationError, When: "The server has no cover service URL, or an invalid one.",
 				Recovery: "Tell the user the server operator must set BOOKSHELF_COVERS_URL; do not retry."},
+			{Reason: "covers_busy", Code: mcperr.CodeRateLimited, When: "The cover service is rate limiting this server.",
+				Recovery: "Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged.", Retryable: true},
 		},
 		Handler: func(ctx context.Context, call *mcptool.Call, in BookInput) (CoverOutput, error) {
 			b, ok := c.Get(in.ID)
 			if !ok {
-				return CoverOutput{}, call.Fail("no_such_book", fmt.Sprintf("no book has ID %q", in.ID), call.RecoveryFor("no_such_book"))
+				return CoverOutput{}, call.Fail("no_such_book", fmt.Sprintf("no book has ID %q", in.ID))
 			}
 			if covers.BaseURL == "" {
-				return CoverOutput{}, call.Fail("covers_not_configured", "", call.RecoveryFor("covers_not_configured"))
+				return CoverOutput{}, call.Fail("covers_not_configured", "")
 			}
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(covers.BaseURL, "/")+"/covers/"+url.PathEscape(b.ISBN), nil)
 			if err != nil {
-				return CoverOutput{}, call.Fail("covers_not_configured", "the cover service URL is invalid", mcperr.WithCause(err), call.RecoveryFor("covers_not_configured"))
+				return CoverOutput{}, call.Fail("covers_not_configured", "the cover service URL is invalid", mcperr.WithCause(err))
 			}
 			resp, err := covers.Client.Do(req)
 			if err != nil {
 				return CoverOutput{}, mcperr.ServiceUnavailable("the cover service is unreachable", mcperr.WithCause(err), mcperr.WithRetryable(true))
 			}
-			if resp.StatusCode != http.StatusOK {
-				// Code from the status, Retry-After kept, body bounded and closed.
-				return CoverOutput{}, mcperr.FromHTTPResponse(resp, mcperr.WithService("the cover service"), mcperr.WithBodyLimit(256))
+			switch {
+			case resp.StatusCode == http.StatusTooManyRequests:
+				// A declared failure: its code, recovery and retryability, plus
+				// the status and Retry-After. The body is closed, not sent.
+				return CoverOutput{}, call.FailHTTP("covers_busy", resp, mcperr.WithService("the cover service"))
+			case resp.StatusCode != http.StatusOK:
+				// Code from the status, Retry-After kept, body closed, not sent.
+				return CoverOutput{}, mcperr.FromHTTPResponse(resp, mcperr.WithService("the cover service"))
 			}
 			defer resp.Body.Close()
 			var body struct {

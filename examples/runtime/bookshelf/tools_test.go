@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -71,6 +72,21 @@ func TestErrorContracts(t *testing.T) {
 		"no_such_book":          {ID: "bk-404"},
 		"covers_not_configured": {ID: "bk-1"},
 	})
+	// covers_busy depends on the cover service's state, not the input.
+	var busy atomic.Bool
+	covers := coversFor(func(*http.Request) *http.Response {
+		if busy.Load() {
+			return respond(429, "", http.Header{"Retry-After": {"5"}})
+		}
+		return respond(200, `{"url":"https://img.test/x.jpg","width":1,"height":1}`, nil)
+	})
+	mcptooltest.CheckCases(t, bookshelf.CoverTool(c, covers), map[string]mcptooltest.Case[bookshelf.BookInput]{
+		"no_such_book": {In: bookshelf.BookInput{ID: "bk-404"}},
+		"covers_busy": {In: bookshelf.BookInput{ID: "bk-1"}, Setup: func() func() {
+			busy.Store(true)
+			return func() { busy.Store(false) }
+		}},
+	})
 }
 
 func connect(t *testing.T, covers bookshelf.Covers) *mcp.ClientSession {
@@ -117,8 +133,8 @@ func TestCoverUpstreamRateLimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "https://covers.test/covers/9781449373320", asked)
 	assert.True(t, res.IsError)
-	assert.JSONEq(t, `{"error":{"code":-32003,"message":"the cover service responded 429 Too Many Requests","data":{"body":"{\"error\":\"slow down\"}","retryAfter":"12","retryAfterSeconds":12,"service":"the cover service","status":429}}}`, structured(t, res))
-	assert.Equal(t, "Error: the cover service responded 429 Too Many Requests\nCode: RateLimited (-32003)\nData: {\"body\":\"{\\\"error\\\":\\\"slow down\\\"}\",\"retryAfter\":\"12\",\"retryAfterSeconds\":12,\"service\":\"the cover service\",\"status\":429}", res.Content[0].(*mcp.TextContent).Text)
+	assert.JSONEq(t, `{"error":{"code":-32003,"message":"the cover service responded 429 Too Many Requests","data":{"reason":"covers_busy","recovery":{"hint":"Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged."},"retryable":true,"retryAfter":"12","retryAfterSeconds":12,"service":"the cover service","status":429}}}`, structured(t, res))
+	assert.Equal(t, "Error: the cover service responded 429 Too Many Requests\nRecovery: Wait for data.retryAfterSeconds (or a minute), then call the tool again unchanged.\nCode: RateLimited (-32003); Reason: covers_busy; Retryable: true\nData: {\"retryAfter\":\"12\",\"retryAfterSeconds\":12,\"service\":\"the cover service\",\"status\":429}", res.Content[0].(*mcp.TextContent).Text)
 }
 
 func TestCoverSuccessAndBadUpstreamJSON(t *testing.T) {

@@ -502,7 +502,7 @@ func update{{.N}}Tool(svc *Service) mcptool.Tool[Update{{.N}}Input, Update{{.N}}
 			{Reason: "no_such_record", Code: mcperr.CodeNotFound, When: "No record has the ID.",
 				Recovery: "Call search_{{.Name}} to find the record's ID first."},
 			{Reason: "changed", Code: mcperr.CodeConflict, When: "The record changed while it was renamed.",
-				Recovery: "Read the record again and retry the rename.", Retryable: true},
+				Recovery: "Read the record again and retry the rename."},
 			{Reason: "store_failed", Code: mcperr.CodeDatabaseError, When: "The store could not save the record.",
 				Recovery: "Wait a moment and retry the rename.", Retryable: true},
 		},

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -42,8 +43,60 @@ type Options struct {
 	// Analyzers are run on every package matched by Patterns.
 	Analyzers []*analysis.Analyzer
 	// Scope narrows the run to the packages worth loading from source; nil is
-	// DefaultScope.
+	// DefaultScope. LoaderPackages ignores it.
 	Scope Scope
+	// Loader chooses how packages are loaded; "" is LoaderEngine.
+	Loader Loader
+	// CacheDir is where outcomes are kept for runs over code that has not changed; ""
+	// keeps none. CacheKey is the caller's part of the key: whatever else decides the
+	// findings (the configuration, the analyzers' version).
+	CacheDir, CacheKey string
+	// eager type-checks every package before the analyzers start: the run is repeated this
+	// way when a package type-checked lazily turns out to have errors.
+	eager bool
+	// Observe, when set, is called with the pass and the result of every analyzer (required
+	// ones included) that ran without error on a package the patterns matched, from the
+	// checker's goroutines: -v counts what recognition found with it.
+	Observe func(pass *analysis.Pass, result any)
+}
+
+// Timings say where a run's time went.
+type Timings struct {
+	// List is go list: the metadata, the build cache's state, and export data and cgo
+	// files where needed. For LoaderPackages it is the whole packages.Load, type-checking
+	// included.
+	List time.Duration
+	// TypeCheck is the parsing and type-checking of packages from source, wall time.
+	TypeCheck time.Duration
+	// Analysis is the analyzers' run, wall time.
+	Analysis time.Duration
+	// ByAnalyzer is the time of each analyzer by name, summed over the packages it ran on.
+	// Analyzers run in parallel, so the sum can exceed Analysis.
+	ByAnalyzer map[string]time.Duration
+}
+
+// Loader names a way of loading packages for the analyzers.
+type Loader string
+
+const (
+	// LoaderEngine is mcplint's own loading: a metadata-only go list, the scope, export data
+	// where the build cache has it and declarations-only type-checking elsewhere.
+	LoaderEngine Loader = "engine"
+	// LoaderPackages is the stock path, packages.Load(LoadAllSyntax) with every dependency
+	// from source and every analyzer on it: slow, but what the go/analysis drivers do. It is
+	// the reference the engine is tested against, and a way around an engine bug.
+	LoaderPackages Loader = "packages"
+)
+
+// ParseLoader reads a loader name as the -loader flag takes it.
+func ParseLoader(s string) (Loader, error) {
+	switch l := Loader(s); l {
+	case "", LoaderEngine:
+		return LoaderEngine, nil
+	case LoaderPackages:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown loader %q: want %s or %s", s, LoaderEngine, LoaderPackages)
 }
 
 // Outcome is what a run produced.
@@ -59,6 +112,9 @@ type Outcome struct {
 	Skipped int
 	// Crashes are the analyzer panics behind InternalErrorRule findings, with their stacks.
 	Crashes []*PanicError
+	Timings Timings
+	// Cached: nothing changed since a run with the same key, whose outcome this is.
+	Cached bool
 }
 
 // ErrNoPackages is returned when the patterns match no package at all.
@@ -103,6 +159,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	if opts.Loader == LoaderPackages {
+		return runStock(ctx, opts, patterns)
+	}
 	facts := NeedsFacts(opts.Analyzers)
 	scope := opts.Scope
 	if scope == nil {
@@ -113,22 +172,35 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		err error
 	}
 	stateCh := make(chan stateResult, 1)
+	stateCtx, cancelState := context.WithCancel(ctx)
+	defer cancelState()
 	go func() {
-		st, err := queryBuildState(ctx, opts, patterns)
+		st, err := queryBuildState(stateCtx, opts, patterns)
 		stateCh <- stateResult{st, err}
 	}()
+	start := time.Now()
 	pl, err := planLoad(ctx, opts, patterns, scope, facts)
-	state := <-stateCh
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
+	key := cacheKey(opts, patterns, pl)
+	if key != "" {
+		if out := loadCached(opts.CacheDir, key); out != nil {
+			out.Timings.List = time.Since(start)
+			return out, nil // the build cache's state is not needed: cancelState stops go list
+		}
+	}
+	state := <-stateCh
 	fset := token.NewFileSet()
 	var pkgs []*packages.Package
+	var tc *typeChecker
 	out := &Outcome{PackageErrors: pl.broken, Checked: pl.skipped, Skipped: pl.skipped}
+	out.Timings.List = time.Since(start)
 	if pl.fallback {
 		if pkgs, err = loadFallback(ctx, opts, fset, patterns); err != nil {
 			return nil, fmt.Errorf("loading packages: %w", err)
 		}
+		out.Timings.List = time.Since(start)
 	} else {
 		st := state.st
 		if state.err != nil {
@@ -136,7 +208,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			// when the cache is warm, never wrong.
 			st = &buildState{stale: map[string]bool{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
 		}
-		if err := typecheck(ctx, opts, fset, st, pl); err != nil {
+		if tc, err = typecheck(ctx, opts, fset, st, pl, &out.Timings); err != nil {
 			return nil, fmt.Errorf("loading packages: %w", err)
 		}
 		for _, p := range pl.full {
@@ -145,15 +217,65 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			}
 		}
 	}
+	if err := analyse(opts, fset, pkgs, out, true, tc); err != nil && (!errors.Is(err, ErrNoPackages) || pl.skipped == 0) {
+		return nil, err
+	}
+	if tc != nil && tc.lazyFailed.Load() {
+		// The roots were chosen, and packages counted as checked, without these errors.
+		// Code that does not compile is rare enough to pay for a second run.
+		opts.eager = true
+		return Run(ctx, opts)
+	}
+	if key != "" && ctx.Err() == nil {
+		storeCached(opts.CacheDir, key, out)
+	}
+	return out, nil
+}
+
+// runStock is LoaderPackages: go/packages loads everything from source, and the checker runs
+// every analyzer wherever facts lead it.
+func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, error) {
+	fset := token.NewFileSet()
+	start := time.Now()
+	pkgs, err := packages.Load(&packages.Config{
+		Context:    ctx,
+		Mode:       packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest,
+		Dir:        opts.Dir,
+		Env:        opts.Env,
+		BuildFlags: opts.BuildFlags,
+		Tests:      opts.Tests,
+		Fset:       fset,
+	}, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %w", err)
+	}
+	out := &Outcome{}
+	out.Timings.List = time.Since(start)
+	if err := analyse(opts, fset, pkgs, out, false, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// analyse runs the analyzers on the root packages among pkgs and adds what they found to
+// out. link narrows the import graph to the packages loaded from source (see linkSources);
+// the stock path has every dependency from source and keeps go/packages' graph. tc, when not
+// nil, type-checks lazy packages as their analysis starts, and their syntax and types.Info
+// are released as it ends.
+func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *Outcome, link bool, tc *typeChecker) error {
 	roots, broken := selectRoots(pkgs)
 	out.PackageErrors = append(out.PackageErrors, broken...)
-	if len(roots) == 0 && len(out.PackageErrors) == 0 && pl.skipped == 0 {
-		return nil, fmt.Errorf("%w %s", ErrNoPackages, strings.Join(patterns, " "))
+	if len(roots) == 0 && len(out.PackageErrors) == 0 {
+		return fmt.Errorf("%w %s", ErrNoPackages, strings.Join(orAll(opts.Patterns), " "))
 	}
 
+	source := hasSource
+	if tc != nil {
+		source = func(p *packages.Package) bool { return hasSource(p) || tc.isLazy(p) }
+	}
 	var analysable []*packages.Package
 	for _, p := range roots {
-		if !hasSource(p) {
+		if !source(p) {
 			continue // nothing to give an analyzer; already in broken
 		}
 		analysable = append(analysable, p)
@@ -162,28 +284,52 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		}
 	}
 	if len(analysable) == 0 || len(opts.Analyzers) == 0 {
-		return out, nil
+		return nil
 	}
-	linkSources(analysable)
+	if link {
+		linkSources(analysable, source)
+	}
 
-	graph, err := checker.Analyze(guard(opts.Analyzers), analysable, &checker.Options{})
+	obs := newObserver(opts.Observe, analysable)
+	guarded := guard(opts.Analyzers, obs)
+	if tc != nil {
+		obs.life = newLifecycle(tc, guarded, analysable)
+	}
+	start := time.Now()
+	graph, err := checker.Analyze(guarded, analysable, &checker.Options{})
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
-		return nil, fmt.Errorf("invalid analyzers: %w", err)
+		return fmt.Errorf("invalid analyzers: %w", err)
 	}
-	collect(newPositioner(fset, analysable), graph, out)
-	return out, nil
+	out.Timings.Analysis, out.Timings.ByAnalyzer = time.Since(start), obs.took
+	if obs.life != nil {
+		out.Timings.TypeCheck += obs.life.typeCheck()
+	}
+	pos := newPositioner(fset, analysable)
+	if obs.life != nil {
+		pos.clauses = obs.life.clauses
+	}
+	collect(pos, graph, out)
+	return nil
+}
+
+func orAll(patterns []string) []string {
+	if len(patterns) == 0 {
+		return []string{"./..."}
+	}
+	return patterns
 }
 
 // typecheck gives types to the planned packages: the full ones with syntax and types.Info,
 // their dependencies from export data where the build cache has it, from source otherwise.
-func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan) error {
+func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *buildState, pl *plan, tm *Timings) (*typeChecker, error) {
 	// Packages that use cgo are checked in the Go files cgo generates, which import more
 	// than the originals: list them first, so that planning sees every import.
+	listed := time.Now()
 	graph := map[string]*packages.Package{}
 	packages.Visit(append(slices.Clip(pl.roots), pl.full...), nil, func(p *packages.Package) { graph[p.ID] = p })
 	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
-		return err
+		return nil, err
 	}
 	tc := newTypeChecker(ctx, fset, st.sizes)
 	tc.plan(pl.full, st.exportable)
@@ -200,7 +346,7 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 			break
 		}
 		if err := fetchExportFiles(ctx, opts, ask); err != nil {
-			return err
+			return nil, err
 		}
 		for _, p := range ask {
 			if p.ExportFile == "" {
@@ -208,8 +354,11 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 			}
 		}
 	}
-	tc.check(append(slices.Clip(pl.roots), pl.full...))
-	return ctx.Err()
+	tm.List += time.Since(listed)
+	start := time.Now()
+	tc.check(append(slices.Clip(pl.roots), pl.full...), !opts.eager)
+	tm.TypeCheck = time.Since(start)
+	return tc, ctx.Err()
 }
 
 // selectRoots drops the synthesized test mains and, where a package's test variant loaded
@@ -364,6 +513,8 @@ func internalError(pos *positioner, act *checker.Action) result.Finding {
 	}
 	if len(act.Package.Syntax) > 0 {
 		f.Pos = pos.position(act.Package.Syntax[0].Package)
+	} else if clause, ok := pos.clauses[act.Package]; ok {
+		f.Pos = pos.position(clause) // the syntax was released
 	} else if len(act.Package.GoFiles) > 0 {
 		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
 	}

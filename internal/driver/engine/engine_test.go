@@ -335,7 +335,7 @@ func TestLinkSourcesLooksThroughExportData(t *testing.T) {
 	x.Imports = map[string]*packages.Package{"b": b, "y": y}
 	y.Imports = map[string]*packages.Package{"x": x} // a cycle go list would report; the walk ends
 	b.Imports = map[string]*packages.Package{"z": exp("z")}
-	linkSources([]*packages.Package{a})
+	linkSources([]*packages.Package{a}, hasSource)
 	assert.Equal(t, map[string]*packages.Package{"b": b, "c": c}, a.Imports, "b through x, c directly")
 	assert.Empty(t, b.Imports)
 	assert.Len(t, x.Imports, 2, "packages known from export data are left alone")

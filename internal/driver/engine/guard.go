@@ -1,12 +1,17 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"go/types"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 )
 
 // PanicError is the error of an action whose analyzer panicked. The checker does not recover
@@ -32,7 +37,7 @@ func (e *PanicError) Error() string {
 // Each copy hands the original Run a pass whose Analyzer and ResultOf are keyed by the
 // original analyzers, because an analyzer reads its prerequisites' results as
 // pass.ResultOf[Prerequisite] with the original pointer.
-func guard(roots []*analysis.Analyzer) []*analysis.Analyzer {
+func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
 	original := map[*analysis.Analyzer]*analysis.Analyzer{}
 	var wrap func(a *analysis.Analyzer) *analysis.Analyzer
@@ -54,13 +59,23 @@ func guard(roots []*analysis.Analyzer) []*analysis.Analyzer {
 			c.Requires = append(c.Requires, wrap(req))
 		}
 		c.Run = func(pass *analysis.Pass) (result any, err error) {
+			if obs.life != nil {
+				obs.life.prepare(pass)
+				defer func() { obs.life.finish(pass, result) }()
+				if !a.RunDespiteErrors && obs.life.illTyped(pass) {
+					// What the checker says when it knows before the run.
+					return nil, errors.New("analysis skipped due to errors in package")
+				}
+			}
 			inner := *pass
 			inner.Analyzer = a
 			inner.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
 			for k, v := range pass.ResultOf {
 				inner.ResultOf[original[k]] = v
 			}
+			start := time.Now()
 			defer func() {
+				obs.ran(a, time.Since(start))
 				if r := recover(); r != nil {
 					pkg := "?"
 					if pass.Pkg != nil {
@@ -69,7 +84,11 @@ func guard(roots []*analysis.Analyzer) []*analysis.Analyzer {
 					result, err = nil, &PanicError{Analyzer: a.Name, Package: pkg, Value: r, Site: panicSite(), Stack: debug.Stack()}
 				}
 			}()
-			return a.Run(&inner)
+			result, err = a.Run(&inner)
+			if err == nil && obs.observe != nil && obs.roots[pass.Pkg] {
+				obs.observe(&inner, result)
+			}
+			return result, err
 		}
 		return c
 	}
@@ -98,4 +117,29 @@ func panicSite() string {
 			return "unknown location"
 		}
 	}
+}
+
+// observer collects, from the guarded analyzers, the time each one took (summed over the
+// packages it ran on) and hands every result to Options.Observe.
+type observer struct {
+	observe func(*analysis.Pass, any)
+	roots   map[*types.Package]bool // observe sees these packages only
+	life    *lifecycle              // nil: the packages were typed before the run
+
+	mu   sync.Mutex
+	took map[string]time.Duration
+}
+
+func newObserver(observe func(*analysis.Pass, any), roots []*packages.Package) *observer {
+	o := &observer{observe: observe, roots: map[*types.Package]bool{}, took: map[string]time.Duration{}}
+	for _, p := range roots {
+		o.roots[p.Types] = true
+	}
+	return o
+}
+
+func (o *observer) ran(a *analysis.Analyzer, d time.Duration) {
+	o.mu.Lock()
+	o.took[a.Name] += d
+	o.mu.Unlock()
 }

@@ -336,7 +336,7 @@ func hasSource(p *packages.Package) bool {
 // not. The checker follows Imports to run fact analyzers on dependencies; a dependency known
 // only from export data has no syntax to run them on, and this keeps the checker from trying
 // while the facts of source packages still flow through it.
-func linkSources(pkgs []*packages.Package) {
+func linkSources(pkgs []*packages.Package, hasSource func(*packages.Package) bool) {
 	var sources []*packages.Package
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if hasSource(p) {

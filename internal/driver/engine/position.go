@@ -20,6 +20,9 @@ type positioner struct {
 	fset *token.FileSet
 	// cgo holds the generated files of packages that use cgo.
 	cgo map[string]bool
+	// clauses are the package clauses of the first files of packages whose syntax was
+	// released, where internal errors are reported.
+	clauses map[*packages.Package]token.Pos
 
 	mu    sync.Mutex
 	lines map[string][]int // line start offsets of user files, read on demand

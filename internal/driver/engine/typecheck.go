@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
@@ -53,12 +55,24 @@ type typeChecker struct {
 
 	parseMu sync.Mutex
 	parsed  map[parseKey]*parseResult
+
+	// lazyFailed: a package type-checked lazily has errors, which the choice of roots
+	// did not know; the run is repeated with every package checked first (see Run).
+	lazyFailed atomic.Bool
 }
 
 type tcNode struct {
 	pkg  *packages.Package
 	mode typeMode
 	done chan struct{}
+	// imports are the package's imports as go list gave them: linkSources rewrites
+	// pkg.Imports for the checker before a lazy package is type-checked.
+	imports map[string]*packages.Package
+	// lazy: a modeFull package that no package checked before the analyzers needs; it is
+	// type-checked when its first analyzer starts (ensure), so that the syntax of packages
+	// not yet analysed is not resident all at once.
+	lazy bool
+	once sync.Once
 }
 
 type parseKey struct {
@@ -144,29 +158,34 @@ func (tc *typeChecker) exports() []*packages.Package {
 // are CPUs. Every package of the graph gets a types.Package first, so that reading export
 // data never creates one of its own for an indirect dependency (the package identities of
 // the graph would split).
-func (tc *typeChecker) check(roots []*packages.Package) {
+func (tc *typeChecker) check(roots []*packages.Package, lazy bool) {
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		n := tc.node(p)
+		n.imports = p.Imports
 		if p.PkgPath == "unsafe" {
 			p.Types = types.Unsafe
 		} else if p.Types == nil {
 			p.Types = types.NewPackage(p.PkgPath, p.Name)
 		}
 		p.Fset = tc.fset
+		p.TypesSizes = tc.sizes // the checker asks for it before a lazy package is checked
 		if n.mode == modeNone {
 			close(n.done)
 		}
 	})
+	if lazy {
+		tc.markLazy()
+	}
 	var wg sync.WaitGroup
 	for _, n := range tc.nodes {
-		if n.mode == modeNone {
+		if n.mode == modeNone || n.lazy {
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer close(n.done)
-			for _, imp := range n.pkg.Imports {
+			for _, imp := range n.imports {
 				<-tc.nodes[imp].done
 			}
 			if tc.ctx.Err() != nil {
@@ -177,12 +196,71 @@ func (tc *typeChecker) check(roots []*packages.Package) {
 				tc.loadExport(n.pkg)
 			case modeDecls, modeFull:
 				tc.cpu <- struct{}{}
-				tc.checkSource(n.pkg, n.mode == modeFull)
+				tc.checkSource(n.pkg, n.imports, n.mode == modeFull)
 				<-tc.cpu
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// markLazy defers the type-checking of the full packages that nothing checked before the
+// analyzers needs: a package read from export data or checked for its declarations must see
+// complete types of everything it imports (or export data would fill in an incomplete
+// package, splitting identities), and a package go list already found errors in is checked
+// now, so that its errors are known when the roots are chosen.
+func (tc *typeChecker) markLazy() {
+	for _, n := range tc.nodes {
+		n.lazy = n.mode == modeFull && len(n.pkg.Errors) == 0
+	}
+	var need func(p *packages.Package)
+	need = func(p *packages.Package) {
+		if n := tc.nodes[p]; n != nil && n.lazy {
+			n.lazy = false
+			for _, imp := range n.imports {
+				need(imp)
+			}
+		}
+	}
+	for _, n := range tc.nodes {
+		if !n.lazy && n.mode != modeNone {
+			for _, imp := range n.imports {
+				need(imp)
+			}
+		}
+	}
+}
+
+// ensure type-checks a lazy package, and the lazy packages it imports, once; it returns at
+// once for the others, which check completed before the analyzers started. It reports how
+// long this call spent type-checking p itself.
+func (tc *typeChecker) ensure(p *packages.Package) (took time.Duration) {
+	n := tc.nodes[p]
+	if n == nil || !n.lazy {
+		return 0
+	}
+	n.once.Do(func() {
+		defer close(n.done)
+		for _, imp := range n.imports {
+			tc.ensure(imp)
+			<-tc.nodes[imp].done
+		}
+		tc.cpu <- struct{}{} // only now: a goroutine holding a token never waits for another
+		start := time.Now()
+		tc.checkSource(p, n.imports, true)
+		took = time.Since(start)
+		<-tc.cpu
+		if p.IllTyped {
+			tc.lazyFailed.Store(true)
+		}
+	})
+	return took
+}
+
+// isLazy reports whether p is type-checked in full when its analysis starts.
+func (tc *typeChecker) isLazy(p *packages.Package) bool {
+	n := tc.nodes[p]
+	return n != nil && n.lazy
 }
 
 // loadExport reads p's types from its export data file; a failure is an error of p, whose
@@ -221,7 +299,7 @@ func (tc *typeChecker) loadExport(p *packages.Package) {
 
 // checkSource parses and type-checks p: in full for the analyzers, or its declarations only
 // for its importers.
-func (tc *typeChecker) checkSource(p *packages.Package, full bool) {
+func (tc *typeChecker) checkSource(p *packages.Package, imports map[string]*packages.Package, full bool) {
 	files := p.CompiledGoFiles
 	if len(files) == 0 {
 		files = p.GoFiles
@@ -241,7 +319,7 @@ func (tc *typeChecker) checkSource(p *packages.Package, full bool) {
 			if path == "unsafe" {
 				return types.Unsafe, nil
 			}
-			imp := p.Imports[path]
+			imp := imports[path]
 			if imp == nil || imp.Types == nil || !imp.Types.Complete() {
 				return nil, fmt.Errorf("could not import %s", path)
 			}
@@ -277,7 +355,7 @@ func (tc *typeChecker) checkSource(p *packages.Package, full bool) {
 	}
 	p.TypesSizes = tc.sizes
 	p.IllTyped = len(p.Errors) > 0
-	for _, imp := range p.Imports {
+	for _, imp := range imports {
 		p.IllTyped = p.IllTyped || imp.IllTyped
 	}
 	if full {
@@ -353,3 +431,20 @@ func usesCgo(f *ast.File) bool {
 // isTestVariant reports whether p is a package recompiled for another package's test: go
 // list cannot name it alone, so it has no export data of its own to ask for.
 func isTestVariant(p *packages.Package) bool { return strings.Contains(p.ID, " [") }
+
+// forget drops the parsed files of a released package from the parse cache; a test variant
+// analysed later parses them again.
+func (tc *typeChecker) forget(files []*ast.File) {
+	tc.parseMu.Lock()
+	defer tc.parseMu.Unlock()
+	for _, f := range files {
+		tf := tc.fset.File(f.Pos())
+		if tf == nil {
+			continue
+		}
+		key := parseKey{tf.Name(), true}
+		if r, ok := tc.parsed[key]; ok && r.file == f {
+			delete(tc.parsed, key)
+		}
+	}
+}

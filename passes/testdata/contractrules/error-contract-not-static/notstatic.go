@@ -12,14 +12,10 @@ import (
 )
 
 // Clean is valid: a constant reason, a typed code, five words of recovery and more.
-var Clean = mcptool.Tool[shared.In, shared.Out]{
-	Name: "clean",
-	Errors: []mcptool.ErrorContract{
-		{Reason: "gone", Code: mcperr.CodeNotFound, When: "The item was deleted.", Recovery: shared.Recovery},
-		{Reason: "rate_limited2", Code: -32003, When: "Too many calls.", Recovery: "Don't re-run this; call list_items first.", Retryable: true},
-	},
-	Handler: shared.Handle,
-}
+var Clean = mcptool.Tool[shared.In, shared.Out]{Name: "clean", Handler: shared.Handle, Errors: []mcptool.ErrorContract{
+	{Reason: "gone", Code: mcperr.CodeNotFound, When: "The item was deleted.", Recovery: shared.Recovery},
+	{Reason: "rate_limited2", Code: -32003, When: "Too many calls.", Recovery: "Don't re-run this; call list_items first.", Retryable: true},
+}}
 
 // Contracts mcplint cannot resolve are reported once each, and nothing inside is guessed.
 var base = []mcptool.ErrorContract{{Reason: "Base", Code: 42, When: "Always.", Recovery: shared.Recovery}}

@@ -1,5 +1,4 @@
-// Package reasonunique holds error contracts that declare a reason twice, and the near misses
-// that must stay silent.
+// Package reasonunique holds error contracts that declare a reason twice, and the near misses that must stay silent.
 package reasonunique
 
 import (
@@ -11,27 +10,9 @@ import (
 	"github.com/mcplint/mcplint/mcptool"
 )
 
-// Clean is valid: a constant reason, a typed code, five words of recovery and more.
-var Clean = mcptool.Tool[shared.In, shared.Out]{
-	Name: "clean",
-	Errors: []mcptool.ErrorContract{
-		{Reason: "gone", Code: mcperr.CodeNotFound, When: "The item was deleted.", Recovery: shared.Recovery},
-		{Reason: "rate_limited2", Code: -32003, When: "Too many calls.", Recovery: "Don't re-run this; call list_items first.", Retryable: true},
-	},
-	Handler: shared.Handle,
-}
-
-var Reasons = mcptool.Tool[shared.In, shared.Out]{
-	Name: "reasons",
-	Errors: []mcptool.ErrorContract{
-		{Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},                              // error-contract-reason-required, another rule
-		{Reason: "", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},                  // error-contract-reason-required, another rule
-		{Reason: "NotFound", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},          // error-contract-reason-format, another rule
-		{Reason: "no-match", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},          // error-contract-reason-format, another rule
-		{Reason: "1st", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},               // error-contract-reason-format, another rule
-		{Reason: "twice", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},             // near miss: the first of the pair
-		{Reason: "twice", Code: mcperr.CodeConflict, When: "Always.", Recovery: shared.Recovery},             // want `reason "twice" is declared twice \(first on line \d+\)`
-		{Reason: os.Getenv("REASON"), Code: mcperr.CodeConflict, When: "Always.", Recovery: shared.Recovery}, // not a constant: not checked
-	},
-	Handler: shared.Handle,
-}
+var Reasons = mcptool.Tool[shared.In, shared.Out]{Name: "reasons", Handler: shared.Handle, Errors: []mcptool.ErrorContract{
+	{Reason: "twice", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery},             // the first of the pair
+	{Reason: "twice", Code: mcperr.CodeConflict, When: "Always.", Recovery: shared.Recovery},             // want `reason "twice" is declared twice \(first on line \d+\)`
+	{Reason: "Twice", Code: mcperr.CodeConflict, When: "Always.", Recovery: shared.Recovery},             // another reason: case matters
+	{Reason: os.Getenv("REASON"), Code: mcperr.CodeConflict, When: "Always.", Recovery: shared.Recovery}, // not a constant: not checked
+}}

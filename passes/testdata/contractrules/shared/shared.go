@@ -1,5 +1,5 @@
-// Package shared holds what the contract fixtures have in common: a tool's input, output and
-// handler, and a recovery hint that passes every rule.
+// Package shared holds what the contract fixtures have in common: a recovery hint that passes
+// every rule, and a tool's handler, input and output.
 package shared
 
 import (
@@ -8,15 +8,15 @@ import (
 	"github.com/mcplint/mcplint/mcptool"
 )
 
-type In struct {
-	ID     string `json:"id" jsonschema:"the item"`
-	Reason string `json:"reason,omitempty" jsonschema:"a reason"`
-}
+const Recovery = "Call list_items to find an existing item."
+
+func Handle(ctx context.Context, call *mcptool.Call, in In) (Out, error) { return Out{}, nil }
 
 type Out struct {
 	Value string `json:"value" jsonschema:"the value"`
 }
 
-func Handle(ctx context.Context, call *mcptool.Call, in In) (Out, error) { return Out{}, nil }
-
-const Recovery = "Call list_items to find an existing item."
+type In struct {
+	ID     string `json:"id" jsonschema:"the item"`
+	Reason string `json:"reason,omitempty" jsonschema:"a reason"`
+}

@@ -36,6 +36,18 @@ var GetItem = mcptool.Tool[In, Out]{
 		if err := ctx.Err(); err != nil {
 			return Out{}, fmt.Errorf("cancelled: %w", err) // wraps: may carry a code, silent
 		}
+		if name == "?" {
+			return Out{}, fmt.Errorf("lookup: %w", errors.New("unknown name")) // want `error has no MCP code`
+		}
+		plain := errors.New("not ready")
+		if name == "!" {
+			// %v rewritten to %w (preserve-cause-on-rethrow's fix) still wraps an uncoded error.
+			return Out{}, fmt.Errorf("lookup: %w", plain) // want `error has no MCP code`
+		}
+		coded := error(mcperr.NotFound("gone"))
+		if name == "-" {
+			return Out{}, fmt.Errorf("lookup: %w", coded) // wraps a coded error: silent
+		}
 		return Out{Name: name}, nil
 	},
 }

@@ -16,7 +16,10 @@ func typed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.Cal
 		return nil, nil, fmt.Errorf("no request %d", 1) // want `prefer-mcp-error-in-handler`
 	}
 	err := errors.New("x")
-	return nil, nil, fmt.Errorf("wrapped: %w", err) // may wrap a coded error: silent
+	if in == struct{}{} {
+		return nil, nil, fmt.Errorf("wrapped: %w", err) // want `error has no MCP code`
+	}
+	return nil, nil, fmt.Errorf("wrapped: %w", ctx.Err()) // may wrap a coded error: silent
 }
 
 // Protocol-error handlers cannot choose a code this way: silent.

@@ -1,0 +1,143 @@
+package driver
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"io"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// recognised counts what recognition found, for -v: a user whose handlers mcplint cannot see
+// learns it here rather than from a clean report. Each handler and definition counts once,
+// by position, however many package variants (a package and its test variant) saw it.
+type recognised struct {
+	mu       sync.Mutex
+	seen     map[token.Position]bool
+	handlers map[mcpdefs.SDK]map[string]int // by flavour
+	defs     map[mcpdefs.SDK]map[string]int // by kind
+}
+
+func newRecognised() *recognised {
+	return &recognised{seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, defs: map[mcpdefs.SDK]map[string]int{}}
+}
+
+// observe is engine.Options.Observe.
+func (r *recognised) observe(pass *analysis.Pass, result any) {
+	res, ok := result.(*mcpdefs.Result)
+	if !ok || res == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	count := func(m map[mcpdefs.SDK]map[string]int, sdk mcpdefs.SDK, what string, at token.Pos) {
+		pos := pass.Fset.PositionFor(at, false)
+		if r.seen[pos] {
+			return
+		}
+		r.seen[pos] = true
+		if m[sdk] == nil {
+			m[sdk] = map[string]int{}
+		}
+		m[sdk][what]++
+	}
+	for _, h := range res.Handlers {
+		count(r.handlers, h.SDK, h.Flavour.String(), h.Node.Pos())
+	}
+	for _, d := range res.Definitions {
+		count(r.defs, d.SDK, d.Kind.String(), d.Node.Pos())
+	}
+}
+
+// write says per SDK how many definitions and handlers were recognised.
+func (r *recognised) write(w io.Writer) {
+	sdks := map[mcpdefs.SDK]bool{}
+	for s := range r.handlers {
+		sdks[s] = true
+	}
+	for s := range r.defs {
+		sdks[s] = true
+	}
+	if len(sdks) == 0 {
+		fmt.Fprintf(w, "mcplint: recognised no MCP definition or handler\n")
+		return
+	}
+	for _, s := range slices.Sorted(maps.Keys(sdks)) {
+		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s\n", s, counts(r.defs[s]), counts(r.handlers[s]))
+	}
+	// mcpdefs does not record whether a handler was written in an SDK's shape, reached
+	// through the repository's adapter, or judged through a helper's summary.
+	fmt.Fprintf(w, "mcplint: (handlers are counted by SDK signature; recognition does not yet record which came through an adapter or a helper)\n")
+}
+
+// counts writes "7 (tool 5, prompt 2)", or "0".
+func counts(m map[string]int) string {
+	total := 0
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		total += m[k]
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	if total == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%d (%s)", total, strings.Join(parts, ", "))
+}
+
+// writeTimings says where the time went: go list, type-checking, the analyzers by family
+// (and recognition and the other shared passes by name), and the output.
+func writeTimings(w io.Writer, tm engine.Timings, as []*analysis.Analyzer, output time.Duration) {
+	page := map[string]string{}
+	var visit func([]*analysis.Analyzer)
+	visit = func(as []*analysis.Analyzer) {
+		for _, a := range as {
+			if _, ok := page[a.Name]; !ok {
+				page[a.Name] = docPage(a)
+				visit(a.Requires)
+			}
+		}
+	}
+	visit(as)
+	byGroup := map[string]time.Duration{}
+	for name, d := range tm.ByAnalyzer {
+		group := page[name]
+		if group == "" {
+			group = name
+		}
+		byGroup[group] += d
+	}
+	groups := slices.SortedFunc(maps.Keys(byGroup), func(a, b string) int {
+		return cmp.Or(cmp.Compare(byGroup[b], byGroup[a]), cmp.Compare(a, b))
+	})
+	var parts []string
+	for _, g := range groups {
+		parts = append(parts, fmt.Sprintf("%s %s", g, seconds(byGroup[g])))
+	}
+	fmt.Fprintf(w, "mcplint: time: go list %s, type-checking %s, analysis %s, output %s\n",
+		seconds(tm.List), seconds(tm.TypeCheck), seconds(tm.Analysis), seconds(output))
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "mcplint: analysis by family and shared pass, summed over packages (they run in parallel): %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// docPage is the family of a rule's analyzer, or recognition for mcpdefs: the name of the
+// doc page its URL points at ("" when it has none, as for the stock inspect pass).
+func docPage(a *analysis.Analyzer) string {
+	u, _, _ := strings.Cut(a.URL, "#")
+	if !strings.HasSuffix(u, ".md") {
+		return ""
+	}
+	return strings.TrimSuffix(path.Base(u), ".md")
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }

@@ -154,6 +154,8 @@ type Annotations struct {
 	// mark3labs WithToolAnnotation(...)).
 	Expr                                         ast.Expr
 	ReadOnly, Destructive, Idempotent, OpenWorld BoolValue
+	// Title is the annotations' own title (ToolAnnotations.Title, WithTitleAnnotation).
+	Title Value
 	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
 	// set explicitly (nil when the SDK leaves it absent).
 	DestructiveDefault, OpenWorldDefault *bool

@@ -27,6 +27,8 @@ type Config struct {
 	// DescriptionTokenBudget and SurfaceTokenBudget are the token budgets of one tool
 	// description and of a server's tool definitions; 0 turns the rule's check off.
 	DescriptionTokenBudget, SurfaceTokenBudget int
+	// Clients are the clients client-compatibility checks against.
+	Clients []string
 }
 
 // check is a schema rule. Its Run reads the package's schema model, and takes as well the
@@ -63,6 +65,7 @@ func checks() []check {
 		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme,
 		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
 		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
+		ruleClientCompatibility,
 	}
 }
 

@@ -27,7 +27,7 @@ func closed(props map[string]*jsonschema.Schema, required ...string) *jsonschema
 
 func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "has.dot", Description: "d", InputSchema: map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}}, low) // want `openai rejects this tool: name "has.dot": OpenAI takes a-z` `anthropic rejects this tool: name "has.dot"`
-	s.AddTool(&mcp.Tool{Name: "optional", Description: "d", InputSchema: map[string]any{ // want `openai-strict rejects this tool: the input schema: q not required`
+	s.AddTool(&mcp.Tool{Name: "optional", Description: "d", InputSchema: map[string]any{                                                                                       // want `openai-strict rejects this tool: the input schema: q not required`
 		"type": "object", "properties": map[string]any{"q": map[string]any{"type": "string"}}, "additionalProperties": false,
 	}}, low)
 	// Inferred: a slice is ["null","array"] (Gemini takes one type), and the struct is closed

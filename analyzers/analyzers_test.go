@@ -3,17 +3,17 @@ package analyzers_test
 import (
 	"fmt"
 	"os"
-	"sort"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -40,40 +40,47 @@ func TestInvalidConfig(t *testing.T) {
 	require.ErrorContains(t, err, "no-such-rule")
 }
 
-// TestSuppression runs result-and-error with the directive checker over a fixture: two
-// findings are suppressed (comment above, trailing comment), one directive without a reason
-// suppresses its finding but is reported, one suppresses nothing and one names no rule.
-func TestSuppression(t *testing.T) {
-	cfg := analyzers.NewConfig()
-	cfg.Disable = []string{"all"}
-	cfg.Enable = []string{"result-and-error", "nil-result-nil-error", "directives"}
-	as, err := analyzers.New(cfg)
-	require.NoError(t, err)
-
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule,
-		Dir:  fixtures.Dir(),
-		Env:  append(os.Environ(), "GOPROXY=off", "GOWORK=off"),
-	}, "./directives/suppress")
-	require.NoError(t, err)
-	require.Len(t, pkgs, 1)
-	require.Empty(t, pkgs[0].Errors)
-	g, err := checker.Analyze(as, pkgs, nil)
-	require.NoError(t, err)
-	var got []string
-	for act := range g.All() {
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			got = append(got, fmt.Sprintf("%d %s", act.Package.Fset.Position(d.Pos).Line, d.Category))
-		}
+// TestDirectiveRules checks each directive rule against its fixture directory, found by
+// convention from the ID: passes/testdata/directives/<id>/. The findings sit on the
+// directive comments themselves, where a want comment cannot go (it would become the
+// directive's reason), so each NAME.go has a NAME.findings file: one "line rule" a line,
+// in position order, every finding of the rule and of the rules the directory's mcplint.yaml enables beside it.
+func TestDirectiveRules(t *testing.T) {
+	for _, r := range rule.DirectiveRules() {
+		t.Run(r.ID, func(t *testing.T) {
+			dir := filepath.Join(string(r.Family), r.ID)
+			cfg := analyzers.NewConfig()
+			if data, err := os.ReadFile(filepath.Join(fixtures.Dir(), dir, fixtures.VariantConfig)); err == nil {
+				cfg, err = rule.ParseConfig(data)
+				require.NoError(t, err)
+			}
+			cfg.Enable = append(cfg.Enable, r.ID)
+			cfg.Disable = []string{"all"}
+			as, err := analyzers.New(cfg)
+			require.NoError(t, err)
+			pkgs, err := fixtures.Load("./" + filepath.ToSlash(dir))
+			require.NoError(t, err, "rule %s has no fixture directory passes/testdata/%s", r.ID, dir)
+			out := fixtures.Run(t, pkgs, as...)
+			got := map[string][]string{}
+			for _, d := range out.Diagnostics {
+				got[d.Position.Filename] = append(got[d.Position.Filename], fmt.Sprintf("%d %s", d.Position.Line, d.Category))
+			}
+			files := 0
+			for _, p := range pkgs {
+				for _, f := range p.GoFiles {
+					files++
+					data, err := os.ReadFile(strings.TrimSuffix(f, ".go") + ".findings")
+					require.NoError(t, err)
+					var want []string
+					for _, l := range strings.Split(string(data), "\n") {
+						if l = strings.TrimSpace(l); l != "" {
+							want = append(want, l)
+						}
+					}
+					assert.Equal(t, want, got[f], f)
+				}
+			}
+			require.NotZero(t, files, "no fixture files in passes/testdata/%s", dir)
+		})
 	}
-	sort.Strings(got)
-	assert.Equal(t, []string{
-		"18 ignore-reason-required",
-		"21 ignore-unused",
-		"24 ignore-unused",
-		"25 result-and-error",
-	}, got)
 }

@@ -1,4 +1,6 @@
-package suppress
+// Package reason: a directive must say why the finding does not apply. One without a reason
+// still suppresses its finding, and is reported itself.
+package reason
 
 import (
 	"context"
@@ -9,20 +11,16 @@ import (
 
 func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	switch req.GetString("mode", "") {
-	case "a":
-		//mcplint:ignore result-and-error the client reads the error text only
-		return mcp.NewToolResultText("a"), errors.New("a")
-	case "b":
-		return mcp.NewToolResultText("b"), errors.New("b") //mcplint:ignore result-and-error trailing form
-	case "c":
+	case "above":
 		//mcplint:ignore result-and-error
+		return mcp.NewToolResultText("a"), errors.New("a")
+	case "trailing":
+		return mcp.NewToolResultText("b"), errors.New("b") //mcplint:ignore result-and-error
+	case "near-miss-above":
+		//mcplint:ignore result-and-error the client reads the error text only
 		return mcp.NewToolResultText("c"), errors.New("c")
-	case "d":
-		//mcplint:ignore nil-result-nil-error nothing to suppress here
-		return mcp.NewToolResultText("d"), nil
-	case "e":
-		//mcplint:ignore reslt-and-error typo
-		return mcp.NewToolResultText("e"), errors.New("e")
+	case "near-miss-trailing":
+		return mcp.NewToolResultText("d"), errors.New("d") //mcplint:ignore result-and-error trailing form
 	}
 	return mcp.NewToolResultText("ok"), nil
 }

@@ -285,8 +285,8 @@ func retryableMismatch(p *rule.Pass, e mcpdefs.ContractEntry) {
 	declared := e.Retryable.Set && e.Retryable.Val
 	switch {
 	case declared && !code.Retryable():
-		p.Report(e.Retryable.Expr, fmt.Sprintf("%s is Retryable but %s is not: agents repeat a call that cannot succeed; drop Retryable or pick a retryable code", label(e), code.String()))
+		p.Report(e.Retryable.Expr, fmt.Sprintf("%s is Retryable but %s is not; drop Retryable or pick a retryable code", label(e), code.String()))
 	case !declared && code.Retryable():
-		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s is %s, which is retryable, so Fail sends retryable: true; write Retryable: true", label(e), code.String()))
+		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s: %s is retryable, so Fail sends retryable: true; set Retryable: true", label(e), code.String()))
 	}
 }

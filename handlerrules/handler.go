@@ -26,6 +26,9 @@ type handler struct {
 	// assigns lists every expression assigned to each variable inside the body (nested
 	// closures included), for "is this variable always X" questions.
 	assigns map[types.Object][]ast.Expr
+	// sums are what the module's own functions return, so that a helper's result or error
+	// is judged like the literal it builds.
+	sums *mcpdefs.Summaries
 }
 
 // body is what every handler rule needs about one handler besides the handler itself,
@@ -40,18 +43,20 @@ type body struct {
 type bodies struct {
 	handlers []*mcpdefs.Handler
 	of       map[*mcpdefs.Handler]*body
+	sums     *mcpdefs.Summaries
 }
 
-// bodiesAnalyzer prepares the handlers of defs' result for the rules.
-func bodiesAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
+// bodiesAnalyzer prepares the handlers of defs' result for the rules, with the summaries of
+// the module's functions sums computes.
+func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs},
+		Requires:   []*analysis.Analyzer{defs, sums},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &bodies{of: map[*mcpdefs.Handler]*body{}}
+			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries)}
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue
@@ -74,7 +79,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums})
 	}
 	return out
 }
@@ -194,10 +199,23 @@ func (h *handler) newErrorCall(call *ast.CallExpr) bool {
 }
 
 // nonNilError reports whether e is certainly a non-nil error where the return stands: a new
-// error, or a variable tested `!= nil` by an enclosing if whose body holds the return.
+// error, a call of a module helper that returns one on every path (mapAPIError(err), given
+// an err that is itself non-nil here), or a variable tested `!= nil` by an enclosing if whose
+// body holds the return.
 func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		return h.newErrorCall(call)
+		if h.newErrorCall(call) {
+			return true
+		}
+		tv, ok := h.pass.TypesInfo.Types[call.Fun]
+		if !ok || tv.IsType() {
+			return false
+		}
+		sig, ok := tv.Type.Underlying().(*types.Signature)
+		if !ok || sig.Results().Len() != 1 {
+			return false
+		}
+		return h.sums.NonNilError(call, 0, func(arg ast.Expr) bool { return h.nonNilError(arg, stack) })
 	}
 	obj := h.obj(e)
 	if obj == nil {

@@ -41,7 +41,7 @@ func Rules() []rule.Rule { return rule.Rows(checks()) }
 
 // Groups returns one analyzer group per handler rule, reading recognition results from defs.
 func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
-	prep := bodiesAnalyzer(defs)
+	prep := bodiesAnalyzer(defs, mcpdefs.NewSummaries())
 	requires := func(check) []*analysis.Analyzer { return []*analysis.Analyzer{defs, prep} }
 	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
 		res := p.ResultOf[defs].(*mcpdefs.Result)

@@ -102,11 +102,7 @@ func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
 				return true
 			}
 			for _, a := range h.assigns[info.Uses[x]] {
-				c, ok := ast.Unparen(a).(*ast.CallExpr)
-				if !ok {
-					continue
-				}
-				if w := serialiser(info, c); w != "" {
+				if w := h.serialised(a, 0); w != "" {
 					bad, what = x, w+" (through "+x.Name+")"
 					return false
 				}
@@ -115,6 +111,51 @@ func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
 		return true
 	})
 	return bad, what
+}
+
+// serialised names the serialised data e holds: a serialising call, a %+v/%#v dump, or
+// either passed through conversions and trimming (strings.TrimSpace(string(body))) or
+// through variables assigned from them; "" when it holds none.
+func (h *handler) serialised(e ast.Expr, depth int) string {
+	info := h.pass.TypesInfo
+	if e == nil || depth > 4 {
+		return ""
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if w := serialiser(info, x); w != "" {
+			return w
+		}
+		if v, arg := h.structVerb(x); arg != nil {
+			return "a " + v + " dump of " + types.TypeString(info.TypeOf(arg), types.RelativeTo(h.pass.Pkg))
+		}
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return h.serialised(x.Args[0], depth+1) // string(body)
+		}
+		if fn, ok := typeutil.Callee(info, x).(*types.Func); ok && fn.Pkg() != nil && len(x.Args) > 0 {
+			if p := fn.Pkg().Path(); (p == "strings" || p == "bytes") && textTransforms[fn.Name()] {
+				return h.serialised(x.Args[0], depth+1)
+			}
+		}
+	case *ast.Ident:
+		obj := info.Uses[x]
+		if obj == nil || isErrorType(obj.Type()) {
+			return ""
+		}
+		for _, a := range h.assigns[obj] {
+			if w := h.serialised(a, depth+1); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// textTransforms are strings/bytes functions whose result is their first argument, trimmed
+// or recased: the upstream data is still there.
+var textTransforms = map[string]bool{
+	"TrimSpace": true, "Trim": true, "TrimLeft": true, "TrimRight": true, "TrimPrefix": true,
+	"TrimSuffix": true, "ToLower": true, "ToUpper": true, "ReplaceAll": true, "Replace": true,
 }
 
 // serialiser names the serialising call c is, or "".
@@ -129,11 +170,33 @@ func serialiser(info *types.Info, c *ast.CallExpr) string {
 	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
 		return "an HTTP dump (httputil." + name + ")"
 	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
-		if sel, ok := ast.Unparen(c.Args[0]).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(info.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(info.TypeOf(sel.X)) {
 			return "a raw upstream response body"
 		}
 	}
 	return ""
+}
+
+// limitedReader looks through readers that only bound or buffer another:
+// io.LimitReader(r, n), bufio.NewReader(r), http.MaxBytesReader(w, r, n).
+func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
+	for range 4 {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return e
+		}
+		switch {
+		case isFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
+			isFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
+			isFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
+			e = c.Args[0]
+		case isFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
+			e = c.Args[1]
+		default:
+			return e
+		}
+	}
+	return e
 }
 
 func isHTTPResponse(t types.Type) bool {

@@ -41,12 +41,15 @@ func isAny(t types.Type) bool {
 }
 
 // errorResult reports whether e is a tool result marked as an error: a literal with
-// IsError: true, or a variable on which the statements just before the return (in the same
+// IsError: true, a call of a module helper that returns one on every path, or a variable on which the statements just before the return (in the same
 // block) set IsError = true or call SetError. Marks elsewhere may be on another path. A case clause of a
 // switch or select counts as a block.
 func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node) bool {
 	if h.defs.IsErrorResult(e) {
 		return true
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && h.sums.IsErrorResult(call) {
+		return true // a module helper that builds an IsError result on every path
 	}
 	obj := h.obj(e)
 	if obj == nil || len(stack) == 0 {

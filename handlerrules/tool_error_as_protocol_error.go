@@ -42,6 +42,9 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 }
 
 func (h *handler) toolErrorAdvice() string {
+	if h.Flavour == mcpdefs.AdaptedTool {
+		return "an isError result from the adapter instead"
+	}
 	if h.SDK == mcpdefs.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}
@@ -156,7 +159,7 @@ func (h *handler) argumentFlow() *argFlow {
 			switch {
 			case h.defs.CallAPI(call) == mcpdefs.APIArgBind && len(call.Args) == 1:
 				target = call.Args[0]
-			case isFunc(info, call, "encoding/json", "Unmarshal") && len(call.Args) == 2 && f.source(h, call.Args[0]):
+			case (isFunc(info, call, "encoding/json", "Unmarshal") || decoder(h, call)) && len(call.Args) == 2 && f.source(h, call.Args[0]):
 				target = call.Args[1]
 			}
 			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok {
@@ -236,7 +239,7 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		return false
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
-	parser := parsers[qualified]
+	parser := parsers[qualified] || decoder(h, call)
 	if !parser && fn.Pkg() == h.pass.Pkg {
 		// A helper of this package that parses or validates and does no I/O that would
 		// need a context.
@@ -248,7 +251,7 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 	}
 	anyDerived := false
 	for i, a := range call.Args {
-		if qualified == "encoding/json.Unmarshal" && i == 1 {
+		if (qualified == "encoding/json.Unmarshal" || decoder(h, call)) && i == 1 {
 			continue // the decode target
 		}
 		if f.source(h, a) {
@@ -261,6 +264,29 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		return false
 	}
 	return anyDerived
+}
+
+// decoder reports whether call decodes its first argument into the pointer it is given second:
+// mapstructure.Decode, or a helper of the module named decode*, bind* or unmarshal* of that
+// shape that takes no context (so does no I/O). Its error is about the decoded input.
+func decoder(h *handler, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil || len(call.Args) != 2 {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
+		return false
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	if name == "Decode" && (path == "github.com/mitchellh/mapstructure" || strings.HasPrefix(path, "github.com/go-viper/mapstructure")) {
+		return true
+	}
+	if h.sums.Func(fn) == nil && fn.Pkg() != h.pass.Pkg {
+		return false // a function outside the module
+	}
+	lower := strings.ToLower(name)
+	return strings.HasPrefix(lower, "decode") || strings.HasPrefix(lower, "bind") || strings.HasPrefix(lower, "unmarshal")
 }
 
 func takesContext(sig *types.Signature) bool {

@@ -98,7 +98,7 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 				fixes = append(fixes, fix)
 			}
 		}
-		p.Report(s.call, name+"'s nil "+typ+" becomes a non-nil error here, so success reads as failure; declare "+name+" to return error", fixes...)
+		p.Report(s.call, name+"'s nil "+typ+" becomes a non-nil error, so success fails; declare "+name+" to return error", fixes...)
 	}
 }
 

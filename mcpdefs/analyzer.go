@@ -253,6 +253,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
 	r.adapters()
+	r.convertingAdapters()
 	r.link()
 	return res
 }

@@ -513,7 +513,7 @@ func (r *recogniser) constBool(e ast.Expr) (bool, bool) {
 	return false, false
 }
 
-// boolPtr reads a *bool property: nil (not set), &x, new(bool), or a pointer helper called
+// boolPtr reads a *bool property: nil (not set), &x, new(bool), new(true), or a pointer helper called
 // with one constant, such as ptr(true) or mcp.ToBoolPtr(true). A helper is trusted only when
 // its signature is func(bool) *bool (possibly generic): it has no other sensible meaning.
 func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
@@ -535,7 +535,12 @@ func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
 		if len(x.Args) == 1 {
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" {
 				if _, isBuiltin := r.pass.TypesInfo.Uses[id].(*types.Builtin); isBuiltin {
-					b.Static, b.Val = true, false
+					// new(bool) points to false; Go 1.26's new(true) to its argument's value.
+					if tv, ok := r.pass.TypesInfo.Types[x.Args[0]]; ok && tv.IsType() {
+						b.Static, b.Val = true, false
+					} else if v, ok := r.constBool(x.Args[0]); ok {
+						b.Static, b.Val = true, v
+					}
 				}
 				break
 			}

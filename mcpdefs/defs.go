@@ -68,6 +68,10 @@ const (
 	// MCPToolPrompt: func(ctx, *mcp.GetPromptRequest, A) (*mcp.GetPromptResult, error), the
 	// handler of an mcptool.Prompt; A holds the parsed arguments.
 	MCPToolPrompt
+	// AdaptedTool: a function in the repository's own shape that an adapter of the module
+	// calls from an SDK handler, turning its error into a tool or protocol error (Errors
+	// says which). See wrapped.go.
+	AdaptedTool
 )
 
 // ErrorMode is what a non-nil error returned by a handler becomes on the wire.
@@ -106,6 +110,9 @@ type Handler struct {
 	In, Out types.Type
 	// Registered is true when the handler is linked to a definition in this package.
 	Registered bool
+	// Adapted is true when the function has no SDK handler type and is recognised because
+	// an adapter of the module calls it from one (see wrapped.go).
+	Adapted bool
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and
@@ -281,6 +288,9 @@ type Result struct {
 	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
 	// outside any handler (services, helpers).
 	ErrorsReachable bool
+	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
+	// not show what the wrapped function's error becomes (reported under -v).
+	Unmapped []Unmapped
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info
@@ -312,6 +322,7 @@ var flavourNames = [...]string{
 	MarkLabsPrompt:          "MarkLabsPrompt",
 	MCPToolResourceTemplate: "MCPToolResourceTemplate",
 	MCPToolPrompt:           "MCPToolPrompt",
+	AdaptedTool:             "AdaptedTool",
 }
 
 func (f Flavour) String() string {

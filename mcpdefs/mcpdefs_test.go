@@ -101,6 +101,9 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				}
 				pass.Reportf(pos, "handler %s %s %s errors=%s %s", h.Kind, h.SDK, h.Flavour, mode, reg)
 			}
+			for _, u := range res.Unmapped {
+				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", u.Adapter.Name(), u.Reason)
+			}
 			for _, s := range res.Servers {
 				pass.Reportf(s.Node.Pos(), "server %s name=%s version=%s", s.SDK, val(s.Name), val(s.Version))
 			}
@@ -120,7 +123,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)
@@ -136,4 +139,37 @@ func TestRecognition(t *testing.T) {
 			out.Check(t, "recognition/"+dir)
 		})
 	}
+}
+
+// TestSummaries: the summary of every function that returns a tool result or an error says
+// what it returns on all of its paths.
+func TestSummaries(t *testing.T) {
+	sums := mcpdefs.NewSummaries()
+	report := &analysis.Analyzer{
+		Name:       "describesummaries",
+		Doc:        "test-only: reports the summary of each function",
+		Requires:   []*analysis.Analyzer{sums},
+		ResultType: reflect.TypeFor[bool](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[sums].(*mcpdefs.Summaries)
+			for _, f := range pass.Files {
+				for _, d := range f.Decls {
+					decl, ok := d.(*ast.FuncDecl)
+					if !ok {
+						continue
+					}
+					fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+					if s := res.Func(fn); s != nil {
+						pass.Reportf(decl.Name.Pos(), "%s", s)
+					}
+				}
+			}
+			return true, nil
+		},
+	}
+	pkgs, err := fixtures.Load("./recognition/summaries")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures.Run(t, pkgs, report).Check(t, "recognition/summaries")
 }

@@ -15,9 +15,9 @@ import (
 var Retry = mcptool.Tool[shared.In, shared.Out]{
 	Name: "retry",
 	Errors: []mcptool.ErrorContract{
-		{Reason: "down", Code: mcperr.CodeServiceUnavailable, When: "Always.", Recovery: shared.Recovery},                       // want `error contract entry "down" is ServiceUnavailable, which is retryable, so Fail sends retryable: true; write Retryable: true`
-		{Reason: "slow", Code: mcperr.CodeTimeout, When: "Always.", Recovery: shared.Recovery, Retryable: false},                // want `"slow" is Timeout, which is retryable`
-		{Reason: "missing", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery, Retryable: true},             // want `error contract entry "missing" is Retryable but NotFound is not: agents repeat a call that cannot succeed`
+		{Reason: "down", Code: mcperr.CodeServiceUnavailable, When: "Always.", Recovery: shared.Recovery},                       // want `error contract entry "down": ServiceUnavailable is retryable, so Fail sends retryable: true; set Retryable: true`
+		{Reason: "slow", Code: mcperr.CodeTimeout, When: "Always.", Recovery: shared.Recovery, Retryable: false},                // want `"slow": Timeout is retryable`
+		{Reason: "missing", Code: mcperr.CodeNotFound, When: "Always.", Recovery: shared.Recovery, Retryable: true},             // want `error contract entry "missing" is Retryable but NotFound is not; drop Retryable or pick a retryable code`
 		{Reason: "busy", Code: mcperr.CodeRateLimited, When: "Always.", Recovery: shared.Recovery, Retryable: true},             // agrees
 		{Reason: "db", Code: -32010, When: "Always.", Recovery: shared.Recovery, Retryable: true},                               // DatabaseError as a number: agrees
 		{Reason: "invalid", Code: mcperr.CodeInvalidParams, When: "Always.", Recovery: shared.Recovery},                         // agrees: neither retryable nor declared so
@@ -32,7 +32,7 @@ var Retry = mcptool.Tool[shared.In, shared.Out]{
 // A contract built by a helper that returns a literal is checked the same way.
 func helperErrors() []mcptool.ErrorContract {
 	return []mcptool.ErrorContract{
-		{Reason: "db_down", Code: mcperr.CodeDatabaseError, When: "Always.", Recovery: shared.Recovery}, // want `"db_down" is DatabaseError, which is retryable`
+		{Reason: "db_down", Code: mcperr.CodeDatabaseError, When: "Always.", Recovery: shared.Recovery}, // want `"db_down": DatabaseError is retryable`
 	}
 }
 

@@ -76,13 +76,13 @@ func Tool() mcptool.Tool[In, Out] {
 		Handler: func(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
 			switch in.ID {
 			case "a":
-				return Out{ID: in.ID}, check(in.ID) // want `check's nil \*mcperr\.Error becomes a non-nil error here, so success reads as failure; declare check to return error \(typed-nil-error\)`
+				return Out{ID: in.ID}, check(in.ID) // want `check's nil \*mcperr\.Error becomes a non-nil error, so success fails; declare check to return error \(typed-nil-error\)`
 			case "b":
-				return Out{}, validate(in.ID) // want `validate's nil \*mcperr\.Error becomes a non-nil error here`
+				return Out{}, validate(in.ID) // want `validate's nil \*mcperr\.Error becomes a non-nil error`
 			case "c":
 				return Out{}, Validate(in.ID) // want `Validate's nil`
 			case "d":
-				return Out{}, probe(in.ID) // want `probe's nil \*myErr becomes a non-nil error here`
+				return Out{}, probe(in.ID) // want `probe's nil \*myErr becomes a non-nil error`
 			case "e":
 				return Out{}, store{}.get(in.ID) // want `get's nil \*mcperr\.Error`
 			}
@@ -95,7 +95,7 @@ func Tool() mcptool.Tool[In, Out] {
 }
 
 func loadHandler(ctx context.Context, call *mcptool.Call, in In) (Out, error) {
-	return load(in.ID) // want `load's nil \*mcperr\.Error becomes a non-nil error here`
+	return load(in.ID) // want `load's nil \*mcperr\.Error becomes a non-nil error`
 }
 
 // Near misses: none of these can put a nil pointer into an error.

@@ -39,8 +39,8 @@ func GetTeam() any {
 	return NewTool(mcp.Tool{Name: "get_team"}, named) // want `def tool go-sdk name="get_team" in=map\[string\]any out=any handler=named$`
 }
 
-// notAnAdapter transforms what the handler returns, so the functions it is given are not
-// handlers.
+// notAnAdapter turns the error of the function it is given into an IsError result, so that
+// function fails with tool errors (a converting adapter, wrapped.go).
 func notAnAdapter(h func(ctx context.Context, deps Deps, req *mcp.CallToolRequest) (*mcp.CallToolResult, error)) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol unregistered`
 		res, err := h(ctx, Deps{}, req)
@@ -51,8 +51,8 @@ func notAnAdapter(h func(ctx context.Context, deps Deps, req *mcp.CallToolReques
 	}
 }
 
-var _ = notAnAdapter(func(ctx context.Context, deps Deps, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, errors.New("not a handler: the adapter turns errors into results")
+var _ = notAnAdapter(func(ctx context.Context, deps Deps, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk AdaptedTool errors=tool registered`
+	return nil, errors.New("the adapter turns errors into results")
 })
 
 // A registered handler that delegates to a function with an extra logger parameter: the

@@ -27,6 +27,11 @@ func Register(s *mcp.Server, dyn *mcp.ToolAnnotations) {
 	s.AddTool(&mcp.Tool{Name: "ro-nd", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: ptr(false)}}, low)
 	s.AddTool(&mcp.Tool{Name: "rw-d", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(true)}}, low)
 	s.AddTool(&mcp.Tool{Name: "dyn", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: dyn}, low)
+
+	// Go 1.26's new(expr) points to the expression's value; new(bool) to false.
+	s.AddTool(&mcp.Tool{Name: "new-true", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true)}}, low) // want `tool "new-true" claims to be read-only and destructive`
+	s.AddTool(&mcp.Tool{Name: "new-false", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(false)}}, low)
+	s.AddTool(&mcp.Tool{Name: "new-bool", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(bool)}}, low)
 }
 
 func M3(ann m3.ToolAnnotation) []m3.Tool {

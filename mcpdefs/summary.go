@@ -1,0 +1,744 @@
+package mcpdefs
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
+)
+
+// This file summarises the functions of the analysed module that return a tool result or an
+// error: what each returns on all of its paths. Rules read a summary where a handler returns
+// a helper's value (`return helpers.NotFoundResult(id), Out{}, nil`,
+// `return res, nil, mapAPIError(err)`) and judge it like the literal the helper builds.
+// Summaries cross packages as facts.
+
+// ValueSummary is what one result position of a function holds on every return path.
+type ValueSummary struct {
+	// Known is false for result positions that are neither a tool result nor an error.
+	Known bool
+	// NonNil: every path returns a value that is certainly not nil, or one of the parameters
+	// in PassThrough (non-nil when the caller's argument is).
+	NonNil bool
+	// IsError: every path returns a tool result marked IsError (tool result positions only).
+	IsError bool
+	// Success: every path returns a tool result that is not marked IsError.
+	Success bool
+	// PassThrough are the parameters returned unchanged on some path.
+	PassThrough []int
+	// Wraps are the parameters every path carries as the error's cause (returned, %w,
+	// errors.Join), so errors.Is and errors.As still reach them.
+	Wraps []int
+	// Drops are the error parameters some path leaves out of the returned error entirely
+	// (a new error built without them): the caller's error in hand is lost.
+	Drops []int
+}
+
+// FuncSummary is a function's summary: one ValueSummary per result position (Known for
+// those that are a tool result or an error).
+type FuncSummary struct {
+	Results []ValueSummary
+}
+
+func (*FuncSummary) AFact() {}
+
+func (s *FuncSummary) String() string {
+	var parts []string
+	for i, v := range s.Results {
+		if !v.Known {
+			continue
+		}
+		var flags []string
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{v.NonNil, "nonnil"}, {v.IsError, "iserror"}, {v.Success, "success"}} {
+			if f.on {
+				flags = append(flags, f.name)
+			}
+		}
+		for _, l := range []struct {
+			name string
+			idx  []int
+		}{{"passes", v.PassThrough}, {"wraps", v.Wraps}, {"drops", v.Drops}} {
+			for _, p := range l.idx {
+				flags = append(flags, fmt.Sprintf("%s%d", l.name, p))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(flags, ",")))
+	}
+	return "summary(" + strings.Join(parts, " ") + ")"
+}
+
+// Summaries is the summary analyzer's result: the summaries of the package's own functions
+// and those imported as facts from other packages of the module.
+type Summaries struct {
+	info  *types.Info
+	funcs map[*types.Func]*FuncSummary
+}
+
+// Of returns the summary of the function call invokes, or nil when it is not a summarised
+// function of the module.
+func (s *Summaries) Of(call *ast.CallExpr) *FuncSummary {
+	if s == nil || s.info == nil {
+		return nil
+	}
+	fn, _ := typeutil.Callee(s.info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return s.funcs[fn.Origin()]
+}
+
+// Func returns the summary of fn, or nil.
+func (s *Summaries) Func(fn *types.Func) *FuncSummary {
+	if s == nil || fn == nil {
+		return nil
+	}
+	return s.funcs[fn.Origin()]
+}
+
+// Position returns the summary of result i of the function call invokes, or nil.
+func (s *Summaries) Position(call *ast.CallExpr, i int) *ValueSummary {
+	f := s.Of(call)
+	if f == nil || i < 0 || i >= len(f.Results) || !f.Results[i].Known {
+		return nil
+	}
+	return &f.Results[i]
+}
+
+// IsErrorResult reports whether call is a call of a module function that returns an IsError
+// tool result on every path (NotFoundResult(id)).
+func (s *Summaries) IsErrorResult(call *ast.CallExpr) bool {
+	v := s.Position(call, 0)
+	return v != nil && v.IsError && v.NonNil && len(v.PassThrough) == 0
+}
+
+// NonNilError reports whether the call of a module function at e certainly returns a non-nil
+// error in its position i, given which of its arguments are non-nil errors (argNonNil).
+func (s *Summaries) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Expr) bool) bool {
+	v := s.Position(call, i)
+	if v == nil || !v.NonNil {
+		return false
+	}
+	for _, p := range v.PassThrough {
+		if p >= len(call.Args) || argNonNil == nil || !argNonNil(call.Args[p]) {
+			return false
+		}
+	}
+	return true
+}
+
+// NewSummaries returns the analyzer that summarises every function of the module that returns
+// a tool result or an error, exporting the summaries as facts. It reports nothing.
+func NewSummaries() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "mcpsummaries",
+		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
+		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(FuncSummary)},
+		ResultType:       reflect.TypeFor[*Summaries](),
+		Run:              runSummaries,
+	}
+}
+
+// inModule reports whether a package belongs to the module being checked rather than to a
+// dependency from the module cache or the standard library. Without module information
+// (GOPATH), every package outside the standard library qualifies.
+func inModule(m *analysis.Module, pkg *types.Package) bool {
+	if m == nil || m.Path == "" {
+		first, _, _ := strings.Cut(pkg.Path(), "/")
+		return strings.Contains(first, ".")
+	}
+	return m.Main || m.Version == ""
+}
+
+func runSummaries(pass *analysis.Pass) (any, error) {
+	res := &Summaries{info: pass.TypesInfo, funcs: map[*types.Func]*FuncSummary{}}
+	if !inModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) {
+		return res, nil
+	}
+	for _, of := range pass.AllObjectFacts() {
+		if fn, ok := of.Object.(*types.Func); ok {
+			if f, ok := of.Fact.(*FuncSummary); ok {
+				res.funcs[fn] = f
+			}
+		}
+	}
+	s := &summariser{pass: pass, res: res}
+	s.run()
+	return res, nil
+}
+
+type summarised struct {
+	fn      *types.Func
+	decl    *ast.FuncDecl
+	returns []*ast.ReturnStmt
+	// stacks are each return's ancestors inside the body.
+	stacks  [][]ast.Node
+	assigns map[types.Object][]ast.Expr
+}
+
+type summariser struct {
+	pass  *analysis.Pass
+	res   *Summaries
+	funcs []*summarised
+}
+
+// summarisable reports whether a result type is one summaries describe.
+func summarisable(t types.Type) bool {
+	return isError(t) || TypeAPI(t) == APIToolResultType
+}
+
+func (s *summariser) run() {
+	for _, f := range s.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, _ := s.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			results := fn.Signature().Results()
+			wanted := false
+			for i := 0; i < results.Len(); i++ {
+				if summarisable(results.At(i).Type()) {
+					wanted = true
+				}
+			}
+			if !wanted {
+				continue
+			}
+			sf := &summarised{fn: fn, decl: decl, assigns: bodyAssignments(s.pass.TypesInfo, decl.Body)}
+			var stack []ast.Node
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				if n == nil {
+					stack = stack[:len(stack)-1]
+					return true
+				}
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false
+				}
+				if ret, ok := n.(*ast.ReturnStmt); ok {
+					sf.returns = append(sf.returns, ret)
+					sf.stacks = append(sf.stacks, append([]ast.Node(nil), stack...))
+				}
+				stack = append(stack, n)
+				return true
+			})
+			s.funcs = append(s.funcs, sf)
+		}
+	}
+	// Helpers call helpers declared later in the package: iterate until nothing changes.
+	// Summaries only gain facts from round to round, so this ends; the bound is a guard.
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, f := range s.funcs {
+			sum := s.summarise(f)
+			if sum == nil {
+				continue
+			}
+			if old := s.res.funcs[f.fn]; old == nil || old.String() != sum.String() {
+				s.res.funcs[f.fn] = sum
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, f := range s.funcs {
+		if sum := s.res.funcs[f.fn]; sum != nil && f.fn.Exported() {
+			s.pass.ExportObjectFact(f.fn, sum)
+		}
+	}
+}
+
+// summarise computes f's summary from its return statements; nil when it has none that list
+// every result (naked returns are not followed).
+func (s *summariser) summarise(f *summarised) *FuncSummary {
+	results := f.fn.Signature().Results()
+	if len(f.returns) == 0 {
+		return nil
+	}
+	for _, ret := range f.returns {
+		if len(ret.Results) != results.Len() {
+			return nil
+		}
+	}
+	sum := &FuncSummary{Results: make([]ValueSummary, results.Len())}
+	nonEmpty := false
+	for i := 0; i < results.Len(); i++ {
+		t := results.At(i).Type()
+		if !summarisable(t) {
+			continue
+		}
+		v := &ValueSummary{Known: true, NonNil: true, IsError: true, Success: true}
+		resultPos := !isError(t)
+		if !resultPos {
+			v.IsError, v.Success = false, false
+		}
+		wraps := map[int]int{}
+		drops := map[int]bool{}
+		nilReturns := 0
+		for k, ret := range f.returns {
+			e := ret.Results[i]
+			if resultPos {
+				r := s.resultOf(f, e, 0)
+				v.NonNil = v.NonNil && (r.nonNil || r.param >= 0)
+				v.IsError = v.IsError && r.isError
+				v.Success = v.Success && r.success
+				if r.param >= 0 {
+					v.PassThrough = appendUnique(v.PassThrough, r.param)
+				}
+				continue
+			}
+			er := s.errorOf(f, e, f.stacks[k], 0)
+			v.NonNil = v.NonNil && (er.nonNil || er.param >= 0)
+			if er.param >= 0 {
+				v.PassThrough = appendUnique(v.PassThrough, er.param)
+			}
+			for p := range er.wraps {
+				wraps[p]++
+			}
+			if er.isNil {
+				nilReturns++ // returns no error, so loses none
+			}
+			if er.nonNil && !er.unknown {
+				for _, p := range s.errorParams(f) {
+					if !er.wraps[p] && !er.mentions[p] {
+						drops[p] = true
+					}
+				}
+			}
+		}
+		for p, n := range wraps {
+			if n+nilReturns == len(f.returns) {
+				v.Wraps = appendUnique(v.Wraps, p)
+			}
+		}
+		for p := range drops {
+			v.Drops = appendUnique(v.Drops, p)
+		}
+		slices.Sort(v.PassThrough)
+		slices.Sort(v.Wraps)
+		slices.Sort(v.Drops)
+		if v.NonNil || v.IsError || v.Success || len(v.Wraps) > 0 || len(v.Drops) > 0 || len(v.PassThrough) > 0 {
+			nonEmpty = true
+		}
+		sum.Results[i] = *v
+	}
+	if !nonEmpty {
+		return nil
+	}
+	return sum
+}
+
+func (s *summariser) errorParams(f *summarised) []int {
+	var out []int
+	params := f.fn.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if isError(params.At(i).Type()) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// resultFacts is what one returned tool-result expression is.
+type resultFacts struct {
+	nonNil, isError, success bool
+	param                    int
+}
+
+func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts {
+	none := resultFacts{param: -1}
+	info := s.pass.TypesInfo
+	if e == nil || depth > 4 {
+		return none
+	}
+	e = ast.Unparen(e)
+	if astutil.IsNil(info, e) {
+		return none
+	}
+	if lit := compositeOf(e); lit != nil && TypeAPI(info.TypeOf(lit)) == APIToolResultType {
+		isErr, known := literalIsError(info, lit)
+		return resultFacts{nonNil: true, isError: known && isErr, success: known && !isErr, param: -1}
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		switch APIOf(typeutil.Callee(info, x)) {
+		case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
+			return resultFacts{nonNil: true, isError: true, param: -1}
+		case APIToolResultOK:
+			return resultFacts{nonNil: true, success: true, param: -1}
+		}
+		if v := s.res.Position(x, 0); v != nil && len(v.PassThrough) == 0 {
+			return resultFacts{nonNil: v.NonNil, isError: v.IsError, success: v.Success, param: -1}
+		}
+	case *ast.Ident:
+		obj := info.Uses[x]
+		if i := paramIndex(f.fn, obj); i >= 0 {
+			return resultFacts{param: i}
+		}
+		as := f.assigns[obj]
+		if len(as) == 0 || fieldWritten(info, f.decl.Body, obj) {
+			return none
+		}
+		out := resultFacts{nonNil: true, isError: true, success: true, param: -1}
+		for _, a := range as {
+			if a == nil {
+				return none
+			}
+			r := s.resultOf(f, a, depth+1)
+			if r.param >= 0 {
+				return none
+			}
+			out.nonNil = out.nonNil && r.nonNil
+			out.isError = out.isError && r.isError
+			out.success = out.success && r.success
+		}
+		return out
+	}
+	return none
+}
+
+// literalIsError reads the IsError field of a tool result literal; known is false when it is
+// not a constant.
+func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool) {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+			tv := info.Types[kv.Value]
+			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+				return false, false
+			}
+			return constant.BoolVal(tv.Value), true
+		}
+	}
+	return false, true
+}
+
+// fieldWritten reports whether body assigns a field of obj or calls a method on it (res.IsError
+// = cond, res.SetError(err)): the variable's literal no longer says what it holds.
+func fieldWritten(info *types.Info, body ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
+				if _, isMethod := info.Selections[sel]; isMethod {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x]
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// errorFacts is what one returned error expression is.
+type errorFacts struct {
+	nonNil, isNil bool
+	// unknown: what the error carries could not be read (a call mcplint does not follow).
+	unknown bool
+	// param is the parameter returned unchanged, or -1.
+	param int
+	// wraps are the parameters the error carries as its cause; mentions those whose text it
+	// only includes (%v, err.Error()).
+	wraps, mentions map[int]bool
+}
+
+func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth int) errorFacts {
+	info := s.pass.TypesInfo
+	out := errorFacts{param: -1, wraps: map[int]bool{}, mentions: map[int]bool{}}
+	if e == nil || depth > 4 {
+		out.unknown = true
+		return out
+	}
+	e = ast.Unparen(e)
+	if astutil.IsNil(info, e) {
+		out.isNil = true
+		return out
+	}
+	// Which error parameters the expression names at all, and how.
+	paramsIn := func(args []ast.Expr, wrapping func(int) bool) {
+		for k, a := range args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				if p := paramIndex(f.fn, info.Uses[id]); p >= 0 && isError(f.fn.Signature().Params().At(p).Type()) {
+					if wrapping(k) && ast.Unparen(a) == id {
+						out.wraps[p] = true
+					} else {
+						out.mentions[p] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		obj := info.Uses[x]
+		if p := paramIndex(f.fn, obj); p >= 0 {
+			out.param = p
+			out.wraps[p] = true
+			return out
+		}
+		out.unknown = true
+		for _, o := range testedNonNilObjs(info, stack) {
+			if o == obj {
+				out.nonNil = true
+			}
+		}
+		return out
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, x).(*types.Func)
+		switch {
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "New":
+			out.nonNil = true
+			return out
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Join":
+			paramsIn(x.Args, func(int) bool { return true })
+			out.nonNil = len(out.wraps) > 0 // Join of only nil errors is nil
+			out.unknown = true
+			return out
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
+			out.nonNil = true
+			wrapArgs := errorfWrapArgs(info, x)
+			paramsIn(x.Args, func(k int) bool { return wrapArgs[k] })
+			return out
+		}
+		if b, ok := BuildOf(info, x); ok {
+			out.nonNil = b.API == APIErrFactory || b.API == APIErrNew || b.API == APICallFail
+			out.unknown = !out.nonNil
+			for _, o := range b.Options {
+				if c, ok := ast.Unparen(o).(*ast.CallExpr); ok && APIOf(typeutil.Callee(info, c)) == APIErrWithCause {
+					paramsIn(c.Args, func(int) bool { return true })
+				}
+			}
+			paramsIn(x.Args, func(int) bool { return false })
+			return out
+		}
+		if v := s.res.Position(x, errorPosition(info, x)); v != nil {
+			out.nonNil = v.NonNil
+			for _, p := range v.PassThrough {
+				if p < len(x.Args) {
+					a := s.errorOf(f, x.Args[p], stack, depth+1)
+					out.nonNil = out.nonNil && a.nonNil
+				}
+			}
+			for _, p := range v.Wraps {
+				if p < len(x.Args) {
+					paramsIn(x.Args[p:p+1], func(int) bool { return true })
+				}
+			}
+			// Arguments neither wrapped nor dropped: their text may be in the error.
+			for k, a := range x.Args {
+				if !containsInt(v.Wraps, k) && !containsInt(v.Drops, k) {
+					paramsIn([]ast.Expr{a}, func(int) bool { return false })
+				}
+			}
+			return out
+		}
+	}
+	out.unknown = true
+	return out
+}
+
+// errorPosition is the index of the error among the results of call's function, or -1.
+func errorPosition(info *types.Info, call *ast.CallExpr) int {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return -1
+	}
+	r := fn.Signature().Results()
+	for i := r.Len() - 1; i >= 0; i-- {
+		if isError(r.At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// errorfWrapArgs returns the argument indexes (of the call) that a constant fmt.Errorf format
+// consumes with %w.
+func errorfWrapArgs(info *types.Info, call *ast.CallExpr) map[int]bool {
+	out := map[int]bool{}
+	if len(call.Args) == 0 {
+		return out
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return out
+	}
+	format := constant.StringVal(tv.Value)
+	arg := 1
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		// Flags, width, precision: skip to the verb.
+		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
+			if format[i] == '*' {
+				arg++
+			}
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		switch format[i] {
+		case '%':
+			continue
+		case 'w':
+			out[arg] = true
+		}
+		arg++
+	}
+	return out
+}
+
+// testedNonNilObjs lists the variables enclosing ifs test `x != nil` on the path to the
+// innermost node of stack (in the if's body only).
+func testedNonNilObjs(info *types.Info, stack []ast.Node) []types.Object {
+	var out []types.Object
+	for i, n := range stack {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		var conj func(e ast.Expr)
+		conj = func(e ast.Expr) {
+			e = ast.Unparen(e)
+			be, ok := e.(*ast.BinaryExpr)
+			if !ok {
+				return
+			}
+			switch be.Op {
+			case token.LAND:
+				conj(be.X)
+				conj(be.Y)
+			case token.NEQ:
+				x, y := be.X, be.Y
+				if astutil.IsNil(info, x) {
+					x, y = y, x
+				}
+				if astutil.IsNil(info, y) {
+					if xi, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[xi] != nil {
+						out = append(out, info.Uses[xi])
+					}
+				}
+			}
+		}
+		conj(ifs.Cond)
+	}
+	return out
+}
+
+func paramIndex(fn *types.Func, obj types.Object) int {
+	if obj == nil {
+		return -1
+	}
+	params := fn.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if params.At(i) == obj {
+			return i
+		}
+	}
+	return -1
+}
+
+// bodyAssignments lists every expression assigned to each variable in body (nil for a zero
+// value or an escaping &x).
+func bodyAssignments(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.Expr {
+	out := map[types.Object][]ast.Expr{}
+	record := func(id *ast.Ident, e ast.Expr) {
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		if obj != nil {
+			out[obj] = append(out[obj], e)
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					record(id, n.Rhs[i])
+				} else {
+					record(id, nil) // x, err := f(): not followed
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Values) == len(n.Names) {
+					record(id, n.Values[i])
+				} else {
+					record(id, nil)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					record(id, nil)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func appendUnique(s []int, v int) []int {
+	if containsInt(s, v) {
+		return s
+	}
+	return append(s, v)
+}
+
+func containsInt(s []int, v int) bool { return slices.Contains(s, v) }

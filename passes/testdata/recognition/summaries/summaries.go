@@ -1,0 +1,75 @@
+// Package summaries: what each helper returns on all of its paths.
+package summaries
+
+import (
+	"errors"
+	"fmt"
+
+	m3 "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func notFound(id string) *mcp.CallToolResult { // want `summary\(0:nonnil,iserror\)`
+	return &mcp.CallToolResult{IsError: true}
+}
+
+func text(s string) *mcp.CallToolResult { // want `summary\(0:nonnil,success\)`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+func m3Error(err error) *m3.CallToolResult { // want `summary\(0:nonnil,iserror\)`
+	return m3.NewToolResultErrorFromErr("failed", err)
+}
+
+func mixed(ok bool) *mcp.CallToolResult { // want `summary\(0:nonnil\)`
+	if ok {
+		return text("ok")
+	}
+	return notFound("x")
+}
+
+func maybeNil(ok bool) *mcp.CallToolResult {
+	if ok {
+		return nil
+	}
+	return notFound("x")
+}
+
+func wrap(err error) error { // want `summary\(0:nonnil,wraps0\)`
+	return fmt.Errorf("call failed: %w", err)
+}
+
+func flatten(err error) error { // want `summary\(0:nonnil\)`
+	return fmt.Errorf("call failed: %v", err)
+}
+
+func replace(err error) error { // want `summary\(0:nonnil,drops0\)`
+	return errors.New("call failed")
+}
+
+func same(err error) error { // want `summary\(0:nonnil,passes0,wraps0\)`
+	if errors.Is(err, errors.ErrUnsupported) {
+		return err
+	}
+	return wrap(err)
+}
+
+func orNil(err error) error { // want `summary\(0:wraps0\)`
+	if err == nil {
+		return nil
+	}
+	return wrap(err)
+}
+
+func both(err error) (*mcp.CallToolResult, error) { // want `summary\(0:nonnil,iserror 1:nonnil,wraps0\)`
+	return notFound("x"), wrap(err)
+}
+
+// Defined before the helper it calls: summaries are computed to a fixed point.
+func early(err error) error { // want `summary\(0:nonnil,wraps0\)`
+	return late(err)
+}
+
+func late(err error) error { // want `summary\(0:nonnil,wraps0\)`
+	return fmt.Errorf("late: %w", err)
+}

@@ -209,10 +209,7 @@ func (p *parser) literal(word string) bool {
 
 func (p *parser) object(depth int) *Node {
 	n := &Node{Kind: Object}
-	p.off++ // {
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == '}' {
-		p.off++
+	if p.open('}') {
 		return n
 	}
 	seen := map[string]*Member{}
@@ -251,30 +248,15 @@ func (p *parser) object(depth int) *Node {
 		p.path = p.path[:len(p.path)-1]
 		seen[key] = m
 		n.Members = append(n.Members, m)
-		p.skipSpace()
-		if p.off >= len(p.data) {
-			p.fail(ErrObjectUnclosed, p.off)
-			return nil
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case '}':
-			p.off++
-			return n
-		default:
-			p.fail(ErrAfterMember, p.off)
-			return nil
+		if !p.next('}', ErrObjectUnclosed, ErrAfterMember) {
+			return p.done(n)
 		}
 	}
 }
 
 func (p *parser) array(depth int) *Node {
 	n := &Node{Kind: Array}
-	p.off++ // [
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == ']' {
-		p.off++
+	if p.open(']') {
 		return n
 	}
 	for {
@@ -286,22 +268,48 @@ func (p *parser) array(depth int) *Node {
 		}
 		p.path = p.path[:len(p.path)-1]
 		n.Elems = append(n.Elems, v)
-		p.skipSpace()
-		if p.off >= len(p.data) {
-			p.fail(ErrArrayUnclosed, p.off)
-			return nil
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case ']':
-			p.off++
-			return n
-		default:
-			p.fail(ErrAfterElement, p.off)
-			return nil
+		if !p.next(']', ErrArrayUnclosed, ErrAfterElement) {
+			return p.done(n)
 		}
 	}
+}
+
+// open consumes the opening bracket of an object or array and reports whether closing
+// follows at once (the container is empty).
+func (p *parser) open(closing byte) (empty bool) {
+	p.off++
+	p.skipSpace()
+	if p.off < len(p.data) && p.data[p.off] == closing {
+		p.off++
+		return true
+	}
+	return false
+}
+
+// next consumes what follows an element of an object or array: ',' (it reports true, more
+// follow) or closing; anything else fails with wrong, the end of input with unclosed.
+func (p *parser) next(closing byte, unclosed, wrong ErrorKind) (more bool) {
+	p.skipSpace()
+	switch {
+	case p.off >= len(p.data):
+		p.fail(unclosed, p.off)
+	case p.data[p.off] == ',':
+		p.off++
+		return true
+	case p.data[p.off] == closing:
+		p.off++
+	default:
+		p.fail(wrong, p.off)
+	}
+	return false
+}
+
+// done returns the finished container, or nil once parsing has failed.
+func (p *parser) done(n *Node) *Node {
+	if p.err != nil {
+		return nil
+	}
+	return n
 }
 
 // str parses a string starting at the opening quote and returns it decoded.

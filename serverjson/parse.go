@@ -147,6 +147,8 @@ func Parse(data []byte, limits ParseLimits) ParseResult {
 			Msg: "the file is not valid UTF-8; mcp-publisher refuses to publish it. Re-save it as UTF-8"}
 		return res
 	}
+	// Columns on the first line count from after the byte-order mark.
+	lines[0] = start
 	parsed := jsontext.Parse(data, start, maxDepth)
 	for _, n := range parsed.Notices {
 		switch n.Kind {
@@ -175,52 +177,50 @@ func Parse(data []byte, limits ParseLimits) ParseResult {
 	return res
 }
 
+// syntaxMessages words the parse errors whose message names nothing from the input.
+var syntaxMessages = map[jsontext.ErrorKind]string{
+	jsontext.ErrEmpty:            "the file is empty; the registry needs a JSON object describing the server",
+	jsontext.ErrValueMissing:     "unexpected end of file: a value is missing",
+	jsontext.ErrObjectUnclosed:   "unexpected end of file inside an object: a closing '}' is missing",
+	jsontext.ErrArrayUnclosed:    "unexpected end of file inside an array: a closing ']' is missing",
+	jsontext.ErrNewlineInString:  "a string is not closed before the end of the line (raw newlines must be written as \\n)",
+	jsontext.ErrEscapeUnfinished: "unexpected end of file inside a string escape",
+	jsontext.ErrBadUnicodeEscape: "invalid \\u escape: it needs four hexadecimal digits",
+	jsontext.ErrStringUnclosed:   "unexpected end of file: a string is not closed",
+	jsontext.ErrNumberDigit:      "invalid number: a digit must follow '-'",
+	jsontext.ErrNumberFraction:   "invalid number: a digit must follow the decimal point",
+	jsontext.ErrNumberExponent:   "invalid number: a digit must follow the exponent",
+}
+
 // syntaxMessage words a parse error for server.json authors.
 func syntaxMessage(data []byte, e *jsontext.SyntaxError, maxDepth int) (rule, msg string) {
+	if msg, ok := syntaxMessages[e.Kind]; ok {
+		return ruleSyntax, msg
+	}
 	at := describeByte(data, e.Offset)
 	switch e.Kind {
-	case jsontext.ErrEmpty:
-		return ruleSyntax, "the file is empty; the registry needs a JSON object describing the server"
-	case jsontext.ErrValueMissing:
-		return ruleSyntax, "unexpected end of file: a value is missing"
 	case jsontext.ErrTooDeep:
 		return ruleTooDeep, fmt.Sprintf("nesting deeper than %d levels; no valid server.json is nested this deep, and mcplint stops reading here", maxDepth)
 	case jsontext.ErrUnexpectedValue:
-		return ruleSyntax, fmt.Sprintf("unexpected %s where a JSON value should start", at)
-	case jsontext.ErrObjectUnclosed:
-		return ruleSyntax, "unexpected end of file inside an object: a closing '}' is missing"
+		msg = fmt.Sprintf("unexpected %s where a JSON value should start", at)
 	case jsontext.ErrWantKey:
-		return ruleSyntax, fmt.Sprintf("unexpected %s where an object key (a double-quoted string) should be", at)
+		msg = fmt.Sprintf("unexpected %s where an object key (a double-quoted string) should be", at)
 	case jsontext.ErrWantColon:
-		return ruleSyntax, fmt.Sprintf("expected ':' after object key %q", e.Key)
+		msg = fmt.Sprintf("expected ':' after object key %q", e.Key)
 	case jsontext.ErrAfterMember:
-		return ruleSyntax, fmt.Sprintf("unexpected %s after an object member; expected ',' or '}'", at)
-	case jsontext.ErrArrayUnclosed:
-		return ruleSyntax, "unexpected end of file inside an array: a closing ']' is missing"
+		msg = fmt.Sprintf("unexpected %s after an object member; expected ',' or '}'", at)
 	case jsontext.ErrAfterElement:
-		return ruleSyntax, fmt.Sprintf("unexpected %s after an array element; expected ',' or ']'", at)
-	case jsontext.ErrNewlineInString:
-		return ruleSyntax, "a string is not closed before the end of the line (raw newlines must be written as \\n)"
+		msg = fmt.Sprintf("unexpected %s after an array element; expected ',' or ']'", at)
 	case jsontext.ErrControlInString:
-		return ruleSyntax, fmt.Sprintf("control character 0x%02x inside a string must be escaped", data[e.Offset])
-	case jsontext.ErrEscapeUnfinished:
-		return ruleSyntax, "unexpected end of file inside a string escape"
-	case jsontext.ErrBadUnicodeEscape:
-		return ruleSyntax, "invalid \\u escape: it needs four hexadecimal digits"
+		msg = fmt.Sprintf("control character 0x%02x inside a string must be escaped", data[e.Offset])
 	case jsontext.ErrBadEscape:
-		return ruleSyntax, fmt.Sprintf("invalid escape sequence \\%c in a string", data[e.Offset+1])
-	case jsontext.ErrStringUnclosed:
-		return ruleSyntax, "unexpected end of file: a string is not closed"
-	case jsontext.ErrNumberDigit:
-		return ruleSyntax, "invalid number: a digit must follow '-'"
-	case jsontext.ErrNumberFraction:
-		return ruleSyntax, "invalid number: a digit must follow the decimal point"
-	case jsontext.ErrNumberExponent:
-		return ruleSyntax, "invalid number: a digit must follow the exponent"
+		msg = fmt.Sprintf("invalid escape sequence \\%c in a string", data[e.Offset+1])
 	case jsontext.ErrTrailing:
-		return ruleSyntax, fmt.Sprintf("unexpected %s after the end of the JSON document; mcp-publisher's decoder rejects trailing content. Remove it", at)
+		msg = fmt.Sprintf("unexpected %s after the end of the JSON document; mcp-publisher's decoder rejects trailing content. Remove it", at)
+	default:
+		msg = "invalid JSON"
 	}
-	return ruleSyntax, "invalid JSON"
+	return ruleSyntax, msg
 }
 
 // treeBuilder turns the parsed tree into Nodes with line:column positions and pointers.

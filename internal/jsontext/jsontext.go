@@ -312,6 +312,9 @@ func (p *parser) done(n *Node) *Node {
 	return n
 }
 
+// The one-letter escapes and what each stands for.
+const escaped, unescaped = "\"\\/bfnrt", "\"\\/\b\f\n\r\t"
+
 // str parses a string starting at the opening quote and returns it decoded.
 func (p *parser) str() (string, bool) {
 	start := p.off
@@ -353,25 +356,12 @@ func (p *parser) str() (string, bool) {
 				return "", false
 			}
 			e := p.data[p.off+1]
+			if i := strings.IndexByte(escaped, e); i >= 0 {
+				sb.WriteByte(unescaped[i])
+				p.off += 2
+				continue
+			}
 			switch e {
-			case '"', '\\', '/':
-				sb.WriteByte(e)
-				p.off += 2
-			case 'b':
-				sb.WriteByte('\b')
-				p.off += 2
-			case 'f':
-				sb.WriteByte('\f')
-				p.off += 2
-			case 'n':
-				sb.WriteByte('\n')
-				p.off += 2
-			case 'r':
-				sb.WriteByte('\r')
-				p.off += 2
-			case 't':
-				sb.WriteByte('\t')
-				p.off += 2
 			case 'u':
 				esc := p.off
 				r, ok := p.hex4(p.off + 2)
@@ -453,22 +443,23 @@ func (p *parser) number() (string, bool) {
 		p.fail(ErrNumberDigit, start)
 		return "", false
 	}
-	if i < len(p.data) && p.data[i] == '.' {
-		i++
-		if digits() == 0 {
-			p.fail(ErrNumberFraction, start)
-			return "", false
+	// An optional part: one of marks, then (after an optional sign) at least one digit.
+	part := func(marks string, signed bool, missing ErrorKind) bool {
+		if i >= len(p.data) || !strings.ContainsRune(marks, rune(p.data[i])) {
+			return true
 		}
-	}
-	if i < len(p.data) && (p.data[i] == 'e' || p.data[i] == 'E') {
 		i++
-		if i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
+		if signed && i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
 			i++
 		}
 		if digits() == 0 {
-			p.fail(ErrNumberExponent, start)
-			return "", false
+			p.fail(missing, start)
+			return false
 		}
+		return true
+	}
+	if !part(".", false, ErrNumberFraction) || !part("eE", true, ErrNumberExponent) {
+		return "", false
 	}
 	p.off = i
 	return string(p.data[start:i]), true

@@ -16,6 +16,9 @@ func TestParseOffsets(t *testing.T) {
 	arr := root.Members[0].Value
 	assert.Equal(t, `[1, "x\u00e9", null]`, string(src[arr.Offset:arr.End]))
 	assert.Equal(t, "xé", arr.Elems[1].Str)
+	esc := Parse([]byte(`"\"\\\/\b\f\n\r\t"`), 0, 64)
+	require.Nil(t, esc.Err)
+	assert.Equal(t, "\"\\/\b\f\n\r\t", esc.Root.Str)
 	assert.Equal(t, `"a"`, string(src[root.Members[1].KeyOffset:root.Members[1].KeyOffset+3]))
 	require.Len(t, res.Notices, 1)
 	assert.Equal(t, DuplicateKey, res.Notices[0].Kind)

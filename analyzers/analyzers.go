@@ -107,7 +107,7 @@ func Groups(cfg *Config) []rule.Group {
 	var groups []rule.Group
 	groups = append(groups, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
 	groups = append(groups, contractrules.Groups(defs)...)
-	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist, DescriptionTokenBudget: cfg.DescriptionTokenBudget, SurfaceTokenBudget: cfg.SurfaceTokenBudget})...)
+	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist, DescriptionTokenBudget: cfg.DescriptionTokenBudget, SurfaceTokenBudget: cfg.SurfaceTokenBudget, Clients: cfg.Clients})...)
 	groups = append(groups, manifest.Group(defs, manifest.Config{ServerJSON: cfg.ServerJSON}))
 	return groups
 }

@@ -46,6 +46,21 @@ func Scope(cfg *Config) func(roots []*packages.Package) map[*packages.Package]bo
 			}
 			return true
 		}, nil)
+		// A module helper that builds a result or an error (apierr.Map(err)) is judged by its
+		// summary, a fact: the main-module packages that kept packages import are needed from
+		// source even when they import no SDK. (The differential test against the stock
+		// loader found the helper findings missing without them.)
+		var helpers []*packages.Package
+		for p := range keep {
+			for _, imp := range p.Imports {
+				if inMain(imp) && !keep[imp] && len(imp.GoFiles) > 0 {
+					helpers = append(helpers, imp)
+				}
+			}
+		}
+		for _, h := range helpers {
+			keep[h] = true
+		}
 		if manifests {
 			for _, r := range roots {
 				if r.Name != "main" || !inMain(r) || !reach(r) || len(r.GoFiles) == 0 || manifest.Locate(r.GoFiles[0], cfg.ServerJSON) == "" {

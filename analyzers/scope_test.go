@@ -69,7 +69,8 @@ func TestScopeKeepsWhatCanHoldMCPCode(t *testing.T) {
 	assert.True(t, keep[g.tools], "a module dependency that reaches the SDK provides facts")
 	assert.False(t, keep[g.plain], "imports nothing MCP")
 	assert.True(t, keep[g.quiet], "holds a directive, which must be checked")
-	assert.False(t, keep[g.config], "no server.json: the manifest check has nothing to read it for")
+	// Imported by a kept package: a helper there is judged by its summary, a fact.
+	assert.True(t, keep[g.config], "a main-module package a kept package imports provides helper summaries")
 	assert.False(t, keep[g.sdk], "other modules are read from export data")
 }
 
@@ -82,11 +83,11 @@ func TestScopeKeepsTheServerModulePackagesWhenThereIsAManifest(t *testing.T) {
 
 	cfg := analyzers.NewConfig()
 	cfg.Disable = []string{"serverjson"}
-	assert.False(t, g.scope(cfg, g.main)[g.config], "server.json rules off")
+	assert.True(t, g.scope(cfg, g.main)[g.config], "server.json rules off, but main imports it: helper summaries")
 
 	cfg = analyzers.NewConfig()
 	cfg.ServerJSON = "deploy/server.json"
-	assert.False(t, g.scope(cfg, g.main)[g.config], "the configured manifest does not exist")
+	assert.True(t, g.scope(cfg, g.main)[g.config], "no manifest, but main imports it: helper summaries")
 }
 
 func TestScopeIgnoresDirectivesWhenTheirRulesAreOff(t *testing.T) {

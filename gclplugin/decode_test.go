@@ -30,6 +30,7 @@ Registrars:
 Server-JSON: deploy/server.json
 Description-Token-Budget: 500
 surface-token-budget: 9000
+Clients: [openai, gemini]
 `
 
 func yamlSettings(t *testing.T, text string) any {
@@ -54,6 +55,7 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 		ServerJSON:             "deploy/server.json",
 		DescriptionTokenBudget: 500,
 		SurfaceTokenBudget:     9000,
+		Clients:                []string{"openai", "gemini"},
 	}, cfg)
 }
 

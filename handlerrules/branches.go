@@ -65,7 +65,9 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 					x = ta.X
 				}
 			}
-			if x != nil {
+			// Only a switch over an error has an error in hand: a switch over an argument's
+			// value (args["n"].(type)) binds a value, not a failure.
+			if x != nil && isErrorType(info.TypeOf(x)) {
 				add(x)
 				for j := i + 1; j < len(stack); j++ {
 					if cc, ok := stack[j].(*ast.CaseClause); ok {

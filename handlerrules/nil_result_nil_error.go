@@ -17,13 +17,8 @@ var ruleNilResultNilError = check{
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
 func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		var outcome string
-		switch h.Flavour {
-		case mcpdefs.GoSDKTool:
-			outcome = "go-sdk panics"
-		case mcpdefs.MarkLabsTool, mcpdefs.MarkLabsTypedTool:
-			outcome = "mark3labs answers -32603"
-		default:
+		outcome := h.NilResultOutcome()
+		if outcome == "" {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {

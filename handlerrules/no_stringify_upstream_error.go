@@ -24,6 +24,12 @@ var ruleNoStringifyUpstreamError = check{
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
 func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
+	// Where to keep the detail: mcperr's data where the package can use mcperr, the
+	// server's log elsewhere.
+	keep := "the server's log"
+	if defs.ErrorsReachable {
+		keep = "mcperr.WithData"
+	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -35,12 +41,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in mcperr.WithData", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)))
+				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in mcperr.WithData", what)
+					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in %s", what, keep)
 					return
 				}
 			}

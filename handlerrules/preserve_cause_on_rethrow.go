@@ -58,7 +58,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				if api := defs.CallAPI(call); api != mcpdefs.APIToolResultError && api != mcpdefs.APIToolResultErrorf {
 					return
 				}
-				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, lazyHand()) {
+				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) {
 					return
 				}
 				errName := firstName(lazyHand())
@@ -140,4 +140,59 @@ func firstName(objs map[types.Object]bool) string {
 		return "err"
 	}
 	return names[0]
+}
+
+// derivedFrom extends the errors in hand with the local variables whose value is built from
+// them (errMsg := fmt.Sprintf("...: %v", err)): a result built from such a variable carries
+// the error's text.
+func (h *handler) derivedFrom(hand map[types.Object]bool) map[types.Object]bool {
+	if h.Body == nil {
+		return hand
+	}
+	out := make(map[types.Object]bool, len(hand))
+	for o := range hand {
+		out[o] = true
+	}
+	info := h.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(h.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				obj := info.ObjectOf(id)
+				if obj == nil || out[obj] || !mentions(info, as.Rhs[i], out) {
+					continue
+				}
+				out[obj], changed = true, true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// returnedBeside reports whether call is one result of a return statement that returns the
+// error in hand as another result: the error is not dropped (whether returning both is right
+// is result-and-error's question).
+func returnedBeside(info *types.Info, call *ast.CallExpr, stack []ast.Node, hand map[types.Object]bool) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		ret, ok := stack[i].(*ast.ReturnStmt)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if ast.Unparen(r) != call && mentions(info, r, hand) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

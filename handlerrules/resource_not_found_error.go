@@ -1,6 +1,7 @@
 package handlerrules
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -43,7 +44,7 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
 				})
 			}
-			p.Report(e, "missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri)", fixes...)
+			p.Report(e, fmt.Sprintf("missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code %d)", h.ResourceNotFoundCode()), fixes...)
 		})
 	}
 }

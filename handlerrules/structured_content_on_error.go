@@ -29,6 +29,11 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
 				return
 			}
+			// A populated output beside the error result is deliberate (partial results, what
+			// was done before the failure): only a zero output is the bogus empty answer.
+			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) {
+				return
+			}
 			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
 				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
 		})
@@ -92,4 +97,18 @@ func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node)
 		}
 	}
 	return false
+}
+
+// zeroValue reports whether e is written as its type's zero value: nil, or an empty
+// composite literal (Out{}, &Out{}).
+func zeroValue(info *types.Info, e ast.Expr) bool {
+	if astutil.IsNil(info, e) {
+		return true
+	}
+	x := ast.Unparen(e)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = ast.Unparen(u.X)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
 }

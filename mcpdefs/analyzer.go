@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // Registrar is a function of the user's own code that registers a tool, named as
@@ -198,6 +200,10 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 
 // recogniser holds the per-package state of one run.
 type recogniser struct {
+	// failureZero are empty definition literals returned beside a non-nil error
+	// (return mcp.Tool{}, nil, err): placeholders of a failed constructor, never registered.
+	failureZero map[*ast.CompositeLit]bool
+
 	pass  *analysis.Pass
 	sdk   *sdkTypes
 	regs  map[string]Registrar
@@ -248,6 +254,8 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 	}
 	res.r = r
+	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
+	res.Versions = moduleVersions(pass)
 	// The inspector is built here, after the bail-out, rather than required from the
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
@@ -255,6 +263,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	r.adapters()
 	r.convertingAdapters()
 	r.link()
+	for _, h := range res.Handlers {
+		h.Version = res.Versions.Of(h.SDK)
+	}
 	return res
 }
 
@@ -285,6 +296,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 				fn := funcStack[len(funcStack)-1]
 				r.returns[fn] = append(r.returns[fn], n)
 				r.containers = append(r.containers, n)
+				r.markFailureZeros(n)
 			}
 		case *ast.AssignStmt:
 			if !push {
@@ -334,7 +346,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 				r.call(n)
 			}
 		case *ast.CompositeLit:
-			if push {
+			if push && !r.failureZero[n] {
 				r.composite(n)
 			}
 		}
@@ -405,4 +417,27 @@ func (r *recogniser) callee(call *ast.CallExpr) *types.Func {
 		fn = fn.Origin()
 	}
 	return fn
+}
+
+// markFailureZeros records the empty composite literals of ret when ret also returns an
+// error that is not nil: `return mcp.Tool{}, nil, fmt.Errorf(...)` builds no tool.
+func (r *recogniser) markFailureZeros(ret *ast.ReturnStmt) {
+	info := r.pass.TypesInfo
+	failing := false
+	for _, e := range ret.Results {
+		if t := info.TypeOf(e); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) && !astutil.IsNil(info, e) {
+			failing = true
+		}
+	}
+	if !failing {
+		return
+	}
+	for _, e := range ret.Results {
+		if lit := compositeOf(e); lit != nil && len(lit.Elts) == 0 {
+			if r.failureZero == nil {
+				r.failureZero = map[*ast.CompositeLit]bool{}
+			}
+			r.failureZero[lit] = true
+		}
+	}
 }

@@ -345,6 +345,8 @@ func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
 			d.Annotations.Idempotent = r.boolean(a0)
 		case "WithOpenWorldHintAnnotation":
 			d.Annotations.OpenWorld = r.boolean(a0)
+		case "WithTitleAnnotation":
+			d.Annotations.Title = r.str(a0)
 		case "WithToolAnnotation":
 			// The literal replaces the whole annotation struct, NewTool's defaults included.
 			d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = nil, nil
@@ -383,6 +385,7 @@ func (r *recogniser) m3AnnotationLit(d *Definition, e ast.Expr) {
 	a := &d.Annotations
 	a.ReadOnly, a.Destructive = r.boolPtr(f["ReadOnlyHint"]), r.boolPtr(f["DestructiveHint"])
 	a.Idempotent, a.OpenWorld = r.boolPtr(f["IdempotentHint"]), r.boolPtr(f["OpenWorldHint"])
+	a.Title = r.str(f["Title"])
 }
 
 // goAnnotations reads a go-sdk *mcp.ToolAnnotations: ReadOnlyHint and IdempotentHint are
@@ -403,6 +406,7 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 	f := r.fields(lit)
 	a := &d.Annotations
 	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
+	a.Title = r.str(f["Title"])
 	a.Destructive, a.OpenWorld = r.boolPtr(f["DestructiveHint"]), r.boolPtr(f["OpenWorldHint"])
 	// The two plain bools are false when not set; whether false is sent depends on the version.
 	no := false

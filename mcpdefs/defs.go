@@ -110,6 +110,10 @@ type Handler struct {
 	In, Out types.Type
 	// Registered is true when the handler is linked to a definition in this package.
 	Registered bool
+	// Version is the version of the handler's SDK the module builds with ("" when unknown:
+	// the newest behaviour applies). Rules that describe what the client gets ask the
+	// methods of versions.go, which follow it.
+	Version string
 	// Adapted is true when the function has no SDK handler type and is recognised because
 	// an adapter of the module calls it from one (see wrapped.go).
 	Adapted bool
@@ -150,6 +154,8 @@ type Annotations struct {
 	// mark3labs WithToolAnnotation(...)).
 	Expr                                         ast.Expr
 	ReadOnly, Destructive, Idempotent, OpenWorld BoolValue
+	// Title is the annotations' own title (ToolAnnotations.Title, WithTitleAnnotation).
+	Title Value
 	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
 	// set explicitly (nil when the SDK leaves it absent).
 	DestructiveDefault, OpenWorldDefault *bool
@@ -288,6 +294,8 @@ type Result struct {
 	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
 	// outside any handler (services, helpers).
 	ErrorsReachable bool
+	// Versions are the SDK versions the module builds with.
+	Versions Versions
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).
 	Unmapped []Unmapped

@@ -124,6 +124,11 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 			node.Kind = JSONNull
 			return node
 		}
+		if v := r.localVar(x); v != nil && r.fieldAssigned[v] {
+			// schema.Type = "object" after the literal: what is sent is not what was written.
+			node.Kind = JSONDynamic
+			return node
+		}
 		if v := r.singleAssignment(x); v != nil {
 			return r.jsonOf(v, depth+1)
 		}

@@ -39,6 +39,9 @@ const (
 	// InferMarkLabs is mcp-go's WithInputSchema/WithOutputSchema: IgnoreInvalidTypes, its own
 	// tag layer, and failures printed to stderr while the tool keeps an empty schema.
 	InferMarkLabs
+	// InferInvopop is the same functions in mcp-go v0.36 to v0.45, which used
+	// invopop/jsonschema and its `required,description=...` tag options.
+	InferInvopop
 )
 
 // SchemaSource is one of a tool's schemas as recognition sees it.
@@ -170,7 +173,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		switch fn.Name() {
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
 				if HasTypeParam(ta.At(0)) {
 					in = SchemaSource{}
 				}
@@ -181,7 +184,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 			}
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: InferMarkLabs, Expr: oc}
+				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
 				if HasTypeParam(ta.At(0)) {
 					out = SchemaSource{}
 				}
@@ -258,4 +261,13 @@ func HasTypeParam(t types.Type) bool {
 		return false
 	}
 	return walk(t)
+}
+
+// m3Inference is the schema library mcp-go's WithInputSchema/WithOutputSchema use in the
+// version the module builds with.
+func (r *recogniser) m3Inference() Inference {
+	if r.res.Versions.InvopopTags() {
+		return InferInvopop
+	}
+	return InferMarkLabs
 }

@@ -102,6 +102,10 @@ const (
 	APICallFrom        // mcptool.CallFrom(ctx)
 	APIErrWith         // (*mcperr.Error).With(opts...)
 	APIErrWithData     // mcperr.WithData(key, value)
+
+	// Serving.
+	APIServe        // serves a server over a real transport: go-sdk Server.Run, the HTTP handlers, mark3labs ServeStdio, Start, Listen
+	APIServeConnect // go-sdk Server.Connect: serving, unless the transport is in-memory (a test or an inspection)
 )
 
 // apiTable maps "path.Name" (functions, types) and "path.Type.Method" (methods) to an API.
@@ -142,6 +146,18 @@ var apiTable = map[string]API{
 	mcptoolPath + ".Call.FailHTTP":    APICallFailHTTP,
 	mcptoolPath + ".Call.RecoveryFor": APICallRecoveryFor,
 	mcptoolPath + ".CallFrom":         APICallFrom,
+
+	goSDKMCP + ".Server.Run":                 APIServe,
+	goSDKMCP + ".Server.Connect":             APIServeConnect,
+	goSDKMCP + ".NewStreamableHTTPHandler":   APIServe,
+	goSDKMCP + ".NewSSEHandler":              APIServe,
+	m3Server + ".ServeStdio":                 APIServe,
+	m3Server + ".NewStdioServer":             APIServe,
+	m3Server + ".StdioServer.Listen":         APIServe,
+	m3Server + ".NewSSEServer":               APIServe,
+	m3Server + ".SSEServer.Start":            APIServe,
+	m3Server + ".NewStreamableHTTPServer":    APIServe,
+	m3Server + ".StreamableHTTPServer.Start": APIServe,
 }
 
 // apiKey is the table key of an object: "path.Name" or "path.Recv.Method".

@@ -237,19 +237,29 @@ func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	return false
 }
 
-// WireError says, for a message, which JSON-RPC error a client receives when handler h
-// returns an error that becomes a protocol error.
-func (h *Handler) WireError() string {
-	switch h.SDK {
-	case GoSDK:
-		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
-	case MCPTool:
-		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
-	}
-	return "a JSON-RPC error with code -32603"
-}
-
 // NotExistIsNotFound reports whether an fs.ErrNotExist that h returns, bare or wrapped,
 // reaches the client as a not-found error: mcptool classifies it as NotFound and sends a
 // resource's NotFound as go-sdk's not-found error.
 func (h *Handler) NotExistIsNotFound() bool { return h.SDK == MCPTool }
+
+// ServesOverTransport reports whether call serves an MCP server to a client over a real
+// transport (stdio, HTTP, a custom transport): what a shipped program does and a generator or
+// audit command that builds a server only to list its tools does not. Connecting over an
+// in-memory transport is a test or an inspection, not serving.
+func ServesOverTransport(info *types.Info, call *ast.CallExpr) bool {
+	switch APIOf(typeutil.Callee(info, call)) {
+	case APIServe:
+		return true
+	case APIServeConnect:
+		if len(call.Args) < 2 {
+			return false
+		}
+		t := info.TypeOf(call.Args[1])
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		return !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != goSDKMCP || n.Obj().Name() != "InMemoryTransport"
+	}
+	return false
+}

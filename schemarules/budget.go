@@ -3,6 +3,7 @@ package schemarules
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,6 +53,8 @@ type Budget struct {
 // ToolCost is one tool's cost.
 type ToolCost struct {
 	Def *mcpdefs.Definition
+	// Entry is the definition as the surface lists it.
+	Entry *surface.Entry
 	// Tokens is the whole definition as sent; Description its description alone (0 when it
 	// is not static).
 	Tokens, Description int
@@ -80,7 +83,8 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 		if d.Kind != mcpdefs.Tool || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			continue
 		}
-		tc := ToolCost{Def: d, Tokens: c.Count(string(surface.Wire(surface.EntryOf(pass, res, d))))}
+		e := surface.EntryOf(pass, res, d)
+		tc := ToolCost{Def: d, Entry: e, Tokens: c.Count(string(surface.Wire(e)))}
 		if d.Description.Static {
 			tc.Description = c.Count(d.Description.Str)
 		}
@@ -125,6 +129,47 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 			continue
 		}
 		p.Reportf(s.Node, "the server's %d tools cost about %d tokens of context on every request, over the budget of %d; split them into toolsets or trim descriptions", b.AllTools, b.AllTokens, limit)
+	}
+	return nil
+}
+
+var ruleClientCompatibility = check{
+	ID: "client-compatibility", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "tool definition breaks a restriction of a targeted client",
+	Run:   clientCompatibility,
+}
+
+// clientCompatibility reports, for the clients the configuration targets, each documented
+// restriction a tool breaks; the whole-list restrictions (a tool count) at each server
+// construction, as surface-token-budget does.
+func clientCompatibility(p *rule.Pass, m *Model, b *Budget) error {
+	clients := p.Options.(Config).Clients
+	if len(clients) == 0 {
+		return nil
+	}
+	s := &surface.Surface{}
+	for _, tc := range b.Tools {
+		s.Tools = append(s.Tools, tc.Entry)
+	}
+	compat, err := surface.CheckClients(s, clients)
+	if err != nil {
+		return nil // the configuration was validated; nothing to check with an unknown client
+	}
+	for i, row := range compat.Tools {
+		for _, client := range clients {
+			for _, problem := range row.Problems[client] {
+				p.Reportf(b.Tools[i].Def.Node, "%s rejects this tool: %s", client, problem)
+			}
+		}
+	}
+	// The one whole-list restriction, VS Code's tool count, is judged on the server's list:
+	// the package's tools and those of the packages it imports.
+	if slices.Contains(clients, "vscode") && b.AllTools > surface.VSCodeMaxTools {
+		for _, srv := range m.Result.Servers {
+			if !m.InTest(srv.Node.Pos()) {
+				p.Reportf(srv.Node, "vscode sends at most %d tools in a request and this server has %d; split them into toolsets", surface.VSCodeMaxTools, b.AllTools)
+			}
+		}
 	}
 	return nil
 }

@@ -74,14 +74,17 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 	if len(res.Definitions) == 0 {
 		return m
 	}
-	var walks [3]typeutil.Map // by inference
+	var walks [4]typeutil.Map // by inference
 	walk := func(t types.Type, inf mcpdefs.Inference) *typewalk.Result {
 		if w, ok := walks[inf].At(t).(*typewalk.Result); ok {
 			return w
 		}
 		library := typewalk.GoSDK
-		if inf == mcpdefs.InferMarkLabs {
+		switch inf {
+		case mcpdefs.InferMarkLabs:
 			library = typewalk.MarkLabs
+		case mcpdefs.InferInvopop:
+			library = typewalk.Invopop
 		}
 		w := typewalk.Walk(t, library)
 		walks[inf].Set(t, w)

@@ -3,8 +3,11 @@ package schemarules
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -301,22 +304,51 @@ var ruleFormatParity = check{
 }
 
 func formatParity(p *rule.Pass, m *Model, par *Parity) error {
-	seen := dedup{}
+	// One finding per rendering site, listing every field it leaves out.
+	type site struct {
+		r      *Rendering
+		labels []string
+	}
+	var sites []*site
+	byLine := map[token.Position]*site{}
 	for _, r := range par.Renderings {
+		if len(r.missing) == 0 {
+			continue
+		}
+		line := p.Fset.Position(r.At.Pos())
+		line.Column, line.Offset = 0, 0
+		st := byLine[line]
+		if st == nil {
+			st = &site{r: r}
+			byLine[line] = st
+			sites = append(sites, st)
+		}
 		for _, l := range r.missing {
-			var msg string
-			switch r.Kind {
-			case "Format":
-				msg = fmt.Sprintf("%s: %s is not shown by Format; render it", r.Label, leafLabel(l))
-			case "Content":
-				msg = fmt.Sprintf("%s: %s is not in the Content this result sets; render it", r.Label, leafLabel(l))
-			default:
-				msg = fmt.Sprintf("%s: %s is not shown by the text passed to NewToolResultStructured; build the text from the value", r.Label, leafLabel(l))
-			}
-			if seen.first(r.At, msg) {
-				p.Report(r.At, msg)
+			if lbl := leafLabel(l); !slices.Contains(st.labels, lbl) {
+				st.labels = append(st.labels, lbl)
 			}
 		}
+	}
+	for _, st := range sites {
+		r, n := st.r, len(st.labels)
+		fields := st.labels[0]
+		if n > 1 {
+			fields = strings.Join(st.labels[:n-1], ", ") + " and " + st.labels[n-1]
+		}
+		is, it := "is", "it"
+		if n > 1 {
+			is, it = "are", "them"
+		}
+		var msg string
+		switch r.Kind {
+		case "Format":
+			msg = fmt.Sprintf("%s: %s %s not shown by Format; render %s", r.Label, fields, is, it)
+		case "Content":
+			msg = fmt.Sprintf("%s: %s %s not in the Content this result sets; render %s", r.Label, fields, is, it)
+		default:
+			msg = fmt.Sprintf("%s: %s %s not shown by the text passed to NewToolResultStructured; build the text from the value", r.Label, fields, is)
+		}
+		p.Report(r.At, msg)
 	}
 	return nil
 }

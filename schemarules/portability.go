@@ -2,6 +2,7 @@ package schemarules
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/rule"
@@ -173,14 +174,39 @@ var ruleSchemaDialectTag = check{
 }
 
 func dialectTag(p *rule.Pass, m *Model) error {
+	// A schema shared by several tools (one variable), or several schemas written on one
+	// line, are one finding.
+	type finding struct {
+		at    rule.Positioner
+		first string
+		more  int
+	}
+	var order []*finding
+	byLine := map[token.Position]*finding{}
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			j := s.JSON
 			if s.Source.Origin != mcpdefs.SchemaHandBuilt || j.Kind != mcpdefs.JSONObject || j.Partial || j.Get("$schema") != nil {
 				continue
 			}
-			p.Reportf(jsonAt(j), "the hand-built %s schema of %s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", s.Role, d.Label())
+			at := jsonAt(j)
+			line := p.Fset.Position(at.Pos())
+			line.Column, line.Offset = 0, 0
+			if f := byLine[line]; f != nil {
+				f.more++
+				continue
+			}
+			f := &finding{at: at, first: fmt.Sprintf("the hand-built %s schema of %s", s.Role, d.Label())}
+			byLine[line] = f
+			order = append(order, f)
 		}
+	}
+	for _, f := range order {
+		what := f.first
+		if f.more > 0 {
+			what += fmt.Sprintf(" (and %d more hand-built schemas here)", f.more)
+		}
+		p.Reportf(f.at, "%s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", what)
 	}
 	return nil
 }

@@ -98,12 +98,82 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 		if !same {
 			same = sameObject(m.Result, d.Name.Expr, d.URI.Expr)
 		}
+		if same && d.URI.Static && !hasScheme(d.URI.Str) {
+			// "readme" for both is a fine label; the URI is what is wrong, and
+			// resource-uri-scheme says so.
+			continue
+		}
+		advice := ""
+		if d.URI.Static {
+			if label := labelFor(d.URI.Str); label != "" {
+				advice = fmt.Sprintf(" (%q, say)", label)
+			}
+		}
 		switch {
 		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name, a poor label for people; give it a short name", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name, a poor label for people; give it a short name%s", d.Label(), advice)
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name, a poor label for people; give it a short name", d.Label())
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name, a poor label for people; give it a short name%s", d.Label(), advice)
 		}
+	}
+	return nil
+}
+
+// labelFor suggests a label from a URI's last path segment: "file:///etc/hosts" gives
+// "Hosts", "docs://guides/getting-started.md" gives "Getting started". "" when the URI has
+// no usable segment (or only template variables).
+func labelFor(uri string) string {
+	rest := uri
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	segs := strings.FieldsFunc(rest, func(r rune) bool { return r == '/' })
+	for i := len(segs) - 1; i >= 0; i-- {
+		seg := segs[i]
+		if strings.ContainsAny(seg, "{}") {
+			continue
+		}
+		if dot := strings.LastIndex(seg, "."); dot > 0 {
+			seg = seg[:dot]
+		}
+		seg = strings.TrimSpace(strings.NewReplacer("-", " ", "_", " ").Replace(seg))
+		if seg == "" {
+			continue
+		}
+		return strings.ToUpper(seg[:1]) + seg[1:]
+	}
+	return ""
+}
+
+// hasScheme reports whether uri begins with an RFC 3986 scheme: a letter, then letters,
+// digits, "+", "-" or ".", then ":".
+func hasScheme(uri string) bool {
+	i := strings.Index(uri, ":")
+	if i <= 0 {
+		return false
+	}
+	for j, r := range uri[:i] {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (j == 0 || !(r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+var ruleResourceURIScheme = check{
+	ID: "resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "resource URI without a scheme",
+	Run:   resourceURIScheme,
+}
+
+func resourceURIScheme(p *rule.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		if d.Kind != mcpdefs.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
+			continue
+		}
+		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q with no scheme, which clients may reject; add one (file://, docs://)", d.Label(), d.URI.Str)
 	}
 	return nil
 }
@@ -208,18 +278,27 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 	for _, b := range binds {
 		byName[b.Name] = true
 	}
+	// One finding per line: the variables without a field are reported together at the
+	// template, with the mistagged fields whose finding would land on the same line (fields
+	// of another package are reported at the registration).
 	vars := map[string]bool{}
+	var missing []string
 	for _, v := range tmpl.Vars() {
 		vars[v] = true
 		if !byName[v] {
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable {%s} has no field in %s, so AddResourceTemplate panics; add a field tagged `uri:%q`", d.Label(), v, pt, v)
+			missing = append(missing, v)
 		}
 	}
+	var strays []string
 	for _, b := range binds {
 		if !b.Explicit || vars[b.Name] {
 			continue
 		}
 		at, atField := m.fieldAt(b.Field, d)
+		if !atField && len(missing) > 0 && p.Fset.Position(at.Pos()).Line == p.Fset.Position(d.URI.Expr.Pos()).Line {
+			strays = append(strays, fmt.Sprintf("field %s of %s is tagged `uri:%q`, which the template lacks", b.Field.Name(), pt, b.Name))
+			continue
+		}
 		where := ""
 		if !atField {
 			where = " of " + pt + " (params of " + d.Label() + ")"
@@ -228,6 +307,13 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 		if seen.first(at, msg) {
 			p.Report(at, msg)
 		}
+	}
+	if len(missing) > 0 {
+		also := ""
+		if len(strays) > 0 {
+			also = " (" + strings.Join(strays, "; ") + ")"
+		}
+		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: template variable %s has no field in %s%s, so AddResourceTemplate panics; add a field tagged `uri:%q`", d.Label(), list(missing), pt, also, missing[0])
 	}
 }
 

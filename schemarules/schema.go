@@ -71,7 +71,7 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			return
 		}
 		t := m.typeName(s.Source.Type)
-		if s.Source.Inference == mcpdefs.InferMarkLabs {
+		if s.Source.Inference != mcpdefs.InferGoSDK {
 			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires \"object\"; use a struct", d.Label(), t, nodeType(root))
 			return
 		}

@@ -27,6 +27,8 @@ type Config struct {
 	// DescriptionTokenBudget and SurfaceTokenBudget are the token budgets of one tool
 	// description and of a server's tool definitions; 0 turns the rule's check off.
 	DescriptionTokenBudget, SurfaceTokenBudget int
+	// Clients are the clients client-compatibility checks against.
+	Clients []string
 }
 
 // check is a schema rule. Its Run reads the package's schema model, and takes as well the
@@ -53,16 +55,17 @@ var (
 // checks are the schema rules, in catalog order.
 func checks() []check {
 	return []check{
-		ruleSchemaIsObject, ruleDescribeOnFields, ruleSchemaSerializable, ruleSchemaTagSyntax,
+		ruleSchemaIsObject, ruleDescribeOnFields, ruleDescribeOnOutputFields, ruleSchemaSerializable, ruleSchemaTagSyntax,
 		ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability,
 		ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs,
 		ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat,
 		ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType,
 		ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType,
 		ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing,
-		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI,
+		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme,
 		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
 		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
+		ruleClientCompatibility,
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -199,20 +200,30 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 			}
 		}
 		for _, f := range s.Walk.Fields {
-			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) {
+			// invopop (mcp-go v0.36 to v0.45) reads the word: there it does what it says.
+			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) || s.Walk.Library == typewalk.Invopop {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
 			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads`, fieldLabel(d, s, f.Var, f.Path, atField))
-			if f.Omit != "" {
-				msg += fmt.Sprintf("; this field has %s, so it is optional despite the tag; remove %s to make it required", f.Omit, f.Omit)
-			} else {
-				msg += "; the field is already required; remove the word"
-			}
+			// The message and the fix say the same: with omitempty, the tag's intent (required)
+			// needs both tags changed; without, the word just goes.
 			var fixes []analysis.SuggestedFix
 			rest := withoutRequired(f.JSONSchemaTag)
-			if edits, ok := tagEdit(m.Field(f.Var), "jsonschema", rest == "", "", rest); ok {
-				fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
+			decl := m.Field(f.Var)
+			if f.Omit != "" {
+				msg += fmt.Sprintf("; with %s it is optional; to make it required, remove %s and the word", f.Omit, f.Omit)
+				js, _ := typewalk.Lookup(f.Tag, "json")
+				jsonEdits, ok1 := tagEdit(decl, "json", false, "", withoutOption(js, f.Omit))
+				reqEdits, ok2 := tagEdit(decl, "jsonschema", rest == "", "", rest)
+				if ok1 && ok2 {
+					fixes = append(fixes, analysis.SuggestedFix{Message: "Make the field required: remove " + f.Omit + ` from the json tag and "required" from the jsonschema tag`, TextEdits: append(jsonEdits, reqEdits...)})
+				}
+			} else {
+				msg += "; the field is already required; remove the word"
+				if edits, ok := tagEdit(decl, "jsonschema", rest == "", "", rest); ok {
+					fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
+				}
 			}
 			if seen.first(at, msg) {
 				p.Report(at, msg, fixes...)
@@ -224,86 +235,196 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 
 var ruleDescribeOnFields = check{
 	ID: "describe-on-fields", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "input or output field has no description",
+	Title: "input field has no description",
 	Run:   describeOnFields,
 }
 
-func describeOnFields(p *rule.Pass, m *Model) error {
-	seen := dedup{}
+var ruleDescribeOnOutputFields = check{
+	ID: "describe-on-output-fields", Family: Family, Severity: rule.Info, SDKs: rule.AllSDKs,
+	Title: "output field has no description",
+	Run:   describeOnOutputFields,
+}
+
+// fieldGap is one Go field without a description, with every schema path that reaches it:
+// it is reported once, at its declaration, however many tools and paths use it.
+type fieldGap struct {
+	v     *types.Var
+	decl  *ast.Field
+	input bool // some input schema reaches it
+	// first is the first path of the role reported (input when any) and its walk.
+	first typewalk.Path
+	role  string
+	rules typewalk.Library
+	tag   string
+	hasJS bool
+	paths map[string]bool
+}
+
+// undescribedFields gathers the module's fields without a description, in the order they are
+// first met, and the fields of other packages per definition and role.
+func undescribedFields(m *Model) (gaps []*fieldGap, elsewhere func(func(d *Definition, role string, paths []string))) {
+	byVar := map[*types.Var]*fieldGap{}
+	type away struct {
+		d     *Definition
+		role  string
+		paths []string
+	}
+	var aways []away
 	forEachWalk(m, func(d *Definition, s *Schema) {
 		if s.Walk.Fatal() {
 			// The schema never gets built: the failing rule says so.
 			return
 		}
-		reader := "the model must guess what to send"
-		if s.Role == "output" {
-			reader = "clients cannot explain it"
-		}
-		// Fields declared in other packages are gathered into one finding at the definition.
-		var elsewhere []string
+		var other []string
 		for _, f := range s.Walk.Fields {
 			if f.Described() || f.Var == nil || !m.InModule(f.Var.Pkg()) {
 				continue
 			}
 			decl := m.Field(f.Var)
 			if decl == nil {
-				elsewhere = append(elsewhere, f.Path.Under(s.Role))
+				other = append(other, f.Path.Under(s.Role))
 				continue
 			}
-			at := rule.NodeSpan(decl)
-			label := fieldLabel(d, s, f.Var, f.Path, true)
-			var msg string
-			var fixes []analysis.SuggestedFix
-			if s.Walk.Library == typewalk.MarkLabs {
-				msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema_description:"..."`, label, reader)
-			} else {
-				desc, hasM3 := typewalk.Lookup(f.Tag, "jsonschema_description")
-				switch {
-				case hasM3 && !f.HasJSONSchemaTag && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
-					msg = fmt.Sprintf(`%s has no description: go-sdk reads only jsonschema:"...", so %s; rename the key`, label, reader)
-					if edits, ok := tagEdit(decl, "jsonschema_description", false, "jsonschema", desc); ok {
-						fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
-					}
-				default:
-					msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema:"..."`, label, reader)
-				}
+			g := byVar[f.Var]
+			if g == nil {
+				g = &fieldGap{v: f.Var, decl: decl, paths: map[string]bool{}}
+				byVar[f.Var] = g
+				gaps = append(gaps, g)
 			}
-			if seen.first(at, msg) {
-				p.Report(at, msg, fixes...)
+			g.paths[f.Path.Under(s.Role)] = true
+			if g.role == "" || (s.Role == "input" && !g.input) {
+				g.first, g.role, g.rules, g.tag, g.hasJS = f.Path, s.Role, s.Walk.Library, f.Tag, f.HasJSONSchemaTag
 			}
+			g.input = g.input || s.Role == "input"
 		}
-		if len(elsewhere) > 0 {
-			list := elsewhere
-			more := ""
-			if len(list) > 3 {
-				list, more = list[:3], fmt.Sprintf(" and %d more", len(elsewhere)-3)
-			}
-			at := d.RegistrationOrDef()
-			msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s", d.Label(), len(elsewhere), s.Role, strings.Join(list, ", "), more, reader)
-			if seen.first(at, msg) {
-				p.Report(at, msg)
-			}
+		if len(other) > 0 {
+			aways = append(aways, away{d, s.Role, other})
 		}
 	})
-	for _, d := range m.Defs {
-		for _, s := range []*Schema{d.Input, d.Output} {
-			if s == nil || s.Inferred() || s.JSON == nil || (s.Source.Origin != mcpdefs.SchemaHandBuilt && s.Source.Origin != mcpdefs.SchemaProperties) {
-				continue
-			}
-			walkSchema(s.JSON, nil, func(n *schemaNode) {
-				if n.parentKey != "properties" || n.node.Kind != mcpdefs.JSONObject || n.node.Partial {
-					return
-				}
-				if n.node.Get("description") != nil || n.node.Get("$ref") != nil {
-					return
-				}
-				at := memberAt(n.parent, n.member)
-				msg := fmt.Sprintf("property %q (%s of %s) has no description; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
-				if seen.first(at, msg) {
-					p.Report(at, msg)
-				}
-			})
+	return gaps, func(yield func(d *Definition, role string, paths []string)) {
+		for _, a := range aways {
+			yield(a.d, a.role, a.paths)
 		}
+	}
+}
+
+// reportFieldGap reports one undescribed field at its declaration.
+func reportFieldGap(p *rule.Pass, g *fieldGap) {
+	reader := "the model must guess what to send"
+	if !g.input {
+		reader = "clients cannot explain it"
+	}
+	label := fmt.Sprintf("field %s (%s", g.v.Name(), g.first.Under(g.role))
+	if n := len(g.paths) - 1; n > 0 {
+		label += fmt.Sprintf(", and %d more schema path%s", n, plural(n))
+	}
+	label += ")"
+	at := rule.NodeSpan(g.decl)
+	var fixes []analysis.SuggestedFix
+	var msg string
+	if g.rules != typewalk.GoSDK {
+		msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema_description:"..."`, label, reader)
+	} else {
+		desc, hasM3 := typewalk.Lookup(g.tag, "jsonschema_description")
+		switch {
+		case hasM3 && !g.hasJS && strings.TrimSpace(desc) != "" && !typewalk.IsWordTag(desc):
+			msg = fmt.Sprintf(`%s has no description: go-sdk reads only jsonschema:"...", so %s; rename the key`, label, reader)
+			if edits, ok := tagEdit(g.decl, "jsonschema_description", false, "jsonschema", desc); ok {
+				fixes = append(fixes, analysis.SuggestedFix{Message: "Rename jsonschema_description to jsonschema", TextEdits: edits})
+			}
+		default:
+			msg = fmt.Sprintf(`%s has no description, so %s; add jsonschema:"..."`, label, reader)
+		}
+	}
+	p.Report(at, msg, fixes...)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// describeOnOutputFields reports output fields (reached by no input schema) and hand-built
+// output properties without a description. It is info by default: a missing output
+// description costs less than a missing input one.
+func describeOnOutputFields(p *rule.Pass, m *Model) error {
+	gaps, elsewhere := undescribedFields(m)
+	for _, g := range gaps {
+		if !g.input {
+			reportFieldGap(p, g)
+		}
+	}
+	seen := dedup{}
+	elsewhere(func(d *Definition, role string, paths []string) {
+		if role == "output" {
+			reportElsewhere(p, seen, d, role, paths)
+		}
+	})
+	handBuiltProperties(p, m, seen, "output")
+	return nil
+}
+
+func reportElsewhere(p *rule.Pass, seen dedup, d *Definition, role string, paths []string) {
+	reader := "the model must guess what to send"
+	if role == "output" {
+		reader = "clients cannot explain it"
+	}
+	list, more := paths, ""
+	if len(list) > 3 {
+		list, more = list[:3], fmt.Sprintf(" and %d more", len(paths)-3)
+	}
+	at := d.RegistrationOrDef()
+	msg := fmt.Sprintf("%s: %d %s fields declared in other packages have no description (%s%s), so %s", d.Label(), len(paths), role, strings.Join(list, ", "), more, reader)
+	if seen.first(at, msg) {
+		p.Report(at, msg)
+	}
+}
+
+// handBuiltProperties reports the properties of hand-built schemas of one role that have no
+// description, once per property whatever the number of tools sharing the schema.
+func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
+	for _, d := range m.Defs {
+		s := d.Input
+		if role == "output" {
+			s = d.Output
+		}
+		if s == nil || s.Inferred() || s.JSON == nil || (s.Source.Origin != mcpdefs.SchemaHandBuilt && s.Source.Origin != mcpdefs.SchemaProperties) {
+			continue
+		}
+		walkSchema(s.JSON, nil, func(n *schemaNode) {
+			if n.parentKey != "properties" || n.node.Kind != mcpdefs.JSONObject || n.node.Partial {
+				return
+			}
+			if n.node.Get("description") != nil || n.node.Get("$ref") != nil {
+				return
+			}
+			at := memberAt(n.parent, n.member)
+			if seen.first(at, "property") {
+				p.Reportf(at, "property %q (%s of %s) has no description; add one", n.member.Key, jsonPathUnder(s.Role, n.path), d.Label())
+			}
+		})
+	}
+}
+
+// describeOnFields reports input fields, hand-built input properties and prompt arguments
+// without a description.
+func describeOnFields(p *rule.Pass, m *Model) error {
+	gaps, elsewhere := undescribedFields(m)
+	for _, g := range gaps {
+		if g.input {
+			reportFieldGap(p, g)
+		}
+	}
+	seen := dedup{}
+	elsewhere(func(d *Definition, role string, paths []string) {
+		if role == "input" {
+			reportElsewhere(p, seen, d, role, paths)
+		}
+	})
+	handBuiltProperties(p, m, seen, "input")
+	for _, d := range m.Defs {
 		if d.Kind == mcpdefs.Prompt && d.SDK == mcpdefs.MCPTool {
 			// mcptool's arguments are the fields of A, described by their jsonschema tags.
 			binds, _, _ := mcpdefs.Bindings(d.Definition)
@@ -332,4 +453,17 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		}
 	}
 	return nil
+}
+
+// withoutOption removes one option from a json tag value ("name,omitempty" less omitempty
+// is "name").
+func withoutOption(tag, opt string) string {
+	parts := strings.Split(tag, ",")
+	keep := parts[:1]
+	for _, p := range parts[1:] {
+		if strings.TrimSpace(p) != opt {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, ",")
 }

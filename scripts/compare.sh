@@ -82,9 +82,11 @@ measure() {
 echo "# $(date -u +%FT%TZ) $dir ${patterns[*]}; load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 echo "# $(go version); $("$mcplint" -V=full 2>/dev/null | cut -c1-40 || true)"
 
-for tool in $only; do # fill the warm caches
-	(cd "$dir" && GOCACHE="$work/warm-gocache" STATICCHECK_CACHE="$work/warm-sc" MCPLINT_CACHE="$work/warm-mc" $(cmd "$tool") >/dev/null 2>&1) || true
-done
+if [[ " $modes " == *" warm "* ]]; then
+	for tool in $only; do # fill the warm caches (for a compiling tool, as long as a cold run)
+		(cd "$dir" && GOCACHE="$work/warm-gocache" STATICCHECK_CACHE="$work/warm-sc" MCPLINT_CACHE="$work/warm-mc" $(cmd "$tool") >/dev/null 2>&1) || true
+	done
+fi
 for ((i = 1; i <= runs; i++)); do
 	if [[ " $modes " == *" cold "* ]]; then
 		for tool in ${coldonly:-$only}; do

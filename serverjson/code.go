@@ -3,6 +3,7 @@ package serverjson
 import (
 	"go/token"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -29,6 +30,11 @@ type EnvRead struct {
 	// Required is true when the code fails without the variable (an empty value leads to an
 	// error return, log.Fatal, os.Exit or panic).
 	Required bool
+	// Optional is true when the code tests the variable and carries on without it.
+	Optional bool
+	// FallbackFor names the variable this one stands in for when that one is empty
+	// (`if v == "" { v = os.Getenv("OLD_NAME") }`): typically a deprecated spelling.
+	FallbackFor string
 }
 
 // CodeFacts is what the analyzer adapter gathers from the Go module whose
@@ -50,6 +56,10 @@ type CodeFacts struct {
 	// EnvReadsComplete says every read had a constant name, so a declared
 	// variable nobody reads is really unused.
 	EnvReadsComplete bool
+	// DependencyEnv are variables, or name prefixes ending in "_", that libraries the
+	// server imports read on their own (client-go reads KUBECONFIG): a declared variable
+	// among them is used even though the server's own code never names it.
+	DependencyEnv []string
 }
 
 // Environment variables a server reads from its surroundings, not from its
@@ -224,46 +234,86 @@ func (c *checker) checkEnv(f CodeFacts) {
 	if firstPkg == nil {
 		return // remote-only servers are configured by their host, not by clients
 	}
+	// One entry per variable: the first read, required if any read fails without it,
+	// optional only if no read does.
 	reads := map[string]EnvRead{}
+	fallbacks := map[string][]string{}
 	for _, r := range f.EnvReads {
-		if _, seen := reads[r.Name]; !seen && r.Name != "" {
-			reads[r.Name] = r
+		if r.Name == "" {
+			continue
 		}
+		if r.FallbackFor != "" && r.FallbackFor != r.Name && !slices.Contains(fallbacks[r.FallbackFor], r.Name) {
+			fallbacks[r.FallbackFor] = append(fallbacks[r.FallbackFor], r.Name)
+		}
+		prev, seen := reads[r.Name]
+		if !seen {
+			reads[r.Name] = r
+			continue
+		}
+		prev.Required = prev.Required || r.Required
+		prev.Optional = prev.Optional && r.Optional
+		if prev.FallbackFor == "" {
+			prev.FallbackFor = r.FallbackFor
+		}
+		reads[r.Name] = prev
 	}
 	anchor := firstPkg.Pointer
 	if ev := firstPkg.Get("environmentVariables"); ev != nil {
 		anchor = ev.Value.Pointer
 	}
-	// Only variables a user must supply are worth a prompt: credentials, and variables the
-	// code cannot start without. Servers read many optional tuning knobs that a manifest
-	// rightly leaves out.
-	required := map[string]bool{}
-	for _, r := range f.EnvReads {
-		if r.Required {
-			required[r.Name] = true
-		}
-	}
+	// Only variables a user must supply are worth a prompt: those the code cannot start
+	// without, and credentials it reads without ever checking them (it would run
+	// unauthenticated). A variable it tests and carries on without is optional; a fallback
+	// for another variable is satisfied by that one.
 	var missing []string
-	for name := range reads {
-		if _, ok := declared[name]; !ok && !isAmbientEnv(name) && (required[name] || isCredentialName(name)) {
-			missing = append(missing, name)
+	for name, r := range reads {
+		if _, ok := declared[name]; ok || isAmbientEnv(name) || r.FallbackFor != "" {
+			continue
 		}
+		if !r.Required && (r.Optional || !isCredentialName(name)) {
+			continue
+		}
+		if slices.ContainsFunc(fallbacks[name], func(fb string) bool { _, ok := declared[fb]; return ok }) {
+			continue
+		}
+		missing = append(missing, name)
 	}
 	sort.Strings(missing)
 	for _, name := range missing {
-		c.report(ruleEnvVarMissing, anchor, "the server reads environment variable %s (%s), a credential or a setting it cannot start without, but server.json does not declare it: clients installing from the registry never prompt for it, so the server fails or runs unauthenticated. Declare it in environmentVariables with a description (and isSecret for a credential)", name, reads[name].Pos)
+		r := reads[name]
+		found := "reads credential " + name + " without checking it is set"
+		if r.Required {
+			found = "fails without " + name
+		}
+		also := ""
+		if fb := fallbacks[name]; len(fb) > 0 {
+			sort.Strings(fb)
+			also = " (or its fallback " + strings.Join(fb, ", ") + ")"
+		}
+		c.report(ruleEnvVarMissing, anchor, "the server %s%s (%s), but server.json does not declare it: clients never prompt for it. Declare it in environmentVariables", found, also, r.Pos)
 	}
 	if !f.EnvReadsComplete {
 		return
 	}
 	var unused []string
 	for name := range declared {
-		if _, ok := reads[name]; !ok {
+		if _, ok := reads[name]; !ok && !readByDependency(name, f.DependencyEnv) {
 			unused = append(unused, name)
 		}
 	}
 	sort.Strings(unused)
 	for _, name := range unused {
-		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared, but the Go code never reads it; clients prompt users for a value nothing uses. Remove it, or read it in the server", name)
+		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared, but neither the Go code nor a library it imports reads it; clients prompt users for a value nothing uses. Remove it, or read it in the server", name)
 	}
+}
+
+// readByDependency reports whether name is among the variables, or under the prefixes,
+// that the server's libraries read.
+func readByDependency(name string, depEnv []string) bool {
+	for _, d := range depEnv {
+		if name == d || strings.HasSuffix(d, "_") && strings.HasPrefix(name, d) {
+			return true
+		}
+	}
+	return false
 }

@@ -111,3 +111,30 @@ func TestCheckCodeIgnoresBrokenInput(t *testing.T) {
 	require.Empty(t, CheckCode([]byte("[]"), facts, Options{}))
 	require.Empty(t, CheckCode(doc(t, nil), facts, Options{MaxBytes: 10}))
 }
+
+// TestEnvVarsOnlyWhatTheServerNeeds: a tested-and-tolerated credential, a fallback for a
+// declared variable and a variable a library reads are not findings; a missing variable is
+// reported once however often it is read, saying what was found.
+func TestEnvVarsOnlyWhatTheServerNeeds(t *testing.T) {
+	data := doc(t, nil) // declares WEATHER_API_KEY
+	facts := CodeFacts{EnvReads: []EnvRead{
+		{Name: "OPTIONAL_TOKEN", Pos: goPos(5), Optional: true},
+		{Name: "WEATHER_LEGACY_KEY", Pos: goPos(6), FallbackFor: "WEATHER_API_KEY"},
+		{Name: "REGION", Pos: goPos(7), Required: true},
+		{Name: "REGION", Pos: goPos(8)},
+		{Name: "REGION_OLD", Pos: goPos(9), FallbackFor: "REGION"},
+	}}
+	diags := CheckCode(data, facts, Options{})
+	require.Len(t, diags, 1, errorSummary(diags))
+	require.Equal(t, ruleEnvVarMissing, diags[0].Rule)
+	require.Contains(t, diags[0].Message, "fails without REGION (or its fallback REGION_OLD)")
+
+	// KUBECONFIG is read by client-go, not by the server's code.
+	kube := doc(t, func(m map[string]any) {
+		pkg0(m)["environmentVariables"] = []any{obj(`{"name": "KUBECONFIG", "description": "cluster config"}`), obj(`{"name": "AWS_REGION", "description": "region"}`)}
+	})
+	facts = CodeFacts{EnvReadsComplete: true, DependencyEnv: []string{"AWS_", "KUBECONFIG"}}
+	require.Empty(t, CheckCode(kube, facts, Options{}))
+	facts.DependencyEnv = nil
+	require.Len(t, CheckCode(kube, facts, Options{}), 2, "without the libraries both are unused")
+}

@@ -234,18 +234,15 @@ func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
 		return nil
 	}
 	o := ojson.New()
-	if a.Expr != nil {
-		if j := b.res.JSONOf(a.Expr); j != nil {
-			switch t := j.Get("title"); {
-			case t == nil:
-			case t.Kind == mcpdefs.JSONString:
-				if t.Str != "" {
-					o.Set("title", t.Str)
-				}
-			default:
-				e.unknown("annotations/title", whyNotStatic)
-			}
+	switch t := a.Title; {
+	case t.Static:
+		if t.Str != "" {
+			o.Set("title", t.Str)
 		}
+	case t.Set:
+		e.unknown("annotations/title", whyDynamic+": "+types.ExprString(t.Expr))
+	case d.Mutated:
+		e.unknown("annotations/title", whyMutated)
 	}
 	hint := func(name string, v mcpdefs.BoolValue, def *bool) {
 		switch {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/analyzers"
@@ -28,9 +29,13 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		live       = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
 		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
+		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
+		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
+		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode, cursor) or all; exit 1 on an incompatibility")
+		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
+		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
 		fs.PrintDefaults()
 	}
 	var command []string
@@ -45,6 +50,24 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 			return driver.ExitOK
 		}
 		return driver.ExitError
+	}
+	if *diff {
+		if fs.NArg() != 2 {
+			fmt.Fprintf(stderr, "mcplint surface -diff: give two files, OLD.json NEW.json\n")
+			return driver.ExitError
+		}
+		var sides [2]*surface.Surface
+		for i, name := range fs.Args() {
+			data, err := os.ReadFile(name)
+			if err == nil {
+				sides[i], err = surface.Read(data)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "mcplint: %s: %v\n", name, err)
+				return driver.ExitError
+			}
+		}
+		return reportChanges(sides[0], sides[1], *asJSON, *markdown, stdout, stderr)
 	}
 	if *live != (len(command) > 0) {
 		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after --, and a command needs -live\n")
@@ -63,6 +86,18 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 	})
 	if sf == nil {
 		return code
+	}
+	if *base != "" {
+		old, code := driver.LoadSurfaceAt(ctx, surfaceSetup(stdout, stderr), driver.SurfaceOptions{
+			Patterns: fs.Args(), ConfigFile: *configFile, BuildFlags: buildFlags,
+		}, *base)
+		if old == nil {
+			return code
+		}
+		return reportChanges(old, sf, *asJSON, *markdown, stdout, stderr)
+	}
+	if *clients != "" {
+		return reportClients(sf, *clients, *asJSON, *markdown, stdout, stderr)
 	}
 	counter := &tokens.Counter{}
 	surface.Estimate(sf, counter)
@@ -116,6 +151,68 @@ func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Cou
 		return driver.ExitError
 	}
 	if !check.Agree() {
+		return driver.ExitFindings
+	}
+	return driver.ExitOK
+}
+
+// reportChanges prints the changes from old to new and exits 1 when one is breaking.
+func reportChanges(old, new *surface.Surface, asJSON, markdown bool, stdout, stderr io.Writer) int {
+	changes := surface.Changes(old, new)
+	var err error
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if changes == nil {
+			changes = []surface.Change{}
+		}
+		err = enc.Encode(map[string]any{"changes": changes, "breaking": surface.Breaking(changes)})
+	case markdown:
+		err = surface.WriteChangesMarkdown(stdout, changes)
+	default:
+		err = surface.WriteChangesText(stdout, changes)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: writing the changes: %v\n", err)
+		return driver.ExitError
+	}
+	if surface.Breaking(changes) > 0 {
+		return driver.ExitFindings
+	}
+	return driver.ExitOK
+}
+
+// reportClients prints the tool × client table and exits 1 on an incompatibility.
+func reportClients(sf *surface.Surface, list string, asJSON, markdown bool, stdout, stderr io.Writer) int {
+	var names []string
+	if list != "all" {
+		for _, n := range strings.Split(list, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+	}
+	compat, err := surface.CheckClients(sf, names)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint surface -clients: %v\n", err)
+		return driver.ExitError
+	}
+	switch {
+	case asJSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(compat)
+	case markdown:
+		err = compat.WriteMarkdown(stdout)
+	default:
+		err = compat.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: writing the table: %v\n", err)
+		return driver.ExitError
+	}
+	if compat.Incompatible() > 0 {
 		return driver.ExitFindings
 	}
 	return driver.ExitOK

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -105,4 +106,56 @@ func relativizeSurface(dir string, sf *surface.Surface) {
 			}
 		}
 	}
+}
+
+// LoadSurfaceAt computes the surface of the packages as they are at git revision rev: it
+// checks rev out into a temporary worktree of the repository holding the working directory,
+// computes the surface there from the same relative directory, and removes the worktree.
+func LoadSurfaceAt(ctx context.Context, s Setup, o SurfaceOptions, rev string) (*surface.Surface, int) {
+	dir := s.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
+			return nil, ExitError
+		}
+		dir = wd
+	}
+	top, err := gitOutput(ctx, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: -base needs a git repository: %v\n", err)
+		return nil, ExitError
+	}
+	rel, err := filepath.Rel(top, dir)
+	if err != nil {
+		rel = "."
+	}
+	tmp, err := os.MkdirTemp("", "mcplint-base-")
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		return nil, ExitError
+	}
+	wt := filepath.Join(tmp, "tree")
+	if _, err := gitOutput(ctx, dir, "worktree", "add", "--detach", wt, rev); err != nil {
+		os.RemoveAll(tmp)
+		fmt.Fprintf(s.Stderr, "mcplint: -base %s: cannot check it out: %v\n", rev, err)
+		return nil, ExitError
+	}
+	defer func() {
+		_, _ = gitOutput(context.Background(), dir, "worktree", "remove", "--force", wt)
+		os.RemoveAll(tmp)
+	}()
+	s.Dir = filepath.Join(wt, rel)
+	sf, _, code := LoadSurface(ctx, s, o)
+	return sf, code
+}
+
+func gitOutput(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
+	}
+	return strings.TrimSpace(string(out)), nil
 }

@@ -25,11 +25,12 @@ type recognised struct {
 	mu       sync.Mutex
 	seen     map[token.Position]bool
 	handlers map[mcpdefs.SDK]map[string]int // by flavour
+	shapes   map[mcpdefs.SDK]map[string]int // handlers by shape: plain or adapter
 	defs     map[mcpdefs.SDK]map[string]int // by kind
 }
 
 func newRecognised() *recognised {
-	return &recognised{seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, defs: map[mcpdefs.SDK]map[string]int{}}
+	return &recognised{seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, shapes: map[mcpdefs.SDK]map[string]int{}, defs: map[mcpdefs.SDK]map[string]int{}}
 }
 
 // observe is engine.Options.Observe.
@@ -40,22 +41,32 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	count := func(m map[mcpdefs.SDK]map[string]int, sdk mcpdefs.SDK, what string, at token.Pos) {
-		pos := pass.Fset.PositionFor(at, false)
-		if r.seen[pos] {
-			return
-		}
-		r.seen[pos] = true
+	add := func(m map[mcpdefs.SDK]map[string]int, sdk mcpdefs.SDK, what string) {
 		if m[sdk] == nil {
 			m[sdk] = map[string]int{}
 		}
 		m[sdk][what]++
 	}
+	first := func(at token.Pos) bool {
+		pos := pass.Fset.PositionFor(at, false)
+		seen := r.seen[pos]
+		r.seen[pos] = true
+		return !seen
+	}
 	for _, h := range res.Handlers {
-		count(r.handlers, h.SDK, h.Flavour.String(), h.Node.Pos())
+		if first(h.Node.Pos()) {
+			add(r.handlers, h.SDK, h.Flavour.String())
+			shape := "plain"
+			if h.Adapted {
+				shape = "adapter"
+			}
+			add(r.shapes, h.SDK, shape)
+		}
 	}
 	for _, d := range res.Definitions {
-		count(r.defs, d.SDK, d.Kind.String(), d.Node.Pos())
+		if first(d.Node.Pos()) {
+			add(r.defs, d.SDK, d.Kind.String())
+		}
 	}
 }
 
@@ -73,11 +84,11 @@ func (r *recognised) write(w io.Writer) {
 		return
 	}
 	for _, s := range slices.Sorted(maps.Keys(sdks)) {
-		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s\n", s, counts(r.defs[s]), counts(r.handlers[s]))
+		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s, by shape %s\n", s, counts(r.defs[s]), counts(r.handlers[s]), counts(r.shapes[s]))
 	}
-	// mcpdefs does not record whether a handler was written in an SDK's shape, reached
-	// through the repository's adapter, or judged through a helper's summary.
-	fmt.Fprintf(w, "mcplint: (handlers are counted by SDK signature; recognition does not yet record which came through an adapter or a helper)\n")
+	// mcpdefs records whether a handler came through an adapter, not which results were
+	// judged through a helper's summary.
+	fmt.Fprintf(w, "mcplint: (shape: plain is an SDK handler signature, adapter a function an adapter of the module hands to the SDK; helpers are not counted yet)\n")
 }
 
 // counts writes "7 (tool 5, prompt 2)", or "0".

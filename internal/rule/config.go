@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/suggest"
+	"github.com/mcplint/mcplint/surface"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -57,6 +58,11 @@ type Config struct {
 	// SurfaceTokenBudget is the most tokens a server's tool definitions may cost together
 	// (surface-token-budget); 0 turns the check off.
 	SurfaceTokenBudget int `yaml:"surface-token-budget" json:"surface-token-budget" mapstructure:"surface-token-budget"`
+
+	// Clients names the MCP clients the project targets (openai, openai-strict, gemini,
+	// anthropic, vscode, cursor); client-compatibility checks the tools against the
+	// restrictions each documents. Empty: the rule checks nothing.
+	Clients []string `yaml:"clients" json:"clients" mapstructure:"clients"`
 }
 
 // Default token budgets: a description of about 750 words, and a tool list that takes a
@@ -134,6 +140,11 @@ func (c *Config) Validate(cat *Catalog) error {
 	}
 	if c.DescriptionTokenBudget < 0 {
 		errs = append(errs, fmt.Errorf("description-token-budget: %d is negative; give a token count, or 0 to turn the check off", c.DescriptionTokenBudget))
+	}
+	for _, name := range c.Clients {
+		if !slices.Contains(surface.Clients, name) {
+			errs = append(errs, fmt.Errorf("clients: unknown client %q; known: %s", name, strings.Join(surface.Clients, ", ")))
+		}
 	}
 	if c.SurfaceTokenBudget < 0 {
 		errs = append(errs, fmt.Errorf("surface-token-budget: %d is negative; give a token count, or 0 to turn the check off", c.SurfaceTokenBudget))

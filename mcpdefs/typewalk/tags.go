@@ -164,3 +164,17 @@ func fieldJSONInfo(name string, exported bool, tag string) jsonInfo {
 	}
 	return info
 }
+
+// invopopDescription is the description invopop/jsonschema gives a field: the description=
+// option of the jsonschema tag, else jsonschema_description.
+func invopopDescription(tag string) string {
+	if js, ok := Lookup(tag, "jsonschema"); ok {
+		for _, opt := range strings.Split(js, ",") {
+			if d, ok := strings.CutPrefix(strings.TrimSpace(opt), "description="); ok && strings.TrimSpace(d) != "" {
+				return strings.TrimSpace(d)
+			}
+		}
+	}
+	d, _ := Lookup(tag, "jsonschema_description")
+	return strings.TrimSpace(d)
+}

@@ -26,6 +26,10 @@ const (
 	// MarkLabs is mcp-go's schemaFor: ForType with IgnoreInvalidTypes, the enum= tag fallback,
 	// and descriptions from jsonschema_description or the jsonschema tag's text.
 	MarkLabs
+	// Invopop is mcp-go v0.36 to v0.45, which built struct schemas with invopop/jsonschema:
+	// the jsonschema tag is comma-separated options (`required,description=...`), where
+	// required does make the property required and description= describes it.
+	Invopop
 )
 
 // Effect is what a problem does to the server under the SDK's rules.
@@ -151,7 +155,7 @@ func Walk(t types.Type, library Library) *Result {
 	w := &walker{res: &Result{Type: t, Library: library}, library: library}
 	root, _ := w.walk(t, nil, nil)
 	w.res.Root = root
-	if library == MarkLabs {
+	if library != GoSDK {
 		w.markLabsTags()
 	}
 	return w.res
@@ -179,7 +183,7 @@ type walker struct {
 
 func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.Type, tag string) {
 	effect := Panics
-	if w.library == MarkLabs {
+	if w.library != GoSDK {
 		switch kind {
 		case UnsupportedType, UnsupportedMapKey:
 			effect = FieldDropped
@@ -194,7 +198,7 @@ func (w *walker) problem(kind ProblemKind, path Path, field *types.Var, t types.
 
 // badType is the status of an unsupported type: an error for go-sdk, ignored for mark3labs.
 func (w *walker) badType() status {
-	if w.library == MarkLabs {
+	if w.library != GoSDK {
 		return invalid
 	}
 	return failed
@@ -261,7 +265,7 @@ func (w *walker) walk(t types.Type, path Path, field *types.Var) (Node, status) 
 	case *types.Map:
 		if !isStringKind(u.Key()) && !isTextMarshaler(u.Key()) {
 			w.problem(UnsupportedMapKey, path, field, u.Key(), "")
-			if w.library == MarkLabs {
+			if w.library != GoSDK {
 				return Node{}, invalid
 			}
 			st = failed
@@ -320,7 +324,7 @@ func (w *walker) leaf(path Path, t types.Type, field *types.Var) {
 // fields skipped, the field type before the tag, the last field of a JSON name winning.
 func (w *walker) object(t types.Type, path Path) status {
 	st := ok
-	if w.library == MarkLabs {
+	if w.library != GoSDK {
 		if f := embeddingCycle(t); f != nil {
 			w.problem(EmbeddingCycle, path, f, t, "")
 		}
@@ -416,6 +420,15 @@ func (w *walker) tag(f *Field) bool {
 		}
 		if blocksFallback(f.JSONSchemaTag) {
 			w.blocking = append(w.blocking, f)
+		}
+	case Invopop:
+		f.Description = invopopDescription(f.Tag)
+		if f.HasJSONSchemaTag {
+			for _, opt := range strings.Split(f.JSONSchemaTag, ",") {
+				if strings.TrimSpace(opt) == "required" {
+					f.Required = true
+				}
+			}
 		}
 	}
 	return false

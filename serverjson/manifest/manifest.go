@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/serverjson"
@@ -58,6 +60,8 @@ type codeFact struct {
 	Dynamic  bool // some read has a name that is not a constant
 	Embedded *serverjson.CodeValue
 	Servers  []serverjson.CodeServer
+	// Serves is true when the package serves an MCP server over a transport.
+	Serves bool
 }
 
 func (*codeFact) AFact() {}
@@ -94,18 +98,21 @@ func run(p *rule.Pass, defs *mcpdefs.Result) {
 			own.Servers = append(own.Servers, serverjson.CodeServer{Name: codeValue(p, s.Name), Version: codeValue(p, s.Version)})
 		}
 	}
-	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 {
+	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 || own.Serves {
 		p.ExportPackageFact(own)
 	}
-	// The manifest describes a program: check it once, from the main package that builds
-	// (or imports the construction of) a server, which sees every package the server uses.
-	if p.Pkg.Name() != "main" {
+	// The manifest describes the shipped program: check it from a main package that builds
+	// (or imports the construction of) a server and serves it over a transport, which sees
+	// every package the server uses. Examples, test servers, and generators or audit
+	// commands that build a server only to inspect it describe something else.
+	if p.Pkg.Name() != "main" || !shippable(p) {
 		return
 	}
-	facts, servers := merge(p, own)
-	if len(servers) == 0 {
+	facts, servers, serves := merge(p, own)
+	if len(servers) == 0 || !serves {
 		return
 	}
+	facts.DependencyEnv = dependencyEnv(p)
 	path := Locate(p.Fset.File(p.Files[0].Pos()).Name(), p.Options.(Config).ServerJSON)
 	if path == "" {
 		return // no manifest: nothing to publish, nothing to check
@@ -143,15 +150,86 @@ func codeValue(p *rule.Pass, v mcpdefs.Value) serverjson.CodeValue {
 	if !v.Set {
 		return serverjson.CodeValue{}
 	}
-	return serverjson.CodeValue{Value: v.Str, Static: v.Static, Pos: p.Fset.Position(v.Pos())}
+	return serverjson.CodeValue{Value: v.Str, Static: v.Static && !linkerSettable(p, v.Expr), Pos: p.Fset.Position(v.Pos())}
+}
+
+// linkerSettable reports whether e names a package-level string variable: its initialiser
+// (`var version = "dev"`) is a placeholder that releases replace with -ldflags -X, so it is
+// not the version that ships.
+func linkerSettable(p *rule.Pass, e ast.Expr) bool {
+	id := astutil.NameIdent(e)
+	if id == nil {
+		return false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// nonShipped are directory names under which a main package is not the shipped server.
+var nonShipped = map[string]bool{
+	"example": true, "examples": true, "_examples": true, "testdata": true, "test": true, "tests": true,
+	"e2e": true, "integration": true, "testing": true, "testserver": true, "testutil": true,
+}
+
+// shippable reports whether the main package's path inside its module says it could be the
+// shipped server rather than an example or a test server.
+func shippable(p *rule.Pass) bool {
+	rel := strings.TrimPrefix(strings.TrimPrefix(p.Pkg.Path(), p.Module.Path), "/")
+	for _, elem := range strings.Split(rel, "/") {
+		if nonShipped[elem] || strings.HasSuffix(elem, "_test") || strings.HasPrefix(elem, "mock") || strings.HasPrefix(elem, "fake") {
+			return false
+		}
+	}
+	return true
+}
+
+// libraryEnv maps import path prefixes of libraries to the environment variables (or name
+// prefixes ending in "_") they read on their own.
+var libraryEnv = []struct {
+	path string
+	env  []string
+}{
+	{"k8s.io/client-go", []string{"KUBECONFIG"}},
+	{"sigs.k8s.io/controller-runtime", []string{"KUBECONFIG"}},
+	{"github.com/aws/aws-sdk-go", []string{"AWS_"}},
+	{"cloud.google.com/go", []string{"GOOGLE_", "GCLOUD_", "CLOUDSDK_"}},
+	{"google.golang.org/api", []string{"GOOGLE_"}},
+	{"golang.org/x/oauth2/google", []string{"GOOGLE_"}},
+	{"github.com/Azure/azure-sdk-for-go", []string{"AZURE_"}},
+	{"github.com/docker/docker", []string{"DOCKER_"}},
+	{"github.com/containers/podman", []string{"CONTAINER_HOST", "CONTAINER_SSHKEY", "CONTAINER_CONNECTION"}},
+	{"go.opentelemetry.io/otel", []string{"OTEL_"}},
+	{"github.com/hashicorp/vault/api", []string{"VAULT_"}},
+	{"github.com/hashicorp/go-tfe", []string{"TFE_"}},
+	{"github.com/getsentry/sentry-go", []string{"SENTRY_"}},
+}
+
+// dependencyEnv lists what the libraries the program imports read from the environment.
+func dependencyEnv(p *rule.Pass) []string {
+	var out []string
+	for pkg := range nonTestImports(p) {
+		for _, lib := range libraryEnv {
+			if pkg.Path() == lib.path || strings.HasPrefix(pkg.Path(), lib.path+"/") {
+				out = append(out, lib.env...)
+			}
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 // merge combines this package's facts with those of the module packages it imports.
-func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer) {
+func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.CodeServer, bool) {
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
 	var servers []serverjson.CodeServer
+	serves := false
 	add := func(f *codeFact) {
 		servers = append(servers, f.Servers...)
+		serves = serves || f.Serves
 		out.EnvReads = append(out.EnvReads, f.Env...)
 		if f.Dynamic {
 			out.EnvReadsComplete = false
@@ -171,7 +249,7 @@ func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.Code
 			add(f)
 		}
 	}
-	return out, servers
+	return out, servers, serves
 }
 
 // nonTestImports is the transitive closure of the packages imported by the package's
@@ -238,6 +316,9 @@ func gather(p *rule.Pass) *codeFact {
 			if !ok {
 				return true
 			}
+			if mcpdefs.ServesOverTransport(p.TypesInfo, call) {
+				f.Serves = true
+			}
 			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)
 			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
 				return true
@@ -260,12 +341,15 @@ func gather(p *rule.Pass) *codeFact {
 			f.Env = append(f.Env, serverjson.EnvRead{Name: constant.StringVal(tv.Value), Pos: p.Fset.Position(call.Pos())})
 			return true
 		})
-		for _, name := range requiredReads(p, file) {
-			for i := range f.Env {
-				if f.Env[i].Name == name {
-					f.Env[i].Required = true
-				}
+		use := classifyReads(p, file)
+		for i := range f.Env {
+			if p.Fset.File(file.Pos()).Name() != f.Env[i].Pos.Filename {
+				continue
 			}
+			name := f.Env[i].Name
+			f.Env[i].Required = use.required[name] && !use.optional[name]
+			f.Env[i].Optional = use.optional[name]
+			f.Env[i].FallbackFor = use.fallbackFor[name]
 		}
 		if v := embeddedVersion(p, file); v != nil && f.Embedded == nil {
 			f.Embedded = v
@@ -352,10 +436,20 @@ func relativize(f *serverjson.CodeFacts, dir string) {
 	}
 }
 
-// requiredReads finds variables the code cannot start without: an empty value (tested as
-// `v == ""`, `len(v) == 0` or `!ok` of LookupEnv) leads to an error return, log.Fatal*,
-// os.Exit or panic.
-func requiredReads(p *rule.Pass, file *ast.File) []string {
+// envUse is how a file uses the variables it reads.
+type envUse struct {
+	// required: an empty value leads to an error return, log.Fatal*, os.Exit or panic
+	// (tested as `v == ""`, `len(v) == 0` or `!ok` of LookupEnv, alone).
+	required map[string]bool
+	// optional: tested, and some branch carries on without it.
+	optional map[string]bool
+	// fallbackFor maps a variable read only when another is empty to that other one.
+	fallbackFor map[string]string
+}
+
+// classifyReads finds which variables the code cannot start without, which it tolerates
+// missing, and which stand in for another.
+func classifyReads(p *rule.Pass, file *ast.File) envUse {
 	info := p.TypesInfo
 	envName := func(e ast.Expr) string {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -371,15 +465,16 @@ func requiredReads(p *rule.Pass, file *ast.File) []string {
 		}
 		return ""
 	}
-	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X").
-	holds := map[types.Object]string{}
+	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X"); a later
+	// v = os.Getenv("Y") adds Y.
+	holds := map[types.Object][]string{}
 	ast.Inspect(file, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 			if name := envName(as.Rhs[0]); name != "" {
 				for _, lhs := range as.Lhs {
 					if id, ok := lhs.(*ast.Ident); ok {
-						if obj := info.ObjectOf(id); obj != nil {
-							holds[obj] = name
+						if obj := info.ObjectOf(id); obj != nil && !slices.Contains(holds[obj], name) {
+							holds[obj] = append(holds[obj], name)
 						}
 					}
 				}
@@ -387,69 +482,85 @@ func requiredReads(p *rule.Pass, file *ast.File) []string {
 		}
 		return true
 	})
-	tested := func(e ast.Expr) string {
+	// tested returns the variable whose emptiness e tests, and the names it may hold.
+	tested := func(e ast.Expr) (types.Object, []string) {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
 			if x.Op != token.EQL {
-				return ""
+				return nil, nil
 			}
 			for _, side := range []ast.Expr{x.X, x.Y} {
 				if name := envName(side); name != "" {
-					return name
+					return nil, []string{name}
 				}
 				if id, ok := ast.Unparen(side).(*ast.Ident); ok {
-					if name := holds[info.Uses[id]]; name != "" {
-						return name
+					if names := holds[info.Uses[id]]; names != nil {
+						return info.Uses[id], names
 					}
 				}
 				if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
 					if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
-						if name := holds[info.Uses[id]]; name != "" {
-							return name // len(v) == 0
+						if names := holds[info.Uses[id]]; names != nil {
+							return info.Uses[id], names // len(v) == 0
 						}
 					}
 				}
 			}
 		case *ast.UnaryExpr:
 			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.NOT {
-				return holds[info.Uses[id]]
+				return info.Uses[id], holds[info.Uses[id]]
 			}
+		}
+		return nil, nil
+	}
+	// fallback returns the read that body assigns to obj: `if v == "" { v = os.Getenv("OLD") }`.
+	fallback := func(obj types.Object, body *ast.BlockStmt) string {
+		if obj == nil || len(body.List) != 1 {
+			return ""
+		}
+		as, ok := body.List[0].(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 1 {
+			return ""
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == obj {
+			return envName(as.Rhs[0])
 		}
 		return ""
 	}
 	// Required: a test of the variable alone whose branch fails. Any branch where emptiness
 	// is tolerated, or a test combined with other conditions (required only when another
-	// variable is set), makes it optional.
-	required, optional := map[string]bool{}, map[string]bool{}
+	// variable is set), makes it optional. A branch that reads a fallback neither.
+	use := envUse{required: map[string]bool{}, optional: map[string]bool{}, fallbackFor: map[string]string{}}
 	ast.Inspect(file, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
 		if !ok {
 			return true
 		}
 		parts := conjuncts(ifs.Cond)
-		var names []string
 		for _, c := range parts {
-			if name := tested(c); name != "" {
-				names = append(names, name)
+			obj, names := tested(c)
+			if len(names) == 0 {
+				continue
 			}
-		}
-		for _, name := range names {
-			if len(parts) == 1 && fails(info, ifs.Body) {
-				required[name] = true
-			} else {
-				optional[name] = true
+			if fb := fallback(obj, ifs.Body); fb != "" && len(parts) == 1 {
+				for _, name := range names {
+					if name != fb && use.fallbackFor[name] == "" {
+						use.fallbackFor[fb] = name
+					}
+				}
+				continue
+			}
+			for _, name := range names {
+				if len(parts) == 1 && fails(info, ifs.Body) {
+					use.required[name] = true
+				} else {
+					use.optional[name] = true
+				}
 			}
 		}
 		return true
 	})
-	var out []string
-	for name := range required {
-		if !optional[name] {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return use
 }
 
 func conjuncts(e ast.Expr) []ast.Expr {

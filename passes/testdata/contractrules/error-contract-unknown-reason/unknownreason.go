@@ -32,7 +32,8 @@ var Typos = mcptool.Tool[shared.In, shared.Out]{
 	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 		switch in.ID {
 		case "":
-			return shared.Out{}, call.Fail("no_itme", "", call.RecoveryFor("unheard_of")) // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?` `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
+			return shared.Out{}, call.Fail("no_itme", "", // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?`
+				call.RecoveryFor("unheard_of")) // want `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
 		case "x":
 			return shared.Out{}, mcptool.CallFrom(ctx).Fail("elsewhere", "") // want `call\.Fail\("elsewhere", \.\.\.\) names a reason.*declare "elsewhere" in Errors`
 		case "y":

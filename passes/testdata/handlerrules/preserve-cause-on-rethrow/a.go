@@ -40,3 +40,27 @@ func typed(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp
 	}
 	return nil, nil, fmt.Errorf("outside any error branch: %v", errors.New("x"))
 }
+
+// Near misses seen on real servers (aks-mcp): the text is built from the error first, then
+// the result from the text; and the result returned beside the error itself.
+func m3Derived(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := fetch(ctx); err != nil {
+		errMsg := fmt.Sprintf("failed to execute command: %v", err)
+		return mcp.NewToolResultError(errMsg), nil // errMsg carries err: fine
+	}
+	if _, err := fetch(ctx); err != nil {
+		//mcplint:ignore result-and-error this fixture is about the cause; result-and-error has its own
+		return mcp.NewToolResultError("fetch failed"), err // err is returned in the same statement: not dropped
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// A type switch over an argument's value binds a value, not an error in hand.
+func m3TypeSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch v := req.GetArguments()["n"].(type) {
+	case float64:
+		return mcp.NewToolResultText(fmt.Sprint(v)), nil
+	default:
+		return mcp.NewToolResultError("n must be a number"), nil // v is an argument value: fine
+	}
+}

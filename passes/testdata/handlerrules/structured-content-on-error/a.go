@@ -50,3 +50,10 @@ func inCase(ctx context.Context, req *mcp.CallToolRequest, in struct{ Kind strin
 	}
 	return res, Out{}, nil
 }
+
+// A populated output beside an IsError result is deliberate: what was done before the
+// failure. Returning the error instead would drop it.
+func partial(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	done := Out{Items: []string{"a", "b", "c"}}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "stopped after 3 items"}}}, done, nil
+}

@@ -24,7 +24,7 @@ type Args struct {
 }
 
 type Out struct {
-	Total int `json:"total"` // want `field Total \(output\.total\) has no description, so clients cannot explain it; add jsonschema:"\.\.\."`
+	Total int `json:"total"` // an output field: describe-on-output-fields reports it
 }
 
 func search(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
@@ -69,4 +69,34 @@ func RegisterBroken(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "broken", Description: "d"}, func(ctx context.Context, req *mcp.CallToolRequest, in Broken) (*mcp.CallToolResult, any, error) {
 		return nil, nil, nil
 	})
+}
+
+// Place is reached by two input paths of one tool and by a second tool: its undescribed field
+// is one finding, at the declaration, naming the first path and counting the others.
+type Place struct {
+	City string `json:"city"` // want `field City \(input.from.city, and 1 more schema path\) has no description`
+}
+
+type Trip struct {
+	From Place `json:"from" jsonschema:"where the trip starts"`
+	To   Place `json:"to" jsonschema:"where the trip ends"`
+}
+
+func plan(ctx context.Context, req *mcp.CallToolRequest, in Trip) (*mcp.CallToolResult, any, error) {
+	return nil, nil, nil
+}
+
+// Shared is both an input and an output: reported once, as an input field.
+type Shared struct {
+	Note string `json:"note"` // want `field Note \(input.note, and 1 more schema path\) has no description, so the model must guess what to send`
+}
+
+func echo(ctx context.Context, req *mcp.CallToolRequest, in Shared) (*mcp.CallToolResult, Shared, error) {
+	return nil, in, nil
+}
+
+func RegisterTrips(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "plan", Description: "Plans a trip."}, plan)
+	mcp.AddTool(s, &mcp.Tool{Name: "plan_again", Description: "Plans another trip."}, plan)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Echoes a note."}, echo)
 }

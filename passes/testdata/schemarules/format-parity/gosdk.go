@@ -36,14 +36,14 @@ func text(s string) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: 
 func summary(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 	out := Out{Items: fetch(in.Q), Total: 3}
 	msg := fmt.Sprintf("Found %d items", out.Total)
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, out, nil // want `tool "summary": output\.items\[\]\.name \(field Name\) is not in the Content this result sets; render it` `tool "summary": output\.items\[\]\.size \(field Size\) is not in the Content this result sets; render it` `tool "summary": output\.truncated \(field Truncated\) is not in the Content this result sets; render it` `tool "summary": output\.next \(field Next\) is not in the Content this result sets; render it`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, out, nil // want `tool "summary": output\.items\[\]\.name \(field Name\), output\.items\[\]\.size \(field Size\), output\.truncated \(field Truncated\) and output\.next \(field Next\) are not in the Content this result sets; render them`
 }
 
 // countOnly reads the items, but only their number.
 func countOnly(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 	items := fetch(in.Q)
 	res := &mcp.CallToolResult{}
-	res.Content = text(fmt.Sprintf("%d items", len(items))) // want `tool "count": output.items\[\].name` `output.items\[\].size` `output.total` `output.truncated` `output.next`
+	res.Content = text(fmt.Sprintf("%d items", len(items))) // want `tool "count": output.items\[\].name \(field Name\), output.items\[\].size \(field Size\), output.total \(field Total\), output.truncated \(field Truncated\) and output.next \(field Next\) are not in the Content`
 	return res, Out{Items: items, Total: len(items)}, nil
 }
 

@@ -17,7 +17,7 @@ func lookup(city string) Weather { return Weather{City: city} }
 
 func weatherDone(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
 	w := lookup(req.GetString("city", ""))
-	return m3.NewToolResultStructured(w, "done"), nil // want `tool "weather": output.city \(field City\) is not shown by the text passed to NewToolResultStructured` `output.temp_c \(field TempC\) is not shown`
+	return m3.NewToolResultStructured(w, "done"), nil // want `tool "weather": output.city \(field City\) and output.temp_c \(field TempC\) are not shown by the text passed to NewToolResultStructured`
 }
 
 func weatherText(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {

@@ -131,3 +131,14 @@ func addTyped[In, Out any](s *mcp.Server, name string, h mcp.ToolHandlerFor[In, 
 func Unregistered() *mcp.Tool {
 	return &mcp.Tool{Name: "elsewhere", Description: "d"}
 }
+
+// The type is set after the literal, on every path: the schema sent is an object.
+func registerAssigned(s *mcp.Server, strict bool) {
+	schema := &jsonschema.Schema{Properties: map[string]*jsonschema.Schema{"q": {Type: "string", Description: "the query"}}}
+	if strict {
+		schema.Type = "object"
+	} else {
+		schema.Type = "object"
+	}
+	s.AddTool(&mcp.Tool{Name: "assigned", Description: "d", InputSchema: schema}, low)
+}

@@ -10,8 +10,8 @@ import (
 
 type Args struct {
 	A string `json:"a" jsonschema:"required"`                   // want `field A \(input\.a\): the jsonschema tag says "required", which no Go SDK reads; the field is already required; remove the word`
-	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): the jsonschema tag says "required", which no Go SDK reads; this field has omitempty, so it is optional despite the tag; remove omitempty to make it required`
-	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `this field has omitzero`
+	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): the jsonschema tag says "required", which no Go SDK reads; with omitempty it is optional; to make it required, remove omitempty and the word`
+	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `with omitzero it is optional`
 	D string `json:"d" jsonschema:"Required fields come first"` // a sentence, not the option
 	E string `json:"e" jsonschema:"the e"`
 	F string `json:"f" jsonschema:"required,description=x"` // invalid: schema-tag-syntax's business

@@ -125,7 +125,7 @@ var Defs = []Def{
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "issue", URITemplate: "repo://{owner}/issues/{number}", Description: "d", Handler: t.ReadParams[t.Issue]})
 	}},
 	{"misspelled", func(s *mcp.Server) {
-		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Misspelled]{Name: "issue", URITemplate: "repo://{owner}/issues/{number}", Description: "d", Handler: t.ReadParams[t.Misspelled]}) // want `field ID of types.Misspelled` `template variable \{number\} has no field`
+		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Misspelled]{Name: "issue", URITemplate: "repo://{owner}/issues/{number}", Description: "d", Handler: t.ReadParams[t.Misspelled]}) // want `template variable \{number\} has no field in types.Misspelled \(field ID of types.Misspelled is tagged`
 	}},
 	{"by_json", func(s *mcp.Server) {
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[*t.ByJSON]{Name: "issue", URITemplate: "repo://{owner}/issues/{Number}", Description: "d", Handler: t.ReadParams[*t.ByJSON]})

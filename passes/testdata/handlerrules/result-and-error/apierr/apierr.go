@@ -1,10 +1,19 @@
-// Package apierr maps upstream errors, as servers' own error layers do.
+// Package apierr maps upstream errors, as servers' own error layers do. It imports the SDK:
+// mcplint's own loader reads packages of the module that cannot reach an SDK from export data
+// only, so their summaries are not computed (go vet -vettool and golangci-lint compute them).
 package apierr
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
+
+// Result turns an error into a tool error result.
+func Result(err error) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+}
 
 type APIError struct{ Status int }
 

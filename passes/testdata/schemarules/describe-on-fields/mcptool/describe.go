@@ -24,7 +24,7 @@ type SearchIn struct {
 
 type Hit struct {
 	ID    string  `json:"id" jsonschema:"hit ID"`
-	Score float64 `json:"score"` // want `field Score \(output\.hits\[\]\.score\) has no description, so clients cannot explain it; add jsonschema:"\.\.\."`
+	Score float64 `json:"score"` // an output field: describe-on-output-fields reports it
 }
 
 type SearchOut struct {

@@ -41,7 +41,7 @@ var CountOnly = mcptool.Tool[Args, Page]{
 	Name:        "count_only",
 	Description: "d",
 	Handler:     search,
-	Format: func(p Page) []mcp.Content { // want `tool "count_only": output\.items\[\]\.name \(field Name\) is not shown by Format; render it` `output.items\[\].size \(field Size\) is not shown by Format` `output.truncated \(field Truncated\) is not shown` `output.next \(field Next\) is not shown` `output.labels\{\} \(field Labels\) is not shown`
+	Format: func(p Page) []mcp.Content { // want `tool "count_only": output\.items\[\]\.name \(field Name\), output\.items\[\]\.size \(field Size\), output\.truncated \(field Truncated\), output\.next \(field Next\) and output\.labels\{\} \(field Labels\) are not shown by Format; render them`
 		return text(fmt.Sprintf("%d of %d", len(p.Items), p.Total))
 	},
 }

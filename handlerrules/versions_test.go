@@ -1,0 +1,48 @@
+package handlerrules_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint/mcplint/internal/rule"
+)
+
+// TestRulesFollowTheSDKVersion runs the handler rules whose message depends on SDK behaviour
+// on fixture modules that pin real older SDK versions (passes/testdata/versions/*): each
+// finding must describe what that version does, not what the newest does.
+func TestRulesFollowTheSDKVersion(t *testing.T) {
+	for _, c := range []struct {
+		module string
+		rules  []string
+	}{
+		{"versions/gosdk-v1.6", []string{"nil-result-nil-error", "resource-not-found-error"}},
+		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
+		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error"}},
+	} {
+		t.Run(c.module, func(t *testing.T) {
+			pkgs, err := fixtures.LoadModule(c.module, "./...")
+			require.NoError(t, err)
+			// One configuration for the module's rules: their analyzers share recognition
+			// and its fact analyzers.
+			cfg := analyzers.NewConfig()
+			cfg.Disable = []string{"all"}
+			cfg.Enable = c.rules
+			all, err := analyzers.New(cfg)
+			require.NoError(t, err)
+			var as []*analysis.Analyzer
+			for _, a := range all {
+				for _, id := range c.rules {
+					if a.Name == rule.AnalyzerName(id) {
+						as = append(as, a)
+					}
+				}
+			}
+			require.Len(t, as, len(c.rules))
+			fixtures.Run(t, pkgs, as...).Check(t, c.module)
+		})
+	}
+}

@@ -1,0 +1,317 @@
+package corpus_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/analyzers"
+)
+
+// corpusEnv names the directory the corpus servers are checked out in (one subdirectory per
+// server, as /work/shared/CORPUS.md lists them). Unset, the corpus test skips.
+const corpusEnv = "MCPLINT_CORPUS"
+
+// server is one corpus server: where mcplint runs and on which packages.
+type server struct {
+	name     string
+	dir      string // relative to the corpus root
+	patterns []string
+}
+
+var servers = []server{
+	{"github-mcp-server", "github-mcp-server", []string{"./..."}},
+	{"terraform-mcp-server", "terraform-mcp-server", []string{"./..."}},
+	{"vault-mcp-server", "vault-mcp-server", []string{"./..."}},
+	{"mkp", "mkp", []string{"./..."}},
+	{"loki-mcp", "loki-mcp", []string{"./..."}},
+	{"mcp-filesystem-server", "mcp-filesystem-server", []string{"./..."}},
+	{"aks-mcp", "aks-mcp", []string{"./..."}},
+	{"podman-mcp-server", "podman-mcp-server", []string{"./..."}},
+	// The SDK's own example servers; the SDK itself is not a server.
+	{"go-sdk", "go-sdk", []string{"./examples/..."}},
+	// gopls replaces x/tools with ../, so it is built from gopls/.
+	{"golang-tools", "golang-tools/gopls", []string{"./..."}},
+}
+
+// Verdicts of the ledger.
+const (
+	verdictTrue = "true"
+	// verdictFalse is a false positive that a rule fix removed: it must stay gone.
+	verdictFalse = "false"
+	// verdictFalseOpen is a false positive not fixed yet: tolerated, counted against precision.
+	verdictFalseOpen = "false-open"
+)
+
+// entry is one judged finding. A finding is identified by server, file, rule and the text of
+// its source line (whitespace collapsed), not by its line number, so that edits elsewhere in a
+// file do not unjudge it; the line is kept for the reader.
+type entry struct {
+	server, file string
+	line         int
+	rule         string
+	verdict      string
+	source       string
+	reason       string
+}
+
+type key struct{ server, file, rule, source string }
+
+func (e entry) key() key { return key{e.server, e.file, e.rule, e.source} }
+
+func (e entry) String() string {
+	return strings.Join([]string{e.server, e.file, strconv.Itoa(e.line), e.rule, e.verdict, e.source, e.reason}, "\t")
+}
+
+func readLedger(t *testing.T) []entry {
+	t.Helper()
+	data, err := os.ReadFile("ledger.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []entry
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		cols := strings.Split(text, "\t")
+		if len(cols) != 7 {
+			t.Fatalf("ledger.tsv:%d: %d tab-separated columns, want 7 (server file line rule verdict source reason)", n, len(cols))
+		}
+		line, err := strconv.Atoi(cols[2])
+		if err != nil || line < 0 {
+			t.Fatalf("ledger.tsv:%d: line %q is not a line number (0 for a finding without a position)", n, cols[2])
+		}
+		e := entry{cols[0], cols[1], line, cols[3], cols[4], cols[5], cols[6]}
+		switch e.verdict {
+		case verdictTrue, verdictFalse, verdictFalseOpen:
+		default:
+			t.Fatalf("ledger.tsv:%d: verdict %q, want true, false or false-open", n, e.verdict)
+		}
+		if strings.TrimSpace(e.reason) == "" || (e.source == "" && e.line > 0) {
+			t.Fatalf("ledger.tsv:%d: every finding needs a reason, and its source line when it has a position", n)
+		}
+		entries = append(entries, e)
+	}
+	return entries
+}
+
+// TestLedgerNamesKnownServersAndRules keeps the ledger itself sound without the corpus: a
+// renamed rule or a misspelt server would otherwise only show when the corpus is present.
+func TestLedgerNamesKnownServersAndRules(t *testing.T) {
+	cat := analyzers.NewCatalog()
+	known := map[string]bool{}
+	for _, s := range servers {
+		known[s.name] = true
+	}
+	for _, e := range readLedger(t) {
+		if !known[e.server] {
+			t.Errorf("ledger: unknown server %q in %s", e.server, e)
+		}
+		if _, ok := cat.Lookup(e.rule); !ok {
+			t.Errorf("ledger: unknown rule %q in %s", e.rule, e)
+		}
+	}
+}
+
+// finding is what mcplint -json reports, as far as the ledger needs it.
+type finding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+}
+
+func TestCorpus(t *testing.T) {
+	root := os.Getenv(corpusEnv)
+	if root == "" {
+		t.Skipf("%s is not set: the corpus servers are not checked out here", corpusEnv)
+	}
+	bin := filepath.Join(t.TempDir(), "mcplint")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcplint/mcplint/cmd/mcplint").CombinedOutput(); err != nil {
+		t.Fatalf("building mcplint: %v\n%s", err, out)
+	}
+
+	ledger := map[key][]entry{}
+	for _, e := range readLedger(t) {
+		ledger[e.key()] = append(ledger[e.key()], e)
+	}
+	found := map[key][]entry{}
+	for _, s := range servers {
+		dir := filepath.Join(root, s.dir)
+		if _, err := os.Stat(dir); err != nil {
+			t.Errorf("%s: not checked out under %s: %v", s.name, root, err)
+			continue
+		}
+		perLine := map[string]int{}
+		for _, e := range lint(t, bin, s, dir) {
+			found[e.key()] = append(found[e.key()], e)
+			// One finding per mistake: a line never carries two findings of one rule.
+			at := fmt.Sprintf("%s:%d %s", e.file, e.line, e.rule)
+			if perLine[at]++; perLine[at] == 2 {
+				t.Errorf("%s: %s carries two findings of one rule:\n\t%s", s.name, at, e)
+			}
+		}
+	}
+
+	var problems []string
+	table := map[string]*ruleCount{}
+	count := func(rule string) *ruleCount {
+		if table[rule] == nil {
+			table[rule] = &ruleCount{}
+		}
+		return table[rule]
+	}
+	keys := map[key]bool{}
+	for k := range ledger {
+		keys[k] = true
+	}
+	for k := range found {
+		keys[k] = true
+	}
+	for _, k := range sortedKeys(keys) {
+		judged, got := ledger[k], found[k]
+		var trues, opens, falses int
+		for _, e := range judged {
+			switch e.verdict {
+			case verdictTrue:
+				trues++
+			case verdictFalseOpen:
+				opens++
+			case verdictFalse:
+				falses++
+			}
+		}
+		c := count(k.rule)
+		c.found += len(got)
+		c.truePos += min(len(got), trues)
+		c.falsePos += max(0, len(got)-trues)
+		switch {
+		case len(got) < trues:
+			problems = append(problems, fmt.Sprintf("judged-true finding lost (%d of %d reported):\n\t%s", len(got), trues, lines(judged)))
+		case len(got) > trues+opens && falses > 0:
+			problems = append(problems, fmt.Sprintf("judged-false finding is back:\n\t%s", lines(got)))
+		case len(got) > trues+opens:
+			problems = append(problems, fmt.Sprintf("unjudged finding (judge it and add it to ledger.tsv):\n\t%s", lines(got[trues+opens:])))
+		case len(got) < trues+opens:
+			problems = append(problems, fmt.Sprintf("a false-open finding is gone: mark it false (fixed) in ledger.tsv:\n\t%s", lines(judged)))
+		}
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-34s %6s %6s %6s %9s\n", "rule", "found", "true", "false", "precision")
+	for _, rule := range sortedRules(table) {
+		c := table[rule]
+		fmt.Fprintf(&b, "%-34s %6d %6d %6d %8.1f%%\n", rule, c.found, c.truePos, c.falsePos, c.precision())
+	}
+	t.Logf("per rule on the corpus:\n%s", b.String())
+
+	// The bar the project holds itself to: a rule that fires five times or more on real code
+	// is right at least 95 % of the time.
+	for _, rule := range sortedRules(table) {
+		if c := table[rule]; c.found >= 5 && c.precision() < 95 {
+			t.Errorf("%s: precision %.1f%% on %d findings, below 95%%", rule, c.precision(), c.found)
+		}
+	}
+}
+
+type ruleCount struct{ found, truePos, falsePos int }
+
+func (c ruleCount) precision() float64 {
+	if c.found == 0 {
+		return 100
+	}
+	return 100 * float64(c.truePos) / float64(c.found)
+}
+
+// lint runs mcplint on one server and returns its findings as unjudged ledger entries.
+func lint(t *testing.T, bin string, s server, dir string) []entry {
+	t.Helper()
+	args := append([]string{"-json", "-fail-on", "none"}, s.patterns...)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Errorf("%s: mcplint %s: %v\n%s", s.name, strings.Join(args, " "), err, stderr.String())
+		return nil
+	}
+	var out struct {
+		Findings []finding `json:"findings"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Errorf("%s: mcplint -json output does not decode: %v", s.name, err)
+		return nil
+	}
+	files := map[string][]string{}
+	var entries []entry
+	for _, f := range out.Findings {
+		src, ok := files[f.File]
+		if !ok && f.File != "" { // a finding without a position (a package that does not load) has no file
+			data, err := os.ReadFile(filepath.Join(dir, f.File))
+			if err != nil {
+				t.Errorf("%s: finding in %s, which cannot be read: %v", s.name, f.File, err)
+			}
+			src = strings.Split(string(data), "\n")
+			files[f.File] = src
+		}
+		text := ""
+		if f.Line >= 1 && f.Line <= len(src) {
+			text = strings.Join(strings.Fields(src[f.Line-1]), " ")
+		}
+		entries = append(entries, entry{s.name, f.File, f.Line, f.Rule, "?", text, f.Message})
+	}
+	return entries
+}
+
+func lines(es []entry) string {
+	var ss []string
+	for _, e := range es {
+		ss = append(ss, e.String())
+	}
+	return strings.Join(ss, "\n\t")
+}
+
+func sortedKeys(m map[key]bool) []key {
+	ks := make([]key, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		a, b := ks[i], ks[j]
+		if a.server != b.server {
+			return a.server < b.server
+		}
+		if a.file != b.file {
+			return a.file < b.file
+		}
+		if a.rule != b.rule {
+			return a.rule < b.rule
+		}
+		return a.source < b.source
+	})
+	return ks
+}
+
+func sortedRules(m map[string]*ruleCount) []string {
+	rs := make([]string, 0, len(m))
+	for r := range m {
+		rs = append(rs, r)
+	}
+	sort.Strings(rs)
+	return rs
+}

@@ -1,0 +1,144 @@
+package mcpdefs
+
+import (
+	"os"
+	"path/filepath"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/semver"
+	"golang.org/x/tools/go/analysis"
+)
+
+// This file knows how the SDKs' behaviour differs by version, and which versions the analysed
+// module builds with, so that every claim a rule makes about the wire holds for the SDK the
+// server really uses (reference/go-mcp-sdk-semantics.md, "Version notes"; docs/versions.md).
+
+// Versions are the SDK versions the analysed module builds with, from its go.mod (requires,
+// with replacements applied). An empty version means the module does not say (no go.mod in
+// reach, a directory replacement, or the SDK's own module): the newest behaviour is assumed.
+type Versions struct {
+	GoSDK, MarkLabs string
+}
+
+// Of returns the version of sdk ("" for mcptool and unknown SDKs: mcptool runs on go-sdk,
+// whose version is GoSDK).
+func (v Versions) Of(sdk SDK) string {
+	switch sdk {
+	case GoSDK, MCPTool:
+		return v.GoSDK
+	case MarkLabs:
+		return v.MarkLabs
+	}
+	return ""
+}
+
+// before reports whether version is known and older than limit.
+func before(version, limit string) bool {
+	return version != "" && semver.IsValid(version) && semver.Compare(version, limit) < 0
+}
+
+// inRange reports whether version is known and within [from, to).
+func inRange(version, from, to string) bool {
+	return version != "" && semver.IsValid(version) && semver.Compare(version, from) >= 0 && semver.Compare(version, to) < 0
+}
+
+// moduleVersions reads the SDK versions from the go.mod of the module that holds the pass's
+// package. It reads the file rather than asking the build system because an analyzer sees
+// neither the loader's module information nor, under go vet, the build list.
+func moduleVersions(pass *analysis.Pass) Versions {
+	if pass.Module != nil && (pass.Module.Path == goSDKModule || pass.Module.Path == m3Module) {
+		return Versions{} // the SDK's own tree (its examples): its newest behaviour
+	}
+	if len(pass.Files) == 0 {
+		return Versions{}
+	}
+	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	for {
+		gomod := filepath.Join(dir, "go.mod")
+		if data, err := os.ReadFile(gomod); err == nil {
+			return versionsFromGoMod(gomod, data)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return Versions{}
+		}
+		dir = parent
+	}
+}
+
+// versionsFromGoMod extracts the SDK versions a go.mod selects. A go.mod that does not parse
+// yields no versions: the build fails on it anyway, and the loader says so.
+func versionsFromGoMod(name string, data []byte) Versions {
+	f, err := modfile.Parse(name, data, nil)
+	if err != nil {
+		return Versions{}
+	}
+	selected := map[string]string{}
+	for _, r := range f.Require {
+		selected[r.Mod.Path] = r.Mod.Version
+	}
+	for _, r := range f.Replace {
+		if _, ok := selected[r.Old.Path]; !ok || r.Old.Version != "" && r.Old.Version != selected[r.Old.Path] {
+			continue
+		}
+		// A directory replacement has no version: its code is whatever is there.
+		selected[r.Old.Path] = r.New.Version
+	}
+	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module]}
+}
+
+const (
+	goSDKModule = "github.com/modelcontextprotocol/go-sdk"
+	m3Module    = "github.com/mark3labs/mcp-go"
+)
+
+// WireError says, for a message, which JSON-RPC error a client receives when handler h
+// returns an error that becomes a protocol error.
+func (h *Handler) WireError() string {
+	switch h.SDK {
+	case GoSDK:
+		if before(h.Version, "v1.2.0") {
+			// jsonrpc.Error, the only error type whose code go-sdk keeps, is public from v1.2.
+			return "a JSON-RPC error with code 0"
+		}
+		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
+	case MCPTool:
+		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
+	}
+	return "a JSON-RPC error with code -32603"
+}
+
+// NilResultOutcome says what the client gets when tool handler h returns (nil, nil), or ""
+// when (nil, nil) is fine for its flavour.
+func (h *Handler) NilResultOutcome() string {
+	switch h.Flavour {
+	case GoSDKTool:
+		if before(h.Version, "v1.7.0") {
+			return "go-sdk " + h.Version + " sends a null result"
+		}
+		return "go-sdk panics"
+	case MarkLabsTool, MarkLabsTypedTool:
+		if before(h.Version, "v1.2.0") {
+			return "mark3labs " + h.Version + " panics"
+		}
+		return "mark3labs answers -32603"
+	}
+	return ""
+}
+
+// ResourceNotFoundCode is the JSON-RPC code of go-sdk's ResourceNotFoundError for handler h:
+// -32002 before v1.7.0, -32602 (invalid params) since.
+func (h *Handler) ResourceNotFoundCode() int {
+	if before(h.Version, "v1.7.0") {
+		return -32002
+	}
+	return -32602
+}
+
+// InvopopTags reports whether the module's mark3labs version builds struct schemas
+// (WithInputSchema/WithOutputSchema) with invopop/jsonschema, whose `jsonschema` tags are
+// comma-separated key=value options (`required,description=...`) where `required` does make
+// a property required: mcp-go v0.36 to v0.45.
+func (v Versions) InvopopTags() bool {
+	return inRange(v.MarkLabs, "v0.36.0", "v0.46.0")
+}

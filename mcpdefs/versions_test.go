@@ -1,0 +1,72 @@
+package mcpdefs
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestVersionsFromGoMod(t *testing.T) {
+	for _, c := range []struct {
+		name, gomod string
+		want        Versions
+	}{
+		{"both SDKs", `module x
+require (
+	github.com/modelcontextprotocol/go-sdk v1.6.1
+	github.com/mark3labs/mcp-go v0.32.0 // indirect
+)`, Versions{GoSDK: "v1.6.1", MarkLabs: "v0.32.0"}},
+		{"module replacement", `module x
+require github.com/mark3labs/mcp-go v0.45.0
+replace github.com/mark3labs/mcp-go => github.com/fork/mcp-go v0.40.0`, Versions{MarkLabs: "v0.40.0"}},
+		{"directory replacement has no version", `module x
+require github.com/modelcontextprotocol/go-sdk v1.2.0
+replace github.com/modelcontextprotocol/go-sdk => ../go-sdk`, Versions{}},
+		{"replacement of another version does not apply", `module x
+require github.com/modelcontextprotocol/go-sdk v1.2.0
+replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, Versions{GoSDK: "v1.2.0"}},
+		{"no SDK", "module x\nrequire golang.org/x/mod v0.42.0", Versions{}},
+		{"unparsable", "module x\nrequire (", Versions{}},
+	} {
+		if got := versionsFromGoMod("go.mod", []byte(c.gomod)); got != c.want {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestVersionedClaims pins each version boundary of reference/go-mcp-sdk-semantics.md: the
+// version just before a change says the old behaviour, the first version with it and an
+// unknown version (the newest) say the new one.
+func TestVersionedClaims(t *testing.T) {
+	goTool := func(v string) *Handler { return &Handler{SDK: GoSDK, Flavour: GoSDKTool, Version: v} }
+	m3Tool := func(v string) *Handler { return &Handler{SDK: MarkLabs, Flavour: MarkLabsTool, Version: v} }
+
+	for _, c := range []struct {
+		name, got, want string
+	}{
+		{"go-sdk v1.1 wire error", goTool("v1.1.0").WireError(), "a JSON-RPC error with code 0"},
+		{"go-sdk v1.2 wire error", goTool("v1.2.0").WireError(), "(or the code of a wrapped *jsonrpc.Error)"},
+		{"go-sdk newest wire error", goTool("").WireError(), "(or the code of a wrapped *jsonrpc.Error)"},
+		{"go-sdk v1.6.1 nil result", goTool("v1.6.1").NilResultOutcome(), "go-sdk v1.6.1 sends a null result"},
+		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "go-sdk panics"},
+		{"mark3labs v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mark3labs v1.1.0 panics"},
+		{"mark3labs v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), "mark3labs answers -32603"},
+		{"mark3labs newest nil result", m3Tool("").NilResultOutcome(), "mark3labs answers -32603"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("%s: %q does not say %q", c.name, c.got, c.want)
+		}
+	}
+	if c := goTool("v1.1.0").WireError(); strings.Contains(c, "jsonrpc.Error") {
+		t.Errorf("go-sdk v1.1 has no public jsonrpc.Error, but the wire error names it: %q", c)
+	}
+	for v, want := range map[string]int{"v1.6.1": -32002, "v1.7.0": -32602, "": -32602} {
+		if got := goTool(v).ResourceNotFoundCode(); got != want {
+			t.Errorf("go-sdk %q: resource-not-found code %d, want %d", v, got, want)
+		}
+	}
+	for v, want := range map[string]bool{"v0.35.0": false, "v0.36.0": true, "v0.45.0": true, "v0.46.0": false, "": false} {
+		if got := (Versions{MarkLabs: v}).InvopopTags(); got != want {
+			t.Errorf("mark3labs %q: invopop tags %v, want %v", v, got, want)
+		}
+	}
+}

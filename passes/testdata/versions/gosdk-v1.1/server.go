@@ -1,0 +1,22 @@
+// Package gosdk11 is a server on go-sdk v1.1.0, which has no public jsonrpc.Error: a
+// low-level handler's error always reaches the client with code 0.
+package gosdk11
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func greet(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct{ Name string }
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return nil, err // want `argument error sent as a JSON-RPC error with code 0, which the model never sees`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Hi " + args.Name}}}, nil
+}
+
+func Register(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "greet", Description: "Greets someone.", InputSchema: map[string]any{"type": "object"}}, greet)
+}

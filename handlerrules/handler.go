@@ -147,17 +147,11 @@ func assignments(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.E
 // (those are other functions with their own returns), calling fn with each node and the
 // stack of its ancestors inside the body.
 func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
-	var stack []ast.Node
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	astutil.InspectAncestors(h.Body, func(n ast.Node, stack []ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		fn(n, stack)
-		stack = append(stack, n)
 		return true
 	})
 }

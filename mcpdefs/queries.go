@@ -100,20 +100,14 @@ func (res *Result) TemplateArgReads(h *Handler) (reads []ArgRead, dynamic bool) 
 		}
 		return true
 	})
-	var stack []ast.Node
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	astutil.InspectAncestors(h.Body, func(n ast.Node, ancestors []ast.Node) bool {
 		e, isExpr := n.(ast.Expr)
 		if !isExpr || !isMap(e) {
 			return true
 		}
 		var parent ast.Node
-		if len(stack) > 1 {
-			parent = stack[len(stack)-2]
+		if len(ancestors) > 0 {
+			parent = ancestors[len(ancestors)-1]
 		}
 		switch p := parent.(type) {
 		case *ast.IndexExpr:

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
@@ -627,13 +628,7 @@ func (e *parityEngine) writes(f *fn, s ast.Stmt) []types.Object {
 
 // scan records the output reads in x, classified by how each is used.
 func (e *parityEngine) scan(f *fn, al aliases, x ast.Expr) {
-	var stack []ast.Node
-	ast.Inspect(x, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	astutil.InspectAncestors(x, func(n ast.Node, ancestors []ast.Node) bool {
 		ex, isExpr := n.(ast.Expr)
 		if !isExpr {
 			return true
@@ -643,22 +638,20 @@ func (e *parityEngine) scan(f *fn, al aliases, x ast.Expr) {
 			return true
 		}
 		// Grow to the largest expression that still denotes output paths.
-		top := len(stack) - 1
-		for top > 0 {
-			parent, ok := stack[top-1].(ast.Expr)
+		node, above := ex, len(ancestors)
+		for above > 0 {
+			parent, ok := ancestors[above-1].(ast.Expr)
 			if !ok || len(e.pathsOf(al, parent)) == 0 {
 				break
 			}
-			top--
+			node, above = parent, above-1
 		}
-		node := stack[top].(ast.Expr)
 		var parent ast.Node
-		if top > 0 {
-			parent = stack[top-1]
+		if above > 0 {
+			parent = ancestors[above-1]
 		}
 		e.use(f, al, node, e.pathsOf(al, node), parent)
 		// Do not descend into the path expression again.
-		stack = stack[:len(stack)-1]
 		return false
 	})
 }

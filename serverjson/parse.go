@@ -2,10 +2,12 @@ package serverjson
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/internal/jsontext"
 )
 
 // Kind is the JSON type of a Node.
@@ -127,398 +129,133 @@ type ParseResult struct {
 // Parse parses data as one JSON document, keeping positions for every value
 // and key. It never panics and bounds recursion by limits.MaxDepth.
 func Parse(data []byte, limits ParseLimits) ParseResult {
-	p := &parser{data: data, line: 1, maxDepth: limits.MaxDepth}
-	if p.maxDepth <= 0 {
-		p.maxDepth = DefaultMaxDepth
+	maxDepth := limits.MaxDepth
+	if maxDepth <= 0 {
+		maxDepth = DefaultMaxDepth
 	}
+	lines := newLineIndex(data)
 	var res ParseResult
+	start := 0
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		res.Findings = append(res.Findings, p.diag(ruleEncoding, p.pos(),
-			"the file starts with a UTF-8 byte-order mark; mcp-publisher's JSON decoder rejects it before anything is sent to the registry. Save the file as UTF-8 without BOM"))
-		p.off = 3
-		p.lineStart = 3
+		res.Findings = append(res.Findings, Diagnostic{Rule: ruleEncoding, Severity: severityOf(ruleEncoding), Pos: lines.pos(0),
+			Message: "the file starts with a UTF-8 byte-order mark; mcp-publisher's JSON decoder rejects it before anything is sent to the registry. Save the file as UTF-8 without BOM"})
+		start = 3
 	}
 	if !utf8.Valid(data) {
 		bad := firstInvalidUTF8(data)
-		res.Err = &SyntaxError{Rule: ruleEncoding, Pos: p.posAt(bad),
+		res.Err = &SyntaxError{Rule: ruleEncoding, Pos: lines.pos(bad),
 			Msg: "the file is not valid UTF-8; mcp-publisher refuses to publish it. Re-save it as UTF-8"}
 		return res
 	}
-	p.skipSpace()
-	if p.off >= len(p.data) {
-		res.Err = &SyntaxError{Rule: ruleSyntax, Pos: p.pos(), Msg: "the file is empty; the registry needs a JSON object describing the server"}
-		return res
-	}
-	root := p.value("", 0)
-	if p.err == nil {
-		p.skipSpace()
-		if p.off < len(p.data) {
-			p.fail(ruleSyntax, p.pos(), fmt.Sprintf("unexpected %s after the end of the JSON document; mcp-publisher's decoder rejects trailing content. Remove it", describeByte(p.data, p.off)))
+	// Columns on the first line count from after the byte-order mark.
+	lines[0] = start
+	parsed := jsontext.Parse(data, start, maxDepth)
+	for _, n := range parsed.Notices {
+		switch n.Kind {
+		case jsontext.DuplicateKey:
+			ptr := ""
+			for _, tok := range n.Path {
+				ptr += "/" + escapePointer(tok)
+			}
+			res.Findings = append(res.Findings, Diagnostic{
+				Rule: ruleDuplicateKey, Severity: severityOf(ruleDuplicateKey), Pointer: ptr, Pos: lines.pos(n.Offset),
+				Message: fmt.Sprintf("key %q appears again (first at line %d); mcp-publisher and the registry keep only this last value and silently drop the earlier one. Remove one of them", n.Member.Key, lines.pos(n.First.KeyOffset).Line),
+			})
+		case jsontext.UnpairedSurrogate:
+			res.Findings = append(res.Findings, Diagnostic{
+				Rule: ruleEncoding, Severity: severityOf(ruleEncoding), Pos: lines.pos(n.Offset),
+				Message: fmt.Sprintf("unpaired UTF-16 surrogate escape \\u%04X; mcp-publisher refuses files containing one. Escape the whole character as a surrogate pair or write it as UTF-8", n.Rune),
+			})
 		}
 	}
-	res.Findings = append(res.Findings, p.findings...)
-	if p.err != nil {
-		res.Err = p.err
+	if parsed.Err != nil {
+		rule, msg := syntaxMessage(data, parsed.Err, maxDepth)
+		res.Err = &SyntaxError{Rule: rule, Msg: msg, Pos: lines.pos(parsed.Err.Offset)}
 		return res
 	}
-	res.Root = root
+	res.Root = (&treeBuilder{lines: lines}).node(parsed.Root, "")
 	return res
 }
 
-type parser struct {
-	data      []byte
-	off       int
-	line      int
-	lineStart int
-	maxDepth  int
-	err       *SyntaxError
-	findings  []Diagnostic
+// syntaxMessages words the parse errors whose message names nothing from the input.
+var syntaxMessages = map[jsontext.ErrorKind]string{
+	jsontext.ErrEmpty:            "the file is empty; the registry needs a JSON object describing the server",
+	jsontext.ErrValueMissing:     "unexpected end of file: a value is missing",
+	jsontext.ErrObjectUnclosed:   "unexpected end of file inside an object: a closing '}' is missing",
+	jsontext.ErrArrayUnclosed:    "unexpected end of file inside an array: a closing ']' is missing",
+	jsontext.ErrNewlineInString:  "a string is not closed before the end of the line (raw newlines must be written as \\n)",
+	jsontext.ErrEscapeUnfinished: "unexpected end of file inside a string escape",
+	jsontext.ErrBadUnicodeEscape: "invalid \\u escape: it needs four hexadecimal digits",
+	jsontext.ErrStringUnclosed:   "unexpected end of file: a string is not closed",
+	jsontext.ErrNumberDigit:      "invalid number: a digit must follow '-'",
+	jsontext.ErrNumberFraction:   "invalid number: a digit must follow the decimal point",
+	jsontext.ErrNumberExponent:   "invalid number: a digit must follow the exponent",
 }
 
-func (p *parser) pos() Pos { return Pos{Offset: p.off, Line: p.line, Col: p.off - p.lineStart + 1} }
-
-// posAt computes the position of an arbitrary offset by scanning; used only
-// for errors found before or outside the main scan.
-func (p *parser) posAt(off int) Pos {
-	line, start := 1, 0
-	for i := 0; i < off && i < len(p.data); i++ {
-		if p.data[i] == '\n' {
-			line++
-			start = i + 1
-		}
+// syntaxMessage words a parse error for server.json authors.
+func syntaxMessage(data []byte, e *jsontext.SyntaxError, maxDepth int) (rule, msg string) {
+	if msg, ok := syntaxMessages[e.Kind]; ok {
+		return ruleSyntax, msg
 	}
-	return Pos{Offset: off, Line: line, Col: off - start + 1}
-}
-
-func (p *parser) diag(rule string, pos Pos, msg string) Diagnostic {
-	return Diagnostic{Rule: rule, Severity: severityOf(rule), Message: msg, Pos: pos}
-}
-
-func (p *parser) fail(rule string, pos Pos, msg string) {
-	if p.err == nil {
-		p.err = &SyntaxError{Rule: rule, Msg: msg, Pos: pos}
-	}
-}
-
-func (p *parser) skipSpace() {
-	for p.off < len(p.data) {
-		switch p.data[p.off] {
-		case ' ', '\t', '\r':
-			p.off++
-		case '\n':
-			p.off++
-			p.line++
-			p.lineStart = p.off
-		default:
-			return
-		}
-	}
-}
-
-func (p *parser) value(ptr string, depth int) *Node {
-	if p.off >= len(p.data) {
-		p.fail(ruleSyntax, p.pos(), "unexpected end of file: a value is missing")
-		return nil
-	}
-	start := p.pos()
-	switch c := p.data[p.off]; {
-	case c == '{':
-		if depth >= p.maxDepth {
-			p.fail(ruleTooDeep, start, fmt.Sprintf("nesting deeper than %d levels; no valid server.json is nested this deep, and mcplint stops reading here", p.maxDepth))
-			return nil
-		}
-		return p.object(ptr, depth)
-	case c == '[':
-		if depth >= p.maxDepth {
-			p.fail(ruleTooDeep, start, fmt.Sprintf("nesting deeper than %d levels; no valid server.json is nested this deep, and mcplint stops reading here", p.maxDepth))
-			return nil
-		}
-		return p.array(ptr, depth)
-	case c == '"':
-		s, ok := p.str()
-		if !ok {
-			return nil
-		}
-		return &Node{Kind: KindString, Pos: start, Pointer: ptr, Str: s}
-	case c == '-' || (c >= '0' && c <= '9'):
-		lit, ok := p.number()
-		if !ok {
-			return nil
-		}
-		return &Node{Kind: KindNumber, Pos: start, Pointer: ptr, Str: lit}
-	case p.literal("true"):
-		return &Node{Kind: KindBool, Pos: start, Pointer: ptr, Bool: true}
-	case p.literal("false"):
-		return &Node{Kind: KindBool, Pos: start, Pointer: ptr}
-	case p.literal("null"):
-		return &Node{Kind: KindNull, Pos: start, Pointer: ptr}
+	at := describeByte(data, e.Offset)
+	switch e.Kind {
+	case jsontext.ErrTooDeep:
+		return ruleTooDeep, fmt.Sprintf("nesting deeper than %d levels; no valid server.json is nested this deep, and mcplint stops reading here", maxDepth)
+	case jsontext.ErrUnexpectedValue:
+		msg = fmt.Sprintf("unexpected %s where a JSON value should start", at)
+	case jsontext.ErrWantKey:
+		msg = fmt.Sprintf("unexpected %s where an object key (a double-quoted string) should be", at)
+	case jsontext.ErrWantColon:
+		msg = fmt.Sprintf("expected ':' after object key %q", e.Key)
+	case jsontext.ErrAfterMember:
+		msg = fmt.Sprintf("unexpected %s after an object member; expected ',' or '}'", at)
+	case jsontext.ErrAfterElement:
+		msg = fmt.Sprintf("unexpected %s after an array element; expected ',' or ']'", at)
+	case jsontext.ErrControlInString:
+		msg = fmt.Sprintf("control character 0x%02x inside a string must be escaped", data[e.Offset])
+	case jsontext.ErrBadEscape:
+		msg = fmt.Sprintf("invalid escape sequence \\%c in a string", data[e.Offset+1])
+	case jsontext.ErrTrailing:
+		msg = fmt.Sprintf("unexpected %s after the end of the JSON document; mcp-publisher's decoder rejects trailing content. Remove it", at)
 	default:
-		p.fail(ruleSyntax, start, fmt.Sprintf("unexpected %s where a JSON value should start", describeByte(p.data, p.off)))
-		return nil
+		msg = "invalid JSON"
 	}
+	return ruleSyntax, msg
 }
 
-func (p *parser) literal(word string) bool {
-	if strings.HasPrefix(string(p.data[p.off:min(len(p.data), p.off+len(word))]), word) {
-		p.off += len(word)
-		return true
-	}
-	return false
+// treeBuilder turns the parsed tree into Nodes with line:column positions and pointers.
+type treeBuilder struct {
+	lines lineIndex
 }
 
-func (p *parser) object(ptr string, depth int) *Node {
-	n := &Node{Kind: KindObject, Pos: p.pos(), Pointer: ptr}
-	p.off++ // {
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == '}' {
-		p.off++
-		return n
+func (b *treeBuilder) node(j *jsontext.Node, ptr string) *Node {
+	// Kind lists the kinds in jsontext's order.
+	n := &Node{Kind: Kind(j.Kind), Pos: b.lines.pos(j.Offset), Pointer: ptr, Str: j.Str, Bool: j.Bool}
+	for _, m := range j.Members {
+		n.Members = append(n.Members, &Member{Key: m.Key, KeyPos: b.lines.pos(m.KeyOffset), Value: b.node(m.Value, ptr+"/"+escapePointer(m.Key))})
 	}
-	seen := map[string]*Member{}
-	for {
-		p.skipSpace()
-		if p.off >= len(p.data) {
-			p.fail(ruleSyntax, p.pos(), "unexpected end of file inside an object: a closing '}' is missing")
-			return nil
-		}
-		if p.data[p.off] != '"' {
-			p.fail(ruleSyntax, p.pos(), fmt.Sprintf("unexpected %s where an object key (a double-quoted string) should be", describeByte(p.data, p.off)))
-			return nil
-		}
-		keyPos := p.pos()
-		key, ok := p.str()
-		if !ok {
-			return nil
-		}
-		p.skipSpace()
-		if p.off >= len(p.data) || p.data[p.off] != ':' {
-			p.fail(ruleSyntax, p.pos(), fmt.Sprintf("expected ':' after object key %q", key))
-			return nil
-		}
-		p.off++
-		p.skipSpace()
-		v := p.value(ptr+"/"+escapePointer(key), depth+1)
-		if p.err != nil {
-			return nil
-		}
-		m := &Member{Key: key, KeyPos: keyPos, Value: v}
-		if prev, dup := seen[key]; dup {
-			p.findings = append(p.findings, Diagnostic{
-				Rule: ruleDuplicateKey, Severity: severityOf(ruleDuplicateKey), Pointer: v.Pointer, Pos: keyPos,
-				Message: fmt.Sprintf("key %q appears again (first at line %d); mcp-publisher and the registry keep only this last value and silently drop the earlier one. Remove one of them", key, prev.KeyPos.Line),
-			})
-		}
-		seen[key] = m
-		n.Members = append(n.Members, m)
-		p.skipSpace()
-		if p.off >= len(p.data) {
-			p.fail(ruleSyntax, p.pos(), "unexpected end of file inside an object: a closing '}' is missing")
-			return nil
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case '}':
-			p.off++
-			return n
-		default:
-			p.fail(ruleSyntax, p.pos(), fmt.Sprintf("unexpected %s after an object member; expected ',' or '}'", describeByte(p.data, p.off)))
-			return nil
-		}
+	for i, e := range j.Elems {
+		n.Elems = append(n.Elems, b.node(e, ptr+"/"+strconv.Itoa(i)))
 	}
+	return n
 }
 
-func (p *parser) array(ptr string, depth int) *Node {
-	n := &Node{Kind: KindArray, Pos: p.pos(), Pointer: ptr}
-	p.off++ // [
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == ']' {
-		p.off++
-		return n
-	}
-	for {
-		p.skipSpace()
-		v := p.value(ptr+"/"+strconv.Itoa(len(n.Elems)), depth+1)
-		if p.err != nil {
-			return nil
-		}
-		n.Elems = append(n.Elems, v)
-		p.skipSpace()
-		if p.off >= len(p.data) {
-			p.fail(ruleSyntax, p.pos(), "unexpected end of file inside an array: a closing ']' is missing")
-			return nil
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-		case ']':
-			p.off++
-			return n
-		default:
-			p.fail(ruleSyntax, p.pos(), fmt.Sprintf("unexpected %s after an array element; expected ',' or ']'", describeByte(p.data, p.off)))
-			return nil
+// lineIndex maps byte offsets to line:column positions.
+type lineIndex []int // the offset each line starts at
+
+func newLineIndex(data []byte) lineIndex {
+	starts := lineIndex{0}
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
 		}
 	}
+	return starts
 }
 
-// str parses a string starting at the opening quote and returns it decoded.
-func (p *parser) str() (string, bool) {
-	start := p.pos()
-	p.off++ // opening quote
-	// Fast path: no escapes.
-	i := p.off
-	for i < len(p.data) {
-		c := p.data[i]
-		if c == '"' {
-			s := string(p.data[p.off:i])
-			p.off = i + 1
-			return s, true
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		i++
-	}
-	var sb strings.Builder
-	sb.Write(p.data[p.off:i])
-	p.off = i
-	for p.off < len(p.data) {
-		c := p.data[p.off]
-		switch {
-		case c == '"':
-			p.off++
-			return sb.String(), true
-		case c < 0x20:
-			if c == '\n' {
-				p.fail(ruleSyntax, p.pos(), "a string is not closed before the end of the line (raw newlines must be written as \\n)")
-			} else {
-				p.fail(ruleSyntax, p.pos(), fmt.Sprintf("control character 0x%02x inside a string must be escaped", c))
-			}
-			return "", false
-		case c == '\\':
-			if p.off+1 >= len(p.data) {
-				p.fail(ruleSyntax, p.pos(), "unexpected end of file inside a string escape")
-				return "", false
-			}
-			e := p.data[p.off+1]
-			switch e {
-			case '"', '\\', '/':
-				sb.WriteByte(e)
-				p.off += 2
-			case 'b':
-				sb.WriteByte('\b')
-				p.off += 2
-			case 'f':
-				sb.WriteByte('\f')
-				p.off += 2
-			case 'n':
-				sb.WriteByte('\n')
-				p.off += 2
-			case 'r':
-				sb.WriteByte('\r')
-				p.off += 2
-			case 't':
-				sb.WriteByte('\t')
-				p.off += 2
-			case 'u':
-				escPos := p.pos()
-				r, ok := p.hex4(p.off + 2)
-				if !ok {
-					p.fail(ruleSyntax, escPos, "invalid \\u escape: it needs four hexadecimal digits")
-					return "", false
-				}
-				p.off += 6
-				if utf16.IsSurrogate(r) {
-					if r < 0xDC00 && p.off+1 < len(p.data) && p.data[p.off] == '\\' && p.data[p.off+1] == 'u' {
-						if r2, ok := p.hex4(p.off + 2); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
-							sb.WriteRune(utf16.DecodeRune(r, r2))
-							p.off += 6
-							continue
-						}
-					}
-					p.findings = append(p.findings, Diagnostic{
-						Rule: ruleEncoding, Severity: severityOf(ruleEncoding), Pos: escPos,
-						Message: fmt.Sprintf("unpaired UTF-16 surrogate escape \\u%04X; mcp-publisher refuses files containing one. Escape the whole character as a surrogate pair or write it as UTF-8", r),
-					})
-					sb.WriteRune(utf8.RuneError)
-					continue
-				}
-				sb.WriteRune(r)
-			default:
-				p.fail(ruleSyntax, p.pos(), fmt.Sprintf("invalid escape sequence \\%c in a string", e))
-				return "", false
-			}
-		default:
-			sb.WriteByte(c)
-			p.off++
-		}
-	}
-	p.fail(ruleSyntax, start, "unexpected end of file: a string is not closed")
-	return "", false
-}
-
-func (p *parser) hex4(at int) (rune, bool) {
-	if at+4 > len(p.data) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p.data[at : at+4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
-}
-
-// number scans an RFC 8259 number and returns its literal text.
-func (p *parser) number() (string, bool) {
-	start := p.off
-	startPos := p.pos()
-	i := p.off
-	if i < len(p.data) && p.data[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		n := 0
-		for i < len(p.data) && p.data[i] >= '0' && p.data[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(p.data) && p.data[i] == '0' {
-		i++
-	} else if digits() == 0 {
-		p.fail(ruleSyntax, startPos, "invalid number: a digit must follow '-'")
-		return "", false
-	}
-	if i < len(p.data) && p.data[i] == '.' {
-		i++
-		if digits() == 0 {
-			p.fail(ruleSyntax, startPos, "invalid number: a digit must follow the decimal point")
-			return "", false
-		}
-	}
-	if i < len(p.data) && (p.data[i] == 'e' || p.data[i] == 'E') {
-		i++
-		if i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			p.fail(ruleSyntax, startPos, "invalid number: a digit must follow the exponent")
-			return "", false
-		}
-	}
-	p.off = i
-	return string(p.data[start:i]), true
+func (l lineIndex) pos(off int) Pos {
+	line := sort.SearchInts(l, off+1) // the first line starting after off
+	return Pos{Offset: off, Line: line, Col: off - l[line-1] + 1}
 }
 
 func describeByte(data []byte, off int) string {

@@ -242,3 +242,13 @@ func TestConcurrentChecksShareTheCompiledSchemas(t *testing.T) {
 		<-done
 	}
 }
+
+// TestParseColumnsAfterBOM checks that columns on the first line count from after a
+// byte-order mark, as an editor shows them.
+func TestParseColumnsAfterBOM(t *testing.T) {
+	res := Parse([]byte("\xef\xbb\xbf{\"a\":1,\"a\":2}"), ParseLimits{})
+	require.Nil(t, res.Err)
+	require.Len(t, res.Findings, 2)
+	require.Equal(t, Pos{Offset: 0, Line: 1, Col: 1}, res.Findings[0].Pos)
+	require.Equal(t, Pos{Offset: 10, Line: 1, Col: 8}, res.Findings[1].Pos)
+}

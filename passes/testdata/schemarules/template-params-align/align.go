@@ -34,6 +34,17 @@ func ranges(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceCon
 	return nil, nil
 }
 
+// passesOn reads "a" and hands the whole map on in the same call: what the helper reads is
+// unknown, so "b" is not reported as unread.
+func passesOn(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+	args := req.Params.Arguments
+	return lookup(args["a"], args), nil
+}
+
+func lookup(first any, all map[string]any) []mcp.ResourceContents {
+	return []mcp.ResourceContents{mcp.TextResourceContents{URI: fmt.Sprint(first, all["b"])}}
+}
+
 func parsesURI(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
 	return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: req.Params.URI}}, nil
 }
@@ -43,8 +54,10 @@ func Register(s *server.MCPServer) {
 	s.AddResourceTemplate(mcp.NewResourceTemplate("repo://{owner}/{repo}", "repo", mcp.WithTemplateDescription("d")), partial) // want `the handler never reads template variable \{repo\}`
 
 	// Near misses: every variable read; a handler that ranges over the arguments (only its
-	// constant reads are checked, and "b" is a variable); a handler that parses the URI.
+	// constant reads are checked, and "b" is a variable); a handler that parses the URI; a handler
+	// that passes the map on.
 	s.AddResourceTemplate(mcp.NewResourceTemplate("users://{name}", "user", mcp.WithTemplateDescription("d")), good)
 	s.AddResourceTemplate(mcp.NewResourceTemplate("x://{a}/{b}", "x", mcp.WithTemplateDescription("d")), ranges)
 	s.AddResourceTemplate(mcp.NewResourceTemplate("y://{a}", "y", mcp.WithTemplateDescription("d")), parsesURI)
+	s.AddResourceTemplate(mcp.NewResourceTemplate("z://{a}/{b}", "z", mcp.WithTemplateDescription("d")), passesOn)
 }

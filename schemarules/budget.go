@@ -30,8 +30,14 @@ var ruleSurfaceTokenBudget = check{
 }
 
 // ToolTokensFact is the package fact of a package that defines tools: how many, and their
-// estimated tokens, so that the package that builds the server can add up its whole list.
+// estimated tokens, per kind of server that lists them, so that the package that builds a
+// server can add up the list that server sends.
 type ToolTokensFact struct {
+	GoSDK, MarkLabs ServerCost
+}
+
+// ServerCost is what a set of tools costs on one kind of server.
+type ServerCost struct {
 	Tools, Tokens int
 }
 
@@ -39,15 +45,23 @@ type ToolTokensFact struct {
 func (*ToolTokensFact) AFact() {}
 
 func (f *ToolTokensFact) String() string {
-	return fmt.Sprintf("%d tools, %d tokens", f.Tools, f.Tokens)
+	return fmt.Sprintf("go-sdk %d tools, %d tokens; mark3labs %d tools, %d tokens", f.GoSDK.Tools, f.GoSDK.Tokens, f.MarkLabs.Tools, f.MarkLabs.Tokens)
+}
+
+// of is the cost for the servers of sdk; mcptool tools are listed by go-sdk servers.
+func (f *ToolTokensFact) of(sdk mcpdefs.SDK) *ServerCost {
+	if sdk == mcpdefs.MarkLabs {
+		return &f.MarkLabs
+	}
+	return &f.GoSDK
 }
 
 // Budget is the token analyzer's result for a package.
 type Budget struct {
 	// Tools are the package's own tool definitions with their estimated tokens.
 	Tools []ToolCost
-	// AllTools and AllTokens add the tools of every package it imports (facts).
-	AllTools, AllTokens int
+	// All adds the tools of every package it imports (facts), per kind of server.
+	All ToolTokensFact
 }
 
 // ToolCost is one tool's cost.
@@ -78,7 +92,7 @@ func newBudgetAnalyzer(defs *analysis.Analyzer, c *tokens.Counter) *analysis.Ana
 
 func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Budget {
 	b := &Budget{}
-	own := 0
+	var own ToolTokensFact
 	for _, d := range res.Definitions {
 		if d.Kind != mcpdefs.Tool || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			continue
@@ -89,16 +103,21 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 			tc.Description = c.Count(d.Description.Str)
 		}
 		b.Tools = append(b.Tools, tc)
-		own += tc.Tokens
+		c := own.of(d.SDK)
+		c.Tools++
+		c.Tokens += tc.Tokens
 	}
 	if len(b.Tools) > 0 {
-		pass.ExportPackageFact(&ToolTokensFact{Tools: len(b.Tools), Tokens: own})
+		pass.ExportPackageFact(&own)
 	}
-	b.AllTools, b.AllTokens = len(b.Tools), own
+	b.All = own
 	for _, f := range pass.AllPackageFacts() {
 		if tf, ok := f.Fact.(*ToolTokensFact); ok && f.Package != pass.Pkg {
-			b.AllTools += tf.Tools
-			b.AllTokens += tf.Tokens
+			for _, sdk := range []mcpdefs.SDK{mcpdefs.GoSDK, mcpdefs.MarkLabs} {
+				all, more := b.All.of(sdk), tf.of(sdk)
+				all.Tools += more.Tools
+				all.Tokens += more.Tokens
+			}
 		}
 	}
 	return b
@@ -118,17 +137,19 @@ func descriptionTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 }
 
 // surfaceTokenBudget reports at each server construction outside tests when the tools of its
-// package and of the packages it imports cost more than the budget.
+// kind (go-sdk with mcptool, or mark3labs) in its package and the packages it imports cost
+// more than the budget.
 func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 	limit := p.Options.(Config).SurfaceTokenBudget
-	if limit <= 0 || b.AllTokens <= limit {
+	if limit <= 0 {
 		return nil
 	}
 	for _, s := range m.Result.Servers {
-		if m.InTest(s.Node.Pos()) {
+		c := b.All.of(s.SDK)
+		if c.Tokens <= limit || m.InTest(s.Node.Pos()) {
 			continue
 		}
-		p.Reportf(s.Node, "the server's %d tools cost about %d tokens of context on every request, over the budget of %d; split them into toolsets or trim descriptions", b.AllTools, b.AllTokens, limit)
+		p.Reportf(s.Node, "the server's %d tools cost about %d tokens of context on every request, over the budget of %d; split them into toolsets or trim descriptions", c.Tools, c.Tokens, limit)
 	}
 	return nil
 }
@@ -164,10 +185,10 @@ func clientCompatibility(p *rule.Pass, m *Model, b *Budget) error {
 	}
 	// The one whole-list restriction, VS Code's tool count, is judged on the server's list:
 	// the package's tools and those of the packages it imports.
-	if slices.Contains(clients, "vscode") && b.AllTools > surface.VSCodeMaxTools {
+	if slices.Contains(clients, "vscode") {
 		for _, srv := range m.Result.Servers {
-			if !m.InTest(srv.Node.Pos()) {
-				p.Reportf(srv.Node, "vscode sends at most %d tools in a request and this server has %d; split them into toolsets", surface.VSCodeMaxTools, b.AllTools)
+			if n := b.All.of(srv.SDK).Tools; n > surface.VSCodeMaxTools && !m.InTest(srv.Node.Pos()) {
+				p.Reportf(srv.Node, "vscode sends at most %d tools in a request and this server has %d; split them into toolsets", surface.VSCodeMaxTools, n)
 			}
 		}
 	}

@@ -95,7 +95,7 @@ func tooLarge(size, limit int64) Diagnostic {
 		what = fmt.Sprintf("the file (%d bytes)", size)
 	}
 	return Diagnostic{Rule: ruleTooLarge, Severity: severityOf(ruleTooLarge), Pos: Pos{Line: 1, Col: 1},
-		Message: fmt.Sprintf("%s is larger than %d bytes; the registry refuses publish requests above 1 MiB, and mcplint does not parse it. A real server.json is a few kilobytes: check that this is the right file", what, limit)}
+		Message: fmt.Sprintf("%s is larger than %d bytes; the registry refuses it and mcplint skips it. Check it is the right file", what, limit)}
 }
 
 // siblingPackageJSONVersion reads the version of dir/package.json, if any.
@@ -176,7 +176,7 @@ func (c *checker) report(rule, ptr, format string, args ...any) {
 
 func (c *checker) run() {
 	if c.root.Kind != KindObject {
-		c.report(ruleType, "", "server.json is a JSON %s, but the registry needs a JSON object describing the server (name, description, version, ...)", c.root.Kind)
+		c.report(ruleType, "", "server.json is a JSON %s; the registry rejects it. Write one object describing the server", c.root.Kind)
 		return
 	}
 	c.checkSchemaDeclaration()
@@ -193,34 +193,34 @@ func (c *checker) checkSchemaDeclaration() {
 	current := SchemaURL(CurrentSchemaVersion)
 	m := c.root.Get("$schema")
 	if m == nil {
-		c.report(ruleSchemaMissing, "/$schema", "no $schema: the registry rejects a server.json without one (\"$schema field is required\"). Add \"$schema\": %q", current)
+		c.report(ruleSchemaMissing, "/$schema", "no $schema; the registry rejects the file. Add \"$schema\": %q", current)
 		return
 	}
 	s, ok := m.Value.String()
 	if !ok || strings.TrimSpace(s) == "" {
-		c.report(ruleSchemaMissing, "/$schema", "$schema is empty or not a string: the registry rejects it (\"$schema field is required\"). Set it to %q", current)
+		c.report(ruleSchemaMissing, "/$schema", "$schema is empty or not a string; the registry rejects it. Set it to %q", current)
 		return
 	}
 	sub := schemaURLVersion.FindStringSubmatch(s)
 	if sub == nil {
-		c.report(ruleSchemaUnknown, "/$schema", "$schema %q is not a server.json schema URL; the registry cannot tell which version it is and rejects the file. Use %q", s, current)
+		c.report(ruleSchemaUnknown, "/$schema", "$schema %q is not a server.json schema URL; the registry rejects it. Use %q", s, current)
 		return
 	}
 	version := sub[1]
 	if _, known := compiledSchemas[version]; !known {
 		hint := ""
 		if version == "draft" {
-			hint = " (the draft schema is for registry development, not for publishing)"
+			hint = " (draft is not for publishing)"
 		}
-		c.report(ruleSchemaUnknown, "/$schema", "$schema names version %q, which the registry does not have%s, so it rejects the file. Use %q; mcplint checks against it meanwhile", version, hint, current)
+		c.report(ruleSchemaUnknown, "/$schema", "$schema names unknown version %q%s; the registry rejects it. Use %q", version, hint, current)
 		return
 	}
 	c.schemaVersion = version
 	switch {
 	case version != CurrentSchemaVersion:
-		c.report(ruleSchemaOutdated, "/$schema", "$schema is version %s, not the current %s; the registry still accepts it with a deprecation warning, but new fields and fixes are only in the current schema. Migrate (see the registry's server.json CHANGELOG) and set %q", version, CurrentSchemaVersion, current)
+		c.report(ruleSchemaOutdated, "/$schema", "$schema is version %s, not the current %s; the registry warns it is outdated. Migrate and set %q", version, CurrentSchemaVersion, current)
 	case s != current:
-		c.report(ruleSchemaOutdated, "/$schema", "$schema %q is not the canonical URL; the registry treats anything but %q as a non-current schema and warns. Use the canonical URL", s, current)
+		c.report(ruleSchemaOutdated, "/$schema", "$schema %q is not the canonical URL; the registry warns. Use %q", s, current)
 	}
 }
 
@@ -275,7 +275,7 @@ func (c *checker) checkJSONSchema() {
 			if n := c.nodeAt(v.pointer); n != nil && n.Kind == KindString {
 				if ph := findPlaceholder(n.Str); ph != "" {
 					rule = rulePlaceholderRejected
-					extra = fmt.Sprintf(". It holds the release placeholder %q, so this file only becomes valid after the release step substitutes it; publish the generated file, never this one", ph)
+					extra = fmt.Sprintf("; release placeholder %q must be substituted first. Publish the generated file", ph)
 				}
 			}
 			c.report(rule, v.pointer, "%s: %s; the registry rejects the file (schema %s)%s", describePointer(v.pointer), v.message, c.schemaVersion, extra)

@@ -126,10 +126,10 @@ func (c *checker) checkCodeVersion(f CodeFacts) {
 		}
 	}
 	if sv := first; sv != nil {
-		c.report(ruleCodeVersionSync, m.Value.Pointer, "version %q differs from the version the server reports in its initialize response, %q (%s); clients and the registry disagree about which release this is. Keep them in step, e.g. inject both from the release tag", v, sv.Value, sv.Pos)
+		c.report(ruleCodeVersionSync, m.Value.Pointer, "version %q differs from the initialize response's %q (%s); clients see two releases. Keep them in step", v, sv.Value, sv.Pos)
 	}
 	if ev := f.EmbeddedVersion; ev.Value != "" && normVersion(ev.Value) != normVersion(v) {
-		c.report(ruleEmbeddedVersionSync, m.Value.Pointer, "version %q differs from the embedded VERSION file, %q (%s); the binary and the registry entry describe different releases. Update one of them", v, strings.TrimSpace(ev.Value), ev.Pos)
+		c.report(ruleEmbeddedVersionSync, m.Value.Pointer, "version %q differs from the embedded VERSION file, %q (%s); the releases disagree. Update one", v, strings.TrimSpace(ev.Value), ev.Pos)
 	}
 }
 
@@ -290,7 +290,7 @@ func (c *checker) checkEnv(f CodeFacts) {
 			sort.Strings(fb)
 			also = " (or its fallback " + strings.Join(fb, ", ") + ")"
 		}
-		c.report(ruleEnvVarMissing, anchor, "the server %s%s (%s), but server.json does not declare it: clients never prompt for it. Declare it in environmentVariables", found, also, r.Pos)
+		c.report(ruleEnvVarMissing, anchor, "the server %s%s (%s); clients never prompt for it. Declare it in environmentVariables", found, also, r.Pos)
 	}
 	if !f.EnvReadsComplete {
 		return
@@ -303,7 +303,7 @@ func (c *checker) checkEnv(f CodeFacts) {
 	}
 	sort.Strings(unused)
 	for _, name := range unused {
-		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared, but neither the Go code nor a library it imports reads it; clients prompt users for a value nothing uses. Remove it, or read it in the server", name)
+		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared but never read; clients prompt for it uselessly. Remove it", name)
 	}
 }
 

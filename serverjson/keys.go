@@ -111,28 +111,28 @@ func (c *checker) walkShape(n *Node, s *objectShape) {
 
 func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 	ptr := m.Value.Pointer
-	const dropped = "mcp-publisher does not know it and silently drops it before publishing (a direct request to the registry is rejected with 422)"
+	const dropped = "mcp-publisher silently drops it"
 	switch {
 	case m.Key == "status" && s.name == "the server object":
-		c.report(ruleUnknownKey, ptr, "key \"status\" cannot be set from server.json: %s. The registry manages a server's status itself; remove the key", dropped)
+		c.report(ruleUnknownKey, ptr, "key \"status\" is set by the registry: %s. Remove it", dropped)
 		return
 	case s.name == "_meta":
-		c.report(ruleUnknownKey, ptr, "_meta key %q is not kept: %s. Put publisher metadata under %q", m.Key, dropped, publisherProvidedKey)
+		c.report(ruleUnknownKey, ptr, "_meta key %q is unknown: %s. Put it under %q", m.Key, dropped, publisherProvidedKey)
 		return
 	}
 	suggestion := suggestKey(m.Key, s)
 	consequence := ""
 	switch suggestion {
 	case "isRequired":
-		consequence = "; clients then treat this input as optional"
+		consequence = "; clients treat the input as optional"
 	case "isSecret":
-		consequence = "; clients then show and store this value as plain text"
+		consequence = "; clients show the value as plain text"
 	}
 	if suggestion != "" {
 		c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s%s. Did you mean %q?", m.Key, s.name, dropped, consequence, suggestion)
 		return
 	}
-	c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s. Remove it, or move custom data to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
+	c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s. Remove it, or move it to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
 }
 
 // suggestKey finds the field the author probably meant.

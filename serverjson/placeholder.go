@@ -64,5 +64,5 @@ func (c *checker) placeholderIn(n *Node, what string) {
 	if s == ph {
 		holds = fmt.Sprintf("%s is the release placeholder %q", what, ph)
 	}
-	c.report(ruleReleasePlaceholder, n.Pointer, "%s; the registry would publish it literally, so the release step must substitute the real value before mcp-publisher publish runs. Check the generated file, not only this template", holds)
+	c.report(ruleReleasePlaceholder, n.Pointer, "%s; the registry would publish it literally. Substitute it before publishing", holds)
 }

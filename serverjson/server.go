@@ -52,16 +52,16 @@ func (c *checker) checkServer() {
 
 	// description
 	if m, s, err := field(root, "description"); m == nil || (err == nil && strings.TrimSpace(s) == "") {
-		c.report(ruleDescriptionRequired, "/description", "description is missing or empty; the registry requires one, and clients show it to users choosing a server. Add a sentence of at most 100 characters")
+		c.report(ruleDescriptionRequired, "/description", "description is missing; the registry rejects the file. Add a sentence of at most 100 characters")
 	} else if err == nil {
 		if n := utf8.RuneCountInString(s); n > 100 {
-			c.report(ruleDescriptionLength, m.Value.Pointer, "description is %d characters; the registry rejects descriptions longer than 100 (\"expected length <= 100\"). Shorten it", n)
+			c.report(ruleDescriptionLength, m.Value.Pointer, "description is %d characters; the registry rejects over 100. Shorten it", n)
 		}
 	}
 
 	// title
 	if m, s, err := field(root, "title"); m != nil && err == nil && s != "" && strings.TrimSpace(s) == "" {
-		c.report(ruleTitle, m.Value.Pointer, "title is only whitespace; the registry rejects it (\"title cannot be only whitespace\"). Remove it or give a display name")
+		c.report(ruleTitle, m.Value.Pointer, "title is only whitespace; the registry rejects it. Remove it or give a display name")
 	}
 
 	c.checkRootVersion()
@@ -74,7 +74,7 @@ func (c *checker) checkServer() {
 	// websiteUrl
 	if m, s, err := field(root, "websiteUrl"); m != nil && err == nil && s != "" {
 		if problem := websiteURLProblem(s); problem != "" {
-			c.report(ruleWebsiteURL, m.Value.Pointer, "websiteUrl %q %s; the registry rejects it. Use an absolute https:// URL (percent-encode quotes, brackets and spaces)", s, problem)
+			c.report(ruleWebsiteURL, m.Value.Pointer, "websiteUrl %q %s; the registry rejects it. Use an absolute https:// URL", s, problem)
 		}
 	}
 
@@ -92,7 +92,7 @@ func (c *checker) checkServer() {
 	// packages
 	if m := root.Get("packages"); m != nil {
 		if m.Value.Kind != KindArray {
-			c.report(rulePackagesType, m.Value.Pointer, "packages is a %s, but must be an array of package objects; mcp-publisher cannot decode the file", m.Value.Kind)
+			c.report(rulePackagesType, m.Value.Pointer, "packages is a %s; mcp-publisher cannot decode it. Use an array of package objects", m.Value.Kind)
 		} else {
 			for _, p := range m.Value.Elems {
 				c.checkPackage(p)
@@ -103,7 +103,7 @@ func (c *checker) checkServer() {
 	// remotes
 	if m := root.Get("remotes"); m != nil {
 		if m.Value.Kind != KindArray {
-			c.report(ruleRemotesType, m.Value.Pointer, "remotes is a %s, but must be an array of remote transports; mcp-publisher cannot decode the file", m.Value.Kind)
+			c.report(ruleRemotesType, m.Value.Pointer, "remotes is a %s; mcp-publisher cannot decode it. Use an array of remote objects", m.Value.Kind)
 		} else {
 			for _, r := range m.Value.Elems {
 				c.checkRemote(r)
@@ -115,7 +115,7 @@ func (c *checker) checkServer() {
 	if meta := root.Value("_meta"); meta != nil && meta.Kind == KindObject {
 		if pp := meta.Get(publisherProvidedKey); pp != nil {
 			if b, err := json.Marshal(toInstance(pp.Value)); err == nil && len(b) > 4096 {
-				c.report(ruleMetaSize, pp.Value.Pointer, "publisher-provided _meta is %d bytes once encoded; the registry rejects more than 4 KB. Move bulky data elsewhere and link to it", len(b))
+				c.report(ruleMetaSize, pp.Value.Pointer, "publisher-provided _meta is %d bytes; the registry rejects over 4 KB. Link to bulky data instead", len(b))
 			}
 		}
 	}
@@ -124,7 +124,7 @@ func (c *checker) checkServer() {
 func (c *checker) checkName() {
 	m, name, err := field(c.root, "name")
 	if m == nil || (err == nil && name == "") {
-		c.report(ruleNameRequired, "/name", "name is missing or empty; the registry rejects the file. Add the server's registry name, e.g. \"io.github.OWNER/REPO\"")
+		c.report(ruleNameRequired, "/name", "name is missing; the registry rejects the file. Add one, e.g. \"io.github.OWNER/REPO\"")
 		return
 	}
 	if err != nil {
@@ -135,7 +135,7 @@ func (c *checker) checkName() {
 		c.report(ruleNameLength, ptr, "name is %d characters; the registry accepts 3 to 200", n)
 	}
 	if problem := serverNameProblem(name); problem != "" {
-		c.report(ruleNameFormat, ptr, "name %q %s; the registry rejects it. Use NAMESPACE/NAME in reverse-DNS form, e.g. \"io.github.OWNER/REPO\" or \"com.example/server\"", name, problem)
+		c.report(ruleNameFormat, ptr, "name %q %s; the registry rejects it. Use e.g. \"io.github.OWNER/REPO\"", name, problem)
 	}
 }
 
@@ -153,10 +153,10 @@ func serverNameProblem(name string) string {
 		return "has an empty namespace or name part"
 	}
 	if !namespaceRe.MatchString(ns) {
-		return fmt.Sprintf("has namespace %q, which must start and end with a letter or digit and contain only letters, digits, dots and hyphens", ns)
+		return fmt.Sprintf("has invalid namespace %q", ns)
 	}
 	if !namePartRe.MatchString(rest) {
-		return fmt.Sprintf("has name part %q, which must start and end with a letter or digit and contain only letters, digits, dots, underscores and hyphens", rest)
+		return fmt.Sprintf("has invalid name part %q", rest)
 	}
 	return ""
 }
@@ -164,7 +164,7 @@ func serverNameProblem(name string) string {
 func (c *checker) checkRootVersion() {
 	m, v, err := field(c.root, "version")
 	if m == nil || (err == nil && v == "") {
-		c.report(ruleVersionRequired, "/version", "version is missing or empty; the registry requires the version of this server release. Add it, e.g. \"1.0.0\"")
+		c.report(ruleVersionRequired, "/version", "version is missing; the registry rejects the file. Add this release's version, e.g. \"1.0.0\"")
 		return
 	}
 	if err != nil {
@@ -183,15 +183,15 @@ func (c *checker) checkRootVersion() {
 		return
 	}
 	if looksLikeRange(v) {
-		c.report(ruleVersionNoRange, ptr, "version %q is a range, not a version; the registry rejects it. Give the exact version of this release", v)
+		c.report(ruleVersionNoRange, ptr, "version %q is a range; the registry rejects it. Give this release's exact version", v)
 		return
 	}
 	c.checkRangeQuirk(ptr, v)
 	if !semverRe.MatchString(v) {
-		c.report(ruleVersionSemver, ptr, "version %q is not semver (MAJOR.MINOR.PATCH); the registry accepts it but cannot order it, so it marks whichever version was published last as latest. Use semver", v)
+		c.report(ruleVersionSemver, ptr, "version %q is not semver; the registry cannot order releases. Use MAJOR.MINOR.PATCH", v)
 	}
 	if pj := c.opts.PackageJSONVersion; pj != "" && !isPlaceholderVersion(pj) && pj != v {
-		c.report(ruleVersionSync, ptr, "version %q differs from package.json version %q; clients installing the npm package get a different release than the registry describes. Keep them in step", v, pj)
+		c.report(ruleVersionSync, ptr, "version %q differs from package.json's %q; clients install another release. Keep them in step", v, pj)
 	}
 }
 
@@ -222,20 +222,20 @@ func registryMisreadsAsRange(v string) bool {
 
 func (c *checker) checkRangeQuirk(ptr, v string) {
 	if registryMisreadsAsRange(v) {
-		c.report(ruleVersionMisreadAsRange, ptr, "version %q is a specific prerelease, but the registry (v1.8.7) mistakes any x, X or * in it for a range wildcard and rejects it (\"version must be a specific version, not a range\"). Name the prerelease without those letters, e.g. \"-beta.1\" or \"-rc.1\"", v)
+		c.report(ruleVersionMisreadAsRange, ptr, "version %q contains x, X or *; the registry rejects it as a range. Use e.g. \"-rc.1\"", v)
 	}
 }
 
 func (c *checker) checkRepository(n *Node) {
 	if n.Kind != KindObject {
-		c.report(ruleRepositoryType, n.Pointer, "repository is a %s, but must be an object with url and source; mcp-publisher cannot decode the file", n.Kind)
+		c.report(ruleRepositoryType, n.Pointer, "repository is a %s; mcp-publisher cannot decode it. Use an object with url and source", n.Kind)
 		return
 	}
 	um, u, uerr := field(n, "url")
 	sm, s, serr := field(n, "source")
 	ok := true
 	if um == nil || (uerr == nil && u == "") {
-		c.report(ruleRepositoryURL, n.Pointer+"/url", "repository has no url; the registry rejects it (\"repository url is required when repository is provided\"). Add the repository's https URL or remove repository")
+		c.report(ruleRepositoryURL, n.Pointer+"/url", "repository has no url; the registry rejects it. Add its https URL or remove repository")
 		ok = false
 	}
 	if sm == nil || (serr == nil && s == "") {
@@ -255,12 +255,12 @@ func (c *checker) checkRepository(n *Node) {
 	if !valid {
 		why := fmt.Sprintf("is not a %s repository URL", s)
 		if s != "github" && s != "gitlab" {
-			why = fmt.Sprintf("cannot be verified: the registry only accepts source \"github\" or \"gitlab\", not %q", s)
+			why = fmt.Sprintf("has unverifiable source %q", s)
 		}
-		c.report(ruleRepositoryURLInvalid, um.Value.Pointer, "repository url %q %s; the registry rejects it (\"invalid repository URL\"). Use https://github.com/OWNER/REPO or https://gitlab.com/GROUP/PROJECT", u, why)
+		c.report(ruleRepositoryURLInvalid, um.Value.Pointer, "repository url %q %s; the registry rejects it. Use a github.com or gitlab.com URL", u, why)
 	}
 	if fm, f, err := field(n, "subfolder"); fm != nil && err == nil && f != "" && !validSubfolder(f) {
-		c.report(ruleRepositorySubfolder, fm.Value.Pointer, "repository subfolder %q is not a clean relative path; the registry rejects it. Use a path like \"servers/weather\": no leading or trailing '/', no '.', '..' or empty segments", f)
+		c.report(ruleRepositorySubfolder, fm.Value.Pointer, "repository subfolder %q is not a clean relative path; the registry rejects it. Use e.g. \"servers/weather\"", f)
 	}
 }
 
@@ -307,7 +307,7 @@ func absoluteHTTPSProblem(s string) string {
 
 func (c *checker) checkPackage(p *Node) {
 	if p.Kind != KindObject {
-		c.report(rulePackageType, p.Pointer, "package entry is a %s, but must be an object; mcp-publisher cannot decode the file", p.Kind)
+		c.report(rulePackageType, p.Pointer, "package entry is a %s; mcp-publisher cannot decode it. Use an object", p.Kind)
 		return
 	}
 	ptr := p.Pointer
@@ -315,20 +315,20 @@ func (c *checker) checkPackage(p *Node) {
 	if rtm == nil || (rterr == nil && rt == "") {
 		hint := ""
 		if p.Get("registry_type") != nil || p.Get("registry_name") != nil {
-			hint = " (the snake_case spelling of the old format is silently dropped by mcp-publisher)"
+			hint = " (mcp-publisher drops the old snake_case spelling)"
 		}
 		c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType%s; the registry rejects it. Add one of npm, pypi, nuget, oci, mcpb, cargo", hint)
 	} else if rterr == nil {
 		if _, ok := registryBaseURLs[rt]; !ok && rt != "oci" && rt != "mcpb" {
-			c.report(ruleRegistryTypeValue, rtm.Value.Pointer, "registryType %q is not supported; the registry refuses to publish the package (\"unsupported registry type\"). Use one of npm, pypi, nuget, oci, mcpb, cargo", rt)
+			c.report(ruleRegistryTypeValue, rtm.Value.Pointer, "registryType %q is unsupported; the registry rejects it. Use npm, pypi, nuget, oci, mcpb or cargo", rt)
 		}
 	}
 
 	idm, id, iderr := field(p, "identifier")
 	if idm == nil || (iderr == nil && id == "") {
-		c.report(rulePackageIdentifier, ptr+"/identifier", "package has no identifier; the registry rejects it. Add the package name (or, for oci, the image reference; for mcpb, the download URL)")
+		c.report(rulePackageIdentifier, ptr+"/identifier", "package has no identifier; the registry rejects it. Add the package name, image reference or download URL")
 	} else if iderr == nil && strings.Contains(id, " ") {
-		c.report(ruleIdentifierSpaces, idm.Value.Pointer, "package identifier %q contains a space; the registry rejects it (\"package name cannot contain spaces\")", id)
+		c.report(ruleIdentifierSpaces, idm.Value.Pointer, "package identifier %q contains a space; the registry rejects it. Remove the space", id)
 	}
 
 	vm, v, verr := field(p, "version")
@@ -338,13 +338,13 @@ func (c *checker) checkPackage(p *Node) {
 			// reported by the OCI matrix below
 		case isPlaceholderVersion(v):
 		case v == "latest":
-			c.report(rulePackageNoLatest, vm.Value.Pointer, "package version \"latest\" is reserved; the registry rejects it, and clients could not reproduce the install. Pin the exact version")
+			c.report(rulePackageNoLatest, vm.Value.Pointer, "package version \"latest\" is reserved; the registry rejects it. Pin the exact version")
 		case looksLikeRange(v):
 			c.report(ruleVersionNoRange, vm.Value.Pointer, "package version %q is a range; the registry rejects it. Pin the exact version", v)
 		default:
 			c.checkRangeQuirk(vm.Value.Pointer, v)
 			if _, root, err := field(c.root, "version"); err == nil && root != "" && !isPlaceholderVersion(root) && root != v {
-				c.report(rulePackageVersionSync, vm.Value.Pointer, "package version %q differs from the server version %q; clients install a different release than the registry entry describes. Keep them in step unless the package is versioned separately on purpose", v, root)
+				c.report(rulePackageVersionSync, vm.Value.Pointer, "package version %q differs from server version %q; clients install another release. Keep them in step", v, root)
 			}
 		}
 	}
@@ -355,7 +355,7 @@ func (c *checker) checkPackage(p *Node) {
 
 	if m := p.Get("runtimeArguments"); m != nil && m.Value.Kind == KindArray && len(m.Value.Elems) > 0 {
 		if hm, h, err := field(p, "runtimeHint"); hm == nil || (err == nil && h == "") {
-			c.report(ruleRuntimeHint, m.Value.Pointer, "runtimeArguments without runtimeHint; clients do not know which runtime (npx, uvx, docker, dnx) the arguments are for. Add runtimeHint")
+			c.report(ruleRuntimeHint, m.Value.Pointer, "runtimeArguments without runtimeHint; clients cannot tell which runtime they are for. Add runtimeHint")
 		}
 	}
 
@@ -364,7 +364,7 @@ func (c *checker) checkPackage(p *Node) {
 	c.checkArgs(p, "packageArguments", rulePackageArgsType, vars)
 	if m := p.Get("environmentVariables"); m != nil {
 		if m.Value.Kind != KindArray {
-			c.report(ruleEnvVarsType, m.Value.Pointer, "environmentVariables is a %s, but must be an array of {name, description, ...} objects; mcp-publisher cannot decode the file", m.Value.Kind)
+			c.report(ruleEnvVarsType, m.Value.Pointer, "environmentVariables is a %s; mcp-publisher cannot decode it. Use an array of {name, description} objects", m.Value.Kind)
 		} else {
 			for _, e := range m.Value.Elems {
 				c.checkKeyValue(e, "environment variable", ruleEnvVarType, ruleEnvVarName)
@@ -377,7 +377,7 @@ func (c *checker) checkPackage(p *Node) {
 
 	tm := p.Get("transport")
 	if tm == nil {
-		c.report(rulePackageTransport, ptr+"/transport", "package has no transport; the registry rejects it, and clients would not know how to talk to the server. Add \"transport\": {\"type\": \"stdio\"}")
+		c.report(rulePackageTransport, ptr+"/transport", "package has no transport; the registry rejects it. Add \"transport\": {\"type\": \"stdio\"}")
 		return
 	}
 	c.checkPackageTransport(tm.Value, vars)
@@ -389,20 +389,20 @@ func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string
 	switch rt {
 	case "npm", "pypi", "nuget", "cargo":
 		if vm == nil {
-			c.report(rulePackageVersionReq, p.Pointer+"/version", "%s package has no version; the registry cannot look up the package to verify ownership and refuses to publish. Add the package version", rt)
+			c.report(rulePackageVersionReq, p.Pointer+"/version", "%s package has no version; the registry cannot verify ownership and refuses it. Add the version", rt)
 		}
 		if bm != nil && berr == nil && base != "" && base != registryBaseURLs[rt] {
 			c.report(rulePackageBaseURL, bm.Value.Pointer, "registryBaseUrl %q does not match registryType %q; the registry refuses to publish. Use %q or omit registryBaseUrl", base, rt, registryBaseURLs[rt])
 		}
 		if fm != nil {
-			c.report(rulePackageFileSha256, fm.Value.Pointer, "%s packages must not have fileSha256 (it is only for mcpb); the registry refuses to publish. Remove it", rt)
+			c.report(rulePackageFileSha256, fm.Value.Pointer, "%s packages must not have fileSha256 (mcpb only); the registry refuses to publish. Remove it", rt)
 		}
 	case "oci":
 		if vm != nil {
-			c.report(ruleOCIVersion, vm.Value.Pointer, "oci packages must not have version; the registry refuses to publish (\"include version in 'identifier' instead\"). Move the tag into identifier, e.g. \"ghcr.io/OWNER/IMAGE:1.0.0\"")
+			c.report(ruleOCIVersion, vm.Value.Pointer, "oci packages must not have version; the registry refuses to publish. Put the tag in identifier")
 		}
 		if bm != nil {
-			c.report(rulePackageBaseURL, bm.Value.Pointer, "oci packages must not have registryBaseUrl; the registry refuses to publish. Put the registry host in identifier, e.g. \"docker.io/OWNER/IMAGE:1.0.0\"")
+			c.report(rulePackageBaseURL, bm.Value.Pointer, "oci packages must not have registryBaseUrl; the registry refuses to publish. Put the host in identifier")
 		}
 		if fm != nil {
 			c.report(rulePackageFileSha256, fm.Value.Pointer, "oci packages must not have fileSha256; the registry refuses to publish. Remove it")
@@ -412,14 +412,14 @@ func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string
 		}
 	case "mcpb":
 		if fm == nil {
-			c.report(rulePackageFileSha256, p.Pointer+"/fileSha256", "mcpb package has no fileSha256; the registry refuses to publish, and clients could not verify the download. Add the SHA-256 of the .mcpb file")
+			c.report(rulePackageFileSha256, p.Pointer+"/fileSha256", "mcpb package has no fileSha256; the registry refuses to publish. Add the .mcpb file's SHA-256")
 		}
 		if bm != nil {
 			c.report(rulePackageBaseURL, bm.Value.Pointer, "mcpb packages must not have registryBaseUrl; the registry refuses to publish. Put the full download URL in identifier")
 		}
 		if idm != nil && iderr == nil && id != "" {
 			if problem := mcpbURLProblem(substitutePlaceholders(id)); problem != "" {
-				c.report(ruleMCPBURL, idm.Value.Pointer, "mcpb identifier %q %s; the registry refuses to publish. Use the https URL of a GitHub or GitLab release asset", id, problem)
+				c.report(ruleMCPBURL, idm.Value.Pointer, "mcpb identifier %q %s; the registry refuses to publish. Use a GitHub or GitLab release asset URL", id, problem)
 			}
 		}
 	}
@@ -428,18 +428,18 @@ func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string
 func (c *checker) checkOCIIdentifier(ptr, id string) {
 	ref, err := parseOCIReference(substitutePlaceholders(id))
 	if err != nil {
-		c.report(ruleOCIReference, ptr, "oci identifier %q is not a valid image reference (%v); the registry refuses to publish. Use REGISTRY/NAMESPACE/IMAGE:TAG, e.g. \"ghcr.io/OWNER/IMAGE:1.0.0\"", id, err)
+		c.report(ruleOCIReference, ptr, "oci identifier %q is invalid (%v); the registry refuses to publish. Use REGISTRY/NAMESPACE/IMAGE:TAG", id, err)
 		return
 	}
 	if !allowedOCIRegistry(ref.Registry) {
-		c.report(ruleOCIRegistry, ptr, "oci image registry %q is not one the MCP registry accepts; it refuses to publish. Push the image to docker.io, ghcr.io, quay.io, mcr.microsoft.com, *.pkg.dev or *.azurecr.io", ref.Registry)
+		c.report(ruleOCIRegistry, ptr, "oci image registry %q is not allowed; the registry refuses to publish. Push to docker.io, ghcr.io or quay.io", ref.Registry)
 	}
 	if ref.Digest == "" && (ref.Tag == "" || ref.Tag == "latest") {
 		what := "has no tag, which means :latest"
 		if ref.Tag == "latest" {
 			what = "uses the :latest tag"
 		}
-		c.report(ruleOCILatest, ptr, "oci identifier %q %s; clients would run whatever image is newest, not the release this entry describes. Pin a version tag or digest", id, what)
+		c.report(ruleOCILatest, ptr, "oci identifier %q %s; clients run whatever image is newest. Pin a version tag or digest", id, what)
 	}
 }
 
@@ -459,7 +459,7 @@ func mcpbURLProblem(id string) string {
 			return "is not a GitLab release asset"
 		}
 	default:
-		return fmt.Sprintf("is hosted on %q; only GitHub and GitLab are allowed", host)
+		return fmt.Sprintf("is hosted on %q, not GitHub or GitLab", host)
 	}
 	if u.Scheme != "https" {
 		return "does not use https"
@@ -472,7 +472,7 @@ func mcpbURLProblem(id string) string {
 
 func (c *checker) checkPackageTransport(t *Node, vars map[string]bool) {
 	if t.Kind != KindObject {
-		c.report(ruleTransportType, t.Pointer, "transport is a %s, but must be an object like {\"type\": \"stdio\"}; mcp-publisher cannot decode the file", t.Kind)
+		c.report(ruleTransportType, t.Pointer, "transport is a %s; mcp-publisher cannot decode it. Use an object like {\"type\": \"stdio\"}", t.Kind)
 		return
 	}
 	tm, typ, err := field(t, "type")
@@ -483,21 +483,21 @@ func (c *checker) checkPackageTransport(t *Node, vars map[string]bool) {
 	switch typ {
 	case "stdio":
 		if um != nil && uerr == nil && u != "" {
-			c.report(ruleStdioURL, um.Value.Pointer, "a stdio transport has no URL, but url is %q; the registry rejects it. Remove url, or use type streamable-http or sse if the package serves HTTP", u)
+			c.report(ruleStdioURL, um.Value.Pointer, "stdio transport has url %q; the registry rejects it. Remove url, or use streamable-http or sse", u)
 		}
 	case "streamable-http", "sse":
 		if um == nil || (uerr == nil && u == "") {
-			c.report(ruleTransportURLReq, t.Pointer+"/url", "a %s transport needs url; the registry rejects it, and clients would not know where to connect. Add the URL the package listens on, e.g. \"http://localhost:{--port}/mcp\"", typ)
+			c.report(ruleTransportURLReq, t.Pointer+"/url", "a %s transport needs url; the registry rejects it. Add e.g. \"http://localhost:{--port}/mcp\"", typ)
 			return
 		}
 		if uerr != nil {
 			return
 		}
 		if !isValidHTTPURL(u) {
-			c.report(ruleTransportURLFormat, um.Value.Pointer, "transport url %q is not an http:// or https:// URL with a host; the registry rejects it", u)
+			c.report(ruleTransportURLFormat, um.Value.Pointer, "transport url %q is not an http(s) URL with a host; the registry rejects it", u)
 			return
 		}
-		c.checkTemplateVars(um.Value.Pointer, u, vars, "an environment variable name, or an argument's name or valueHint, of this package")
+		c.checkTemplateVars(um.Value.Pointer, u, vars, "a variable or argument of this package")
 	case "":
 		c.report(ruleTransportTypeValue, t.Pointer+"/type", "transport has no type; the registry rejects it. Use \"stdio\", \"streamable-http\" or \"sse\"")
 	default:
@@ -522,7 +522,7 @@ func (c *checker) checkTemplateVars(ptr, u string, vars map[string]bool, where s
 		}
 	}
 	if len(undefined) > 0 {
-		c.report(ruleURLTemplate, ptr, "url %q uses %s that nothing defines; the registry rejects it, and clients could not fill it in. Each {variable} must be %s", u, quoteVars(undefined), where)
+		c.report(ruleURLTemplate, ptr, "url %q uses undefined %s; the registry rejects it. Each {variable} must be %s", u, quoteVars(undefined), where)
 	}
 }
 
@@ -554,7 +554,7 @@ func isValidHTTPURL(raw string) bool {
 
 func (c *checker) checkRemote(r *Node) {
 	if r.Kind != KindObject {
-		c.report(ruleRemoteType, r.Pointer, "remote entry is a %s, but must be an object like {\"type\": \"streamable-http\", \"url\": \"https://...\"}; mcp-publisher cannot decode the file", r.Kind)
+		c.report(ruleRemoteType, r.Pointer, "remote entry is a %s; mcp-publisher cannot decode it. Use an object with type and url", r.Kind)
 		return
 	}
 	tm, typ, err := field(r, "type")
@@ -568,7 +568,7 @@ func (c *checker) checkRemote(r *Node) {
 	switch typ {
 	case "streamable-http", "sse":
 	case "stdio":
-		c.report(ruleRemoteNoStdio, tm.Value.Pointer, "a remote cannot use stdio: remotes are servers clients reach over the network, so the registry rejects it. Use \"streamable-http\" or \"sse\", or describe a local server under packages")
+		c.report(ruleRemoteNoStdio, tm.Value.Pointer, "a remote cannot use stdio; the registry rejects it. Use \"streamable-http\" or \"sse\"")
 		return
 	default:
 		c.report(ruleTransportTypeValue, tm.Value.Pointer, "remote type %q is not supported; the registry rejects it. Use \"streamable-http\" or \"sse\"", typ)
@@ -576,14 +576,14 @@ func (c *checker) checkRemote(r *Node) {
 	}
 	um, u, uerr := field(r, "url")
 	if um == nil || (uerr == nil && u == "") {
-		c.report(ruleTransportURLReq, r.Pointer+"/url", "a %s remote needs url; the registry rejects it, and clients would not know where to connect. Add the public https URL of the server", typ)
+		c.report(ruleTransportURLReq, r.Pointer+"/url", "a %s remote needs url; the registry rejects it. Add the server's public https URL", typ)
 		return
 	}
 	if uerr != nil {
 		return
 	}
 	if problem := remoteURLProblem(u); problem != "" {
-		c.report(ruleRemoteURL, um.Value.Pointer, "remote url %q %s; the registry rejects it (\"invalid remote URL\"), and no client elsewhere could reach it. Use the server's public https:// URL", u, problem)
+		c.report(ruleRemoteURL, um.Value.Pointer, "remote url %q %s; the registry rejects it. Use the server's public https:// URL", u, problem)
 	}
 	vars := map[string]bool{}
 	if vm := r.Value("variables"); vm != nil && vm.Kind == KindObject {
@@ -624,7 +624,7 @@ func (c *checker) checkArgs(p *Node, key, typeRule string, vars map[string]bool)
 		return
 	}
 	if m.Value.Kind != KindArray {
-		c.report(typeRule, m.Value.Pointer, "%s is a %s, but must be an array of argument objects; mcp-publisher cannot decode the file", key, m.Value.Kind)
+		c.report(typeRule, m.Value.Pointer, "%s is a %s; mcp-publisher cannot decode it. Use an array of argument objects", key, m.Value.Kind)
 		return
 	}
 	for _, a := range m.Value.Elems {
@@ -640,7 +640,7 @@ func (c *checker) checkArgs(p *Node, key, typeRule string, vars map[string]bool)
 
 func (c *checker) checkArgument(a *Node) {
 	if a.Kind != KindObject {
-		c.report(ruleArgumentType, a.Pointer, "argument is a %s, but must be an object with type \"positional\" or \"named\"; mcp-publisher cannot decode the file", a.Kind)
+		c.report(ruleArgumentType, a.Pointer, "argument is a %s; mcp-publisher cannot decode it. Use an object with a type", a.Kind)
 		return
 	}
 	tm, typ, err := field(a, "type")
@@ -651,25 +651,25 @@ func (c *checker) checkArgument(a *Node) {
 	case "named":
 		nm, name, nerr := field(a, "name")
 		if nm == nil || (nerr == nil && name == "") {
-			c.report(ruleArgumentName, a.Pointer+"/name", "named argument has no name; the registry rejects it, and clients could not build the command line. Add the flag, e.g. \"--port\"")
+			c.report(ruleArgumentName, a.Pointer+"/name", "named argument has no name; the registry rejects it. Add the flag, e.g. \"--port\"")
 		} else if nerr == nil {
 			if strings.ContainsAny(name, "<> $") {
-				c.report(ruleArgumentNameFormat, nm.Value.Pointer, "named argument name %q is more than a flag; the registry rejects names with spaces, '<', '>' or '$'. Put only the flag in name and the value in value, default or valueHint", name)
+				c.report(ruleArgumentNameFormat, nm.Value.Pointer, "named argument name %q is more than a flag; the registry rejects it. Move the value to valueHint", name)
 			}
 			for _, k := range []string{"value", "default"} {
 				if vm, v, err := field(a, k); vm != nil && err == nil && v != "" && strings.HasPrefix(v, name) {
-					c.report(ruleArgumentValueName, vm.Value.Pointer, "argument %s %q starts with the argument name %q; clients add the name themselves, so it would appear twice and the registry rejects it. Drop the name from the %s", k, v, name, k)
+					c.report(ruleArgumentValueName, vm.Value.Pointer, "argument %s %q repeats the name %q; the registry rejects it. Drop the name from the %s", k, v, name, k)
 				}
 			}
 		}
 	case "positional":
 		if a.Get("value") == nil && a.Get("valueHint") == nil {
-			c.report(ruleArgumentValue, a.Pointer, "positional argument has neither value nor valueHint; the registry rejects it, and clients would not know what to pass. Add value (fixed) or valueHint (a label for user input)")
+			c.report(ruleArgumentValue, a.Pointer, "positional argument has no value or valueHint; the registry rejects it. Add one")
 		}
 	case "":
 		c.report(ruleArgumentTypeValue, a.Pointer+"/type", "argument has no type; the registry rejects it. Use \"positional\" or \"named\"")
 	default:
-		c.report(ruleArgumentTypeValue, tm.Value.Pointer, "argument type %q is neither \"positional\" nor \"named\"; the registry rejects it", typ)
+		c.report(ruleArgumentTypeValue, tm.Value.Pointer, "argument type %q is invalid; the registry rejects it. Use \"positional\" or \"named\"", typ)
 	}
 	c.checkInput(a, "argument")
 }
@@ -678,7 +678,7 @@ func (c *checker) checkArgument(a *Node) {
 func (c *checker) checkKeyValue(e *Node, what, typeRule, nameRule string) {
 	if e.Kind != KindObject {
 		if typeRule != "" {
-			c.report(typeRule, e.Pointer, "%s is a %s, but must be an object with name and description; mcp-publisher cannot decode the file", what, e.Kind)
+			c.report(typeRule, e.Pointer, "%s is a %s; mcp-publisher cannot decode it. Use an object with name and description", what, e.Kind)
 		}
 		return
 	}
@@ -687,7 +687,7 @@ func (c *checker) checkKeyValue(e *Node, what, typeRule, nameRule string) {
 			c.report(nameRule, e.Pointer+"/name", "%s has no name; clients cannot set it. Add the variable name", what)
 		}
 		if dm, d, err := field(e, "description"); dm == nil || (err == nil && strings.TrimSpace(d) == "") {
-			c.report(ruleEnvVarDescription, e.Pointer+"/description", "%s has no description; clients prompt users for it with nothing to go on. Say what it is and where to get it", what)
+			c.report(ruleEnvVarDescription, e.Pointer+"/description", "%s has no description; clients prompt for it unexplained. Say what it is", what)
 		}
 	}
 	c.checkInput(e, what)
@@ -704,7 +704,7 @@ func (c *checker) checkInput(n *Node, what string) {
 			known = known || f == k
 		}
 		if !known {
-			c.report(ruleInputFormat, fm.Value.Pointer, "%s format %q is not one of string, number, boolean, filepath; the registry rejects it", what, f)
+			c.report(ruleInputFormat, fm.Value.Pointer, "%s format %q is invalid; the registry rejects it. Use string, number, boolean or filepath", what, f)
 		}
 	}
 	if vm := n.Value("variables"); vm != nil && vm.Kind == KindObject && what != "variable" {

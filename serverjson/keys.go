@@ -111,13 +111,13 @@ func (c *checker) walkShape(n *Node, s *objectShape) {
 
 func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 	ptr := m.Value.Pointer
-	const dropped = "mcp-publisher silently drops it"
+	const dropped = "mcp-publisher drops it"
 	switch {
 	case m.Key == "status" && s.name == "the server object":
-		c.report(ruleUnknownKey, ptr, "key \"status\" is set by the registry: %s. Remove it", dropped)
+		c.report(ruleUnknownKey, ptr, "key \"status\" is set by the registry; %s. Remove it", dropped)
 		return
 	case s.name == "_meta":
-		c.report(ruleUnknownKey, ptr, "_meta key %q is unknown: %s. Put it under %q", m.Key, dropped, publisherProvidedKey)
+		c.report(ruleUnknownKey, ptr, "_meta key %q is unknown; %s. Put it under %q", m.Key, dropped, publisherProvidedKey)
 		return
 	}
 	suggestion := suggestKey(m.Key, s)
@@ -129,10 +129,10 @@ func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 		consequence = "; clients show the value as plain text"
 	}
 	if suggestion != "" {
-		c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s%s. Did you mean %q?", m.Key, s.name, dropped, consequence, suggestion)
+		c.report(ruleUnknownKey, ptr, "unknown key %q in %s; %s%s. Write %q", m.Key, s.name, dropped, consequence, suggestion)
 		return
 	}
-	c.report(ruleUnknownKey, ptr, "key %q is not a field of %s: %s. Remove it, or move it to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
+	c.report(ruleUnknownKey, ptr, "unknown key %q in %s; %s. Remove it or move it to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)
 }
 
 // suggestKey finds the field the author probably meant.

@@ -60,9 +60,9 @@ func (c *checker) placeholderIn(n *Node, what string) {
 			return
 		}
 	}
-	holds := fmt.Sprintf("%s %q holds the release placeholder %q", what, s, ph)
+	holds := fmt.Sprintf("%s %q holds placeholder %q", what, s, ph)
 	if s == ph {
 		holds = fmt.Sprintf("%s is the release placeholder %q", what, ph)
 	}
-	c.report(ruleReleasePlaceholder, n.Pointer, "%s; the registry would publish it literally. Substitute it before publishing", holds)
+	c.report(ruleReleasePlaceholder, n.Pointer, "%s; the registry would publish it literally. Substitute it first", holds)
 }

@@ -175,6 +175,6 @@ func TestUnknownKeySuggestions(t *testing.T) {
 			require.Equal(t, "/packages/0/environmentVariables/0/required", d.Pointer)
 		}
 	}
-	require.Contains(t, msg, `Did you mean "isRequired"?`)
+	require.Contains(t, msg, `Write "isRequired"`)
 	require.Contains(t, msg, "optional")
 }

@@ -52,7 +52,7 @@ func (c *checker) checkServer() {
 
 	// description
 	if m, s, err := field(root, "description"); m == nil || (err == nil && strings.TrimSpace(s) == "") {
-		c.report(ruleDescriptionRequired, "/description", "description is missing; the registry rejects the file. Add a sentence of at most 100 characters")
+		c.report(ruleDescriptionRequired, "/description", "description is missing; the registry rejects the file. Add up to 100 characters")
 	} else if err == nil {
 		if n := utf8.RuneCountInString(s); n > 100 {
 			c.report(ruleDescriptionLength, m.Value.Pointer, "description is %d characters; the registry rejects over 100. Shorten it", n)
@@ -315,9 +315,9 @@ func (c *checker) checkPackage(p *Node) {
 	if rtm == nil || (rterr == nil && rt == "") {
 		hint := ""
 		if p.Get("registry_type") != nil || p.Get("registry_name") != nil {
-			hint = " (mcp-publisher drops the old snake_case spelling)"
+			hint = " (mcp-publisher drops registry_type)"
 		}
-		c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType%s; the registry rejects it. Add one of npm, pypi, nuget, oci, mcpb, cargo", hint)
+		c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType%s; the registry rejects it. Add npm, pypi, nuget, oci, mcpb or cargo", hint)
 	} else if rterr == nil {
 		if _, ok := registryBaseURLs[rt]; !ok && rt != "oci" && rt != "mcpb" {
 			c.report(ruleRegistryTypeValue, rtm.Value.Pointer, "registryType %q is unsupported; the registry rejects it. Use npm, pypi, nuget, oci, mcpb or cargo", rt)

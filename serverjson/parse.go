@@ -138,7 +138,7 @@ func Parse(data []byte, limits ParseLimits) ParseResult {
 	start := 0
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		res.Findings = append(res.Findings, Diagnostic{Rule: ruleEncoding, Severity: severityOf(ruleEncoding), Pos: lines.pos(0),
-			Message: "the file starts with a UTF-8 byte-order mark; mcp-publisher's JSON decoder rejects it before anything is sent to the registry. Save the file as UTF-8 without BOM"})
+			Message: "the file starts with a UTF-8 byte-order mark, which mcp-publisher rejects. Save it without BOM"})
 		start = 3
 	}
 	if !utf8.Valid(data) {
@@ -159,12 +159,12 @@ func Parse(data []byte, limits ParseLimits) ParseResult {
 			}
 			res.Findings = append(res.Findings, Diagnostic{
 				Rule: ruleDuplicateKey, Severity: severityOf(ruleDuplicateKey), Pointer: ptr, Pos: lines.pos(n.Offset),
-				Message: fmt.Sprintf("key %q appears again (first at line %d); mcp-publisher and the registry keep only this last value and silently drop the earlier one. Remove one of them", n.Member.Key, lines.pos(n.First.KeyOffset).Line),
+				Message: fmt.Sprintf("key %q appears again (first at line %d); only this last value is published. Remove one", n.Member.Key, lines.pos(n.First.KeyOffset).Line),
 			})
 		case jsontext.UnpairedSurrogate:
 			res.Findings = append(res.Findings, Diagnostic{
 				Rule: ruleEncoding, Severity: severityOf(ruleEncoding), Pos: lines.pos(n.Offset),
-				Message: fmt.Sprintf("unpaired UTF-16 surrogate escape \\u%04X; mcp-publisher refuses files containing one. Escape the whole character as a surrogate pair or write it as UTF-8", n.Rune),
+				Message: fmt.Sprintf("unpaired UTF-16 surrogate escape \\u%04X, which mcp-publisher refuses. Write the character as UTF-8", n.Rune),
 			})
 		}
 	}

@@ -67,7 +67,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: assignments(pass.TypesInfo, h.Body)}
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: astutil.Assignments(pass.TypesInfo, h.Body, true)}
 			}
 			return res, nil
 		},
@@ -91,56 +91,6 @@ func fileOf(files []*ast.File, pos token.Pos) *ast.File {
 		}
 	}
 	return nil
-}
-
-func assignments(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.Expr {
-	out := map[types.Object][]ast.Expr{}
-	record := func(id *ast.Ident, e ast.Expr) {
-		obj := info.Defs[id]
-		if obj == nil {
-			obj = info.Uses[id]
-		}
-		if obj != nil {
-			out[obj] = append(out[obj], e)
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					record(id, n.Rhs[i])
-				} else {
-					// x, err := f(): the call stands for every variable it defines.
-					record(id, n.Rhs[0])
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				switch {
-				case len(n.Values) == len(n.Names):
-					record(id, n.Values[i])
-				case len(n.Values) == 1:
-					record(id, n.Values[0])
-				default:
-					record(id, nil) // zero value
-				}
-			}
-		case *ast.UnaryExpr:
-			// &x escapes: anything may assign it.
-			if n.Op == token.AND {
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-					record(id, nil)
-				}
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // visit walks the handler body in source order without entering nested function literals

@@ -221,7 +221,7 @@ func (s *summariser) run() {
 			if !wanted {
 				continue
 			}
-			sf := &summarised{fn: fn, decl: decl, assigns: bodyAssignments(s.pass.TypesInfo, decl.Body)}
+			sf := &summarised{fn: fn, decl: decl, assigns: astutil.Assignments(s.pass.TypesInfo, decl.Body, false)}
 			var stack []ast.Node
 			ast.Inspect(decl.Body, func(n ast.Node) bool {
 				if n == nil {
@@ -685,53 +685,6 @@ func paramIndex(fn *types.Func, obj types.Object) int {
 		}
 	}
 	return -1
-}
-
-// bodyAssignments lists every expression assigned to each variable in body (nil for a zero
-// value or an escaping &x).
-func bodyAssignments(info *types.Info, body *ast.BlockStmt) map[types.Object][]ast.Expr {
-	out := map[types.Object][]ast.Expr{}
-	record := func(id *ast.Ident, e ast.Expr) {
-		obj := info.Defs[id]
-		if obj == nil {
-			obj = info.Uses[id]
-		}
-		if obj != nil {
-			out[obj] = append(out[obj], e)
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					record(id, n.Rhs[i])
-				} else {
-					record(id, nil) // x, err := f(): not followed
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if len(n.Values) == len(n.Names) {
-					record(id, n.Values[i])
-				} else {
-					record(id, nil)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-					record(id, nil)
-				}
-			}
-		}
-		return true
-	})
-	return out
 }
 
 func appendUnique(s []int, v int) []int {

@@ -3,6 +3,7 @@ package astutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -44,4 +45,63 @@ func InspectAncestors(root ast.Node, visit func(n ast.Node, ancestors []ast.Node
 		ancestors = append(ancestors, n)
 		return true
 	})
+}
+
+// Assignments lists every expression assigned to each variable in body: assignments,
+// declarations and, as nil, a zero-value declaration or an escaping &x (anything may assign
+// it then). A call that defines several variables (x, err := f()) is recorded for each of them
+// when tupleCalls is true (the call stands for all it defines), and as nil otherwise (not
+// followed, for a caller that needs to know which result a variable holds).
+func Assignments(info *types.Info, body *ast.BlockStmt, tupleCalls bool) map[types.Object][]ast.Expr {
+	out := map[types.Object][]ast.Expr{}
+	record := func(id *ast.Ident, e ast.Expr) {
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		if obj != nil {
+			out[obj] = append(out[obj], e)
+		}
+	}
+	tuple := func(e ast.Expr) ast.Expr {
+		if tupleCalls {
+			return e
+		}
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					record(id, n.Rhs[i])
+				} else {
+					record(id, tuple(n.Rhs[0]))
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				switch {
+				case len(n.Values) == len(n.Names):
+					record(id, n.Values[i])
+				case len(n.Values) == 1:
+					record(id, tuple(n.Values[0]))
+				default:
+					record(id, nil)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					record(id, nil)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -34,15 +34,7 @@ func (r *recogniser) adapters() {
 		}
 	}
 	for _, h := range r.res.Handlers {
-		lit, ok := h.Node.(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		decl := r.enclosing[lit]
-		if decl == nil {
-			continue
-		}
-		fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		fn := r.declaredIn(h)
 		if fn == nil {
 			continue
 		}
@@ -209,4 +201,19 @@ func (r *recogniser) adapted(e ast.Expr, template *Handler) {
 	}
 	r.res.Handlers = append(r.res.Handlers, h)
 	r.res.byNode[node] = h
+}
+
+// declaredIn is the function a handler written as a function literal is declared in; nil for
+// a handler that is not a literal inside a declared function.
+func (r *recogniser) declaredIn(h *Handler) *types.Func {
+	lit, ok := h.Node.(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	decl := r.enclosing[lit]
+	if decl == nil {
+		return nil
+	}
+	fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return fn
 }

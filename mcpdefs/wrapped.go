@@ -69,15 +69,10 @@ func (r *recogniser) convertingAdapters() {
 	conflict := map[wrappedTarget]bool{}
 	var order []wrappedTarget
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
-		lit, ok := h.Node.(*ast.FuncLit)
-		if !ok || h.Kind != Tool || h.Body == nil {
+		if h.Kind != Tool || h.Body == nil {
 			continue
 		}
-		decl := r.enclosing[lit]
-		if decl == nil {
-			continue
-		}
-		fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		fn := r.declaredIn(h)
 		if fn == nil {
 			continue
 		}

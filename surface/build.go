@@ -148,6 +148,9 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 		}
 		return s, "inferred", typ
 	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties, mcpdefs.SchemaDefault:
+		if src.Library != nil {
+			return b.librarySchema(e, field, src.Library)
+		}
 		from = map[mcpdefs.SchemaOrigin]string{mcpdefs.SchemaHandBuilt: "hand-built", mcpdefs.SchemaProperties: "properties", mcpdefs.SchemaDefault: "default"}[src.Origin]
 		if src.JSON == nil {
 			e.unknown(field, whyNotStatic)
@@ -170,6 +173,38 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 	}
 	e.unknown(field, why)
 	return nil, "unknown", ""
+}
+
+// librarySchema infers a schema the module builds with a schema library, with that
+// library's rules.
+func (b *builder) librarySchema(e *Entry, field string, ls *mcpdefs.LibrarySchema) (any, string, string) {
+	from := ls.Library.String()
+	typ := ""
+	if ls.Type != nil {
+		typ = types.TypeString(ls.Type, types.RelativeTo(b.pass.Pkg))
+	}
+	if ls.Unknown != "" {
+		e.unknown(field, ls.Unknown)
+		return nil, from, typ
+	}
+	switch ls.Library {
+	case mcpdefs.LibJSONSchemaGo:
+		s, ok := typewalk.Schema(ls.Type, typewalk.GoSDK)
+		if !ok {
+			e.unknown(field, "jsonschema-go fails on "+typ)
+			return nil, from, typ
+		}
+		return s, from, typ
+	case mcpdefs.LibInvopop:
+		s, err := typewalk.InvopopSchema(ls.Type, ls.Invopop)
+		if err != nil {
+			e.unknown(field, "invopop/jsonschema on "+typ+": "+err.Error())
+			return nil, from, typ
+		}
+		return s, from, typ
+	}
+	e.unknown(field, whyNotStatic)
+	return nil, from, typ
 }
 
 // render turns a recognised JSON value into output, marking what is dynamic as unknown

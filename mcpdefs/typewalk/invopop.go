@@ -16,12 +16,12 @@ import (
 	"github.com/mcplint/mcplint/internal/ojson"
 )
 
-// This file mirrors github.com/invopop/jsonschema's Reflector (v0.12.0 and v0.13.0), for
+// This file mirrors github.com/invopop/jsonschema's Reflector (v0.12.0 to v0.14.0), for
 // schemas a module builds itself with jsonschema.Reflect(&T{}) or a Reflector literal and
 // hands to an SDK as a hand-built schema. Its rules differ from jsonschema-go's: every named
 // struct, slice and map type becomes a $defs entry reached by $ref, the root carries $schema
 // and $id, pointers are not nullable, integers have no bounds, a field is required unless its
-// json tag says omitempty (omitzero does not count), and the jsonschema tag is
+// json tag says omitempty (or, from v0.14.0, omitzero), and the jsonschema tag is
 // comma-separated options (required, nullable, description=..., enum=..., minimum=...).
 // Whatever the library would do through user code (JSONSchema methods, Mapper, Namer,
 // comments) or that is not mirrored is an error, so that the caller marks the schema
@@ -41,7 +41,7 @@ type InvopopOptions struct {
 }
 
 // InvopopVersions are the versions whose reflect.go the mirror follows.
-var InvopopVersions = []string{"v0.12.0", "v0.13.0"}
+var InvopopVersions = []string{"v0.12.0", "v0.13.0", "v0.14.0"}
 
 // InvopopFields are the Reflector fields the mirror understands; a literal that sets any
 // other field (Mapper, Namer, KeyNamer, Lookup, CommentMap, ...) is not mirrored.
@@ -76,14 +76,12 @@ func InvopopSchema(t types.Type, o InvopopOptions) (any, error) {
 		return nil, err
 	}
 	s := bs
-	if o.ExpandedStruct {
-		d, ok := r.defs[name]
-		if !ok {
-			return nil, errors.New("ExpandedStruct on a type that is no $defs entry: the library panics")
-		}
+	if d, ok := r.defs[name]; o.ExpandedStruct && ok {
 		cp := *d
 		s = &cp
 		delete(r.defs, name)
+	} else if o.ExpandedStruct && !r.since("v0.14.0") {
+		return nil, errors.New("ExpandedStruct on a type that is no $defs entry: the library panics")
 	} else {
 		cp := *bs
 		s = &cp
@@ -427,7 +425,7 @@ func (r *invopop) field(st *ischema, f *types.Var, tag string) error {
 	}
 	var required bool
 	if !r.o.RequiredFromJSONSchemaTags {
-		required = !slices.Contains(jsonTags[1:], "omitempty")
+		required = !slices.Contains(jsonTags[1:], "omitempty") && !(r.since("v0.14.0") && slices.Contains(jsonTags[1:], "omitzero"))
 	}
 	if slices.Contains(schemaTags, "required") {
 		required = true
@@ -444,7 +442,7 @@ func (r *invopop) field(st *ischema, f *types.Var, tag string) error {
 			}
 		}
 	}
-	if r.inlineTag() && slices.Contains(jsonTags[1:], "inline") {
+	if r.since("v0.13.0") && slices.Contains(jsonTags[1:], "inline") {
 		return r.reflectStructFields(st, ft)
 	}
 	name := f.Name()
@@ -466,7 +464,7 @@ func (r *invopop) field(st *ischema, f *types.Var, tag string) error {
 	if err != nil {
 		return err
 	}
-	if err := r.keywordsFromTags(property, tag); err != nil {
+	if err := r.keywordsFromTags(property, tag, r.since("v0.14.0") && slices.Contains(jsonTags[1:], "string")); err != nil {
 		return fmt.Errorf("field %s: %w", f.Name(), err)
 	}
 	if nullable {
@@ -479,13 +477,15 @@ func (r *invopop) field(st *ischema, f *types.Var, tag string) error {
 	return nil
 }
 
-// inlineTag reports whether the version inlines fields whose json tag says inline (v0.13.0).
-func (r *invopop) inlineTag() bool {
-	return r.o.Version == "" || semver.Compare(r.o.Version, "v0.13.0") >= 0
+// since reports whether the module's version is v or later (an unknown version is the newest).
+func (r *invopop) since(v string) bool {
+	return r.o.Version == "" || semver.Compare(r.o.Version, v) >= 0
 }
 
 // keywordsFromTags is structKeywordsFromTags.
-func (r *invopop) keywordsFromTags(t *ischema, tag string) error {
+// asString is the json ",string" option, which v0.14.0 shows as a string type on integers,
+// numbers and booleans.
+func (r *invopop) keywordsFromTags(t *ischema, tag string, asString bool) error {
 	t.description = tagGet(tag, "jsonschema_description")
 	if extras := tagGet(tag, "jsonschema_extras"); strings.Contains(extras, "=") {
 		return errors.New("jsonschema_extras are not mirrored")
@@ -493,6 +493,9 @@ func (r *invopop) keywordsFromTags(t *ischema, tag string) error {
 	tags, err := t.genericKeywords(splitOnUnescapedCommas(tagGet(tag, "jsonschema")))
 	if err != nil {
 		return err
+	}
+	if asString && (t.typ == "integer" || t.typ == "number" || t.typ == "boolean") {
+		t.typ = "string"
 	}
 	switch t.typ {
 	case "string":

@@ -43,6 +43,7 @@ type InvTags struct {
 	Addr     net.IP               `json:"addr"`
 	Pair     [2]int8              `json:"pair"`
 	Big      uint64               `json:"big"`
+	Quoted   int                  `json:"quoted,string"`
 	//lint:ignore U1000 unexported fields are part of what the mirror must skip
 	secret string
 	NoTag  string

@@ -60,9 +60,6 @@ func TestInvopopMatchesLibrary(t *testing.T) {
 	}
 	for name, v := range samples {
 		for optName, o := range options {
-			if o.ExpandedStruct && (name == "InvLabel") {
-				continue // the library dereferences a missing definition and panics
-			}
 			if o.DoNotReference && name == "InvLinked" {
 				continue // the library recurses without end; the mirror's refusal is tested below
 			}
@@ -74,7 +71,7 @@ func TestInvopopMatchesLibrary(t *testing.T) {
 				}
 				want, err := json.Marshal(r.Reflect(v))
 				require.NoError(t, err)
-				o.Version = "v0.13.0"
+				o.Version = "v0.14.0"
 				mirrored, err := typewalk.InvopopSchema(invopopType(t, name), o)
 				require.NoError(t, err)
 				got, err := json.Marshal(mirrored)
@@ -98,7 +95,7 @@ func TestInvopopRefuses(t *testing.T) {
 		{"InvExtras", typewalk.InvopopOptions{}},
 		{"InvNumberText", typewalk.InvopopOptions{}},
 		{"InvLinked", typewalk.InvopopOptions{DoNotReference: true}},
-		{"InvLabel", typewalk.InvopopOptions{ExpandedStruct: true}},
+		{"InvLabel", typewalk.InvopopOptions{ExpandedStruct: true, Version: "v0.13.0"}},
 		{"InvFilter", typewalk.InvopopOptions{Version: "v0.11.0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,9 +112,10 @@ func TestInvopopRefuses(t *testing.T) {
 	assert.Error(t, err, "a generic instance's $defs name")
 }
 
-// TestInvopopVersionDifferences checks the two behaviours v0.12.0 has that v0.13.0 changed
-// (read from the two versions' reflect.go): format= keeps only seven formats, and a json
-// inline option is no embedding.
+// TestInvopopVersionDifferences checks what older versions do differently (read from each
+// version's reflect.go; the differential test runs v0.14.0): v0.12.0 keeps only seven
+// formats from format= and does not inline `json:",inline"` fields; before v0.14.0 omitzero
+// leaves a field required and ",string" changes nothing.
 func TestInvopopVersionDifferences(t *testing.T) {
 	prop := func(s any, name string) any {
 		root := s.(interface{ Get(string) (any, bool) })
@@ -137,4 +135,22 @@ func TestInvopopVersionDifferences(t *testing.T) {
 	require.NoError(t, err)
 	b, _ = json.Marshal(inline)
 	assert.Contains(t, string(b), `"properties":{"base":{"$ref":"#/$defs/InvBase"},"own"`)
+
+	v13, err := typewalk.InvopopSchema(invopopType(t, "InvTags"), typewalk.InvopopOptions{Version: "v0.13.0"})
+	require.NoError(t, err)
+	v14, err := typewalk.InvopopSchema(invopopType(t, "InvTags"), typewalk.InvopopOptions{Version: "v0.14.0"})
+	require.NoError(t, err)
+	required := func(s any) string {
+		defs, _ := s.(interface{ Get(string) (any, bool) }).Get("$defs")
+		def, _ := defs.(interface{ Get(string) (any, bool) }).Get("InvTags")
+		r, _ := def.(interface{ Get(string) (any, bool) }).Get("required")
+		b, _ := json.Marshal(r)
+		return string(b)
+	}
+	assert.Contains(t, required(v13), `"ratio"`)
+	assert.NotContains(t, required(v14), `"ratio"`)
+	b, _ = json.Marshal(prop(v13, "quoted"))
+	assert.JSONEq(t, `{"type":"integer"}`, string(b))
+	b, _ = json.Marshal(prop(v14, "quoted"))
+	assert.JSONEq(t, `{"type":"string"}`, string(b))
 }

@@ -68,7 +68,11 @@ func (r *recogniser) librarySchema(e ast.Expr) *LibrarySchema {
 	if !r.libraryReachable() {
 		return nil
 	}
-	return r.libraryOf(e, 0)
+	ls := r.libraryOf(e, 0)
+	if ls != nil && ls.Unknown == "" && ls.Type != nil && HasTypeParam(ls.Type) {
+		ls.Unknown = "the type is a type parameter, known per instantiation"
+	}
+	return ls
 }
 
 // libraryReachable reports whether the package can reach a schema library at all, so that
@@ -120,7 +124,6 @@ func (r *recogniser) schemaVar(e ast.Expr) *types.Var {
 	}
 	return v
 }
-
 
 // definingExpr is the one expression v is assigned from: a single assignment, or the first
 // result of `s, err := call()`. nil when v is assigned more than once.
@@ -351,7 +354,6 @@ func (r *recogniser) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *Libra
 	if v := r.res.Versions.JSONSchemaGo; v != "" && semver.MajorMinor(v) != "v0.4" {
 		ls.Unknown = "jsonschema-go " + v + " is not mirrored (v0.4)"
 	}
-	r.typeParamUnknown(ls)
 	return ls
 }
 
@@ -429,14 +431,7 @@ func (r *recogniser) invopopCall(fn *types.Func, call *ast.CallExpr) *LibrarySch
 	if ls.Unknown == "" && ls.Invopop.Version != "" && !slices.Contains(typewalk.InvopopVersions, semver.Canonical(ls.Invopop.Version)) {
 		ls.Unknown = "invopop/jsonschema " + ls.Invopop.Version + " is not mirrored (" + strings.Join(typewalk.InvopopVersions, ", ") + ")"
 	}
-	r.typeParamUnknown(ls)
 	return ls
-}
-
-func (r *recogniser) typeParamUnknown(ls *LibrarySchema) {
-	if ls.Unknown == "" && ls.Type != nil && HasTypeParam(ls.Type) {
-		ls.Unknown = "the type is a type parameter, known per instantiation"
-	}
 }
 
 // reflectorOptions reads a Reflector receiver: a literal (or a variable assigned one once and

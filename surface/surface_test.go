@@ -230,3 +230,62 @@ func TestComparePartial(t *testing.T) {
 	require.Len(t, c.Differences, 1)
 	assert.Equal(t, []string{"/properties/n/type"}, c.Differences[0].Paths)
 }
+
+// TestLibrarySchemas: schemas the module builds itself with jsonschema-go or
+// invopop/jsonschema are inferred with that library's rules, and what was changed after the
+// library built it, or is built with options mcplint does not mirror, is unknown.
+func TestLibrarySchemas(t *testing.T) {
+	s := static(t, "./surface/libschemas")
+	for name, from := range map[string]string{"for_input": "jsonschema-go", "helper_input": "jsonschema-go", "invopop_expanded": "invopop"} {
+		e := find(t, s.Tools, name)
+		assert.Equal(t, from, e.X.InputFrom, name)
+		assert.Empty(t, e.X.Unknown, name)
+	}
+	assert.Equal(t, "Greeting", find(t, s.Tools, "helper_input").X.InputType, "the helper's type argument")
+	assert.Equal(t, "invopop", find(t, s.Tools, "invopop_output").X.OutputFrom)
+	// invopop: references into $defs, pointers not nullable, required unless omitempty, tag
+	// options; the expanded root keeps its type.
+	in := jsonOf(t, find(t, s.Tools, "invopop_expanded").InputSchema)
+	// A command's types are in package "main" for reflection: no valid $id base.
+	assert.NotContains(t, in, `"$id"`)
+	for _, want := range []string{
+		`"query":{"type":"string","minLength":1,"description":"What to search for"}`,
+		`"limit":{"type":"integer","maximum":100,"minimum":1,"default":20}`,
+		`"since":{"type":"string","format":"date-time"}`,
+		`"filter":{"$ref":"#/$defs/Filter"}`,
+		`"next":{"$ref":"#/$defs/Search"}`,
+		`"required":["query","filter"]`,
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status to match"}`,
+	} {
+		assert.Contains(t, in, want)
+	}
+	changed := find(t, s.Tools, "changed_after")
+	require.Len(t, changed.X.Unknown, 1)
+	assert.Equal(t, "inputSchema", changed.X.Unknown[0].Field)
+	keyNamer := find(t, s.Tools, "key_namer")
+	require.Len(t, keyNamer.X.Unknown, 1)
+	assert.Contains(t, keyNamer.X.Unknown[0].Reason, "KeyNamer")
+
+	m3 := find(t, static(t, "./surface/m3libschemas").Tools, "lookup")
+	assert.Equal(t, "invopop", m3.X.InputFrom)
+	assert.Equal(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string","pattern":"^[0-9]+$","description":"The record ID"},`+
+		`"fields":{"items":{"type":"string"},"type":"array","uniqueItems":true},"verbose":{"type":"boolean","default":false}},"additionalProperties":false,"type":"object","required":["id"]}`,
+		jsonOf(t, m3.InputSchema))
+}
+
+// TestLiveLibrarySchemas is the oracle for the schema libraries: the servers run the real
+// libraries, and what they list must be what mcplint inferred.
+func TestLiveLibrarySchemas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	c := surface.Compare(static(t, "./surface/libschemas"), live(t, buildServer(t, "./surface/libschemas")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 6, c.Matched["tools"])
+	assert.Equal(t, 2, c.Unchecked, "the two near misses are not compared")
+
+	c = surface.Compare(static(t, "./surface/m3libschemas"), live(t, buildServer(t, "./surface/m3libschemas")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 1, c.Matched["tools"])
+	assert.Zero(t, c.Unchecked)
+}

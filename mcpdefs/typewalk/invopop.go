@@ -181,8 +181,13 @@ func (r *invopop) typeName(t types.Type) (string, error) {
 	return "", nil
 }
 
+// pkgPath is reflect.Type.PkgPath: a command's types are in package "main", whatever its
+// import path.
 func pkgPath(t types.Type) string {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		if n.Obj().Pkg().Name() == "main" {
+			return "main"
+		}
 		return n.Obj().Pkg().Path()
 	}
 	return ""

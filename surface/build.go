@@ -1,6 +1,7 @@
 package surface
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/mcplint/mcplint/internal/ojson"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint/mcplint/mcptool"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
 
@@ -128,9 +131,8 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 		return nil, "absent", ""
 	case mcpdefs.SchemaInferred:
 		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
-		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
-			// mcptool advertises anyOf [output, error envelope] built from the contract.
-			e.unknown(field, "mcptool wraps the inferred output schema with its error envelope")
+		if d.SDK == mcpdefs.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
+			e.unknown(field, "mcptool adds the values of an Enum type, known at run time")
 			return nil, "inferred", typ
 		}
 		rules := typewalk.GoSDK
@@ -145,6 +147,14 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 				e.unknown(field, "mark3labs builds it with its fallback tag parser or loses it, which mcplint does not mirror")
 			}
 			return nil, "inferred", typ
+		}
+		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
+			adv, why := mcptoolAdvertised(s, d.Contract)
+			if why != "" {
+				e.unknown(field, why)
+				return nil, "inferred", typ
+			}
+			return adv, "inferred", typ
 		}
 		return s, "inferred", typ
 	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties, mcpdefs.SchemaDefault:
@@ -173,6 +183,38 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 	}
 	e.unknown(field, why)
 	return nil, "unknown", ""
+}
+
+// mcptoolAdvertised is the output schema mcptool.Add advertises: the inferred output or the
+// error envelope built from the tool's contract, by mcptool's own code. why says what in the
+// contract cannot be read statically.
+func mcptoolAdvertised(out any, c *mcpdefs.Contract) (any, string) {
+	var contract []mcptool.ErrorContract
+	if c != nil {
+		if !c.Static {
+			return nil, "mcptool describes the error contract in it, which is not a constant"
+		}
+		for _, en := range c.Entries {
+			if !en.Reason.Static || !en.When.Static || !en.Code.Static || (en.Retryable.Set && !en.Retryable.Static) {
+				return nil, "mcptool describes the error contract in it, which is not a constant"
+			}
+			contract = append(contract, mcptool.ErrorContract{Reason: en.Reason.Str, When: en.When.Str,
+				Code: mcperr.Code(en.Code.Val), Retryable: en.Retryable.Static && en.Retryable.Val})
+		}
+	}
+	b, err := json.Marshal(mcptool.ErrorEnvelopeSchema(contract))
+	if err != nil {
+		return nil, "mcptool's error envelope: " + err.Error()
+	}
+	envelope, err := ojson.Parse(b)
+	if err != nil {
+		return nil, "mcptool's error envelope: " + err.Error()
+	}
+	o := ojson.New()
+	o.Set("type", "object")
+	o.Set("description", mcptool.AdvertisedOutputDescription)
+	o.Set("anyOf", []any{out, envelope})
+	return o, ""
 }
 
 // librarySchema infers a schema the module builds with a schema library, with that

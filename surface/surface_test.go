@@ -289,3 +289,28 @@ func TestLiveLibrarySchemas(t *testing.T) {
 	assert.Equal(t, 1, c.Matched["tools"])
 	assert.Zero(t, c.Unchecked)
 }
+
+// TestMCPToolOutput: the output schema mcptool.Add advertises is the inferred output or the
+// error envelope its own code builds from the contract; an Enum type's run-time values make
+// it unknown. The running server is the oracle.
+func TestMCPToolOutput(t *testing.T) {
+	st := static(t, "./surface/mcptoolserver")
+	get := find(t, st.Tools, "get_record")
+	assert.Empty(t, get.X.Unknown)
+	out := jsonOf(t, get.OutputSchema)
+	assert.Contains(t, out, `{"type":"object","description":"The tool's output; when isError is true, an object with a single key \"error\" instead.","anyOf":[{"type":"object","properties":{"id"`)
+	assert.Contains(t, out, `Declared: -32001 NotFound, -32003 RateLimited.`)
+	assert.Contains(t, out, `no_such_record (NotFound): the ID matches no record. busy (RateLimited, retryable): too many calls.`)
+	assert.Empty(t, find(t, st.Tools, "no_contract").X.Unknown)
+	leveled := find(t, st.Tools, "leveled")
+	require.Len(t, leveled.X.Unknown, 1)
+	assert.Equal(t, "outputSchema", leveled.X.Unknown[0].Field)
+
+	if testing.Short() {
+		return
+	}
+	c := surface.Compare(st, live(t, buildServer(t, "./surface/mcptoolserver")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 3, c.Matched["tools"])
+	assert.Equal(t, 1, c.Unchecked)
+}

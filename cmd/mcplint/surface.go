@@ -31,7 +31,7 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
 		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
-		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode, cursor) or all; exit 1 on an incompatibility")
+		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all; exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
 	)
 	fs.Usage = func() {

@@ -13,9 +13,9 @@ import (
 
 	"github.com/mcplint/mcplint/internal/ojson"
 	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint/mcplint/mcperr"
 	"github.com/mcplint/mcplint/mcptool"
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
 )
 
 // Build returns the surface of one package: every definition recognition found outside test

@@ -3,6 +3,7 @@ package surface_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -191,6 +192,27 @@ func TestLiveMarkLabs(t *testing.T) {
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
 	assert.Equal(t, 3, c.Matched["tools"])
 	assert.Zero(t, c.Unchecked)
+}
+
+// TestLiveHTTP: the same server, serving streamable HTTP, lists the same over -url.
+func TestLiveHTTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, buildServer(t, "./surface/m3server"))
+	cmd.Env = append(os.Environ(), "SURFACE_HTTP="+addr)
+	lv, err := surface.LiveHTTP(ctx, "http://"+addr+"/mcp", cmd, "test")
+	require.NoError(t, err)
+	c := surface.Compare(static(t, "./surface/m3server"), lv)
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 3, c.Matched["tools"])
+	assert.Equal(t, 1, c.Matched["resourceTemplates"])
 }
 
 // TestLiveFindsGaps: a live entry the static surface lacks, and a field that differs, are

@@ -17,17 +17,18 @@ type InvFilter struct {
 }
 
 type InvTags struct {
-	Query    string               `json:"query" jsonschema:"required,title=Query,description=What to search for\\, in words,pattern=^[a-z]+$"`
-	Limit    int                  `json:"limit,omitempty" jsonschema:"minimum=1,maximum=100,default=20,example=10"`
-	Ratio    float64              `json:"ratio,omitzero" jsonschema:"exclusiveMinimum=0,multipleOf=0.5,enum=0.5,enum=1"`
-	Exact    bool                 `json:"exact" jsonschema:"default=true"`
-	When     string               `json:"when" jsonschema:"format=date-time,readOnly=true"`
-	Odd      string               `json:"odd" jsonschema:"format=semver"`
-	Tags     []string             `json:"tags" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,enum=a,enum=b"`
-	Counts   []int                `json:"counts" jsonschema:"minimum=0,default=3"`
-	Maybe    *string              `json:"maybe" jsonschema:"nullable"`
-	Skipped  string               `json:"skipped" jsonschema:"-"`
-	Hidden   string               `json:"-"`
+	Query   string   `json:"query" jsonschema:"required,title=Query,description=What to search for\\, in words,pattern=^[a-z]+$"`
+	Limit   int      `json:"limit,omitempty" jsonschema:"minimum=1,maximum=100,default=20,example=10"`
+	Ratio   float64  `json:"ratio,omitzero" jsonschema:"exclusiveMinimum=0,multipleOf=0.5,enum=0.5,enum=1"`
+	Exact   bool     `json:"exact" jsonschema:"default=true"`
+	When    string   `json:"when" jsonschema:"format=date-time,readOnly=true"`
+	Odd     string   `json:"odd" jsonschema:"format=semver"`
+	Tags    []string `json:"tags" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,enum=a,enum=b"`
+	Counts  []int    `json:"counts" jsonschema:"minimum=0,default=3"`
+	Maybe   *string  `json:"maybe" jsonschema:"nullable"`
+	Skipped string   `json:"skipped" jsonschema:"-"`
+	Hidden  string   `json:"-"`
+	//lint:ignore SA5008 "-," names the property "-" for encoding/json, but invopop skips it: an edge case the mirror follows
 	DashName string               `json:"-,"`
 	Typed    string               `json:"typed" jsonschema:"type=integer,minimum=5"`
 	Filter   InvFilter            `json:"filter" jsonschema:"description=One filter"`

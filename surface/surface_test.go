@@ -273,7 +273,7 @@ func TestLibrarySchemas(t *testing.T) {
 	for _, want := range []string{
 		`"query":{"type":"string","minLength":1,"description":"What to search for"}`,
 		`"limit":{"type":"integer","maximum":100,"minimum":1,"default":20}`,
-		`"since":{"type":"string","format":"date-time"}`,
+		`"since":{"type":"string","format":"date-time","description":"From when"}`,
 		`"filter":{"$ref":"#/$defs/Filter"}`,
 		`"next":{"$ref":"#/$defs/Search"}`,
 		`"required":["query","filter"]`,
@@ -335,4 +335,47 @@ func TestMCPToolOutput(t *testing.T) {
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
 	assert.Equal(t, 3, c.Matched["tools"])
 	assert.Equal(t, 1, c.Unchecked)
+}
+
+// TestMCPGoInvopop: mcp-go v0.36 to v0.45 build WithInputSchema/WithOutputSchema schemas with
+// invopop/jsonschema; the surface infers them with that library's rules, and the running
+// server (on mcp-go v0.45.0) is the oracle.
+func TestMCPGoInvopop(t *testing.T) {
+	const module = "versions/mcpgo-v0.45"
+	pkgs, err := fixtures.LoadModule(module, "./invopopserver")
+	require.NoError(t, err)
+	var c surface.Collector
+	graph, err := checker.Analyze([]*analysis.Analyzer{surface.NewAnalyzer(mcpdefs.New(mcpdefs.Options{}), &c)}, pkgs, nil)
+	require.NoError(t, err)
+	for _, act := range graph.Roots {
+		require.NoError(t, act.Err)
+	}
+	st := c.Surface()
+	e := find(t, st.Tools, "forecast")
+	assert.Empty(t, e.X.Unknown)
+	in := jsonOf(t, e.InputSchema)
+	// Inline (no $defs, no $id, no $schema), open objects, pointers not nullable, required
+	// unless omitempty (omitzero does not count in v0.13.0), tag options.
+	assert.NotContains(t, in, "$")
+	assert.NotContains(t, in, "additionalProperties\":false")
+	assert.Contains(t, in, `"since":{"type":"string","format":"date-time","description":"From when"}`)
+	assert.Contains(t, in, `"days":{"type":"integer","maximum":14,"minimum":1,"description":"How many days ahead"}`)
+	assert.Contains(t, in, `"required":["where","tags","units"]`)
+	out := jsonOf(t, e.OutputSchema)
+	assert.True(t, strings.HasPrefix(out, `{"properties":{"highs":`), out)
+	assert.True(t, strings.HasSuffix(out, `"required":["summary","highs"],"type":"object"}`), out)
+
+	if testing.Short() {
+		return
+	}
+	bin := filepath.Join(t.TempDir(), "invopopserver")
+	cmd := exec.Command("go", "build", "-o", bin, "./invopopserver")
+	cmd.Dir = filepath.Join(fixtures.Dir(), module)
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	b, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", b)
+	cmp := surface.Compare(st, live(t, bin))
+	assert.True(t, cmp.Agree(), "%s", jsonOf(t, cmp))
+	assert.Equal(t, 1, cmp.Matched["tools"])
+	assert.Zero(t, cmp.Unchecked)
 }

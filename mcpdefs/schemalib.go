@@ -70,7 +70,7 @@ func (r *recogniser) librarySchema(e ast.Expr) *LibrarySchema {
 	}
 	ls := r.libraryOf(e, 0)
 	if ls != nil && ls.Unknown == "" && ls.Type != nil && HasTypeParam(ls.Type) {
-		ls.Unknown = "the type is a type parameter, known per instantiation"
+		ls.Unknown = typeParamUnknown
 	}
 	return ls
 }
@@ -288,10 +288,26 @@ func (r *recogniser) helperSchema(fn *types.Func, call *ast.CallExpr, depth int)
 	if !ok || inst.TypeArgs.Len() != sig.TypeParams().Len() {
 		return ls
 	}
+	return ls.Instantiate(sig.TypeParams(), inst.TypeArgs)
+}
+
+// Instantiate returns the schema built inside a generic function (a helper, or a wrapper that
+// registers a tool for whatever In it is given) for one instantiation of it: a type parameter
+// of params, or a pointer or slice of one, becomes its type argument, and the schema is known
+// again. Other uses of a type parameter stay unknown.
+func (ls *LibrarySchema) Instantiate(params *types.TypeParamList, args *types.TypeList) *LibrarySchema {
+	if ls == nil || ls.Type == nil || params == nil || args == nil || params.Len() != args.Len() {
+		return ls
+	}
 	cp := *ls
-	cp.Type = substitute(ls.Type, sig.TypeParams(), inst.TypeArgs)
+	cp.Type = substitute(ls.Type, params, args)
+	if cp.Unknown == typeParamUnknown && !HasTypeParam(cp.Type) {
+		cp.Unknown = ""
+	}
 	return &cp
 }
+
+const typeParamUnknown = "the type is a type parameter, known per instantiation"
 
 func instanceIdent(fun ast.Expr) *ast.Ident {
 	switch f := ast.Unparen(fun).(type) {
@@ -303,23 +319,21 @@ func instanceIdent(fun ast.Expr) *ast.Ident {
 	return astutil.NameIdent(fun)
 }
 
-// substitute replaces a type parameter, or a pointer to one, with its type argument; a type
-// that mentions a type parameter in any other way is kept as it is (and stays unknown).
+// substitute replaces a type parameter, or a pointer or slice of one, with its type
+// argument; a type that mentions a type parameter in any other way is kept as it is (and
+// stays unknown).
 func substitute(t types.Type, params *types.TypeParamList, args *types.TypeList) types.Type {
-	ptr := false
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, ptr = p.Elem(), true
-	}
-	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+	switch x := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return types.NewPointer(substitute(x.Elem(), params, args))
+	case *types.Slice:
+		return types.NewSlice(substitute(x.Elem(), params, args))
+	case *types.TypeParam:
 		for i := range params.Len() {
-			if params.At(i) == tp {
-				t = args.At(i)
-				break
+			if params.At(i) == x {
+				return args.At(i)
 			}
 		}
-	}
-	if ptr {
-		return types.NewPointer(t)
 	}
 	return t
 }

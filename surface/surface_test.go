@@ -273,7 +273,7 @@ func TestLibrarySchemas(t *testing.T) {
 	for _, want := range []string{
 		`"query":{"type":"string","minLength":1,"description":"What to search for"}`,
 		`"limit":{"type":"integer","maximum":100,"minimum":1,"default":20}`,
-		`"since":{"type":"string","format":"date-time","description":"From when"}`,
+		`"since":{"type":"string","format":"date-time"}`,
 		`"filter":{"$ref":"#/$defs/Filter"}`,
 		`"next":{"$ref":"#/$defs/Search"}`,
 		`"required":["query","filter"]`,

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"log"
+	"reflect"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -97,6 +98,15 @@ func main() {
 
 	mapped := &invopop.Reflector{ExpandedStruct: true, KeyNamer: func(s string) string { return "k_" + s }}
 	s.AddTool(&mcp.Tool{Name: "key_namer", Description: "A KeyNamer.", InputSchema: mapped.Reflect(&Greeting{})}, raw)
+
+	// ReflectFromType on an inline literal, with requiredness from the jsonschema tags only.
+	s.AddTool(&mcp.Tool{Name: "from_type", Description: "ReflectFromType.",
+		InputSchema: (&invopop.Reflector{ExpandedStruct: true, RequiredFromJSONSchemaTags: true}).ReflectFromType(reflect.TypeFor[Search]())}, raw)
+
+	// Near miss: a Reflector changed after its literal.
+	later := new(invopop.Reflector)
+	later.ExpandedStruct = true
+	s.AddTool(&mcp.Tool{Name: "set_later", Description: "Set later.", InputSchema: later.Reflect(&Greeting{})}, raw)
 
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)

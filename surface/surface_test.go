@@ -265,6 +265,9 @@ func TestLibrarySchemas(t *testing.T) {
 	}
 	assert.Equal(t, "Greeting", find(t, s.Tools, "helper_input").X.InputType, "the helper's type argument")
 	assert.Equal(t, "invopop", find(t, s.Tools, "invopop_output").X.OutputFrom)
+	list := find(t, s.Tools, "list_output")
+	assert.Equal(t, "[]Greeting", list.X.OutputType, "[]T instantiated")
+	assert.Empty(t, list.X.Unknown)
 	// invopop: references into $defs, pointers not nullable, required unless omitempty, tag
 	// options; the expanded root keeps its type.
 	in := jsonOf(t, find(t, s.Tools, "invopop_expanded").InputSchema)
@@ -309,7 +312,7 @@ func TestLiveLibrarySchemas(t *testing.T) {
 	}
 	c := surface.Compare(static(t, "./surface/libschemas"), live(t, buildServer(t, "./surface/libschemas")))
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
-	assert.Equal(t, 8, c.Matched["tools"])
+	assert.Equal(t, 9, c.Matched["tools"])
 	assert.Equal(t, 3, c.Unchecked, "the three near misses are not compared")
 
 	c = surface.Compare(static(t, "./surface/m3libschemas"), live(t, buildServer(t, "./surface/m3libschemas")))

@@ -54,6 +54,12 @@ func schemaOf[T any]() *jsonschema.Schema {
 	return s
 }
 
+// listOf builds the schema of a list of T.
+func listOf[T any]() *jsonschema.Schema {
+	s, _ := jsonschema.For[[]T](nil)
+	return s
+}
+
 func typed(ctx context.Context, req *mcp.CallToolRequest, in Greeting) (*mcp.CallToolResult, Result, error) {
 	return nil, Result{}, nil
 }
@@ -86,6 +92,8 @@ func main() {
 		InputSchema:  json.RawMessage(`{"type":"object"}`),
 		OutputSchema: json.RawMessage(out),
 	}, raw)
+
+	s.AddTool(&mcp.Tool{Name: "list_output", Description: "A list.", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: listOf[Greeting]()}, raw)
 
 	// Near misses: the schema is changed after the library builds it, and a Reflector
 	// option mcplint does not mirror. Both are unknown, not guessed.

@@ -3,6 +3,8 @@ package handlerrules
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // inHand lists the errors a node has in hand because of the branches around it: the x of an
@@ -48,7 +50,7 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 					out[o] = true
 				}
 			}
-			for _, c := range conjuncts(n.Cond) {
+			for _, c := range astutil.Conjuncts(n.Cond) {
 				addErrorsCall(c)
 			}
 		case *ast.TypeSwitchStmt:

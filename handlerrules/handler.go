@@ -53,10 +53,11 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs, sums},
+		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowAnalyzer},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries)}
+			flow := pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue
@@ -67,7 +68,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: astutil.Assignments(pass.TypesInfo, h.Body, true)}
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: flow.Assignments(h.Body, true)}
 			}
 			return res, nil
 		},
@@ -182,36 +183,7 @@ func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
 // testedNonNil lists the variables that enclosing ifs have tested `x != nil` on the path to
 // the innermost node of stack (only in the if's body, not its else).
 func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
-	var out []types.Object
-	for i, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		for _, c := range conjuncts(ifs.Cond) {
-			if be, ok := c.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
-				x, y := be.X, be.Y
-				if astutil.IsNil(h.pass.TypesInfo, x) {
-					x, y = y, x
-				}
-				if astutil.IsNil(h.pass.TypesInfo, y) {
-					if o := h.obj(x); o != nil {
-						out = append(out, o)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// conjuncts splits a && b && c.
-func conjuncts(e ast.Expr) []ast.Expr {
-	e = ast.Unparen(e)
-	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return append(conjuncts(be.X), conjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
+	return astutil.TestedNonNil(h.pass.TypesInfo, stack)
 }
 
 // isErrorType reports whether t is the error interface or implements it.

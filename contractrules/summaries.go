@@ -477,9 +477,9 @@ func (a *acc) call(call *ast.CallExpr, index int) {
 		return
 	case *types.Func:
 		switch {
-		case isPkgFunc(fn, "fmt", "Errorf"):
+		case mcpdefs.IsPkgFunc(w.info, call, "fmt", "Errorf"):
 			a.errorf(call)
-		case isPkgFunc(fn, "errors", "Join"):
+		case mcpdefs.IsPkgFunc(w.info, call, "errors", "Join"):
 			for _, arg := range call.Args {
 				a.expr(arg)
 			}
@@ -800,11 +800,6 @@ func recvName(fn *types.Func) string {
 func isInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
-}
-
-func isPkgFunc(obj types.Object, path, name string) bool {
-	fn, ok := obj.(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 func constString(info *types.Info, e ast.Expr) (string, bool) {

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
@@ -136,17 +135,11 @@ func (h *handler) obj(e ast.Expr) types.Object {
 	return h.pass.TypesInfo.Defs[id]
 }
 
-// isFunc reports whether call invokes the package-level function path.name.
-func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
-}
-
 // newErrorCall reports whether call builds a new, certainly non-nil error: errors.New,
 // fmt.Errorf, or an mcperr constructor.
 func (h *handler) newErrorCall(call *ast.CallExpr) bool {
 	info := h.pass.TypesInfo
-	return isFunc(info, call, "errors", "New") || isFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
+	return mcpdefs.IsPkgFunc(info, call, "errors", "New") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
 }
 
 // nonNilError reports whether e is certainly a non-nil error where the return stands: a new

@@ -28,6 +28,8 @@ type handler struct {
 	// sums are what the module's own functions return, so that a helper's result or error
 	// is judged like the literal it builds.
 	sums *mcpdefs.Summaries
+	// fn is the handler in the shared def-use index: its own returns.
+	fn *mcpdefs.Func
 }
 
 // body is what every handler rule needs about one handler besides the handler itself,
@@ -35,6 +37,7 @@ type handler struct {
 type body struct {
 	file    *ast.File
 	assigns map[types.Object][]ast.Expr
+	fn      *mcpdefs.Func
 }
 
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
@@ -67,7 +70,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: flow.Assignments(h.Body, true)}
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: flow.Assignments(h.Body, true), fn: flow.Func(h.Node)}
 			}
 			return res, nil
 		},
@@ -79,7 +82,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums, fn: b.fn})
 	}
 	return out
 }
@@ -108,12 +111,15 @@ func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
 
 // returns calls fn for each of the handler's own return statements that list every result.
 func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
+	if h.fn == nil {
+		return
+	}
 	n := h.Sig.Results().Len()
-	h.visit(func(node ast.Node, stack []ast.Node) {
-		if ret, ok := node.(*ast.ReturnStmt); ok && len(ret.Results) == n {
-			fn(ret, stack)
+	for i, ret := range h.fn.Returns {
+		if len(ret.Results) == n {
+			fn(ret, h.fn.Stacks[i])
 		}
-	})
+	}
 }
 
 // result returns the i-th result expression of ret, or nil when i < 0.

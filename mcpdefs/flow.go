@@ -96,6 +96,8 @@ type Flow struct {
 	// all are the definitions ordered by position, for the ones inside one body.
 	all  []objDef
 	vars []*types.Var
+	// mutated are the variables whose fields are assigned or whose methods are called.
+	mutated map[types.Object]bool
 }
 
 type objDef struct {
@@ -108,6 +110,7 @@ func (f *Flow) index() {
 		f.byNode = map[ast.Node]*Func{}
 		f.decls = map[*types.Func]*Func{}
 		f.defs = map[types.Object][]Def{}
+		f.mutated = map[types.Object]bool{}
 		for _, file := range f.files {
 			f.collect(file)
 		}
@@ -160,6 +163,17 @@ func (f *Flow) PackageVars() []*types.Var {
 	}
 	f.index()
 	return f.vars
+}
+
+// Mutated reports whether the package assigns a field of obj or calls a method on it
+// (res.IsError = cond, res.SetError(err)): the value obj was given no longer says all it
+// holds.
+func (f *Flow) Mutated(obj types.Object) bool {
+	if f == nil || obj == nil {
+		return false
+	}
+	f.index()
+	return f.mutated[obj]
 }
 
 // Assignments lists, for each variable given a value inside body, those values in source
@@ -233,6 +247,9 @@ func (f *Flow) collect(file *ast.File) {
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+					f.mutate(sel.X)
+				}
 				id, ok := ast.Unparen(lhs).(*ast.Ident)
 				if !ok {
 					continue
@@ -273,6 +290,9 @@ func (f *Flow) collect(file *ast.File) {
 				}
 			}
 		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && f.info.Selections[sel] != nil {
+				f.mutate(sel.X)
+			}
 			if IsPkgFunc(f.info, n, "errors", "As") && len(n.Args) == 2 {
 				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
@@ -300,6 +320,26 @@ func (f *Flow) def(id *ast.Ident, d Def) {
 	}
 	if obj != nil {
 		f.record(obj, d)
+	}
+}
+
+func (f *Flow) mutate(e ast.Expr) {
+	if obj := rootObj(f.info, e); obj != nil {
+		f.mutated[obj] = true
+	}
+}
+
+// rootObj is the variable a selector chain starts from (res for res.Meta.Items), or nil.
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x]
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
 	}
 }
 

@@ -191,6 +191,7 @@ type summarised struct {
 
 type summariser struct {
 	pass  *analysis.Pass
+	flow  *Flow
 	res   *Summaries
 	funcs []*summarised
 }
@@ -202,6 +203,7 @@ func summarisable(t types.Type) bool {
 
 func (s *summariser) run() {
 	flow := s.pass.ResultOf[FlowAnalyzer].(*Flow)
+	s.flow = flow
 	for _, fn := range flow.Funcs() {
 		if fn.Obj == nil {
 			continue
@@ -372,7 +374,7 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 			return resultFacts{param: i}
 		}
 		as := f.assigns[obj]
-		if len(as) == 0 || fieldWritten(info, f.decl.Body, obj) {
+		if len(as) == 0 || s.flow.Mutated(obj) {
 			return none
 		}
 		out := resultFacts{nonNil: true, isError: true, success: true, param: -1}
@@ -410,43 +412,6 @@ func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool)
 		}
 	}
 	return false, true
-}
-
-// fieldWritten reports whether body assigns a field of obj or calls a method on it (res.IsError
-// = cond, res.SetError(err)): the variable's literal no longer says what it holds.
-func fieldWritten(info *types.Info, body ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
-					found = true
-				}
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
-				if _, isMethod := info.Selections[sel]; isMethod {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x]
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // errorFacts is what one returned error expression is.

@@ -290,10 +290,12 @@ func (f *Flow) collect(file *ast.File) {
 				}
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && f.info.Selections[sel] != nil {
+			sel, _ := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if sel != nil && f.info.Selections[sel] != nil {
 				f.mutate(sel.X)
 			}
-			if IsPkgFunc(f.info, n, "errors", "As") && len(n.Args) == 2 {
+			// The name first: resolving the callee of every call of the package costs.
+			if sel != nil && sel.Sel.Name == "As" && len(n.Args) == 2 && IsPkgFunc(f.info, n, "errors", "As") {
 				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 						if obj := f.info.Uses[id]; obj != nil {

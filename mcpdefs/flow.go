@@ -94,14 +94,15 @@ type Flow struct {
 	decls  map[*types.Func]*Func
 	defs   map[types.Object][]Def
 	// all are the definitions ordered by position, for the ones inside one body.
-	all  []objDef
+	all  []VarDef
 	vars []*types.Var
 	// mutated are the variables whose fields are assigned or whose methods are called.
 	mutated map[types.Object]bool
 }
 
-type objDef struct {
-	obj types.Object
+// VarDef is a Def with the variable it gives a value to.
+type VarDef struct {
+	Obj types.Object
 	Def
 }
 
@@ -186,24 +187,30 @@ func (f *Flow) Assignments(body ast.Node, tupleCalls bool) map[types.Object][]as
 	if f == nil || body == nil {
 		return out
 	}
-	f.index()
-	from := sort.Search(len(f.all), func(i int) bool { return f.all[i].At >= body.Pos() })
-	for _, d := range f.all[from:] {
-		if d.At >= body.End() {
-			break
-		}
+	for _, d := range f.DefsIn(body) {
 		switch d.Kind {
 		case DefAssign:
 			if d.Index >= 0 && !tupleCalls {
-				out[d.obj] = append(out[d.obj], nil)
+				out[d.Obj] = append(out[d.Obj], nil)
 			} else {
-				out[d.obj] = append(out[d.obj], d.Rhs)
+				out[d.Obj] = append(out[d.Obj], d.Rhs)
 			}
 		case DefZero, DefEscape:
-			out[d.obj] = append(out[d.obj], nil)
+			out[d.Obj] = append(out[d.Obj], nil)
 		}
 	}
 	return out
+}
+
+// DefsIn lists the definitions made inside node (a body), in source order.
+func (f *Flow) DefsIn(node ast.Node) []VarDef {
+	if f == nil || node == nil {
+		return nil
+	}
+	f.index()
+	from := sort.Search(len(f.all), func(i int) bool { return f.all[i].At >= node.Pos() })
+	to := sort.Search(len(f.all), func(i int) bool { return f.all[i].At >= node.End() })
+	return f.all[from:to]
 }
 
 func (f *Flow) collect(file *ast.File) {
@@ -347,7 +354,7 @@ func rootObj(info *types.Info, e ast.Expr) types.Object {
 
 func (f *Flow) record(obj types.Object, d Def) {
 	f.defs[obj] = append(f.defs[obj], d)
-	f.all = append(f.all, objDef{obj, d})
+	f.all = append(f.all, VarDef{obj, d})
 }
 
 // IsPkgFunc reports whether call invokes the package-level function path.name.

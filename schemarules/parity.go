@@ -174,8 +174,19 @@ func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
 // extendAliases adds variables that take output paths inside f: range variables, plain
 // assignments of a path, and variables assigned into the output's fields.
 func (e *parityEngine) extendAliases(f *fn, al aliases) {
+	defs := e.flow.DefsIn(f.Body)
 	for changed, rounds := true, 0; changed && rounds < 8; rounds++ {
 		changed = false
+		// x := out.Items, var x = out.Items: x holds what the value holds.
+		for _, d := range defs {
+			if d.Kind != mcpdefs.DefAssign || d.Index >= 0 || !f.local(d.Obj) || len(al[d.Obj]) > 0 {
+				continue
+			}
+			if paths := e.pathsOf(al, d.Rhs); len(paths) > 0 {
+				al.add(d.Obj, paths[0])
+				changed = true
+			}
+		}
 		ast.Inspect(f.Body, func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.RangeStmt:
@@ -217,18 +228,8 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 				}
 				for i, rhs := range s.Rhs {
 					lhs := s.Lhs[i]
-					if id, ok := lhs.(*ast.Ident); ok {
-						obj := e.obj(id)
-						if obj == nil || !f.local(obj) {
-							continue
-						}
-						for _, p := range e.pathsOf(al, rhs) {
-							if len(al[obj]) == 0 {
-								al.add(obj, p)
-								changed = true
-							}
-						}
-						continue
+					if _, ok := lhs.(*ast.Ident); ok {
+						continue // a definition, followed above
 					}
 					// out.Count = n: n holds the output's count.
 					if targets := e.pathsOf(al, lhs); len(targets) > 0 {

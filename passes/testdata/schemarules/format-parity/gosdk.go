@@ -132,7 +132,34 @@ func show(items []Item, total int, out Out) string {
 	return b.String()
 }
 
+// aliasShort reads the items through a variable that holds them.
+func aliasShort(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q)}
+	items := out.Items
+	return &mcp.CallToolResult{Content: text(showItems(out, items))}, out, nil
+}
+
+// aliasVar is aliasShort with the variable declared by var: it holds the items all the same.
+func aliasVar(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q)}
+	var items = out.Items
+	return &mcp.CallToolResult{Content: text(showItems(out, items))}, out, nil
+}
+
+func showItems(out Out, items []Item) string {
+	s := fmt.Sprintf("%d matches, truncated=%v\n", out.Total, out.Truncated)
+	for _, it := range items {
+		s += it.Name + " " + fmt.Sprint(it.Size) + "\n"
+	}
+	if out.Next != nil {
+		s += *out.Next
+	}
+	return s
+}
+
 func Register(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "aliasshort", Description: "d"}, aliasShort)
+	mcp.AddTool(s, &mcp.Tool{Name: "aliasvar", Description: "d"}, aliasVar)
 	mcp.AddTool(s, &mcp.Tool{Name: "locals", Description: "d"}, byLocals)
 	mcp.AddTool(s, &mcp.Tool{Name: "localsvar", Description: "d"}, byLocalsVar)
 	mcp.AddTool(s, &mcp.Tool{Name: "summary", Description: "d"}, summary)

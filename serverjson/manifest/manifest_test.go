@@ -56,6 +56,25 @@ func TestShippedProgramOnly(t *testing.T) {
 	}, got)
 }
 
+// TestEnvVarsOnTheDeclaredTransport runs the adapter on a module with two commands that each
+// serve stdio and HTTP: cmd/local declares a stdio package (and a hosted remote), cmd/hosted a
+// package run over streamable HTTP. Each is told only the variable its declared transport
+// needs, with that transport named.
+func TestEnvVarsOnTheDeclaredTransport(t *testing.T) {
+	got := crossChecks(t, "server-json-env-var-missing", regexp.MustCompile(`^(stdio|HTTP) transport \w+ [A-Z_]+`))
+	assert.Equal(t, []string{
+		// Required in the function that serves streamable HTTP (cmd/hosted).
+		"server.json:11 server-json-env-var-missing HTTP transport requires HOSTED_SIGNING_KEY",
+		// Required in the stdio case of the --transport switch (cmd/local).
+		"server.json:11 server-json-env-var-missing stdio transport requires LOCAL_REGION",
+		// Silent: TRANSPORT_TLS_CERT (required, read in another package only from runHTTP);
+		// LOCAL_ALLOWED_ORIGINS (required inside `if *transport == "sse" || ... "http"`);
+		// TRANSPORT_BASE_URL (required on HTTP, defaulted where both transports run);
+		// HOSTED_STDIO_TOKEN (a credential read only when HOSTED_TRANSPORT is "stdio");
+		// HOSTED_TLS (optional); the remote of cmd/local (configured by its host).
+	}, got)
+}
+
 // crossChecks runs the serverjson analyzer on the fixture module serverjson/name and
 // returns its findings as "file:line rule what", what being the match of quote in the
 // message.

@@ -51,7 +51,8 @@ func TestShippedProgramOnly(t *testing.T) {
 		"server.json:11 server-json-env-var-missing SHIPPED_REGION",
 		// Silent: the version "dev" (an -ldflags placeholder, not 2.0.0); SHIPPED_LEGACY_TOKEN
 		// (a fallback for the declared SHIPPED_TOKEN); SHIPPED_OPTIONAL_TOKEN (tested and
-		// tolerated); the example's version 9.9.9 and DEMO_API_KEY; the generator's 0.0.1 and
+		// tolerated); SHIPPED_TLS_KEY (required only by the --port HTTP listener, and the
+		// package runs over stdio); the example's version 9.9.9 and DEMO_API_KEY; the generator's 0.0.1 and
 		// GENDOCS_OUTPUT_TOKEN.
 	}, got)
 }

@@ -389,4 +389,3 @@ func transportList(tag uint8) []string {
 	}
 	return nil
 }
-

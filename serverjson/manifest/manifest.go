@@ -357,10 +357,7 @@ func gather(p *rule.Pass) *codeFact {
 		first := len(f.Env)
 		var readCalls []*ast.CallExpr
 		astutil.InspectAncestors(file, func(n ast.Node, ancestors []ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				tr.visit(id, ancestors)
-				return true
-			}
+			tr.visit(n, ancestors)
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true

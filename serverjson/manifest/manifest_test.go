@@ -69,6 +69,8 @@ func TestEnvVarsOnTheDeclaredTransport(t *testing.T) {
 		// Required in the stdio case of the --transport switch (cmd/local).
 		"server.json:11 server-json-env-var-missing stdio transport requires LOCAL_REGION",
 		// Silent: TRANSPORT_TLS_CERT (required, read in another package only from runHTTP);
+		// LOCAL_GATEWAY_SECRET (required, read only by serveGateway, which serves through an
+		// http.Handler type whose ServeHTTP builds the MCP handler);
 		// LOCAL_ALLOWED_ORIGINS (required inside `if *transport == "sse" || ... "http"`);
 		// TRANSPORT_BASE_URL (required on HTTP, defaulted where both transports run);
 		// HOSTED_STDIO_TOKEN (a credential read only when HOSTED_TRANSPORT is "stdio");

@@ -107,6 +107,31 @@ func (t *transports) moduleFunc(id *ast.Ident) (*types.Func, bool) {
 	return fn, true
 }
 
+// handlerMethod is the ServeHTTP method of the type a composite literal builds, if it has
+// one: a value built as an http.Handler serves what its ServeHTTP serves, which a router
+// calls (github-mcp-server builds its MCP handler per request in ServeHTTP).
+func (t *transports) handlerMethod(lit *ast.CompositeLit) (*types.Func, bool) {
+	named, ok := types.Unalias(t.info.TypeOf(lit)).(*types.Named)
+	if !ok {
+		return nil, false // slices, maps and anonymous structs have no methods
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "ServeHTTP")
+	fn, ok := obj.(*types.Func)
+	return fn, ok && fn.Pkg() != nil
+}
+
+// refersTo is the module function a node calls or refers to: an identifier naming a function
+// or method, or a composite literal of an http.Handler type (its ServeHTTP).
+func (t *transports) refersTo(n ast.Node) (*types.Func, bool) {
+	switch x := n.(type) {
+	case *ast.Ident:
+		return t.moduleFunc(x)
+	case *ast.CompositeLit:
+		return t.handlerMethod(x)
+	}
+	return nil, false
+}
+
 func (t *transports) summary(fn *types.Func) funcSummary {
 	if fn.Pkg() == t.pkg {
 		return t.funcs[funcKey(fn)]
@@ -141,10 +166,9 @@ func (t *transports) summarize(files []*ast.File) {
 					if envReadName(t.info, x) != "" {
 						dc.own.ReadsEnv = true
 					}
-				case *ast.Ident:
-					if fn, ok := t.moduleFunc(x); ok {
-						dc.callees = append(dc.callees, fn)
-					}
+				}
+				if fn, ok := t.refersTo(n); ok {
+					dc.callees = append(dc.callees, fn)
 				}
 				return true
 			})
@@ -179,10 +203,9 @@ func (t *transports) reach(n ast.Node) uint8 {
 		switch x := n.(type) {
 		case *ast.CallExpr:
 			serves |= transportBits(mcpdefs.ServedTransport(t.info, x))
-		case *ast.Ident:
-			if fn, ok := t.moduleFunc(x); ok {
-				serves |= t.summary(fn).Serves
-			}
+		}
+		if fn, ok := t.refersTo(n); ok {
+			serves |= t.summary(fn).Serves
 		}
 		return true
 	})
@@ -314,8 +337,8 @@ func (t *transports) enclosingFunc(ancestors []ast.Node) string {
 }
 
 // visit records the edge a reference to a module function that reads the environment makes.
-func (t *transports) visit(id *ast.Ident, ancestors []ast.Node) {
-	fn, ok := t.moduleFunc(id)
+func (t *transports) visit(n ast.Node, ancestors []ast.Node) {
+	fn, ok := t.refersTo(n)
 	if !ok || !t.summary(fn).ReadsEnv {
 		return
 	}
@@ -323,7 +346,7 @@ func (t *transports) visit(id *ast.Ident, ancestors []ast.Node) {
 	if caller == funcKey(fn) {
 		return // recursion tells nothing
 	}
-	t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(id, ancestors)}] = true
+	t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(n, ancestors)}] = true
 }
 
 func (t *transports) sortedEdges() []callEdge {

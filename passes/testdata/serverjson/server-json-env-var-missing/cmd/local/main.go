@@ -29,6 +29,8 @@ func main() {
 	switch *transport {
 	case "http", "sse":
 		runHTTP(s)
+	case "gateway": // not a transport name: what the case serves tells
+		serveGateway(s)
 	default:
 		region := os.Getenv("LOCAL_REGION") // the one finding: required on the stdio path
 		if region == "" {
@@ -44,4 +46,27 @@ func runHTTP(s *mcp.Server) {
 	_ = config.PublicBaseURL()
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
 	log.Fatal(http.ListenAndServeTLS(":8443", cert, cert+".key", h))
+}
+
+// gateway is an http.Handler that builds the MCP handler per request.
+type gateway struct {
+	server *mcp.Server
+	secret string
+}
+
+func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return g.server }, nil).ServeHTTP(w, r)
+}
+
+// serveGateway serves HTTP through the gateway type: its secret is HTTP-only.
+func serveGateway(s *mcp.Server) {
+	log.Fatal(http.ListenAndServe(":8080", &gateway{server: s, secret: gatewaySecret()}))
+}
+
+func gatewaySecret() string {
+	v := os.Getenv("LOCAL_GATEWAY_SECRET")
+	if v == "" {
+		log.Fatal("LOCAL_GATEWAY_SECRET is not set")
+	}
+	return v
 }

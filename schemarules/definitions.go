@@ -122,9 +122,9 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
 			also := ""
 			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
-				also = ", and openWorldHint: true"
+				also = " and openWorldHint"
 			}
-			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is read-only, but NewTool defaults destructiveHint%s to true; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
 		}
 	}
 	return nil

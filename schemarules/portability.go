@@ -204,7 +204,7 @@ func dialectTag(p *rule.Pass, m *Model) error {
 	for _, f := range order {
 		what := f.first
 		if f.more > 0 {
-			what += fmt.Sprintf(" (and %d more hand-built schemas here)", f.more)
+			what += fmt.Sprintf(" (and %d more here)", f.more)
 		}
 		p.Reportf(f.at, "%s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", what)
 	}

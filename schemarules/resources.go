@@ -111,9 +111,9 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 		}
 		switch {
 		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name, a poor label for people; give it a short name%s", d.Label(), advice)
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name; give people a short name%s", d.Label(), advice)
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name, a poor label for people; give it a short name%s", d.Label(), advice)
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name; give people a short name%s", d.Label(), advice)
 		}
 	}
 	return nil

@@ -394,7 +394,7 @@ func unthrown(p *rule.Pass, t *tool) {
 			continue
 		}
 		if t.shared {
-			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler; give the tool its own contract", r.Str))
+			p.Report(t.def.Contract.Expr, fmt.Sprintf("shared contract reason %q is never produced by this tool's handler; give the tool its own contract", r.Str))
 			continue
 		}
 		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but never produced; produce it or remove it", r.Str))

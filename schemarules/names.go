@@ -45,7 +45,7 @@ func nameRequired(p *rule.Pass, m *Model) error {
 			why = "the MCP spec requires one"
 		}
 		if d.SDK == mcpdefs.MCPTool {
-			why += ", and " + mcptoolAdd(d) + " panics at start-up"
+			why = mcptoolAdd(d) + " panics at start-up"
 		}
 		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
 	}
@@ -81,7 +81,7 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		case mcpdefs.MCPTool:
 			sdk = " mcptool.Add panics at start-up."
 		}
-		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s, so clients may refuse it.%s Use [A-Za-z0-9._-]", d.Name.Str, why, sdk)
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)
 	}
 	return nil
 }

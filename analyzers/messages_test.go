@@ -31,19 +31,15 @@ const maxWords = 18
 var overLong = map[string]int{
 	"describe-on-fields":            26,
 	"error-contract-conformance":    28,
-	"error-contract-prefer-fail":    22,
 	"error-contract-unknown-reason": 28,
 	"format-parity":                 28,
-	"format-parity-unchecked":       26,
 	"name-unique":                   22,
-	"schema-format-portability":     27,
 	"schema-is-object":              28,
 	"schema-serializable":           28,
 	"schema-tag-required-ignored":   27,
 	"schema-tag-syntax":             28,
 	"schema-unsatisfiable":          29,
 	"template-params-align":         30,
-	"uri-template-valid":            21,
 }
 
 // words counts a message's words without its rule ID.

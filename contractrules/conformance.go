@@ -218,9 +218,9 @@ func preferFail(p *rule.Pass, t *tool) {
 		use := fmt.Sprintf("call.Fail(%q, msg, ...)", reasons[0])
 		if len(reasons) > 1 {
 			what = "reasons " + quoteList(reasons)
-			use = "call.Fail with the reason that fits"
+			use = "call.Fail with one"
 		}
-		p.Report(call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s; use %s", it.By, it.Code.String(), what, use), fixes...)
+		p.Report(call, fmt.Sprintf("%s builds a %s error the contract declares as %s; use %s", it.By, it.Code.String(), what, use), fixes...)
 	}
 }
 

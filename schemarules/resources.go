@@ -62,7 +62,7 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 				case mcpdefs.MCPTool:
 					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is no valid URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
 			}
 			continue
 		}

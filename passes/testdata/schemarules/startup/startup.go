@@ -146,7 +146,7 @@ var Defs = []Def{
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Embedded]{Name: "c", URITemplate: "repo://{owner}/issues/{number}/comments/{comment}", Description: "d", Handler: t.ReadParams[t.Embedded]})
 	}},
 	{"invalid_template", func(s *mcp.Server) {
-		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "i", URITemplate: "repo://{owner/issues/{number}", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `is not a valid RFC 6570 URI template`
+		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "i", URITemplate: "repo://{owner/issues/{number}", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `is no valid URI template`
 	}},
 	{"empty_template", func(s *mcp.Server) {
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "e", URITemplate: " ", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `has an empty URI template`

@@ -290,26 +290,26 @@ func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 	var b strings.Builder
 	switch api {
 	case mcpdefs.APICallFail:
-		fmt.Fprintf(&b, "call.Fail(%q, ...) names a reason ", reason)
+		fmt.Fprintf(&b, "call.Fail(%q) names a reason ", reason)
 	case mcpdefs.APICallFailHTTP:
-		fmt.Fprintf(&b, "call.FailHTTP(%q, ...) names a reason ", reason)
+		fmt.Fprintf(&b, "call.FailHTTP(%q) names a reason ", reason)
 	default:
 		fmt.Fprintf(&b, "call.RecoveryFor(%q) names a reason ", reason)
 	}
 	if len(t.reasons) == 0 {
-		b.WriteString("but the tool declares no error contract")
+		b.WriteString("but the tool has no contract")
 	} else {
-		fmt.Fprintf(&b, "the tool's error contract does not declare (declared: %s)", quoteList(t.reasons))
+		fmt.Fprintf(&b, "its contract lacks (declared: %s)", quoteList(t.reasons))
 	}
 	if api != mcpdefs.APICallRecoveryFor {
 		b.WriteString(", so Fail returns InternalError")
 	} else {
-		b.WriteString(", so it adds no recovery hint")
+		b.WriteString(", so it adds no hint")
 	}
 	if s := closest(reason, t.reasons); s != "" {
 		fmt.Fprintf(&b, "; did you mean %q?", s)
 	} else {
-		fmt.Fprintf(&b, "; declare %q in Errors, or use a declared reason", reason)
+		b.WriteString("; declare it in Errors")
 	}
 	return b.String()
 }

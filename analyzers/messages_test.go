@@ -32,7 +32,6 @@ var overLong = map[string]int{
 	"describe-on-fields":         26,
 	"error-contract-conformance": 28,
 	"format-parity":              28,
-	"name-unique":                22,
 	"schema-is-object":           28,
 	"schema-serializable":        28,
 	"schema-tag-syntax":          28,

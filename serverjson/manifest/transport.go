@@ -98,8 +98,9 @@ type transports struct {
 	edges    map[callEdge]bool
 }
 
-// moduleFunc is the module function (of this package or one with facts) id refers to.
-func (t *transports) moduleFunc(id *ast.Ident) (*types.Func, bool) {
+// funcOf is the function or method id refers to. Only module functions have summaries
+// (those of this package, or of one that exported facts); others summarize to nothing.
+func (t *transports) funcOf(id *ast.Ident) (*types.Func, bool) {
 	fn, ok := t.info.Uses[id].(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return nil, false
@@ -120,18 +121,19 @@ func (t *transports) handlerMethod(lit *ast.CompositeLit) (*types.Func, bool) {
 	return fn, ok && fn.Pkg() != nil
 }
 
-// refersTo is the module function a node calls or refers to: an identifier naming a function
+// refersTo is the function a node calls or refers to: an identifier naming a function
 // or method, or a composite literal of an http.Handler type (its ServeHTTP).
 func (t *transports) refersTo(n ast.Node) (*types.Func, bool) {
 	switch x := n.(type) {
 	case *ast.Ident:
-		return t.moduleFunc(x)
+		return t.funcOf(x)
 	case *ast.CompositeLit:
 		return t.handlerMethod(x)
 	}
 	return nil, false
 }
 
+// summary is what fn does, as far as the module's summaries tell.
 func (t *transports) summary(fn *types.Func) funcSummary {
 	if fn.Pkg() == t.pkg {
 		return t.funcs[funcKey(fn)]

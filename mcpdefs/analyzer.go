@@ -227,6 +227,10 @@ type recogniser struct {
 	fieldAssigned, addressTaken, copied map[types.Object]bool
 	callArgs                            map[types.Object][]*ast.CallExpr
 	callArgUnary                        map[*ast.UnaryExpr]bool
+	// builders are the schema builder summaries computed so far (nil: not a builder).
+	builders map[*types.Func]*schemaBuilder
+	// env binds parameters while jsonOf evaluates a literal a called function returns.
+	env *argFrame
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
@@ -252,6 +256,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		copied:        map[types.Object]bool{},
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
+		builders:      map[*types.Func]*schemaBuilder{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).

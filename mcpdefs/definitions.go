@@ -480,6 +480,35 @@ func (r *recogniser) constString(e ast.Expr) (string, bool) {
 	if c, ok := r.constValue(e, constant.String); ok {
 		return constant.StringVal(c), true
 	}
+	return r.templateRaw(e)
+}
+
+// templateRaw reads t.Raw() of a uritemplate.Template parsed from a constant
+// (uritemplate.MustNew("repo://{owner}")): Raw returns the text the template was parsed from.
+func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || apiKey(r.callee(call)) != uritemplatePath+".Template.Raw" {
+		return "", false
+	}
+	recv := sel.X
+	for range maxDepth {
+		next := r.singleAssignment(recv)
+		if next == nil {
+			break
+		}
+		recv = next
+	}
+	parse, ok := ast.Unparen(recv).(*ast.CallExpr)
+	if !ok || len(parse.Args) != 1 || apiKey(r.callee(parse)) != uritemplatePath+".MustNew" {
+		return "", false
+	}
+	if c, ok := r.constValue(parse.Args[0], constant.String); ok {
+		return constant.StringVal(c), true
+	}
 	return "", false
 }
 

@@ -229,6 +229,11 @@ type recogniser struct {
 	callArgUnary                        map[*ast.UnaryExpr]bool
 	// builders are the schema builder summaries computed so far (nil: not a builder).
 	builders map[*types.Func]*schemaBuilder
+	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
+	// converters disagree).
+	ownDefTypes map[*types.TypeName]*ownDefType
+	// tupleAssigns records variables assigned one result of a multi-value call.
+	tupleAssigns map[types.Object][]tupleResult
 	// env binds parameters while jsonOf evaluates a literal a called function returns.
 	env *argFrame
 }
@@ -257,6 +262,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 		builders:      map[*types.Func]*schemaBuilder{},
+		tupleAssigns:  map[types.Object][]tupleResult{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
@@ -281,6 +287,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
 		(*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
 	}
+	r.findOwnDefTypes()
 	var funcStack []ast.Node
 	ins.Nodes(filter, func(n ast.Node, push bool) bool {
 		switch n := n.(type) {
@@ -306,6 +313,18 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		case *ast.AssignStmt:
 			if !push {
 				break
+			}
+			if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+				// tool, handler, err := convert(t): each variable is one result of the call.
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					for i, lhs := range n.Lhs {
+						if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+							if obj := r.objectOf(id); obj != nil {
+								r.tupleAssigns[obj] = append(r.tupleAssigns[obj], tupleResult{call, i})
+							}
+						}
+					}
+				}
 			}
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
@@ -357,6 +376,26 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		}
 		return true
 	})
+}
+
+// tupleResult is result index of a multi-value call.
+type tupleResult struct {
+	call  *ast.CallExpr
+	index int
+}
+
+// tupleAssignment returns the call and result index the variable e names was assigned from,
+// when that is its only assignment.
+func (r *recogniser) tupleAssignment(e ast.Expr) (tupleResult, bool) {
+	id := astutil.NameIdent(e)
+	if id == nil {
+		return tupleResult{}, false
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || len(r.assigns[v]) > 0 || len(r.tupleAssigns[v]) != 1 {
+		return tupleResult{}, false
+	}
+	return r.tupleAssigns[v][0], true
 }
 
 func (r *recogniser) objectOf(id *ast.Ident) types.Object {

@@ -219,6 +219,9 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		}
 		r.mcptoolHandler(d, lit, f)
 	default:
+		if r.ownDefTypes != nil && r.ownDefinition(lit, named) {
+			return
+		}
 		r.containers = append(r.containers, lit)
 	}
 }

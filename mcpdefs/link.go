@@ -43,6 +43,7 @@ func (r *recogniser) link() {
 	for _, n := range r.containers {
 		r.pair(n)
 	}
+	r.linkOwnDefinitions()
 	r.markMutated()
 	for _, d := range r.res.Definitions {
 		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
@@ -232,6 +233,13 @@ func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
 		if v := r.singleAssignment(x); v != nil {
 			return r.resolveDef(v, kind, depth+1)
 		}
+		if t, ok := r.tupleAssignment(x); ok {
+			for _, res := range r.calleeReturns(t.call, t.index) {
+				if d := r.resolveDef(res, kind, depth+1); d != nil {
+					return d
+				}
+			}
+		}
 	case *ast.CallExpr:
 		if d := match(r.defs[x]); d != nil {
 			return d
@@ -276,6 +284,17 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 		case *types.Var:
 			if v := r.singleAssignment(x); v != nil {
 				return r.resolveHandler(v, depth+1)
+			}
+			if t, ok := r.tupleAssignment(x); ok {
+				var found *Handler
+				for _, res := range r.calleeReturns(t.call, t.index) {
+					h := r.resolveHandler(res, depth+1)
+					if h == nil || (found != nil && found != h) {
+						return nil
+					}
+					found = h
+				}
+				return found
 			}
 		}
 	case *ast.CallExpr:

@@ -41,9 +41,11 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
+		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, regs), nil
+			registrars, _ := pass.ResultOf[RegistrarsAnalyzer].(*Registrars)
+			return run(pass, regs, registrars), nil
 		},
 	}
 }
@@ -204,12 +206,14 @@ type recogniser struct {
 	// (return mcp.Tool{}, nil, err): placeholders of a failed constructor, never registered.
 	failureZero map[*ast.CompositeLit]bool
 
-	pass  *analysis.Pass
-	sdk   *sdkTypes
-	regs  map[string]Registrar
-	res   *Result
-	defs  map[ast.Node]*Definition // by defining node
-	decls map[*types.Func]*ast.FuncDecl
+	pass *analysis.Pass
+	sdk  *sdkTypes
+	regs map[string]Registrar
+	// inferredRegs are the module's registrar functions found from their bodies.
+	inferredRegs *Registrars
+	res          *Result
+	defs         map[ast.Node]*Definition // by defining node
+	decls        map[*types.Func]*ast.FuncDecl
 	// assigns records every expression assigned to a variable, for single-assignment
 	// resolution.
 	assigns map[types.Object][]ast.Expr
@@ -238,7 +242,7 @@ type recogniser struct {
 	env *argFrame
 }
 
-func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
+func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
 	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := reachable(pass.Pkg)
 	if len(pkgs) == 0 {
@@ -246,14 +250,15 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	}
 	res.ErrorsReachable = pkgs[mcperrPath] != nil
 	r := &recogniser{
-		pass:    pass,
-		sdk:     newSDKTypes(pkgs),
-		regs:    regs,
-		res:     res,
-		defs:    map[ast.Node]*Definition{},
-		decls:   map[*types.Func]*ast.FuncDecl{},
-		assigns: map[types.Object][]ast.Expr{},
-		returns: map[ast.Node][]*ast.ReturnStmt{},
+		pass:         pass,
+		sdk:          newSDKTypes(pkgs),
+		regs:         regs,
+		inferredRegs: registrars,
+		res:          res,
+		defs:         map[ast.Node]*Definition{},
+		decls:        map[*types.Func]*ast.FuncDecl{},
+		assigns:      map[types.Object][]ast.Expr{},
+		returns:      map[ast.Node][]*ast.ReturnStmt{},
 
 		enclosing:     map[*ast.FuncLit]*ast.FuncDecl{},
 		fieldAssigned: map[types.Object]bool{},

@@ -114,6 +114,10 @@ func (r *recogniser) call(call *ast.CallExpr) {
 			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler)})
 			return
 		}
+		if f := r.inferredRegs.Of(fn); f != nil {
+			r.registrarCall(call, fn, f)
+			return
+		}
 		r.containers = append(r.containers, call)
 	}
 }

@@ -22,6 +22,8 @@ type registration struct {
 	api     string
 	omitted bool
 	lit     *ast.CompositeLit
+	// registrar marks a call of a module function that registers (see registrars.go).
+	registrar bool
 }
 
 // maxDepth bounds resolution through variables and factories.
@@ -111,7 +113,7 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		r.res.Servers = append(r.res.Servers, &Server{SDK: MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
 	default:
 		if reg, ok := r.regs[key]; ok {
-			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler)})
+			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler), registrar: true})
 			return
 		}
 		if f := r.inferredRegs.Of(fn); f != nil {

@@ -240,6 +240,9 @@ type Definition struct {
 	// no entry of the surface itself.
 	Own       *types.TypeName
 	Converter bool
+	// ViaRegistrar is true when the definition is registered through a function of the
+	// module (found from its body, or named in the configuration) rather than the SDK's own.
+	ViaRegistrar bool
 
 	registeredAs sdkRegistration
 	ownType      *ownDefType

@@ -16,13 +16,13 @@ func (r *recogniser) link() {
 		if reg.kind == 0 {
 			// An argument of AddTools and friends: a pair literal, linked on its own.
 			if lit := r.resolveLit(reg.def, 0); lit != nil {
-				r.markPairRegistered(lit, reg.call)
+				r.markPairRegistered(lit, reg.call, reg.registrar)
 			}
 			continue
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d != nil && reg.call != nil && d.Registration == nil {
-			d.Registration = reg.call
+			d.Registration, d.ViaRegistrar = reg.call, reg.registrar
 			switch reg.api {
 			case goSDKMCP + ".AddTool":
 				d.registeredAs = regGoTyped
@@ -55,14 +55,14 @@ func (r *recogniser) link() {
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.
-func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExpr) {
+func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExpr, viaRegistrar bool) {
 	if tv, ok := r.pass.TypesInfo.Types[lit]; ok {
 		switch tv.Type.Underlying().(type) {
 		case *types.Slice, *types.Array:
 			// AddTools(tools()...) where tools returns a slice literal of pairs.
 			for _, elt := range lit.Elts {
 				if el := r.resolveLit(elt, 0); el != nil {
-					r.markPairRegistered(el, call)
+					r.markPairRegistered(el, call, viaRegistrar)
 				}
 			}
 			return
@@ -73,7 +73,7 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 		if e, ok := f[field]; ok {
 			for _, k := range []Kind{Tool, Resource, ResourceTemplate, Prompt} {
 				if d := r.resolveDef(e, k, 0); d != nil && d.Registration == nil {
-					d.Registration = call
+					d.Registration, d.ViaRegistrar = call, viaRegistrar
 				}
 			}
 		}

@@ -200,7 +200,7 @@ func (r *recogniser) linkOwnDefinitions() {
 			continue
 		}
 		if d.Registration == nil {
-			d.Registration = o.converter.Registration
+			d.Registration, d.ViaRegistrar = o.converter.Registration, o.converter.ViaRegistrar
 		}
 		d.registeredAs = o.converter.registeredAs
 	}

@@ -235,7 +235,7 @@ func (r *recogniser) registrarCall(call *ast.CallExpr, fn *types.Func, f *Regist
 			args = call.Args[f.Def:]
 		}
 		for _, a := range args {
-			r.pending = append(r.pending, registration{call: call, def: a, sdk: f.SDK})
+			r.pending = append(r.pending, registration{call: call, def: a, sdk: f.SDK, registrar: true})
 		}
 		return
 	}
@@ -243,5 +243,5 @@ func (r *recogniser) registrarCall(call *ast.CallExpr, fn *types.Func, f *Regist
 	if f.Handler >= 0 && f.Handler < len(call.Args) {
 		handler = call.Args[f.Handler]
 	}
-	r.pending = append(r.pending, registration{call: call, kind: f.Kind, sdk: f.SDK, def: call.Args[f.Def], handler: handler, api: f.API})
+	r.pending = append(r.pending, registration{call: call, kind: f.Kind, sdk: f.SDK, def: call.Args[f.Def], handler: handler, api: f.API, registrar: true})
 }

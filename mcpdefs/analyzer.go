@@ -236,6 +236,8 @@ type recogniser struct {
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
 	// converters disagree).
 	ownDefTypes map[*types.TypeName]*ownDefType
+	// callsOf records the calls of each function, for factories (factory.go).
+	callsOf map[*types.Func][]*ast.CallExpr
 	// tupleAssigns records variables assigned one result of a multi-value call.
 	tupleAssigns map[types.Object][]tupleResult
 	// env binds parameters while jsonOf evaluates a literal a called function returns.
@@ -268,6 +270,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 		builders:      map[*types.Func]*schemaBuilder{},
 		tupleAssigns:  map[types.Object][]tupleResult{},
+		callsOf:       map[*types.Func][]*ast.CallExpr{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
@@ -279,6 +282,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.adapters()
 	r.convertingAdapters()
 	r.link()
+	r.instantiateFactories()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

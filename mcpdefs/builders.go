@@ -320,3 +320,42 @@ func (r *recogniser) passedToModule(v types.Object, use ast.Expr) bool {
 func underModulePath(pkgPath, module string) bool {
 	return pkgPath == module || len(pkgPath) > len(module) && pkgPath[:len(module)] == module && pkgPath[len(module)] == '/'
 }
+
+// mapChange says what calls given the map variable v (other than at use) do to it: grown
+// when keys may be added (maps.Copy or maps.Insert into it, a function of the module),
+// changed when keys may be removed or replaced (delete, clear, maps.DeleteFunc).
+func (r *recogniser) mapChange(v types.Object, use ast.Expr) (grown, changed bool) {
+	if _, isMap := v.Type().Underlying().(*types.Map); !isMap {
+		return false, false
+	}
+	for _, call := range r.callArgs[v] {
+		if call.Pos() <= use.Pos() && use.End() <= call.End() {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := r.pass.TypesInfo.Uses[id].(*types.Builtin); ok {
+				if b.Name() == "delete" || b.Name() == "clear" {
+					changed = true
+				}
+				continue
+			}
+		}
+		fn := r.callee(call)
+		switch {
+		case fn == nil:
+			changed = true
+		case fn.Pkg() != nil && fn.Pkg().Path() == "maps":
+			if len(call.Args) > 0 && r.localVar(call.Args[0]) == v {
+				switch fn.Name() {
+				case "Copy", "Insert":
+					grown = true
+				case "DeleteFunc":
+					changed = true
+				}
+			}
+		case r.decls[fn] != nil || r.pass.Module != nil && fn.Pkg() != nil && underModulePath(fn.Pkg().Path(), r.pass.Module.Path):
+			changed = true
+		}
+	}
+	return grown, changed
+}

@@ -37,6 +37,7 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		r.containers = append(r.containers, call)
 		return
 	}
+	r.callsOf[fn] = append(r.callsOf[fn], call)
 	key := apiKey(fn)
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {

@@ -139,6 +139,21 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 					return j
 				}
 			}
+			if grown, changed := r.mapChange(v, x); changed {
+				node.Kind = JSONDynamic
+				return node
+			} else if grown && !r.fieldAssigned[v] {
+				if init := r.singleAssignment(x); init != nil {
+					// maps.Copy(props, extra): what is listed is there, and maybe more.
+					j := r.jsonOf(init, depth+1)
+					if j.Kind == JSONObject {
+						j.Partial = true
+						return j
+					}
+				}
+				node.Kind = JSONDynamic
+				return node
+			}
 			if r.fieldAssigned[v] || r.passedToModule(v, x) {
 				// schema.Type = "object" after the literal, or a function of the module
 				// that may change it: what is sent is not what was written.

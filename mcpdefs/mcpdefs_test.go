@@ -129,7 +129,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

@@ -35,6 +35,18 @@ func TestStaticSchemaBuilders(t *testing.T) {
 		e := find(t, s.Tools, name)
 		assert.False(t, e.Known("inputSchema"), name)
 	}
+	// One tool per call of a factory, named and described by its arguments.
+	title := find(t, s.Tools, "update_title")
+	assert.Equal(t, "Update the title.", title.Description)
+	assert.Contains(t, title.X.Position, "main.go:")
+	assert.Equal(t, "Update the body.", find(t, s.Tools, "update_body").Description)
+	for _, e := range s.Tools {
+		assert.NotEmpty(t, e.Name, "the factory's own literal is no entry")
+	}
+
+	granular := find(t, s.Tools, "granular")
+	assert.False(t, granular.Known("inputSchema/properties"))
+	assert.True(t, granular.Known("inputSchema/type"))
 
 	// uritemplate.MustNew(constant).Raw() is the constant; a template built at run time is not.
 	require.Len(t, s.ResourceTemplates, 2)
@@ -54,7 +66,7 @@ func TestLiveSchemaBuilders(t *testing.T) {
 	st := static(t, "./surface/builders")
 	c := surface.Compare(st, live(t, buildServer(t, "./surface/builders")))
 	assert.Empty(t, c.Differences)
-	assert.Equal(t, 5, c.Matched["tools"])
+	assert.Equal(t, 8, c.Matched["tools"])
 	assert.Equal(t, 1, c.Matched["resourceTemplates"])
 	// The template built at run time cannot be matched by its key: one on each side.
 	assert.Len(t, c.OnlyLive, 1)

@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"log"
+	"maps"
 	"os"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -57,6 +58,17 @@ func handler(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error)
 	return &mcp.CallToolResult{}, nil
 }
 
+func extraProps() map[string]*jsonschema.Schema {
+	return map[string]*jsonschema.Schema{"title": {Type: "string"}}
+}
+
+// updateTool is a factory: each call with a constant name is a tool of its own.
+func updateTool(name, description string, extra map[string]*jsonschema.Schema) *mcp.Tool {
+	props := map[string]*jsonschema.Schema{"id": {Type: "string"}}
+	maps.Copy(props, extra)
+	return &mcp.Tool{Name: name, Description: description, InputSchema: &jsonschema.Schema{Type: "object", Properties: props}}
+}
+
 func base() *jsonschema.Schema {
 	return &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"owner": {Type: "string"}}}
 }
@@ -101,6 +113,15 @@ func main() {
 
 	server.AddResourceTemplate(&mcp.ResourceTemplate{Name: "content", URITemplate: contentTemplate.Raw()}, read)
 	server.AddResourceTemplate(&mcp.ResourceTemplate{Name: "host", URITemplate: hostTemplate.Raw()}, read)
+
+	// Near miss: properties copied into the map from elsewhere: the listed ones are there,
+	// and more (unknown).
+	props := map[string]*jsonschema.Schema{"owner": {Type: "string"}}
+	maps.Copy(props, extraProps())
+	server.AddTool(&mcp.Tool{Name: "granular", InputSchema: &jsonschema.Schema{Type: "object", Properties: props}}, handler)
+
+	server.AddTool(updateTool("update_title", "Update the title.", map[string]*jsonschema.Schema{"title": {Type: "string"}}), handler)
+	server.AddTool(updateTool("update_body", "Update the body.", map[string]*jsonschema.Schema{"body": {Type: "string"}}), handler)
 
 	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)

@@ -76,6 +76,7 @@ func (r *recogniser) instantiateFactories() {
 			inst.Node, inst.Converter = c, false
 			inst.Name = names[i]
 			inst.Title, inst.Description = argOf(c, d.Title), argOf(c, d.Description)
+			inst.URI, inst.MIMEType = argOf(c, d.URI), argOf(c, d.MIMEType)
 			r.defs[c] = &inst
 			r.res.Definitions = append(r.res.Definitions, &inst)
 		}

@@ -194,6 +194,10 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
 	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
 		return r.jsonOf(call.Args[0], depth+1)
 	}
+	if s, ok := r.foldCall(call); ok {
+		node.Kind, node.Str = JSONString, s
+		return node
+	}
 	if sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && len(call.Args) == 1 && isPointerHelper(sig) {
 		// jsonschema.Ptr(1.0), ptr(x): a func(T) *T has no other sensible meaning, and a
 		// pointer is encoded as what it points to.

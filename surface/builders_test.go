@@ -44,17 +44,22 @@ func TestStaticSchemaBuilders(t *testing.T) {
 		assert.NotEmpty(t, e.Name, "the factory's own literal is no entry")
 	}
 
+	folded := find(t, s.Tools, "folded")
+	assert.Contains(t, jsonOf(t, folded.InputSchema), `"description":"Results per page (max 50)"`)
+	assert.False(t, folded.Known("inputSchema/properties/level/description"))
+	assert.Equal(t, "repo:/{owner}/files", find(t, s.ResourceTemplates, "repo:/{owner}/files").URITemplate)
+
 	granular := find(t, s.Tools, "granular")
 	assert.False(t, granular.Known("inputSchema/properties"))
 	assert.True(t, granular.Known("inputSchema/type"))
 
 	// uritemplate.MustNew(constant).Raw() is the constant; a template built at run time is not.
-	require.Len(t, s.ResourceTemplates, 2)
+	require.Len(t, s.ResourceTemplates, 3)
 	templates := map[string]bool{}
 	for _, e := range s.ResourceTemplates {
 		templates[e.URITemplate] = e.Known("uriTemplate")
 	}
-	assert.Equal(t, map[string]bool{"repo://{owner}/{repo}/contents{/path*}": true, "": false}, templates)
+	assert.Equal(t, map[string]bool{"repo://{owner}/{repo}/contents{/path*}": true, "repo:/{owner}/files": true, "": false}, templates)
 }
 
 // TestLiveSchemaBuilders: the running server lists exactly what the static surface says of
@@ -66,8 +71,8 @@ func TestLiveSchemaBuilders(t *testing.T) {
 	st := static(t, "./surface/builders")
 	c := surface.Compare(st, live(t, buildServer(t, "./surface/builders")))
 	assert.Empty(t, c.Differences)
-	assert.Equal(t, 8, c.Matched["tools"])
-	assert.Equal(t, 1, c.Matched["resourceTemplates"])
+	assert.Equal(t, 9, c.Matched["tools"])
+	assert.Equal(t, 2, c.Matched["resourceTemplates"])
 	// The template built at run time cannot be matched by its key: one on each side.
 	assert.Len(t, c.OnlyLive, 1)
 	assert.Len(t, c.OnlyStatic, 1)

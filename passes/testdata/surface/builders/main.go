@@ -8,9 +8,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"maps"
 	"os"
+	"path"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,6 +48,15 @@ func fieldsProperty(description string, enum []any) *jsonschema.Schema {
 }
 
 var commitFields = []any{"sha", "url"}
+
+const maxPerPage = 50
+
+// level prints itself through a String method: Sprintf of it is not its constant.
+type level int
+
+func (l level) String() string { return "level-" + fmt.Sprint(int(l)) }
+
+const verbose level = 2
 
 // requireAll is no builder: it changes Required, which recognition does not follow.
 func requireAll(schema *jsonschema.Schema) {
@@ -122,6 +133,13 @@ func main() {
 
 	server.AddTool(updateTool("update_title", "Update the title.", map[string]*jsonschema.Schema{"title": {Type: "string"}}), handler)
 	server.AddTool(updateTool("update_body", "Update the body.", map[string]*jsonschema.Schema{"body": {Type: "string"}}), handler)
+
+	// Pure functions of constants are computed; a value with a String method is not.
+	server.AddTool(&mcp.Tool{Name: "folded", InputSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
+		"per_page": {Type: "number", Description: fmt.Sprintf("Results per page (max %d)", maxPerPage)},
+		"level":    {Type: "string", Description: fmt.Sprintf("default %v", verbose)},
+	}}}, handler)
+	server.AddResourceTemplate(&mcp.ResourceTemplate{Name: "joined", URITemplate: path.Join("repo://", "{owner}", "files")}, read)
 
 	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)

@@ -240,6 +240,8 @@ type Definition struct {
 	// no entry of the surface itself.
 	Own       *types.TypeName
 	Converter bool
+	// Instance is true for a definition made at one call of a factory (see factory.go).
+	Instance bool
 	// ViaRegistrar is true when the definition is registered through a function of the
 	// module (found from its body, or named in the configuration) rather than the SDK's own.
 	ViaRegistrar bool

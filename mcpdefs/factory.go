@@ -73,7 +73,7 @@ func (r *recogniser) instantiateFactories() {
 		d.Converter = true
 		for i, c := range calls {
 			inst := *d
-			inst.Node, inst.Converter = c, false
+			inst.Node, inst.Converter, inst.Instance = c, false, true
 			inst.Name = names[i]
 			inst.Title, inst.Description = argOf(c, d.Title), argOf(c, d.Description)
 			inst.URI, inst.MIMEType = argOf(c, d.URI), argOf(c, d.MIMEType)

@@ -143,8 +143,9 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 		return false
 	}
 	f := r.fields(lit)
-	if len(f) == 0 && len(lit.Elts) == 0 {
-		// T{}: a zero value (a placeholder), not a tool.
+	if f[o.fields["Name"]] == nil {
+		// T{} or a literal without the field the name is copied from: a placeholder, or a
+		// value of a type that is also used otherwise; not a tool.
 		return false
 	}
 	d := r.newDef(lit, o.kind, o.sdk)

@@ -40,7 +40,8 @@ func Register(s *mcp.Server) {
 var tools = []ServerTool{
 	{Tool: Tool{Name: "list", Description: "List things", Schema: map[string]any{"type": "object"}}}, // want `def tool go-sdk name="list" desc="List things" registered own=Tool`
 	{Tool: Tool{Name: "bad name!", Internal: "x"}},                                                   // want `def tool go-sdk name="bad name!" registered own=Tool`
-	{Tool: Tool{}}, // a zero value: no tool
+	{Tool: Tool{}},                    // a zero value: no tool
+	{Tool: Tool{Description: "half"}}, // no name given: not a tool either
 }
 
 // Config is copied into an SDK value that is no definition: its literals are not tools.

@@ -20,11 +20,13 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 )
 
-// propertySet is `x.Properties["key"] = value` on a schema variable x.
+// propertySet is `x.Properties["key"] = value` on a schema variable x, or with keyword set,
+// `x.Properties["key"].Field = value` (keyword is the field's JSON key).
 type propertySet struct {
-	key   string
-	keyAt token.Pos
-	value ast.Expr
+	key     string
+	keyAt   token.Pos
+	value   ast.Expr
+	keyword string
 }
 
 // schemaBuilder is what a builder function does to its schema parameter.
@@ -50,7 +52,24 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return propertySet{}, false
 	}
-	ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+	lhs := ast.Unparen(as.Lhs[0])
+	keyword := ""
+	if fsel, ok := lhs.(*ast.SelectorExpr); ok {
+		// schema.Properties["page"].Description = "...": one keyword of a property.
+		st, ok := schemaStruct(r.pass.TypesInfo.TypeOf(fsel.X))
+		if !ok {
+			return propertySet{}, false
+		}
+		i := fieldByName(st, fsel.Sel.Name)
+		if i < 0 {
+			return propertySet{}, false
+		}
+		if keyword = jsonFieldName(st, i); keyword == "" || schemaFields[fsel.Sel.Name] != "" {
+			return propertySet{}, false
+		}
+		lhs = ast.Unparen(fsel.X)
+	}
+	ix, ok := lhs.(*ast.IndexExpr)
 	if !ok {
 		return propertySet{}, false
 	}
@@ -62,7 +81,16 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 	if !ok {
 		return propertySet{}, false
 	}
-	return propertySet{key: key, keyAt: ix.Index.Pos(), value: as.Rhs[0]}, true
+	return propertySet{key: key, keyAt: ix.Index.Pos(), value: as.Rhs[0], keyword: keyword}, true
+}
+
+// schemaStruct returns the struct of *jsonschema.Schema.
+func schemaStruct(t types.Type) (*types.Struct, bool) {
+	if t == nil || !isSchemaPtr(t) {
+		return nil, false
+	}
+	st, ok := t.(*types.Pointer).Elem().Underlying().(*types.Struct)
+	return st, ok
 }
 
 // builder returns the builder summary of the function a call invokes, or nil when the
@@ -147,6 +175,23 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 	}
 	for _, s := range sets {
 		v := eval(s.value)
+		if s.keyword != "" {
+			// A keyword of an existing property: without it, the set would panic.
+			prop := props.Get(s.key)
+			if prop == nil || prop.Kind != JSONObject {
+				return false
+			}
+			set := false
+			for _, m := range prop.Members {
+				if m.Key == s.keyword {
+					m.Value, m.KeyPos, set = v, s.keyAt, true
+				}
+			}
+			if !set {
+				prop.Members = append(prop.Members, &JSONMember{Key: s.keyword, KeyPos: s.keyAt, Value: v})
+			}
+			continue
+		}
 		replaced := false
 		for _, m := range props.Members {
 			if m.Key == s.key {

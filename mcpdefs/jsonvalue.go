@@ -194,6 +194,13 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
 	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
 		return r.jsonOf(call.Args[0], depth+1)
 	}
+	if fl, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && len(call.Args) == 0 {
+		// func() *jsonschema.Schema { ...; return schema }(): what it returns.
+		if rets := r.returns[fl]; len(rets) == 1 && len(rets[0].Results) == 1 {
+			return r.jsonOf(rets[0].Results[0], depth+1)
+		}
+		return node
+	}
 	if s, ok := r.foldCall(call); ok {
 		node.Kind, node.Str = JSONString, s
 		return node

@@ -44,6 +44,10 @@ func TestStaticSchemaBuilders(t *testing.T) {
 		assert.NotEmpty(t, e.Name, "the factory's own literal is no entry")
 	}
 
+	collaborators := find(t, s.Tools, "collaborators")
+	assert.Empty(t, collaborators.X.Unknown)
+	assert.Contains(t, jsonOf(t, collaborators.InputSchema), `"page":{"type":"number","minimum":1,"description":"Page number (default 1)"}`)
+
 	folded := find(t, s.Tools, "folded")
 	assert.Contains(t, jsonOf(t, folded.InputSchema), `"description":"Results per page (max 50)"`)
 	assert.False(t, folded.Known("inputSchema/properties/level/description"))
@@ -71,7 +75,7 @@ func TestLiveSchemaBuilders(t *testing.T) {
 	st := static(t, "./surface/builders")
 	c := surface.Compare(st, live(t, buildServer(t, "./surface/builders")))
 	assert.Empty(t, c.Differences)
-	assert.Equal(t, 9, c.Matched["tools"])
+	assert.Equal(t, 10, c.Matched["tools"])
 	assert.Equal(t, 2, c.Matched["resourceTemplates"])
 	// The template built at run time cannot be matched by its key: one on each side.
 	assert.Len(t, c.OnlyLive, 1)

@@ -134,6 +134,14 @@ func main() {
 	server.AddTool(updateTool("update_title", "Update the title.", map[string]*jsonschema.Schema{"title": {Type: "string"}}), handler)
 	server.AddTool(updateTool("update_body", "Update the body.", map[string]*jsonschema.Schema{"body": {Type: "string"}}), handler)
 
+	// A schema built in a function literal called on the spot, with a keyword of a property
+	// the builder added changed afterwards.
+	server.AddTool(&mcp.Tool{Name: "collaborators", InputSchema: func() *jsonschema.Schema {
+		schema := withPagination(&jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"affiliation": {Type: "string"}}})
+		schema.Properties["page"].Description = "Page number (default 1)"
+		return schema
+	}()}, handler)
+
 	// Pure functions of constants are computed; a value with a String method is not.
 	server.AddTool(&mcp.Tool{Name: "folded", InputSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{
 		"per_page": {Type: "number", Description: fmt.Sprintf("Results per page (max %d)", maxPerPage)},

@@ -98,7 +98,7 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 		case j.Kind == mcpdefs.JSONDynamic:
 			if ls := s.Source.Library; ls != nil && ls.Unknown == "" {
 				if root, ok := libraryRoot(ls); ok && root != `"object"` {
-					p.Reportf(d.RegistrationOrDef(), "%s: %s builds an input schema whose root type is %s: %s; %s", d.Label(), ls.Library, root, effect, libraryFix(ls))
+					p.Reportf(d.RegistrationOrDef(), "%s: %s builds an input schema without an object root: %s; %s", d.Label(), ls.Library, effect, libraryFix(ls))
 				}
 			}
 		case j.Kind != mcpdefs.JSONObject:
@@ -171,7 +171,7 @@ func libraryRoot(ls *mcpdefs.LibrarySchema) (string, bool) {
 // libraryFix says what to write instead.
 func libraryFix(ls *mcpdefs.LibrarySchema) string {
 	if ls.Library == mcpdefs.LibInvopop {
-		return "reflect with Reflector{ExpandedStruct: true} on a struct"
+		return "use Reflector{ExpandedStruct: true} on a struct"
 	}
 	return "build it from a struct type"
 }

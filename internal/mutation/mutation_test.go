@@ -19,7 +19,7 @@ const corpusEnv = "MCPLINT_CORPUS"
 var (
 	update  = flag.Bool("mutation.update", false, "rewrite testdata/floors.tsv with this run's figures")
 	report  = flag.String("mutation.report", "", "write the figures and the missed mutants as Markdown to this file")
-	perRule = flag.Int("mutation.per-rule", 12, "most mutants planted per rule per server")
+	perRule = flag.Int("mutation.per-rule", 16, "most mutants planted per rule per server")
 	only    = flag.String("mutation.servers", "", "comma-separated server names to run (default: all)")
 )
 
@@ -67,7 +67,7 @@ func TestRecall(t *testing.T) {
 		}
 		return
 	}
-	if *perRule != 12 || *only != "" {
+	if *perRule != 16 || *only != "" {
 		return // floors hold for the default sample only
 	}
 	// A regression fails: each rule's recall on each server may not fall below its floor.

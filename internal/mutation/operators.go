@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"fmt"
+	"slices"
 	"go/ast"
 	"go/types"
 	"strconv"
@@ -33,6 +34,7 @@ var Rules = []string{
 const (
 	aliasFmt = "mutfmt"
 	aliasMCP = "mutmcp"
+	aliasIO  = "mutio"
 )
 
 // edit replaces src[start:end] with text.
@@ -57,10 +59,31 @@ type Mutant struct {
 	import_ map[string]string // alias → path
 	decl   string
 	status string
+	// Mutated is the planted statement, whitespace collapsed, for the miss list.
+	Mutated string
 }
 
 func (m *Mutant) String() string {
-	return fmt.Sprintf("%s\t%s:%d\t%s\t%s\t%s", m.Server, m.File, m.Line, m.Rule, m.Shape, m.Op)
+	return fmt.Sprintf("%s\t%s:%d\t%s\t%s\t%s\t%s", m.Server, m.File, m.Line, m.Rule, m.Shape, m.Op, m.Mutated)
+}
+
+// mutatedText is the statement with its edits applied, on one line, at most 220 bytes.
+func mutatedText(f *fileInfo, st ast.Stmt, edits []edit) string {
+	start, end := f.off(st.Pos()), f.off(st.End())
+	src := string(f.src[start:end])
+	sorted := slices.Clone(edits)
+	slices.SortFunc(sorted, func(a, b edit) int { return b.start - a.start })
+	for _, e := range sorted {
+		if e.start < start || e.end > end {
+			continue
+		}
+		src = src[:e.start-start] + e.text + src[e.end-start:]
+	}
+	src = strings.Join(strings.Fields(strings.ReplaceAll(src, "MUTID", "")), " ")
+	if len(src) > 220 {
+		src = src[:217] + "..."
+	}
+	return src
 }
 
 // operators builds, for one return statement, at most one mutant per rule.
@@ -80,6 +103,7 @@ func operators(s *Server, r *ret) []*Mutant {
 			Server: s.Name, Rule: rule, Op: op, Shape: r.fn.shape, File: f.rel,
 			Line: f.line(r.stmt.Pos()), End: f.line(r.stmt.End()), Func: r.fn.name,
 			fn: r.fn, edits: edits, import_: imports, decl: decl,
+			Mutated: mutatedText(f, r.stmt, edits),
 		})
 	}
 	fn := r.fn
@@ -117,6 +141,9 @@ func operators(s *Server, r *ret) []*Mutant {
 		if op, edits, imp := stringify(r); edits != nil {
 			add(RuleNoStringify, op, edits, imp, "")
 		}
+		if edits := upstreamBody(r); edits != nil {
+			add(RuleNoStringify, "raw-response-body", edits, map[string]string{aliasFmt: "fmt", aliasIO: "io"}, "")
+		}
 	}
 
 	if fn.kind == kindTyped && len(res) == 3 {
@@ -138,22 +165,22 @@ func operators(s *Server, r *ret) []*Mutant {
 
 	// typed-nil-error: a success return hands back a helper's nil *T as the error.
 	if len(res) == nres && isNil(last()) {
-		add(RuleTypedNil, "nil-pointer-helper", []edit{replaceNode(f, last(), "mutTypedNil@()")}, nil, typedNilDecl)
+		add(RuleTypedNil, "nil-pointer-helper", []edit{replaceNode(f, last(), "mutTypedNilMUTID()")}, nil, typedNilDecl)
 	}
 	return out
 }
 
-// typedNilDecl is appended to the file of a typed-nil-error mutant; @ becomes the mutant's ID.
+// typedNilDecl is appended to the file of a typed-nil-error mutant; MUTID becomes the mutant's ID.
 const typedNilDecl = `
-type mutTypedNilErr@ struct{}
+type mutTypedNilErrMUTID struct{}
 
-func (*mutTypedNilErr@) Error() string { return "mutant" }
+func (*mutTypedNilErrMUTID) Error() string { return "mutant" }
 
-var mutTypedNilFail@ bool
+var mutTypedNilFailMUTID bool
 
-func mutTypedNil@() *mutTypedNilErr@ {
-	if mutTypedNilFail@ {
-		return &mutTypedNilErr@{}
+func mutTypedNilMUTID() *mutTypedNilErrMUTID {
+	if mutTypedNilFailMUTID {
+		return &mutTypedNilErrMUTID{}
 	}
 	return nil
 }
@@ -272,6 +299,80 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 		}
 	}
 	return op, edits, imports
+}
+
+// upstreamBody puts the raw body of the upstream response, assigned beside the error in hand
+// (`x, resp, err := client.Get(…)`), into the error text: `b, _ := io.ReadAll(resp.Body)` before
+// the return, and b where the error's text was.
+func upstreamBody(r *ret) []edit {
+	if r.errAssign == nil {
+		return nil
+	}
+	f := r.fn.file
+	resp := ""
+	for _, l := range r.errAssign.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" || id.Name == r.errVar {
+			continue
+		}
+		t := f.info.TypeOf(id)
+		if t == nil {
+			continue
+		}
+		if v, _, _ := types.LookupFieldOrMethod(t, true, nil, "Body"); v != nil {
+			if fv, ok := v.(*types.Var); ok && fv.IsField() && types.TypeString(fv.Type(), nil) == "io.ReadCloser" {
+				resp = id.Name
+				break
+			}
+		}
+	}
+	if resp == "" {
+		return nil
+	}
+	body := "mutBodyMUTID"
+	var target ast.Node
+	var text string
+	ast.Inspect(r.stmt, func(n ast.Node) bool {
+		if target != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(c.Args) == 0 && isIdent(sel.X, r.errVar) {
+				target, text = c, "string("+body+")"
+				return false
+			}
+		}
+		return true
+	})
+	if target == nil {
+		if id := directUse(r.stmt, r.errVar); id != nil {
+			target, text = id, fmt.Sprintf("%s.Errorf(\"upstream said: %%s\", %s)", aliasFmt, body)
+		}
+	}
+	if target == nil {
+		ast.Inspect(r.stmt, func(n ast.Node) bool {
+			if target != nil {
+				return false
+			}
+			if c, ok := n.(*ast.CallExpr); ok && (isPkgFunc(f, c, "fmt", "Errorf") || isPkgFunc(f, c, "fmt", "Sprintf")) {
+				for _, a := range c.Args[1:] {
+					if isIdent(a, r.errVar) {
+						target, text = a, "string("+body+")"
+						return false
+					}
+				}
+			}
+			return true
+		})
+	}
+	if target == nil {
+		return nil
+	}
+	at := f.off(r.stmt.Pos())
+	return []edit{
+		{at, at, fmt.Sprintf("%s, _ := %s.ReadAll(%s.Body); ", body, aliasIO, resp)},
+		replaceNode(f, target, text),
+	}
 }
 
 // replaceVerb replaces the i-th formatting verb of a quoted format literal.

@@ -54,7 +54,8 @@ func (r *Report) ByRuleServer() map[string]map[string]*Count {
 	return out
 }
 
-// Misses lists the missed mutants, one a line, sorted: server, file:line, rule, shape, operator.
+// Misses lists the missed mutants, one a line, sorted: server, file:line, rule, shape, operator,
+// the planted statement.
 func (r *Report) Misses() []string {
 	var out []string
 	for _, m := range r.Mutants {
@@ -154,7 +155,7 @@ func (r *Report) Markdown(servers []Server) string {
 	}
 
 	misses := r.Misses()
-	fmt.Fprintf(&b, "\nMissed mutants (%d): server, file:line, rule, shape, operator\n\n```\n", len(misses))
+	fmt.Fprintf(&b, "\nMissed mutants (%d), tab-separated: server, file:line, rule, shape, operator, the planted statement\n\n```\n", len(misses))
 	for _, l := range misses {
 		b.WriteString(l + "\n")
 	}

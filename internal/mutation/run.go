@@ -112,6 +112,15 @@ func runServer(cfg Config, s *Server, rep *Report) error {
 		io.WriteString(h, s.Name+"\x00"+rule)
 		rng := rand.New(rand.NewPCG(cfg.Seed, h.Sum64()))
 		rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+		// Spread the sample over functions: a function's first candidate before any second one.
+		// More functions are covered, and mutants of different functions share a run.
+		seen := map[string]int{}
+		rank := make(map[*Mutant]int, len(cands))
+		for _, m := range cands {
+			rank[m] = seen[m.fn.key()]
+			seen[m.fn.key()]++
+		}
+		slices.SortStableFunc(cands, func(a, b *Mutant) int { return cmp.Compare(rank[a], rank[b]) })
 		sample = append(sample, cands[:min(len(cands), cfg.PerRule)]...)
 	}
 	for i, m := range sample {
@@ -456,11 +465,11 @@ func render(live map[*Mutant]bool) map[string][]byte {
 		var declText strings.Builder
 		for _, m := range ms {
 			if m.decl != "" {
-				declText.WriteString(strings.ReplaceAll(m.decl, "@", fmt.Sprint(m.ID)))
+				declText.WriteString(strings.ReplaceAll(m.decl, "MUTID", fmt.Sprint(m.ID)))
 			}
 		}
 		for _, e := range edits {
-			text := strings.ReplaceAll(e.text, "mutTypedNil@", fmt.Sprintf("mutTypedNil%d", id[e.start]))
+			text := strings.ReplaceAll(e.text, "MUTID", fmt.Sprint(id[e.start]))
 			src = src[:e.start] + text + src[e.end:]
 		}
 		src += declText.String()

@@ -271,6 +271,8 @@ type ret struct {
 	// return ("" outside such a branch); errCall is the name of the call that assigned it.
 	errVar  string
 	errCall string
+	// errAssign is the statement that assigned errVar, when it is the one just before the if.
+	errAssign *ast.AssignStmt
 	inIf    bool // inside the body of some if statement
 }
 
@@ -318,20 +320,20 @@ func describeReturn(fn *function, r *ast.ReturnStmt, stack []ast.Node) *ret {
 			continue
 		}
 		d.errVar = id.Name
-		d.errCall = assigningCall(id.Name, ifs, stack[:i])
+		d.errCall, d.errAssign = assigningCall(id.Name, ifs, stack[:i])
 	}
 	return d
 }
 
 // assigningCall names the call that assigned v just before (or in the init of) the if statement.
-func assigningCall(v string, ifs *ast.IfStmt, outer []ast.Node) string {
+func assigningCall(v string, ifs *ast.IfStmt, outer []ast.Node) (string, *ast.AssignStmt) {
 	if as, ok := ifs.Init.(*ast.AssignStmt); ok {
 		if c := callAssigning(v, as); c != "" {
-			return c
+			return c, as
 		}
 	}
 	if len(outer) == 0 {
-		return ""
+		return "", nil
 	}
 	var list []ast.Stmt
 	switch b := outer[len(outer)-1].(type) {
@@ -348,20 +350,20 @@ func assigningCall(v string, ifs *ast.IfStmt, outer []ast.Node) string {
 		}
 		switch prev := list[i-1].(type) {
 		case *ast.AssignStmt:
-			return callAssigning(v, prev)
+			return callAssigning(v, prev), prev
 		case *ast.DeclStmt:
 			if gd, ok := prev.Decl.(*ast.GenDecl); ok && len(gd.Specs) == 1 {
 				if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Values) == 1 {
 					for _, n := range vs.Names {
 						if n.Name == v {
-							return calleeName(vs.Values[0])
+							return calleeName(vs.Values[0]), nil
 						}
 					}
 				}
 			}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 func callAssigning(v string, as *ast.AssignStmt) string {

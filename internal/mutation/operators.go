@@ -2,9 +2,9 @@ package mutation
 
 import (
 	"fmt"
-	"slices"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,20 +45,20 @@ type edit struct {
 
 // Mutant is one planted defect.
 type Mutant struct {
-	ID     int
-	Server string
-	Rule   string
-	Op     string // the operator, with the server's shape it used
-	Shape  string
-	File   string // slash path relative to the module
-	Line   int    // first line of the mutated statement
-	End    int    // last line
-	Func   string
-	fn     *function
-	edits  []edit
+	ID      int
+	Server  string
+	Rule    string
+	Op      string // the operator, with the server's shape it used
+	Shape   string
+	File    string // slash path relative to the module
+	Line    int    // first line of the mutated statement
+	End     int    // last line
+	Func    string
+	fn      *function
+	edits   []edit
 	import_ map[string]string // alias → path
-	decl   string
-	status string
+	decl    string
+	status  string
 	// Mutated is the planted statement, whitespace collapsed, for the miss list.
 	Mutated string
 }

@@ -273,7 +273,7 @@ type ret struct {
 	errCall string
 	// errAssign is the statement that assigned errVar, when it is the one just before the if.
 	errAssign *ast.AssignStmt
-	inIf    bool // inside the body of some if statement
+	inIf      bool // inside the body of some if statement
 }
 
 // returns lists the return statements of fn's own body (not of nested function literals).

@@ -106,6 +106,23 @@ func (r *Report) Markdown(servers []Server) string {
 		b.WriteString(" |\n")
 	}
 
+	b.WriteString("\nCandidate sites per rule and server, before sampling:\n\n| rule |")
+	for _, s := range servers {
+		fmt.Fprintf(&b, " %s |", s.Name)
+	}
+	b.WriteString("\n| --- |")
+	for range servers {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+	for _, rule := range Rules {
+		fmt.Fprintf(&b, "| `%s` |", rule)
+		for _, s := range servers {
+			fmt.Fprintf(&b, " %d |", r.Candidates[s.Name][rule])
+		}
+		b.WriteString("\n")
+	}
+
 	shapes := []string{ShapeSDK, ShapeAdapter, ShapeHelper, ShapeOwn}
 	b.WriteString("\nFound/planted per rule and shape:\n\n| rule |")
 	for _, sh := range shapes {

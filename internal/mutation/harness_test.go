@@ -158,7 +158,11 @@ func handle(ctx context.Context, args map[string]interface{}) (*result, error) {
 	if n > 3 {
 		return &result{text: "big"}, nil
 	}
-	return &result{text: "small"}, nil
+	name, _ := args["name"].(string)
+	if name == "" {
+		return &result{text: "name is required"}, nil
+	}
+	return &result{text: "small " + name}, nil
 }
 `
 
@@ -177,7 +181,8 @@ func TestProtocolWireGetsProtocolRules(t *testing.T) {
 	// The decode error's tool-error result: returned as an error (a JSON-RPC error here), beside
 	// the error, or as (nil, nil); its text dumps the error (no preserve-cause operator: the
 	// result carries the error's text, not the error). The early return in
-	// `if n > 3` can become (nil, nil). Every success return can carry a typed nil.
+	// `if n > 3` can become (nil, nil), not an error (n > 3 is no zero test of an argument); the
+	// check of the name argument becomes an error. Every success return can carry a typed nil.
 	want := []string{
 		RuleToolErrorAsProtocol + "/arg-error-returned@13",
 		RuleResultAndError + "/error-beside-result@13",
@@ -186,7 +191,10 @@ func TestProtocolWireGetsProtocolRules(t *testing.T) {
 		RuleTypedNil + "/nil-pointer-helper@13",
 		RuleNilResultNilError + "/early-nil-nil@16",
 		RuleTypedNil + "/nil-pointer-helper@16",
-		RuleTypedNil + "/nil-pointer-helper@18",
+		RuleToolErrorAsProtocol + "/arg-check-returned@20",
+		RuleNilResultNilError + "/early-nil-nil@20",
+		RuleTypedNil + "/nil-pointer-helper@20",
+		RuleTypedNil + "/nil-pointer-helper@22",
 	}
 	slices.Sort(got)
 	slices.Sort(want)

@@ -123,6 +123,13 @@ func operators(s *Server, r *ret) []*Mutant {
 		add(RuleToolErrorAsProtocol, "arg-error-returned", replaceStmt(f, r.stmt, "return nil, "+r.errVar), nil, "")
 	}
 
+	// ... and where an argument failed a check (`if name == ""`), the same.
+	if fn.wire == WireProtocol && fn.kind != kindResource && pointerResult && nres == 2 &&
+		r.errVar == "" && r.checkedArg != "" && returnsToolError(r) {
+		add(RuleToolErrorAsProtocol, "arg-check-returned", replaceStmt(f, r.stmt,
+			fmt.Sprintf("return nil, %s.Errorf(\"%%s is required\", %q)", aliasFmt, r.checkedArg)), map[string]string{aliasFmt: "fmt"}, "")
+	}
+
 	// result-and-error: the tool-error result in an error branch goes out with the error.
 	if fn.resultDropped && r.errVar != "" && len(res) == nres && isNil(last()) && !isNil(res[0]) {
 		add(RuleResultAndError, "error-beside-result", []edit{replaceNode(f, last(), r.errVar)}, nil, "")

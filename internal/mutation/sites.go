@@ -274,6 +274,9 @@ type ret struct {
 	// errAssign is the statement that assigned errVar, when it is the one just before the if.
 	errAssign *ast.AssignStmt
 	inIf      bool // inside the body of some if statement
+	// checkedArg names the argument whose value the innermost enclosing if tests against a zero
+	// value (`if name == ""`, `if len(ids) == 0`), when it was read from the tool's arguments.
+	checkedArg string
 }
 
 // returns lists the return statements of fn's own body (not of nested function literals).
@@ -303,6 +306,9 @@ func describeReturn(fn *function, r *ast.ReturnStmt, stack []ast.Node) *ret {
 		ifs, ok := stack[i].(*ast.IfStmt)
 		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
 			continue
+		}
+		if !d.inIf {
+			d.checkedArg = zeroTestedArgument(fn, ifs.Cond)
 		}
 		d.inIf = true
 		if d.errVar != "" {
@@ -416,4 +422,49 @@ func argumentCall(name string) bool {
 		}
 	}
 	return false
+}
+
+// zeroTestedArgument: cond compares a variable with a zero value (`x == ""`, `x == 0`,
+// `len(x) == 0`, `x <= 0`) and the function assigned that variable from the tool's arguments
+// (an argument accessor call, or a type assertion of an index into an arguments map).
+func zeroTestedArgument(fn *function, cond ast.Expr) string {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || (be.Op != token.EQL && be.Op != token.LEQ) {
+		return ""
+	}
+	lit, ok := be.Y.(*ast.BasicLit)
+	if !ok || (lit.Value != `""` && lit.Value != "0") {
+		return ""
+	}
+	x := be.X
+	if c, ok := x.(*ast.CallExpr); ok && len(c.Args) == 1 && calleeName(c) == "len" {
+		x = c.Args[0]
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	found := false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok || len(as.Rhs) != 1 {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && lid.Name == id.Name {
+				switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+				case *ast.CallExpr:
+					name := calleeName(rhs)
+					found = argumentCall(name) || strings.HasPrefix(name, "Get")
+				case *ast.TypeAssertExpr:
+					_, found = ast.Unparen(rhs.X).(*ast.IndexExpr)
+				}
+			}
+		}
+		return !found
+	})
+	if !found {
+		return ""
+	}
+	return id.Name
 }

@@ -203,6 +203,22 @@ func TestProtocolWireGetsProtocolRules(t *testing.T) {
 	}
 }
 
+// Parsing what an upstream call returned is no argument problem: no tool-error-as-protocol-error
+// is planted there (the rule rightly stays silent on it).
+func TestUpstreamParseIsNoArgumentSite(t *testing.T) {
+	s := Server{Name: "fixture", Own: []OwnKind{{
+		Signature: "func(context.Context, map[string]interface{}) (*p.result, error)", Wire: WireProtocol, ResultDroppedOnError: true,
+	}}}
+	src := strings.Replace(ownProtocolHandler, `strconv.Atoi(args["n"].(string))`, `strconv.Atoi(upstream())`, 1) +
+		"\nfunc upstream() string { return \"1\" }\n"
+	_, ms := plant(t, &s, src)
+	for _, m := range ms {
+		if m.Rule == RuleToolErrorAsProtocol && m.Line == 13 {
+			t.Errorf("%s: planted on the parse of an upstream value", m)
+		}
+	}
+}
+
 func TestReplaceVerb(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

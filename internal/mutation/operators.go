@@ -119,7 +119,7 @@ func operators(s *Server, r *ret) []*Mutant {
 	// tool-error-as-protocol-error: where an argument failed to decode, the model's problem is
 	// returned as an error the server's wire turns into a JSON-RPC error.
 	if fn.wire == WireProtocol && fn.kind != kindResource && pointerResult && nres == 2 &&
-		r.errVar != "" && argumentCall(r.errCall) && returnsToolError(r) {
+		r.errVar != "" && decodesArguments(fn, r.errAssign) && returnsToolError(r) {
 		add(RuleToolErrorAsProtocol, "arg-error-returned", replaceStmt(f, r.stmt, "return nil, "+r.errVar), nil, "")
 	}
 

@@ -268,9 +268,8 @@ type ret struct {
 	fn   *function
 	stmt *ast.ReturnStmt
 	// errVar is the error tested by the innermost enclosing `if X != nil` whose body holds the
-	// return ("" outside such a branch); errCall is the name of the call that assigned it.
-	errVar  string
-	errCall string
+	// return ("" outside such a branch).
+	errVar string
 	// errAssign is the statement that assigned errVar, when it is the one just before the if.
 	errAssign *ast.AssignStmt
 	inIf      bool // inside the body of some if statement
@@ -326,7 +325,7 @@ func describeReturn(fn *function, r *ast.ReturnStmt, stack []ast.Node) *ret {
 			continue
 		}
 		d.errVar = id.Name
-		d.errCall, d.errAssign = assigningCall(id.Name, ifs, stack[:i])
+		_, d.errAssign = assigningCall(id.Name, ifs, stack[:i])
 	}
 	return d
 }
@@ -412,16 +411,102 @@ func isNil(e ast.Expr) bool {
 	return ok && id.Name == "nil"
 }
 
-// argumentCall reports whether a call of this name decodes or checks tool arguments: the SDKs'
-// Require*/Bind*, a server's RequiredParam/OptionalParam helpers, json.Unmarshal, strconv and
-// the Parse* family. Its error is a problem the model could fix.
-func argumentCall(name string) bool {
-	for _, p := range []string{"Require", "Optional", "Bind", "Parse", "Unmarshal", "Atoi", "Decode"} {
+// accessorCall: a call of this name reads the tool's arguments by what it is (the SDKs'
+// Require*/Bind*/Get*, a server's RequiredParam/OptionalParam helpers).
+func accessorCall(name string) bool {
+	for _, p := range []string{"Require", "Optional", "Bind", "Get"} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// parserCall: a call of this name parses what it is given, arguments or upstream data alike
+// (json.Unmarshal, strconv, the Parse* family).
+func parserCall(name string) bool {
+	for _, p := range []string{"Parse", "Unmarshal", "Atoi", "Decode"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodesArguments: the assignment's call reads the tool's arguments, by an accessor, or by a
+// parser given something read from the arguments (not an upstream response).
+func decodesArguments(fn *function, as *ast.AssignStmt) bool {
+	if as == nil || len(as.Rhs) != 1 {
+		return false
+	}
+	c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	name := calleeName(c)
+	if accessorCall(name) {
+		return true
+	}
+	if !parserCall(name) {
+		return false
+	}
+	for _, a := range c.Args {
+		if fromArguments(fn, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromArguments: e mentions the request's Arguments, a map parameter of the function (an own
+// handler's `args map[string]any`), or a variable assigned from an argument accessor or from a
+// type assertion of an index into a map.
+func fromArguments(fn *function, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == "Arguments" {
+				found = true
+			}
+		case *ast.Ident:
+			if argumentVariable(fn, n.Name) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// argumentVariable: name is a map parameter of the function, or a variable the function
+// assigns from an argument accessor or from a type assertion of an index into a map.
+func argumentVariable(fn *function, name string) bool {
+	for i := range fn.sig.Params().Len() {
+		p := fn.sig.Params().At(i)
+		if _, isMap := p.Type().Underlying().(*types.Map); isMap && p.Name() == name {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok || len(as.Rhs) != 1 {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && lid.Name == name {
+				switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+				case *ast.CallExpr:
+					found = accessorCall(calleeName(rhs))
+				case *ast.TypeAssertExpr:
+					_, found = ast.Unparen(rhs.X).(*ast.IndexExpr)
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // zeroTestedArgument: cond compares a variable with a zero value (`x == ""`, `x == 0`,
@@ -444,26 +529,7 @@ func zeroTestedArgument(fn *function, cond ast.Expr) string {
 	if !ok {
 		return ""
 	}
-	found := false
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if found || !ok || len(as.Rhs) != 1 {
-			return !found
-		}
-		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && lid.Name == id.Name {
-				switch rhs := ast.Unparen(as.Rhs[0]).(type) {
-				case *ast.CallExpr:
-					name := calleeName(rhs)
-					found = argumentCall(name) || strings.HasPrefix(name, "Get")
-				case *ast.TypeAssertExpr:
-					_, found = ast.Unparen(rhs.X).(*ast.IndexExpr)
-				}
-			}
-		}
-		return !found
-	})
-	if !found {
+	if !argumentVariable(fn, id.Name) {
 		return ""
 	}
 	return id.Name

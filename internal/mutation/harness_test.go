@@ -209,12 +209,17 @@ func TestUpstreamParseIsNoArgumentSite(t *testing.T) {
 	s := Server{Name: "fixture", Own: []OwnKind{{
 		Signature: "func(context.Context, map[string]interface{}) (*p.result, error)", Wire: WireProtocol, ResultDroppedOnError: true,
 	}}}
-	src := strings.Replace(ownProtocolHandler, `strconv.Atoi(args["n"].(string))`, `strconv.Atoi(upstream())`, 1) +
-		"\nfunc upstream() string { return \"1\" }\n"
-	_, ms := plant(t, &s, src)
-	for _, m := range ms {
-		if m.Rule == RuleToolErrorAsProtocol && m.Line == 13 {
-			t.Errorf("%s: planted on the parse of an upstream value", m)
+	for _, tc := range []struct{ call, decl string }{
+		{`strconv.Atoi(upstream())`, "func upstream() string { return \"1\" }"},
+		// A Get* method of something else than a request or parameters value is no accessor.
+		{`store{}.GetCount()`, "type store struct{}\n\nfunc (store) GetCount() (int, error) { return strconv.Atoi(\"1\") }"},
+	} {
+		src := strings.Replace(ownProtocolHandler, `strconv.Atoi(args["n"].(string))`, tc.call, 1) + "\n" + tc.decl + "\n"
+		_, ms := plant(t, &s, src)
+		for _, m := range ms {
+			if m.Rule == RuleToolErrorAsProtocol && m.Line == 13 {
+				t.Errorf("%s: planted on the parse of an upstream value (%s)", m, tc.call)
+			}
 		}
 	}
 }

@@ -411,15 +411,30 @@ func isNil(e ast.Expr) bool {
 	return ok && id.Name == "nil"
 }
 
-// accessorCall: a call of this name reads the tool's arguments by what it is (the SDKs'
-// Require*/Bind*/Get*, a server's RequiredParam/OptionalParam helpers).
-func accessorCall(name string) bool {
-	for _, p := range []string{"Require", "Optional", "Bind", "Get"} {
+// accessorCall: the call reads the tool's arguments by what it is: the SDKs' Require*/Bind*, a
+// server's RequiredParam/OptionalParam helpers, and Get* methods of a request or parameters
+// value (mark3labs' req.GetString, podman's params.GetStringArray), not any Get* (os.Getwd,
+// client.GetHttpClientFromContext).
+func accessorCall(fn *function, c *ast.CallExpr) bool {
+	name := calleeName(c)
+	for _, p := range []string{"Require", "Optional", "Bind"} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}
-	return false
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || !strings.HasPrefix(name, "Get") {
+		return false
+	}
+	t := fn.file.info.TypeOf(sel.X)
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && (strings.HasSuffix(n.Obj().Name(), "Request") || strings.HasSuffix(n.Obj().Name(), "Params"))
 }
 
 // parserCall: a call of this name parses what it is given, arguments or upstream data alike
@@ -443,11 +458,10 @@ func decodesArguments(fn *function, as *ast.AssignStmt) bool {
 	if !ok {
 		return false
 	}
-	name := calleeName(c)
-	if accessorCall(name) {
+	if accessorCall(fn, c) {
 		return true
 	}
-	if !parserCall(name) {
+	if !parserCall(calleeName(c)) {
 		return false
 	}
 	for _, a := range c.Args {
@@ -498,7 +512,7 @@ func argumentVariable(fn *function, name string) bool {
 			if lid, ok := l.(*ast.Ident); ok && lid.Name == name {
 				switch rhs := ast.Unparen(as.Rhs[0]).(type) {
 				case *ast.CallExpr:
-					found = accessorCall(calleeName(rhs))
+					found = accessorCall(fn, rhs)
 				case *ast.TypeAssertExpr:
 					_, found = ast.Unparen(rhs.X).(*ast.IndexExpr)
 				}

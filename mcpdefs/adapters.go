@@ -3,12 +3,11 @@ package mcpdefs
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/mcplint/mcplint/internal/astutil"
 )
 
-// adapter is a parameter of a function of this package that receives a handler in the
-// repository's own shape and is called from an SDK handler that returns whatever it returns:
+// A pass-through adapter is a parameter of a function of this package that receives a
+// handler in the repository's own shape and is called from an SDK handler that returns
+// whatever it returns:
 //
 //	func NewTool[In, Out any](tool mcp.Tool, h func(ctx context.Context, deps Deps, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error)) ServerTool {
 //		return wrap(tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
@@ -18,19 +17,15 @@ import (
 //
 // The SDK handler passes the results through unchanged, so whatever is given for h has the
 // SDK handler's error semantics, and its body is checked as a handler.
-type adapter struct {
-	param    int
-	template *Handler
-}
 
-// adapters finds pass-through adapters and recognises the functions given to them, and
-// handlers that delegate: a handler whose every return is `return f(...)` for one function f
-// of this package (with more parameters, say a logger) makes f a handler too.
-func (r *recogniser) adapters() {
-	found := map[*types.Func][]adapter{}
+// passThroughAdapters finds pass-through adapters (recording them in r.paramWraps, from
+// where applyWraps recognises the functions given to them), and handlers that delegate: a
+// handler whose every return is `return f(...)` for one function f of this package (with
+// more parameters, say a logger) makes f a handler too.
+func (r *recogniser) passThroughAdapters() {
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
-			r.adapted(f, h)
+			r.give(f, mappingOf(h, ShapeDelegate), 0)
 		}
 	}
 	for _, h := range r.res.Handlers {
@@ -39,23 +34,17 @@ func (r *recogniser) adapters() {
 			continue
 		}
 		if i, ok := r.passThrough(h, fn); ok {
-			found[fn] = append(found[fn], adapter{param: i, template: h})
+			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, ShapePassThrough)})
 		}
 	}
-	if len(found) == 0 {
-		return
-	}
-	for _, c := range r.containers {
-		call, ok := c.(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		fn := r.callee(call)
-		for _, a := range found[fn] {
-			if a.param < len(call.Args) {
-				r.adapted(call.Args[a.param], a.template)
-			}
-		}
+}
+
+// mappingOf is the mapping of a function whose results h returns unchanged.
+func mappingOf(h *Handler, via Shape) Mapping {
+	return Mapping{
+		Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, Errors: h.Errors, Same: true, InputArg: -1,
+		Results: h.Sig.Results().Len(), ResultIndex: h.ResultIndex, OutIndex: h.OutIndex, ErrorIndex: h.ErrorIndex,
+		HasIn: h.In != nil,
 	}
 }
 
@@ -147,60 +136,61 @@ func indexOf(params *types.Tuple, v *types.Var) int {
 	return -1
 }
 
-// adapted recognises the function e denotes as a handler with the template's semantics.
-func (r *recogniser) adapted(e ast.Expr, template *Handler) {
-	var node ast.Node
-	var sig *types.Signature
-	var body *ast.BlockStmt
-	var ftype *ast.FuncType
-	var name string
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		node, body, ftype = x, x.Body, x.Type
-		sig, _ = r.pass.TypesInfo.TypeOf(x).(*types.Signature)
-	case *ast.Ident, *ast.SelectorExpr:
-		id := astutil.NameIdent(x)
-		fn, ok := r.pass.TypesInfo.Uses[id].(*types.Func)
-		if !ok || r.decls[fn.Origin()] == nil {
-			return
-		}
-		decl := r.decls[fn.Origin()]
-		node, body, ftype, name = decl, decl.Body, decl.Type, decl.Name.Name
-		sig = fn.Signature()
-	default:
-		return
+// requestType is the request parameter type of an SDK handler of m's kind and SDK.
+func (s *sdkTypes) requestType(m Mapping) types.Type {
+	switch {
+	case m.SDK == MCPTool && m.Kind == Tool:
+		return s.mcptoolCall
+	case m.SDK == MarkLabs && m.Kind == Tool:
+		return s.m3CallReq
+	case m.SDK == MarkLabs && m.Kind == Prompt:
+		return s.m3PromptReq
+	case m.SDK == MarkLabs:
+		return s.m3ReadReq
+	case m.Kind == Tool:
+		return s.goCallReq
+	case m.Kind == Prompt:
+		return s.goPromptReq
 	}
-	if sig == nil || r.res.byNode[node] != nil {
-		return
-	}
+	return s.goReadReq
+}
+
+// adapted recognises a function in the repository's own shape whose results reach the SDK
+// unchanged (a pass-through adapter's parameter, a delegate) as a handler with the SDK
+// handler's semantics.
+func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
-	if results.Len() != template.Sig.Results().Len() {
+	if results.Len() != m.Results {
 		return
 	}
 	h := &Handler{
-		Kind: template.Kind, SDK: template.SDK, Flavour: template.Flavour, Errors: template.Errors,
+		Kind: m.Kind, SDK: m.SDK, Flavour: m.Flavour, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
-		ResultIndex: template.ResultIndex, OutIndex: template.OutIndex, ErrorIndex: template.ErrorIndex,
-		Registered: true,
+		ResultIndex: m.ResultIndex, OutIndex: m.OutIndex, ErrorIndex: m.ErrorIndex,
+		Registered: true, Shape: m.Via,
 	}
-	reqType := template.Sig.Params().At(1).Type()
+	reqType := r.sdk.requestType(m)
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		if types.Identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
+		if identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
 			h.Request = p
 		}
 	}
-	if template.In != nil && sig.Params().Len() > 0 {
+	if m.HasIn && sig.Params().Len() > 0 {
 		h.In = sig.Params().At(sig.Params().Len() - 1).Type()
 		if v := sig.Params().At(sig.Params().Len() - 1); v.Name() != "" && v.Name() != "_" {
 			h.Input = v
 		}
 	}
-	if template.OutIndex >= 0 {
-		h.Out = results.At(template.OutIndex).Type()
+	if m.OutIndex >= 0 && m.OutIndex < results.Len() {
+		h.Out = results.At(m.OutIndex).Type()
 	}
+	r.addHandler(h)
+}
+
+func (r *recogniser) addHandler(h *Handler) {
 	r.res.Handlers = append(r.res.Handlers, h)
-	r.res.byNode[node] = h
+	r.res.byNode[h.Node] = h
 }
 
 // declaredIn is the function a handler written as a function literal is declared in; nil for

@@ -41,6 +41,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(AdapterFact)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, regs), nil
@@ -227,6 +228,18 @@ type recogniser struct {
 	fieldAssigned, addressTaken, copied map[types.Object]bool
 	callArgs                            map[types.Object][]*ast.CallExpr
 	callArgUnary                        map[*ast.UnaryExpr]bool
+
+	// Adapters (adapters.go, wrapped.go, facts.go): the mappings of this package's adapter
+	// parameters, of func-typed fields adapters call (written in adapters, or selected where an
+	// adapter is called), of interface methods adapters call, and of func types whose method
+	// only calls the receiver.
+	paramWraps map[*types.Func][]Wrap
+	fieldWraps map[*types.Var]Mapping
+	fieldGiven map[*types.Var]Mapping
+	ifaceWraps map[*types.Func]Mapping
+	convWraps  map[*types.TypeName]Mapping
+	// rangeOf maps range value variables to what they range over (built on first use).
+	rangeOf map[types.Object]ast.Expr
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
@@ -252,6 +265,12 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		copied:        map[types.Object]bool{},
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
+
+		paramWraps: map[*types.Func][]Wrap{},
+		fieldWraps: map[*types.Var]Mapping{},
+		fieldGiven: map[*types.Var]Mapping{},
+		ifaceWraps: map[*types.Func]Mapping{},
+		convWraps:  map[*types.TypeName]Mapping{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
@@ -260,8 +279,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
-	r.adapters()
+	r.passThroughAdapters()
 	r.convertingAdapters()
+	r.applyWraps()
 	r.link()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)

@@ -117,6 +117,13 @@ type Handler struct {
 	// Adapted is true when the function has no SDK handler type and is recognised because
 	// an adapter of the module calls it from one (see wrapped.go).
 	Adapted bool
+	// Shape is how recognition reached the handler (its SDK signature, or which kind of
+	// adapter), for -v.
+	Shape Shape
+	// Except are error types whose values take the other way than Errors says: an adapter
+	// that makes errors tool errors but returns a "hard error" type, singled out with
+	// errors.As, as a protocol error (ErrorModeOf).
+	Except []types.Type
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and
@@ -176,6 +183,8 @@ type Definition struct {
 	Node ast.Node
 	// Registration is the registering call when it is in this package.
 	Registration *ast.CallExpr
+	// Shape is how recognition reached the definition, for -v.
+	Shape Shape
 
 	Name, Title, Description Value
 	// URI is the resource URI or the resource template's URI template.

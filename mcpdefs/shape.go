@@ -1,0 +1,45 @@
+package mcpdefs
+
+// Shape is how recognition reached a handler or a definition. `mcplint -v` counts handlers and
+// definitions per SDK and per shape, so a user learns which of their layers mcplint sees
+// through; every shape recognition knows is listed here, in the order -v prints them.
+type Shape int
+
+const (
+	// ShapeSDK: a handler with an SDK handler signature, or a definition written with the
+	// SDK's own types and constructors.
+	ShapeSDK Shape = iota
+	// ShapeDelegate: a function every return of an SDK handler calls and passes through.
+	ShapeDelegate
+	// ShapePassThrough: a function given to a pass-through adapter (the SDK handler returns
+	// what it returns).
+	ShapePassThrough
+	// ShapeParam: a function given for a parameter a converting adapter calls.
+	ShapeParam
+	// ShapeField: a function written to a func-typed field a converting adapter calls.
+	ShapeField
+	// ShapeInterface: a method implementing the interface method a converting adapter calls.
+	ShapeInterface
+	// ShapeReflect: a function a converting adapter calls through reflect.Value.Call.
+	ShapeReflect
+)
+
+var shapeNames = [...]string{
+	ShapeSDK:         "sdk-typed",
+	ShapeDelegate:    "delegate",
+	ShapePassThrough: "adapter:pass-through",
+	ShapeParam:       "adapter:parameter",
+	ShapeField:       "adapter:field",
+	ShapeInterface:   "adapter:interface",
+	ShapeReflect:     "adapter:reflect",
+}
+
+func (s Shape) String() string {
+	if s >= 0 && int(s) < len(shapeNames) {
+		return shapeNames[s]
+	}
+	return "unknown"
+}
+
+// Adapter reports whether the shape is reached through an adapter of the module.
+func (s Shape) Adapter() bool { return s >= ShapePassThrough }

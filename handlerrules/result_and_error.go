@@ -28,7 +28,7 @@ func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				return
 			}
 			outcome := "the client gets only " + h.WireError()
-			if h.Errors == mcpdefs.ToolError {
+			if h.ErrorModeOf(h.pass.TypesInfo, err) == mcpdefs.ToolError {
 				outcome = "go-sdk replaces the result with a tool error"
 			}
 			p.Reportf(ret, "%s handler returns a result and an error: %s; return one", h.Kind, outcome)

@@ -27,13 +27,15 @@ var ruleToolErrorAsProtocolError = check{
 // clients do not show JSON-RPC errors to the model, which cannot correct its call.
 func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Kind != mcpdefs.Tool || h.Errors != mcpdefs.ProtocolError {
+		// An adapter's errors.As convention can make some error types protocol errors in a
+		// handler whose other errors are tool errors (Except).
+		if h.Kind != mcpdefs.Tool || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		args := h.argumentFlow()
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
 			e := result(ret, h.ErrorIndex)
-			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
+			if h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
 			p.Report(ret, "argument error sent as "+h.WireError()+", which the model never sees; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
@@ -42,7 +44,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 }
 
 func (h *handler) toolErrorAdvice() string {
-	if h.Flavour == mcpdefs.AdaptedTool {
+	if h.Adapted {
 		return "an isError result from the adapter instead"
 	}
 	if h.SDK == mcpdefs.MarkLabs {
@@ -326,7 +328,7 @@ func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
 		return f.argErrs[o]
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !h.newErrorCall(call) {
+	if (!ok || !h.newErrorCall(call)) && !isAddrOfLiteral(e) {
 		return false
 	}
 	for i, n := range stack {

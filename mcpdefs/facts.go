@@ -213,6 +213,10 @@ func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr,
 		return
 	}
 	if decl := r.decls[m.Origin()]; decl != nil {
+		if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
+			r.give(arg, w.Mapping, 0) // HandlerFunc(f): f is the handler
+			return
+		}
 		r.bindDecl(decl, m, w.Mapping)
 		return
 	}

@@ -183,8 +183,6 @@ type Definition struct {
 	Node ast.Node
 	// Registration is the registering call when it is in this package.
 	Registration *ast.CallExpr
-	// Shape is how recognition reached the definition, for -v.
-	Shape Shape
 
 	Name, Title, Description Value
 	// URI is the resource URI or the resource template's URI template.

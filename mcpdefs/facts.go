@@ -225,7 +225,7 @@ func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr,
 		return
 	}
 	r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: adapter, Call: call,
-		Reason: fmt.Sprintf("the wrapped method %s is declared in %s, which does not import the adapter's interface", m.Name(), m.Pkg().Path())})
+		Reason: fmt.Sprintf("the wrapped method %s is declared in %s, which does not import the adapter's interface", m.Name(), m.Pkg().Path()), SDK: w.SDK})
 }
 
 // adapterInterface is the named interface type of the adapter parameter w wraps, or nil.

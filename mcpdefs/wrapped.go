@@ -44,6 +44,8 @@ type Unmapped struct {
 	Adapter *types.Func
 	Call    *ast.CallExpr
 	Reason  string
+	// SDK is the SDK of the adapter's SDK handler.
+	SDK SDK
 }
 
 // wrappedTarget is where the functions an adapter wraps come from: a parameter of the
@@ -97,7 +99,7 @@ func (r *recogniser) convertingAdapters() {
 				conflict[t] = true
 			}
 			if reason != "" {
-				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason})
+				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
 			if _, seen := found[t]; !seen {

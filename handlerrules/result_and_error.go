@@ -19,16 +19,23 @@ var ruleResultAndError = check{
 // keeps the error and drops the result, so whatever the result says never reaches the client.
 func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.ResultIndex < 0 {
+		idx := h.ResultIndex
+		if idx < 0 && h.ResultDiscarded {
+			idx = 0 // the server's own result type, which its adapter drops on error
+		}
+		if idx < 0 {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			res, err := result(ret, h.ResultIndex), result(ret, h.ErrorIndex)
+			res, err := result(ret, idx), result(ret, h.ErrorIndex)
 			if !h.nonNilResult(res, 0) || !h.nonNilError(err, stack) {
 				return
 			}
 			outcome := "the client gets only " + h.WireError()
-			if h.ErrorModeOf(h.pass.TypesInfo, err) == mcpdefs.ToolError {
+			switch {
+			case h.ResultIndex < 0:
+				outcome = "the adapter drops the result and sends only the error"
+			case h.ErrorModeOf(h.pass.TypesInfo, err) == mcpdefs.ToolError:
 				outcome = "go-sdk replaces the result with a tool error"
 			}
 			p.Reportf(ret, "%s handler returns a result and an error: %s; return one", h.Kind, outcome)

@@ -57,7 +57,7 @@ func (h *handler) toolErrorAdvice() string {
 // SDK has a one-expression tool error result.
 func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
 	res := result(ret, h.ResultIndex)
-	if res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
+	if h.Adapted || res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
 		return nil
 	}
 	var repl string

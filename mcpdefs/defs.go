@@ -124,6 +124,10 @@ type Handler struct {
 	// that makes errors tool errors but returns a "hard error" type, singled out with
 	// errors.As, as a protocol error (ErrorModeOf).
 	Except []types.Type
+	// ResultDiscarded and ResultDereferenced describe an adapted function's first result (the
+	// server's own result type, as a pointer): the adapter drops it when the error is non-nil,
+	// and reads a field of it without a nil test when the error is nil, so (nil, nil) panics.
+	ResultDiscarded, ResultDereferenced bool
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and

@@ -31,6 +31,10 @@ type Mapping struct {
 	Except []string
 	// InputArg is the index of the wrapped call's argument that is the tool's input, or -1.
 	InputArg int
+	// DiscardsResult: the adapter's error branch drops the wrapped function's first result
+	// (the server's own result type); DerefsResult: after the branch the adapter reads a
+	// field of it without testing it for nil (podman's result.Content).
+	DiscardsResult, DerefsResult bool
 	// Results, ResultIndex, OutIndex and ErrorIndex are the SDK handler's result positions;
 	// HasIn is true when it takes a typed input (pass-through adapters only).
 	Results, ResultIndex, OutIndex, ErrorIndex int

@@ -102,9 +102,15 @@ func (r *recogniser) convertingAdapters() {
 				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
-			if _, seen := found[t]; !seen {
+			if prev, seen := found[t]; !seen {
 				found[t] = m
 				order = append(order, t)
+			} else {
+				// Two adapters of one field that agree on the error: a result they treat
+				// differently is judged by what both do.
+				prev.DiscardsResult = prev.DiscardsResult && m.DiscardsResult
+				prev.DerefsResult = prev.DerefsResult && m.DerefsResult
+				found[t] = prev
 			}
 			return true
 		})
@@ -330,6 +336,16 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
+	if as, ok := assign.(*ast.AssignStmt); ok && via != ShapeReflect && len(as.Lhs) >= 2 {
+		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
+			if res := r.objectOf(id); res != nil {
+				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && TypeAPI(res.Type()) != APIToolResultType {
+					m.DiscardsResult = !mentionsObj(info, ret, res)
+					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
+				}
+			}
+		}
+	}
 	// `if errors.As(err, &hard) { return nil, err }` before the final return: errors of that
 	// type take the other way.
 	for _, st := range branch.Body.List[:len(branch.Body.List)-1] {
@@ -354,6 +370,29 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		m.Same = false
 	}
 	return m, ""
+}
+
+// readsFieldUnchecked reports whether body reads a field of v after pos and never compares v
+// with nil.
+func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types.Object) bool {
+	info := r.pass.TypesInfo
+	reads, tested := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Pos() > pos && info.Uses[id] == v {
+				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
+					reads = true
+				}
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (mentionsObj(info, n.X, v) && astutil.IsNil(info, n.Y) || mentionsObj(info, n.Y, v) && astutil.IsNil(info, n.X)) {
+				tested = true
+			}
+		}
+		return true
+	})
+	return reads && !tested
 }
 
 // returnMode says what the error in hand becomes when ret is returned from SDK handler h: the
@@ -573,6 +612,10 @@ func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.Block
 	}
 	if results.Len() > 1 && TypeAPI(results.At(0).Type()) == APIToolResultType {
 		h.ResultIndex = 0
+	} else if results.Len() > 1 {
+		if _, isPtr := results.At(0).Type().Underlying().(*types.Pointer); isPtr {
+			h.ResultDiscarded, h.ResultDereferenced = m.DiscardsResult, m.DerefsResult
+		}
 	}
 	if m.Same {
 		// The error reaches the SDK unchanged: the SDK handler's own semantics.

@@ -151,3 +151,14 @@ func Lookup(st Store) mcp.ToolHandler {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: v}}}, nil
 	}
 }
+
+// Deps is what a pass-through adapter hands its handlers besides the request.
+type Deps struct{ Token string }
+
+// NewTool passes h's results through unchanged (github-mcp-server's NewTool): what is given
+// for h is a typed handler with one more parameter.
+func NewTool[In, Out any](s *mcp.Server, name string, h func(ctx context.Context, deps Deps, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error)) {
+	mcp.AddTool(s, &mcp.Tool{Name: name}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) { // want `def tool go-sdk name=dynamic in=In out=Out registered handler=literal` `handler tool go-sdk GoSDKTypedTool errors=tool registered via=sdk-typed`
+		return h(ctx, Deps{}, req, in)
+	})
+}

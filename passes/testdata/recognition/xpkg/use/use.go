@@ -69,6 +69,18 @@ func hard(ctx context.Context, args map[string]any) (string, error) { // want `h
 	return "", errors.New("soft")
 }
 
+// search goes to a pass-through adapter of package adapt: a typed handler.
+func search(ctx context.Context, deps adapt.Deps, req *mcp.CallToolRequest, in GetIn) (*mcp.CallToolResult, GetOut, error) { // want `handler tool go-sdk GoSDKTypedTool errors=tool registered via=adapter:pass-through`
+	return nil, GetOut{}, nil
+}
+
+// makeGet is a factory: its closure is what the adapter wraps.
+func makeGet(prefix string) func(context.Context, GetIn) (GetOut, error) {
+	return func(ctx context.Context, in GetIn) (GetOut, error) { // want `handler tool go-sdk GoSDKTypedTool errors=tool registered via=adapter:parameter`
+		return GetOut{Name: prefix + in.ID}, nil
+	}
+}
+
 // notAHandler goes to an adapter that only logs its error: not a handler.
 func notAHandler(ctx context.Context, args map[string]any) (string, error) {
 	return "", errors.New("x")
@@ -76,6 +88,8 @@ func notAHandler(ctx context.Context, args map[string]any) (string, error) {
 
 func Setup(s *mcp.Server) {
 	adapt.MustTool(s, "get", get)
+	adapt.MustTool(s, "made", makeGet("x"))
+	adapt.NewTool(s, "search", search)
 	_ = adapt.ToSDK(status)
 	for _, h := range byName {
 		_ = adapt.ToSDK(h)

@@ -26,6 +26,15 @@ func (r *recogniser) passThroughAdapters() {
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
 			r.give(f, mappingOf(h, ShapeDelegate), 0)
+			continue
+		}
+		// A function whose results the handler returns unchanged on some path
+		// (`return addProjectItem(ctx, client, ...)` in one case of a switch): on that path
+		// its results are the handler's. Its last parameter is not the tool's input.
+		m := mappingOf(h, ShapeDelegate)
+		m.HasIn = false
+		for _, f := range r.partialDelegates(h) {
+			r.give(f, m, 0)
 		}
 	}
 	for _, h := range r.res.Handlers {
@@ -82,6 +91,38 @@ func (r *recogniser) delegate(h *Handler) ast.Expr {
 		return nil
 	}
 	return fun
+}
+
+// partialDelegates returns the functions of this package that some return of h calls and
+// passes through whole.
+func (r *recogniser) partialDelegates(h *Handler) []ast.Expr {
+	if h.Body == nil {
+		return nil
+	}
+	var out []ast.Expr
+	seen := map[*types.Func]bool{}
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 || h.Sig.Results().Len() < 2 {
+				return true
+			}
+			call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := r.callee(call)
+			if fn == nil || seen[fn] || r.decls[fn] == nil || r.decls[fn] == h.Node {
+				return true
+			}
+			seen[fn] = true
+			out = append(out, call.Fun)
+		}
+		return true
+	})
+	return out
 }
 
 // passThrough reports whether every return of h is `return p(...)` for one function

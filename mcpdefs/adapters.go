@@ -3,6 +3,8 @@ package mcpdefs
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // A pass-through adapter is a parameter of a function of this package that receives a
@@ -247,4 +249,34 @@ func (r *recogniser) declaredIn(h *Handler) *types.Func {
 	}
 	fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	return fn
+}
+
+// adaptedDelegates recognises the functions whose results an adapted handler returns
+// unchanged (aks-mcp's ResourceHandlerFunc literal `return HandleResourceHealthQuery(ctx,
+// params, cfg)`): they are handlers with the adapted handler's mapping, delegates of
+// delegates included.
+func (r *recogniser) adaptedDelegates() {
+	for i := 0; i < len(r.res.Handlers); i++ {
+		h := r.res.Handlers[i]
+		if !h.Adapted {
+			continue
+		}
+		for _, f := range r.partialDelegates(h) {
+			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(f)].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			decl := r.decls[fn.Origin()]
+			if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
+				continue
+			}
+			d := *h
+			d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
+			d.Shape, d.Request, d.Input, d.In = ShapeDelegate, nil, nil, nil
+			if d.OutIndex >= 0 {
+				d.Out = d.Sig.Results().At(d.OutIndex).Type()
+			}
+			r.addHandler(&d)
+		}
+	}
 }

@@ -282,6 +282,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	r.passThroughAdapters()
 	r.convertingAdapters()
 	r.applyWraps()
+	r.adaptedDelegates()
 	r.link()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)

@@ -27,3 +27,14 @@ func Func() adapt.Executor {
 type DB struct{}
 
 func (DB) Lookup(ctx context.Context, key string) (string, error) { return key, nil }
+
+// Run's results are what the ExecutorFunc literal returns: a delegate of an adapted handler.
+func Run() adapt.Executor {
+	return adapt.ExecutorFunc(func(ctx context.Context, args map[string]any) (string, error) { // want `handler tool go-sdk AdaptedTool errors=tool registered via=adapter:interface`
+		return runQuery(ctx, args)
+	})
+}
+
+func runQuery(ctx context.Context, args map[string]any) (string, error) { // want `handler tool go-sdk AdaptedTool errors=tool registered via=delegate`
+	return "", errors.New("query failed")
+}

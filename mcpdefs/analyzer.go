@@ -279,8 +279,12 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
-	r.passThroughAdapters()
+	// Converting adapters first: one that hands a typed handler's results to a low-level
+	// handler unchanged changes that handler's semantics, which a pass-through adapter
+	// wrapping it then copies.
 	r.convertingAdapters()
+	r.overrides()
+	r.passThroughAdapters()
 	r.applyWraps()
 	r.adaptedDelegates()
 	r.link()

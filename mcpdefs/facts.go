@@ -35,6 +35,10 @@ type Mapping struct {
 	// (the server's own result type); DerefsResult: after the branch the adapter reads a
 	// field of it without testing it for nil (podman's result.Content).
 	DiscardsResult, DerefsResult bool
+	// Override: the SDK handler returns the wrapped function's result and error unchanged,
+	// so a wrapped function already recognised by its own SDK signature (a typed handler
+	// handed to a low-level one) takes the SDK handler's flavour and error mapping instead.
+	Override bool
 	// Results, ResultIndex, OutIndex and ErrorIndex are the SDK handler's result positions;
 	// HasIn is true when it takes a typed input (pass-through adapters only).
 	Results, ResultIndex, OutIndex, ErrorIndex int
@@ -180,6 +184,23 @@ func (r *recogniser) applyWraps() {
 	}
 	r.fieldWrites()
 	r.exportFacts()
+}
+
+// overrides applies the adapters that hand a function's results to the SDK unchanged
+// (Mapping.Override) to the functions given to them, before pass-through adapters take those
+// functions' semantics as their template.
+func (r *recogniser) overrides() {
+	for _, c := range r.containers {
+		call, ok := c.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		for _, w := range r.wrapsOf(r.callee(call)) {
+			if w.Override && w.Method == "" && w.Param >= 0 && w.Param < len(call.Args) {
+				r.give(call.Args[w.Param], w.Mapping, 0)
+			}
+		}
+	}
 }
 
 // conversionWrap returns the mapping of a func type whose method an adapter calls.
@@ -512,6 +533,10 @@ func (r *recogniser) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
 // bind recognises a function as a handler with m: with the SDK handler's semantics when the
 // adapter passes its results through, with the adapter's error mapping when it converts.
 func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+	if old := r.res.byNode[node]; old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == ShapeSDK {
+		old.Flavour, old.Errors = m.Flavour, m.Errors
+		return
+	}
 	if sig == nil || body == nil || r.res.byNode[node] != nil {
 		return
 	}

@@ -324,6 +324,13 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		}
 		return true
 	})
+	if branch == nil && r.returnsWhole(h, assign, errVar) {
+		// `resp, _, err := handler(ctx, req, in); return resp, err` (github-mcp-server's
+		// NewServerToolWithContextHandler): the wrapped function's result and error are the
+		// SDK handler's, whatever the wrapped function's own signature says.
+		m.Errors, m.Same, m.Override = h.Errors, true, true
+		return m, ""
+	}
 	if branch == nil || len(branch.Body.List) == 0 {
 		return m, "the adapter does not branch on the wrapped function's error"
 	}
@@ -370,6 +377,42 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		m.Same = false
 	}
 	return m, ""
+}
+
+// returnsWhole reports whether every return of SDK handler h after the wrapped call's
+// assignment returns the call's first result and its error unchanged, and there is one.
+func (r *recogniser) returnsWhole(h *Handler, assign ast.Stmt, errVar types.Object) bool {
+	as, ok := assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) < 2 || h.ResultIndex < 0 {
+		return false
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return false
+	}
+	res := r.objectOf(id)
+	info := r.pass.TypesInfo
+	is := func(e ast.Expr, o types.Object) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[x] == o
+	}
+	count, whole := 0, true
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() < assign.End() {
+				return true
+			}
+			count++
+			if len(n.Results) != h.Sig.Results().Len() || !is(n.Results[h.ResultIndex], res) || !is(n.Results[h.ErrorIndex], errVar) {
+				whole = false
+			}
+		}
+		return true
+	})
+	return whole && count > 0
 }
 
 // readsFieldUnchecked reports whether body reads a field of v after pos and never compares v

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"fixtures/handlerrules/tool-error-as-protocol-error/layer"
 )
 
@@ -35,3 +37,24 @@ var (
 	_ = layer.Gateway(find)
 	_ = layer.Soft(hardFind)
 )
+
+// lowered has a typed handler's signature, but layer.Lower returns its error from a
+// low-level handler: a JSON-RPC error.
+var _ = layer.Lower(func(ctx context.Context, req *mcp.CallToolRequest, in findIn) (*mcp.CallToolResult, any, error) {
+	if in.Name == "" {
+		return nil, nil, errors.New("name is required") // want `argument error sent as a JSON-RPC error with code 0`
+	}
+	return &mcp.CallToolResult{}, nil, nil
+})
+
+// Near miss: the same typed handler registered with mcp.AddTool returns tool errors.
+var _ = registerTyped
+
+func registerTyped(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, func(ctx context.Context, req *mcp.CallToolRequest, in findIn) (*mcp.CallToolResult, any, error) {
+		if in.Name == "" {
+			return nil, nil, errors.New("name is required")
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+}

@@ -48,3 +48,17 @@ func Soft[T any](fn func(context.Context, T) (string, error)) mcp.ToolHandler {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 	}
 }
+
+// Lower hands a typed handler's result and error to a low-level handler unchanged
+// (github-mcp-server's NewServerToolWithContextHandler): the typed handler's error is a
+// JSON-RPC error, whatever its signature suggests.
+func Lower[In, Out any](h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in In
+		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+			return &mcp.CallToolResult{IsError: true}, nil
+		}
+		res, _, err := h(ctx, req, in)
+		return res, err
+	}
+}

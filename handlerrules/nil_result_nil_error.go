@@ -19,7 +19,7 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		outcome, idx := h.NilResultOutcome(), h.ResultIndex
 		if h.ResultIndex < 0 && h.ResultDereferenced {
-			outcome, idx = "the adapter reads the nil result and panics", 0
+			outcome, idx = "the adapter dereferences it and panics", 0
 		}
 		if outcome == "" || idx < 0 {
 			continue

@@ -26,9 +26,9 @@ var ruleNoStringifyUpstreamError = check{
 func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	// Where to keep the detail: mcperr's data where the package can use mcperr, the
 	// server's log elsewhere.
-	keep := "the server's log"
+	keep := "log it, say what failed"
 	if defs.ErrorsReachable {
-		keep = "mcperr.WithData"
+		keep = "move it to mcperr.WithData, say what failed"
 	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
@@ -41,12 +41,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
+				p.Reportf(arg, "error text embeds a %s dump of %s; %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in %s", what, keep)
+					p.Reportf(bad, "error text embeds %s; %s", what, keep)
 					return
 				}
 			}

@@ -38,19 +38,20 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			if h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
-			p.Report(ret, "argument error sent as "+h.WireError()+", which the model never sees; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
+			// The JSON-RPC code it goes out with, per SDK and version, is in the rule's doc section.
+			p.Report(ret, "the model never sees this argument error sent as JSON-RPC; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 		})
 	}
 }
 
 func (h *handler) toolErrorAdvice() string {
 	if h.Adapted {
-		return "an isError result from the adapter instead"
+		return "an isError result from the adapter"
 	}
 	if h.SDK == mcpdefs.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}
-	return "an IsError result with a nil error"
+	return "an IsError result and nil"
 }
 
 // toolErrorFix rewrites `return nil, E` to `return mcp.NewToolResultError(...), nil` where the

@@ -697,7 +697,7 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 				e.helper(decl, func(h *fn) types.Object { return h.sig.Recv() }, paths)
 				return
 			}
-			opaque(fmt.Sprintf("method %s of a value outside this package", m.FullName()))
+			opaque(fmt.Sprintf("calls method %s of a value outside this package", m.FullName()))
 		}
 	case *ast.BinaryExpr:
 		covering()
@@ -792,7 +792,7 @@ func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr,
 	if callee != nil {
 		name = callee.FullName()
 	}
-	opaque("passes output values to " + name + ", which static analysis cannot follow")
+	opaque("passes output values to " + name)
 }
 
 // helper analyses a function of the package that receives output paths in one parameter:

@@ -365,8 +365,8 @@ func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 		if r.unchecked == "" {
 			continue
 		}
-		what := map[string]string{"Format": "Format", "Content": "the content this result sets", "text": "the text of NewToolResultStructured"}[r.Kind]
-		msg := fmt.Sprintf("%s: %s %s, so format parity cannot be checked; test with mcptooltest.CheckFormatParity", r.Label, what, r.unchecked)
+		what := map[string]string{"Format": "Format", "Content": "its Content", "text": "the text of NewToolResultStructured"}[r.Kind]
+		msg := fmt.Sprintf("%s: %s %s, which mcplint cannot follow; test with mcptooltest.CheckFormatParity", r.Label, what, r.unchecked)
 		if r.Kind == "Format" && r.unchecked == "a Format function defined outside this package" {
 			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package; test with mcptooltest.CheckFormatParity", r.Label)
 		}

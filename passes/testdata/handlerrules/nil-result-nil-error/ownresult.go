@@ -28,7 +28,7 @@ func ownToSDK(t ownTool) gomcp.ToolHandler {
 var ownTools = []ownTool{
 	{Handler: func(ctx context.Context, args map[string]any) (*ownResult, error) {
 		if args == nil {
-			return nil, nil // want `the adapter reads the nil result and panics`
+			return nil, nil // want `the adapter dereferences it and panics`
 		}
 		return &ownResult{Content: "ok"}, nil
 	}},

@@ -16,7 +16,7 @@ type findIn struct {
 // find is adapted by layer.Gateway, in another package: its error is a JSON-RPC error.
 func find(ctx context.Context, in findIn) (string, error) {
 	if in.Name == "" {
-		return "", errors.New("name is required") // want `argument error sent as a JSON-RPC error with code 0.*an isError result from the adapter instead`
+		return "", errors.New("name is required") // want `the model never sees this argument error sent as JSON-RPC; return an isError result from the adapter`
 	}
 	return in.Name, nil
 }
@@ -25,7 +25,7 @@ func find(ctx context.Context, in findIn) (string, error) {
 // error.
 func hardFind(ctx context.Context, in findIn) (string, error) {
 	if in.Name == "" {
-		return "", &layer.HardError{Msg: "name is required"} // want `argument error sent as a JSON-RPC error`
+		return "", &layer.HardError{Msg: "name is required"} // want `the model never sees this argument error sent as JSON-RPC; return an isError result from the adapter`
 	}
 	if len(in.Name) > 64 {
 		return "", errors.New("name is too long") // Near miss: a tool error under layer.Soft.
@@ -42,7 +42,7 @@ var (
 // low-level handler: a JSON-RPC error.
 var _ = layer.Lower(func(ctx context.Context, req *mcp.CallToolRequest, in findIn) (*mcp.CallToolResult, any, error) {
 	if in.Name == "" {
-		return nil, nil, errors.New("name is required") // want `argument error sent as a JSON-RPC error with code 0`
+		return nil, nil, errors.New("name is required") // want `tool-error-as-protocol-error`
 	}
 	return &mcp.CallToolResult{}, nil, nil
 })

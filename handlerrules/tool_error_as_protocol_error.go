@@ -238,8 +238,22 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		return true
 	}
 	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+	if !ok || fn.Pkg() == nil {
 		return false
+	}
+	if fn.Signature().Recv() != nil {
+		// params.RequiredString("name") on the handler's own argument type (podman's
+		// api.ToolHandlerParams): a check of the arguments, given constants.
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !isSel || !strings.HasPrefix(fn.Name(), "Require") || !f.source(h, sel.X) {
+			return false
+		}
+		for _, a := range call.Args {
+			if tv := h.pass.TypesInfo.Types[a]; tv.Value == nil {
+				return false
+			}
+		}
+		return true
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
 	parser := parsers[qualified] || decoder(h, call)

@@ -533,6 +533,11 @@ func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (ty
 func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	info := r.pass.TypesInfo
+	// Two rounds: a struct literal that carries decoded arguments (podman's
+	// api.ToolHandlerParams{Arguments: arguments}) may come after their decoding.
+	for round := 0; round < 2; round++ {
+		r.decodeRound(h, out)
+	}
 	ast.Inspect(h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -566,6 +571,56 @@ func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
 		return true
 	})
 	return out
+}
+
+// decodeRound adds to out the variables SDK handler h assigns from a module function given its
+// request (arguments, err := parseToolCallArguments(req)) or from a struct literal holding a
+// variable already in out.
+func (r *recogniser) decodeRound(h *Handler, out map[types.Object]bool) {
+	info := r.pass.TypesInfo
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return true
+		}
+		decoded := false
+		switch x := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.CallExpr:
+			fn := r.callee(x)
+			if fn == nil || fn.Pkg() == nil || !r.modulePackage(fn.Pkg()) || h.Request == nil {
+				return true
+			}
+			for _, a := range x.Args {
+				if ai, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[ai] == h.Request {
+					decoded = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				if ei, ok := ast.Unparen(elt).(*ast.Ident); ok && out[info.Uses[ei]] {
+					decoded = true
+				}
+			}
+		}
+		if o := r.objectOf(id); decoded && o != nil {
+			if _, isStruct := o.Type().Underlying().(*types.Struct); isStruct || isMap(o.Type()) {
+				out[o] = true
+			}
+		}
+		return true
+	})
+}
+
+func isMap(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
 }
 
 // errorResultCall reports whether e is a call that builds an IsError result: an SDK error

@@ -55,7 +55,8 @@ func (h *Handler) excepted(info *types.Info, e ast.Expr) bool {
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
 		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" {
-			for k := range errorfWrapArgs(info, call) {
+			wrapArgs, _ := ErrorfWraps(info, call)
+			for _, k := range wrapArgs {
 				if k < len(call.Args) && h.excepted(info, call.Args[k]) {
 					return true
 				}

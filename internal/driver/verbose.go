@@ -31,6 +31,7 @@ type recognised struct {
 	// adapter calls whose wrapped functions are not followed, by reason.
 	helperBuilt map[mcpdefs.SDK]int
 	unmapped    map[mcpdefs.SDK]map[string]int
+	defShapes
 }
 
 func newRecognised() *recognised {
@@ -77,6 +78,7 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	for _, d := range res.Definitions {
 		if first(d.Node.Pos()) {
 			add(r.defs, d.SDK, d.Kind.String())
+			r.defShapes.add(d)
 		}
 	}
 }
@@ -104,6 +106,7 @@ func (r *recognised) write(w io.Writer) {
 			fmt.Fprintf(w, "mcplint: %s adapters whose functions are not checked: %s\n", s, counts(r.unmapped[s]))
 		}
 	}
+	r.defShapes.write(w)
 	fmt.Fprintf(w, "mcplint: (shape: sdk-typed is an SDK handler signature; delegate a function an SDK handler returns the results of; "+
 		"adapter:KIND a function an adapter of the module hands to the SDK, given for a parameter, written to a field, "+
 		"implementing an interface method, called through reflect, or passed through unchanged)\n")

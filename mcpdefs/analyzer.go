@@ -282,14 +282,14 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 
-		paramWraps: map[*types.Func][]Wrap{},
-		fieldWraps: map[*types.Var]Mapping{},
-		fieldGiven: map[*types.Var]Mapping{},
-		ifaceWraps: map[*types.Func]Mapping{},
-		convWraps:  map[*types.TypeName]Mapping{},
-		builders:      map[*types.Func]*schemaBuilder{},
-		tupleAssigns:  map[types.Object][]tupleResult{},
-		callsOf:       map[*types.Func][]*ast.CallExpr{},
+		paramWraps:   map[*types.Func][]Wrap{},
+		fieldWraps:   map[*types.Var]Mapping{},
+		fieldGiven:   map[*types.Var]Mapping{},
+		ifaceWraps:   map[*types.Func]Mapping{},
+		convWraps:    map[*types.TypeName]Mapping{},
+		builders:     map[*types.Func]*schemaBuilder{},
+		tupleAssigns: map[types.Object][]tupleResult{},
+		callsOf:      map[*types.Func][]*ast.CallExpr{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).

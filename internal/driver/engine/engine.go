@@ -54,6 +54,9 @@ type Options struct {
 	// eager type-checks every package before the analyzers start: the run is repeated this
 	// way when a package type-checked lazily turns out to have errors.
 	eager bool
+	// inFlight bounds the packages type-checked lazily and not yet released at once; 0 is
+	// packagesInFlight per CPU (see lifecycle).
+	inFlight int
 	// Observe, when set, is called with the pass and the result of every analyzer (required
 	// ones included) that ran without error on a package the patterns matched, from the
 	// checker's goroutines: -v counts what recognition found with it.
@@ -293,7 +296,7 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 	obs := newObserver(opts.Observe, analysable)
 	guarded := guard(opts.Analyzers, obs)
 	if tc != nil {
-		obs.life = newLifecycle(tc, guarded, analysable)
+		obs.life = newLifecycle(tc, guarded, analysable, opts.inFlight)
 	}
 	start := time.Now()
 	graph, err := checker.Analyze(guarded, analysable, &checker.Options{})

@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/surface"
+	liveserver "github.com/mcplint/mcplint/surface/live"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -145,7 +146,7 @@ func live(t *testing.T, bin string, env ...string) *surface.Surface {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = append(os.Environ(), env...)
-	s, err := surface.Live(ctx, cmd, "test")
+	s, err := liveserver.List(ctx, cmd, "test")
 	require.NoError(t, err)
 	return s
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/internal/driver"
 	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint/mcplint/surface/live"
 )
 
 // surfaceCmd prints the surface the program will list: mcplint surface [-json] [packages].
@@ -131,7 +132,7 @@ func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Cou
 	defer cancel()
 	cmd := exec.CommandContext(ctx, command[0], command[1:]...)
 	cmd.Stderr = stderr
-	liveSurface, err := surface.Live(ctx, cmd, driver.Version())
+	liveSurface, err := live.List(ctx, cmd, driver.Version())
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
 		return driver.ExitError

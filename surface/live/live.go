@@ -1,4 +1,7 @@
-package surface
+// Package live lists what a running MCP server serves, over stdio with go-sdk's command
+// transport. It is apart from package surface so that the analyzers, which use surface, do
+// not link an MCP client (the golangci-lint plugin links every analyzer).
+package live
 
 import (
 	"context"
@@ -9,15 +12,17 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/surface"
 )
 
-// Live starts cmd as an MCP server over stdio (go-sdk's command transport), initializes a
+// List starts cmd as an MCP server over stdio (go-sdk's command transport), initializes a
 // session, lists everything it serves (every page), and returns it as a surface holding the
 // entries exactly as they came over the wire: the session speaks JSON-RPC itself rather than
 // through go-sdk's typed client, whose types would re-encode what the server sent (a hint
 // the server left out would come back as false). Lists the server does not announce in its
 // capabilities are empty.
-func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, error) {
+func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
 	t := &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
 	conn, err := t.Connect(ctx)
 	if err != nil {
@@ -40,10 +45,10 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 	if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
 		return nil, fmt.Errorf("notifications/initialized: %w", err)
 	}
-	s := &Surface{Tools: []*Entry{}, Resources: []*Entry{}, ResourceTemplates: []*Entry{}, Prompts: []*Entry{}}
+	s := &surface.Surface{Tools: []*surface.Entry{}, Resources: []*surface.Entry{}, ResourceTemplates: []*surface.Entry{}, Prompts: []*surface.Entry{}}
 	lists := []struct {
 		capability, method, key string
-		dst                     *[]*Entry
+		dst                     *[]*surface.Entry
 	}{
 		{"tools", "tools/list", "tools", &s.Tools},
 		{"resources", "resources/list", "resources", &s.Resources},
@@ -105,7 +110,7 @@ func (c *rawClient) call(ctx context.Context, method string, params, result any)
 }
 
 // list reads every page of a list method into dst.
-func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*Entry) error {
+func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*surface.Entry) error {
 	cursor := ""
 	for page := 0; ; page++ {
 		if page > 10000 {
@@ -119,7 +124,7 @@ func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*Entry)
 		if err := c.call(ctx, method, params, &res); err != nil {
 			return err
 		}
-		var entries []*Entry
+		var entries []*surface.Entry
 		if raw, ok := res[key]; ok {
 			if err := json.Unmarshal(raw, &entries); err != nil {
 				return fmt.Errorf("reading %s: %w", key, err)

@@ -218,9 +218,9 @@ func preferFail(p *rule.Pass, t *tool) {
 		use := fmt.Sprintf("call.Fail(%q, msg, ...)", reasons[0])
 		if len(reasons) > 1 {
 			what = "reasons " + quoteList(reasons)
-			use = "call.Fail with the reason that fits"
+			use = "call.Fail with one"
 		}
-		p.Report(call, fmt.Sprintf("%s builds a %s error, which the tool's error contract declares as %s; use %s", it.By, it.Code.String(), what, use), fixes...)
+		p.Report(call, fmt.Sprintf("%s builds a %s error the contract declares as %s; use %s", it.By, it.Code.String(), what, use), fixes...)
 	}
 }
 
@@ -290,26 +290,26 @@ func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 	var b strings.Builder
 	switch api {
 	case mcpdefs.APICallFail:
-		fmt.Fprintf(&b, "call.Fail(%q, ...) names a reason ", reason)
+		fmt.Fprintf(&b, "call.Fail(%q) names a reason ", reason)
 	case mcpdefs.APICallFailHTTP:
-		fmt.Fprintf(&b, "call.FailHTTP(%q, ...) names a reason ", reason)
+		fmt.Fprintf(&b, "call.FailHTTP(%q) names a reason ", reason)
 	default:
 		fmt.Fprintf(&b, "call.RecoveryFor(%q) names a reason ", reason)
 	}
 	if len(t.reasons) == 0 {
-		b.WriteString("but the tool declares no error contract")
+		b.WriteString("but the tool has no contract")
 	} else {
-		fmt.Fprintf(&b, "the tool's error contract does not declare (declared: %s)", quoteList(t.reasons))
+		fmt.Fprintf(&b, "its contract lacks (declared: %s)", quoteList(t.reasons))
 	}
 	if api != mcpdefs.APICallRecoveryFor {
 		b.WriteString(", so Fail returns InternalError")
 	} else {
-		b.WriteString(", so it adds no recovery hint")
+		b.WriteString(", so it adds no hint")
 	}
 	if s := closest(reason, t.reasons); s != "" {
 		fmt.Fprintf(&b, "; did you mean %q?", s)
 	} else {
-		fmt.Fprintf(&b, "; declare %q in Errors, or use a declared reason", reason)
+		b.WriteString("; declare it in Errors")
 	}
 	return b.String()
 }
@@ -394,7 +394,7 @@ func unthrown(p *rule.Pass, t *tool) {
 			continue
 		}
 		if t.shared {
-			p.Report(t.def.Contract.Expr, fmt.Sprintf("reason %q of this shared error contract is never produced by this tool's handler; give the tool its own contract", r.Str))
+			p.Report(t.def.Contract.Expr, fmt.Sprintf("shared contract reason %q is never produced by this tool's handler; give the tool its own contract", r.Str))
 			continue
 		}
 		p.Report(r.Expr, fmt.Sprintf("reason %q is declared but never produced; produce it or remove it", r.Str))

@@ -106,7 +106,7 @@ var ruleCodeUnknown = entryCheck{
 func codeUnknown(p *rule.Pass, e mcpdefs.ContractEntry) {
 	switch {
 	case !e.Code.Set:
-		p.Report(e.Lit, label(e)+" has no Code, so its failures carry code 0; set an mcperr code such as mcperr.CodeNotFound")
+		p.Report(e.Lit, label(e)+" has no Code, so failures carry code 0; set one, such as mcperr.CodeNotFound")
 	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
 		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code; use an mcperr constant", label(e), e.Code.Val))
 	}
@@ -201,7 +201,7 @@ func reasonUnique(p *rule.Pass, c *mcpdefs.Contract) {
 			continue
 		}
 		line := p.Fset.Position(prev.Lit.Pos()).Line
-		p.Report(r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d), so this entry is never used; rename or merge them", r.Str, line))
+		p.Report(r.Expr, fmt.Sprintf("reason %q is declared twice (first on line %d); this entry is never used. Rename or merge", r.Str, line))
 	}
 }
 
@@ -216,7 +216,7 @@ func whenRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
 		return
 	}
-	p.Report(at(e, w.Expr), label(e)+" has no When, so mcptool.Add refuses the tool; say in one sentence when it happens")
+	p.Report(at(e, w.Expr), label(e)+" has no When, so mcptool.Add refuses the tool; say when it happens")
 }
 
 var ruleRecoveryRequired = entryCheck{
@@ -244,7 +244,7 @@ func recoveryEmpty(p *rule.Pass, e mcpdefs.ContractEntry) {
 	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
 		return
 	}
-	p.Report(r.Expr, label(e)+" has a Recovery of only whitespace, so mcptool.Add refuses the tool; say what to do next")
+	p.Report(r.Expr, label(e)+" has a blank Recovery, so mcptool.Add refuses the tool; say what to do next")
 }
 
 var ruleRecoveryMinWords = entryCheck{
@@ -259,7 +259,7 @@ func recoveryMinWords(p *rule.Pass, e mcpdefs.ContractEntry) {
 		return
 	}
 	if n := defcheck.WordCount(r.Str); n < defcheck.MinRecoveryWords {
-		p.Report(r.Expr, fmt.Sprintf("%s has a Recovery of %d word(s), %q; name the next step in at least %d words", label(e), n, r.Str, defcheck.MinRecoveryWords))
+		p.Report(r.Expr, fmt.Sprintf("%s: Recovery %q has %d word(s); name the next step in %d or more", label(e), r.Str, n, defcheck.MinRecoveryWords))
 	}
 }
 

@@ -26,9 +26,9 @@ var ruleNoStringifyUpstreamError = check{
 func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	// Where to keep the detail: mcperr's data where the package can use mcperr, the
 	// server's log elsewhere.
-	keep := "the server's log"
+	keep := "log it, say what failed"
 	if defs.ErrorsReachable {
-		keep = "mcperr.WithData"
+		keep = "move it to mcperr.WithData, say what failed"
 	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
@@ -41,12 +41,12 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s; say what failed, keep the dump in %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
+				p.Reportf(arg, "error text embeds a %s dump of %s; %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
 				return
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s; say what failed, keep the detail in %s", what, keep)
+					p.Reportf(bad, "error text embeds %s; %s", what, keep)
 					return
 				}
 			}
@@ -65,9 +65,9 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	switch {
-	case isFunc(info, call, "errors", "New"):
+	case mcpdefs.IsPkgFunc(info, call, "errors", "New"):
 		return arg(0)
-	case isFunc(info, call, "fmt", "Errorf"):
+	case mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf"):
 		return call.Args
 	}
 	switch h.defs.CallAPI(call) {
@@ -192,11 +192,11 @@ func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
 			return e
 		}
 		switch {
-		case isFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
-			isFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
-			isFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
+		case mcpdefs.IsPkgFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
+			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
+			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
 			e = c.Args[0]
-		case isFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
+		case mcpdefs.IsPkgFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
 			e = c.Args[1]
 		default:
 			return e
@@ -216,7 +216,7 @@ func isHTTPResponse(t types.Type) bool {
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.
 func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
 	info := h.pass.TypesInfo
-	formatted := isFunc(info, call, "fmt", "Sprintf") || isFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
+	formatted := mcpdefs.IsPkgFunc(info, call, "fmt", "Sprintf") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
 	if !formatted || len(call.Args) == 0 {
 		return "", nil
 	}

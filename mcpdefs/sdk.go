@@ -18,6 +18,9 @@ const (
 	mcptoolPath  = "github.com/mcplint/mcplint/mcptool"
 	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
 	jsonschemaPath = "github.com/google/jsonschema-go/jsonschema"
+	// uritemplatePath is the RFC 6570 library go-sdk matches resource templates with;
+	// servers parse their templates with it too and hand the SDK its Raw() text.
+	uritemplatePath = "github.com/yosida95/uritemplate/v3"
 )
 
 // knownPaths are the packages whose presence (directly or transitively imported) means a
@@ -104,7 +107,9 @@ const (
 	APIErrWithData     // mcperr.WithData(key, value)
 
 	// Serving.
-	APIServe        // serves a server over a real transport: go-sdk Server.Run, the HTTP handlers, mark3labs ServeStdio, Start, Listen
+	APIServeStdio   // serves a server over stdio: mark3labs ServeStdio, NewStdioServer, StdioServer.Listen
+	APIServeHTTP    // serves a server over streamable HTTP or SSE: the go-sdk handlers, mark3labs NewSSEServer, NewStreamableHTTPServer, Start
+	APIServeRun     // go-sdk Server.Run: serving over the transport it is given
 	APIServeConnect // go-sdk Server.Connect: serving, unless the transport is in-memory (a test or an inspection)
 )
 
@@ -147,17 +152,17 @@ var apiTable = map[string]API{
 	mcptoolPath + ".Call.RecoveryFor": APICallRecoveryFor,
 	mcptoolPath + ".CallFrom":         APICallFrom,
 
-	goSDKMCP + ".Server.Run":                 APIServe,
+	goSDKMCP + ".Server.Run":                 APIServeRun,
 	goSDKMCP + ".Server.Connect":             APIServeConnect,
-	goSDKMCP + ".NewStreamableHTTPHandler":   APIServe,
-	goSDKMCP + ".NewSSEHandler":              APIServe,
-	m3Server + ".ServeStdio":                 APIServe,
-	m3Server + ".NewStdioServer":             APIServe,
-	m3Server + ".StdioServer.Listen":         APIServe,
-	m3Server + ".NewSSEServer":               APIServe,
-	m3Server + ".SSEServer.Start":            APIServe,
-	m3Server + ".NewStreamableHTTPServer":    APIServe,
-	m3Server + ".StreamableHTTPServer.Start": APIServe,
+	goSDKMCP + ".NewStreamableHTTPHandler":   APIServeHTTP,
+	goSDKMCP + ".NewSSEHandler":              APIServeHTTP,
+	m3Server + ".ServeStdio":                 APIServeStdio,
+	m3Server + ".NewStdioServer":             APIServeStdio,
+	m3Server + ".StdioServer.Listen":         APIServeStdio,
+	m3Server + ".NewSSEServer":               APIServeHTTP,
+	m3Server + ".SSEServer.Start":            APIServeHTTP,
+	m3Server + ".NewStreamableHTTPServer":    APIServeHTTP,
+	m3Server + ".StreamableHTTPServer.Start": APIServeHTTP,
 }
 
 // apiKey is the table key of an object: "path.Name" or "path.Recv.Method".

@@ -92,22 +92,6 @@ const (
 	m3Module    = "github.com/mark3labs/mcp-go"
 )
 
-// WireError says, for a message, which JSON-RPC error a client receives when handler h
-// returns an error that becomes a protocol error.
-func (h *Handler) WireError() string {
-	switch h.SDK {
-	case GoSDK:
-		if before(h.Version, "v1.2.0") {
-			// jsonrpc.Error, the only error type whose code go-sdk keeps, is public from v1.2.
-			return "a JSON-RPC error with code 0"
-		}
-		return "a JSON-RPC error with code 0 (or the code of a wrapped *jsonrpc.Error)"
-	case MCPTool:
-		return "a JSON-RPC error with the error's mcperr code (-32603 for a plain error)"
-	}
-	return "a JSON-RPC error with code -32603"
-}
-
 // NilResultOutcome says what the client gets when tool handler h returns (nil, nil), or ""
 // when (nil, nil) is fine for its flavour.
 func (h *Handler) NilResultOutcome() string {

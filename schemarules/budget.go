@@ -94,7 +94,7 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 	b := &Budget{}
 	var own ToolTokensFact
 	for _, d := range res.Definitions {
-		if d.Kind != mcpdefs.Tool || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
+		if d.Kind != mcpdefs.Tool || d.Converter || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			continue
 		}
 		e := surface.EntryOf(pass, res, d)
@@ -130,7 +130,7 @@ func descriptionTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 	}
 	for _, tc := range b.Tools {
 		if tc.Description > limit {
-			p.Reportf(tc.Def.Description.Expr, "tool description costs about %d tokens of every request's context, over the budget of %d; shorten it", tc.Description, limit)
+			p.Reportf(tc.Def.Description.Expr, "description uses about %d context tokens per request (budget %d); shorten it", tc.Description, limit)
 		}
 	}
 	return nil
@@ -149,7 +149,7 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 		if c.Tokens <= limit || m.InTest(s.Node.Pos()) {
 			continue
 		}
-		p.Reportf(s.Node, "the server's %d tools cost about %d tokens of context on every request, over the budget of %d; split them into toolsets or trim descriptions", c.Tools, c.Tokens, limit)
+		p.Reportf(s.Node, "%d tools use about %d context tokens per request (budget %d); split into toolsets or trim descriptions", c.Tools, c.Tokens, limit)
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ func mcptoolAdd(d *Definition) string {
 func reportNilHandler(p *rule.Pass, d *Definition, why string) {
 	switch {
 	case d.HandlerNil:
-		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s is registered with a nil handler: %s; pass the handler", d.Label(), why)
+		p.Reportf(rule.NodeSpan(d.HandlerExpr), "%s has a nil handler: %s; pass the handler", d.Label(), why)
 	case d.HandlerOmitted:
 		p.Reportf(rule.NodeSpan(d.HandlerOmittedAt), "%s is registered without a Handler, so %s; set Handler", d.Label(), why)
 	}
@@ -122,9 +122,9 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
 			also := ""
 			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
-				also = ", and openWorldHint: true"
+				also = " and openWorldHint"
 			}
-			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is marked read-only, but mark3labs' NewTool still advertises destructiveHint: true by default%s; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is read-only, but NewTool defaults destructiveHint%s to true; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
 		}
 	}
 	return nil
@@ -155,7 +155,7 @@ func authScopeFormat(p *rule.Pass, m *Model) error {
 				if s.Str != "" {
 					what = "a blank scope"
 				}
-				p.Reportf(rule.NodeSpan(s.Expr), "%s lists %s in Scopes, which no token can hold, and mcptool.Add panics at start-up; remove it", d.Label(), what)
+				p.Reportf(rule.NodeSpan(s.Expr), "%s lists %s in Scopes: mcptool.Add panics at start-up; remove it", d.Label(), what)
 			case defcheck.ScopeHasSpace:
 				p.Reportf(rule.NodeSpan(s.Expr), "%s lists scope %q, which contains whitespace, so no token can hold it; split it", d.Label(), s.Str)
 			}

@@ -45,7 +45,7 @@ func nameRequired(p *rule.Pass, m *Model) error {
 			why = "the MCP spec requires one"
 		}
 		if d.SDK == mcpdefs.MCPTool {
-			why += ", and " + mcptoolAdd(d) + " panics at start-up"
+			why = mcptoolAdd(d) + " panics at start-up"
 		}
 		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
 	}
@@ -81,7 +81,7 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		case mcpdefs.MCPTool:
 			sdk = " mcptool.Add panics at start-up."
 		}
-		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s, so clients may refuse it.%s Use [A-Za-z0-9._-]", d.Name.Str, why, sdk)
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
-		p.Reportf(rule.NodeSpan(own.Definition.Node), "%s: %s is already registered at %s:%d; rename one (clients see one %s)", label(own.RegistryKey), what(own.RegistryKey), filepath.Base(at.Filename), at.Line, own.Kind)
+		p.Reportf(rule.NodeSpan(own.Definition.Node), "%s is registered twice (also at %s:%d); clients see only one. Rename one", label(own.RegistryKey), filepath.Base(at.Filename), at.Line)
 	}
 	imported := map[RegistryKey]FactDefinition{}
 	for _, d := range k.Imported {
@@ -126,7 +126,7 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 			continue
 		}
 		if prev, dup := imported[own.RegistryKey]; dup {
-			p.Reportf(rule.NodeSpan(own.Definition.Node), "%s: %s is also registered in package %s (%s); rename one (clients see one %s)", label(own.RegistryKey), what(own.RegistryKey), prev.Pkg, prev.Where, own.Kind)
+			p.Reportf(rule.NodeSpan(own.Definition.Node), "%s is also registered in package %s (%s); clients see only one. Rename one", label(own.RegistryKey), prev.Pkg, prev.Where)
 		}
 	}
 	return nil
@@ -171,13 +171,3 @@ func exclusive(files []*ast.File, a, b ast.Node) bool {
 }
 
 func label(id RegistryKey) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }
-
-func what(id RegistryKey) string {
-	switch id.Kind {
-	case mcpdefs.Resource:
-		return "a resource with this URI"
-	case mcpdefs.ResourceTemplate:
-		return "a resource template with this URI template"
-	}
-	return fmt.Sprintf("a %s with this name", id.Kind)
-}

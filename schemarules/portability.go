@@ -3,7 +3,6 @@ package schemarules
 import (
 	"fmt"
 	"go/token"
-	"strings"
 
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -91,7 +90,7 @@ func formatPortability(p *rule.Pass, m *Model) error {
 		if mem == nil || mem.Value.Kind != mcpdefs.JSONString || mem.Value.Str == "" || allowed[mem.Value.Str] {
 			return
 		}
-		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, outside the portable set (%s), so OpenAI drops the tool; remove it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str, strings.Join(list, ", "))
+		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, not in the portable set; OpenAI drops the tool. Remove it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str)
 	})
 	return nil
 }
@@ -204,7 +203,7 @@ func dialectTag(p *rule.Pass, m *Model) error {
 	for _, f := range order {
 		what := f.first
 		if f.more > 0 {
-			what += fmt.Sprintf(" (and %d more hand-built schemas here)", f.more)
+			what += fmt.Sprintf(" (and %d more here)", f.more)
 		}
 		p.Reportf(f.at, "%s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", what)
 	}

@@ -62,7 +62,7 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 				case mcpdefs.MCPTool:
 					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid RFC 6570 URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
+				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is no valid URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
 			}
 			continue
 		}
@@ -111,9 +111,9 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 		}
 		switch {
 		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name, a poor label for people; give it a short name%s", d.Label(), advice)
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name; give people a short name%s", d.Label(), advice)
 		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name, a poor label for people; give it a short name%s", d.Label(), advice)
+			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name; give people a short name%s", d.Label(), advice)
 		}
 	}
 	return nil

@@ -205,14 +205,14 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 				continue
 			}
 			at, atField := m.fieldAt(f.Var, d)
-			msg := fmt.Sprintf(`%s: the jsonschema tag says "required", which no Go SDK reads`, fieldLabel(d, s, f.Var, f.Path, atField))
+			msg := fmt.Sprintf(`%s: jsonschema "required" is ignored`, fieldLabel(d, s, f.Var, f.Path, atField))
 			// The message and the fix say the same: with omitempty, the tag's intent (required)
 			// needs both tags changed; without, the word just goes.
 			var fixes []analysis.SuggestedFix
 			rest := withoutRequired(f.JSONSchemaTag)
 			decl := m.Field(f.Var)
 			if f.Omit != "" {
-				msg += fmt.Sprintf("; with %s it is optional; to make it required, remove %s and the word", f.Omit, f.Omit)
+				msg += fmt.Sprintf(" and %s keeps it optional; to require it, drop both", f.Omit)
 				js, _ := typewalk.Lookup(f.Tag, "json")
 				jsonEdits, ok1 := tagEdit(decl, "json", false, "", withoutOption(js, f.Omit))
 				reqEdits, ok2 := tagEdit(decl, "jsonschema", rest == "", "", rest)
@@ -220,7 +220,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 					fixes = append(fixes, analysis.SuggestedFix{Message: "Make the field required: remove " + f.Omit + ` from the json tag and "required" from the jsonschema tag`, TextEdits: append(jsonEdits, reqEdits...)})
 				}
 			} else {
-				msg += "; the field is already required; remove the word"
+				msg += "; the field is already required. Remove the word"
 				if edits, ok := tagEdit(decl, "jsonschema", rest == "", "", rest); ok {
 					fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
 				}

@@ -270,15 +270,14 @@ func (c *checker) checkJSONSchema() {
 			if semantic[v.pointer] {
 				continue
 			}
-			rule := ruleSchema
-			extra := ""
 			if n := c.nodeAt(v.pointer); n != nil && n.Kind == KindString {
 				if ph := findPlaceholder(n.Str); ph != "" {
-					rule = rulePlaceholderRejected
-					extra = fmt.Sprintf("; release placeholder %q must be substituted first. Publish the generated file", ph)
+					// The schema's complaint is the placeholder's doing: say that alone.
+					c.report(rulePlaceholderRejected, v.pointer, "%s: release placeholder %q is not substituted; the registry rejects it. Publish the generated file", describePointer(v.pointer), ph)
+					continue
 				}
 			}
-			c.report(rule, v.pointer, "%s: %s; the registry rejects the file (schema %s)%s", describePointer(v.pointer), v.message, c.schemaVersion, extra)
+			c.report(ruleSchema, v.pointer, "%s: %s; the registry rejects the file (schema %s)", describePointer(v.pointer), v.message, c.schemaVersion)
 		}
 	}
 }

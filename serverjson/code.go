@@ -35,6 +35,9 @@ type EnvRead struct {
 	// FallbackFor names the variable this one stands in for when that one is empty
 	// (`if v == "" { v = os.Getenv("OLD_NAME") }`): typically a deprecated spelling.
 	FallbackFor string
+	// Transports are the transports on whose path the read lies: "stdio", "http" (streamable
+	// HTTP or SSE). Empty: every transport (code every path runs, or a path not known).
+	Transports []string
 }
 
 // CodeFacts is what the analyzer adapter gathers from the Go module whose
@@ -229,18 +232,62 @@ func isEnvName(s string) bool {
 	return true
 }
 
+// packageTransports are the transports the manifest's packages run on, "stdio" and "http"
+// (streamable HTTP or SSE). Remotes are left out: their host configures them, not clients.
+func (c *checker) packageTransports() map[string]bool {
+	out := map[string]bool{}
+	packages := c.root.Value("packages")
+	if packages == nil || packages.Kind != KindArray {
+		return out
+	}
+	for _, p := range packages.Elems {
+		if p.Kind != KindObject {
+			continue
+		}
+		if t := p.Value("transport"); t != nil && t.Kind == KindObject {
+			switch _, typ, _ := field(t, "type"); typ {
+			case "stdio":
+				out["stdio"] = true
+			case "streamable-http", "sse":
+				out["http"] = true
+			}
+		}
+	}
+	return out
+}
+
+// onTransports returns the declared transports a read is needed on: those of its path, or
+// every declared one when it lies on every path (or none is declared).
+func onTransports(r EnvRead, declared map[string]bool) []string {
+	var out []string
+	for _, t := range []string{"stdio", "http"} {
+		if (len(r.Transports) == 0 || slices.Contains(r.Transports, t)) && (len(declared) == 0 || declared[t]) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 func (c *checker) checkEnv(f CodeFacts) {
 	declared, firstPkg := c.declaredEnv()
 	if firstPkg == nil {
 		return // remote-only servers are configured by their host, not by clients
 	}
-	// One entry per variable: the first read, required if any read fails without it,
-	// optional only if no read does.
+	transports := c.packageTransports()
+	// One entry per variable, from the reads on a transport a package declares: the first
+	// read, required if any read fails without it, optional only if every read is.
 	reads := map[string]EnvRead{}
+	on := map[string][]string{}
 	fallbacks := map[string][]string{}
 	for _, r := range f.EnvReads {
-		if r.Name == "" {
-			continue
+		ts := onTransports(r, transports)
+		if r.Name == "" || len(ts) == 0 {
+			continue // read only where the declared transports never go
+		}
+		for _, t := range ts {
+			if !slices.Contains(on[r.Name], t) {
+				on[r.Name] = append(on[r.Name], t)
+			}
 		}
 		if r.FallbackFor != "" && r.FallbackFor != r.Name && !slices.Contains(fallbacks[r.FallbackFor], r.Name) {
 			fallbacks[r.FallbackFor] = append(fallbacks[r.FallbackFor], r.Name)
@@ -281,16 +328,15 @@ func (c *checker) checkEnv(f CodeFacts) {
 	sort.Strings(missing)
 	for _, name := range missing {
 		r := reads[name]
-		found := "reads credential " + name + " without checking it is set"
+		found := "uses credential " + name + " unchecked"
 		if r.Required {
-			found = "fails without " + name
+			found = "requires " + name
 		}
-		also := ""
 		if fb := fallbacks[name]; len(fb) > 0 {
 			sort.Strings(fb)
-			also = " (or its fallback " + strings.Join(fb, ", ") + ")"
+			found += " or deprecated fallback " + strings.Join(fb, ", ")
 		}
-		c.report(ruleEnvVarMissing, anchor, "the server %s%s (%s); clients never prompt for it. Declare it in environmentVariables", found, also, r.Pos)
+		c.report(ruleEnvVarMissing, anchor, "%s transport %s (%s); declare it in environmentVariables", transportLabel(on[name]), found, r.Pos)
 	}
 	if !f.EnvReadsComplete {
 		return
@@ -305,6 +351,17 @@ func (c *checker) checkEnv(f CodeFacts) {
 	for _, name := range unused {
 		c.report(ruleEnvVarUnused, declared[name], "environment variable %s is declared but never read; clients prompt for it uselessly. Remove it", name)
 	}
+}
+
+// transportLabel names transports for a message.
+func transportLabel(ts []string) string {
+	var names []string
+	for _, t := range []string{"stdio", "http"} {
+		if slices.Contains(ts, t) {
+			names = append(names, map[string]string{"stdio": "stdio", "http": "HTTP"}[t])
+		}
+	}
+	return strings.Join(names, " and ")
 }
 
 // readByDependency reports whether name is among the variables, or under the prefixes,

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -127,7 +128,7 @@ func TestEnvVarsOnlyWhatTheServerNeeds(t *testing.T) {
 	diags := CheckCode(data, facts, Options{})
 	require.Len(t, diags, 1, errorSummary(diags))
 	require.Equal(t, ruleEnvVarMissing, diags[0].Rule)
-	require.Contains(t, diags[0].Message, "fails without REGION (or its fallback REGION_OLD)")
+	require.Contains(t, diags[0].Message, "stdio transport requires REGION or deprecated fallback REGION_OLD (main.go:7:2)")
 
 	// KUBECONFIG is read by client-go, not by the server's code.
 	kube := doc(t, func(m map[string]any) {
@@ -137,4 +138,43 @@ func TestEnvVarsOnlyWhatTheServerNeeds(t *testing.T) {
 	require.Empty(t, CheckCode(kube, facts, Options{}))
 	facts.DependencyEnv = nil
 	require.Len(t, CheckCode(kube, facts, Options{}), 2, "without the libraries both are unused")
+}
+
+// TestEnvVarsOnTheDeclaredTransport: a variable is demanded only when it is needed on a
+// transport the packages declare. Remotes are configured by their host and decide nothing.
+func TestEnvVarsOnTheDeclaredTransport(t *testing.T) {
+	stdio := doc(t, func(m map[string]any) {
+		m["remotes"] = []any{obj(`{"type": "streamable-http", "url": "https://mcp.example.com/mcp"}`)}
+	})
+	http := doc(t, func(m map[string]any) {
+		pkg0(m)["transport"] = obj(`{"type": "streamable-http", "url": "http://localhost:8080/mcp"}`)
+	})
+	cases := []struct {
+		name     string
+		manifest []byte
+		reads    []EnvRead
+		want     string // the message's start, "" when silent
+	}{
+		{"HTTP-only variable, stdio package", stdio, []EnvRead{{Name: "TLS_CERT_FILE", Required: true, Transports: []string{"http"}}}, ""},
+		{"stdio-only variable, HTTP package", http, []EnvRead{{Name: "STDIO_TOKEN", Transports: []string{"stdio"}}}, ""},
+		{"required on HTTP, defaulted where both run", stdio, []EnvRead{
+			{Name: "REGION", Optional: true},
+			{Name: "REGION", Required: true, Transports: []string{"http"}},
+		}, ""},
+		{"HTTP-only variable, HTTP package", http, []EnvRead{{Name: "TLS_CERT_FILE", Required: true, Transports: []string{"http"}}}, "HTTP transport requires TLS_CERT_FILE"},
+		{"stdio-only credential, stdio package", stdio, []EnvRead{{Name: "STDIO_TOKEN", Transports: []string{"stdio"}}}, "stdio transport uses credential STDIO_TOKEN unchecked"},
+		{"on every path", http, []EnvRead{{Name: "REGION", Required: true}}, "HTTP transport requires REGION"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			diags := CheckCode(tc.manifest, CodeFacts{EnvReads: tc.reads}, Options{})
+			if tc.want == "" {
+				require.Empty(t, diags, errorSummary(diags))
+				return
+			}
+			require.Len(t, diags, 1, errorSummary(diags))
+			require.Equal(t, ruleEnvVarMissing, diags[0].Rule)
+			require.True(t, strings.HasPrefix(diags[0].Message, tc.want), diags[0].Message)
+		})
+	}
 }

@@ -124,12 +124,12 @@ func (c *checker) reportUnknownKey(m *Member, s *objectShape) {
 	consequence := ""
 	switch suggestion {
 	case "isRequired":
-		consequence = "; clients treat the input as optional"
+		consequence = "; clients treat it as optional"
 	case "isSecret":
-		consequence = "; clients show the value as plain text"
+		consequence = "; clients show it as plain text"
 	}
 	if suggestion != "" {
-		c.report(ruleUnknownKey, ptr, "unknown key %q in %s; %s%s. Write %q", m.Key, s.name, dropped, consequence, suggestion)
+		c.report(ruleUnknownKey, ptr, "unknown key %q in %s is dropped%s. Write %q", m.Key, s.name, consequence, suggestion)
 		return
 	}
 	c.report(ruleUnknownKey, ptr, "unknown key %q in %s; %s. Remove it or move it to _meta[%q]", m.Key, s.name, dropped, publisherProvidedKey)

@@ -45,7 +45,7 @@ func parseOCIReference(s string) (ociReference, error) {
 		ref.Tag = rest[colon+1:]
 		rest = rest[:colon]
 		if !ociTagRe.MatchString(ref.Tag) {
-			return ref, fmt.Errorf("tag %q may only contain letters, digits, '_', '.' and '-' (at most 128, not starting with '.' or '-')", ref.Tag)
+			return ref, fmt.Errorf("tag %q is not [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}", ref.Tag)
 		}
 	}
 	parts := strings.Split(rest, "/")
@@ -59,7 +59,7 @@ func parseOCIReference(s string) (ociReference, error) {
 	}
 	for _, p := range parts {
 		if !ociPathComponentRe.MatchString(p) {
-			return ref, fmt.Errorf("repository component %q must be lowercase letters and digits separated by '.', '_', '__' or '-'", p)
+			return ref, fmt.Errorf("repository component %q must be lowercase alphanumerics and separators", p)
 		}
 	}
 	ref.Repository = strings.Join(parts, "/")

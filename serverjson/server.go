@@ -253,7 +253,7 @@ func (c *checker) checkRepository(n *Node) {
 		valid = gitlabRepoRe.MatchString(u) && !strings.Contains(u+"/", "/-/")
 	}
 	if !valid {
-		why := fmt.Sprintf("is not a %s repository URL", s)
+		why := fmt.Sprintf("is not a %s repository", s)
 		if s != "github" && s != "gitlab" {
 			why = fmt.Sprintf("has unverifiable source %q", s)
 		}
@@ -313,11 +313,14 @@ func (c *checker) checkPackage(p *Node) {
 	ptr := p.Pointer
 	rtm, rt, rterr := field(p, "registryType")
 	if rtm == nil || (rterr == nil && rt == "") {
-		hint := ""
-		if p.Get("registry_type") != nil || p.Get("registry_name") != nil {
-			hint = " (mcp-publisher drops registry_type)"
+		switch {
+		case p.Get("registry_type") != nil:
+			c.report(rulePackageRegistry, ptr+"/registryType", "package has registry_type, which mcp-publisher drops; the registry rejects it. Write registryType")
+		case p.Get("registry_name") != nil:
+			c.report(rulePackageRegistry, ptr+"/registryType", "package has registry_name, which mcp-publisher drops; the registry rejects it. Write registryType")
+		default:
+			c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType; the registry rejects it. Add npm, pypi, nuget, oci, mcpb or cargo")
 		}
-		c.report(rulePackageRegistry, ptr+"/registryType", "package has no registryType%s; the registry rejects it. Add npm, pypi, nuget, oci, mcpb or cargo", hint)
 	} else if rterr == nil {
 		if _, ok := registryBaseURLs[rt]; !ok && rt != "oci" && rt != "mcpb" {
 			c.report(ruleRegistryTypeValue, rtm.Value.Pointer, "registryType %q is unsupported; the registry rejects it. Use npm, pypi, nuget, oci, mcpb or cargo", rt)
@@ -419,7 +422,7 @@ func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string
 		}
 		if idm != nil && iderr == nil && id != "" {
 			if problem := mcpbURLProblem(substitutePlaceholders(id)); problem != "" {
-				c.report(ruleMCPBURL, idm.Value.Pointer, "mcpb identifier %q %s; the registry refuses to publish. Use a GitHub or GitLab release asset URL", id, problem)
+				c.report(ruleMCPBURL, idm.Value.Pointer, "mcpb identifier %q %s; the registry rejects it. Use a GitHub or GitLab release asset", id, problem)
 			}
 		}
 	}
@@ -428,18 +431,18 @@ func (c *checker) checkRegistryMatrix(p *Node, rt string, idm *Member, id string
 func (c *checker) checkOCIIdentifier(ptr, id string) {
 	ref, err := parseOCIReference(substitutePlaceholders(id))
 	if err != nil {
-		c.report(ruleOCIReference, ptr, "oci identifier %q is invalid (%v); the registry refuses to publish. Use REGISTRY/NAMESPACE/IMAGE:TAG", id, err)
+		c.report(ruleOCIReference, ptr, "oci identifier %q: %v; the registry rejects it. Use REGISTRY/NAMESPACE/IMAGE:TAG", id, err)
 		return
 	}
 	if !allowedOCIRegistry(ref.Registry) {
 		c.report(ruleOCIRegistry, ptr, "oci image registry %q is not allowed; the registry refuses to publish. Push to docker.io, ghcr.io or quay.io", ref.Registry)
 	}
 	if ref.Digest == "" && (ref.Tag == "" || ref.Tag == "latest") {
-		what := "has no tag, which means :latest"
+		what := "has no tag (so :latest)"
 		if ref.Tag == "latest" {
 			what = "uses the :latest tag"
 		}
-		c.report(ruleOCILatest, ptr, "oci identifier %q %s; clients run whatever image is newest. Pin a version tag or digest", id, what)
+		c.report(ruleOCILatest, ptr, "oci identifier %q %s; clients run the newest image. Pin a tag or digest", id, what)
 	}
 }
 
@@ -459,7 +462,7 @@ func mcpbURLProblem(id string) string {
 			return "is not a GitLab release asset"
 		}
 	default:
-		return fmt.Sprintf("is hosted on %q, not GitHub or GitLab", host)
+		return fmt.Sprintf("is hosted on %q", host)
 	}
 	if u.Scheme != "https" {
 		return "does not use https"
@@ -497,7 +500,7 @@ func (c *checker) checkPackageTransport(t *Node, vars map[string]bool) {
 			c.report(ruleTransportURLFormat, um.Value.Pointer, "transport url %q is not an http(s) URL with a host; the registry rejects it", u)
 			return
 		}
-		c.checkTemplateVars(um.Value.Pointer, u, vars, "a variable or argument of this package")
+		c.checkTemplateVars(um.Value.Pointer, u, vars, "a package variable or argument")
 	case "":
 		c.report(ruleTransportTypeValue, t.Pointer+"/type", "transport has no type; the registry rejects it. Use \"stdio\", \"streamable-http\" or \"sse\"")
 	default:
@@ -522,7 +525,7 @@ func (c *checker) checkTemplateVars(ptr, u string, vars map[string]bool, where s
 		}
 	}
 	if len(undefined) > 0 {
-		c.report(ruleURLTemplate, ptr, "url %q uses undefined %s; the registry rejects it. Each {variable} must be %s", u, quoteVars(undefined), where)
+		c.report(ruleURLTemplate, ptr, "url %q uses undefined %s; the registry rejects it. Define it as %s", u, quoteVars(undefined), where)
 	}
 }
 
@@ -654,7 +657,7 @@ func (c *checker) checkArgument(a *Node) {
 			c.report(ruleArgumentName, a.Pointer+"/name", "named argument has no name; the registry rejects it. Add the flag, e.g. \"--port\"")
 		} else if nerr == nil {
 			if strings.ContainsAny(name, "<> $") {
-				c.report(ruleArgumentNameFormat, nm.Value.Pointer, "named argument name %q is more than a flag; the registry rejects it. Move the value to valueHint", name)
+				c.report(ruleArgumentNameFormat, nm.Value.Pointer, "argument name %q is more than a flag; the registry rejects it. Put the value in valueHint", name)
 			}
 			for _, k := range []string{"value", "default"} {
 				if vm, v, err := field(a, k); vm != nil && err == nil && v != "" && strings.HasPrefix(v, name) {

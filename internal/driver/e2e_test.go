@@ -21,7 +21,7 @@ import (
 // severity after the position (see withSeverity).
 const (
 	reasonVet = "ignores/ignores.go:6:2: //mcplint:ignore needs a rule ID and a reason, as in `//mcplint:ignore result-and-error the client retries` (ignore-reason-required)\n"
-	unusedVet = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, which is no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
+	unusedVet = "ignores/ignores.go:11:38: //mcplint:ignore names no-such-rule, no mcplint rule; fix the ID or remove the directive (ignore-unused)\n"
 )
 
 var (
@@ -91,7 +91,7 @@ func TestConfigFileAtModuleRootIsRead(t *testing.T) {
 
 	r = mcplint(t, dir, "-disable", "directives", "-enable", "ignore-unused")
 	assert.Equal(t, 1, r.code, "a rule named explicitly wins over its family")
-	assert.Equal(t, "ignores/ignores.go:6:2: warning: //mcplint:ignore names no rule, so it suppresses nothing; name the rule IDs it is meant for, or remove it (ignore-unused)\n"+unusedFinding, r.stdout)
+	assert.Equal(t, "ignores/ignores.go:6:2: warning: //mcplint:ignore names no rule, so it suppresses nothing; name the rules it is for, or remove it (ignore-unused)\n"+unusedFinding, r.stdout)
 }
 
 func TestInvalidConfigExitsTwoNamingTheKey(t *testing.T) {
@@ -263,7 +263,7 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	r := mcplint(t, dir)
 	assert.Equal(t, 1, r.code, "a package with MCP code that does not compile fails the run")
 	assert.Equal(t, "bad/bad.go:9:9: error: does not compile, so mcplint checked nothing in example.com/withbroken/bad: cannot use mcperr.NotFound(\"no such thing\") (value of type *mcperr.Error) as int value in return statement (load-error)\n"+
-		"good/good.go:6:12: warning: //mcplint:ignore names result-and-eror, which is no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
+		"good/good.go:6:12: warning: //mcplint:ignore names result-and-eror, no mcplint rule (did you mean \"result-and-error\"?); fix the ID or remove the directive (ignore-unused)\n", r.stdout)
 	assert.Contains(t, r.stderr, "mcplint: package example.com/withbroken/bad could not be checked")
 	assert.Contains(t, r.stderr, "\tbad/bad.go:9:9: cannot use mcperr.NotFound(\"no such thing\")")
 	assert.Contains(t, r.stderr, "the 2 other packages were checked")
@@ -331,6 +331,7 @@ func TestVerboseCountsWhatRecognitionFound(t *testing.T) {
 		// the packages asked for count.
 		r := mcplint(t, sample, "-v", "-loader="+loader, "./...")
 		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk: definitions 3 (resource template 1, tool 2); handlers 3 (GoSDKResource 1, GoSDKTool 1, GoSDKTypedTool 1), by shape 3 (plain 3)\n", loader)
+		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk definitions by shape 3 (sdk 3); registered through a registrar of the module 0\n", loader)
 	}
 	r := mcplint(t, sample, "-loader=fast", "./...")
 	assert.Equal(t, 2, r.code)
@@ -510,8 +511,8 @@ func TestServerJSONSubcommand(t *testing.T) {
 func TestRobustFixtures(t *testing.T) {
 	dir := fixture(t, "robust")
 	const (
-		cgoFinding = "cgo/cgo.go:24:3: error: tool handler returns a result and an error"
-		genFinding = "gen/handlers.go:14:2: error: tool handler returns a result and an error"
+		cgoFinding = "cgo/cgo.go:24:3: error: tool result returned beside an error"
+		genFinding = "gen/handlers.go:14:2: error: tool result returned beside an error"
 	)
 	r := mcplint(t, dir)
 	assert.Equal(t, 1, r.code, r.stderr)
@@ -523,7 +524,7 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = mcplint(t, dir, "-tags", "integration", "./tags")
 	assert.Equal(t, 1, r.code, r.stderr)
-	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: error: tool handler returns a result and an error"), r.stdout)
+	assert.True(t, strings.HasPrefix(r.stdout, "tags/integration.go:14:2: error: tool result returned beside an error"), r.stdout)
 
 	r = mcplint(t, dir, "-json", "./cgo")
 	var doc struct {
@@ -547,8 +548,8 @@ func TestRobustFixtures(t *testing.T) {
 
 	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./cgo", "./gen")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "cgo.go:24:3: tool handler returns a result and an error")
-	assert.Contains(t, r.stderr, "handlers.go:14:2: tool handler returns a result and an error")
+	assert.Contains(t, r.stderr, "cgo.go:24:3: tool result returned beside an error")
+	assert.Contains(t, r.stderr, "handlers.go:14:2: tool result returned beside an error")
 	assert.NotContains(t, r.stderr, "handlers_gen.go")
 }
 
@@ -586,7 +587,7 @@ func TestHugeFile(t *testing.T) {
 	assert.Equal(t, 1, r.code, r.stderr)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	require.Len(t, lines, 1, r.stdout)
-	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: error: tool handler returns a result and an error", 14+(handlers/2)*8+2))
+	assert.Contains(t, lines[0], fmt.Sprintf("huge/huge.go:%d:2: error: tool result returned beside an error", 14+(handlers/2)*8+2))
 	assert.Equal(t, "mcplint: 1 finding at or above severity error (-fail-on error)\n", r.stderr, "no load failure, no crash")
 }
 

@@ -363,11 +363,11 @@ func ignoresAnalyzer(cat *Catalog, cfg *Config, rules []*analysis.Analyzer, enab
 			case len(d.Rules) == 0:
 				// Reached only with ignore-reason-required off; without this case the message
 				// below would name no rule.
-				report(unusedRule, d, "//mcplint:ignore names no rule, so it suppresses nothing; name the rule IDs it is meant for, or remove it")
+				report(unusedRule, d, "//mcplint:ignore names no rule, so it suppresses nothing; name the rules it is for, or remove it")
 			case len(unknown) > 0:
-				report(unusedRule, d, fmt.Sprintf("//mcplint:ignore names %s, which is no mcplint rule%s; fix the ID or remove the directive", strings.Join(unknown, ", "), suggestRule(cat, unknown[0])))
+				report(unusedRule, d, fmt.Sprintf("//mcplint:ignore names %s, no mcplint rule%s; fix the ID or remove the directive", strings.Join(unknown, ", "), suggestRule(cat, unknown[0])))
 			case len(idle) == len(d.Rules):
-				report(unusedRule, d, fmt.Sprintf("//mcplint:ignore %s suppresses nothing on this line or the next; remove it so that it cannot hide a future finding", strings.Join(idle, ",")))
+				report(unusedRule, d, fmt.Sprintf("//mcplint:ignore %s suppresses nothing on this or the next line; remove it before it hides a finding", strings.Join(idle, ",")))
 			}
 		}
 		return &Usage{Used: map[*Directive]bool{}}, nil

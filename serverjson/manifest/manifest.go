@@ -62,6 +62,12 @@ type codeFact struct {
 	Servers  []serverjson.CodeServer
 	// Serves is true when the package serves an MCP server over a transport.
 	Serves bool
+	// EnvSites says where each read of Env lies (same index), Edges how the package reaches
+	// module functions that read the environment, and Funcs what its functions serve and
+	// read: the main package works out from them which transport each read is needed on.
+	EnvSites []envSite
+	Edges    []callEdge
+	Funcs    []namedSummary // sorted by Func: a fact's encoding must be deterministic
 }
 
 func (*codeFact) AFact() {}
@@ -98,7 +104,7 @@ func run(p *rule.Pass, defs *mcpdefs.Result) {
 			own.Servers = append(own.Servers, serverjson.CodeServer{Name: codeValue(p, s.Name), Version: codeValue(p, s.Version)})
 		}
 	}
-	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 || own.Serves {
+	if len(own.Env) > 0 || own.Dynamic || own.Embedded != nil || len(own.Servers) > 0 || own.Serves || len(own.Edges) > 0 || len(own.Funcs) > 0 {
 		p.ExportPackageFact(own)
 	}
 	// The manifest describes the shipped program: check it from a main package that builds
@@ -227,10 +233,13 @@ func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.Code
 	out := serverjson.CodeFacts{EnvReadsComplete: !own.Dynamic}
 	var servers []serverjson.CodeServer
 	serves := false
+	var edges []callEdge
+	var facts []*codeFact
 	add := func(f *codeFact) {
 		servers = append(servers, f.Servers...)
 		serves = serves || f.Serves
-		out.EnvReads = append(out.EnvReads, f.Env...)
+		edges = append(edges, f.Edges...)
+		facts = append(facts, f)
 		if f.Dynamic {
 			out.EnvReadsComplete = false
 		}
@@ -247,6 +256,19 @@ func merge(p *rule.Pass, own *codeFact) (serverjson.CodeFacts, []serverjson.Code
 	for _, pf := range deps {
 		if f, ok := pf.Fact.(*codeFact); ok && pf.Package != p.Pkg && reach[pf.Package] {
 			add(f)
+		}
+	}
+	on := readTransports(edges)
+	for _, f := range facts {
+		for i, r := range f.Env {
+			tag := onEvery
+			if i < len(f.EnvSites) {
+				if tag = f.EnvSites[i].Tag; tag == 0 {
+					tag = on(f.EnvSites[i].Func)
+				}
+			}
+			r.Transports = transportList(tag)
+			out.EnvReads = append(out.EnvReads, r)
 		}
 	}
 	return out, servers, serves
@@ -296,13 +318,34 @@ var envLibraries = []string{
 	"github.com/joho/godotenv", "github.com/spf13/cobra",
 }
 
-// gather finds the package's environment reads and embedded VERSION file.
+// gather finds the package's environment reads and embedded VERSION file, what its
+// functions serve, and on which transport each read lies.
 func gather(p *rule.Pass) *codeFact {
 	f := &codeFact{}
+	var files []*ast.File
 	for _, file := range p.Files {
-		if isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
-			continue
+		if !isTestFile(p.Fset.PositionFor(file.Pos(), false).Filename) {
+			files = append(files, file)
 		}
+	}
+	tr := &transports{info: p.TypesInfo, pkg: p.Pkg, funcs: map[string]funcSummary{}, regions: map[ast.Node]uint8{}, edges: map[callEdge]bool{}}
+	imported := map[*types.Package]map[string]funcSummary{}
+	tr.imported = func(pkg *types.Package) map[string]funcSummary {
+		m, ok := imported[pkg]
+		if !ok {
+			var cf codeFact
+			if p.ImportPackageFact(pkg, &cf) {
+				m = map[string]funcSummary{}
+				for _, ns := range cf.Funcs {
+					m[ns.Func] = ns.Summary
+				}
+			}
+			imported[pkg] = m
+		}
+		return m
+	}
+	tr.summarize(files)
+	for _, file := range files {
 		for _, imp := range file.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			for _, lib := range envLibraries {
@@ -311,7 +354,10 @@ func gather(p *rule.Pass) *codeFact {
 				}
 			}
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
+		first := len(f.Env)
+		var readCalls []*ast.CallExpr
+		astutil.InspectAncestors(file, func(n ast.Node, ancestors []ast.Node) bool {
+			tr.visit(n, ancestors)
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
@@ -333,29 +379,48 @@ func gather(p *rule.Pass) *codeFact {
 			if len(call.Args) == 0 {
 				return true
 			}
-			tv := p.TypesInfo.Types[call.Args[0]]
-			if tv.Value == nil || tv.Value.Kind() != constant.String {
+			name := envReadName(p.TypesInfo, call)
+			if name == "" {
 				f.Dynamic = true
 				return true
 			}
-			f.Env = append(f.Env, serverjson.EnvRead{Name: constant.StringVal(tv.Value), Pos: p.Fset.Position(call.Pos())})
+			f.Env = append(f.Env, serverjson.EnvRead{Name: name, Pos: p.Fset.Position(call.Pos())})
+			readCalls = append(readCalls, call)
+			f.EnvSites = append(f.EnvSites, envSite{Func: tr.enclosingFunc(ancestors), Tag: tr.siteTag(call, ancestors)})
 			return true
 		})
 		use := classifyReads(p, file)
-		for i := range f.Env {
-			if p.Fset.File(file.Pos()).Name() != f.Env[i].Pos.Filename {
-				continue
-			}
-			name := f.Env[i].Name
-			f.Env[i].Required = use.required[name] && !use.optional[name]
-			f.Env[i].Optional = use.optional[name]
-			f.Env[i].FallbackFor = use.fallbackFor[name]
+		for i := first; i < len(f.Env); i++ {
+			read := readCalls[i-first]
+			f.Env[i].Required = use.required[read] && !use.optional[read]
+			f.Env[i].Optional = use.optional[read]
+			f.Env[i].FallbackFor = use.fallbackFor[read]
 		}
 		if v := embeddedVersion(p, file); v != nil && f.Embedded == nil {
 			f.Embedded = v
 		}
 	}
+	f.Edges = tr.sortedEdges()
+	for k, s := range tr.funcs {
+		if s != (funcSummary{}) {
+			f.Funcs = append(f.Funcs, namedSummary{Func: k, Summary: s})
+		}
+	}
+	sort.Slice(f.Funcs, func(i, j int) bool { return f.Funcs[i].Func < f.Funcs[j].Func })
 	return f
+}
+
+// envReadName is the constant name an os.Getenv or os.LookupEnv call reads ("" if call is no
+// such read, or its name is not constant).
+func envReadName(info *types.Info, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") || len(call.Args) != 1 {
+		return ""
+	}
+	if tv := info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
 }
 
 // embeddedVersion finds a //go:embed directive naming a VERSION file and reads it.
@@ -436,45 +501,39 @@ func relativize(f *serverjson.CodeFacts, dir string) {
 	}
 }
 
-// envUse is how a file uses the variables it reads.
+// envUse is how a file uses each read it makes (an os.Getenv or os.LookupEnv call).
 type envUse struct {
 	// required: an empty value leads to an error return, log.Fatal*, os.Exit or panic
 	// (tested as `v == ""`, `len(v) == 0` or `!ok` of LookupEnv, alone).
-	required map[string]bool
-	// optional: tested, and some branch carries on without it.
-	optional map[string]bool
-	// fallbackFor maps a variable read only when another is empty to that other one.
-	fallbackFor map[string]string
+	required map[*ast.CallExpr]bool
+	// optional: tested, and some branch carries on without it (`if v != "" { return v }`
+	// falls through to a default).
+	optional map[*ast.CallExpr]bool
+	// fallbackFor maps a read made only when another variable is empty to that variable.
+	fallbackFor map[*ast.CallExpr]string
 }
 
-// classifyReads finds which variables the code cannot start without, which it tolerates
-// missing, and which stand in for another.
+// classifyReads finds which reads the code cannot start without, which it tolerates
+// missing, and which stand in for another variable. Each read is judged by the tests of its
+// own value: one function may require a variable that another reads with a default.
 func classifyReads(p *rule.Pass, file *ast.File) envUse {
 	info := p.TypesInfo
-	envName := func(e ast.Expr) string {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return ""
+	envRead := func(e ast.Expr) *ast.CallExpr {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && envReadName(info, call) != "" {
+			return call
 		}
-		fn, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || (fn.Name() != "Getenv" && fn.Name() != "LookupEnv") {
-			return ""
-		}
-		if tv := info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
-			return constant.StringVal(tv.Value)
-		}
-		return ""
+		return nil
 	}
 	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X"); a later
-	// v = os.Getenv("Y") adds Y.
-	holds := map[types.Object][]string{}
+	// v = os.Getenv("Y") adds that read.
+	holds := map[types.Object][]*ast.CallExpr{}
 	ast.Inspect(file, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			if name := envName(as.Rhs[0]); name != "" {
+			if read := envRead(as.Rhs[0]); read != nil {
 				for _, lhs := range as.Lhs {
 					if id, ok := lhs.(*ast.Ident); ok {
-						if obj := info.ObjectOf(id); obj != nil && !slices.Contains(holds[obj], name) {
-							holds[obj] = append(holds[obj], name)
+						if obj := info.ObjectOf(id); obj != nil && !slices.Contains(holds[obj], read) {
+							holds[obj] = append(holds[obj], read)
 						}
 					}
 				}
@@ -482,55 +541,60 @@ func classifyReads(p *rule.Pass, file *ast.File) envUse {
 		}
 		return true
 	})
-	// tested returns the variable whose emptiness e tests, and the names it may hold.
-	tested := func(e ast.Expr) (types.Object, []string) {
+	// tested returns the variable whose emptiness e tests, the reads it may hold, and whether
+	// the test is true when the value is empty (`v == ""`, `!ok`) or when it is set (`v != ""`).
+	tested := func(e ast.Expr) (obj types.Object, reads []*ast.CallExpr, whenEmpty bool) {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
-			if x.Op != token.EQL {
-				return nil, nil
+			if x.Op != token.EQL && x.Op != token.NEQ {
+				return nil, nil, false
 			}
 			for _, side := range []ast.Expr{x.X, x.Y} {
-				if name := envName(side); name != "" {
-					return nil, []string{name}
+				if read := envRead(side); read != nil {
+					return nil, []*ast.CallExpr{read}, x.Op == token.EQL
 				}
 				if id, ok := ast.Unparen(side).(*ast.Ident); ok {
-					if names := holds[info.Uses[id]]; names != nil {
-						return info.Uses[id], names
+					if reads := holds[info.Uses[id]]; reads != nil {
+						return info.Uses[id], reads, x.Op == token.EQL
 					}
 				}
 				if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
 					if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
-						if names := holds[info.Uses[id]]; names != nil {
-							return info.Uses[id], names // len(v) == 0
+						if reads := holds[info.Uses[id]]; reads != nil {
+							return info.Uses[id], reads, x.Op == token.EQL // len(v) == 0
 						}
 					}
 				}
 			}
 		case *ast.UnaryExpr:
 			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.NOT {
-				return info.Uses[id], holds[info.Uses[id]]
+				return info.Uses[id], holds[info.Uses[id]], true
+			}
+		case *ast.Ident:
+			if reads := holds[info.Uses[x]]; reads != nil {
+				return info.Uses[x], reads, false // if ok { ... }
 			}
 		}
-		return nil, nil
+		return nil, nil, false
 	}
 	// fallback returns the read that body assigns to obj: `if v == "" { v = os.Getenv("OLD") }`.
-	fallback := func(obj types.Object, body *ast.BlockStmt) string {
+	fallback := func(obj types.Object, body *ast.BlockStmt) *ast.CallExpr {
 		if obj == nil || len(body.List) != 1 {
-			return ""
+			return nil
 		}
 		as, ok := body.List[0].(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 1 {
-			return ""
+			return nil
 		}
 		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == obj {
-			return envName(as.Rhs[0])
+			return envRead(as.Rhs[0])
 		}
-		return ""
+		return nil
 	}
-	// Required: a test of the variable alone whose branch fails. Any branch where emptiness
-	// is tolerated, or a test combined with other conditions (required only when another
-	// variable is set), makes it optional. A branch that reads a fallback neither.
-	use := envUse{required: map[string]bool{}, optional: map[string]bool{}, fallbackFor: map[string]string{}}
+	// Required: a test of the variable alone whose empty branch fails. Any branch where
+	// emptiness is tolerated, or a test combined with other conditions (required only when
+	// another variable is set), makes it optional. A branch that reads a fallback neither.
+	use := envUse{required: map[*ast.CallExpr]bool{}, optional: map[*ast.CallExpr]bool{}, fallbackFor: map[*ast.CallExpr]string{}}
 	ast.Inspect(file, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
 		if !ok {
@@ -538,23 +602,30 @@ func classifyReads(p *rule.Pass, file *ast.File) envUse {
 		}
 		parts := conjuncts(ifs.Cond)
 		for _, c := range parts {
-			obj, names := tested(c)
-			if len(names) == 0 {
+			obj, reads, whenEmpty := tested(c)
+			if len(reads) == 0 {
 				continue
 			}
-			if fb := fallback(obj, ifs.Body); fb != "" && len(parts) == 1 {
-				for _, name := range names {
-					if name != fb && use.fallbackFor[name] == "" {
-						use.fallbackFor[fb] = name
+			if fb := fallback(obj, ifs.Body); fb != nil && whenEmpty && len(parts) == 1 {
+				for _, read := range reads {
+					if read != fb && use.fallbackFor[read] == "" {
+						use.fallbackFor[fb] = envReadName(info, read)
 					}
 				}
 				continue
 			}
-			for _, name := range names {
-				if len(parts) == 1 && fails(info, ifs.Body) {
-					use.required[name] = true
+			// The branch taken when the value is empty: the body, or for `v != ""` the else.
+			var empty *ast.BlockStmt
+			if whenEmpty {
+				empty = ifs.Body
+			} else if blk, ok := ifs.Else.(*ast.BlockStmt); ok {
+				empty = blk
+			}
+			for _, read := range reads {
+				if len(parts) == 1 && empty != nil && fails(info, empty) {
+					use.required[read] = true
 				} else {
-					use.optional[name] = true
+					use.optional[read] = true
 				}
 			}
 		}

@@ -51,8 +51,30 @@ func TestShippedProgramOnly(t *testing.T) {
 		"server.json:11 server-json-env-var-missing SHIPPED_REGION",
 		// Silent: the version "dev" (an -ldflags placeholder, not 2.0.0); SHIPPED_LEGACY_TOKEN
 		// (a fallback for the declared SHIPPED_TOKEN); SHIPPED_OPTIONAL_TOKEN (tested and
-		// tolerated); the example's version 9.9.9 and DEMO_API_KEY; the generator's 0.0.1 and
+		// tolerated); SHIPPED_TLS_KEY (required only by the --port HTTP listener, and the
+		// package runs over stdio); the example's version 9.9.9 and DEMO_API_KEY; the generator's 0.0.1 and
 		// GENDOCS_OUTPUT_TOKEN.
+	}, got)
+}
+
+// TestEnvVarsOnTheDeclaredTransport runs the adapter on a module with two commands that each
+// serve stdio and HTTP: cmd/local declares a stdio package (and a hosted remote), cmd/hosted a
+// package run over streamable HTTP. Each is told only the variable its declared transport
+// needs, with that transport named.
+func TestEnvVarsOnTheDeclaredTransport(t *testing.T) {
+	got := crossChecks(t, "server-json-env-var-missing", regexp.MustCompile(`^(stdio|HTTP) transport \w+ [A-Z_]+`))
+	assert.Equal(t, []string{
+		// Required in the function that serves streamable HTTP (cmd/hosted).
+		"server.json:11 server-json-env-var-missing HTTP transport requires HOSTED_SIGNING_KEY",
+		// Required in the stdio case of the --transport switch (cmd/local).
+		"server.json:11 server-json-env-var-missing stdio transport requires LOCAL_REGION",
+		// Silent: TRANSPORT_TLS_CERT (required, read in another package only from runHTTP);
+		// LOCAL_GATEWAY_SECRET (required, read only by serveGateway, which serves through an
+		// http.Handler type whose ServeHTTP builds the MCP handler);
+		// LOCAL_ALLOWED_ORIGINS (required inside `if *transport == "sse" || ... "http"`);
+		// TRANSPORT_BASE_URL (required on HTTP, defaulted where both transports run);
+		// HOSTED_STDIO_TOKEN (a credential read only when HOSTED_TRANSPORT is "stdio");
+		// HOSTED_TLS (optional); the remote of cmd/local (configured by its host).
 	}, got)
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 var Codes = mcptool.Tool[shared.In, shared.Out]{Name: "codes", Handler: shared.Handle, Errors: []mcptool.ErrorContract{
-	{Reason: "no_code", When: "Always.", Recovery: shared.Recovery},                                       // want `error contract entry "no_code" has no Code, so its failures carry code 0`
+	{Reason: "no_code", When: "Always.", Recovery: shared.Recovery},                                       // want `error contract entry "no_code" has no Code, so failures carry code 0`
 	{Reason: "bad_code", Code: 42, When: "Always.", Recovery: shared.Recovery},                            // want `error contract entry "bad_code" has Code 42, which is not a known mcperr code`
 	{Reason: "made_up", Code: mcperr.Code(-32050), When: "Always.", Recovery: shared.Recovery},            // want `Code -32050, which is not a known mcperr code`
 	{Reason: "give_up", Code: mcperr.CodeUnknownError, When: "Always.", Recovery: shared.Recovery},        // a known code

@@ -20,7 +20,7 @@ var PreferFactory = mcptool.Tool[shared.In, shared.Out]{
 	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 		_ = mcperr.NotFound("built and dropped")
 		if in.ID == "" {
-			return shared.Out{}, mcperr.NotFound("no item " + in.ID) // want `mcperr\.NotFound builds a NotFound error, which the tool's error contract declares as reason "no_item".*use call\.Fail\("no_item", msg, \.\.\.\)`
+			return shared.Out{}, mcperr.NotFound("no item " + in.ID) // want `mcperr\.NotFound builds a NotFound error the contract declares as reason "no_item".*use call\.Fail\("no_item", msg, \.\.\.\)`
 		}
 		return shared.Out{}, mcperr.New(mcperr.CodeNotFound, "gone") // want `mcperr\.New builds a NotFound error`
 	},

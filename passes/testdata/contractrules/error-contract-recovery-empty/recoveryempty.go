@@ -9,7 +9,7 @@ import (
 )
 
 var Recovery = mcptool.Tool[shared.In, shared.Out]{Name: "shared.Recovery", Handler: shared.Handle, Errors: []mcptool.ErrorContract{
-	{Reason: "blank_recovery", Code: mcperr.CodeNotFound, When: "Always.", Recovery: "   "}, // want `has a Recovery of only whitespace`
+	{Reason: "blank_recovery", Code: mcperr.CodeNotFound, When: "Always.", Recovery: "   "}, // want `has a blank Recovery`
 	{Reason: "empty_recovery", Code: mcperr.CodeNotFound, When: "Always.", Recovery: ""},    // empty, not blank: another rule
 	{Reason: "padded_recovery", Code: mcperr.CodeNotFound, When: "Always.", Recovery: "  " + shared.Recovery},
 }}

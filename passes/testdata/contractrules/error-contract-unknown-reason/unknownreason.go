@@ -32,13 +32,13 @@ var Typos = mcptool.Tool[shared.In, shared.Out]{
 	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 		switch in.ID {
 		case "":
-			return shared.Out{}, call.Fail("no_itme", "", // want `call\.Fail\("no_itme", \.\.\.\) names a reason the tool's error contract does not declare \(declared: "no_item"\).*did you mean "no_item"\?`
-				call.RecoveryFor("unheard_of")) // want `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no recovery hint`
+			return shared.Out{}, call.Fail("no_itme", "", // want `call\.Fail\("no_itme"\) names a reason its contract lacks \(declared: "no_item"\).*did you mean "no_item"\?`
+				call.RecoveryFor("unheard_of")) // want `call\.RecoveryFor\("unheard_of"\) names a reason.*adds no hint`
 		case "x":
-			return shared.Out{}, mcptool.CallFrom(ctx).Fail("elsewhere", "") // want `call\.Fail\("elsewhere", \.\.\.\) names a reason.*declare "elsewhere" in Errors`
+			return shared.Out{}, mcptool.CallFrom(ctx).Fail("elsewhere", "") // want `call\.Fail\("elsewhere"\) names a reason.*declare it in Errors`
 		case "y":
 			go func() {
-				_ = call.Fail("in_goroutine", "") // want `call\.Fail\("in_goroutine", \.\.\.\)`
+				_ = call.Fail("in_goroutine", "") // want `call\.Fail\("in_goroutine"\)`
 			}()
 		}
 		return shared.Out{}, call.Fail("no_item", "", call.RecoveryFor("no_item"))
@@ -51,7 +51,7 @@ var NoContract = mcptool.Tool[shared.In, shared.Out]{
 	Name: "no_contract",
 	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 		if in.ID == "" {
-			return shared.Out{}, call.Fail("anything", "") // want `call\.Fail\("anything", \.\.\.\) names a reason but the tool declares no error contract`
+			return shared.Out{}, call.Fail("anything", "") // want `call\.Fail\("anything"\) names a reason but the tool has no contract`
 		}
 		return shared.Out{}, mcperr.NotFound("no item")
 	},
@@ -71,7 +71,7 @@ func UpstreamBusy() mcptool.Tool[shared.In, shared.Out] {
 				return shared.Out{}, mcperr.ServiceUnavailable("the upstream is unreachable", mcperr.WithCause(err))
 			}
 			if in.Reason != "" {
-				return shared.Out{}, call.FailHTTP("upstream_bsuy", resp) // want `call\.FailHTTP\("upstream_bsuy", \.\.\.\) names a reason.*did you mean "upstream_busy"\?`
+				return shared.Out{}, call.FailHTTP("upstream_bsuy", resp) // want `call\.FailHTTP\("upstream_bsuy"\) names a reason.*did you mean "upstream_busy"\?`
 			}
 			return shared.Out{}, call.FailHTTP("upstream_busy", resp)
 		},

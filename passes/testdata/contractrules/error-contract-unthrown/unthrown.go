@@ -76,7 +76,7 @@ var sharedErrors = []mcptool.ErrorContract{
 func LookupShared(svc *service.Service) mcptool.Tool[shared.In, shared.Out] {
 	return mcptool.Tool[shared.In, shared.Out]{
 		Name:   "lookup_shared",
-		Errors: sharedErrors, // want `reason "archive_refused" of this shared error contract is never produced by this tool's handler`
+		Errors: sharedErrors, // want `shared contract reason "archive_refused" is never produced by this tool's handler`
 		Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 			v, err := svc.Lookup(in.ID)
 			return shared.Out{Value: v}, err
@@ -88,7 +88,7 @@ func LookupShared(svc *service.Service) mcptool.Tool[shared.In, shared.Out] {
 func ArchiveShared() mcptool.Tool[shared.In, shared.Out] {
 	return mcptool.Tool[shared.In, shared.Out]{
 		Name:   "archive_shared",
-		Errors: sharedErrors, // want `reason "no_item" of this shared error contract is never produced by this tool's handler`
+		Errors: sharedErrors, // want `shared contract reason "no_item" is never produced by this tool's handler`
 		Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
 			return shared.Out{}, service.Archive(call, in.ID)
 		},

@@ -19,7 +19,7 @@ type upstreamErr struct {
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	resp, err := http.Get("https://example.com")
 	if err != nil {
-		return mcp.NewToolResultErrorf("request failed: %+v", err), nil // want `error text embeds a %\+v dump of error; say what failed, keep the dump in the server.s log`
+		return mcp.NewToolResultErrorf("request failed: %+v", err), nil // want `error text embeds a %\+v dump of error; log it, say what failed`
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != 200 {

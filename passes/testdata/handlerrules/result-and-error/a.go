@@ -18,7 +18,7 @@ func fetch() (string, error) { return "", nil }
 func m3Both(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	v, err := fetch()
 	if err != nil {
-		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `tool handler returns a result and an error: the client gets only a JSON-RPC error with code -32603; return one`
+		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `tool result returned beside an error never reaches the client; return one or the other`
 	}
 	if v == "" {
 		return mcp.NewToolResultText("empty"), errors.New("empty") // want `result-and-error`
@@ -29,7 +29,7 @@ func m3Both(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 func typedBoth(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, Out, error) {
 	res := &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: "friendly"}}}
 	if _, err := fetch(); err != nil {
-		return res, Out{}, fmt.Errorf("fetch: %w", err) // want `go-sdk replaces the result with a tool error`
+		return res, Out{}, fmt.Errorf("fetch: %w", err) // want `tool result returned beside an error never reaches the client`
 	}
 	return nil, Out{N: 1}, nil
 }

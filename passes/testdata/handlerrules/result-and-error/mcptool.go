@@ -24,7 +24,7 @@ var Issue = mcptool.ResourceTemplate[IssueParams]{
 	Name:        "issue",
 	Handler: func(ctx context.Context, req *mcp.ReadResourceRequest, p IssueParams) (*mcp.ReadResourceResult, error) {
 		if p.Number < 0 {
-			return &mcp.ReadResourceResult{}, errors.New("negative") // want `resource handler returns a result and an error: the client gets only a JSON-RPC error with the error's mcperr code \(-32603 for a plain error\); return one`
+			return &mcp.ReadResourceResult{}, errors.New("negative") // want `resource result returned beside an error never reaches the client`
 		}
 		if p.Number == 0 {
 			return nil, errors.New("zero") // near miss: the error alone
@@ -38,7 +38,7 @@ var Summarize = mcptool.Prompt[Style]{
 	Description: "Summarize.",
 	Handler: func(ctx context.Context, req *mcp.GetPromptRequest, a Style) (*mcp.GetPromptResult, error) {
 		if a.Tone == "" {
-			return &mcp.GetPromptResult{}, errors.New("no tone") // want `prompt handler returns a result and an error`
+			return &mcp.GetPromptResult{}, errors.New("no tone") // want `prompt result returned beside an error`
 		}
 		return &mcp.GetPromptResult{}, nil
 	},

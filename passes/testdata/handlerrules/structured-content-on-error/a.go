@@ -57,3 +57,38 @@ func partial(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.C
 	done := Out{Items: []string{"a", "b", "c"}}
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "stopped after 3 items"}}}, done, nil
 }
+
+// A zero Out kept in a variable is the same empty answer as Out{}.
+func zeroVar(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	var out Out
+	if ctx == nil {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no context"}}}, out, nil // want `IsError result with a nil error ships a zero Out as structuredContent`
+	}
+	return nil, Out{Items: []string{"a"}}, nil
+}
+
+// So is a named result nobody sets.
+func zeroNamed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (res *mcp.CallToolResult, out Out, err error) {
+	if ctx == nil {
+		return &mcp.CallToolResult{IsError: true}, out, nil // want `structured-content-on-error`
+	}
+	return nil, Out{Items: []string{"a"}}, nil
+}
+
+// Near misses: the variable is filled before the failure (a field set, its address handed
+// to a decoder), so the output is deliberate, as in partial.
+func filledVar(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	var out Out
+	out.Items = append(out.Items, "first")
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "stopped after 1 item"}}}, out, nil
+}
+
+func decodedVar(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	var out Out
+	if err := decode(&out); err != nil {
+		return &mcp.CallToolResult{IsError: true}, out, nil
+	}
+	return nil, out, nil
+}
+
+func decode(out *Out) error { out.Items = []string{"x"}; return errors.New("truncated") }

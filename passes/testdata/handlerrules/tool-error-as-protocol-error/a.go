@@ -20,7 +20,7 @@ func query(ctx context.Context, q string) (string, error) { return q, nil }
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	path, err := req.RequireString("path")
 	if err != nil {
-		return nil, err // want `argument error sent as a JSON-RPC error with code -32603`
+		return nil, err // want `the model never sees this argument error sent as JSON-RPC; return mcp.NewToolResultError\(msg\), nil`
 	}
 	if path == "" {
 		return nil, errors.New("path must not be empty") // want `tool-error-as-protocol-error`
@@ -48,7 +48,7 @@ type input struct {
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
 	var in input
 	if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
-		return nil, err // want `argument error sent as a JSON-RPC error with code 0`
+		return nil, err // want `the model never sees this argument error sent as JSON-RPC; return an IsError result and nil`
 	}
 	if len(in.Name) > 64 {
 		return nil, fmt.Errorf("name too long") // want `tool-error-as-protocol-error`

@@ -31,7 +31,7 @@ type lookupIn struct {
 
 func lookup(ctx context.Context, in lookupIn) (string, error) {
 	if in.Name == "" {
-		return "", errors.New("name is required") // want `argument error sent as a JSON-RPC error with code 0.*an isError result from the adapter instead`
+		return "", errors.New("name is required") // want `the model never sees this argument error.*return an isError result from the adapter`
 	}
 	v, err := query(ctx, in.Name)
 	if err != nil {

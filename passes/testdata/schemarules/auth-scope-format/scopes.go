@@ -24,7 +24,7 @@ const blank = "  "
 
 var adminScopes = []string{
 	"repo:admin",
-	"", // want `tool "delete_repo" lists an empty scope in Scopes, which no token can hold, and mcptool\.Add panics at start-up; remove it`
+	"", // want `tool "delete_repo" lists an empty scope in Scopes: mcptool\.Add panics at start-up; remove it`
 }
 
 var DeleteRepo = mcptool.Tool[In, Out]{Name: "delete_repo", Description: "d", Handler: run, Scopes: adminScopes}

@@ -29,13 +29,13 @@ func templated(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.Cal
 	if err := tmpl.Execute(&b, out); err != nil {
 		return nil, Out{}, err
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, out, nil // want `tool "templated": the content this result sets passes output values to \(\*text/template\.Template\)\.Execute, which static analysis cannot follow, so format parity cannot be checked; test with mcptooltest\.CheckFormatParity`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, out, nil // want `tool "templated": its Content passes output values to \(\*text/template\.Template\)\.Execute, which mcplint cannot follow; test with mcptooltest\.CheckFormatParity`
 }
 
 func asXML(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 	out := Out{Name: in.Q}
 	data, _ := xml.Marshal(out)
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(data)}}}, out, nil // want `tool "xml": the content this result sets passes output values to encoding/xml.Marshal`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(data)}}}, out, nil // want `tool "xml": its Content passes output values to encoding/xml.Marshal`
 }
 
 // Near misses: JSON is followed, and leaves passed to other packages are shown.

@@ -14,9 +14,9 @@ type Args struct {
 }
 
 func Register(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{Name: "nil", Description: "d", InputSchema: map[string]any{"type": "object"}}, nil) // want `tool "nil" is registered with a nil handler: the first call panics; pass the handler`
-	mcp.AddTool[Args, any](s, &mcp.Tool{Name: "typednil", Description: "d"}, nil)                           // want `tool "typednil" is registered with a nil handler`
-	s.AddResource(&mcp.Resource{Name: "r", URI: "file:///r", Description: "d"}, nil)                        // want `resource "r" is registered with a nil handler`
+	s.AddTool(&mcp.Tool{Name: "nil", Description: "d", InputSchema: map[string]any{"type": "object"}}, nil) // want `tool "nil" has a nil handler: the first call panics; pass the handler`
+	mcp.AddTool[Args, any](s, &mcp.Tool{Name: "typednil", Description: "d"}, nil)                           // want `tool "typednil" has a nil handler`
+	s.AddResource(&mcp.Resource{Name: "r", URI: "file:///r", Description: "d"}, nil)                        // want `resource "r" has a nil handler`
 	// Prompts are prompt-handler-required's.
 	s.AddPrompt(&mcp.Prompt{Name: "p", Description: "d"}, nil)
 }
@@ -26,7 +26,7 @@ func m3Handler(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult,
 }
 
 func RegisterM3(s *server.MCPServer) {
-	s.AddTool(m3.NewTool("m3nil", m3.WithDescription("d")), nil) // want `tool "m3nil" is registered with a nil handler`
+	s.AddTool(m3.NewTool("m3nil", m3.WithDescription("d")), nil) // want `tool "m3nil" has a nil handler`
 	s.AddTools(
 		server.ServerTool{Tool: m3.NewTool("m3omitted", m3.WithDescription("d"))}, // want `tool "m3omitted" is registered without a Handler, so the first call panics; set Handler`
 		server.ServerTool{Tool: m3.NewTool("m3ok", m3.WithDescription("d")), Handler: m3Handler},

@@ -15,8 +15,8 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 const long = "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678"
 
 func Register(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{Name: "search files", Description: "d"}, low) // want `tool name "search files" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
-	s.AddTool(&mcp.Tool{Name: long, Description: "d"}, low)           // want `tool name "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678" is longer than 128 characters, so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
+	s.AddTool(&mcp.Tool{Name: "search files", Description: "d"}, low) // want `tool name "search files" has characters outside \[A-Za-z0-9\._-\]; clients may refuse it\. Rename it`
+	s.AddTool(&mcp.Tool{Name: long, Description: "d"}, low)           // want `tool name "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678" is longer than 128 characters; clients may refuse it\. Rename it`
 	s.AddTool(&mcp.Tool{Name: "files/read", Description: "d"}, low)   // want `tool name "files/read"`
 
 	// Near misses: valid names, and resources and prompts, whose names are free text.
@@ -26,5 +26,5 @@ func Register(s *mcp.Server) {
 }
 
 func M3() m3.Tool {
-	return m3.NewTool("bad!name", m3.WithDescription("d")) // want `tool name "bad!name" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. Use \[A-Za-z0-9\._-\]`
+	return m3.NewTool("bad!name", m3.WithDescription("d")) // want `tool name "bad!name" has characters outside \[A-Za-z0-9\._-\]; clients may refuse it\. Rename it`
 }

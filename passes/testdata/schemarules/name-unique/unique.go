@@ -23,10 +23,10 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 func Register(s *mcp.Server, readOnly bool, mode int) {
 	dep.Register(s)
 	s.AddTool(&mcp.Tool{Name: "own", Description: "d"}, low)
-	s.AddTool(&mcp.Tool{Name: "own", Description: "again"}, low) // want `tool "own": a tool with this name is already registered at unique\.go:25; rename one \(clients see one tool\)`
-	s.AddTool(&mcp.Tool{Name: "shared", Description: "d"}, low)  // want `tool "shared": a tool with this name is also registered in package fixtures/schemarules/name-unique/dep \(dep\.go:16\); rename one \(clients see one tool\)`
+	s.AddTool(&mcp.Tool{Name: "own", Description: "again"}, low) // want `tool "own" is registered twice \(also at unique\.go:25\); clients see only one\. Rename one`
+	s.AddTool(&mcp.Tool{Name: "shared", Description: "d"}, low)  // want `tool "shared" is also registered in package fixtures/schemarules/name-unique/dep \(dep\.go:16\); clients see only one\. Rename one`
 	s.AddResource(&mcp.Resource{Name: "a", URI: "file:///a"}, read)
-	s.AddResource(&mcp.Resource{Name: "b", URI: "file:///a"}, read) // want `resource "file:///a": a resource with this URI is already registered`
+	s.AddResource(&mcp.Resource{Name: "b", URI: "file:///a"}, read) // want `resource "file:///a" is registered twice`
 
 	// Near misses: a prompt may share a tool's name; different URIs; a resource template
 	// with the URI of a resource is another kind; a tool the imported package only defines.
@@ -56,6 +56,6 @@ func CreateRunSafe() m3.Tool { return m3.NewTool("create_run", m3.WithDescriptio
 func RegisterM3(s *server.MCPServer) {
 	s.AddTools(
 		server.ServerTool{Tool: m3.NewTool("m3dup", m3.WithDescription("d"))},
-		server.ServerTool{Tool: m3.NewTool("m3dup", m3.WithDescription("d"))}, // want `tool "m3dup": a tool with this name is already registered at unique.go:58`
+		server.ServerTool{Tool: m3.NewTool("m3dup", m3.WithDescription("d"))}, // want `tool "m3dup" is registered twice \(also at unique.go:58\)`
 	)
 }

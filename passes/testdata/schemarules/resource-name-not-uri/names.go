@@ -13,7 +13,7 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, uri string) {
-	s.AddResource(&mcp.Resource{Name: "file:///etc/hosts", URI: "file:///etc/hosts", Description: "d"}, read) // want `resource "file:///etc/hosts" uses its URI as its name, a poor label for people; give it a short name \("Hosts", say\)`
+	s.AddResource(&mcp.Resource{Name: "file:///etc/hosts", URI: "file:///etc/hosts", Description: "d"}, read) // want `resource "file:///etc/hosts" uses its URI as its name; give people a short name \("Hosts", say\)`
 	s.AddResource(&mcp.Resource{Name: uri, URI: uri, Description: "d"}, read)                                 // want `resource uses its URI as its name`
 
 	// Near misses.

@@ -9,9 +9,9 @@ import (
 )
 
 type Args struct {
-	A string `json:"a" jsonschema:"required"`                   // want `field A \(input\.a\): the jsonschema tag says "required", which no Go SDK reads; the field is already required; remove the word`
-	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): the jsonschema tag says "required", which no Go SDK reads; with omitempty it is optional; to make it required, remove omitempty and the word`
-	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `with omitzero it is optional`
+	A string `json:"a" jsonschema:"required"`                   // want `field A \(input\.a\): jsonschema "required" is ignored; the field is already required\. Remove the word`
+	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): jsonschema "required" is ignored and omitempty keeps it optional; to require it, drop both`
+	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `omitzero keeps it optional`
 	D string `json:"d" jsonschema:"Required fields come first"` // a sentence, not the option
 	E string `json:"e" jsonschema:"the e"`
 	F string `json:"f" jsonschema:"required,description=x"` // invalid: schema-tag-syntax's business
@@ -30,7 +30,7 @@ func Register(s *mcp.Server) {
 }
 
 type M3Args struct {
-	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): the jsonschema tag says "required"`
+	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): jsonschema "required" is ignored`
 }
 
 func M3() m3.Tool {

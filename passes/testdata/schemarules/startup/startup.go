@@ -63,7 +63,7 @@ var Defs = []Def{
 		mcptool.Add(s, mcptool.Tool[map[string]any, t.Out]{Name: "map_in", Description: "d", Handler: t.Run[map[string]any, t.Out]})
 	}},
 	{"bad_name", func(s *mcp.Server) {
-		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "bad name", Description: "d", Handler: t.Run[t.In, t.Out]}) // want `tool name "bad name" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. mcptool\.Add panics at start-up\. Use \[A-Za-z0-9\._-\]`
+		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "bad name", Description: "d", Handler: t.Run[t.In, t.Out]}) // want `tool name "bad name" has characters outside \[A-Za-z0-9\._-\]; clients may refuse it\. mcptool\.Add panics at start-up\. Rename it`
 	}},
 	{"long_name", func(s *mcp.Server) {
 		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: long, Description: "d", Handler: t.Run[t.In, t.Out]}) // want `longer than 128 characters`
@@ -75,7 +75,7 @@ var Defs = []Def{
 		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Description: "d", Handler: t.Run[t.In, t.Out]}) // want `tool has no name`
 	}},
 	{"nil_handler", func(s *mcp.Server) {
-		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "nil_handler", Description: "d", Handler: nil}) // want `tool "nil_handler" is registered with a nil handler`
+		mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "nil_handler", Description: "d", Handler: nil}) // want `tool "nil_handler" has a nil handler`
 	}},
 	{"no_handler", func(s *mcp.Server) { mcptool.Add(s, mcptool.Tool[t.In, t.Out]{Name: "no_handler", Description: "d"}) }}, // want `tool "no_handler" is registered without a Handler`
 	{"no_description", func(s *mcp.Server) {
@@ -111,7 +111,7 @@ var Defs = []Def{
 		mcptool.AddResource(s, mcptool.Resource{Name: "see file:///b", URI: "file:///a", Description: "d", Handler: t.Read}) // want `has a URI for a name`
 	}},
 	{"resource_nil_handler", func(s *mcp.Server) {
-		mcptool.AddResource(s, mcptool.Resource{Name: "r", URI: "file:///r", Description: "d", Handler: nil}) // want `is registered with a nil handler`
+		mcptool.AddResource(s, mcptool.Resource{Name: "r", URI: "file:///r", Description: "d", Handler: nil}) // want `has a nil handler`
 	}},
 	{"resource_no_name", func(s *mcp.Server) {
 		mcptool.AddResource(s, mcptool.Resource{URI: "file:///r", Description: "d", Handler: t.Read}) // want `resource has no name`
@@ -146,7 +146,7 @@ var Defs = []Def{
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Embedded]{Name: "c", URITemplate: "repo://{owner}/issues/{number}/comments/{comment}", Description: "d", Handler: t.ReadParams[t.Embedded]})
 	}},
 	{"invalid_template", func(s *mcp.Server) {
-		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "i", URITemplate: "repo://{owner/issues/{number}", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `is not a valid RFC 6570 URI template`
+		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "i", URITemplate: "repo://{owner/issues/{number}", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `is no valid URI template`
 	}},
 	{"empty_template", func(s *mcp.Server) {
 		mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[t.Issue]{Name: "e", URITemplate: " ", Description: "d", Handler: t.ReadParams[t.Issue]}) // want `has an empty URI template`
@@ -163,7 +163,7 @@ var Defs = []Def{
 		mcptool.AddPrompt(s, mcptool.Prompt[*t.Brief]{Name: "brief", Description: "d", Handler: t.Prompt[*t.Brief]})
 	}},
 	{"prompt_nil_handler", func(s *mcp.Server) {
-		mcptool.AddPrompt(s, mcptool.Prompt[t.Brief]{Name: "brief", Description: "d", Handler: nil}) // want `prompt "brief" is registered with a nil handler`
+		mcptool.AddPrompt(s, mcptool.Prompt[t.Brief]{Name: "brief", Description: "d", Handler: nil}) // want `prompt "brief" has a nil handler`
 	}},
 	{"prompt_scalar", func(s *mcp.Server) {
 		mcptool.AddPrompt(s, mcptool.Prompt[string]{Name: "s", Description: "d", Handler: t.Prompt[string]}) // want `arguments type string is not a struct`

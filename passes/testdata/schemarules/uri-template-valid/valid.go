@@ -13,8 +13,8 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server) {
-	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "unclosed", URITemplate: "file:///{path", Description: "d"}, read) // want `resource template "unclosed": "file:///\{path" is not a valid RFC 6570 URI template \(.*\): go-sdk's AddResourceTemplate panics at start-up`
-	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "emptyvar", URITemplate: "items://{}", Description: "d"}, read)    // want `"items://\{\}" is not a valid RFC 6570 URI template`
+	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "unclosed", URITemplate: "file:///{path", Description: "d"}, read) // want `resource template "unclosed": "file:///\{path" is no valid URI template \(.*\): go-sdk's AddResourceTemplate panics at start-up`
+	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "emptyvar", URITemplate: "items://{}", Description: "d"}, read)    // want `"items://\{\}" is no valid URI template`
 	s.AddResource(&mcp.Resource{Name: "baduri", URI: "://nope", Description: "d"}, read)                                 // want `resource "baduri": "://nope" is not a valid URI .*: go-sdk's AddResource panics at start-up`
 
 	// Near misses: operators, several variables, explode and prefix modifiers.
@@ -24,5 +24,5 @@ func Register(s *mcp.Server) {
 }
 
 func M3() m3.ResourceTemplate {
-	return m3.NewResourceTemplate("items://{id", "m3bad", m3.WithTemplateDescription("d")) // want `resource template "m3bad": "items://\{id" is not a valid RFC 6570 URI template .*: mark3labs' NewResourceTemplate panics at start-up`
+	return m3.NewResourceTemplate("items://{id", "m3bad", m3.WithTemplateDescription("d")) // want `resource template "m3bad": "items://\{id" is no valid URI template .*: mark3labs' NewResourceTemplate panics at start-up`
 }

@@ -12,7 +12,7 @@ import (
 func greet(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var args struct{ Name string }
 	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-		return nil, err // want `argument error sent as a JSON-RPC error with code 0, which the model never sees`
+		return nil, err // want `the model never sees this argument error sent as JSON-RPC; return an IsError result and nil`
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Hi " + args.Name}}}, nil
 }

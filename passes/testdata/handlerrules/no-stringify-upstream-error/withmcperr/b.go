@@ -16,7 +16,7 @@ type In struct {
 
 func get(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 	if err := fetch(ctx, in.ID); err != nil {
-		return nil, nil, mcperr.NotFound(fmt.Sprintf("no item: %+v", err), mcperr.WithCause(err)) // want `error text embeds a %\+v dump of error; say what failed, keep the detail in mcperr\.WithData`
+		return nil, nil, mcperr.NotFound(fmt.Sprintf("no item: %+v", err), mcperr.WithCause(err)) // want `error text embeds a %\+v dump of error; move it to mcperr\.WithData, say what failed`
 	}
 	return nil, nil, nil
 }

@@ -25,5 +25,5 @@ const (
 
 func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "search", Description: nine, InputSchema: map[string]any{"type": "object"}}, low)
-	s.AddTool(&mcp.Tool{Name: "search_all", Description: twelve, InputSchema: map[string]any{"type": "object"}}, low) // want `tool description costs about \d{4} tokens of every request's context, over the budget of 1000`
+	s.AddTool(&mcp.Tool{Name: "search_all", Description: twelve, InputSchema: map[string]any{"type": "object"}}, low) // want `description uses about \d{4} context tokens per request \(budget 1000\)`
 }

@@ -20,8 +20,8 @@ func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 const long = "Search every repository the user can see for code, issues and pull requests matching the query."
 
 func Register(s *gosdk.Server, m *server.MCPServer, computed string) {
-	s.AddTool(&gosdk.Tool{Name: "long", Description: long, InputSchema: map[string]any{"type": "object"}}, low) // want `tool description costs about 18 tokens of every request's context, over the budget of 10`
-	m.AddTool(mcp.NewTool("m3long", mcp.WithDescription(long+" Twice.")), handle)                               // want `tool description costs about 20 tokens`
+	s.AddTool(&gosdk.Tool{Name: "long", Description: long, InputSchema: map[string]any{"type": "object"}}, low) // want `description uses about 18 context tokens per request \(budget 10\); shorten it`
+	m.AddTool(mcp.NewTool("m3long", mcp.WithDescription(long+" Twice.")), handle)                               // want `description uses about 20 context tokens`
 
 	// Near misses: exactly at the budget, short, and a description only known at run time.
 	s.AddTool(&gosdk.Tool{Name: "ten", Description: "one two three four five six seven eight nine ten", InputSchema: map[string]any{"type": "object"}}, low)

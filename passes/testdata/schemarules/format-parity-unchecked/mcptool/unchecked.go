@@ -41,7 +41,7 @@ var Templated = mcptool.Tool[Args, render.Report]{
 	Name:        "templated",
 	Description: "d",
 	Handler:     report,
-	Format: func(r render.Report) []mcp.Content { // want `tool "templated": Format passes output values to \(\*text/template\.Template\)\.Execute, which static analysis cannot follow, so format parity cannot be checked; test with mcptooltest\.CheckFormatParity`
+	Format: func(r render.Report) []mcp.Content { // want `tool "templated": Format passes output values to \(\*text/template\.Template\)\.Execute, which mcplint cannot follow; test with mcptooltest\.CheckFormatParity`
 		var b bytes.Buffer
 		if err := tmpl.Execute(&b, r); err != nil {
 			return text("cannot render the report")

@@ -32,10 +32,10 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 }
 
 func Register(s *mcp.Server, h func(context.Context, *mcptool.Call, In) (Out, error)) {
-	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "nil", Description: "d", Handler: nil})                                                   // want `tool "nil" is registered with a nil handler: mcptool\.Add panics at start-up; pass the handler`
+	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "nil", Description: "d", Handler: nil})                                                   // want `tool "nil" has a nil handler: mcptool\.Add panics at start-up; pass the handler`
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "omitted", Description: "d"})                                                             // want `tool "omitted" is registered without a Handler, so mcptool\.Add panics at start-up; set Handler`
 	mcptool.AddResource(s, mcptool.Resource{Name: "r", URI: "file:///r", Description: "d"})                                              // want `resource "r" is registered without a Handler, so mcptool\.AddResource panics at start-up; set Handler`
-	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "t", URITemplate: "x://{id}", Description: "d", Handler: nil}) // want `resource template "t" is registered with a nil handler: mcptool\.AddResourceTemplate panics at start-up; pass the handler`
+	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "t", URITemplate: "x://{id}", Description: "d", Handler: nil}) // want `resource template "t" has a nil handler: mcptool\.AddResourceTemplate panics at start-up; pass the handler`
 	// Prompts are prompt-handler-required's.
 	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "p", Description: "d"})
 

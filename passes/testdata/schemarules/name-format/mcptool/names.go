@@ -26,8 +26,8 @@ func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 const long = "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678"
 
 func Register(s *mcp.Server) {
-	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "search repos", Description: "d", Handler: run}) // want `tool name "search repos" has characters outside \[A-Za-z0-9\._-\], so clients may refuse it\. mcptool\.Add panics at start-up\. Use \[A-Za-z0-9\._-\]`
-	mcptool.Add(s, mcptool.Tool[In, Out]{Name: long, Description: "d", Handler: run})           // want `tool name "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678" is longer than 128 characters, so clients may refuse it\. mcptool\.Add panics at start-up\. Use \[A-Za-z0-9\._-\]`
+	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "search repos", Description: "d", Handler: run}) // want `tool name "search repos" has characters outside \[A-Za-z0-9\._-\]; clients may refuse it\. mcptool\.Add panics at start-up\. Rename it`
+	mcptool.Add(s, mcptool.Tool[In, Out]{Name: long, Description: "d", Handler: run})           // want `tool name "a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a123456789a12345678" is longer than 128 characters; clients may refuse it\. mcptool\.Add panics at start-up\. Rename it`
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "repos/list", Description: "d", Handler: run})   // want `tool name "repos/list"`
 
 	// Near misses: valid names, a name only known at run time, and resources, whose names are

@@ -40,11 +40,11 @@ func prompt(ctx context.Context, req *mcp.GetPromptRequest, a Args) (*mcp.GetPro
 }
 
 func Register(s *mcp.Server, name string) {
-	mcptool.Add(s, mcptool.Tool[In, Out]{Description: "d", Handler: run})                                                                    // want `tool has no name: clients cannot call it, and mcptool\.Add panics at start-up; give it a name`
+	mcptool.Add(s, mcptool.Tool[In, Out]{Description: "d", Handler: run})                                                                    // want `tool has no name: mcptool\.Add panics at start-up; give it a name`
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: " ", Description: "d", Handler: run})                                                         // want `tool has an empty name`
-	mcptool.AddResource(s, mcptool.Resource{URI: "file:///a", Description: "d", Handler: read})                                              // want `resource has no name: the MCP spec requires one, and mcptool\.AddResource panics at start-up; give it a name`
+	mcptool.AddResource(s, mcptool.Resource{URI: "file:///a", Description: "d", Handler: read})                                              // want `resource has no name: mcptool\.AddResource panics at start-up; give it a name`
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{URITemplate: "x://{id}", Name: "", Description: "d", Handler: readItem}) // want `resource template has an empty name`
-	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Description: "d", Handler: prompt})                                                            // want `prompt has no name: clients cannot fetch it, and mcptool\.AddPrompt panics at start-up; give it a name`
+	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Description: "d", Handler: prompt})                                                            // want `prompt has no name: mcptool\.AddPrompt panics at start-up; give it a name`
 
 	// Near misses: named, and a name only known at run time.
 	mcptool.Add(s, mcptool.Tool[In, Out]{Name: "search", Description: "d", Handler: run})

@@ -18,7 +18,7 @@ func write(ctx context.Context, req *mcp.GetPromptRequest, a Args) (*mcp.GetProm
 }
 
 func Register(s *mcp.Server) {
-	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "nil", Description: "d", Handler: nil}) // want `prompt "nil" is registered with a nil handler: mcptool\.AddPrompt panics at start-up; pass the handler`
+	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "nil", Description: "d", Handler: nil}) // want `prompt "nil" has a nil handler: mcptool\.AddPrompt panics at start-up; pass the handler`
 	mcptool.AddPrompt(s, mcptool.Prompt[Args]{Name: "omitted", Description: "d"})           // want `prompt "omitted" is registered without a Handler`
 
 	// Near misses.

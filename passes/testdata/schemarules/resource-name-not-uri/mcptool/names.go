@@ -23,7 +23,7 @@ func readItem(ctx context.Context, req *mcp.ReadResourceRequest, p Params) (*mcp
 
 func Register(s *mcp.Server) {
 	mcptool.AddResource(s, mcptool.Resource{Name: "file:///etc/hosts", URI: "file:///etc/hosts", Description: "d", Handler: read})                           // want `resource "file:///etc/hosts" uses its URI as its name`
-	mcptool.AddResource(s, mcptool.Resource{Name: "file:///etc/hostname", URI: "file:///etc/hosts", Description: "d", Handler: read})                        // want `resource "file:///etc/hostname" has a URI for a name, a poor label for people; give it a short name`
+	mcptool.AddResource(s, mcptool.Resource{Name: "file:///etc/hostname", URI: "file:///etc/hosts", Description: "d", Handler: read})                        // want `resource "file:///etc/hostname" has a URI for a name; give people a short name`
 	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "items://{id}", URITemplate: "items://{id}", Description: "d", Handler: readItem}) // want `resource template "items://\{id\}" uses its URI as its name`
 
 	// Near misses: short names, including ones with a colon or a slash.

@@ -18,7 +18,7 @@ func Register(s *mcp.Server) {
 		Properties: map[string]*jsonschema.Schema{
 			"home": {Type: "string", Format: "uri"},
 			"mail": {Type: "string", Format: "email"},
-			"when": {Type: "string", Format: "date-time"}, // want `input\.properties\.when of tool "lit" has format "date-time", outside the portable set \(uri, email\), so OpenAI drops the tool; remove it`
+			"when": {Type: "string", Format: "date-time"}, // want `input\.properties\.when of tool "lit" has format "date-time", not in the portable set; OpenAI drops the tool\. Remove it`
 		},
 	}}, low)
 }

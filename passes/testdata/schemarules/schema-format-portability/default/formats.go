@@ -23,7 +23,7 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "lit", Description: "d", InputSchema: &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"home": {Type: "string", Format: "uri"}, // want `input\.properties\.home of tool "lit" has format "uri", outside the portable set \(date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid\), so OpenAI drops the tool; remove it`
+			"home": {Type: "string", Format: "uri"}, // want `input\.properties\.home of tool "lit" has format "uri", not in the portable set; OpenAI drops the tool\. Remove it`
 			"when": {Type: "string", Format: "date-time"},
 			"id":   {Type: "string", Format: "uuid"},
 			// Data is not a schema: enum values are never checked.

@@ -15,7 +15,7 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 func Serve() {
-	s := mcp.NewServer(&mcp.Implementation{Name: "books", Version: "1.0.0"}, nil) // want `the server's 3 tools cost about \d+ tokens of context on every request, over the budget of 60`
+	s := mcp.NewServer(&mcp.Implementation{Name: "books", Version: "1.0.0"}, nil) // want `3 tools use about \d+ context tokens per request \(budget 60\)`
 	tools.Register(s)
 	s.AddTool(&mcp.Tool{Name: "search", Description: "Search the catalog.", InputSchema: map[string]any{"type": "object"}}, low)
 }

@@ -20,7 +20,7 @@ func ping(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 func Serve() {
-	s := gosdk.NewServer(&gosdk.Implementation{Name: "books", Version: "1.0.0"}, nil) // want `the server's 2 tools cost about \d+ tokens of context on every request, over the budget of 50`
+	s := gosdk.NewServer(&gosdk.Implementation{Name: "books", Version: "1.0.0"}, nil) // want `2 tools use about \d+ context tokens per request \(budget 50\)`
 	s.AddTool(&gosdk.Tool{Name: "search", Description: "Search the catalog by title, author or subject, newest first.", InputSchema: map[string]any{"type": "object"}}, low)
 	s.AddTool(&gosdk.Tool{Name: "lookup", Description: "Look up one book by its catalog identifier and return every field.", InputSchema: map[string]any{"type": "object"}}, low)
 

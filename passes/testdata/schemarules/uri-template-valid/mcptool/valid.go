@@ -22,7 +22,7 @@ func readPath(ctx context.Context, req *mcp.ReadResourceRequest, p Params) (*mcp
 }
 
 func Register(s *mcp.Server) {
-	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "unclosed", URITemplate: "file:///{path", Description: "d", Handler: readPath}) // want `resource template "unclosed": "file:///\{path" is not a valid RFC 6570 URI template \(.*\): mcptool.AddResourceTemplate panics at start-up`
+	mcptool.AddResourceTemplate(s, mcptool.ResourceTemplate[Params]{Name: "unclosed", URITemplate: "file:///{path", Description: "d", Handler: readPath}) // want `resource template "unclosed": "file:///\{path" is no valid URI template \(.*\): mcptool.AddResourceTemplate panics at start-up`
 	mcptool.AddResource(s, mcptool.Resource{Name: "baduri", URI: "://nope", Description: "d", Handler: read})                                             // want `resource "baduri": "://nope" is not a valid URI .*: mcptool.AddResource panics at start-up`
 	mcptool.AddResource(s, mcptool.Resource{Name: "relative", URI: "notes/today.md", Description: "d", Handler: read})                                    // want `resource "relative": "notes/today\.md" has no scheme, and mcptool\.AddResource panics at start-up; add one \(myapp://\)`
 

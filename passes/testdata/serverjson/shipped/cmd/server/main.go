@@ -3,7 +3,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"log"
+	"net/http"
 	"os"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -12,6 +14,8 @@ import (
 // version is set by the release build with -ldflags "-X main.version=..."; "dev" is a
 // placeholder, not a version to compare with server.json.
 var version = "dev"
+
+var port = flag.Int("port", 0, "also serve streamable HTTP on this port")
 
 func main() {
 	token := os.Getenv("SHIPPED_TOKEN")
@@ -29,5 +33,15 @@ func main() {
 		log.Fatal("SHIPPED_REGION is not set")
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "shipped", Version: version}, nil)
+	flag.Parse()
+	if *port > 0 {
+		// Only the HTTP listener needs a key: the stdio package the manifest declares does not.
+		key := os.Getenv("SHIPPED_TLS_KEY")
+		if key == "" {
+			log.Fatal("SHIPPED_TLS_KEY is not set")
+		}
+		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
+		go func() { log.Fatal(http.ListenAndServeTLS(":8443", key+".crt", key, h)) }()
+	}
 	_ = s.Run(context.Background(), &mcp.StdioTransport{})
 }

@@ -1,12 +1,13 @@
 // Package live lists what a running MCP server serves, over stdio with go-sdk's command
-// transport. It is apart from package surface so that the analyzers, which use surface, do
-// not link an MCP client (the golangci-lint plugin links every analyzer).
+// transport or over streamable HTTP. It is apart from package surface so that the analyzers,
+// which use surface, do not link an MCP client (the golangci-lint plugin links every analyzer).
 package live
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"time"
 
@@ -30,6 +31,57 @@ func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Su
 	}
 	defer conn.Close()
 	c := &rawClient{conn: conn}
+	caps, err := c.initialize(ctx, clientVersion)
+	if err != nil {
+		return nil, err
+	}
+	return c.lists(ctx, caps)
+}
+
+// HTTP lists what a server serving MCP's streamable HTTP transport at url lists, as List
+// does over stdio. cmd, when not nil, is started first (the server it runs needs a moment to
+// listen: connecting is retried until ctx ends) and interrupted afterwards.
+func HTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
+	if cmd != nil {
+		if err := cmd.Start(); err != nil {
+			return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
+		}
+		defer func() {
+			_ = cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { _ = cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(2 * time.Second):
+				_ = cmd.Process.Kill()
+				<-done
+			}
+		}()
+	}
+	for {
+		t := &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true, MaxRetries: -1}
+		conn, err := t.Connect(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("connecting to %s: %w", url, err)
+		}
+		c := &rawClient{conn: conn}
+		caps, err := c.initialize(ctx, clientVersion)
+		if err == nil {
+			s, err := c.lists(ctx, caps)
+			conn.Close()
+			return s, err
+		}
+		conn.Close()
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s: %w (last: %v)", url, ctx.Err(), err)
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// initialize opens the session and returns the server's capabilities.
+func (c *rawClient) initialize(ctx context.Context, clientVersion string) (map[string]json.RawMessage, error) {
 	var init struct {
 		Capabilities map[string]json.RawMessage `json:"capabilities"`
 	}
@@ -42,9 +94,14 @@ func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Su
 	}, &init); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
+	if err := c.conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
 		return nil, fmt.Errorf("notifications/initialized: %w", err)
 	}
+	return init.Capabilities, nil
+}
+
+// lists reads every list the capabilities announce.
+func (c *rawClient) lists(ctx context.Context, caps map[string]json.RawMessage) (*surface.Surface, error) {
 	s := &surface.Surface{Tools: []*surface.Entry{}, Resources: []*surface.Entry{}, ResourceTemplates: []*surface.Entry{}, Prompts: []*surface.Entry{}}
 	lists := []struct {
 		capability, method, key string
@@ -56,7 +113,7 @@ func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Su
 		{"prompts", "prompts/list", "prompts", &s.Prompts},
 	}
 	for _, l := range lists {
-		if _, ok := init.Capabilities[l.capability]; !ok {
+		if _, ok := caps[l.capability]; !ok {
 			continue
 		}
 		if err := c.list(ctx, l.method, l.key, l.dst); err != nil {

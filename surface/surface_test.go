@@ -20,6 +20,7 @@ import (
 	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/surface"
+	liveserver "github.com/mcplint/mcplint/surface/live"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -148,7 +149,7 @@ func live(t *testing.T, bin string, env ...string) *surface.Surface {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = append(os.Environ(), env...)
-	s, err := surface.Live(ctx, cmd, "test")
+	s, err := liveserver.List(ctx, cmd, "test")
 	require.NoError(t, err)
 	return s
 }
@@ -209,7 +210,7 @@ func TestLiveHTTP(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, buildServer(t, "./surface/m3server"))
 	cmd.Env = append(os.Environ(), "SURFACE_HTTP="+addr)
-	lv, err := surface.LiveHTTP(ctx, "http://"+addr+"/mcp", cmd, "test")
+	lv, err := liveserver.HTTP(ctx, "http://"+addr+"/mcp", cmd, "test")
 	require.NoError(t, err)
 	c := surface.Compare(static(t, "./surface/m3server"), lv)
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))

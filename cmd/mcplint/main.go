@@ -14,6 +14,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -21,8 +22,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
+	"time"
 
 	"github.com/mcplint/mcplint/analyzers"
 	"github.com/mcplint/mcplint/internal/driver"
@@ -108,6 +111,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		tests      = fs.Bool("test", true, "check test files too")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
+		memProfile = fs.String("memprofile", "", "write a heap profile taken at the run's peak to `file` (attach it to a report of a run that needs too much memory)")
 		newFromRev = fs.String("new-from-rev", "", "report only findings on lines added or changed since git `revision` REV (working tree against REV, untracked files new in full), as golangci-lint's option")
 		newFromPat = fs.String("new-from-patch", "", "report only findings on lines the unified diff in `file` adds (paths relative to the working directory)")
 		baseFile   = fs.String("baseline", "", "leave out the findings the baseline `file` accepts, while their line is unchanged")
@@ -138,6 +142,14 @@ func check(args []string, stdout, stderr io.Writer) int {
 			return driver.ExitError
 		}
 		defer stopProfile()
+	}
+	if *memProfile != "" {
+		stopProfile := startPeakHeapProfile(*memProfile)
+		defer func() {
+			if err := stopProfile(); err != nil {
+				fmt.Fprintf(stderr, "mcplint: -memprofile: %v\n", err)
+			}
+		}()
 	}
 
 	ld, err := engine.ParseLoader(*loader)
@@ -328,6 +340,51 @@ func versionCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	driver.PrintVersion(stdout)
 	return driver.ExitOK
+}
+
+// startPeakHeapProfile watches the live heap and keeps the heap profile of the largest one
+// seen; the returned function writes it to path. A profile taken at the end would show what
+// survives the run, not what made its peak.
+func startPeakHeapProfile(path string) (stop func() error) {
+	done := make(chan struct{})
+	finished := make(chan []byte)
+	go func() {
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		var peak uint64
+		var best []byte
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				finished <- best
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			// The profile only changes at a GC: take it when the live heap after one has grown
+			// by a twentieth, so a slow climb costs a few profiles, not one per tick.
+			if live := sample[0].Value.Uint64(); live > peak+peak/20 {
+				peak = live
+				var buf bytes.Buffer
+				if err := pprof.Lookup("heap").WriteTo(&buf, 0); err == nil {
+					best = buf.Bytes()
+				}
+			}
+		}
+	}()
+	return func() error {
+		close(done)
+		best := <-finished
+		if best == nil {
+			var buf bytes.Buffer
+			if err := pprof.Lookup("heap").WriteTo(&buf, 0); err != nil {
+				return err
+			}
+			best = buf.Bytes()
+		}
+		return os.WriteFile(path, best, 0o666)
+	}
 }
 
 // startCPUProfile profiles the process into the file until the returned function is called.

@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/internal/driver"
 	"github.com/mcplint/mcplint/internal/tokens"
 	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint/mcplint/surface/live"
 )
 
 // surfaceCmd prints the surface the program will list: mcplint surface [-json] [packages].
@@ -145,9 +146,9 @@ func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Cou
 		if cmd != nil {
 			cmd.Stdout = stderr // an HTTP server's standard output is only its log
 		}
-		liveSurface, err = surface.LiveHTTP(ctx, url, cmd, driver.Version())
+		liveSurface, err = live.HTTP(ctx, url, cmd, driver.Version())
 	} else {
-		liveSurface, err = surface.Live(ctx, cmd, driver.Version())
+		liveSurface, err = live.List(ctx, cmd, driver.Version())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)

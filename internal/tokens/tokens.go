@@ -20,11 +20,12 @@ type Counter struct {
 	once sync.Once
 	enc  *tiktoken.Tiktoken
 	err  error
-	mu   sync.Mutex
 }
 
 // Count returns the number of tokens of text; if the encoding cannot be loaded it falls
-// back to one token per four bytes, rounded up.
+// back to one token per four bytes, rounded up. It is safe for concurrent use: EncodeOrdinary
+// only reads the encoder's rank maps and its regexp2 pattern, which is itself safe for
+// concurrent use (Encode, with special tokens, is what keeps state, and is not called).
 func (c *Counter) Count(text string) int {
 	c.once.Do(func() {
 		// The offline loader reads the ranks embedded in the module instead of fetching them.
@@ -34,8 +35,5 @@ func (c *Counter) Count(text string) int {
 	if c.err != nil || c.enc == nil {
 		return (len(text) + 3) / 4
 	}
-	// Encode keeps a cache that is not safe for concurrent use.
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	return len(c.enc.EncodeOrdinary(text))
 }

@@ -61,7 +61,7 @@ func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 		c.Run = func(pass *analysis.Pass) (result any, err error) {
 			if obs.life != nil {
 				obs.life.prepare(pass)
-				defer func() { obs.life.finish(pass, result) }()
+				defer func() { obs.life.finish(pass, result, err) }()
 				if !a.RunDespiteErrors && obs.life.illTyped(pass) {
 					// What the checker says when it knows before the run.
 					return nil, errors.New("analysis skipped due to errors in package")

@@ -257,6 +257,20 @@ func (tc *typeChecker) ensure(p *packages.Package) (took time.Duration) {
 	return took
 }
 
+// unchecked reports whether p is lazy and its type-check has not finished.
+func (tc *typeChecker) unchecked(p *packages.Package) bool {
+	n := tc.nodes[p]
+	if n == nil || !n.lazy {
+		return false
+	}
+	select {
+	case <-n.done:
+		return false
+	default:
+		return true
+	}
+}
+
 // isLazy reports whether p is type-checked in full when its analysis starts.
 func (tc *typeChecker) isLazy(p *packages.Package) bool {
 	n := tc.nodes[p]

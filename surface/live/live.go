@@ -1,4 +1,7 @@
-package surface
+// Package live lists what a running MCP server serves, over stdio with go-sdk's command
+// transport or over streamable HTTP. It is apart from package surface so that the analyzers,
+// which use surface, do not link an MCP client (the golangci-lint plugin links every analyzer).
+package live
 
 import (
 	"context"
@@ -10,15 +13,17 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcplint/mcplint/surface"
 )
 
-// Live starts cmd as an MCP server over stdio (go-sdk's command transport), initializes a
+// List starts cmd as an MCP server over stdio (go-sdk's command transport), initializes a
 // session, lists everything it serves (every page), and returns it as a surface holding the
 // entries exactly as they came over the wire: the session speaks JSON-RPC itself rather than
 // through go-sdk's typed client, whose types would re-encode what the server sent (a hint
 // the server left out would come back as false). Lists the server does not announce in its
 // capabilities are empty.
-func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, error) {
+func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
 	t := &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
 	conn, err := t.Connect(ctx)
 	if err != nil {
@@ -33,10 +38,10 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 	return c.lists(ctx, caps)
 }
 
-// LiveHTTP lists what a server serving MCP's streamable HTTP transport at url lists, as Live
+// HTTP lists what a server serving MCP's streamable HTTP transport at url lists, as List
 // does over stdio. cmd, when not nil, is started first (the server it runs needs a moment to
 // listen: connecting is retried until ctx ends) and interrupted afterwards.
-func LiveHTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) (*Surface, error) {
+func HTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
 	if cmd != nil {
 		if err := cmd.Start(); err != nil {
 			return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -96,11 +101,11 @@ func (c *rawClient) initialize(ctx context.Context, clientVersion string) (map[s
 }
 
 // lists reads every list the capabilities announce.
-func (c *rawClient) lists(ctx context.Context, caps map[string]json.RawMessage) (*Surface, error) {
-	s := &Surface{Tools: []*Entry{}, Resources: []*Entry{}, ResourceTemplates: []*Entry{}, Prompts: []*Entry{}}
+func (c *rawClient) lists(ctx context.Context, caps map[string]json.RawMessage) (*surface.Surface, error) {
+	s := &surface.Surface{Tools: []*surface.Entry{}, Resources: []*surface.Entry{}, ResourceTemplates: []*surface.Entry{}, Prompts: []*surface.Entry{}}
 	lists := []struct {
 		capability, method, key string
-		dst                     *[]*Entry
+		dst                     *[]*surface.Entry
 	}{
 		{"tools", "tools/list", "tools", &s.Tools},
 		{"resources", "resources/list", "resources", &s.Resources},
@@ -162,7 +167,7 @@ func (c *rawClient) call(ctx context.Context, method string, params, result any)
 }
 
 // list reads every page of a list method into dst.
-func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*Entry) error {
+func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*surface.Entry) error {
 	cursor := ""
 	for page := 0; ; page++ {
 		if page > 10000 {
@@ -176,7 +181,7 @@ func (c *rawClient) list(ctx context.Context, method, key string, dst *[]*Entry)
 		if err := c.call(ctx, method, params, &res); err != nil {
 			return err
 		}
-		var entries []*Entry
+		var entries []*surface.Entry
 		if raw, ok := res[key]; ok {
 			if err := json.Unmarshal(raw, &entries); err != nil {
 				return fmt.Errorf("reading %s: %w", key, err)

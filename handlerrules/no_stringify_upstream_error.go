@@ -32,6 +32,15 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				// An IsError result literal: its content is the tool-error text.
+				if content := defs.ErrorResultContent(lit); content != nil {
+					if bad, what := h.dump(content); bad != nil {
+						p.Reportf(bad, "error text embeds %s; %s", what, keep)
+					}
+				}
+				return
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return
@@ -77,6 +86,19 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return arg(0)
 	case mcpdefs.APIToolResultErrorf:
 		return call.Args
+	}
+	if h.sums.IsErrorResult(call) {
+		// A module helper that builds an IsError result on every path
+		// (utils.NewToolResultError(text)): its string arguments are the error text.
+		var msgs []ast.Expr
+		for _, a := range call.Args {
+			if t := info.TypeOf(a); t != nil {
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+					msgs = append(msgs, a)
+				}
+			}
+		}
+		return msgs
 	}
 	return nil
 }

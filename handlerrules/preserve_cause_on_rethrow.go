@@ -55,13 +55,26 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			case isFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
-				if api := defs.CallAPI(call); api != mcpdefs.APIToolResultError && api != mcpdefs.APIToolResultErrorf {
+				api := defs.CallAPI(call)
+				sdkText := api == mcpdefs.APIToolResultError || api == mcpdefs.APIToolResultErrorf
+				if !sdkText && !h.sums.IsErrorResult(call) {
 					return
 				}
 				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) {
 					return
 				}
 				errName := firstName(lazyHand())
+				if !sdkText {
+					// A module helper that builds an IsError result on every path: it drops
+					// the error when it takes none (utils.NewToolResultError("failed")) or is
+					// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
+					if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
+						p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
+					} else if !takesErr {
+						p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
+					}
+					return
+				}
 				var fixes []analysis.SuggestedFix
 				if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
 					fixes = append(fixes, analysis.SuggestedFix{
@@ -76,6 +89,28 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			}
 		})
 	}
+}
+
+// nilErrorArg returns the literal nil a call gives for an error parameter of its callee, and
+// whether the callee takes an error at all.
+func nilErrorArg(info *types.Info, call *ast.CallExpr) (nilArg ast.Expr, takesErr bool) {
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return nil, false
+	}
+	for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			break
+		}
+		if !isErrorType(sig.Params().At(i).Type()) {
+			continue
+		}
+		takesErr = true
+		if tv := info.Types[call.Args[i]]; tv.IsNil() && nilArg == nil {
+			nilArg = call.Args[i]
+		}
+	}
+	return nilArg, takesErr
 }
 
 // carriesCause reports whether an mcperr constructor call is given WithCause.

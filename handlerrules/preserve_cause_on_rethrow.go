@@ -70,7 +70,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
 					if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
 						p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
-					} else if !takesErr {
+					} else if !takesErr && !h.localFailure(stack) {
 						p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
 					}
 					return
@@ -89,6 +89,34 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			}
 		})
 	}
+}
+
+// localFailure reports whether the error branch around the top of stack tests an error set
+// just before by a call that takes no context.Context, so does no I/O: an argument accessor
+// (RequiredInt(args, "n")), a decoder or a marshaller. A text of the module's own that
+// replaces such an error usually says all there is (what argument is wrong).
+func (h *handler) localFailure(stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
+			call, ok := ast.Unparen(reachingCall(h, o, ifs, stack[:i])).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			t := h.pass.TypesInfo.TypeOf(call.Fun)
+			if t == nil {
+				continue
+			}
+			if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // nilErrorArg returns the literal nil a call gives for an error parameter of its callee, and

@@ -3,6 +3,7 @@ package a
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,7 +20,7 @@ func fetchPage(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (*go
 		return apierrs.NewAPIErrorResponse(ctx, "failed to fetch page", resp, nil), nil, nil // want `error result helper is given nil while handling err`
 	}
 	defer resp.Body.Close()
-	if _, err := http.Get(in.URL + "/meta"); err != nil {
+	if err := fetchMeta(ctx, in.URL); err != nil {
 		return apierrs.NewToolResultError("operation failed"), nil, nil // want `tool error result drops err`
 	}
 	return apierrs.NewToolResultError("unreachable"), nil, nil
@@ -42,11 +43,24 @@ func fetchPageFine(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) 
 	if _, err := http.Get(in.URL + "/more"); err != nil {
 		return apierrs.NewToolResultErrorFromErr("more", err), nil, nil
 	}
+	if _, err := strconv.Atoi(in.URL); err != nil {
+		// The error of a call that does no I/O (takes no context): the own text says it all.
+		return apierrs.NewToolResultError("url must not be a number"), nil, nil
+	}
 	if _, err := http.Get(in.URL + "/log"); err != nil {
 		_ = apierrs.Describe("log", nil)
 		return nil, nil, err
 	}
 	return apierrs.NewToolResultError("done"), nil, nil
+}
+
+func fetchMeta(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
 }
 
 func registerHelpers(s *gomcp.Server) {

@@ -102,7 +102,7 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 			continue
 		}
 		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
-			call, ok := ast.Unparen(reachingCall(h, o, ifs, stack[:i])).(*ast.CallExpr)
+			call, ok := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
 			if !ok {
 				continue
 			}
@@ -117,6 +117,33 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 		return false
 	}
 	return false
+}
+
+// setJustBefore is reachingCall that also looks in a case clause's statements
+// (`case "issue": n, err = RequiredInt(args, "n"); if err != nil {...}`).
+func setJustBefore(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
+	if e := reachingCall(h, obj, ifs, outer); e != nil || ifs.Init != nil || len(outer) == 0 {
+		return e
+	}
+	var list []ast.Stmt
+	switch c := outer[len(outer)-1].(type) {
+	case *ast.CaseClause:
+		list = c.Body
+	case *ast.CommClause:
+		list = c.Body
+	}
+	for i, st := range list {
+		if st == ifs && i > 0 {
+			if as, ok := list[i-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				for _, lhs := range as.Lhs {
+					if h.obj(lhs) == obj {
+						return as.Rhs[0]
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // nilErrorArg returns the literal nil a call gives for an error parameter of its callee, and

@@ -47,6 +47,14 @@ func fetchPageFine(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) 
 		// The error of a call that does no I/O (takes no context): the own text says it all.
 		return apierrs.NewToolResultError("url must not be a number"), nil, nil
 	}
+	switch in.URL {
+	case "n":
+		n, err := strconv.Atoi(in.URL)
+		if err != nil {
+			return apierrs.NewToolResultError("url must be a number"), nil, nil
+		}
+		_ = n
+	}
 	if _, err := http.Get(in.URL + "/log"); err != nil {
 		_ = apierrs.Describe("log", nil)
 		return nil, nil, err

@@ -198,7 +198,7 @@ func serialiser(info *types.Info, c *ast.CallExpr) string {
 	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
 		return "an HTTP dump (httputil." + name + ")"
 	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
-		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(info.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(fieldOwner(info, sel)) {
 			return "a raw upstream response body"
 		}
 	}
@@ -227,7 +227,33 @@ func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
 	return e
 }
 
+// fieldOwner is the type that declares the field sel selects: for a field promoted from an
+// embedded struct (github.Response embeds *http.Response), the embedded type.
+func fieldOwner(info *types.Info, sel *ast.SelectorExpr) types.Type {
+	t := info.TypeOf(sel.X)
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return t
+	}
+	t = s.Recv()
+	path := s.Index()
+	for _, i := range path[:len(path)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil
+		}
+		t = st.Field(i).Type()
+	}
+	return t
+}
+
 func isHTTPResponse(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}

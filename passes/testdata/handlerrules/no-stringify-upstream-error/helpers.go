@@ -3,6 +3,7 @@ package a
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,4 +33,17 @@ func viaHelperFine(ctx context.Context, req *gomcp.CallToolRequest, in helperIn)
 func registerHelpers(s *gomcp.Server) {
 	gomcp.AddTool(s, &gomcp.Tool{Name: "via_helper"}, viaHelper)
 	gomcp.AddTool(s, &gomcp.Tool{Name: "via_helper_fine"}, viaHelperFine)
+	gomcp.AddTool(s, &gomcp.Tool{Name: "embedded"}, embedded)
+}
+
+// The body of a response type that embeds *http.Response is still the raw upstream body.
+func embedded(ctx context.Context, req *gomcp.CallToolRequest, in helperIn) (*gomcp.CallToolResult, any, error) {
+	var resp *errtext.Response
+	var out *errtext.Request
+	if resp.StatusCode != 200 {
+		body, _ := io.ReadAll(resp.Body)
+		return nil, nil, fmt.Errorf("upstream said: %s", body) // want `error text embeds a raw upstream response body \(through body\)`
+	}
+	sent, _ := io.ReadAll(out.Body)
+	return nil, nil, fmt.Errorf("request was: %s", sent)
 }

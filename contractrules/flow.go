@@ -159,6 +159,7 @@ func NewFlow() *analysis.Analyzer {
 		Name:       "mcplint_errorflow",
 		Doc:        "summarises which mcperr codes and reasons each function's returned error can carry (facts for the error-contract rules)",
 		URL:        "https://github.com/mcplint/mcplint/blob/main/docs/contractrules.md#error-contract-conformance",
+		Requires:   []*analysis.Analyzer{mcpdefs.FlowAnalyzer},
 		FactTypes:  []analysis.Fact{new(ErrorsFact), new(analyzedFact)},
 		ResultType: reflect.TypeFor[*Result](),
 		Run:        runFlow,
@@ -173,7 +174,7 @@ func runFlow(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	res.Analyzed = true
-	w := newWalker(pass)
+	w := newWalker(pass, pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow))
 	w.run()
 	for node, f := range w.funcs {
 		if !f.summary.empty() {
@@ -211,7 +212,7 @@ func checkedModule(m *analysis.Module) bool {
 // export records the facts of the package's exported functions, methods and variables.
 func (w *walker) export() {
 	for _, f := range w.ordered {
-		decl, ok := f.node.(*ast.FuncDecl)
+		decl, ok := f.Node.(*ast.FuncDecl)
 		if !ok || !decl.Name.IsExported() || f.summary.empty() {
 			continue
 		}

@@ -14,7 +14,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcperr"
 )
@@ -27,10 +26,8 @@ import (
 
 // function is one function declaration or literal of the package.
 type function struct {
-	node    ast.Node // *ast.FuncDecl or *ast.FuncLit
-	name    string   // for messages: "store.(*Store).Get", "tools.New (func literal)"
-	sig     *types.Signature
-	returns []*ast.ReturnStmt
+	*mcpdefs.Func
+	name string // for messages: "store.(*Store).Get", "a function literal in tools.New"
 	// errs are the indexes of results that can hold an error; none means the function is
 	// not summarised.
 	errs    []int
@@ -38,20 +35,12 @@ type function struct {
 	state   int // 0 not started, 1 in progress, 2 done
 }
 
-// assignment is one value given to a variable.
-type assignment struct {
-	rhs ast.Expr
-	// index is the result index when rhs has several results (x, err := f()), else -1.
-	index int
-}
-
 type walker struct {
 	pass    *analysis.Pass
 	info    *types.Info
+	flow    *mcpdefs.Flow
 	funcs   map[ast.Node]*function
 	ordered []*function // in source order, for deterministic output
-	decls   map[*types.Func]*function
-	assigns map[types.Object][]assignment
 	pkgVars []*types.Var
 	// tested records errors.Is(v, mcperr.CodeX) tests: code X of v is handled apart, so
 	// returning v elsewhere does not return X.
@@ -64,26 +53,67 @@ type walker struct {
 	errIfc *types.Interface
 }
 
-func newWalker(pass *analysis.Pass) *walker {
+func newWalker(pass *analysis.Pass, flow *mcpdefs.Flow) *walker {
 	return &walker{
-		pass:    pass,
-		info:    pass.TypesInfo,
-		funcs:   map[ast.Node]*function{},
-		decls:   map[*types.Func]*function{},
-		assigns: map[types.Object][]assignment{},
-		vars:    map[*types.Var]*Summary{},
-		tested:  map[types.Object]map[mcperr.Code]bool{},
-		reach:   map[*types.Package]bool{},
-		facts:   map[types.Object]*ErrorsFact{},
-		marked:  map[*types.Package]bool{},
-		errIfc:  types.Universe.Lookup("error").Type().Underlying().(*types.Interface),
+		pass:   pass,
+		info:   pass.TypesInfo,
+		flow:   flow,
+		funcs:  map[ast.Node]*function{},
+		vars:   map[*types.Var]*Summary{},
+		tested: map[types.Object]map[mcperr.Code]bool{},
+		reach:  map[*types.Package]bool{},
+		facts:  map[types.Object]*ErrorsFact{},
+		marked: map[*types.Package]bool{},
+		errIfc: types.Universe.Lookup("error").Type().Underlying().(*types.Interface),
 	}
 }
 
-// run collects the package's functions and assignments and summarises every function.
+// run summarises every function of the package, from the shared def-use index.
 func (w *walker) run() {
+	for _, fn := range w.flow.Funcs() {
+		f := &function{Func: fn}
+		switch {
+		case fn.Obj != nil:
+			f.name = funcName(fn.Obj)
+		case fn.Decl != nil:
+			f.name = "a function literal in " + funcName(fn.Decl.Obj)
+		default:
+			f.name = "a function literal in package " + w.pass.Pkg.Name()
+		}
+		for i := 0; i < fn.Sig.Results().Len(); i++ {
+			if w.errorish(fn.Sig.Results().At(i).Type()) {
+				f.errs = append(f.errs, i)
+			}
+		}
+		w.funcs[fn.Node] = f
+		w.ordered = append(w.ordered, f)
+	}
+	for _, v := range w.flow.PackageVars() {
+		if w.errorish(v.Type()) {
+			w.pkgVars = append(w.pkgVars, v)
+		}
+	}
+	// errors.Is(err, mcperr.CodeX): the function handles code X of err apart.
 	for _, file := range w.pass.Files {
-		w.collect(file)
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !mcpdefs.IsPkgFunc(w.info, call, "errors", "Is") || len(call.Args) != 2 {
+				return true
+			}
+			id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			if c, ok := mcpdefs.CodeValueOf(w.info, call.Args[1]); ok {
+				if obj := w.info.Uses[id]; obj != nil {
+					if w.tested[obj] == nil {
+						w.tested[obj] = map[mcperr.Code]bool{}
+					}
+					w.tested[obj][c] = true
+				}
+			}
+			return true
+		})
 	}
 	for _, f := range w.ordered {
 		w.summaryOf(f)
@@ -108,154 +138,16 @@ func (w *walker) run() {
 	}
 }
 
-// collect records the file's functions, their returns, and every assignment.
-func (w *walker) collect(file *ast.File) {
-	var stack []*function
-	ast.Inspect(file, func(n ast.Node) bool {
-		if n == nil {
-			return true
-		}
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			obj, _ := w.info.Defs[n.Name].(*types.Func)
-			if obj == nil || n.Body == nil {
-				return false
-			}
-			outer := funcName(obj)
-			f := w.newFunction(n, obj.Signature(), outer)
-			w.decls[obj] = f
-			stack = []*function{f}
-			ast.Inspect(n.Body, w.inner(&stack, outer))
-			return false
-		case *ast.GenDecl:
-			if n.Tok == token.VAR {
-				for _, spec := range n.Specs {
-					vs := spec.(*ast.ValueSpec)
-					w.valueSpec(vs)
-					for _, id := range vs.Names {
-						if v, ok := w.info.Defs[id].(*types.Var); ok && w.errorish(v.Type()) {
-							w.pkgVars = append(w.pkgVars, v)
-						}
-					}
-				}
-			}
-		case *ast.FuncLit:
-			// In a package-level initialiser.
-			stack = nil
-			w.inner(&stack, "package "+w.pass.Pkg.Name())(n)
-			return false
-		}
-		return true
-	})
-}
-
-// inner returns the visitor of one function body: it records nested literals, returns and
-// assignments.
-func (w *walker) inner(stack *[]*function, outer string) func(ast.Node) bool {
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			sig, _ := w.info.TypeOf(n).(*types.Signature)
-			if sig == nil {
-				return false
-			}
-			f := w.newFunction(n, sig, "a function literal in "+outer)
-			*stack = append(*stack, f)
-			ast.Inspect(n.Body, visit)
-			*stack = (*stack)[:len(*stack)-1]
-			return false
-		case *ast.ReturnStmt:
-			if len(*stack) > 0 {
-				top := (*stack)[len(*stack)-1]
-				top.returns = append(top.returns, n)
-			}
-		case *ast.AssignStmt:
-			w.assign(n.Lhs, n.Rhs)
-		case *ast.ValueSpec:
-			w.valueSpec(n)
-		case *ast.TypeSwitchStmt:
-			// switch e := err.(type) { case *mcperr.Error: return e }: each clause's e is err.
-			if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-				if ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); ok {
-					for _, cc := range n.Body.List {
-						if obj := w.info.Implicits[cc]; obj != nil {
-							w.assigns[obj] = append(w.assigns[obj], assignment{rhs: ta.X, index: -1})
-						}
-					}
-				}
-			}
-		case *ast.CallExpr:
-			callee := typeutil.Callee(w.info, n)
-			// errors.Is(err, mcperr.CodeX): the function handles code X of err apart.
-			if isPkgFunc(callee, "errors", "Is") && len(n.Args) == 2 {
-				if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
-					if c, ok := mcpdefs.CodeValueOf(w.info, n.Args[1]); ok {
-						if obj := w.info.Uses[id]; obj != nil {
-							if w.tested[obj] == nil {
-								w.tested[obj] = map[mcperr.Code]bool{}
-							}
-							w.tested[obj][c] = true
-						}
-					}
-				}
-			}
-			// errors.As(err, &target) gives target err's value.
-			if isPkgFunc(callee, "errors", "As") && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
-						if obj := w.info.Uses[id]; obj != nil {
-							w.assigns[obj] = append(w.assigns[obj], assignment{rhs: n.Args[0], index: -1})
-						}
-					}
-				}
-			}
-		}
-		return true
-	}
-	return visit
-}
-
-func (w *walker) newFunction(node ast.Node, sig *types.Signature, name string) *function {
-	f := &function{node: node, name: name, sig: sig}
-	for i := 0; i < sig.Results().Len(); i++ {
-		if w.errorish(sig.Results().At(i).Type()) {
-			f.errs = append(f.errs, i)
+// defs lists the values v is given (what the shared index records with an expression: not a
+// zero-value declaration, not an escaping &v).
+func (w *walker) defs(v types.Object) []mcpdefs.Def {
+	var out []mcpdefs.Def
+	for _, d := range w.flow.Defs(v) {
+		if d.Rhs != nil {
+			out = append(out, d)
 		}
 	}
-	w.funcs[node] = f
-	w.ordered = append(w.ordered, f)
-	return f
-}
-
-func (w *walker) valueSpec(vs *ast.ValueSpec) {
-	lhs := make([]ast.Expr, len(vs.Names))
-	for i, id := range vs.Names {
-		lhs[i] = id
-	}
-	w.assign(lhs, vs.Values)
-}
-
-func (w *walker) assign(lhs, rhs []ast.Expr) {
-	for i, l := range lhs {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok || id.Name == "_" {
-			continue
-		}
-		obj := w.info.Defs[id]
-		if obj == nil {
-			obj = w.info.Uses[id]
-		}
-		if obj == nil {
-			continue
-		}
-		switch {
-		case len(lhs) == len(rhs):
-			w.assigns[obj] = append(w.assigns[obj], assignment{rhs: rhs[i], index: -1})
-		case len(rhs) == 1:
-			w.assigns[obj] = append(w.assigns[obj], assignment{rhs: rhs[0], index: i})
-		}
-	}
+	return out
 }
 
 // errorish reports whether values of t can be errors: error itself, or a type implementing
@@ -338,15 +230,15 @@ func (a *acc) summary() *Summary {
 // compute summarises f from its return statements.
 func (w *walker) compute(f *function) *Summary {
 	a := w.newAcc(f)
-	n := f.sig.Results().Len()
+	n := f.Sig.Results().Len()
 	// Named error results: whatever is assigned to them is returned, by a bare return or
 	// because a deferred closure sets them after the return statement ran.
 	for _, i := range f.errs {
-		if v := f.sig.Results().At(i); v.Name() != "" && v.Name() != "_" {
+		if v := f.Sig.Results().At(i); v.Name() != "" && v.Name() != "_" {
 			a.object(v, nil)
 		}
 	}
-	for _, ret := range f.returns {
+	for _, ret := range f.Returns {
 		switch len(ret.Results) {
 		case n:
 			for _, i := range f.errs {
@@ -431,7 +323,7 @@ func (a *acc) object(obj types.Object, at ast.Expr) {
 		return
 	}
 	if a.fn != nil {
-		params := a.fn.sig.Params()
+		params := a.fn.Sig.Params()
 		for i := 0; i < params.Len(); i++ {
 			if params.At(i) == v {
 				if w.errorish(v.Type()) {
@@ -456,11 +348,11 @@ func (a *acc) object(obj types.Object, at ast.Expr) {
 		into = w.newAcc(a.fn)
 		into.visiting, into.params = a.visiting, a.params
 	}
-	for _, as := range w.assigns[v] {
-		if as.index >= 0 {
-			into.tuple(as.rhs, as.index)
+	for _, as := range w.defs(v) {
+		if as.Index >= 0 {
+			into.tuple(as.Rhs, as.Index)
 		} else {
-			into.expr(as.rhs)
+			into.expr(as.Rhs)
 		}
 	}
 	if into != a {
@@ -519,11 +411,11 @@ func (w *walker) varSummary(v *types.Var) *Summary {
 	a := w.newAcc(nil)
 	a.owner = v.Pkg().Name() + "." + v.Name()
 	a.visiting[v] = true
-	for _, as := range w.assigns[v] {
-		if as.index >= 0 {
-			a.tuple(as.rhs, as.index)
+	for _, as := range w.defs(v) {
+		if as.Index >= 0 {
+			a.tuple(as.Rhs, as.Index)
 		} else {
-			a.expr(as.rhs)
+			a.expr(as.Rhs)
 		}
 	}
 	s := a.summary()
@@ -585,9 +477,9 @@ func (a *acc) call(call *ast.CallExpr, index int) {
 		return
 	case *types.Func:
 		switch {
-		case isPkgFunc(fn, "fmt", "Errorf"):
+		case mcpdefs.IsPkgFunc(w.info, call, "fmt", "Errorf"):
 			a.errorf(call)
-		case isPkgFunc(fn, "errors", "Join"):
+		case mcpdefs.IsPkgFunc(w.info, call, "errors", "Join"):
 			for _, arg := range call.Args {
 				a.expr(arg)
 			}
@@ -612,7 +504,10 @@ func (a *acc) static(call *ast.CallExpr, fn *types.Func) {
 	w := a.w
 	fn = fn.Origin()
 	if fn.Pkg() == w.pass.Pkg {
-		f := w.decls[fn]
+		var f *function
+		if d := w.flow.Decl(fn); d != nil {
+			f = w.funcs[d.Node]
+		}
 		if f == nil {
 			return // no body here (assembly, or a file the build excluded)
 		}
@@ -640,12 +535,12 @@ func (a *acc) static(call *ast.CallExpr, fn *types.Func) {
 // given one function literal or one function or concrete method, opaque otherwise.
 func (a *acc) funcValue(call *ast.CallExpr, v *types.Var) {
 	w := a.w
-	as := w.assigns[v]
-	if len(as) != 1 || as[0].index >= 0 || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+	as := w.defs(v)
+	if len(as) != 1 || as[0].Index >= 0 || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 		a.addOpaque(call)
 		return
 	}
-	switch x := ast.Unparen(as[0].rhs).(type) {
+	switch x := ast.Unparen(as[0].Rhs).(type) {
 	case *ast.FuncLit:
 		a.from(w.summaryOf(w.funcs[x]), call, v.Name())
 		return
@@ -738,12 +633,12 @@ func (a *acc) optionReason(o ast.Expr, depth int) (reason string, set, dynamic b
 	}
 	// A local variable given known options only: read them.
 	if id, ok := ast.Unparen(o).(*ast.Ident); ok && depth < 4 {
-		if as := w.assigns[w.info.Uses[id]]; len(as) > 0 {
+		if as := w.defs(w.info.Uses[id]); len(as) > 0 {
 			for _, as := range as {
-				if as.index >= 0 {
+				if as.Index >= 0 {
 					return "", false, true
 				}
-				if r, s, d := a.optionReason(as.rhs, depth+1); s || d {
+				if r, s, d := a.optionReason(as.Rhs, depth+1); s || d {
 					reason, set, dynamic = r, s, d
 				}
 			}
@@ -773,12 +668,12 @@ func (a *acc) sliceReason(e ast.Expr) (reason string, set, dynamic bool) {
 				return true // opts = append(opts, ...): its other assignments are being read
 			}
 			seen[obj] = true
-			as := w.assigns[obj]
+			as := w.defs(obj)
 			if len(as) == 0 {
 				return false
 			}
 			for _, as := range as {
-				if as.index >= 0 || !collect(as.rhs, depth+1) {
+				if as.Index >= 0 || !collect(as.Rhs, depth+1) {
 					return false
 				}
 			}
@@ -799,11 +694,8 @@ func (a *acc) sliceReason(e ast.Expr) (reason string, set, dynamic bool) {
 
 // errorf follows the arguments fmt.Errorf wraps with %w.
 func (a *acc) errorf(call *ast.CallExpr) {
-	if len(call.Args) == 0 {
-		return
-	}
-	format, ok := constString(a.w.info, call.Args[0])
-	if !ok {
+	wrapped, known := mcpdefs.ErrorfWraps(a.w.info, call)
+	if !known {
 		// An unknown format may wrap any of its error arguments.
 		for _, arg := range call.Args[1:] {
 			if a.w.errorish(a.w.info.TypeOf(arg)) {
@@ -812,10 +704,8 @@ func (a *acc) errorf(call *ast.CallExpr) {
 		}
 		return
 	}
-	for _, v := range printf.Parse(format) {
-		if v.Verb == 'w' && v.Arg >= 0 && v.Arg+1 < len(call.Args) {
-			a.expr(call.Args[v.Arg+1])
-		}
+	for _, i := range wrapped {
+		a.expr(call.Args[i])
 	}
 }
 
@@ -910,11 +800,6 @@ func recvName(fn *types.Func) string {
 func isInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
-}
-
-func isPkgFunc(obj types.Object, path, name string) bool {
-	fn, ok := obj.(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 func constString(info *types.Info, e ast.Expr) (string, bool) {

@@ -3,6 +3,9 @@ package handlerrules
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/mcpdefs"
 )
 
 // inHand lists the errors a node has in hand because of the branches around it: the x of an
@@ -22,9 +25,9 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 			return
 		}
 		switch {
-		case isFunc(info, call, "errors", "Is"):
+		case mcpdefs.IsPkgFunc(info, call, "errors", "Is"):
 			add(call.Args[0])
-		case isFunc(info, call, "errors", "As"):
+		case mcpdefs.IsPkgFunc(info, call, "errors", "As"):
 			add(call.Args[0])
 			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok {
 				if o := h.obj(u.X); o != nil {
@@ -48,7 +51,7 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 					out[o] = true
 				}
 			}
-			for _, c := range conjuncts(n.Cond) {
+			for _, c := range astutil.Conjuncts(n.Cond) {
 				addErrorsCall(c)
 			}
 		case *ast.TypeSwitchStmt:

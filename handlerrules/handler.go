@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/rule"
@@ -29,6 +28,8 @@ type handler struct {
 	// sums are what the module's own functions return, so that a helper's result or error
 	// is judged like the literal it builds.
 	sums *mcpdefs.Summaries
+	// fn is the handler in the shared def-use index: its own returns.
+	fn *mcpdefs.Func
 }
 
 // body is what every handler rule needs about one handler besides the handler itself,
@@ -36,6 +37,7 @@ type handler struct {
 type body struct {
 	file    *ast.File
 	assigns map[types.Object][]ast.Expr
+	fn      *mcpdefs.Func
 }
 
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
@@ -53,10 +55,11 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs, sums},
+		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowAnalyzer},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries)}
+			flow := pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue
@@ -67,7 +70,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: astutil.Assignments(pass.TypesInfo, h.Body, true)}
+				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: flow.Assignments(h.Body, true), fn: flow.Func(h.Node)}
 			}
 			return res, nil
 		},
@@ -79,7 +82,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums, fn: b.fn})
 	}
 	return out
 }
@@ -108,12 +111,15 @@ func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
 
 // returns calls fn for each of the handler's own return statements that list every result.
 func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
+	if h.fn == nil {
+		return
+	}
 	n := h.Sig.Results().Len()
-	h.visit(func(node ast.Node, stack []ast.Node) {
-		if ret, ok := node.(*ast.ReturnStmt); ok && len(ret.Results) == n {
-			fn(ret, stack)
+	for i, ret := range h.fn.Returns {
+		if len(ret.Results) == n {
+			fn(ret, h.fn.Stacks[i])
 		}
-	})
+	}
 }
 
 // result returns the i-th result expression of ret, or nil when i < 0.
@@ -135,17 +141,11 @@ func (h *handler) obj(e ast.Expr) types.Object {
 	return h.pass.TypesInfo.Defs[id]
 }
 
-// isFunc reports whether call invokes the package-level function path.name.
-func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
-}
-
 // newErrorCall reports whether call builds a new, certainly non-nil error: errors.New,
 // fmt.Errorf, or an mcperr constructor.
 func (h *handler) newErrorCall(call *ast.CallExpr) bool {
 	info := h.pass.TypesInfo
-	return isFunc(info, call, "errors", "New") || isFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
+	return mcpdefs.IsPkgFunc(info, call, "errors", "New") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
 }
 
 // nonNilError reports whether e is certainly a non-nil error where the return stands: a new
@@ -182,36 +182,7 @@ func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
 // testedNonNil lists the variables that enclosing ifs have tested `x != nil` on the path to
 // the innermost node of stack (only in the if's body, not its else).
 func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
-	var out []types.Object
-	for i, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		for _, c := range conjuncts(ifs.Cond) {
-			if be, ok := c.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
-				x, y := be.X, be.Y
-				if astutil.IsNil(h.pass.TypesInfo, x) {
-					x, y = y, x
-				}
-				if astutil.IsNil(h.pass.TypesInfo, y) {
-					if o := h.obj(x); o != nil {
-						out = append(out, o)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// conjuncts splits a && b && c.
-func conjuncts(e ast.Expr) []ast.Expr {
-	e = ast.Unparen(e)
-	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return append(conjuncts(be.X), conjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
+	return astutil.TestedNonNil(h.pass.TypesInfo, stack)
 }
 
 // isErrorType reports whether t is the error interface or implements it.

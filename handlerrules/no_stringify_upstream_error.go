@@ -74,9 +74,9 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	switch {
-	case isFunc(info, call, "errors", "New"):
+	case mcpdefs.IsPkgFunc(info, call, "errors", "New"):
 		return arg(0)
-	case isFunc(info, call, "fmt", "Errorf"):
+	case mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf"):
 		return call.Args
 	}
 	switch h.defs.CallAPI(call) {
@@ -214,11 +214,11 @@ func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
 			return e
 		}
 		switch {
-		case isFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
-			isFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
-			isFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
+		case mcpdefs.IsPkgFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
+			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
+			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
 			e = c.Args[0]
-		case isFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
+		case mcpdefs.IsPkgFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
 			e = c.Args[1]
 		default:
 			return e
@@ -264,7 +264,7 @@ func isHTTPResponse(t types.Type) bool {
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.
 func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
 	info := h.pass.TypesInfo
-	formatted := isFunc(info, call, "fmt", "Sprintf") || isFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
+	formatted := mcpdefs.IsPkgFunc(info, call, "fmt", "Sprintf") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
 	if !formatted || len(call.Args) == 0 {
 		return "", nil
 	}

@@ -63,10 +63,10 @@ func (h *handler) uncoded(e ast.Expr, depth int) bool {
 		}
 		return true
 	case *ast.CallExpr:
-		if isFunc(info, e, "errors", "New") {
+		if mcpdefs.IsPkgFunc(info, e, "errors", "New") {
 			return true
 		}
-		if !isFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
+		if !mcpdefs.IsPkgFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
 			return false
 		}
 		tv := info.Types[e.Args[0]]

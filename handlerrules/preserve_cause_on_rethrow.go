@@ -52,7 +52,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					})
 				}
 				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
-			case isFunc(p.TypesInfo, call, "fmt", "Errorf"):
+			case mcpdefs.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
 				api := defs.CallAPI(call)

@@ -69,25 +69,15 @@ func (h *handler) neverSet(e ast.Expr) bool {
 		}
 	})
 	info := h.pass.TypesInfo
+	// Its declaration comes first: nil is one without a value (a multi-value call is the
+	// call, never a zero value).
+	if as := h.assigns[v]; len(as) > 0 {
+		zeroDecl = as[0] == nil || zeroValue(info, as[0])
+	}
 	only := true
 	ast.Inspect(h.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.ValueSpec:
-			for i, name := range x.Names {
-				if info.Defs[name] == v {
-					zeroDecl = len(x.Values) == 0 || len(x.Values) == len(x.Names) && zeroValue(info, x.Values[i])
-				}
-			}
-		case *ast.AssignStmt:
-			for i, lhs := range x.Lhs {
-				if name, ok := lhs.(*ast.Ident); ok && info.Defs[name] == v {
-					zeroDecl = len(x.Lhs) == len(x.Rhs) && zeroValue(info, x.Rhs[i])
-				}
-			}
-		case *ast.Ident:
-			if info.Uses[x] == v && !outs[x] {
-				only = false
-			}
+		if x, ok := n.(*ast.Ident); ok && info.Uses[x] == v && !outs[x] {
+			only = false
 		}
 		return only
 	})

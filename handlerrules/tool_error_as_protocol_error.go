@@ -61,9 +61,9 @@ func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.Sugge
 	}
 	var repl string
 	var ok bool
-	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && isFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
+	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && mcpdefs.IsPkgFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
 		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
-	} else if isCall && isFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
+	} else if isCall && mcpdefs.IsPkgFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
 		var parts []string
 		for _, a := range call.Args {
 			parts = append(parts, render(h.pass, a))
@@ -160,7 +160,7 @@ func (h *handler) argumentFlow() *argFlow {
 			switch {
 			case h.defs.CallAPI(call) == mcpdefs.APIArgBind && len(call.Args) == 1:
 				target = call.Args[0]
-			case (isFunc(info, call, "encoding/json", "Unmarshal") || decoder(h, call)) && len(call.Args) == 2 && f.source(h, call.Args[0]):
+			case (mcpdefs.IsPkgFunc(info, call, "encoding/json", "Unmarshal") || decoder(h, call)) && len(call.Args) == 2 && f.source(h, call.Args[0]):
 				target = call.Args[1]
 			}
 			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok {

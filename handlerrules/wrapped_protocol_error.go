@@ -2,9 +2,7 @@ package handlerrules
 
 import (
 	"go/ast"
-	"go/constant"
 
-	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
 )
@@ -42,18 +40,13 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 func (h *handler) wrappedErrors(call *ast.CallExpr) []ast.Expr {
 	info := h.pass.TypesInfo
 	switch {
-	case isFunc(info, call, "errors", "Join"):
+	case mcpdefs.IsPkgFunc(info, call, "errors", "Join"):
 		return call.Args
-	case isFunc(info, call, "fmt", "Errorf") && len(call.Args) > 0:
-		tv := info.Types[call.Args[0]]
-		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			return nil
-		}
+	case mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf"):
+		wrapped, _ := mcpdefs.ErrorfWraps(info, call)
 		var out []ast.Expr
-		for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
-			if v.Verb == 'w' && v.Arg >= 0 && v.Arg+1 < len(call.Args) {
-				out = append(out, call.Args[v.Arg+1])
-			}
+		for _, i := range wrapped {
+			out = append(out, call.Args[i])
 		}
 		return out
 	}

@@ -41,9 +41,11 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
+		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, regs), nil
+			registrars, _ := pass.ResultOf[RegistrarsAnalyzer].(*Registrars)
+			return run(pass, regs, registrars), nil
 		},
 	}
 }
@@ -204,12 +206,14 @@ type recogniser struct {
 	// (return mcp.Tool{}, nil, err): placeholders of a failed constructor, never registered.
 	failureZero map[*ast.CompositeLit]bool
 
-	pass  *analysis.Pass
-	sdk   *sdkTypes
-	regs  map[string]Registrar
-	res   *Result
-	defs  map[ast.Node]*Definition // by defining node
-	decls map[*types.Func]*ast.FuncDecl
+	pass *analysis.Pass
+	sdk  *sdkTypes
+	regs map[string]Registrar
+	// inferredRegs are the module's registrar functions found from their bodies.
+	inferredRegs *Registrars
+	res          *Result
+	defs         map[ast.Node]*Definition // by defining node
+	decls        map[*types.Func]*ast.FuncDecl
 	// assigns records every expression assigned to a variable, for single-assignment
 	// resolution.
 	assigns map[types.Object][]ast.Expr
@@ -227,9 +231,20 @@ type recogniser struct {
 	fieldAssigned, addressTaken, copied map[types.Object]bool
 	callArgs                            map[types.Object][]*ast.CallExpr
 	callArgUnary                        map[*ast.UnaryExpr]bool
+	// builders are the schema builder summaries computed so far (nil: not a builder).
+	builders map[*types.Func]*schemaBuilder
+	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
+	// converters disagree).
+	ownDefTypes map[*types.TypeName]*ownDefType
+	// callsOf records the calls of each function, for factories (factory.go).
+	callsOf map[*types.Func][]*ast.CallExpr
+	// tupleAssigns records variables assigned one result of a multi-value call.
+	tupleAssigns map[types.Object][]tupleResult
+	// env binds parameters while jsonOf evaluates a literal a called function returns.
+	env *argFrame
 }
 
-func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
+func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
 	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := reachable(pass.Pkg)
 	if len(pkgs) == 0 {
@@ -237,14 +252,15 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	}
 	res.ErrorsReachable = pkgs[mcperrPath] != nil
 	r := &recogniser{
-		pass:    pass,
-		sdk:     newSDKTypes(pkgs),
-		regs:    regs,
-		res:     res,
-		defs:    map[ast.Node]*Definition{},
-		decls:   map[*types.Func]*ast.FuncDecl{},
-		assigns: map[types.Object][]ast.Expr{},
-		returns: map[ast.Node][]*ast.ReturnStmt{},
+		pass:         pass,
+		sdk:          newSDKTypes(pkgs),
+		regs:         regs,
+		inferredRegs: registrars,
+		res:          res,
+		defs:         map[ast.Node]*Definition{},
+		decls:        map[*types.Func]*ast.FuncDecl{},
+		assigns:      map[types.Object][]ast.Expr{},
+		returns:      map[ast.Node][]*ast.ReturnStmt{},
 
 		enclosing:     map[*ast.FuncLit]*ast.FuncDecl{},
 		fieldAssigned: map[types.Object]bool{},
@@ -252,6 +268,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 		copied:        map[types.Object]bool{},
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
+		builders:      map[*types.Func]*schemaBuilder{},
+		tupleAssigns:  map[types.Object][]tupleResult{},
+		callsOf:       map[*types.Func][]*ast.CallExpr{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
@@ -263,6 +282,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar) *Result {
 	r.adapters()
 	r.convertingAdapters()
 	r.link()
+	r.instantiateFactories()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}
@@ -276,6 +296,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
 		(*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
 	}
+	r.findOwnDefTypes()
 	var funcStack []ast.Node
 	ins.Nodes(filter, func(n ast.Node, push bool) bool {
 		switch n := n.(type) {
@@ -301,6 +322,18 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		case *ast.AssignStmt:
 			if !push {
 				break
+			}
+			if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+				// tool, handler, err := convert(t): each variable is one result of the call.
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					for i, lhs := range n.Lhs {
+						if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+							if obj := r.objectOf(id); obj != nil {
+								r.tupleAssigns[obj] = append(r.tupleAssigns[obj], tupleResult{call, i})
+							}
+						}
+					}
+				}
 			}
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
@@ -352,6 +385,26 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		}
 		return true
 	})
+}
+
+// tupleResult is result index of a multi-value call.
+type tupleResult struct {
+	call  *ast.CallExpr
+	index int
+}
+
+// tupleAssignment returns the call and result index the variable e names was assigned from,
+// when that is its only assignment.
+func (r *recogniser) tupleAssignment(e ast.Expr) (tupleResult, bool) {
+	id := astutil.NameIdent(e)
+	if id == nil {
+		return tupleResult{}, false
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || len(r.assigns[v]) > 0 || len(r.tupleAssigns[v]) != 1 {
+		return tupleResult{}, false
+	}
+	return r.tupleAssigns[v][0], true
 }
 
 func (r *recogniser) objectOf(id *ast.Ident) types.Object {

@@ -1,10 +1,13 @@
 package mcpdefs
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
+	"strings"
 
 	"github.com/mcplint/mcplint/internal/astutil"
 )
@@ -22,6 +25,8 @@ type registration struct {
 	api     string
 	omitted bool
 	lit     *ast.CompositeLit
+	// registrar marks a call of a module function that registers (see registrars.go).
+	registrar bool
 }
 
 // maxDepth bounds resolution through variables and factories.
@@ -35,6 +40,7 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		r.containers = append(r.containers, call)
 		return
 	}
+	r.callsOf[fn] = append(r.callsOf[fn], call)
 	key := apiKey(fn)
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
@@ -111,7 +117,11 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		r.res.Servers = append(r.res.Servers, &Server{SDK: MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
 	default:
 		if reg, ok := r.regs[key]; ok {
-			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler)})
+			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler), registrar: true})
+			return
+		}
+		if f := r.inferredRegs.Of(fn); f != nil {
+			r.registrarCall(call, fn, f)
 			return
 		}
 		r.containers = append(r.containers, call)
@@ -219,6 +229,9 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		}
 		r.mcptoolHandler(d, lit, f)
 	default:
+		if r.ownDefTypes != nil && r.ownDefinition(lit, named) {
+			return
+		}
 		r.containers = append(r.containers, lit)
 	}
 }
@@ -478,6 +491,128 @@ func (r *recogniser) str(e ast.Expr) Value {
 // constString reads e as a constant string, following variables assigned exactly once.
 func (r *recogniser) constString(e ast.Expr) (string, bool) {
 	if c, ok := r.constValue(e, constant.String); ok {
+		return constant.StringVal(c), true
+	}
+	if s, ok := r.foldCall(e); ok {
+		return s, true
+	}
+	return r.templateRaw(e)
+}
+
+// foldCall evaluates a call of a pure standard-library string function whose arguments are
+// all constants (path.Join("/a", "{id}"), fmt.Sprintf("max %d", maxPerPage)): the result is
+// the same at run time.
+func (r *recogniser) foldCall(e ast.Expr) (string, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "", false
+	}
+	fn := r.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return "", false
+	}
+	strs := func() ([]string, bool) {
+		var out []string
+		for _, a := range call.Args {
+			s, ok := r.constString(a)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "path.Join":
+		if args, ok := strs(); ok {
+			return path.Join(args...), true
+		}
+	case "strings.ToUpper", "strings.ToLower", "strings.TrimSpace":
+		if args, ok := strs(); ok && len(args) == 1 {
+			return map[string]func(string) string{"ToUpper": strings.ToUpper, "ToLower": strings.ToLower, "TrimSpace": strings.TrimSpace}[fn.Name()](args[0]), true
+		}
+	case "fmt.Sprintf":
+		if len(call.Args) == 0 {
+			return "", false
+		}
+		format, ok := r.constString(call.Args[0])
+		if !ok {
+			return "", false
+		}
+		var args []any
+		for _, a := range call.Args[1:] {
+			v, ok := r.constArg(a)
+			if !ok {
+				return "", false
+			}
+			args = append(args, v)
+		}
+		return fmt.Sprintf(format, args...), true
+	}
+	return "", false
+}
+
+// constArg is a constant argument as the Go value it is at run time: strings, bools, and
+// numbers of a basic type (an untyped constant takes its default type).
+func (r *recogniser) constArg(e ast.Expr) (any, bool) {
+	if s, ok := r.constString(e); ok {
+		// Not a named string type: one with a String method prints otherwise.
+		if b, isBasic := types.Unalias(r.pass.TypesInfo.TypeOf(e)).(*types.Basic); isBasic && b.Info()&types.IsString != 0 {
+			return s, true
+		}
+		return nil, false
+	}
+	tv, ok := r.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return nil, false
+	}
+	// A named type may have a String method that Sprintf would call.
+	b, ok := types.Unalias(tv.Type).(*types.Basic)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return constant.BoolVal(tv.Value), true
+	case b.Kind() == types.Int || b.Kind() == types.UntypedInt:
+		if v, exact := constant.Int64Val(tv.Value); exact {
+			return int(v), true
+		}
+	case b.Kind() == types.Int64:
+		if v, exact := constant.Int64Val(tv.Value); exact {
+			return v, true
+		}
+	case b.Kind() == types.Float64 || b.Kind() == types.UntypedFloat:
+		v, _ := constant.Float64Val(tv.Value)
+		return v, true
+	}
+	return nil, false
+}
+
+// templateRaw reads t.Raw() of a uritemplate.Template parsed from a constant
+// (uritemplate.MustNew("repo://{owner}")): Raw returns the text the template was parsed from.
+func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || apiKey(r.callee(call)) != uritemplatePath+".Template.Raw" {
+		return "", false
+	}
+	recv := sel.X
+	for range maxDepth {
+		next := r.singleAssignment(recv)
+		if next == nil {
+			break
+		}
+		recv = next
+	}
+	parse, ok := ast.Unparen(recv).(*ast.CallExpr)
+	if !ok || len(parse.Args) != 1 || apiKey(r.callee(parse)) != uritemplatePath+".MustNew" {
+		return "", false
+	}
+	if c, ok := r.constValue(parse.Args[0], constant.String); ok {
 		return constant.StringVal(c), true
 	}
 	return "", false

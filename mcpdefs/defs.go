@@ -234,7 +234,20 @@ type Definition struct {
 	PromptArgs        []*PromptArg
 	PromptArgsDynamic bool
 
+	// Own is the module's own definition type when the definition is a literal of it (see
+	// owndefs.go); Converter is true for the SDK definition written in the function that
+	// copies such literals into the SDK's type: its values are each own literal's, so it is
+	// no entry of the surface itself.
+	Own       *types.TypeName
+	Converter bool
+	// Instance is true for a definition made at one call of a factory (see factory.go).
+	Instance bool
+	// ViaRegistrar is true when the definition is registered through a function of the
+	// module (found from its body, or named in the configuration) rather than the SDK's own.
+	ViaRegistrar bool
+
 	registeredAs sdkRegistration
+	ownType      *ownDefType
 }
 
 // PromptArg is one declared prompt argument.

@@ -124,10 +124,42 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 			node.Kind = JSONNull
 			return node
 		}
-		if v := r.localVar(x); v != nil && r.fieldAssigned[v] {
-			// schema.Type = "object" after the literal: what is sent is not what was written.
-			node.Kind = JSONDynamic
-			return node
+		if v := r.localVar(x); v != nil {
+			if frame := r.env; frame != nil {
+				if arg, bound := frame.params[v]; bound {
+					// A parameter of the function whose literal is evaluated: its
+					// argument, in the caller's frame.
+					r.env = frame.parent
+					defer func() { r.env = frame }()
+					return r.jsonOf(arg, depth+1)
+				}
+			}
+			if init := r.singleAssignment(x); init != nil {
+				if j, ok := r.followedSchemaVar(v, init, x, depth); ok {
+					return j
+				}
+			}
+			if grown, changed := r.mapChange(v, x); changed {
+				node.Kind = JSONDynamic
+				return node
+			} else if grown && !r.fieldAssigned[v] {
+				if init := r.singleAssignment(x); init != nil {
+					// maps.Copy(props, extra): what is listed is there, and maybe more.
+					j := r.jsonOf(init, depth+1)
+					if j.Kind == JSONObject {
+						j.Partial = true
+						return j
+					}
+				}
+				node.Kind = JSONDynamic
+				return node
+			}
+			if r.fieldAssigned[v] || r.passedToModule(v, x) {
+				// schema.Type = "object" after the literal, or a function of the module
+				// that may change it: what is sent is not what was written.
+				node.Kind = JSONDynamic
+				return node
+			}
 		}
 		if v := r.singleAssignment(x); v != nil {
 			return r.jsonOf(v, depth+1)
@@ -162,11 +194,84 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
 	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
 		return r.jsonOf(call.Args[0], depth+1)
 	}
+	if fl, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && len(call.Args) == 0 {
+		// func() *jsonschema.Schema { ...; return schema }(): what it returns.
+		if rets := r.returns[fl]; len(rets) == 1 && len(rets[0].Results) == 1 {
+			return r.jsonOf(rets[0].Results[0], depth+1)
+		}
+		return node
+	}
+	if s, ok := r.foldCall(call); ok {
+		node.Kind, node.Str = JSONString, s
+		return node
+	}
+	if sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && len(call.Args) == 1 && isPointerHelper(sig) {
+		// jsonschema.Ptr(1.0), ptr(x): a func(T) *T has no other sensible meaning, and a
+		// pointer is encoded as what it points to.
+		inner := r.jsonOf(call.Args[0], depth+1)
+		inner.Pos, inner.End = call.Pos(), call.End()
+		return inner
+	}
+	if b := r.builder(call); b != nil {
+		return r.applyBuilder(call, b, depth)
+	}
+	// A function of this package that returns one literal written in its body, built from
+	// its parameters (fieldsProperty(desc, enum) returning &jsonschema.Schema{...}): the
+	// literal with each parameter standing for the call's argument.
+	if lit, fn := r.returnedLit(call); lit != nil {
+		frame := &argFrame{params: map[types.Object]ast.Expr{}, parent: r.env}
+		for i, a := range call.Args {
+			if i < fn.Signature().Params().Len() && !(fn.Signature().Variadic() && i >= fn.Signature().Params().Len()-1) {
+				frame.params[fn.Signature().Params().At(i)] = a
+			}
+		}
+		r.env = frame
+		defer func() { r.env = frame.parent }()
+		return r.jsonOf(lit, depth+1)
+	}
 	// A function of this package that always returns the same literal (a schema builder).
 	if lit := r.resolveLit(call, 0); lit != nil {
 		return r.jsonOf(lit, depth+1)
 	}
 	return node
+}
+
+// argFrame binds the parameters of a function whose returned literal is being evaluated
+// to the arguments of the call, which are evaluated in the parent frame.
+type argFrame struct {
+	params map[types.Object]ast.Expr
+	parent *argFrame
+}
+
+// returnedLit returns the composite literal a function of this package returns on every
+// path, written in its own return statements (so that its parameters are the ones in scope).
+func (r *recogniser) returnedLit(call *ast.CallExpr) (*ast.CompositeLit, *types.Func) {
+	fn := r.callee(call)
+	if fn == nil || r.decls[fn] == nil || fn.Signature().Results().Len() != 1 {
+		return nil, nil
+	}
+	var found *ast.CompositeLit
+	for _, res := range r.calleeReturns(call, 0) {
+		e := ast.Unparen(res)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		lit, ok := e.(*ast.CompositeLit)
+		if !ok || found != nil && found != lit {
+			return nil, nil
+		}
+		found = lit
+	}
+	return found, fn
+}
+
+// isPointerHelper reports whether sig is func(T) *T.
+func isPointerHelper(sig *types.Signature) bool {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() {
+		return false
+	}
+	p, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer)
+	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
 }
 
 func isByteSlice(t types.Type) bool {

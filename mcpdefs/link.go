@@ -16,13 +16,13 @@ func (r *recogniser) link() {
 		if reg.kind == 0 {
 			// An argument of AddTools and friends: a pair literal, linked on its own.
 			if lit := r.resolveLit(reg.def, 0); lit != nil {
-				r.markPairRegistered(lit, reg.call)
+				r.markPairRegistered(lit, reg.call, reg.registrar)
 			}
 			continue
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d != nil && reg.call != nil && d.Registration == nil {
-			d.Registration = reg.call
+			d.Registration, d.ViaRegistrar = reg.call, reg.registrar
 			switch reg.api {
 			case goSDKMCP + ".AddTool":
 				d.registeredAs = regGoTyped
@@ -43,6 +43,7 @@ func (r *recogniser) link() {
 	for _, n := range r.containers {
 		r.pair(n)
 	}
+	r.linkOwnDefinitions()
 	r.markMutated()
 	for _, d := range r.res.Definitions {
 		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
@@ -54,14 +55,14 @@ func (r *recogniser) link() {
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.
-func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExpr) {
+func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExpr, viaRegistrar bool) {
 	if tv, ok := r.pass.TypesInfo.Types[lit]; ok {
 		switch tv.Type.Underlying().(type) {
 		case *types.Slice, *types.Array:
 			// AddTools(tools()...) where tools returns a slice literal of pairs.
 			for _, elt := range lit.Elts {
 				if el := r.resolveLit(elt, 0); el != nil {
-					r.markPairRegistered(el, call)
+					r.markPairRegistered(el, call, viaRegistrar)
 				}
 			}
 			return
@@ -72,7 +73,7 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 		if e, ok := f[field]; ok {
 			for _, k := range []Kind{Tool, Resource, ResourceTemplate, Prompt} {
 				if d := r.resolveDef(e, k, 0); d != nil && d.Registration == nil {
-					d.Registration = call
+					d.Registration, d.ViaRegistrar = call, viaRegistrar
 				}
 			}
 		}
@@ -232,6 +233,13 @@ func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
 		if v := r.singleAssignment(x); v != nil {
 			return r.resolveDef(v, kind, depth+1)
 		}
+		if t, ok := r.tupleAssignment(x); ok {
+			for _, res := range r.calleeReturns(t.call, t.index) {
+				if d := r.resolveDef(res, kind, depth+1); d != nil {
+					return d
+				}
+			}
+		}
 	case *ast.CallExpr:
 		if d := match(r.defs[x]); d != nil {
 			return d
@@ -276,6 +284,17 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 		case *types.Var:
 			if v := r.singleAssignment(x); v != nil {
 				return r.resolveHandler(v, depth+1)
+			}
+			if t, ok := r.tupleAssignment(x); ok {
+				var found *Handler
+				for _, res := range r.calleeReturns(t.call, t.index) {
+					h := r.resolveHandler(res, depth+1)
+					if h == nil || (found != nil && found != h) {
+						return nil
+					}
+					found = h
+				}
+				return found
 			}
 		}
 	case *ast.CallExpr:

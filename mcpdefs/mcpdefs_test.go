@@ -87,6 +87,12 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				case d.HandlerExpr != nil:
 					b.WriteString(" handler=external")
 				}
+				if d.Own != nil {
+					b.WriteString(" own=" + d.Own.Name())
+				}
+				if d.Converter {
+					b.WriteString(" converter")
+				}
 				pass.Reportf(d.Node.Pos(), "%s", b.String())
 			}
 			for _, h := range res.Handlers {
@@ -123,7 +129,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

@@ -74,6 +74,10 @@ func (r *recogniser) schemas() {
 		if d.Kind != Tool {
 			continue
 		}
+		if o := d.ownType; o != nil {
+			r.ownSchemas(d, o)
+			continue
+		}
 		switch d.SDK {
 		case GoSDK:
 			d.Input = r.goSchema(d, d.InputSchema, d.InputType, true)

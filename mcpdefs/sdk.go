@@ -18,6 +18,9 @@ const (
 	mcptoolPath  = "github.com/mcplint/mcplint/mcptool"
 	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
 	jsonschemaPath = "github.com/google/jsonschema-go/jsonschema"
+	// uritemplatePath is the RFC 6570 library go-sdk matches resource templates with;
+	// servers parse their templates with it too and hand the SDK its Raw() text.
+	uritemplatePath = "github.com/yosida95/uritemplate/v3"
 )
 
 // knownPaths are the packages whose presence (directly or transitively imported) means a

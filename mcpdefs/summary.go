@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -146,6 +145,7 @@ func NewSummaries() *analysis.Analyzer {
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
+		Requires:         []*analysis.Analyzer{FlowAnalyzer},
 		FactTypes:        []analysis.Fact{new(FuncSummary)},
 		ResultType:       reflect.TypeFor[*Summaries](),
 		Run:              runSummaries,
@@ -191,6 +191,7 @@ type summarised struct {
 
 type summariser struct {
 	pass  *analysis.Pass
+	flow  *Flow
 	res   *Summaries
 	funcs []*summarised
 }
@@ -201,45 +202,24 @@ func summarisable(t types.Type) bool {
 }
 
 func (s *summariser) run() {
-	for _, f := range s.pass.Files {
-		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			fn, _ := s.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			results := fn.Signature().Results()
-			wanted := false
-			for i := 0; i < results.Len(); i++ {
-				if summarisable(results.At(i).Type()) {
-					wanted = true
-				}
-			}
-			if !wanted {
-				continue
-			}
-			sf := &summarised{fn: fn, decl: decl, assigns: astutil.Assignments(s.pass.TypesInfo, decl.Body, false)}
-			var stack []ast.Node
-			ast.Inspect(decl.Body, func(n ast.Node) bool {
-				if n == nil {
-					stack = stack[:len(stack)-1]
-					return true
-				}
-				if _, lit := n.(*ast.FuncLit); lit {
-					return false
-				}
-				if ret, ok := n.(*ast.ReturnStmt); ok {
-					sf.returns = append(sf.returns, ret)
-					sf.stacks = append(sf.stacks, append([]ast.Node(nil), stack...))
-				}
-				stack = append(stack, n)
-				return true
-			})
-			s.funcs = append(s.funcs, sf)
+	flow := s.pass.ResultOf[FlowAnalyzer].(*Flow)
+	s.flow = flow
+	for _, fn := range flow.Funcs() {
+		if fn.Obj == nil {
+			continue
 		}
+		results := fn.Sig.Results()
+		wanted := false
+		for i := 0; i < results.Len(); i++ {
+			if summarisable(results.At(i).Type()) {
+				wanted = true
+			}
+		}
+		if !wanted {
+			continue
+		}
+		decl := fn.Node.(*ast.FuncDecl)
+		s.funcs = append(s.funcs, &summarised{fn: fn.Obj, decl: decl, returns: fn.Returns, stacks: fn.Stacks, assigns: flow.Assignments(decl.Body, false)})
 	}
 	// Helpers call helpers declared later in the package: iterate until nothing changes.
 	// Summaries only gain facts from round to round, so this ends; the bound is a guard.
@@ -394,7 +374,7 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 			return resultFacts{param: i}
 		}
 		as := f.assigns[obj]
-		if len(as) == 0 || fieldWritten(info, f.decl.Body, obj) {
+		if len(as) == 0 || s.flow.Mutated(obj) {
 			return none
 		}
 		out := resultFacts{nonNil: true, isError: true, success: true, param: -1}
@@ -432,43 +412,6 @@ func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool)
 		}
 	}
 	return false, true
-}
-
-// fieldWritten reports whether body assigns a field of obj or calls a method on it (res.IsError
-// = cond, res.SetError(err)): the variable's literal no longer says what it holds.
-func fieldWritten(info *types.Info, body ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
-					found = true
-				}
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && rootObj(info, sel.X) == obj {
-				if _, isMethod := info.Selections[sel]; isMethod {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x]
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // errorFacts is what one returned error expression is.
@@ -523,7 +466,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 			return out
 		}
 		out.unknown = true
-		for _, o := range testedNonNilObjs(info, stack) {
+		for _, o := range astutil.TestedNonNil(info, stack) {
 			if o == obj {
 				out.nonNil = true
 			}
@@ -542,8 +485,8 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 			return out
 		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
 			out.nonNil = true
-			wrapArgs := errorfWrapArgs(info, x)
-			paramsIn(x.Args, func(k int) bool { return wrapArgs[k] })
+			wrapArgs, _ := ErrorfWraps(info, x)
+			paramsIn(x.Args, func(k int) bool { return slices.Contains(wrapArgs, k) })
 			return out
 		}
 		if b, ok := BuildOf(info, x); ok {
@@ -596,82 +539,6 @@ func errorPosition(info *types.Info, call *ast.CallExpr) int {
 		}
 	}
 	return -1
-}
-
-// errorfWrapArgs returns the argument indexes (of the call) that a constant fmt.Errorf format
-// consumes with %w.
-func errorfWrapArgs(info *types.Info, call *ast.CallExpr) map[int]bool {
-	out := map[int]bool{}
-	if len(call.Args) == 0 {
-		return out
-	}
-	tv := info.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return out
-	}
-	format := constant.StringVal(tv.Value)
-	arg := 1
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		i++
-		// Flags, width, precision: skip to the verb.
-		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
-			if format[i] == '*' {
-				arg++
-			}
-			i++
-		}
-		if i >= len(format) {
-			break
-		}
-		switch format[i] {
-		case '%':
-			continue
-		case 'w':
-			out[arg] = true
-		}
-		arg++
-	}
-	return out
-}
-
-// testedNonNilObjs lists the variables enclosing ifs test `x != nil` on the path to the
-// innermost node of stack (in the if's body only).
-func testedNonNilObjs(info *types.Info, stack []ast.Node) []types.Object {
-	var out []types.Object
-	for i, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		var conj func(e ast.Expr)
-		conj = func(e ast.Expr) {
-			e = ast.Unparen(e)
-			be, ok := e.(*ast.BinaryExpr)
-			if !ok {
-				return
-			}
-			switch be.Op {
-			case token.LAND:
-				conj(be.X)
-				conj(be.Y)
-			case token.NEQ:
-				x, y := be.X, be.Y
-				if astutil.IsNil(info, x) {
-					x, y = y, x
-				}
-				if astutil.IsNil(info, y) {
-					if xi, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[xi] != nil {
-						out = append(out, info.Uses[xi])
-					}
-				}
-			}
-		}
-		conj(ifs.Cond)
-	}
-	return out
 }
 
 func paramIndex(fn *types.Func, obj types.Object) int {

@@ -94,7 +94,7 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 	b := &Budget{}
 	var own ToolTokensFact
 	for _, d := range res.Definitions {
-		if d.Kind != mcpdefs.Tool || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
+		if d.Kind != mcpdefs.Tool || d.Converter || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			continue
 		}
 		e := surface.EntryOf(pass, res, d)

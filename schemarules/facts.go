@@ -106,6 +106,9 @@ func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *ModuleDefinitions {
 	}
 	fact := &DefinesFact{Module: module}
 	for _, d := range res.Definitions {
+		if d.Converter {
+			continue // stands for the definitions made from it
+		}
 		id, ok := registryKey(d)
 		if !ok {
 			if (d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate) && d.URI.Set && !d.URI.Static {

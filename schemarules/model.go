@@ -99,8 +99,10 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 	}
 	inferred := false
 	for _, d := range res.Definitions {
-		if m.InTest(d.Node.Pos()) {
+		if m.InTest(d.Node.Pos()) || d.Converter {
 			// Tests build throwaway tools to exercise the server; clients never see them.
+			// A converter's or factory's literal stands for the definitions made from it,
+			// which are judged themselves.
 			continue
 		}
 		def := &Definition{Definition: d}
@@ -189,9 +191,10 @@ func (m *Model) InModule(pkg *types.Package) bool {
 func (d *Definition) At() rule.Positioner { return rule.NodeSpan(d.Node) }
 
 // RegistrationOrDef is the registration call when there is one in the package, else the
-// definition.
+// definition. Definitions that share one registration call (literals of an own definition
+// type, a factory's calls) are told apart at their own literal or call.
 func (d *Definition) RegistrationOrDef() rule.Positioner {
-	if d.Registration != nil {
+	if d.Registration != nil && d.Own == nil && !d.Instance {
 		return rule.NodeSpan(d.Registration)
 	}
 	return d.At()

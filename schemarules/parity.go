@@ -34,6 +34,7 @@ type parityResult struct {
 type parityEngine struct {
 	info *types.Info
 	res  *mcpdefs.Result
+	flow *mcpdefs.Flow
 	walk *typewalk.Result
 	// names maps a struct field (its origin) to its JSON property name.
 	names map[*types.Var]string
@@ -48,8 +49,8 @@ type parityEngine struct {
 	variadic map[types.Object]bool
 }
 
-func newParityEngine(info *types.Info, res *mcpdefs.Result, walk *typewalk.Result) *parityEngine {
-	e := &parityEngine{info: info, res: res, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
+func newParityEngine(info *types.Info, res *mcpdefs.Result, flow *mcpdefs.Flow, walk *typewalk.Result) *parityEngine {
+	e := &parityEngine{info: info, res: res, flow: flow, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
 	for _, f := range walk.Fields {
 		if f.Var != nil {
 			e.names[f.Var] = f.Name
@@ -128,30 +129,12 @@ func (e *parityEngine) isScalars(p typewalk.Path) bool {
 	return found
 }
 
-// fn is a function under analysis.
-type fn struct {
-	node ast.Node // *ast.FuncDecl or *ast.FuncLit
-	body *ast.BlockStmt
-	sig  *types.Signature
-}
+// fn is a function under analysis, from the shared def-use index.
+type fn struct{ *mcpdefs.Func }
 
 func (e *parityEngine) funcOf(n ast.Node) *fn {
-	switch f := n.(type) {
-	case *ast.FuncDecl:
-		if f.Body == nil {
-			return nil
-		}
-		obj, _ := e.info.Defs[f.Name].(*types.Func)
-		if obj == nil {
-			return nil
-		}
-		return &fn{node: f, body: f.Body, sig: obj.Signature()}
-	case *ast.FuncLit:
-		sig, _ := e.info.TypeOf(f).(*types.Signature)
-		if sig == nil {
-			return nil
-		}
-		return &fn{node: f, body: f.Body, sig: sig}
+	if f := e.flow.Func(n); f != nil {
+		return &fn{f}
 	}
 	return nil
 }
@@ -159,7 +142,7 @@ func (e *parityEngine) funcOf(n ast.Node) *fn {
 // local reports whether obj is a variable declared inside f (parameters included).
 func (f *fn) local(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
-	return ok && !v.IsField() && v.Pos() >= f.node.Pos() && v.Pos() < f.node.End()
+	return ok && !v.IsField() && v.Pos() >= f.Node.Pos() && v.Pos() < f.Node.End()
 }
 
 // run analyses f with roots, following data back from sinks (nil: every expression of the
@@ -174,7 +157,7 @@ func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
 	e.extendAliases(f, al)
 	var exprs []ast.Expr
 	if sinks == nil {
-		ast.Inspect(f.body, func(n ast.Node) bool {
+		ast.Inspect(f.Body, func(n ast.Node) bool {
 			if s, ok := n.(ast.Stmt); ok {
 				exprs = append(exprs, stmtExprs(s)...)
 			}
@@ -191,9 +174,20 @@ func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
 // extendAliases adds variables that take output paths inside f: range variables, plain
 // assignments of a path, and variables assigned into the output's fields.
 func (e *parityEngine) extendAliases(f *fn, al aliases) {
+	defs := e.flow.DefsIn(f.Body)
 	for changed, rounds := true, 0; changed && rounds < 8; rounds++ {
 		changed = false
-		ast.Inspect(f.body, func(n ast.Node) bool {
+		// x := out.Items, var x = out.Items: x holds what the value holds.
+		for _, d := range defs {
+			if d.Kind != mcpdefs.DefAssign || d.Index >= 0 || !f.local(d.Obj) || len(al[d.Obj]) > 0 {
+				continue
+			}
+			if paths := e.pathsOf(al, d.Rhs); len(paths) > 0 {
+				al.add(d.Obj, paths[0])
+				changed = true
+			}
+		}
+		ast.Inspect(f.Body, func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.RangeStmt:
 				for _, base := range e.pathsOf(al, s.X) {
@@ -234,18 +228,8 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 				}
 				for i, rhs := range s.Rhs {
 					lhs := s.Lhs[i]
-					if id, ok := lhs.(*ast.Ident); ok {
-						obj := e.obj(id)
-						if obj == nil || !f.local(obj) {
-							continue
-						}
-						for _, p := range e.pathsOf(al, rhs) {
-							if len(al[obj]) == 0 {
-								al.add(obj, p)
-								changed = true
-							}
-						}
-						continue
+					if _, ok := lhs.(*ast.Ident); ok {
+						continue // a definition, followed above
 					}
 					// out.Count = n: n holds the output's count.
 					if targets := e.pathsOf(al, lhs); len(targets) > 0 {
@@ -493,7 +477,7 @@ func (e *parityEngine) backwardSlice(f *fn, al aliases, sinks []ast.Expr) []ast.
 			return true
 		})
 	}
-	visit(f.body)
+	visit(f.Body)
 
 	var out []ast.Expr
 	seenVar := map[types.Object]bool{}
@@ -694,7 +678,7 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 		if sel := e.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
 			m := sel.Obj().(*types.Func)
 			if decl := e.res.Decl(m); decl != nil {
-				e.helper(decl, func(h *fn) types.Object { return h.sig.Recv() }, paths)
+				e.helper(decl, func(h *fn) types.Object { return h.Sig.Recv() }, paths)
 				return
 			}
 			opaque(fmt.Sprintf("calls method %s of a value outside this package", m.FullName()))
@@ -773,15 +757,15 @@ func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr,
 		}
 		if idx >= 0 {
 			e.helper(target, func(h *fn) types.Object {
-				n := h.sig.Params().Len()
+				n := h.Sig.Params().Len()
 				if n == 0 {
 					return nil
 				}
-				if idx >= n-1 && h.sig.Variadic() {
-					return h.sig.Params().At(n - 1)
+				if idx >= n-1 && h.Sig.Variadic() {
+					return h.Sig.Params().At(n - 1)
 				}
 				if idx < n {
-					return h.sig.Params().At(idx)
+					return h.Sig.Params().At(idx)
 				}
 				return nil
 			}, paths)
@@ -820,7 +804,7 @@ func (e *parityEngine) helper(node ast.Node, param func(*fn) types.Object, paths
 	for _, q := range paths {
 		roots.add(p, q)
 	}
-	if h.sig.Variadic() && p == h.sig.Params().At(h.sig.Params().Len()-1) {
+	if h.Sig.Variadic() && p == h.Sig.Params().At(h.Sig.Params().Len()-1) {
 		e.variadic[p] = true
 	}
 	e.run(h, roots, nil)

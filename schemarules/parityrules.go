@@ -40,7 +40,7 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "schemarules_parity",
 		Doc:        "finds where tool outputs are rendered to content and which output fields the rendering shows",
 		URL:        rule.DocsBase + "schemarules.md#format-parity",
-		Requires:   []*analysis.Analyzer{model, inspect.Analyzer},
+		Requires:   []*analysis.Analyzer{model, inspect.Analyzer, mcpdefs.FlowAnalyzer},
 		ResultType: reflect.TypeFor[*Parity](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model].(*Model)
@@ -48,7 +48,7 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 			if m.Result.Empty() {
 				return out, nil
 			}
-			a := &parityAnalysis{pass: pass, m: m, out: out}
+			a := &parityAnalysis{pass: pass, m: m, out: out, flow: pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)}
 			a.mcptool()
 			a.goSDK()
 			a.markLabs(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
@@ -61,6 +61,7 @@ type parityAnalysis struct {
 	pass *analysis.Pass
 	m    *Model
 	out  *Parity
+	flow *mcpdefs.Flow
 }
 
 func (a *parityAnalysis) walk(t types.Type) *typewalk.Result {
@@ -78,16 +79,16 @@ func (a *parityAnalysis) mcptool() {
 		}
 		r := &Rendering{Kind: "Format", Label: d.Label(), At: rule.NodeSpan(d.Format)}
 		a.out.Renderings = append(a.out.Renderings, r)
-		e := newParityEngine(a.pass.TypesInfo, a.m.Result, d.Output.Walk)
+		e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, d.Output.Walk)
 		node := a.m.Result.FuncNode(d.Format)
 		f := e.funcOf(node)
-		if f == nil || f.sig.Params().Len() != 1 {
+		if f == nil || f.Sig.Params().Len() != 1 {
 			r.unchecked = "a Format function defined outside this package"
 			continue
 		}
 		roots := aliases{}
-		roots.add(f.sig.Params().At(0), nil)
-		e.run(f, roots, returns(f.body))
+		roots.add(f.Sig.Params().At(0), nil)
+		e.run(f, roots, returns(f.Returns))
 		r.parityResult = e.result()
 	}
 }
@@ -105,8 +106,12 @@ func (a *parityAnalysis) goSDK() {
 				label = d.Label()
 			}
 		}
+		f := a.flow.Func(h.Node)
+		if f == nil {
+			continue
+		}
 		var w *typewalk.Result
-		for _, ret := range returnStmts(h.Body) {
+		for _, ret := range f.Returns {
 			if len(ret.Results) != 3 || !astutil.IsNil(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
 				continue
 			}
@@ -120,14 +125,10 @@ func (a *parityAnalysis) goSDK() {
 					break
 				}
 			}
-			e := newParityEngine(a.pass.TypesInfo, a.m.Result, w)
-			f := e.funcOf(h.Node)
-			if f == nil {
-				continue
-			}
+			e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
 			r := &Rendering{Kind: "Content", Label: label, At: rule.NodeSpan(rc.Content[0])}
 			a.out.Renderings = append(a.out.Renderings, r)
-			e.run(f, e.sourceRoots(f, ret.Results[h.OutIndex]), rc.Content)
+			e.run(&fn{f}, e.sourceRoots(&fn{f}, ret.Results[h.OutIndex]), rc.Content)
 			r.parityResult = e.result()
 		}
 	}
@@ -162,7 +163,7 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 		if w.Fatal() || len(w.Leaves) == 0 {
 			return true
 		}
-		e := newParityEngine(a.pass.TypesInfo, a.m.Result, w)
+		e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
 		f := e.funcOf(encl)
 		if f == nil {
 			return true
@@ -196,24 +197,18 @@ func (e *parityEngine) sourceRoots(f *fn, x ast.Expr) aliases {
 			return roots
 		}
 		roots.add(obj, nil)
-		ast.Inspect(f.body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
+		for _, d := range e.flow.Defs(obj) {
+			if d.Kind != mcpdefs.DefAssign || d.Index >= 0 {
+				continue
 			}
-			for i, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok && e.obj(id) == obj {
-					r := ast.Unparen(as.Rhs[i])
-					if u, ok := r.(*ast.UnaryExpr); ok {
-						r = ast.Unparen(u.X)
-					}
-					if lit, ok := r.(*ast.CompositeLit); ok {
-						lits = append(lits, lit)
-					}
-				}
+			r := ast.Unparen(d.Rhs)
+			if u, ok := r.(*ast.UnaryExpr); ok {
+				r = ast.Unparen(u.X)
 			}
-			return true
-		})
+			if lit, ok := r.(*ast.CompositeLit); ok {
+				lits = append(lits, lit)
+			}
+		}
 	case *ast.CompositeLit:
 		lits = append(lits, v)
 	}
@@ -261,25 +256,10 @@ func fieldByName(st *types.Struct, name string) int {
 	return -1
 }
 
-// returnStmts lists the return statements of a body, not those of nested function literals.
-func returnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
-	var out []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			out = append(out, s)
-		}
-		return true
-	})
-	return out
-}
-
-// returns lists the returned expressions of a body.
-func returns(body *ast.BlockStmt) []ast.Expr {
+// returns lists the returned expressions of return statements.
+func returns(rets []*ast.ReturnStmt) []ast.Expr {
 	var out []ast.Expr
-	for _, r := range returnStmts(body) {
+	for _, r := range rets {
 		out = append(out, r.Results...)
 	}
 	return out

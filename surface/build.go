@@ -25,8 +25,9 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 	b := &builder{pass: pass, res: res}
 	for _, d := range res.Definitions {
 		pos := pass.Fset.PositionFor(d.Node.Pos(), false)
-		if strings.HasSuffix(pos.Filename, "_test.go") {
-			// Tests build throwaway servers; clients never see them.
+		if strings.HasSuffix(pos.Filename, "_test.go") || d.Converter {
+			// Tests build throwaway servers; clients never see them. A converter's SDK
+			// definition stands for the module's own definitions, which are listed.
 			continue
 		}
 		e := b.entry(d)

@@ -47,61 +47,41 @@ func InspectAncestors(root ast.Node, visit func(n ast.Node, ancestors []ast.Node
 	})
 }
 
-// Assignments lists every expression assigned to each variable in body: assignments,
-// declarations and, as nil, a zero-value declaration or an escaping &x (anything may assign
-// it then). A call that defines several variables (x, err := f()) is recorded for each of them
-// when tupleCalls is true (the call stands for all it defines), and as nil otherwise (not
-// followed, for a caller that needs to know which result a variable holds).
-func Assignments(info *types.Info, body *ast.BlockStmt, tupleCalls bool) map[types.Object][]ast.Expr {
-	out := map[types.Object][]ast.Expr{}
-	record := func(id *ast.Ident, e ast.Expr) {
-		obj := info.Defs[id]
-		if obj == nil {
-			obj = info.Uses[id]
+// TestedNonNil lists the variables that enclosing ifs test `x != nil` (alone or in a chain
+// of &&) on the path to the innermost node of stack, a list of ancestors from the outside
+// in: only where that path runs through the if's body, not its else.
+func TestedNonNil(info *types.Info, stack []ast.Node) []types.Object {
+	var out []types.Object
+	for i, n := range stack {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
 		}
-		if obj != nil {
-			out[obj] = append(out[obj], e)
+		for _, c := range Conjuncts(ifs.Cond) {
+			be, ok := c.(*ast.BinaryExpr)
+			if !ok || be.Op != token.NEQ {
+				continue
+			}
+			x, y := be.X, be.Y
+			if IsNil(info, x) {
+				x, y = y, x
+			}
+			if !IsNil(info, y) {
+				continue
+			}
+			if id, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[id] != nil {
+				out = append(out, info.Uses[id])
+			}
 		}
 	}
-	tuple := func(e ast.Expr) ast.Expr {
-		if tupleCalls {
-			return e
-		}
-		return nil
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					record(id, n.Rhs[i])
-				} else {
-					record(id, tuple(n.Rhs[0]))
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				switch {
-				case len(n.Values) == len(n.Names):
-					record(id, n.Values[i])
-				case len(n.Values) == 1:
-					record(id, tuple(n.Values[0]))
-				default:
-					record(id, nil)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-					record(id, nil)
-				}
-			}
-		}
-		return true
-	})
 	return out
+}
+
+// Conjuncts splits a && b && c into its operands.
+func Conjuncts(e ast.Expr) []ast.Expr {
+	e = ast.Unparen(e)
+	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
+		return append(Conjuncts(be.X), Conjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
 }

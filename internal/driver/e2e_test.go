@@ -331,6 +331,7 @@ func TestVerboseCountsWhatRecognitionFound(t *testing.T) {
 		// the packages asked for count.
 		r := mcplint(t, sample, "-v", "-loader="+loader, "./...")
 		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk: definitions 3 (resource template 1, tool 2); handlers 3 (GoSDKResource 1, GoSDKTool 1, GoSDKTypedTool 1), by shape 3 (plain 3)\n", loader)
+		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk definitions by shape 3 (sdk 3); registered through a registrar of the module 0\n", loader)
 	}
 	r := mcplint(t, sample, "-loader=fast", "./...")
 	assert.Equal(t, 2, r.code)

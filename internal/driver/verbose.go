@@ -27,6 +27,7 @@ type recognised struct {
 	handlers map[mcpdefs.SDK]map[string]int // by flavour
 	shapes   map[mcpdefs.SDK]map[string]int // handlers by shape: plain or adapter
 	defs     map[mcpdefs.SDK]map[string]int // by kind
+	defShapes
 }
 
 func newRecognised() *recognised {
@@ -66,6 +67,7 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	for _, d := range res.Definitions {
 		if first(d.Node.Pos()) {
 			add(r.defs, d.SDK, d.Kind.String())
+			r.defShapes.add(d)
 		}
 	}
 }
@@ -86,6 +88,7 @@ func (r *recognised) write(w io.Writer) {
 	for _, s := range slices.Sorted(maps.Keys(sdks)) {
 		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s, by shape %s\n", s, counts(r.defs[s]), counts(r.handlers[s]), counts(r.shapes[s]))
 	}
+	r.defShapes.write(w)
 	// mcpdefs records whether a handler came through an adapter, not which results were
 	// judged through a helper's summary.
 	fmt.Fprintf(w, "mcplint: (shape: plain is an SDK handler signature, adapter a function an adapter of the module hands to the SDK; helpers are not counted yet)\n")

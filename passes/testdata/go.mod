@@ -14,7 +14,6 @@ require (
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/spf13/cast v1.7.1 // indirect
-	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
@@ -22,6 +21,9 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-require github.com/mcplint/mcplint v0.0.0
+require (
+	github.com/mcplint/mcplint v0.0.0
+	github.com/yosida95/uritemplate/v3 v3.0.2
+)
 
 replace github.com/mcplint/mcplint => ../..

@@ -104,7 +104,64 @@ func failure(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallT
 	return &mcp.CallToolResult{IsError: true, Content: text("no such repository")}, Out{}, nil
 }
 
+// byLocals renders the locals it puts into the output: each is the field it is given to.
+func byLocals(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	items := fetch(in.Q)
+	total := len(items)
+	out := Out{Items: items, Total: total}
+	return &mcp.CallToolResult{Content: text(show(items, total, out))}, out, nil
+}
+
+// byLocalsVar is byLocals with the output declared by var: the same locals are the same fields.
+func byLocalsVar(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	items := fetch(in.Q)
+	total := len(items)
+	var out = Out{Items: items, Total: total}
+	return &mcp.CallToolResult{Content: text(show(items, total, out))}, out, nil
+}
+
+func show(items []Item, total int, out Out) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d matches\n", total)
+	for _, it := range items {
+		b.WriteString(it.Name + " " + fmt.Sprint(it.Size) + "\n")
+	}
+	if out.Truncated && out.Next != nil {
+		b.WriteString("more: " + *out.Next)
+	}
+	return b.String()
+}
+
+// aliasShort reads the items through a variable that holds them.
+func aliasShort(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q)}
+	items := out.Items
+	return &mcp.CallToolResult{Content: text(showItems(out, items))}, out, nil
+}
+
+// aliasVar is aliasShort with the variable declared by var: it holds the items all the same.
+func aliasVar(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q)}
+	var items = out.Items
+	return &mcp.CallToolResult{Content: text(showItems(out, items))}, out, nil
+}
+
+func showItems(out Out, items []Item) string {
+	s := fmt.Sprintf("%d matches, truncated=%v\n", out.Total, out.Truncated)
+	for _, it := range items {
+		s += it.Name + " " + fmt.Sprint(it.Size) + "\n"
+	}
+	if out.Next != nil {
+		s += *out.Next
+	}
+	return s
+}
+
 func Register(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "aliasshort", Description: "d"}, aliasShort)
+	mcp.AddTool(s, &mcp.Tool{Name: "aliasvar", Description: "d"}, aliasVar)
+	mcp.AddTool(s, &mcp.Tool{Name: "locals", Description: "d"}, byLocals)
+	mcp.AddTool(s, &mcp.Tool{Name: "localsvar", Description: "d"}, byLocalsVar)
 	mcp.AddTool(s, &mcp.Tool{Name: "summary", Description: "d"}, summary)
 	mcp.AddTool(s, &mcp.Tool{Name: "count", Description: "d"}, countOnly)
 	mcp.AddTool(s, &mcp.Tool{Name: "full", Description: "d"}, full)

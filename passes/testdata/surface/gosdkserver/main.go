@@ -92,6 +92,7 @@ func main() {
 			Properties: map[string]*jsonschema.Schema{
 				"path":  {Type: "string", Description: "a path"},
 				"depth": {Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+				"limit": {Type: "integer", Maximum: jsonschema.Ptr(float64(len(os.Args) + 99))},
 				"any":   {},
 			},
 			Required: []string{"path"},

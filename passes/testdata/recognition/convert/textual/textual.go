@@ -21,7 +21,7 @@ func errorResult(msg string) *m3.CallToolResult { return m3.NewToolResultError(m
 
 func Register(s *server.MCPServer, tools []Tool) {
 	for _, t := range tools {
-		s.AddTool(m3.NewTool(t.Name), func(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) { // want `def tool mark3labs name=dynamic defaults registered handler=literal` `handler tool mark3labs MarkLabsTool errors=protocol registered`
+		s.AddTool(m3.NewTool(t.Name), func(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) { // want `def tool mark3labs name=dynamic defaults registered handler=literal converter` `handler tool mark3labs MarkLabsTool errors=protocol registered`
 			out, err := t.Run(ctx, req.GetArguments())
 			if err != nil {
 				return errorResult(err.Error()), nil
@@ -32,7 +32,7 @@ func Register(s *server.MCPServer, tools []Tool) {
 }
 
 var Tools = []Tool{
-	{Name: "az", Run: func(ctx context.Context, params map[string]any) (string, error) { // want `handler tool mark3labs AdaptedTool errors=tool registered`
+	{Name: "az", Run: func(ctx context.Context, params map[string]any) (string, error) { // want `def tool mark3labs name="az" defaults registered own=Tool` `handler tool mark3labs AdaptedTool errors=tool registered`
 		return "", errors.New("az failed")
 	}},
 }

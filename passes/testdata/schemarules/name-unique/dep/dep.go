@@ -18,3 +18,9 @@ func Register(s *mcp.Server) {
 }
 
 func OnlyDefined() *mcp.Tool { return &mcp.Tool{Name: "only_defined", Description: "d"} }
+
+// Add is a registrar of the module: it hands its tool to the SDK.
+func Add(s *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) { s.AddTool(t, h) }
+
+// Describe only reads its tool: no registrar.
+func Describe(t *mcp.Tool) string { return t.Name + ": " + t.Description }

@@ -1,0 +1,99 @@
+package mutation
+
+// Server is one corpus server the harness plants defects in, with what the harness needs to know
+// of the server's own shapes. These hints are the harness's, written by reading each server; they
+// are deliberately not mcplint's recognition, so that recall is not measured by the thing measured.
+type Server struct {
+	Name string
+	// Dir is the server's module directory, relative to the corpus root.
+	Dir string
+	// Shape names, in a few words, how most of this server's handlers reach the SDK.
+	Shape string
+	// Exclude lists directory prefixes (slash-separated, relative to Dir) whose code is not
+	// served: test helpers, load generators.
+	Exclude []string
+	// Own lists handler types of the server's own, beside the SDKs' signatures.
+	Own []OwnKind
+	// ErrorHelpers are the server's functions that build a tool-error result from a message and
+	// an error (name → index of the error parameter), such as terraform's ToolError(logger, msg, err).
+	ErrorHelpers map[string]int
+}
+
+// OwnKind is a handler signature of the server's own, reached through the server's adapter.
+type OwnKind struct {
+	// Signature is the function type without parameter names, qualified by full package paths,
+	// as signatureKey prints it.
+	Signature string
+	// Wire says what the server's adapter makes of the function's returned error.
+	Wire Wire
+	// ResultDroppedOnError: the adapter discards the function's result when the error is non-nil,
+	// so returning both is result-and-error; and a nil result with a nil error breaks the adapter,
+	// so (nil, nil) is nil-result-nil-error.
+	ResultDroppedOnError bool
+}
+
+// Wire is what a returned error becomes for the client.
+type Wire int
+
+const (
+	// WireTool: the error becomes a tool error (isError: true) the model reads.
+	WireTool Wire = iota
+	// WireProtocol: the error becomes a JSON-RPC error.
+	WireProtocol
+)
+
+// Servers are the corpus servers measured, one per shape of reaching the SDK.
+var Servers = []Server{
+	{
+		Name:  "github-mcp-server",
+		Dir:   "github-mcp-server",
+		Shape: "go-sdk typed handlers behind a pass-through NewTool adapter, results built by helpers",
+		ErrorHelpers: map[string]int{
+			// ghErrors.NewGitHubAPIErrorResponse(ctx, message, resp, err)
+			"NewGitHubAPIErrorResponse": 3,
+			// ghErrors.NewGitHubGraphQLErrorResponse(ctx, message, err)
+			"NewGitHubGraphQLErrorResponse": 2,
+			"NewGitHubRawAPIErrorResponse":  3,
+		},
+	},
+	{
+		Name:    "terraform-mcp-server",
+		Dir:     "terraform-mcp-server",
+		Shape:   "mark3labs handlers delegating to helper functions, tool errors built by ToolError helpers",
+		Exclude: []string{"test/", "cmd/loadtest/", "e2e/"},
+		ErrorHelpers: map[string]int{
+			// ToolError(logger, message, err) in pkg/tools/tfe and pkg/tools/registry
+			"ToolError": 2,
+		},
+	},
+	{
+		Name:  "mcp-filesystem-server",
+		Dir:   "mcp-filesystem-server",
+		Shape: "plain mark3labs handlers (methods registered as method values)",
+	},
+	{
+		Name:    "podman-mcp-server",
+		Dir:     "podman-mcp-server",
+		Shape:   "own handler type api.ToolHandlerFunc converted to go-sdk by an adapter in another package",
+		Exclude: []string{"internal/test/", "internal/tools/"},
+		Own: []OwnKind{{
+			// api.ToolHandlerFunc; ServerToolToGoSdkTool returns nil, err for a handler error
+			// (a JSON-RPC error) and dereferences the result otherwise.
+			Signature:            "func(context.Context, github.com/manusa/podman-mcp-server/pkg/api.ToolHandlerParams) (*github.com/manusa/podman-mcp-server/pkg/api.ToolCallResult, error)",
+			Wire:                 WireProtocol,
+			ResultDroppedOnError: true,
+		}},
+	},
+	{
+		Name:    "aks-mcp",
+		Dir:     "aks-mcp",
+		Shape:   "CommandExecutor/ResourceHandler interface methods called by mark3labs adapters",
+		Exclude: []string{"test/", "e2e/"},
+		Own: []OwnKind{{
+			// tools.CommandExecutor.Execute and tools.ResourceHandler.Handle; CreateToolHandler
+			// turns the error into NewToolResultError(err.Error()) and shows the output beside it.
+			Signature: "func(context.Context, map[string]interface{}, *github.com/Azure/aks-mcp/internal/config.ConfigData) (string, error)",
+			Wire:      WireTool,
+		}},
+	},
+}

@@ -1,0 +1,230 @@
+package mcpdefs
+
+// Own definition types: a server that declares its tools as its own struct type and copies
+// them field by field into the SDK's,
+//
+//	type Tool struct{ Name, Description string; InputSchema InputSchema }
+//	func toSDK(t api.ServerTool) *mcp.Tool {
+//		return &mcp.Tool{Name: t.Tool.Name, Description: t.Tool.Description, InputSchema: convert(t.Tool.InputSchema)}
+//	}
+//
+// makes every composite literal of that type a definition: api.Tool{Name: "list", ...} is
+// what the client sees under the name "list". The SDK literal inside the converter is then
+// no definition of its own (its values are each own literal's); it is kept as a Converter.
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// ownDefType is a module struct type copied into an SDK definition.
+type ownDefType struct {
+	kind Kind
+	sdk  SDK
+	// fields maps the SDK field (go-sdk field names; Description for mark3labs'
+	// WithDescription) to the own type's field that is copied into it unchanged.
+	fields map[string]string
+	// converted are SDK fields given from the own value through something else (a
+	// conversion function): their value is not known from the own literal.
+	converted map[string]bool
+	// converter is the SDK definition written in the converter.
+	converter *Definition
+	// converterNode is where the SDK definition is written (the literal or NewTool call).
+	converterNode ast.Node
+}
+
+// ownFieldOf reads e as `X.F` where X has a named struct type of the module (not an SDK
+// type): it returns that type, the field, and X's text (which identifies the own value).
+func (r *recogniser) ownFieldOf(e ast.Expr) (*types.Named, string, string) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", ""
+	}
+	s, ok := r.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, "", ""
+	}
+	t := s.Recv()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || KnownPackage(n.Obj().Pkg().Path()) || n.TypeArgs() != nil {
+		return nil, "", ""
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return nil, "", ""
+	}
+	return n, sel.Sel.Name, types.ExprString(sel.X)
+}
+
+// findOwnDefTypes finds converters: go-sdk mcp.Tool literals and mark3labs mcp.NewTool calls
+// whose name is a field of a module struct value. Each is recorded under that struct type.
+func (r *recogniser) findOwnDefTypes() {
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				tv, ok := r.pass.TypesInfo.Types[n]
+				if !ok {
+					return true
+				}
+				named, _ := types.Unalias(tv.Type).(*types.Named)
+				if named == nil || apiKey(named.Origin().Obj()) != goSDKMCP+".Tool" {
+					return true
+				}
+				fields := r.fields(n)
+				own, _, root := r.ownFieldOf(fields["Name"])
+				if own == nil {
+					return true
+				}
+				o := &ownDefType{kind: Tool, sdk: GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
+				for sdkField, v := range fields {
+					if t, f, rt := r.ownFieldOf(v); t == own && rt == root {
+						o.fields[sdkField] = f
+					} else {
+						// Converted from the own value, or the same for every own literal:
+						// either way not read from the own literal.
+						o.converted[sdkField] = true
+					}
+				}
+				r.addOwnDefType(own, o)
+			case *ast.CallExpr:
+				if fn := r.callee(n); fn == nil || apiKey(fn) != m3MCP+".NewTool" || len(n.Args) == 0 {
+					return true
+				}
+				own, nameField, root := r.ownFieldOf(n.Args[0])
+				if own == nil {
+					return true
+				}
+				o := &ownDefType{kind: Tool, sdk: MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
+				for _, a := range n.Args[1:] {
+					oc, ok := ast.Unparen(a).(*ast.CallExpr)
+					fn := r.calleeOf(oc)
+					if ok && fn != nil && apiKey(fn) == m3MCP+".WithDescription" && len(oc.Args) == 1 {
+						if t, f, rt := r.ownFieldOf(oc.Args[0]); t == own && rt == root {
+							o.fields["Description"] = f
+							continue
+						}
+					}
+					// Any other option may add properties or hints from the own value.
+					o.converted["InputSchema"] = true
+				}
+				if n.Ellipsis.IsValid() {
+					o.converted["InputSchema"] = true
+				}
+				r.addOwnDefType(own, o)
+			}
+			return true
+		})
+	}
+}
+
+func (r *recogniser) addOwnDefType(t *types.Named, o *ownDefType) {
+	if r.ownDefTypes == nil {
+		r.ownDefTypes = map[*types.TypeName]*ownDefType{}
+	}
+	key := t.Origin().Obj()
+	if _, dup := r.ownDefTypes[key]; dup {
+		// Two converters of one type: which SDK fields come from where is not one thing.
+		r.ownDefTypes[key] = nil
+		return
+	}
+	r.ownDefTypes[key] = o
+}
+
+// ownDefinition makes a definition of a composite literal of an own definition type.
+func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bool {
+	o := r.ownDefTypes[named.Origin().Obj()]
+	if o == nil {
+		return false
+	}
+	if o.converterNode == ast.Node(lit) {
+		return false
+	}
+	f := r.fields(lit)
+	if f[o.fields["Name"]] == nil {
+		// T{} or a literal without the field the name is copied from: a placeholder, or a
+		// value of a type that is also used otherwise; not a tool.
+		return false
+	}
+	d := r.newDef(lit, o.kind, o.sdk)
+	d.Own = named.Origin().Obj()
+	get := func(sdkField string) ast.Expr {
+		if own, ok := o.fields[sdkField]; ok {
+			return f[own]
+		}
+		return nil
+	}
+	str := func(sdkField string) Value {
+		if _, copied := o.fields[sdkField]; copied {
+			return r.str(get(sdkField))
+		}
+		if o.converted[sdkField] {
+			return Value{Set: true, Expr: lit}
+		}
+		return Value{}
+	}
+	d.Name, d.Title, d.Description = str("Name"), str("Title"), str("Description")
+	if o.sdk == GoSDK {
+		d.InputSchema, d.OutputSchema, d.Meta = get("InputSchema"), get("OutputSchema"), get("Meta")
+		if a := get("Annotations"); a != nil {
+			r.goAnnotations(d, a)
+		} else if o.converted["Annotations"] {
+			d.Annotations.Dynamic = true
+		}
+	}
+	if o.sdk == MarkLabs {
+		// mcp.NewTool's defaults, as for any NewTool call.
+		t, f := true, false
+		d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
+		d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = &f, &f
+	}
+	d.ownType = o
+	return true
+}
+
+// linkOwnDefinitions gives each own definition what its converter's SDK definition has:
+// the registration, and whether it was converted from a type the SDK infers a schema from.
+func (r *recogniser) linkOwnDefinitions() {
+	for _, o := range r.ownDefTypes {
+		if o != nil {
+			o.converter = r.defs[o.converterNode]
+			if o.converter != nil {
+				o.converter.Converter = true
+			}
+		}
+	}
+	for _, d := range r.res.Definitions {
+		o := d.ownType
+		if o == nil || o.converter == nil {
+			continue
+		}
+		if d.Registration == nil {
+			d.Registration, d.ViaRegistrar = o.converter.Registration, o.converter.ViaRegistrar
+		}
+		d.registeredAs = o.converter.registeredAs
+	}
+}
+
+// ownSchemas decides the schemas of an own definition: a schema field copied unchanged is
+// read from the own literal; one the converter builds otherwise is unknown; one it does not
+// set is what the SDK does without it.
+func (r *recogniser) ownSchemas(d *Definition, o *ownDefType) {
+	schema := func(sdkField string, given ast.Expr, input bool) SchemaSource {
+		switch {
+		case o.converted[sdkField]:
+			return SchemaSource{}
+		case given != nil:
+			if o.sdk == GoSDK {
+				return r.goSchema(d, given, nil, input)
+			}
+			return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
+		case o.sdk == MarkLabs:
+			return SchemaSource{}
+		}
+		return r.goSchema(d, nil, nil, input)
+	}
+	d.Input = schema("InputSchema", d.InputSchema, true)
+	d.Output = schema("OutputSchema", d.OutputSchema, false)
+}

@@ -1,0 +1,247 @@
+package mcpdefs
+
+// Registrars: functions of the module that hand their parameters to an SDK registration
+// (AddTool, AddTools, AddResource, ..., or another registrar), such as
+//
+//	func register[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+//		mcp.AddTool(s, t, h)
+//	}
+//
+// A call of one is a registration of the definition (and handler) it is given, for every
+// rule that needs one, in whichever package of the module the call is: registrars cross
+// packages as facts. Registrars named in the configuration are another matter (they may
+// register in ways no body shows); these are inferred from bodies, without configuration.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// registrationAPI is an SDK function that registers a definition: its argument indexes.
+type registrationAPI struct {
+	kind         Kind // 0: each argument is a pair literal or a slice of them (AddTools)
+	sdk          SDK
+	def, handler int // -1 when absent
+	spread       bool
+}
+
+// registrationAPIs are the SDK registration functions by API key.
+var registrationAPIs = map[string]registrationAPI{
+	goSDKMCP + ".AddTool":                               {Tool, GoSDK, 1, 2, false},
+	goSDKMCP + ".Server.AddTool":                        {Tool, GoSDK, 0, 1, false},
+	goSDKMCP + ".Server.AddResource":                    {Resource, GoSDK, 0, 1, false},
+	goSDKMCP + ".Server.AddResourceTemplate":            {ResourceTemplate, GoSDK, 0, 1, false},
+	goSDKMCP + ".Server.AddPrompt":                      {Prompt, GoSDK, 0, 1, false},
+	m3Server + ".MCPServer.AddTool":                     {Tool, MarkLabs, 0, 1, false},
+	m3Server + ".MCPServer.AddSessionTool":              {Tool, MarkLabs, 1, 2, false},
+	m3Server + ".MCPServer.AddResource":                 {Resource, MarkLabs, 0, 1, false},
+	m3Server + ".MCPServer.AddSessionResource":          {Resource, MarkLabs, 1, 2, false},
+	m3Server + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, MarkLabs, 0, 1, false},
+	m3Server + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, MarkLabs, 1, 2, false},
+	m3Server + ".MCPServer.AddPrompt":                   {Prompt, MarkLabs, 0, 1, false},
+	m3Server + ".MCPServer.AddTools":                    {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.SetTools":                    {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.AddResources":                {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.SetResources":                {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.AddResourceTemplates":        {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.SetResourceTemplates":        {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.AddPrompts":                  {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.SetPrompts":                  {0, MarkLabs, 0, -1, true},
+	m3Server + ".MCPServer.AddSessionTools":             {0, MarkLabs, 1, -1, true},
+	m3Server + ".MCPServer.AddSessionResources":         {0, MarkLabs, 1, -1, true},
+	m3Server + ".MCPServer.AddSessionResourceTemplates": {0, MarkLabs, 1, -1, true},
+	mcptoolPath + ".Add":                                {Tool, MCPTool, 1, -1, false},
+	mcptoolPath + ".AddResource":                        {Resource, MCPTool, 1, -1, false},
+	mcptoolPath + ".AddResourceTemplate":                {ResourceTemplate, MCPTool, 1, -1, false},
+	mcptoolPath + ".AddPrompt":                          {Prompt, MCPTool, 1, -1, false},
+}
+
+// RegistrarFact says that a function of the module registers its parameters: Def is the
+// index of the parameter registered as a definition (or, for Kind 0, spread as pair
+// literals), Handler that of the handler (-1: none). API is the SDK function that finally
+// registers them.
+type RegistrarFact struct {
+	Kind         Kind
+	SDK          SDK
+	Def, Handler int
+	Spread       bool
+	API          string
+}
+
+func (*RegistrarFact) AFact() {}
+
+func (f *RegistrarFact) String() string {
+	return fmt.Sprintf("registrar(%s def=%d handler=%d via %s)", f.Kind, f.Def, f.Handler, f.API)
+}
+
+// Registrars is the result of the registrars analyzer: every registrar the package can call.
+type Registrars struct {
+	funcs map[*types.Func]*RegistrarFact
+}
+
+// Of returns what fn registers, or nil when it is no registrar.
+func (r *Registrars) Of(fn *types.Func) *RegistrarFact {
+	if r == nil || fn == nil {
+		return nil
+	}
+	return r.funcs[fn.Origin()]
+}
+
+// RegistrarsAnalyzer is the one registrars analyzer every recognition analyzer requires, so
+// that a run with several configurations computes the facts once.
+var RegistrarsAnalyzer = NewRegistrars()
+
+// NewRegistrars returns the analyzer that finds the module's registrar functions and exports
+// them as facts.
+func NewRegistrars() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "mcpregistrars",
+		Doc:              "finds functions of the module that register their parameters with an MCP SDK",
+		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(RegistrarFact)},
+		ResultType:       reflect.TypeFor[*Registrars](),
+		Run:              runRegistrars,
+	}
+}
+
+func runRegistrars(pass *analysis.Pass) (any, error) {
+	res := &Registrars{funcs: map[*types.Func]*RegistrarFact{}}
+	for _, of := range pass.AllObjectFacts() {
+		if fn, ok := of.Object.(*types.Func); ok {
+			if f, ok := of.Fact.(*RegistrarFact); ok {
+				res.funcs[fn] = f
+			}
+		}
+	}
+	if !inModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) || len(reachable(pass.Pkg)) == 0 {
+		return res, nil
+	}
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	// Registrars calling registrars of the same package: repeat until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || res.funcs[fn] != nil {
+				continue
+			}
+			if f := registersParams(pass.TypesInfo, fn, fd.Body, res); f != nil {
+				res.funcs[fn] = f
+				pass.ExportObjectFact(fn, f)
+				changed = true
+			}
+		}
+	}
+	return res, nil
+}
+
+// registersParams returns what fn registers when its body hands one of its parameters to a
+// registration (directly, or as &p or *p) in a statement that is not inside a closure.
+func registersParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known *Registrars) *RegistrarFact {
+	params := fn.Signature().Params()
+	paramIndex := func(e ast.Expr) int {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				e = ast.Unparen(x.X)
+			}
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := range params.Len() {
+			if info.Uses[id] == params.At(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	var found *RegistrarFact
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			// A closure may run later, or never.
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee, _ := typeutil.Callee(info, call).(*types.Func)
+		if callee == nil {
+			return true
+		}
+		callee = callee.Origin()
+		var api registrationAPI
+		var via string
+		if a, ok := registrationAPIs[apiKey(callee)]; ok {
+			api, via = a, apiKey(callee)
+		} else if f := known.Of(callee); f != nil {
+			api, via = registrationAPI{f.Kind, f.SDK, f.Def, f.Handler, f.Spread}, f.API
+		} else {
+			return true
+		}
+		if api.def < 0 || api.def >= len(call.Args) {
+			return true
+		}
+		if api.spread && !call.Ellipsis.IsValid() {
+			return true
+		}
+		def := paramIndex(call.Args[api.def])
+		if def < 0 {
+			return true
+		}
+		handler := -1
+		if api.handler >= 0 && api.handler < len(call.Args) {
+			handler = paramIndex(call.Args[api.handler])
+		}
+		found = &RegistrarFact{Kind: api.kind, SDK: api.sdk, Def: def, Handler: handler, Spread: api.spread, API: via}
+		return false
+	})
+	return found
+}
+
+// registrarCall records a call of an inferred registrar as the registration it makes.
+func (r *recogniser) registrarCall(call *ast.CallExpr, fn *types.Func, f *RegistrarFact) {
+	if f.Def >= len(call.Args) {
+		return
+	}
+	sig := fn.Signature()
+	if f.Kind == 0 {
+		// Pair literals: the argument (a slice of them), or each argument from Def on when
+		// the registrar's parameter is variadic and the call lists them.
+		args := call.Args[f.Def : f.Def+1]
+		if sig.Variadic() && f.Def == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
+			args = call.Args[f.Def:]
+		}
+		for _, a := range args {
+			r.pending = append(r.pending, registration{call: call, def: a, sdk: f.SDK, registrar: true})
+		}
+		return
+	}
+	var handler ast.Expr
+	if f.Handler >= 0 && f.Handler < len(call.Args) {
+		handler = call.Args[f.Handler]
+	}
+	r.pending = append(r.pending, registration{call: call, kind: f.Kind, sdk: f.SDK, def: call.Args[f.Def], handler: handler, api: f.API, registrar: true})
+}

@@ -1,0 +1,45 @@
+// Package factory builds tools with a function whose parameter is the name: each call with
+// a constant name is a tool of its own.
+package factory
+
+import (
+	"context"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol registered`
+	return &mcp.CallToolResult{}, nil
+}
+
+func updateTool(name, description string) *mcp.Tool {
+	return &mcp.Tool{Name: name, Description: description} // want `def tool go-sdk name=dynamic desc=dynamic registered handler=low converter`
+}
+
+// Near miss: a factory that is also used as a function value; its calls are not all seen.
+func anyTool(name string) *mcp.Tool {
+	return &mcp.Tool{Name: name, Description: "Any."} // want `def tool go-sdk name=dynamic desc="Any." registered handler=low`
+}
+
+// Near miss: an exported factory may be called from other packages.
+func NamedTool(name string) *mcp.Tool {
+	return &mcp.Tool{Name: name, Description: "Named."} // want `def tool go-sdk name=dynamic desc="Named." registered handler=low`
+}
+
+// Near miss: a call with a name known only at run time.
+func envTool(name string) *mcp.Tool {
+	return &mcp.Tool{Name: name, Description: "Env."} // want `def tool go-sdk name=dynamic desc="Env." registered handler=low`
+}
+
+func Register(s *mcp.Server) {
+	s.AddTool(updateTool("update_title", "Update the title."), low) // want `def tool go-sdk name="update_title" desc="Update the title." registered handler=low`
+	s.AddTool(updateTool("update_body", "Update the body."), low)   // want `def tool go-sdk name="update_body" desc="Update the body." registered handler=low`
+
+	mk := anyTool
+	s.AddTool(mk("made"), low)
+	s.AddTool(anyTool("direct"), low)
+	s.AddTool(NamedTool("named"), low)
+	s.AddTool(envTool("fixed"), low)
+	s.AddTool(envTool(os.Getenv("TOOL")), low)
+}

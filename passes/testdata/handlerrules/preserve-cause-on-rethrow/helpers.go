@@ -10,7 +10,9 @@ import (
 	"fixtures/handlerrules/preserve-cause-on-rethrow/apierrs"
 )
 
-type fetchIn struct{ URL string }
+type fetchIn struct {
+	URL string `json:"url" jsonschema:"the page to fetch"`
+}
 
 // The module's error-result helpers drop the error in hand: given nil for the error they
 // take, or taking text only.
@@ -72,6 +74,6 @@ func fetchMeta(ctx context.Context, url string) error {
 }
 
 func registerHelpers(s *gomcp.Server) {
-	gomcp.AddTool(s, &gomcp.Tool{Name: "fetch_page"}, fetchPage)
-	gomcp.AddTool(s, &gomcp.Tool{Name: "fetch_page_fine"}, fetchPageFine)
+	gomcp.AddTool(s, &gomcp.Tool{Name: "fetch_page", Description: "Fetch a page."}, fetchPage)
+	gomcp.AddTool(s, &gomcp.Tool{Name: "fetch_page_fine", Description: "Fetch a page, keeping the cause."}, fetchPageFine)
 }

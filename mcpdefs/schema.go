@@ -57,6 +57,18 @@ type SchemaSource struct {
 	// JSON is the static value of a hand-built, property-built or default schema; its nodes
 	// may be JSONDynamic where values are not constants.
 	JSON *JSON
+	// Library is set on a hand-built schema that the module builds with a schema library
+	// from a Go type (JSON is then dynamic).
+	Library *LibrarySchema
+}
+
+// handBuilt is the source of a schema given as the expression e.
+func (r *recogniser) handBuilt(e ast.Expr) SchemaSource {
+	src := SchemaSource{Origin: SchemaHandBuilt, Expr: e, JSON: r.jsonOf(e, 0)}
+	if !src.JSON.Known() {
+		src.Library = r.librarySchema(e)
+	}
+	return src
 }
 
 // sdkRegistration records, per definition, how go-sdk registered it in this package.
@@ -94,7 +106,7 @@ func (r *recogniser) schemas() {
 // typed AddTool infers from In/Out and the low-level AddTool has none.
 func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input bool) SchemaSource {
 	if given != nil && !astutil.IsNil(r.pass.TypesInfo, given) {
-		return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
+		return r.handBuilt(given)
 	}
 	if d.Mutated {
 		return SchemaSource{}
@@ -152,10 +164,10 @@ func (r *recogniser) m3Schemas(d *Definition) {
 	if !isCall {
 		// A mcp.Tool literal: RawInputSchema or InputSchema as written.
 		if d.InputSchema != nil {
-			d.Input = SchemaSource{Origin: SchemaHandBuilt, Expr: d.InputSchema, JSON: r.jsonOf(d.InputSchema, 0)}
+			d.Input = r.handBuilt(d.InputSchema)
 		}
 		if d.OutputSchema != nil {
-			d.Output = SchemaSource{Origin: SchemaHandBuilt, Expr: d.OutputSchema, JSON: r.jsonOf(d.OutputSchema, 0)}
+			d.Output = r.handBuilt(d.OutputSchema)
 		} else if !d.Mutated {
 			d.Output = SchemaSource{Origin: SchemaAbsent}
 		}
@@ -163,7 +175,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 	}
 	if fn := r.callee(call); fn != nil && fn.Name() == "NewToolWithRawSchema" {
 		if d.InputSchema != nil {
-			d.Input = SchemaSource{Origin: SchemaHandBuilt, Expr: d.InputSchema, JSON: r.jsonOf(d.InputSchema, 0)}
+			d.Input = r.handBuilt(d.InputSchema)
 		}
 		d.Output = SchemaSource{Origin: SchemaAbsent}
 		return
@@ -184,7 +196,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 			}
 		case "WithRawInputSchema":
 			if len(oc.Args) == 1 {
-				in = SchemaSource{Origin: SchemaHandBuilt, Expr: oc.Args[0], JSON: r.jsonOf(oc.Args[0], 0)}
+				in = r.handBuilt(oc.Args[0])
 			}
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
@@ -195,7 +207,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 			}
 		case "WithRawOutputSchema":
 			if len(oc.Args) == 1 {
-				out = SchemaSource{Origin: SchemaHandBuilt, Expr: oc.Args[0], JSON: r.jsonOf(oc.Args[0], 0)}
+				out = r.handBuilt(oc.Args[0])
 			}
 		}
 	}

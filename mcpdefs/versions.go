@@ -18,6 +18,9 @@ import (
 // reach, a directory replacement, or the SDK's own module): the newest behaviour is assumed.
 type Versions struct {
 	GoSDK, MarkLabs string
+	// JSONSchemaGo and Invopop are the schema libraries' versions, for schemas the module
+	// builds itself with them (schemalib.go).
+	JSONSchemaGo, Invopop string
 }
 
 // Of returns the version of sdk ("" for mcptool and unknown SDKs: mcptool runs on go-sdk,
@@ -84,7 +87,8 @@ func versionsFromGoMod(name string, data []byte) Versions {
 		// A directory replacement has no version: its code is whatever is there.
 		selected[r.Old.Path] = r.New.Version
 	}
-	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module]}
+	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
+		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[invopopPath]}
 }
 
 const (

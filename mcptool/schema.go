@@ -166,12 +166,13 @@ func inferenceRule(err error) string {
 	return defcheck.RuleSchemaSerializable
 }
 
-// errorEnvelopeSchema is the schema of structuredContent on an error result:
+// ErrorEnvelopeSchema is the schema of structuredContent on an error result:
 // {"error": {"code", "message", "data"}}. Only what this tool declares is
 // listed (its codes in code's description, its reasons and when each applies
 // in data.reason's): the schema is sent on every tools/list and read by the
-// model, so every byte is paid per tool, per session.
-func errorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
+// model, so every byte is paid per tool, per session. mcplint's surface uses it
+// to show what Add advertises.
+func ErrorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
 	falseSchema := &jsonschema.Schema{Not: &jsonschema.Schema{}}
 
 	codeDesc := "JSON-RPC error code."
@@ -249,10 +250,14 @@ func sentence(s string) string {
 func advertisedOutputSchema(out *jsonschema.Schema, contract []ErrorContract) *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:        "object",
-		Description: "The tool's output; when isError is true, an object with a single key \"error\" instead.",
-		AnyOf:       []*jsonschema.Schema{out, errorEnvelopeSchema(contract)},
+		Description: AdvertisedOutputDescription,
+		AnyOf:       []*jsonschema.Schema{out, ErrorEnvelopeSchema(contract)},
 	}
 }
+
+// AdvertisedOutputDescription describes the output schema Add advertises:
+// {"type": "object", "description": this, "anyOf": [output, error envelope]}.
+const AdvertisedOutputDescription = "The tool's output; when isError is true, an object with a single key \"error\" instead."
 
 // sortedReasons lists the contract's reasons for messages.
 func sortedReasons(contract []ErrorContract) []string {

@@ -96,6 +96,11 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			}
 			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s", d.Label(), j.Err, what)
 		case j.Kind == mcpdefs.JSONDynamic:
+			if ls := s.Source.Library; ls != nil && ls.Unknown == "" {
+				if root, ok := libraryRoot(ls); ok && root != `"object"` {
+					p.Reportf(d.RegistrationOrDef(), "%s: %s builds an input schema without an object root: %s; %s", d.Label(), ls.Library, effect, libraryFix(ls))
+				}
+			}
 		case j.Kind != mcpdefs.JSONObject:
 			p.Reportf(jsonAt(j), "%s: the input schema is not a JSON object: %s", d.Label(), effect)
 		default:
@@ -124,6 +129,51 @@ func isObjectOutput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs forces output type \"object\", but %s infers as %s, so clients reject every result", d.Label(), m.typeName(s.Source.Type), nodeType(root))
 		}
 	}
+}
+
+// libraryRoot is the root "type" of a schema the module builds with a schema library, as
+// JSON ("none" when it has none); ok is false when the library's result is not mirrored.
+func libraryRoot(ls *mcpdefs.LibrarySchema) (string, bool) {
+	switch ls.Library {
+	case mcpdefs.LibJSONSchemaGo:
+		w := typewalk.Walk(ls.Type, typewalk.GoSDK)
+		if w.Fatal() {
+			return "", false
+		}
+		if w.Root.Type == "" {
+			return "none", true
+		}
+		if w.Root.Nullable {
+			return fmt.Sprintf(`["null", %q]`, w.Root.Type), true
+		}
+		return fmt.Sprintf("%q", w.Root.Type), true
+	case mcpdefs.LibInvopop:
+		v, err := typewalk.InvopopSchema(ls.Type, ls.Invopop)
+		if err != nil {
+			return "", false
+		}
+		o, isObject := v.(interface{ Get(string) (any, bool) })
+		if !isObject {
+			return "none", true
+		}
+		t, has := o.Get("type")
+		if str, isStr := t.(string); has && isStr {
+			return fmt.Sprintf("%q", str), true
+		}
+		if _, ref := o.Get("$ref"); ref {
+			return "none (a $ref)", true
+		}
+		return "none", true
+	}
+	return "", false
+}
+
+// libraryFix says what to write instead.
+func libraryFix(ls *mcpdefs.LibrarySchema) string {
+	if ls.Library == mcpdefs.LibInvopop {
+		return "use Reflector{ExpandedStruct: true} on a struct"
+	}
+	return "build it from a struct type"
 }
 
 // render prints a JSON value briefly for messages.

@@ -1,10 +1,12 @@
 package surface
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +15,8 @@ import (
 	"github.com/mcplint/mcplint/internal/ojson"
 	"github.com/mcplint/mcplint/mcpdefs"
 	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint/mcplint/mcptool"
 )
 
 // Build returns the surface of one package: every definition recognition found outside test
@@ -129,10 +133,17 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 		return nil, "absent", ""
 	case mcpdefs.SchemaInferred:
 		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
-		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
-			// mcptool advertises anyOf [output, error envelope] built from the contract.
-			e.unknown(field, "mcptool wraps the inferred output schema with its error envelope")
+		if d.SDK == mcpdefs.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
+			e.unknown(field, "mcptool adds the values of an Enum type, known at run time")
 			return nil, "inferred", typ
+		}
+		if src.Inference == mcpdefs.InferInvopop {
+			s, err := mcpGoInvopop(src.Type, b.res.Versions.Invopop, field == "outputSchema")
+			if err != nil {
+				e.unknown(field, "mcp-go builds it with invopop/jsonschema: "+err.Error())
+				return nil, "inferred", typ
+			}
+			return s, "inferred", typ
 		}
 		rules := typewalk.GoSDK
 		if src.Inference == mcpdefs.InferMarkLabs {
@@ -147,8 +158,19 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 			}
 			return nil, "inferred", typ
 		}
+		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
+			adv, why := mcptoolAdvertised(s, d.Contract)
+			if why != "" {
+				e.unknown(field, why)
+				return nil, "inferred", typ
+			}
+			return adv, "inferred", typ
+		}
 		return s, "inferred", typ
 	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties, mcpdefs.SchemaDefault:
+		if src.Library != nil {
+			return b.librarySchema(e, field, src.Library)
+		}
 		from = map[mcpdefs.SchemaOrigin]string{mcpdefs.SchemaHandBuilt: "hand-built", mcpdefs.SchemaProperties: "properties", mcpdefs.SchemaDefault: "default"}[src.Origin]
 		if src.JSON == nil {
 			e.unknown(field, whyNotStatic)
@@ -171,6 +193,138 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 	}
 	e.unknown(field, why)
 	return nil, "unknown", ""
+}
+
+// mcptoolAdvertised is the output schema mcptool.Add advertises: the inferred output or the
+// error envelope built from the tool's contract, by mcptool's own code. why says what in the
+// contract cannot be read statically.
+func mcptoolAdvertised(out any, c *mcpdefs.Contract) (any, string) {
+	var contract []mcptool.ErrorContract
+	if c != nil {
+		if !c.Static {
+			return nil, "mcptool describes the error contract in it, which is not a constant"
+		}
+		for _, en := range c.Entries {
+			if !en.Reason.Static || !en.When.Static || !en.Code.Static || (en.Retryable.Set && !en.Retryable.Static) {
+				return nil, "mcptool describes the error contract in it, which is not a constant"
+			}
+			contract = append(contract, mcptool.ErrorContract{Reason: en.Reason.Str, When: en.When.Str,
+				Code: mcperr.Code(en.Code.Val), Retryable: en.Retryable.Static && en.Retryable.Val})
+		}
+	}
+	b, err := json.Marshal(mcptool.ErrorEnvelopeSchema(contract))
+	if err != nil {
+		return nil, "mcptool's error envelope: " + err.Error()
+	}
+	envelope, err := ojson.Parse(b)
+	if err != nil {
+		return nil, "mcptool's error envelope: " + err.Error()
+	}
+	o := ojson.New()
+	o.Set("type", "object")
+	o.Set("description", mcptool.AdvertisedOutputDescription)
+	o.Set("anyOf", []any{out, envelope})
+	return o, ""
+}
+
+// mcpGoInvopop is the schema mcp-go v0.36 to v0.45's WithInputSchema[T] / WithOutputSchema[T]
+// send: invopop/jsonschema's Reflector{DoNotReference, Anonymous, AllowAdditionalProperties}
+// on a zero T, without $schema. The input is sent as that JSON; the output goes through
+// mcp-go's ToolOutputSchema (type forced to object, only $defs, type, properties, required
+// and additionalProperties kept, written as maps: keys sorted, required [] when empty).
+func mcpGoInvopop(t types.Type, version string, output bool) (any, error) {
+	if types.IsInterface(t) {
+		return nil, fmt.Errorf("a zero %s has no type to reflect: the library panics", t)
+	}
+	if version == "" {
+		version = "v0.13.0" // what mcp-go v0.36 to v0.45 require
+	}
+	v, err := typewalk.InvopopSchema(t, typewalk.InvopopOptions{Version: version, DoNotReference: true, Anonymous: true, AllowAdditionalProperties: true})
+	if err != nil {
+		return nil, err
+	}
+	root, ok := v.(*ojson.Object)
+	if !ok {
+		return nil, fmt.Errorf("%s reflects to a boolean schema", t)
+	}
+	root.Delete("$schema")
+	if !output {
+		return root, nil
+	}
+	out := ojson.New()
+	get := func(k string) any { x, _ := root.Get(k); return x }
+	if d, ok := root.Get("$defs"); ok {
+		out.Set("$defs", mapOrder(d))
+	}
+	if a, ok := root.Get("additionalProperties"); ok {
+		out.Set("additionalProperties", mapOrder(a))
+	}
+	props := get("properties")
+	if props == nil {
+		props = ojson.New()
+	}
+	out.Set("properties", mapOrder(props))
+	req := get("required")
+	if req == nil {
+		req = []any{}
+	}
+	out.Set("required", req)
+	out.Set("type", "object")
+	return out, nil
+}
+
+// mapOrder is v as encoding/json writes it after decoding into map[string]any.
+func mapOrder(v any) any {
+	switch x := v.(type) {
+	case *ojson.Object:
+		keys := append([]string(nil), x.Keys()...)
+		sort.Strings(keys)
+		o := ojson.New()
+		for _, k := range keys {
+			val, _ := x.Get(k)
+			o.Set(k, mapOrder(val))
+		}
+		return o
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = mapOrder(e)
+		}
+		return out
+	}
+	return v
+}
+
+// librarySchema infers a schema the module builds with a schema library, with that
+// library's rules.
+func (b *builder) librarySchema(e *Entry, field string, ls *mcpdefs.LibrarySchema) (any, string, string) {
+	from := ls.Library.String()
+	typ := ""
+	if ls.Type != nil {
+		typ = types.TypeString(ls.Type, types.RelativeTo(b.pass.Pkg))
+	}
+	if ls.Unknown != "" {
+		e.unknown(field, ls.Unknown)
+		return nil, from, typ
+	}
+	switch ls.Library {
+	case mcpdefs.LibJSONSchemaGo:
+		s, ok := typewalk.Schema(ls.Type, typewalk.GoSDK)
+		if !ok {
+			e.unknown(field, "jsonschema-go fails on "+typ)
+			return nil, from, typ
+		}
+		return s, from, typ
+	case mcpdefs.LibInvopop:
+		s, err := typewalk.InvopopSchema(ls.Type, ls.Invopop)
+		if err != nil {
+			e.unknown(field, "invopop/jsonschema on "+typ+": "+err.Error())
+			return nil, from, typ
+		}
+		return s, from, typ
+	}
+	e.unknown(field, whyNotStatic)
+	return nil, from, typ
 }
 
 // render turns a recognised JSON value into output, marking what is dynamic as unknown

@@ -28,8 +28,9 @@ type Restriction struct {
 // VSCodeMaxTools is the most tools VS Code sends in one chat request.
 const VSCodeMaxTools = 128
 
-// Clients are the client names a project can target, in table order.
-var Clients = []string{"openai", "openai-strict", "gemini", "anthropic", "vscode", "cursor"}
+// Clients are the client names a project can target, in table order. Cursor is not one:
+// no restriction of its is documented first-hand (docs/surface.md).
+var Clients = []string{"openai", "openai-strict", "gemini", "anthropic", "vscode"}
 
 var (
 	openAIName    = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
@@ -57,13 +58,13 @@ func Restrictions() []Restriction {
 		{
 			ID: "openai-strict-required", Client: "openai-strict",
 			What:   "strict mode: every property of every object listed in required (optional ones as a type with null)",
-			Source: "https://platform.openai.com/docs/guides/structured-outputs#all-fields-must-be-required",
+			Source: "https://github.com/openai/openai-python/blob/main/src/openai/lib/_pydantic.py",
 			tool:   schemaWalk(strictRequired),
 		},
 		{
 			ID: "openai-strict-closed", Client: "openai-strict",
 			What:   "strict mode: additionalProperties: false on every object",
-			Source: "https://platform.openai.com/docs/guides/structured-outputs#additionalproperties-false-must-always-be-set-in-objects",
+			Source: "https://github.com/openai/openai-agents-python/blob/main/src/agents/strict_schema.py",
 			tool:   schemaWalk(strictClosed),
 		},
 		{
@@ -207,6 +208,9 @@ func CheckClients(s *Surface, clients []string) (*Compat, error) {
 	}
 	for _, c := range clients {
 		if !known[c] {
+			if c == "cursor" {
+				return nil, fmt.Errorf("client %q has no first-hand documented restriction to check (docs/surface.md); known: %s", c, strings.Join(Clients, ", "))
+			}
 			return nil, fmt.Errorf("unknown client %q; known: %s", c, strings.Join(Clients, ", "))
 		}
 	}

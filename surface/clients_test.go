@@ -52,6 +52,11 @@ func TestClients(t *testing.T) {
 
 	_, err = surface.CheckClients(s, []string{"claude"})
 	assert.ErrorContains(t, err, `unknown client "claude"`)
+	// Cursor documents no restriction first-hand: not a column of the table, and asking for
+	// it says why.
+	assert.NotContains(t, surface.Clients, "cursor")
+	_, err = surface.CheckClients(s, []string{"cursor"})
+	assert.ErrorContains(t, err, `"cursor" has no first-hand documented restriction`)
 }
 
 func TestClientsToolCount(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"time"
 
@@ -25,6 +26,57 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 	}
 	defer conn.Close()
 	c := &rawClient{conn: conn}
+	caps, err := c.initialize(ctx, clientVersion)
+	if err != nil {
+		return nil, err
+	}
+	return c.lists(ctx, caps)
+}
+
+// LiveHTTP lists what a server serving MCP's streamable HTTP transport at url lists, as Live
+// does over stdio. cmd, when not nil, is started first (the server it runs needs a moment to
+// listen: connecting is retried until ctx ends) and interrupted afterwards.
+func LiveHTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) (*Surface, error) {
+	if cmd != nil {
+		if err := cmd.Start(); err != nil {
+			return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
+		}
+		defer func() {
+			_ = cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { _ = cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(2 * time.Second):
+				_ = cmd.Process.Kill()
+				<-done
+			}
+		}()
+	}
+	for {
+		t := &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true, MaxRetries: -1}
+		conn, err := t.Connect(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("connecting to %s: %w", url, err)
+		}
+		c := &rawClient{conn: conn}
+		caps, err := c.initialize(ctx, clientVersion)
+		if err == nil {
+			s, err := c.lists(ctx, caps)
+			conn.Close()
+			return s, err
+		}
+		conn.Close()
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s: %w (last: %v)", url, ctx.Err(), err)
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// initialize opens the session and returns the server's capabilities.
+func (c *rawClient) initialize(ctx context.Context, clientVersion string) (map[string]json.RawMessage, error) {
 	var init struct {
 		Capabilities map[string]json.RawMessage `json:"capabilities"`
 	}
@@ -37,9 +89,14 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 	}, &init); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
+	if err := c.conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
 		return nil, fmt.Errorf("notifications/initialized: %w", err)
 	}
+	return init.Capabilities, nil
+}
+
+// lists reads every list the capabilities announce.
+func (c *rawClient) lists(ctx context.Context, caps map[string]json.RawMessage) (*Surface, error) {
 	s := &Surface{Tools: []*Entry{}, Resources: []*Entry{}, ResourceTemplates: []*Entry{}, Prompts: []*Entry{}}
 	lists := []struct {
 		capability, method, key string
@@ -51,7 +108,7 @@ func Live(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*Surface, e
 		{"prompts", "prompts/list", "prompts", &s.Prompts},
 	}
 	for _, l := range lists {
-		if _, ok := init.Capabilities[l.capability]; !ok {
+		if _, ok := caps[l.capability]; !ok {
 			continue
 		}
 		if err := c.list(ctx, l.method, l.key, l.dst); err != nil {

@@ -3,6 +3,7 @@ package surface_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,6 +196,27 @@ func TestLiveMarkLabs(t *testing.T) {
 	assert.Zero(t, c.Unchecked)
 }
 
+// TestLiveHTTP: the same server, serving streamable HTTP, lists the same over -url.
+func TestLiveHTTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, buildServer(t, "./surface/m3server"))
+	cmd.Env = append(os.Environ(), "SURFACE_HTTP="+addr)
+	lv, err := surface.LiveHTTP(ctx, "http://"+addr+"/mcp", cmd, "test")
+	require.NoError(t, err)
+	c := surface.Compare(static(t, "./surface/m3server"), lv)
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 3, c.Matched["tools"])
+	assert.Equal(t, 1, c.Matched["resourceTemplates"])
+}
+
 // TestLiveFindsGaps: a live entry the static surface lacks, and a field that differs, are
 // reported as such.
 func TestLiveFindsGaps(t *testing.T) {
@@ -231,4 +253,140 @@ func TestComparePartial(t *testing.T) {
 	c = surface.Compare(st, other)
 	require.Len(t, c.Differences, 1)
 	assert.Equal(t, []string{"/properties/n/type"}, c.Differences[0].Paths)
+}
+
+// TestLibrarySchemas: schemas the module builds itself with jsonschema-go or
+// invopop/jsonschema are inferred with that library's rules, and what was changed after the
+// library built it, or is built with options mcplint does not mirror, is unknown.
+func TestLibrarySchemas(t *testing.T) {
+	s := static(t, "./surface/libschemas")
+	for name, from := range map[string]string{"for_input": "jsonschema-go", "helper_input": "jsonschema-go", "invopop_expanded": "invopop"} {
+		e := find(t, s.Tools, name)
+		assert.Equal(t, from, e.X.InputFrom, name)
+		assert.Empty(t, e.X.Unknown, name)
+	}
+	assert.Equal(t, "Greeting", find(t, s.Tools, "helper_input").X.InputType, "the helper's type argument")
+	assert.Equal(t, "invopop", find(t, s.Tools, "invopop_output").X.OutputFrom)
+	list := find(t, s.Tools, "list_output")
+	assert.Equal(t, "[]Greeting", list.X.OutputType, "[]T instantiated")
+	assert.Empty(t, list.X.Unknown)
+	// invopop: references into $defs, pointers not nullable, required unless omitempty, tag
+	// options; the expanded root keeps its type.
+	in := jsonOf(t, find(t, s.Tools, "invopop_expanded").InputSchema)
+	// A command's types are in package "main" for reflection: no valid $id base.
+	assert.NotContains(t, in, `"$id"`)
+	for _, want := range []string{
+		`"query":{"type":"string","minLength":1,"description":"What to search for"}`,
+		`"limit":{"type":"integer","maximum":100,"minimum":1,"default":20}`,
+		`"since":{"type":"string","format":"date-time"}`,
+		`"filter":{"$ref":"#/$defs/Filter"}`,
+		`"next":{"$ref":"#/$defs/Search"}`,
+		`"required":["query","filter"]`,
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status to match"}`,
+	} {
+		assert.Contains(t, in, want)
+	}
+	changed := find(t, s.Tools, "changed_after")
+	require.Len(t, changed.X.Unknown, 1)
+	assert.Equal(t, "inputSchema", changed.X.Unknown[0].Field)
+	keyNamer := find(t, s.Tools, "key_namer")
+	require.Len(t, keyNamer.X.Unknown, 1)
+	assert.Contains(t, keyNamer.X.Unknown[0].Reason, "KeyNamer")
+	setLater := find(t, s.Tools, "set_later")
+	require.Len(t, setLater.X.Unknown, 1)
+	assert.Contains(t, setLater.X.Unknown[0].Reason, "changed after")
+	fromType := find(t, s.Tools, "from_type")
+	assert.Empty(t, fromType.X.Unknown)
+	assert.Contains(t, jsonOf(t, fromType.InputSchema), `"required":["query"]`, "only the tag that says required")
+
+	m3 := find(t, static(t, "./surface/m3libschemas").Tools, "lookup")
+	assert.Equal(t, "invopop", m3.X.InputFrom)
+	assert.Equal(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string","pattern":"^[0-9]+$","description":"The record ID"},`+
+		`"fields":{"items":{"type":"string"},"type":"array","uniqueItems":true},"verbose":{"type":"boolean","default":false}},"additionalProperties":false,"type":"object","required":["id"]}`,
+		jsonOf(t, m3.InputSchema))
+}
+
+// TestLiveLibrarySchemas is the oracle for the schema libraries: the servers run the real
+// libraries, and what they list must be what mcplint inferred.
+func TestLiveLibrarySchemas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	c := surface.Compare(static(t, "./surface/libschemas"), live(t, buildServer(t, "./surface/libschemas")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 9, c.Matched["tools"])
+	assert.Equal(t, 3, c.Unchecked, "the three near misses are not compared")
+
+	c = surface.Compare(static(t, "./surface/m3libschemas"), live(t, buildServer(t, "./surface/m3libschemas")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 1, c.Matched["tools"])
+	assert.Zero(t, c.Unchecked)
+}
+
+// TestMCPToolOutput: the output schema mcptool.Add advertises is the inferred output or the
+// error envelope its own code builds from the contract; an Enum type's run-time values make
+// it unknown. The running server is the oracle.
+func TestMCPToolOutput(t *testing.T) {
+	st := static(t, "./surface/mcptoolserver")
+	get := find(t, st.Tools, "get_record")
+	assert.Empty(t, get.X.Unknown)
+	out := jsonOf(t, get.OutputSchema)
+	assert.Contains(t, out, `{"type":"object","description":"The tool's output; when isError is true, an object with a single key \"error\" instead.","anyOf":[{"type":"object","properties":{"id"`)
+	assert.Contains(t, out, `Declared: -32001 NotFound, -32003 RateLimited.`)
+	assert.Contains(t, out, `no_such_record (NotFound): the ID matches no record. busy (RateLimited, retryable): too many calls.`)
+	assert.Empty(t, find(t, st.Tools, "no_contract").X.Unknown)
+	leveled := find(t, st.Tools, "leveled")
+	require.Len(t, leveled.X.Unknown, 1)
+	assert.Equal(t, "outputSchema", leveled.X.Unknown[0].Field)
+
+	if testing.Short() {
+		return
+	}
+	c := surface.Compare(st, live(t, buildServer(t, "./surface/mcptoolserver")))
+	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+	assert.Equal(t, 3, c.Matched["tools"])
+	assert.Equal(t, 1, c.Unchecked)
+}
+
+// TestMCPGoInvopop: mcp-go v0.36 to v0.45 build WithInputSchema/WithOutputSchema schemas with
+// invopop/jsonschema; the surface infers them with that library's rules, and the running
+// server (on mcp-go v0.45.0) is the oracle.
+func TestMCPGoInvopop(t *testing.T) {
+	const module = "versions/mcpgo-v0.45"
+	pkgs, err := fixtures.LoadModule(module, "./invopopserver")
+	require.NoError(t, err)
+	var c surface.Collector
+	graph, err := checker.Analyze([]*analysis.Analyzer{surface.NewAnalyzer(mcpdefs.New(mcpdefs.Options{}), &c)}, pkgs, nil)
+	require.NoError(t, err)
+	for _, act := range graph.Roots {
+		require.NoError(t, act.Err)
+	}
+	st := c.Surface()
+	e := find(t, st.Tools, "forecast")
+	assert.Empty(t, e.X.Unknown)
+	in := jsonOf(t, e.InputSchema)
+	// Inline (no $defs, no $id, no $schema), open objects, pointers not nullable, required
+	// unless omitempty (omitzero does not count in v0.13.0), tag options.
+	assert.NotContains(t, in, "$")
+	assert.NotContains(t, in, "additionalProperties\":false")
+	assert.Contains(t, in, `"since":{"type":"string","format":"date-time","description":"From when"}`)
+	assert.Contains(t, in, `"days":{"type":"integer","maximum":14,"minimum":1,"description":"How many days ahead"}`)
+	assert.Contains(t, in, `"required":["where","tags","units"]`)
+	out := jsonOf(t, e.OutputSchema)
+	assert.True(t, strings.HasPrefix(out, `{"properties":{"highs":`), out)
+	assert.True(t, strings.HasSuffix(out, `"required":["summary","highs"],"type":"object"}`), out)
+
+	if testing.Short() {
+		return
+	}
+	bin := filepath.Join(t.TempDir(), "invopopserver")
+	cmd := exec.Command("go", "build", "-o", bin, "./invopopserver")
+	cmd.Dir = filepath.Join(fixtures.Dir(), module)
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	b, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", b)
+	cmp := surface.Compare(st, live(t, bin))
+	assert.True(t, cmp.Agree(), "%s", jsonOf(t, cmp))
+	assert.Equal(t, 1, cmp.Matched["tools"])
+	assert.Zero(t, cmp.Unchecked)
 }

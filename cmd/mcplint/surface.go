@@ -28,14 +28,15 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
 		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		live       = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
+		liveURL    = fs.String("url", "", "with -live: talk to the server over streamable HTTP at `URL` instead of stdio (the command after --, if any, is started first and stopped after)")
 		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
 		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
-		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode, cursor) or all; exit 1 on an incompatibility")
+		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all; exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
+		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
 		fs.PrintDefaults()
 	}
 	var command []string
@@ -69,8 +70,12 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return reportChanges(sides[0], sides[1], *asJSON, *markdown, stdout, stderr)
 	}
-	if *live != (len(command) > 0) {
-		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after --, and a command needs -live\n")
+	if *liveURL != "" && !*live {
+		fmt.Fprintf(stderr, "mcplint surface: -url needs -live\n")
+		return driver.ExitError
+	}
+	if (*live && *liveURL == "" && len(command) == 0) || (!*live && len(command) > 0) {
+		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after -- (or -url), and a command needs -live\n")
 		return driver.ExitError
 	}
 	var buildFlags []string
@@ -102,7 +107,7 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 	counter := &tokens.Counter{}
 	surface.Estimate(sf, counter)
 	if *live {
-		return liveCheck(ctx, sf, counter, command, *timeout, *asJSON, stdout, stderr)
+		return liveCheck(ctx, sf, counter, command, *liveURL, *timeout, *asJSON, stdout, stderr)
 	}
 	write := surface.WriteText
 	if *asJSON {
@@ -126,12 +131,24 @@ func surfaceSetup(stdout, stderr io.Writer) driver.Setup {
 }
 
 // liveCheck starts the server, lists everything and compares it with the static surface.
-func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, url string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, command[0], command[1:]...)
-	cmd.Stderr = stderr
-	liveSurface, err := surface.Live(ctx, cmd, driver.Version())
+	var cmd *exec.Cmd
+	if len(command) > 0 {
+		cmd = exec.CommandContext(ctx, command[0], command[1:]...)
+		cmd.Stderr = stderr
+	}
+	var liveSurface *surface.Surface
+	var err error
+	if url != "" {
+		if cmd != nil {
+			cmd.Stdout = stderr // an HTTP server's standard output is only its log
+		}
+		liveSurface, err = surface.LiveHTTP(ctx, url, cmd, driver.Version())
+	} else {
+		liveSurface, err = surface.Live(ctx, cmd, driver.Version())
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
 		return driver.ExitError

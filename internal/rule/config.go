@@ -142,7 +142,9 @@ func (c *Config) Validate(cat *Catalog) error {
 		errs = append(errs, fmt.Errorf("description-token-budget: %d is negative; give a token count, or 0 to turn the check off", c.DescriptionTokenBudget))
 	}
 	for _, name := range c.Clients {
-		if !slices.Contains(surface.Clients, name) {
+		if name == "cursor" {
+			errs = append(errs, fmt.Errorf("clients: %q has no first-hand documented restriction to check (see docs/surface.md); known: %s", name, strings.Join(surface.Clients, ", ")))
+		} else if !slices.Contains(surface.Clients, name) {
 			errs = append(errs, fmt.Errorf("clients: unknown client %q; known: %s", name, strings.Join(surface.Clients, ", ")))
 		}
 	}

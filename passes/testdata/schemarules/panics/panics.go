@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	invopop "github.com/invopop/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	isobj "fixtures/schemarules/schema-is-object"
@@ -28,6 +29,15 @@ func h[In, O any](ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.Ca
 
 func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{}, nil
+}
+
+// mustFor is the module's own schema builder over jsonschema-go.
+func mustFor[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(err)
+	}
+	return s
 }
 
 // Tool registers one tool on a server.
@@ -60,11 +70,21 @@ var Tools = []Tool{
 		s.AddTool(&mcp.Tool{Name: "array", InputSchema: &jsonschema.Schema{Type: "array"}}, low) // want `tool "array": the input schema's type is "array"`
 	}},
 	{"rawnotype", func(s *mcp.Server) { s.AddTool(&mcp.Tool{Name: "rawnotype", InputSchema: json.RawMessage(`{}`)}, low) }}, // want `tool "rawnotype": the input schema has no "type"`
+	{"invopopref", func(s *mcp.Server) {
+		s.AddTool(&mcp.Tool{Name: "invopopref", InputSchema: invopop.Reflect(&isobj.Args{})}, low) // want `tool "invopopref": invopop builds an input schema without an object root`
+	}},
+	{"forslice", func(s *mcp.Server) {
+		s.AddTool(&mcp.Tool{Name: "forslice", InputSchema: mustFor[[]isobj.Args]()}, low) // want `tool "forslice": jsonschema-go builds an input schema without an object root`
+	}},
 	{"rawbad", func(s *mcp.Server) {
 		s.AddTool(&mcp.Tool{Name: "rawbad", InputSchema: json.RawMessage(`{"type":}`)}, low) // want `tool "rawbad": the input schema is not valid JSON`
 	}},
 
 	// Near misses: each of these registers without a panic.
+	{"invopopexpanded", func(s *mcp.Server) {
+		s.AddTool(&mcp.Tool{Name: "invopopexpanded", InputSchema: (&invopop.Reflector{ExpandedStruct: true}).Reflect(&isobj.Args{})}, low)
+	}},
+	{"forstruct", func(s *mcp.Server) { s.AddTool(&mcp.Tool{Name: "forstruct", InputSchema: mustFor[isobj.Args]()}, low) }},
 	{"fine", func(s *mcp.Server) { mcp.AddTool(s, &mcp.Tool{Name: "fine"}, h[ser.Fine, Out]) }},
 	{"selfembed", func(s *mcp.Server) { mcp.AddTool(s, &mcp.Tool{Name: "selfembed"}, h[ser.SelfEmbed, Out]) }},
 	{"anyout", func(s *mcp.Server) { mcp.AddTool(s, &mcp.Tool{Name: "anyout"}, h[Out, any]) }},

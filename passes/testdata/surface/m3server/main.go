@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"log"
+	"os"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -47,6 +48,13 @@ func main() {
 	s.AddResource(mcp.NewResource("file:///a.txt", "a", mcp.WithResourceDescription("A file."), mcp.WithMIMEType("text/plain")), read)
 	s.AddResourceTemplate(mcp.NewResourceTemplate("items://{id}", "item", mcp.WithTemplateDescription("An item.")), read)
 	s.AddPrompt(mcp.NewPrompt("summarize", mcp.WithPromptDescription("Summarize."), mcp.WithArgument("text", mcp.RequiredArgument(), mcp.ArgumentDescription("the text"))), prompt)
+	// SURFACE_HTTP=addr serves streamable HTTP instead of stdio (the -live -url test).
+	if addr := os.Getenv("SURFACE_HTTP"); addr != "" {
+		if err := server.NewStreamableHTTPServer(s).Start(addr); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if err := server.ServeStdio(s); err != nil {
 		log.Fatal(err)
 	}

@@ -1,0 +1,589 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/mod/semver"
+	xastutil "golang.org/x/tools/go/ast/astutil"
+
+	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+)
+
+// This file recognises schemas a module builds itself from a Go type with a schema library and
+// hands to the SDK as a hand-built schema:
+//
+//	in, _ := jsonschema.For[Input](nil)                        // google/jsonschema-go
+//	mcp.AddTool(s, &mcp.Tool{Name: "x", InputSchema: in}, h)
+//
+//	r := &jsonschema.Reflector{ExpandedStruct: true}             // invopop/jsonschema
+//	b, _ := json.Marshal(r.Reflect(&Input{}))
+//	mcp.NewTool("x", mcp.WithRawInputSchema(b))
+//
+// so that the schema is inferred with that library's rules instead of being unknown.
+
+const invopopPath = "github.com/invopop/jsonschema"
+
+// SchemaLibrary is the library a module builds a schema with.
+type SchemaLibrary int
+
+const (
+	// LibJSONSchemaGo is github.com/google/jsonschema-go's For / ForType.
+	LibJSONSchemaGo SchemaLibrary = iota + 1
+	// LibInvopop is github.com/invopop/jsonschema's Reflect / Reflector.Reflect.
+	LibInvopop
+)
+
+func (l SchemaLibrary) String() string {
+	switch l {
+	case LibJSONSchemaGo:
+		return "jsonschema-go"
+	case LibInvopop:
+		return "invopop"
+	}
+	return "unknown"
+}
+
+// LibrarySchema is a schema built by a schema library call in the module.
+type LibrarySchema struct {
+	Library SchemaLibrary
+	// Call is the library call.
+	Call *ast.CallExpr
+	// Type is the Go type the library reflects (as the library receives it: invopop strips
+	// one pointer itself, jsonschema-go makes a pointer nullable).
+	Type types.Type
+	// Invopop are the Reflector's options (LibInvopop).
+	Invopop typewalk.InvopopOptions
+	// Unknown, when not empty, says why the schema cannot be inferred although the call is
+	// recognised (options set at run time, the schema changed afterwards, a type parameter).
+	Unknown string
+}
+
+// librarySchema follows a hand-built schema expression to a schema library call.
+func (r *recogniser) librarySchema(e ast.Expr) *LibrarySchema {
+	if !r.libraryReachable() {
+		return nil
+	}
+	ls := r.libraryOf(e, 0)
+	if ls != nil && ls.Unknown == "" && ls.Type != nil && HasTypeParam(ls.Type) {
+		ls.Unknown = typeParamUnknown
+	}
+	return ls
+}
+
+// libraryReachable reports whether the package can reach a schema library at all, so that
+// the common case costs nothing.
+func (r *recogniser) libraryReachable() bool {
+	for _, imp := range r.pass.Pkg.Imports() {
+		if imp.Path() == jsonschemaPath || imp.Path() == invopopPath {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *recogniser) libraryOf(e ast.Expr, depth int) *LibrarySchema {
+	if e == nil || depth > maxDepth {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		v := r.schemaVar(x)
+		if v == nil {
+			return nil
+		}
+		def := r.definingExpr(v)
+		if def == nil {
+			return nil
+		}
+		ls := r.libraryOf(def, depth+1)
+		if ls != nil && ls.Unknown == "" {
+			if why := r.changedAfter(v); why != "" {
+				ls.Unknown = why
+			}
+		}
+		return ls
+	case *ast.CallExpr:
+		return r.libraryCall(x, depth)
+	}
+	return nil
+}
+
+func (r *recogniser) schemaVar(e ast.Expr) *types.Var {
+	id := astutil.NameIdent(e)
+	if id == nil {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() != r.pass.Pkg {
+		return nil
+	}
+	return v
+}
+
+// definingExpr is the one expression v is assigned from: a single assignment, or the first
+// result of `s, err := call()`. nil when v is assigned more than once.
+func (r *recogniser) definingExpr(v *types.Var) ast.Expr {
+	if as := r.assigns[v]; len(as) > 0 {
+		if len(as) == 1 && r.tupleAssignments(v) == 0 {
+			return as[0]
+		}
+		return nil
+	}
+	var found ast.Expr
+	count := 0
+	for _, f := range r.pass.Files {
+		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok && r.objectOf(id) == v {
+							count++
+							if i == 0 {
+								found = n.Rhs[0]
+							}
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) == 1 && len(n.Names) > 1 {
+					for i, id := range n.Names {
+						if r.objectOf(id) == v {
+							count++
+							if i == 0 {
+								found = n.Values[0]
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if count != 1 {
+		return nil
+	}
+	return found
+}
+
+// tupleAssignments counts the assignments of v from a multi-value call.
+func (r *recogniser) tupleAssignments(v *types.Var) int {
+	count := 0
+	for _, f := range r.pass.Files {
+		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && r.objectOf(id) == v {
+						count++
+					}
+				}
+			}
+			return true
+		})
+	}
+	return count
+}
+
+// changedAfter says how the value in v may differ from what the library built: a field set
+// (`s.Properties["x"].MaxLength = ...`), a method called on it, its address taken. The
+// library's schema is then not what is sent.
+func (r *recogniser) changedAfter(v *types.Var) string {
+	if r.fieldAssigned[v] || r.addressTaken[v] {
+		return "the schema is changed after the library builds it"
+	}
+	why := ""
+	for _, f := range r.pass.Files {
+		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
+			continue
+		}
+		xastutil.Apply(f, func(c *xastutil.Cursor) bool {
+			id, ok := c.Node().(*ast.Ident)
+			if !ok || why != "" || r.pass.TypesInfo.Uses[id] != v {
+				return true
+			}
+			switch p := c.Parent().(type) {
+			case *ast.SelectorExpr:
+				if p.X == id {
+					why = "the schema is read or changed through " + types.ExprString(p) + " after the library builds it"
+				}
+			case *ast.IndexExpr:
+				if p.X == id {
+					why = "the schema is changed after the library builds it"
+				}
+			}
+			return true
+		}, nil)
+	}
+	return why
+}
+
+func (r *recogniser) libraryCall(call *ast.CallExpr, depth int) *LibrarySchema {
+	info := r.pass.TypesInfo
+	// json.RawMessage(b), []byte(b): the same text.
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		return r.libraryOf(call.Args[0], depth+1)
+	}
+	fn := r.callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	switch fn.Pkg().Path() {
+	case "encoding/json":
+		// json.Marshal(schema): the library's MarshalJSON, as the SDK would call it.
+		if (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(call.Args) >= 1 {
+			return r.libraryOf(call.Args[0], depth+1)
+		}
+	case jsonschemaPath:
+		return r.jsonschemaGoCall(fn, call)
+	case invopopPath:
+		return r.invopopCall(fn, call)
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		return r.helperSchema(fn, call, depth)
+	}
+	return nil
+}
+
+// helperSchema follows a function of this package whose one return statement returns the
+// library's schema (`func schemaOf[T any]() *jsonschema.Schema { s, _ := jsonschema.For[T](nil); return s }`),
+// substituting its type arguments.
+func (r *recogniser) helperSchema(fn *types.Func, call *ast.CallExpr, depth int) *LibrarySchema {
+	decl := r.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	rets := r.returns[decl]
+	var res ast.Expr
+	for _, ret := range rets {
+		if len(ret.Results) == 0 {
+			return nil
+		}
+		if !astutil.IsNil(r.pass.TypesInfo, ret.Results[0]) {
+			if res != nil {
+				return nil
+			}
+			res = ret.Results[0]
+		}
+	}
+	ls := r.libraryOf(res, depth+1)
+	if ls == nil || ls.Type == nil {
+		return ls
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.TypeParams().Len() == 0 {
+		return ls
+	}
+	inst, ok := r.pass.TypesInfo.Instances[instanceIdent(call.Fun)]
+	if !ok || inst.TypeArgs.Len() != sig.TypeParams().Len() {
+		return ls
+	}
+	return ls.Instantiate(sig.TypeParams(), inst.TypeArgs)
+}
+
+// Instantiate returns the schema built inside a generic function (a helper, or a wrapper that
+// registers a tool for whatever In it is given) for one instantiation of it: a type parameter
+// of params, or a pointer or slice of one, becomes its type argument, and the schema is known
+// again. Other uses of a type parameter stay unknown.
+func (ls *LibrarySchema) Instantiate(params *types.TypeParamList, args *types.TypeList) *LibrarySchema {
+	if ls == nil || ls.Type == nil || params == nil || args == nil || params.Len() != args.Len() {
+		return ls
+	}
+	cp := *ls
+	cp.Type = substitute(ls.Type, params, args)
+	if cp.Unknown == typeParamUnknown && !HasTypeParam(cp.Type) {
+		cp.Unknown = ""
+	}
+	return &cp
+}
+
+const typeParamUnknown = "the type is a type parameter, known per instantiation"
+
+func instanceIdent(fun ast.Expr) *ast.Ident {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		return astutil.NameIdent(f.X)
+	case *ast.IndexListExpr:
+		return astutil.NameIdent(f.X)
+	}
+	return astutil.NameIdent(fun)
+}
+
+// substitute replaces a type parameter, or a pointer or slice of one, with its type
+// argument; a type that mentions a type parameter in any other way is kept as it is (and
+// stays unknown).
+func substitute(t types.Type, params *types.TypeParamList, args *types.TypeList) types.Type {
+	switch x := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return types.NewPointer(substitute(x.Elem(), params, args))
+	case *types.Slice:
+		return types.NewSlice(substitute(x.Elem(), params, args))
+	case *types.TypeParam:
+		for i := range params.Len() {
+			if params.At(i) == x {
+				return args.At(i)
+			}
+		}
+	}
+	return t
+}
+
+// jsonschemaGoCall recognises jsonschema.For[T](opts) and jsonschema.ForType(reflect type,
+// opts), with default options.
+func (r *recogniser) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *LibrarySchema {
+	ls := &LibrarySchema{Library: LibJSONSchemaGo, Call: call}
+	var opts ast.Expr
+	switch fn.Name() {
+	case "For":
+		ta := r.typeArgs(call.Fun)
+		if ta == nil || ta.Len() != 1 || len(call.Args) != 1 {
+			return nil
+		}
+		ls.Type, opts = ta.At(0), call.Args[0]
+	case "ForType":
+		if len(call.Args) != 2 {
+			return nil
+		}
+		ls.Type, opts = r.reflectedType(call.Args[0]), call.Args[1]
+		if ls.Type == nil {
+			ls.Unknown = "the reflected type is computed at run time"
+			return ls
+		}
+	default:
+		return nil
+	}
+	if !r.emptyOptions(opts) {
+		ls.Unknown = "ForOptions other than the defaults are not mirrored"
+	}
+	if v := r.res.Versions.JSONSchemaGo; v != "" && semver.MajorMinor(v) != "v0.4" {
+		ls.Unknown = "jsonschema-go " + v + " is not mirrored (v0.4)"
+	}
+	return ls
+}
+
+// emptyOptions reports whether an options argument is nil or an empty literal.
+func (r *recogniser) emptyOptions(e ast.Expr) bool {
+	if astutil.IsNil(r.pass.TypesInfo, e) {
+		return true
+	}
+	lit := compositeOf(e)
+	return lit != nil && len(lit.Elts) == 0
+}
+
+// reflectedType is the type of reflect.TypeFor[T]() or reflect.TypeOf(x) (x's static type,
+// when it is no interface).
+func (r *recogniser) reflectedType(e ast.Expr) types.Type {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := r.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+		return nil
+	}
+	switch fn.Name() {
+	case "TypeFor":
+		if ta := r.typeArgs(call.Fun); ta != nil && ta.Len() == 1 {
+			return ta.At(0)
+		}
+	case "TypeOf":
+		if len(call.Args) == 1 {
+			return r.staticType(call.Args[0])
+		}
+	}
+	return nil
+}
+
+// staticType is the type of a value handed to reflection, when its dynamic type is its
+// static type.
+func (r *recogniser) staticType(e ast.Expr) types.Type {
+	t := r.pass.TypesInfo.TypeOf(e)
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	return t
+}
+
+// invopopCall recognises jsonschema.Reflect(v), jsonschema.ReflectFromType(t) and the same
+// methods of a Reflector written as a literal in this package.
+func (r *recogniser) invopopCall(fn *types.Func, call *ast.CallExpr) *LibrarySchema {
+	ls := &LibrarySchema{Library: LibInvopop, Call: call}
+	ls.Invopop.Version = r.res.Versions.Invopop
+	if len(call.Args) != 1 {
+		return nil
+	}
+	switch fn.Name() {
+	case "Reflect":
+		ls.Type = r.staticType(call.Args[0])
+	case "ReflectFromType":
+		ls.Type = r.reflectedType(call.Args[0])
+	default:
+		return nil
+	}
+	if ls.Type == nil {
+		ls.Unknown = "the reflected type is computed at run time"
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if why := r.reflectorOptions(sel.X, &ls.Invopop); why != "" && ls.Unknown == "" {
+			ls.Unknown = why
+		}
+	}
+	if ls.Unknown == "" && ls.Invopop.Version != "" && !slices.Contains(typewalk.InvopopVersions, semver.Canonical(ls.Invopop.Version)) {
+		ls.Unknown = "invopop/jsonschema " + ls.Invopop.Version + " is not mirrored (" + strings.Join(typewalk.InvopopVersions, ", ") + ")"
+	}
+	return ls
+}
+
+// reflectorOptions reads a Reflector receiver: a literal (or a variable assigned one once and
+// used for nothing but reflecting), or new(jsonschema.Reflector). It returns why the options
+// cannot be known, or "".
+func (r *recogniser) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions) string {
+	recv = ast.Unparen(recv)
+	if u, ok := recv.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		recv = ast.Unparen(u.X)
+	}
+	if v := r.schemaVar(recv); v != nil {
+		def := r.definingExpr(v)
+		if def == nil {
+			return "the Reflector is assigned more than once"
+		}
+		if r.fieldAssigned[v] || r.addressTaken[v] {
+			return "the Reflector is changed after it is written"
+		}
+		if why := r.reflectorUses(v); why != "" {
+			return why
+		}
+		return r.reflectorOptions(def, o)
+	}
+	if call, ok := recv.(*ast.CallExpr); ok {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "new" && len(call.Args) == 1 {
+			if b, ok := r.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+				return ""
+			}
+		}
+		return "the Reflector is built at run time"
+	}
+	lit, ok := recv.(*ast.CompositeLit)
+	if !ok {
+		return "the Reflector is built at run time"
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return "the Reflector literal is not keyed"
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil || !slices.Contains(typewalk.InvopopFields, key.Name) {
+			return "Reflector." + types.ExprString(kv.Key) + " is not mirrored"
+		}
+		tv := r.pass.TypesInfo.Types[kv.Value]
+		if tv.Value == nil {
+			return "Reflector." + key.Name + " is not a constant"
+		}
+		switch key.Name {
+		case "BaseSchemaID":
+			o.BaseSchemaID, _ = r.constString(kv.Value)
+		case "Anonymous":
+			o.Anonymous = boolConst(tv)
+		case "AssignAnchor":
+			o.AssignAnchor = boolConst(tv)
+		case "AllowAdditionalProperties":
+			o.AllowAdditionalProperties = boolConst(tv)
+		case "RequiredFromJSONSchemaTags":
+			o.RequiredFromJSONSchemaTags = boolConst(tv)
+		case "DoNotReference":
+			o.DoNotReference = boolConst(tv)
+		case "ExpandedStruct":
+			o.ExpandedStruct = boolConst(tv)
+		}
+	}
+	return ""
+}
+
+func boolConst(tv types.TypeAndValue) bool {
+	return tv.Value != nil && tv.Value.String() == "true"
+}
+
+// reflectorUses says why a Reflector variable's options may differ from its literal: any
+// use but calling Reflect or ReflectFromType on it (AddGoComments fills CommentMap).
+func (r *recogniser) reflectorUses(v *types.Var) string {
+	why := ""
+	for _, f := range r.pass.Files {
+		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
+			continue
+		}
+		xastutil.Apply(f, func(c *xastutil.Cursor) bool {
+			id, ok := c.Node().(*ast.Ident)
+			if !ok || why != "" || r.pass.TypesInfo.Uses[id] != v {
+				return true
+			}
+			if sel, ok := c.Parent().(*ast.SelectorExpr); ok && sel.X == id {
+				if sel.Sel.Name != "Reflect" && sel.Sel.Name != "ReflectFromType" {
+					why = "the Reflector is changed through " + types.ExprString(sel)
+				}
+			}
+			return true
+		}, nil)
+	}
+	return why
+}
+
+// ReachesMCPToolEnum reports whether mcptool's inference puts enum values into t's schema:
+// some type reachable from t implements mcptool.Enum (EnumValues() []any), whose values are
+// known only at run time.
+func ReachesMCPToolEnum(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		t = types.Unalias(t)
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if _, named := t.(*types.Named); named {
+			for _, m := range []types.Type{t, types.NewPointer(t)} {
+				if sel := types.NewMethodSet(m).Lookup(nil, "EnumValues"); sel != nil {
+					return true
+				}
+				// Unexported packages' methods are looked up by their package too.
+				if n := t.(*types.Named); n.Obj().Pkg() != nil {
+					if sel := types.NewMethodSet(m).Lookup(n.Obj().Pkg(), "EnumValues"); sel != nil {
+						return true
+					}
+				}
+			}
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Key()) || walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if walk(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(t)
+}

@@ -202,25 +202,32 @@ func (r *recogniser) changedAfter(v *types.Var) string {
 	if r.fieldAssigned[v] || r.addressTaken[v] {
 		return "the schema is changed after the library builds it"
 	}
+	return r.firstUse(v, func(id *ast.Ident, parent ast.Node) string {
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			if p.X == id {
+				return "the schema is read or changed through " + types.ExprString(p) + " after the library builds it"
+			}
+		case *ast.IndexExpr:
+			if p.X == id {
+				return "the schema is changed after the library builds it"
+			}
+		}
+		return ""
+	})
+}
+
+// firstUse returns the first non-empty verdict judge gives on a use of v (an identifier that
+// refers to it, with its parent node) in the file that declares v.
+func (r *recogniser) firstUse(v *types.Var, judge func(id *ast.Ident, parent ast.Node) string) string {
 	why := ""
 	for _, f := range r.pass.Files {
 		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
 			continue
 		}
 		xastutil.Apply(f, func(c *xastutil.Cursor) bool {
-			id, ok := c.Node().(*ast.Ident)
-			if !ok || why != "" || r.pass.TypesInfo.Uses[id] != v {
-				return true
-			}
-			switch p := c.Parent().(type) {
-			case *ast.SelectorExpr:
-				if p.X == id {
-					why = "the schema is read or changed through " + types.ExprString(p) + " after the library builds it"
-				}
-			case *ast.IndexExpr:
-				if p.X == id {
-					why = "the schema is changed after the library builds it"
-				}
+			if id, ok := c.Node().(*ast.Ident); ok && why == "" && r.pass.TypesInfo.Uses[id] == v {
+				why = judge(id, c.Parent())
 			}
 			return true
 		}, nil)
@@ -521,25 +528,12 @@ func boolConst(tv types.TypeAndValue) bool {
 // reflectorUses says why a Reflector variable's options may differ from its literal: any
 // use but calling Reflect or ReflectFromType on it (AddGoComments fills CommentMap).
 func (r *recogniser) reflectorUses(v *types.Var) string {
-	why := ""
-	for _, f := range r.pass.Files {
-		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
-			continue
+	return r.firstUse(v, func(id *ast.Ident, parent ast.Node) string {
+		if sel, ok := parent.(*ast.SelectorExpr); ok && sel.X == id && sel.Sel.Name != "Reflect" && sel.Sel.Name != "ReflectFromType" {
+			return "the Reflector is changed through " + types.ExprString(sel)
 		}
-		xastutil.Apply(f, func(c *xastutil.Cursor) bool {
-			id, ok := c.Node().(*ast.Ident)
-			if !ok || why != "" || r.pass.TypesInfo.Uses[id] != v {
-				return true
-			}
-			if sel, ok := c.Parent().(*ast.SelectorExpr); ok && sel.X == id {
-				if sel.Sel.Name != "Reflect" && sel.Sel.Name != "ReflectFromType" {
-					why = "the Reflector is changed through " + types.ExprString(sel)
-				}
-			}
-			return true
-		}, nil)
-	}
-	return why
+		return ""
+	})
 }
 
 // ReachesMCPToolEnum reports whether mcptool's inference puts enum values into t's schema:

@@ -13,9 +13,9 @@ import (
 )
 
 // lifecycle bounds the memory of a run by what is being analysed, not by what has been: a
-// package analysed from source is type-checked when its first analyzer starts (if check left
-// it lazy) and loses its syntax, its types.Info and the results built on them when its last
-// analyzer ends. Its types.Package stays (importers and facts refer to its objects), and so
+// package analysed from source is type-checked (if check left it lazy) by the action of
+// typecheckAnalyzer, which the checker runs before the package's other actions, and loses
+// its syntax, its types.Info and the results built on them when its last analyzer ends. Its types.Package stays (importers and facts refer to its objects), and so
 // do facts, which the checker keeps apart from results.
 //
 // The checker keeps every action's result until the whole run ends, so a result is released
@@ -28,7 +28,8 @@ import (
 // 200 packages were resident at once. The admission gate lets at most limit lazy packages be
 // type-checked and not yet released; a package waits for a free place before its check
 // starts. That cannot deadlock: a checked package has its whole import closure checked
-// (ensure checks imports first, and what is not lazy was checked before the run), so the
+// (a package's check action runs after its imports', each admitted in turn, and what is not
+// lazy was checked before the run), so the
 // admitted packages finish without waiting for an unchecked one, and each release frees a
 // place. Should that reasoning ever fail, the gate opens after stall without a release.
 type lifecycle struct {

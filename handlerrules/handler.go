@@ -148,11 +148,24 @@ func (h *handler) newErrorCall(call *ast.CallExpr) bool {
 	return mcpdefs.IsPkgFunc(info, call, "errors", "New") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
 }
 
+// isAddrOfLiteral reports whether e is &T{...}: a new value, never nil.
+func isAddrOfLiteral(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	_, ok = ast.Unparen(u.X).(*ast.CompositeLit)
+	return ok
+}
+
 // nonNilError reports whether e is certainly a non-nil error where the return stands: a new
 // error, a call of a module helper that returns one on every path (mapAPIError(err), given
 // an err that is itself non-nil here), or a variable tested `!= nil` by an enclosing if whose
 // body holds the return.
 func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
+	if isAddrOfLiteral(e) {
+		return true
+	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		if h.newErrorCall(call) {
 			return true

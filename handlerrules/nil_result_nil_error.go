@@ -17,12 +17,15 @@ var ruleNilResultNilError = check{
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
 func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		outcome := h.NilResultOutcome()
-		if outcome == "" {
+		outcome, idx := h.NilResultOutcome(), h.ResultIndex
+		if h.ResultIndex < 0 && h.ResultDereferenced {
+			outcome, idx = "the adapter dereferences it and panics", 0
+		}
+		if outcome == "" || idx < 0 {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if astutil.IsNil(p.TypesInfo, result(ret, h.ResultIndex)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
+			if astutil.IsNil(p.TypesInfo, result(ret, idx)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
 				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 			}
 		})

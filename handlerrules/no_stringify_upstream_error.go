@@ -32,6 +32,15 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 	}
 	for _, h := range hs {
 		h.visit(func(n ast.Node, _ []ast.Node) {
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				// An IsError result literal: its content is the tool-error text.
+				if content := defs.ErrorResultContent(lit); content != nil {
+					if bad, what := h.dump(content); bad != nil {
+						p.Reportf(bad, "error text embeds %s; %s", what, keep)
+					}
+				}
+				return
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return
@@ -77,6 +86,19 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return arg(0)
 	case mcpdefs.APIToolResultErrorf:
 		return call.Args
+	}
+	if h.sums.IsErrorResult(call) {
+		// A module helper that builds an IsError result on every path
+		// (utils.NewToolResultError(text)): its string arguments are the error text.
+		var msgs []ast.Expr
+		for _, a := range call.Args {
+			if t := info.TypeOf(a); t != nil {
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+					msgs = append(msgs, a)
+				}
+			}
+		}
+		return msgs
 	}
 	return nil
 }
@@ -176,7 +198,7 @@ func serialiser(info *types.Info, c *ast.CallExpr) string {
 	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
 		return "an HTTP dump (httputil." + name + ")"
 	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
-		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(info.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(fieldOwner(info, sel)) {
 			return "a raw upstream response body"
 		}
 	}
@@ -205,7 +227,33 @@ func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
 	return e
 }
 
+// fieldOwner is the type that declares the field sel selects: for a field promoted from an
+// embedded struct (github.Response embeds *http.Response), the embedded type.
+func fieldOwner(info *types.Info, sel *ast.SelectorExpr) types.Type {
+	t := info.TypeOf(sel.X)
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return t
+	}
+	t = s.Recv()
+	path := s.Index()
+	for _, i := range path[:len(path)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil
+		}
+		t = st.Field(i).Type()
+	}
+	return t
+}
+
 func isHTTPResponse(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}

@@ -55,13 +55,26 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			case mcpdefs.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
-				if api := defs.CallAPI(call); api != mcpdefs.APIToolResultError && api != mcpdefs.APIToolResultErrorf {
+				api := defs.CallAPI(call)
+				sdkText := api == mcpdefs.APIToolResultError || api == mcpdefs.APIToolResultErrorf
+				if !sdkText && !h.sums.IsErrorResult(call) {
 					return
 				}
 				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) {
 					return
 				}
 				errName := firstName(lazyHand())
+				if !sdkText {
+					// A module helper that builds an IsError result on every path: it drops
+					// the error when it takes none (utils.NewToolResultError("failed")) or is
+					// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
+					if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
+						p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
+					} else if !takesErr && !h.localFailure(stack) {
+						p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
+					}
+					return
+				}
 				var fixes []analysis.SuggestedFix
 				if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
 					fixes = append(fixes, analysis.SuggestedFix{
@@ -76,6 +89,83 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			}
 		})
 	}
+}
+
+// localFailure reports whether the error branch around the top of stack tests an error set
+// just before by a call that takes no context.Context, so does no I/O: an argument accessor
+// (RequiredInt(args, "n")), a decoder or a marshaller. A text of the module's own that
+// replaces such an error usually says all there is (what argument is wrong).
+func (h *handler) localFailure(stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
+			call, ok := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			t := h.pass.TypesInfo.TypeOf(call.Fun)
+			if t == nil {
+				continue
+			}
+			if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// setJustBefore is reachingCall that also looks in a case clause's statements
+// (`case "issue": n, err = RequiredInt(args, "n"); if err != nil {...}`).
+func setJustBefore(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
+	if e := reachingCall(h, obj, ifs, outer); e != nil || ifs.Init != nil || len(outer) == 0 {
+		return e
+	}
+	var list []ast.Stmt
+	switch c := outer[len(outer)-1].(type) {
+	case *ast.CaseClause:
+		list = c.Body
+	case *ast.CommClause:
+		list = c.Body
+	}
+	for i, st := range list {
+		if st == ifs && i > 0 {
+			if as, ok := list[i-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				for _, lhs := range as.Lhs {
+					if h.obj(lhs) == obj {
+						return as.Rhs[0]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// nilErrorArg returns the literal nil a call gives for an error parameter of its callee, and
+// whether the callee takes an error at all.
+func nilErrorArg(info *types.Info, call *ast.CallExpr) (nilArg ast.Expr, takesErr bool) {
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return nil, false
+	}
+	for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			break
+		}
+		if !isErrorType(sig.Params().At(i).Type()) {
+			continue
+		}
+		takesErr = true
+		if tv := info.Types[call.Args[i]]; tv.IsNil() && nilArg == nil {
+			nilArg = call.Args[i]
+		}
+	}
+	return nilArg, takesErr
 }
 
 // carriesCause reports whether an mcperr constructor call is given WithCause.

@@ -19,11 +19,15 @@ var ruleResultAndError = check{
 // keeps the error and drops the result, so whatever the result says never reaches the client.
 func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.ResultIndex < 0 {
+		idx := h.ResultIndex
+		if idx < 0 && h.ResultDiscarded {
+			idx = 0 // the server's own result type, which its adapter drops on error
+		}
+		if idx < 0 {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			res, err := result(ret, h.ResultIndex), result(ret, h.ErrorIndex)
+			res, err := result(ret, idx), result(ret, h.ErrorIndex)
 			if !h.nonNilResult(res, 0) || !h.nonNilError(err, stack) {
 				return
 			}

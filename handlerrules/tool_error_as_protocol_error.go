@@ -27,13 +27,15 @@ var ruleToolErrorAsProtocolError = check{
 // clients do not show JSON-RPC errors to the model, which cannot correct its call.
 func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Kind != mcpdefs.Tool || h.Errors != mcpdefs.ProtocolError {
+		// An adapter's errors.As convention can make some error types protocol errors in a
+		// handler whose other errors are tool errors (Except).
+		if h.Kind != mcpdefs.Tool || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		args := h.argumentFlow()
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
 			e := result(ret, h.ErrorIndex)
-			if !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
+			if h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
 				return
 			}
 			// The JSON-RPC code it goes out with, per SDK and version, is in the rule's doc section.
@@ -43,7 +45,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 }
 
 func (h *handler) toolErrorAdvice() string {
-	if h.Flavour == mcpdefs.AdaptedTool {
+	if h.Adapted {
 		return "an isError result from the adapter"
 	}
 	if h.SDK == mcpdefs.MarkLabs {
@@ -56,7 +58,7 @@ func (h *handler) toolErrorAdvice() string {
 // SDK has a one-expression tool error result.
 func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
 	res := result(ret, h.ResultIndex)
-	if res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
+	if h.Adapted || res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
 		return nil
 	}
 	var repl string
@@ -236,8 +238,22 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		return true
 	}
 	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+	if !ok || fn.Pkg() == nil {
 		return false
+	}
+	if fn.Signature().Recv() != nil {
+		// params.RequiredString("name") on the handler's own argument type (podman's
+		// api.ToolHandlerParams): a check of the arguments, given constants.
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !isSel || !strings.HasPrefix(fn.Name(), "Require") || !f.source(h, sel.X) {
+			return false
+		}
+		for _, a := range call.Args {
+			if tv := h.pass.TypesInfo.Types[a]; tv.Value == nil {
+				return false
+			}
+		}
+		return true
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
 	parser := parsers[qualified] || decoder(h, call)
@@ -327,7 +343,7 @@ func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
 		return f.argErrs[o]
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !h.newErrorCall(call) {
+	if (!ok || !h.newErrorCall(call)) && !isAddrOfLiteral(e) {
 		return false
 	}
 	for i, n := range stack {

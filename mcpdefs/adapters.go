@@ -7,8 +7,9 @@ import (
 	"github.com/mcplint/mcplint/internal/astutil"
 )
 
-// adapter is a parameter of a function of this package that receives a handler in the
-// repository's own shape and is called from an SDK handler that returns whatever it returns:
+// A pass-through adapter is a parameter of a function of this package that receives a
+// handler in the repository's own shape and is called from an SDK handler that returns
+// whatever it returns:
 //
 //	func NewTool[In, Out any](tool mcp.Tool, h func(ctx context.Context, deps Deps, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error)) ServerTool {
 //		return wrap(tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
@@ -18,19 +19,24 @@ import (
 //
 // The SDK handler passes the results through unchanged, so whatever is given for h has the
 // SDK handler's error semantics, and its body is checked as a handler.
-type adapter struct {
-	param    int
-	template *Handler
-}
 
-// adapters finds pass-through adapters and recognises the functions given to them, and
-// handlers that delegate: a handler whose every return is `return f(...)` for one function f
-// of this package (with more parameters, say a logger) makes f a handler too.
-func (r *recogniser) adapters() {
-	found := map[*types.Func][]adapter{}
+// passThroughAdapters finds pass-through adapters (recording them in r.paramWraps, from
+// where applyWraps recognises the functions given to them), and handlers that delegate: a
+// handler whose every return is `return f(...)` for one function f of this package (with
+// more parameters, say a logger) makes f a handler too.
+func (r *recogniser) passThroughAdapters() {
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
-			r.adapted(f, h)
+			r.give(f, mappingOf(h, ShapeDelegate), 0)
+			continue
+		}
+		// A function whose results the handler returns unchanged on some path
+		// (`return addProjectItem(ctx, client, ...)` in one case of a switch): on that path
+		// its results are the handler's. Its last parameter is not the tool's input.
+		m := mappingOf(h, ShapeDelegate)
+		m.HasIn = false
+		for _, f := range r.partialDelegates(h) {
+			r.give(f, m, 0)
 		}
 	}
 	for _, h := range r.res.Handlers {
@@ -39,23 +45,17 @@ func (r *recogniser) adapters() {
 			continue
 		}
 		if i, ok := r.passThrough(h, fn); ok {
-			found[fn] = append(found[fn], adapter{param: i, template: h})
+			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, ShapePassThrough)})
 		}
 	}
-	if len(found) == 0 {
-		return
-	}
-	for _, c := range r.containers {
-		call, ok := c.(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		fn := r.callee(call)
-		for _, a := range found[fn] {
-			if a.param < len(call.Args) {
-				r.adapted(call.Args[a.param], a.template)
-			}
-		}
+}
+
+// mappingOf is the mapping of a function whose results h returns unchanged.
+func mappingOf(h *Handler, via Shape) Mapping {
+	return Mapping{
+		Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, Errors: h.Errors, Same: true, InputArg: -1,
+		Results: h.Sig.Results().Len(), ResultIndex: h.ResultIndex, OutIndex: h.OutIndex, ErrorIndex: h.ErrorIndex,
+		HasIn: h.In != nil,
 	}
 }
 
@@ -93,6 +93,38 @@ func (r *recogniser) delegate(h *Handler) ast.Expr {
 		return nil
 	}
 	return fun
+}
+
+// partialDelegates returns the functions of this package that some return of h calls and
+// passes through whole.
+func (r *recogniser) partialDelegates(h *Handler) []ast.Expr {
+	if h.Body == nil {
+		return nil
+	}
+	var out []ast.Expr
+	seen := map[*types.Func]bool{}
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 || h.Sig.Results().Len() < 2 {
+				return true
+			}
+			call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := r.callee(call)
+			if fn == nil || seen[fn] || r.decls[fn] == nil || r.decls[fn] == h.Node {
+				return true
+			}
+			seen[fn] = true
+			out = append(out, call.Fun)
+		}
+		return true
+	})
+	return out
 }
 
 // passThrough reports whether every return of h is `return p(...)` for one function
@@ -147,60 +179,61 @@ func indexOf(params *types.Tuple, v *types.Var) int {
 	return -1
 }
 
-// adapted recognises the function e denotes as a handler with the template's semantics.
-func (r *recogniser) adapted(e ast.Expr, template *Handler) {
-	var node ast.Node
-	var sig *types.Signature
-	var body *ast.BlockStmt
-	var ftype *ast.FuncType
-	var name string
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		node, body, ftype = x, x.Body, x.Type
-		sig, _ = r.pass.TypesInfo.TypeOf(x).(*types.Signature)
-	case *ast.Ident, *ast.SelectorExpr:
-		id := astutil.NameIdent(x)
-		fn, ok := r.pass.TypesInfo.Uses[id].(*types.Func)
-		if !ok || r.decls[fn.Origin()] == nil {
-			return
-		}
-		decl := r.decls[fn.Origin()]
-		node, body, ftype, name = decl, decl.Body, decl.Type, decl.Name.Name
-		sig = fn.Signature()
-	default:
-		return
+// requestType is the request parameter type of an SDK handler of m's kind and SDK.
+func (s *sdkTypes) requestType(m Mapping) types.Type {
+	switch {
+	case m.SDK == MCPTool && m.Kind == Tool:
+		return s.mcptoolCall
+	case m.SDK == MarkLabs && m.Kind == Tool:
+		return s.m3CallReq
+	case m.SDK == MarkLabs && m.Kind == Prompt:
+		return s.m3PromptReq
+	case m.SDK == MarkLabs:
+		return s.m3ReadReq
+	case m.Kind == Tool:
+		return s.goCallReq
+	case m.Kind == Prompt:
+		return s.goPromptReq
 	}
-	if sig == nil || r.res.byNode[node] != nil {
-		return
-	}
+	return s.goReadReq
+}
+
+// adapted recognises a function in the repository's own shape whose results reach the SDK
+// unchanged (a pass-through adapter's parameter, a delegate) as a handler with the SDK
+// handler's semantics.
+func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
-	if results.Len() != template.Sig.Results().Len() {
+	if results.Len() != m.Results {
 		return
 	}
 	h := &Handler{
-		Kind: template.Kind, SDK: template.SDK, Flavour: template.Flavour, Errors: template.Errors,
+		Kind: m.Kind, SDK: m.SDK, Flavour: m.Flavour, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
-		ResultIndex: template.ResultIndex, OutIndex: template.OutIndex, ErrorIndex: template.ErrorIndex,
-		Registered: true,
+		ResultIndex: m.ResultIndex, OutIndex: m.OutIndex, ErrorIndex: m.ErrorIndex,
+		Registered: true, Shape: m.Via,
 	}
-	reqType := template.Sig.Params().At(1).Type()
+	reqType := r.sdk.requestType(m)
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		if types.Identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
+		if identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
 			h.Request = p
 		}
 	}
-	if template.In != nil && sig.Params().Len() > 0 {
+	if m.HasIn && sig.Params().Len() > 0 {
 		h.In = sig.Params().At(sig.Params().Len() - 1).Type()
 		if v := sig.Params().At(sig.Params().Len() - 1); v.Name() != "" && v.Name() != "_" {
 			h.Input = v
 		}
 	}
-	if template.OutIndex >= 0 {
-		h.Out = results.At(template.OutIndex).Type()
+	if m.OutIndex >= 0 && m.OutIndex < results.Len() {
+		h.Out = results.At(m.OutIndex).Type()
 	}
+	r.addHandler(h)
+}
+
+func (r *recogniser) addHandler(h *Handler) {
 	r.res.Handlers = append(r.res.Handlers, h)
-	r.res.byNode[node] = h
+	r.res.byNode[h.Node] = h
 }
 
 // declaredIn is the function a handler written as a function literal is declared in; nil for
@@ -216,4 +249,34 @@ func (r *recogniser) declaredIn(h *Handler) *types.Func {
 	}
 	fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	return fn
+}
+
+// adaptedDelegates recognises the functions whose results an adapted handler returns
+// unchanged (aks-mcp's ResourceHandlerFunc literal `return HandleResourceHealthQuery(ctx,
+// params, cfg)`): they are handlers with the adapted handler's mapping, delegates of
+// delegates included.
+func (r *recogniser) adaptedDelegates() {
+	for i := 0; i < len(r.res.Handlers); i++ {
+		h := r.res.Handlers[i]
+		if !h.Adapted {
+			continue
+		}
+		for _, f := range r.partialDelegates(h) {
+			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(f)].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			decl := r.decls[fn.Origin()]
+			if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
+				continue
+			}
+			d := *h
+			d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
+			d.Shape, d.Request, d.Input, d.In = ShapeDelegate, nil, nil, nil
+			if d.OutIndex >= 0 {
+				d.Out = d.Sig.Results().At(d.OutIndex).Type()
+			}
+			r.addHandler(&d)
+		}
+	}
 }

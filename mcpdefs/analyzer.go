@@ -41,6 +41,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(AdapterFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -231,6 +232,18 @@ type recogniser struct {
 	fieldAssigned, addressTaken, copied map[types.Object]bool
 	callArgs                            map[types.Object][]*ast.CallExpr
 	callArgUnary                        map[*ast.UnaryExpr]bool
+
+	// Adapters (adapters.go, wrapped.go, facts.go): the mappings of this package's adapter
+	// parameters, of func-typed fields adapters call (written in adapters, or selected where an
+	// adapter is called), of interface methods adapters call, and of func types whose method
+	// only calls the receiver.
+	paramWraps map[*types.Func][]Wrap
+	fieldWraps map[*types.Var]Mapping
+	fieldGiven map[*types.Var]Mapping
+	ifaceWraps map[*types.Func]Mapping
+	convWraps  map[*types.TypeName]Mapping
+	// rangeOf maps range value variables to what they range over (built on first use).
+	rangeOf map[types.Object]ast.Expr
 	// builders are the schema builder summaries computed so far (nil: not a builder).
 	builders map[*types.Func]*schemaBuilder
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
@@ -268,9 +281,15 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		copied:        map[types.Object]bool{},
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
-		builders:      map[*types.Func]*schemaBuilder{},
-		tupleAssigns:  map[types.Object][]tupleResult{},
-		callsOf:       map[*types.Func][]*ast.CallExpr{},
+
+		paramWraps:   map[*types.Func][]Wrap{},
+		fieldWraps:   map[*types.Var]Mapping{},
+		fieldGiven:   map[*types.Var]Mapping{},
+		ifaceWraps:   map[*types.Func]Mapping{},
+		convWraps:    map[*types.TypeName]Mapping{},
+		builders:     map[*types.Func]*schemaBuilder{},
+		tupleAssigns: map[types.Object][]tupleResult{},
+		callsOf:      map[*types.Func][]*ast.CallExpr{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
@@ -279,8 +298,14 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
-	r.adapters()
+	// Converting adapters first: one that hands a typed handler's results to a low-level
+	// handler unchanged changes that handler's semantics, which a pass-through adapter
+	// wrapping it then copies.
 	r.convertingAdapters()
+	r.overrides()
+	r.passThroughAdapters()
+	r.applyWraps()
+	r.adaptedDelegates()
 	r.link()
 	r.instantiateFactories()
 	for _, h := range res.Handlers {

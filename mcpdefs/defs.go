@@ -117,6 +117,17 @@ type Handler struct {
 	// Adapted is true when the function has no SDK handler type and is recognised because
 	// an adapter of the module calls it from one (see wrapped.go).
 	Adapted bool
+	// Shape is how recognition reached the handler (its SDK signature, or which kind of
+	// adapter), for -v.
+	Shape Shape
+	// Except are error types whose values take the other way than Errors says: an adapter
+	// that makes errors tool errors but returns a "hard error" type, singled out with
+	// errors.As, as a protocol error (ErrorModeOf).
+	Except []types.Type
+	// ResultDiscarded and ResultDereferenced describe an adapted function's first result (the
+	// server's own result type, as a pointer): the adapter drops it when the error is non-nil,
+	// and reads a field of it without a nil test when the error is nil, so (nil, nil) panics.
+	ResultDiscarded, ResultDereferenced bool
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and

@@ -105,7 +105,7 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				if fd, ok := h.Node.(*ast.FuncDecl); ok {
 					pos = fd.Name.Pos()
 				}
-				pass.Reportf(pos, "handler %s %s %s errors=%s %s", h.Kind, h.SDK, h.Flavour, mode, reg)
+				pass.Reportf(pos, "handler %s %s %s errors=%s %s via=%s", h.Kind, h.SDK, h.Flavour, mode, reg, h.Shape)
 			}
 			for _, u := range res.Unmapped {
 				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", u.Adapter.Name(), u.Reason)
@@ -129,7 +129,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

@@ -42,6 +42,23 @@ func (r *Result) IsErrorResult(e ast.Expr) bool {
 	return false
 }
 
+// ErrorResultContent returns the Content of a tool result literal with IsError set to true
+// (the text the client and the model read), or nil when e is no such literal or sets no
+// content.
+func (r *Result) ErrorResultContent(e ast.Expr) ast.Expr {
+	if !r.IsErrorResult(e) {
+		return nil
+	}
+	for _, elt := range compositeOf(e).Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Content" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
 // IsResultLiteral reports whether e is a tool, resource or prompt result literal (never nil).
 func (r *Result) IsResultLiteral(e ast.Expr) bool {
 	return compositeOf(e) != nil

@@ -1,5 +1,12 @@
 package mcpdefs
 
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
 // HintOmittedWhenFalse reports whether a tool of sdk sends hint (readOnlyHint,
 // destructiveHint, idempotentHint, openWorldHint) not at all when it is false, under the
 // go-sdk version the module builds with (Versions). go-sdk (and mcptool) declares readOnlyHint and idempotentHint as plain bools: before v1.7.0 with omitempty, since then
@@ -20,4 +27,41 @@ func (h *Handler) ErrorsReach() string {
 		return "protocol-error"
 	}
 	return "unknown"
+}
+
+// ErrorModeOf says what returning the error e from h becomes: h.Errors, or the other way for
+// a value of one of h.Except's types (an adapter's errors.As convention). e's static type
+// decides, and for a call of fmt.Errorf, the static types of the values it wraps with %w.
+func (h *Handler) ErrorModeOf(info *types.Info, e ast.Expr) ErrorMode {
+	if len(h.Except) == 0 || e == nil {
+		return h.Errors
+	}
+	if h.excepted(info, e) {
+		if h.Errors == ToolError {
+			return ProtocolError
+		}
+		return ToolError
+	}
+	return h.Errors
+}
+
+func (h *Handler) excepted(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	t := info.TypeOf(e)
+	for _, x := range h.Except {
+		if t != nil && types.Identical(t, x) {
+			return true
+		}
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" {
+			wrapArgs, _ := ErrorfWraps(info, call)
+			for _, k := range wrapArgs {
+				if k < len(call.Args) && h.excepted(info, call.Args[k]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -25,47 +25,45 @@ import (
 //		})
 //	}
 //
-// or, with the function held in a field of a struct the adapter is given (podman's
-// api.ServerTool{Handler: ...}), tool.Handler(ctx, params). The branch on the wrapped
-// function's error says what that error becomes on the wire: returned as the SDK handler's
-// error (the SDK handler's own mapping), or turned into an IsError result (a tool error).
-// Functions given for the parameter, or written for the field in composite literals of this
-// package, are then checked as handlers with that mapping. Where the branch does not say,
-// nothing is recognised and the adapter is listed in Result.Unmapped.
+// The function value comes from the adapter's caller: a parameter called directly (fn), a
+// func-typed field of a parameter or of a range over one (podman's tool.Handler(ctx, params)),
+// a method of an interface-typed parameter (aks-mcp's executor.Execute(ctx, args, cfg)), or a
+// parameter called through reflection (reflect.ValueOf(fn).Call(args)). The branch on the
+// wrapped function's error says what that error becomes on the wire: returned as the SDK
+// handler's error (the SDK handler's own mapping), or turned into an IsError result (a tool
+// error), possibly with exceptions for error types the branch singles out with errors.As.
+// Where the branch does not say, nothing is recognised and the adapter is listed in
+// Result.Unmapped. The mapping is recorded per parameter, field, interface method or func
+// type (facts.go), and crosses packages as a fact.
 
 // Unmapped is an adapter whose wrapped functions are not checked, because its body does not
-// show what their error becomes.
+// show what their error becomes, or because they are out of recognition's reach.
 type Unmapped struct {
-	// Adapter is the function the SDK handler is written in; Call is the call of the wrapped
-	// function inside the SDK handler.
+	// Adapter is the function the SDK handler is written in (or the adapter called); Call is
+	// the call of the wrapped function inside the SDK handler, or the call of the adapter.
 	Adapter *types.Func
 	Call    *ast.CallExpr
 	Reason  string
+	// SDK is the SDK of the adapter's SDK handler.
+	SDK SDK
 }
 
 // wrappedTarget is where the functions an adapter wraps come from: a parameter of the
-// adapter function, or a struct field.
+// adapter function (called directly, through an interface method, or through reflection),
+// or a struct field.
 type wrappedTarget struct {
 	adapter *types.Func
 	param   int
 	field   *types.Var
+	// method is the interface method called on the parameter.
+	method *types.Func
+	via    Shape
 }
 
-type wrapping struct {
-	template *Handler
-	call     *ast.CallExpr
-	errors   ErrorMode
-	// same is true when the wrapped function's error is returned unchanged, so the wrapped
-	// function has exactly the SDK handler's error semantics (its flavour).
-	same bool
-	// inputArg is the index of the wrapped call's argument that is the SDK handler's typed
-	// input, or -1.
-	inputArg int
-}
-
-// convertingAdapters finds converting adapters and recognises the functions they wrap.
+// convertingAdapters finds converting adapters and records their mappings (r.paramWraps,
+// r.fieldWraps, r.ifaceWraps), from where applyWraps recognises the functions they wrap.
 func (r *recogniser) convertingAdapters() {
-	found := map[wrappedTarget]wrapping{}
+	found := map[wrappedTarget]Mapping{}
 	conflict := map[wrappedTarget]bool{}
 	var order []wrappedTarget
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
@@ -90,81 +88,62 @@ func (r *recogniser) convertingAdapters() {
 			if !ok {
 				return true
 			}
-			t, ok := r.wrappedCallee(fn, call)
+			t, ok := r.wrappedCallee(fn, h, call)
 			if !ok {
 				return true
 			}
-			w, reason := r.mapping(h, call)
-			if prev, seen := found[t]; seen && reason == "" && prev.errors != w.errors {
+			m, reason := r.mapping(h, call, t.via)
+			if prev, seen := found[t]; seen && reason == "" && (prev.Errors != m.Errors || !slices.Equal(prev.Except, m.Except)) {
 				// Two adapters of one field disagree: which one a function reaches is unknown.
 				reason = "another adapter of the same field maps the error differently"
 				conflict[t] = true
 			}
 			if reason != "" {
-				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason})
+				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
-			if _, seen := found[t]; !seen {
-				found[t] = w
+			if prev, seen := found[t]; !seen {
+				found[t] = m
 				order = append(order, t)
+			} else {
+				// Two adapters of one field that agree on the error: a result they treat
+				// differently is judged by what both do.
+				prev.DiscardsResult = prev.DiscardsResult && m.DiscardsResult
+				prev.DerefsResult = prev.DerefsResult && m.DerefsResult
+				found[t] = prev
 			}
 			return true
 		})
 	}
-	for t := range conflict {
-		delete(found, t)
-	}
-	order = slices.DeleteFunc(order, func(t wrappedTarget) bool { return conflict[t] })
-	if len(found) == 0 {
-		return
-	}
-	for _, c := range r.containers {
-		call, ok := c.(*ast.CallExpr)
-		if !ok {
+	for _, t := range order {
+		if conflict[t] {
 			continue
 		}
-		fn := r.callee(call)
-		for _, t := range order {
-			if t.field == nil && t.adapter == fn && t.param < len(call.Args) {
-				r.wrapped(call.Args[t.param], found[t])
+		m := found[t]
+		switch {
+		case t.field != nil:
+			r.fieldWraps[t.field] = m
+		case t.method != nil:
+			r.addParamWrap(t.adapter, Wrap{Param: t.param, Method: t.method.Name(), Mapping: m})
+			if r.smallModuleInterface(t.method) {
+				r.ifaceWraps[t.method] = m
 			}
+		default:
+			r.addParamWrap(t.adapter, Wrap{Param: t.param, Mapping: m})
 		}
-	}
-	fields := map[*types.Var]wrapping{}
-	for _, t := range order {
-		if t.field != nil {
-			fields[t.field] = found[t]
-		}
-	}
-	if len(fields) == 0 {
-		return
-	}
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			kv, ok := n.(*ast.KeyValueExpr)
-			if !ok {
-				return true
-			}
-			id, ok := kv.Key.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok && v.IsField() {
-				if w, ok := fields[v.Origin()]; ok {
-					r.wrapped(kv.Value, w)
-				}
-			}
-			return true
-		})
 	}
 }
 
-// wrappedCallee reports whether call, inside an SDK handler written in fn, calls a function
-// value fn was given: a parameter of fn, or a func-typed field reached from one.
-func (r *recogniser) wrappedCallee(fn *types.Func, call *ast.CallExpr) (wrappedTarget, bool) {
+// wrappedCallee reports whether call, inside SDK handler h written in fn, calls a function
+// value fn was given: a parameter of fn, a func-typed field reached from one, a method of an
+// interface-typed parameter, or a parameter called through reflect.Value.Call.
+func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExpr) (wrappedTarget, bool) {
 	info := r.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() {
 		return wrappedTarget{}, false
+	}
+	if i, ok := r.reflectCall(fn, call); ok {
+		return wrappedTarget{adapter: fn.Origin(), param: i, via: ShapeReflect}, true
 	}
 	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
 	if !ok || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
@@ -174,26 +153,121 @@ func (r *recogniser) wrappedCallee(fn *types.Func, call *ast.CallExpr) (wrappedT
 	case *ast.Ident:
 		v, _ := info.Uses[x].(*types.Var)
 		if i := indexOf(fn.Signature().Params(), v); i >= 0 {
-			return wrappedTarget{adapter: fn, param: i}, true
+			return wrappedTarget{adapter: fn.Origin(), param: i, via: ShapeParam}, true
 		}
 	case *ast.SelectorExpr:
 		sel := info.Selections[x]
-		if sel == nil || sel.Kind() != types.FieldVal {
+		if sel == nil {
 			return wrappedTarget{}, false
 		}
-		field, _ := sel.Obj().(*types.Var)
-		root := rootObj(info, x.X)
-		v, _ := root.(*types.Var)
-		if field == nil || v == nil {
-			return wrappedTarget{}, false
-		}
-		// The struct comes from the adapter's caller: a parameter, or a variable ranging
-		// over one.
-		if indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v) {
-			return wrappedTarget{field: field.Origin()}, true
+		switch sel.Kind() {
+		case types.FieldVal:
+			field, _ := sel.Obj().(*types.Var)
+			root := rootObj(info, x.X)
+			v, _ := root.(*types.Var)
+			if field == nil || v == nil {
+				return wrappedTarget{}, false
+			}
+			// The struct comes from the adapter's caller: a parameter, or a variable ranging
+			// over one.
+			if indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v) {
+				return wrappedTarget{field: field.Origin(), via: ShapeField}, true
+			}
+		case types.MethodVal:
+			// executor.Execute(ctx, args, cfg) on an interface-typed parameter that is handed
+			// the tool's arguments: the interface's implementations are the handlers.
+			m, _ := sel.Obj().(*types.Func)
+			id, _ := ast.Unparen(x.X).(*ast.Ident)
+			if m == nil || id == nil || !types.IsInterface(sel.Recv()) {
+				return wrappedTarget{}, false
+			}
+			v, _ := info.Uses[id].(*types.Var)
+			i := indexOf(fn.Signature().Params(), v)
+			if i < 0 || !r.passesArguments(h, call) {
+				return wrappedTarget{}, false
+			}
+			return wrappedTarget{adapter: fn.Origin(), param: i, method: m, via: ShapeInterface}, true
 		}
 	}
 	return wrappedTarget{}, false
+}
+
+// passesArguments reports whether call hands on the SDK handler's request, typed input or
+// decoded tool arguments: what tells an adapter's call of its wrapped function from a
+// handler's call of a service.
+func (r *recogniser) passesArguments(h *Handler, call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	decoded := r.decodedArguments(h)
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			o := info.Uses[id]
+			if o != nil && (o == h.Request || o == h.Input || decoded[o]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// smallModuleInterface reports whether m is a method of a named interface declared in this
+// package with few methods: a handler interface whose implementations can be followed, not
+// a service client or a standard library interface.
+func (r *recogniser) smallModuleInterface(m *types.Func) bool {
+	recv := m.Signature().Recv()
+	if recv == nil || m.Pkg() != r.pass.Pkg {
+		return false
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok {
+		return false
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() <= 3 && named.TypeParams().Len() == 0
+}
+
+// reflectCall reports whether call is reflect.ValueOf(p).Call(args) (or CallSlice), directly
+// or through a variable, for a parameter p of fn, and which parameter that is.
+func (r *recogniser) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
+	info := r.pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Call" && sel.Sel.Name != "CallSlice") {
+		return -1, false
+	}
+	m, _ := info.Uses[sel.Sel].(*types.Func)
+	if m == nil || m.Pkg() == nil || m.Pkg().Path() != "reflect" {
+		return -1, false
+	}
+	x := ast.Unparen(sel.X)
+	for depth := 0; depth < 3; depth++ {
+		if id, ok := x.(*ast.Ident); ok {
+			if v := r.singleAssignment(id); v != nil {
+				x = ast.Unparen(v)
+				continue
+			}
+			// The function parameter is in an outer scope of the SDK handler: a variable of
+			// the adapter assigned once.
+			if as := r.assigns[info.Uses[id]]; len(as) == 1 {
+				x = ast.Unparen(as[0])
+				continue
+			}
+		}
+		break
+	}
+	vo, ok := x.(*ast.CallExpr)
+	if !ok || len(vo.Args) != 1 {
+		return -1, false
+	}
+	f, _ := typeutil.Callee(info, vo).(*types.Func)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "reflect" || f.Name() != "ValueOf" {
+		return -1, false
+	}
+	id, ok := ast.Unparen(vo.Args[0]).(*ast.Ident)
+	if !ok {
+		return -1, false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	i := indexOf(fn.Signature().Params(), v)
+	return i, i >= 0
 }
 
 // rangesOverParam reports whether v is the value variable of a range over a parameter of fn.
@@ -220,32 +294,18 @@ func (r *recogniser) rangesOverParam(fn *types.Func, v *types.Var) bool {
 
 // mapping reads, in SDK handler h, what the error of the wrapped call becomes: the branch
 // `if err != nil { return ... }` after it. reason says why it cannot be told.
-func (r *recogniser) mapping(h *Handler, call *ast.CallExpr) (wrapping, string) {
+func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping, string) {
 	info := r.pass.TypesInfo
-	w := wrapping{template: h, call: call, inputArg: -1}
+	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, InputArg: -1}
 	decoded := r.decodedArguments(h)
 	for i, a := range call.Args {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (h.Input != nil && info.Uses[id] == h.Input || decoded[info.Uses[id]]) {
-			w.inputArg = i
+			m.InputArg = i
 		}
 	}
-	// The statement that assigns the call's error.
-	var errVar types.Object
-	var assign ast.Stmt
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-			return errVar == nil
-		}
-		if id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident); ok && id.Name != "_" {
-			if o := r.objectOf(id); o != nil && isError(o.Type()) {
-				errVar, assign = o, as
-			}
-		}
-		return false
-	})
+	errVar, assign := r.wrappedError(h, call, via)
 	if errVar == nil {
-		return w, "the wrapped function's error is not assigned to a variable the adapter tests"
+		return m, "the wrapped function's error is not assigned to a variable the adapter tests"
 	}
 	// The branch that tests it: `if err != nil` in the same block after the assignment, or
 	// with the assignment as its init.
@@ -264,59 +324,303 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr) (wrapping, string) 
 		}
 		return true
 	})
+	if branch == nil && r.returnsWhole(h, assign, errVar) {
+		// `resp, _, err := handler(ctx, req, in); return resp, err` (github-mcp-server's
+		// NewServerToolWithContextHandler): the wrapped function's result and error are the
+		// SDK handler's, whatever the wrapped function's own signature says.
+		m.Errors, m.Same, m.Override = h.Errors, true, true
+		return m, ""
+	}
 	if branch == nil || len(branch.Body.List) == 0 {
-		return w, "the adapter does not branch on the wrapped function's error"
+		return m, "the adapter does not branch on the wrapped function's error"
 	}
 	ret, ok := branch.Body.List[len(branch.Body.List)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != h.Sig.Results().Len() {
-		return w, "the adapter's error branch does not end in a return of every result"
+	if !ok {
+		return m, "the adapter's error branch does not end in a return of every result"
+	}
+	mode, same, ok := r.returnMode(h, ret, errVar)
+	if !ok {
+		return m, "the adapter's error branch returns neither the error nor an IsError result"
+	}
+	m.Errors, m.Same = mode, same
+	if as, ok := assign.(*ast.AssignStmt); ok && via != ShapeReflect && len(as.Lhs) >= 2 {
+		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
+			if res := r.objectOf(id); res != nil {
+				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && TypeAPI(res.Type()) != APIToolResultType {
+					m.DiscardsResult = !mentionsObj(info, ret, res)
+					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
+				}
+			}
+		}
+	}
+	// `if errors.As(err, &hard) { return nil, err }` before the final return: errors of that
+	// type take the other way.
+	for _, st := range branch.Body.List[:len(branch.Body.List)-1] {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
+			continue
+		}
+		target := r.errorsAsTarget(ifs.Cond, errVar)
+		inner, isRet := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+		if target == nil || !isRet {
+			continue
+		}
+		innerMode, _, ok := r.returnMode(h, inner, errVar)
+		if !ok {
+			return m, "the adapter's errors.As branch returns neither the error nor an IsError result"
+		}
+		if innerMode != mode {
+			m.Except = append(m.Except, types.TypeString(target, nil))
+		}
+	}
+	if m.Same && len(m.Except) > 0 {
+		m.Same = false
+	}
+	return m, ""
+}
+
+// returnsWhole reports whether every return of SDK handler h after the wrapped call's
+// assignment returns the call's first result and its error unchanged, and there is one.
+func (r *recogniser) returnsWhole(h *Handler, assign ast.Stmt, errVar types.Object) bool {
+	as, ok := assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) < 2 || h.ResultIndex < 0 {
+		return false
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return false
+	}
+	res := r.objectOf(id)
+	info := r.pass.TypesInfo
+	is := func(e ast.Expr, o types.Object) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[x] == o
+	}
+	count, whole := 0, true
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() < assign.End() {
+				return true
+			}
+			count++
+			if len(n.Results) != h.Sig.Results().Len() || !is(n.Results[h.ResultIndex], res) || !is(n.Results[h.ErrorIndex], errVar) {
+				whole = false
+			}
+		}
+		return true
+	})
+	return whole && count > 0
+}
+
+// readsFieldUnchecked reports whether body reads a field of v after pos and never compares v
+// with nil.
+func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types.Object) bool {
+	info := r.pass.TypesInfo
+	reads, tested := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Pos() > pos && info.Uses[id] == v {
+				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
+					reads = true
+				}
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (mentionsObj(info, n.X, v) && astutil.IsNil(info, n.Y) || mentionsObj(info, n.Y, v) && astutil.IsNil(info, n.X)) {
+				tested = true
+			}
+		}
+		return true
+	})
+	return reads && !tested
+}
+
+// returnMode says what the error in hand becomes when ret is returned from SDK handler h: the
+// handler's own error mapping when ret returns it (same: unchanged), a tool error when ret
+// returns an IsError result and a nil error.
+func (r *recogniser) returnMode(h *Handler, ret *ast.ReturnStmt, errVar types.Object) (mode ErrorMode, same, ok bool) {
+	info := r.pass.TypesInfo
+	if len(ret.Results) != h.Sig.Results().Len() {
+		return 0, false, false
 	}
 	errExpr := ret.Results[h.ErrorIndex]
-	mentionsErr := mentionsObj(info, errExpr, errVar)
 	switch {
-	case mentionsErr:
-		w.errors = h.Errors
-		if id, ok := ast.Unparen(errExpr).(*ast.Ident); ok && info.Uses[id] == errVar {
-			w.same = true
-		}
-		return w, ""
-	case astutil.IsNil(r.pass.TypesInfo, errExpr) && h.ResultIndex >= 0:
+	case mentionsObj(info, errExpr, errVar):
+		id, isID := ast.Unparen(errExpr).(*ast.Ident)
+		return h.Errors, isID && info.Uses[id] == errVar, true
+	case astutil.IsNil(info, errExpr) && h.ResultIndex >= 0:
 		res := ret.Results[h.ResultIndex]
 		if r.res.IsErrorResult(res) || r.errorResultCall(res) {
-			w.errors = ToolError
-			return w, ""
+			return ToolError, false, true
 		}
 	}
-	return w, "the adapter's error branch returns neither the error nor an IsError result"
+	return 0, false, false
+}
+
+// errorsAsTarget returns the type cond tests errVar against with errors.As(errVar, &target),
+// or nil.
+func (r *recogniser) errorsAsTarget(cond ast.Expr, errVar types.Object) types.Type {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil
+	}
+	fn, _ := typeutil.Callee(r.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
+		return nil
+	}
+	if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || r.pass.TypesInfo.Uses[id] != errVar {
+		return nil
+	}
+	p, ok := r.pass.TypesInfo.TypeOf(call.Args[1]).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	return p.Elem()
+}
+
+// wrappedError finds the variable the wrapped call's error is assigned to, and the
+// assignment: `out, err := fn(ctx, in)`, or for a reflective call
+// `err, _ := outs[1].Interface().(error)` after `outs := v.Call(args)`.
+func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (types.Object, ast.Stmt) {
+	var errVar types.Object
+	var assign ast.Stmt
+	var results types.Object // the []reflect.Value of a reflective call
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return errVar == nil && results == nil
+		}
+		id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return false
+		}
+		o := r.objectOf(id)
+		switch {
+		case o != nil && isError(o.Type()):
+			errVar, assign = o, as
+		case via == ShapeReflect && len(as.Lhs) == 1:
+			results = o
+		}
+		return false
+	})
+	if errVar != nil || results == nil {
+		return errVar, assign
+	}
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || errVar != nil || len(as.Rhs) != 1 {
+			return errVar == nil
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil || !isError(r.pass.TypesInfo.TypeOf(ta.Type)) || !mentionsObj(r.pass.TypesInfo, ta.X, results) {
+			return true
+		}
+		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
+			errVar, assign = r.objectOf(id), as
+		}
+		return false
+	})
+	return errVar, assign
 }
 
 // decodedArguments lists the variables SDK handler h decodes the tool arguments into:
-// json.Unmarshal(req.Params.Arguments, &v), req.BindArguments(&v). A wrapped function given
-// one of them receives the tool's input.
+// json.Unmarshal(req.Params.Arguments, &v), req.BindArguments(&v), or takes them as a map:
+// args, ok := req.Params.Arguments.(map[string]any), args := req.GetArguments(). A wrapped
+// function given one of them receives the tool's input.
 func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	info := r.pass.TypesInfo
+	// Two rounds: a struct literal that carries decoded arguments (podman's
+	// api.ToolHandlerParams{Arguments: arguments}) may come after their decoding.
+	for round := 0; round < 2; round++ {
+		r.decodeRound(h, out)
+	}
 	ast.Inspect(h.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		var target ast.Expr
-		fn, _ := typeutil.Callee(info, call).(*types.Func)
-		switch {
-		case APIOf(typeutil.Callee(info, call)) == APIArgBind && len(call.Args) == 1:
-			target = call.Args[0]
-		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 && r.res.IsArguments(call.Args[0], h):
-			target = call.Args[1]
-		}
-		if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] != nil {
-				out[info.Uses[id]] = true
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
+				return true
+			}
+			rhs := ast.Unparen(n.Rhs[0])
+			if ta, ok := rhs.(*ast.TypeAssertExpr); ok {
+				rhs = ta.X
+			}
+			if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok && r.res.IsArguments(rhs, h) {
+				if o := r.objectOf(id); o != nil {
+					out[o] = true
+				}
+			}
+		case *ast.CallExpr:
+			var target ast.Expr
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			switch {
+			case APIOf(typeutil.Callee(info, n)) == APIArgBind && len(n.Args) == 1:
+				target = n.Args[0]
+			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(n.Args) == 2 && r.res.IsArguments(n.Args[0], h):
+				target = n.Args[1]
+			}
+			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] != nil {
+					out[info.Uses[id]] = true
+				}
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// decodeRound adds to out the variables SDK handler h assigns from a module function given its
+// request (arguments, err := parseToolCallArguments(req)) or from a struct literal holding a
+// variable already in out.
+func (r *recogniser) decodeRound(h *Handler, out map[types.Object]bool) {
+	info := r.pass.TypesInfo
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return true
+		}
+		decoded := false
+		switch x := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.CallExpr:
+			fn := r.callee(x)
+			if fn == nil || fn.Pkg() == nil || !r.modulePackage(fn.Pkg()) || h.Request == nil {
+				return true
+			}
+			for _, a := range x.Args {
+				if ai, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[ai] == h.Request {
+					decoded = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				if ei, ok := ast.Unparen(elt).(*ast.Ident); ok && out[info.Uses[ei]] {
+					decoded = true
+				}
+			}
+		}
+		if o := r.objectOf(id); decoded && o != nil {
+			if _, isStruct := o.Type().Underlying().(*types.Struct); isStruct || isMap(o.Type()) {
+				out[o] = true
+			}
+		}
+		return true
+	})
+}
+
+func isMap(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
 }
 
 // errorResultCall reports whether e is a call that builds an IsError result: an SDK error
@@ -390,66 +694,31 @@ func mentionsObj(info *types.Info, e ast.Node, obj types.Object) bool {
 	return found
 }
 
-// wrapped recognises the function e denotes (a literal or a function of this package) as a
-// handler with the wrapping's error mapping.
-func (r *recogniser) wrapped(e ast.Expr, w wrapping) {
-	var node ast.Node
-	var sig *types.Signature
-	var body *ast.BlockStmt
-	var ftype *ast.FuncType
-	var name string
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		node, body, ftype = x, x.Body, x.Type
-		sig, _ = r.pass.TypesInfo.TypeOf(x).(*types.Signature)
-	case *ast.CallExpr:
-		// A factory of this package: the closures it returns are what is wrapped.
-		fn := r.callee(x)
-		if fn == nil || r.decls[fn] == nil {
-			return
-		}
-		for _, ret := range r.returns[r.decls[fn]] {
-			if len(ret.Results) == 1 {
-				if lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit); ok {
-					r.wrapped(lit, w)
-				}
-			}
-		}
-		return
-	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr:
-		decl, _ := r.funcNode(x, 0).(*ast.FuncDecl)
-		if decl == nil {
-			return
-		}
-		fn, _ := r.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if fn == nil {
-			return
-		}
-		node, body, ftype, name, sig = decl, decl.Body, decl.Type, decl.Name.Name, fn.Signature()
-	default:
-		return
-	}
-	if sig == nil || body == nil || r.res.byNode[node] != nil {
-		return
-	}
+// wrapped recognises a function in the repository's own shape, called by a converting
+// adapter, as a handler with the adapter's error mapping.
+func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
 	if results.Len() == 0 || !isError(results.At(results.Len()-1).Type()) {
 		return
 	}
-	t := w.template
 	h := &Handler{
-		Kind: Tool, SDK: t.SDK, Flavour: AdaptedTool, Errors: w.errors,
+		Kind: Tool, SDK: m.SDK, Flavour: AdaptedTool, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
 		ResultIndex: -1, OutIndex: -1, ErrorIndex: results.Len() - 1,
-		Registered: true, Adapted: true,
+		Registered: true, Adapted: true, Shape: m.Via,
+		Except: r.exceptTypes(m.Except),
 	}
 	if results.Len() > 1 && TypeAPI(results.At(0).Type()) == APIToolResultType {
 		h.ResultIndex = 0
+	} else if results.Len() > 1 {
+		if _, isPtr := results.At(0).Type().Underlying().(*types.Pointer); isPtr {
+			h.ResultDiscarded, h.ResultDereferenced = m.DiscardsResult, m.DerefsResult
+		}
 	}
-	if w.same {
+	if m.Same {
 		// The error reaches the SDK unchanged: the SDK handler's own semantics.
-		h.Flavour = t.Flavour
-		if t.Flavour == GoSDKTypedTool {
+		h.Flavour = m.Flavour
+		if m.Flavour == GoSDKTypedTool {
 			if results.Len() < 2 {
 				h.Flavour = AdaptedTool
 			} else {
@@ -458,13 +727,12 @@ func (r *recogniser) wrapped(e ast.Expr, w wrapping) {
 			}
 		}
 	}
-	if w.inputArg >= 0 && w.inputArg < sig.Params().Len() {
-		v := sig.Params().At(w.inputArg)
+	if m.InputArg >= 0 && m.InputArg < sig.Params().Len() {
+		v := sig.Params().At(m.InputArg)
 		h.In = v.Type()
 		if v.Name() != "" && v.Name() != "_" {
 			h.Input = v
 		}
 	}
-	r.res.Handlers = append(r.res.Handlers, h)
-	r.res.byNode[node] = h
+	r.addHandler(h)
 }

@@ -330,7 +330,7 @@ func TestVerboseCountsWhatRecognitionFound(t *testing.T) {
 		// The stock loader runs recognition on the SDK's own packages too (for facts): only
 		// the packages asked for count.
 		r := mcplint(t, sample, "-v", "-loader="+loader, "./...")
-		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk: definitions 3 (resource template 1, tool 2); handlers 3 (GoSDKResource 1, GoSDKTool 1, GoSDKTypedTool 1), by shape 3 (plain 3)\n", loader)
+		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk: definitions 3 (resource template 1, tool 2); handlers 3 (GoSDKResource 1, GoSDKTool 1, GoSDKTypedTool 1), by shape 3 (sdk-typed 3), 0 returning helper-built values\n", loader)
 		assert.Contains(t, r.stderr, "mcplint: recognised go-sdk definitions by shape 3 (sdk 3); registered through a registrar of the module 0\n", loader)
 	}
 	r := mcplint(t, sample, "-loader=fast", "./...")

@@ -25,13 +25,20 @@ type recognised struct {
 	mu       sync.Mutex
 	seen     map[token.Position]bool
 	handlers map[mcpdefs.SDK]map[string]int // by flavour
-	shapes   map[mcpdefs.SDK]map[string]int // handlers by shape: plain or adapter
+	shapes   map[mcpdefs.SDK]map[string]int // handlers by mcpdefs.Shape
 	defs     map[mcpdefs.SDK]map[string]int // by kind
+	// helperBuilt counts handlers that return a value a module helper built; unmapped the
+	// adapter calls whose wrapped functions are not followed, by reason.
+	helperBuilt map[mcpdefs.SDK]int
+	unmapped    map[mcpdefs.SDK]map[string]int
 	defShapes
 }
 
 func newRecognised() *recognised {
-	return &recognised{seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, shapes: map[mcpdefs.SDK]map[string]int{}, defs: map[mcpdefs.SDK]map[string]int{}}
+	return &recognised{
+		seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, shapes: map[mcpdefs.SDK]map[string]int{},
+		defs: map[mcpdefs.SDK]map[string]int{}, helperBuilt: map[mcpdefs.SDK]int{}, unmapped: map[mcpdefs.SDK]map[string]int{},
+	}
 }
 
 // observe is engine.Options.Observe.
@@ -57,11 +64,15 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	for _, h := range res.Handlers {
 		if first(h.Node.Pos()) {
 			add(r.handlers, h.SDK, h.Flavour.String())
-			shape := "plain"
-			if h.Adapted {
-				shape = "adapter"
+			add(r.shapes, h.SDK, h.Shape.String())
+			if res.HelperBuilt(h) {
+				r.helperBuilt[h.SDK]++
 			}
-			add(r.shapes, h.SDK, shape)
+		}
+	}
+	for _, u := range res.Unmapped {
+		if first(u.Call.Pos()) {
+			add(r.unmapped, u.SDK, u.Reason)
 		}
 	}
 	for _, d := range res.Definitions {
@@ -85,13 +96,20 @@ func (r *recognised) write(w io.Writer) {
 		fmt.Fprintf(w, "mcplint: recognised no MCP definition or handler\n")
 		return
 	}
+	for s := range r.unmapped {
+		sdks[s] = true
+	}
 	for _, s := range slices.Sorted(maps.Keys(sdks)) {
-		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s, by shape %s\n", s, counts(r.defs[s]), counts(r.handlers[s]), counts(r.shapes[s]))
+		fmt.Fprintf(w, "mcplint: recognised %s: definitions %s; handlers %s, by shape %s, %d returning helper-built values\n",
+			s, counts(r.defs[s]), counts(r.handlers[s]), counts(r.shapes[s]), r.helperBuilt[s])
+		if len(r.unmapped[s]) > 0 {
+			fmt.Fprintf(w, "mcplint: %s adapters whose functions are not checked: %s\n", s, counts(r.unmapped[s]))
+		}
 	}
 	r.defShapes.write(w)
-	// mcpdefs records whether a handler came through an adapter, not which results were
-	// judged through a helper's summary.
-	fmt.Fprintf(w, "mcplint: (shape: plain is an SDK handler signature, adapter a function an adapter of the module hands to the SDK; helpers are not counted yet)\n")
+	fmt.Fprintf(w, "mcplint: (shape: sdk-typed is an SDK handler signature; delegate a function an SDK handler returns the results of; "+
+		"adapter:KIND a function an adapter of the module hands to the SDK, given for a parameter, written to a field, "+
+		"implementing an interface method, called through reflect, or passed through unchanged)\n")
 }
 
 // counts writes "7 (tool 5, prompt 2)", or "0".

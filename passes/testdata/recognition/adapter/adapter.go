@@ -74,3 +74,33 @@ func getPlan(ctx context.Context, req *mcp.CallToolRequest, l logger) (*mcp.Call
 func Both() (any, any, any) {
 	return mcp.Tool{Name: "both"}, named, getPlan // want `def tool go-sdk name="both"$`
 }
+
+// A handler that returns a function's results unchanged on one path only (one method of a
+// multi-method tool): on that path they are the handler's, so the function is a handler too.
+func Partly() mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol unregistered`
+		if req == nil {
+			return nil, errors.New("no request")
+		}
+		return addItem(ctx, "x")
+	}
+}
+
+func addItem(ctx context.Context, name string) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol registered via=delegate`
+	return nil, errors.New(name)
+}
+
+// Near miss: a helper whose results the handler inspects rather than returns is not a handler.
+func Inspecting() mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol unregistered`
+		res, err := fetchItem(ctx)
+		if err != nil {
+			return &mcp.CallToolResult{IsError: true}, nil
+		}
+		return res, nil
+	}
+}
+
+func fetchItem(ctx context.Context) (*mcp.CallToolResult, error) {
+	return nil, errors.New("x")
+}

@@ -1,0 +1,41 @@
+package driver
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint/mcplint/mcpdefs"
+)
+
+// TestHandlerShapes: -v counts handlers per SDK by how recognition reached them, once per
+// position, and the adapter calls whose functions are not checked, by reason.
+func TestHandlerShapes(t *testing.T) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("a.go", -1, 100)
+	at := func(off int) ast.Node { return &ast.FuncLit{Type: &ast.FuncType{Func: f.Pos(off)}} }
+	h := func(off int, flavour mcpdefs.Flavour, shape mcpdefs.Shape) *mcpdefs.Handler {
+		return &mcpdefs.Handler{Kind: mcpdefs.Tool, SDK: mcpdefs.GoSDK, Flavour: flavour, Shape: shape, Node: at(off)}
+	}
+	res := &mcpdefs.Result{
+		Handlers: []*mcpdefs.Handler{
+			h(1, mcpdefs.GoSDKTool, mcpdefs.ShapeSDK),
+			h(2, mcpdefs.AdaptedTool, mcpdefs.ShapeInterface),
+			h(3, mcpdefs.AdaptedTool, mcpdefs.ShapeInterface),
+			h(4, mcpdefs.GoSDKTypedTool, mcpdefs.ShapePassThrough),
+		},
+		Unmapped: []mcpdefs.Unmapped{{SDK: mcpdefs.GoSDK, Reason: "out of reach", Call: &ast.CallExpr{Fun: &ast.Ident{NamePos: f.Pos(9)}}}},
+	}
+	r := newRecognised()
+	pass := &analysis.Pass{Fset: fset}
+	r.observe(pass, res)
+	r.observe(pass, res) // a test variant of the same package: counted once
+	var b strings.Builder
+	r.write(&b)
+	assert.Contains(t, b.String(), "mcplint: recognised go-sdk: definitions 0; handlers 4 (AdaptedTool 2, GoSDKTool 1, GoSDKTypedTool 1), by shape 4 (adapter:interface 2, adapter:pass-through 1, sdk-typed 1), 0 returning helper-built values\n")
+	assert.Contains(t, b.String(), "mcplint: go-sdk adapters whose functions are not checked: 1 (out of reach 1)\n")
+}

@@ -1,0 +1,599 @@
+package mcpdefs
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/mcplint/mcplint/internal/astutil"
+)
+
+// Mapping is what an adapter does with the functions it wraps: the SDK handler they are
+// called from and what their error becomes. It is plain data, so that it crosses packages as
+// a fact: an adapter in package A and the functions given to it in package B.
+type Mapping struct {
+	// Via is the adapter's kind.
+	Via Shape
+	// Kind, SDK and Flavour are the SDK handler's.
+	Kind    Kind
+	SDK     SDK
+	Flavour Flavour
+	// Errors is what a non-nil error of the wrapped function becomes; Same is true when the
+	// SDK handler returns it unchanged, so the wrapped function has the SDK handler's own
+	// semantics.
+	Errors ErrorMode
+	Same   bool
+	// Except are error types (types.TypeString with full package paths) that the adapter
+	// singles out with errors.As and sends the other way: a "hard error" returned as a
+	// protocol error by an adapter that makes every other error a tool error.
+	Except []string
+	// InputArg is the index of the wrapped call's argument that is the tool's input, or -1.
+	InputArg int
+	// DiscardsResult: the adapter's error branch drops the wrapped function's first result
+	// (the server's own result type); DerefsResult: after the branch the adapter reads a
+	// field of it without testing it for nil (podman's result.Content).
+	DiscardsResult, DerefsResult bool
+	// Override: the SDK handler returns the wrapped function's result and error unchanged,
+	// so a wrapped function already recognised by its own SDK signature (a typed handler
+	// handed to a low-level one) takes the SDK handler's flavour and error mapping instead.
+	Override bool
+	// Results, ResultIndex, OutIndex and ErrorIndex are the SDK handler's result positions;
+	// HasIn is true when it takes a typed input (pass-through adapters only).
+	Results, ResultIndex, OutIndex, ErrorIndex int
+	HasIn                                      bool
+}
+
+// Wrap is one way an adapter receives functions: for an adapter function, the parameter
+// (called directly, through the interface method Method, or through reflection); for a
+// field, an interface method or a func type, Param is -1.
+type Wrap struct {
+	Param  int
+	Method string
+	Mapping
+}
+
+// AdapterFact is exported on what carries an adapter's mapping across packages: an adapter
+// function (the parameters it wraps), a func-typed struct field an adapter calls, an
+// interface method an adapter calls, or a func type whose method an adapter calls (values
+// converted to it are wrapped).
+type AdapterFact struct {
+	Wraps []Wrap
+}
+
+func (*AdapterFact) AFact() {}
+
+func (f *AdapterFact) String() string {
+	var parts []string
+	for _, w := range f.Wraps {
+		s := fmt.Sprintf("%s errors=%d", w.Via, w.Errors)
+		if w.Param >= 0 {
+			s = fmt.Sprintf("param%d %s", w.Param, s)
+		}
+		if w.Method != "" {
+			s += " method=" + w.Method
+		}
+		if len(w.Except) > 0 {
+			s += " except=" + strings.Join(w.Except, ",")
+		}
+		parts = append(parts, s)
+	}
+	return "adapter(" + strings.Join(parts, "; ") + ")"
+}
+
+func (r *recogniser) addParamWrap(fn *types.Func, w Wrap) {
+	fn = fn.Origin()
+	for _, old := range r.paramWraps[fn] {
+		if old.Param == w.Param && old.Method == w.Method {
+			return
+		}
+	}
+	r.paramWraps[fn] = append(r.paramWraps[fn], w)
+}
+
+// exporting reports whether this package's adapters are recorded as facts: packages of the
+// module being checked, not the SDKs or other dependencies.
+func (r *recogniser) exporting() bool {
+	return inModule(r.pass.Module, r.pass.Pkg) && !KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
+}
+
+// exportFacts records this package's adapters as facts.
+func (r *recogniser) exportFacts() {
+	if !r.exporting() {
+		return
+	}
+	export := func(obj types.Object, ws []Wrap) {
+		if obj.Pkg() == r.pass.Pkg && len(ws) > 0 {
+			r.pass.ExportObjectFact(obj, &AdapterFact{Wraps: ws})
+		}
+	}
+	for fn, ws := range r.paramWraps {
+		export(fn, ws)
+	}
+	for f, m := range r.fieldWraps {
+		export(f, []Wrap{{Param: -1, Mapping: m}})
+	}
+	for im, m := range r.ifaceWraps {
+		export(im, []Wrap{{Param: -1, Mapping: m}})
+	}
+	for tn, m := range r.convWraps {
+		export(tn, []Wrap{{Param: -1, Mapping: m}})
+	}
+}
+
+// importedWraps returns the wraps a fact records for obj (an object of another package).
+func (r *recogniser) importedWraps(obj types.Object) []Wrap {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg || r.pass.ImportObjectFact == nil {
+		return nil
+	}
+	var f AdapterFact
+	if !r.pass.ImportObjectFact(obj, &f) {
+		return nil
+	}
+	return f.Wraps
+}
+
+func (r *recogniser) wrapsOf(fn *types.Func) []Wrap {
+	if fn == nil {
+		return nil
+	}
+	if ws := r.paramWraps[fn.Origin()]; ws != nil {
+		return ws
+	}
+	return r.importedWraps(fn.Origin())
+}
+
+// single returns the one mapping of a field, method or type fact.
+func single(ws []Wrap) (Mapping, bool) {
+	if len(ws) != 1 {
+		return Mapping{}, false
+	}
+	return ws[0].Mapping, true
+}
+
+// applyWraps recognises the functions the module's adapters (this package's and, through
+// facts, other packages') are given: arguments of adapter calls, implementations of
+// interface methods adapters call, values converted to func types whose method an adapter
+// calls, and functions written to fields adapters call.
+func (r *recogniser) applyWraps() {
+	r.implementations()
+	for _, c := range r.containers {
+		call, ok := c.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if tv, ok := r.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+			if m, ok := r.conversionWrap(tv.Type); ok {
+				r.give(call.Args[0], m, 0)
+			}
+			continue
+		}
+		fn := r.callee(call)
+		for _, w := range r.wrapsOf(fn) {
+			if w.Param < 0 || w.Param >= len(call.Args) {
+				continue
+			}
+			arg := call.Args[w.Param]
+			if w.Method != "" {
+				r.giveImplementation(fn, call, arg, w)
+				continue
+			}
+			r.give(arg, w.Mapping, 0)
+		}
+	}
+	r.fieldWrites()
+	r.exportFacts()
+}
+
+// overrides applies the adapters that hand a function's results to the SDK unchanged
+// (Mapping.Override) to the functions given to them, before pass-through adapters take those
+// functions' semantics as their template.
+func (r *recogniser) overrides() {
+	for _, c := range r.containers {
+		call, ok := c.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		for _, w := range r.wrapsOf(r.callee(call)) {
+			if w.Override && w.Method == "" && w.Param >= 0 && w.Param < len(call.Args) {
+				r.give(call.Args[w.Param], w.Mapping, 0)
+			}
+		}
+	}
+}
+
+// conversionWrap returns the mapping of a func type whose method an adapter calls.
+func (r *recogniser) conversionWrap(t types.Type) (Mapping, bool) {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return Mapping{}, false
+	}
+	tn := named.Origin().Obj()
+	if m, ok := r.convWraps[tn]; ok {
+		return m, true
+	}
+	return single(r.importedWraps(tn))
+}
+
+// giveImplementation handles a value given to an adapter that calls one of its interface
+// methods: a concrete type of this package has its method recognised here; one whose package
+// sees the interface had it recognised there (implementations); any other is out of reach.
+func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr, arg ast.Expr, w Wrap) {
+	t := r.pass.TypesInfo.TypeOf(arg)
+	if t == nil || types.IsInterface(t) {
+		return // the implementations are recognised where they are declared
+	}
+	ptr, isPtr := t.(*types.Pointer)
+	if isPtr {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return
+	}
+	obj, _, _ := types.LookupFieldOrMethod(named, true, named.Obj().Pkg(), w.Method)
+	m, _ := obj.(*types.Func)
+	if m == nil {
+		return
+	}
+	if decl := r.decls[m.Origin()]; decl != nil {
+		if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
+			r.give(arg, w.Mapping, 0) // HandlerFunc(f): f is the handler
+			return
+		}
+		r.bindDecl(decl, m, w.Mapping)
+		return
+	}
+	iface := r.adapterInterface(adapter, w)
+	if iface != nil && m.Pkg() != nil && imports(m.Pkg(), iface.Pkg()) {
+		return
+	}
+	r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: adapter, Call: call,
+		Reason: fmt.Sprintf("the wrapped method %s is declared in %s, which does not import the adapter's interface", m.Name(), m.Pkg().Path()), SDK: w.SDK})
+}
+
+// adapterInterface is the named interface type of the adapter parameter w wraps, or nil.
+func (r *recogniser) adapterInterface(adapter *types.Func, w Wrap) *types.TypeName {
+	params := adapter.Signature().Params()
+	if w.Param >= params.Len() {
+		return nil
+	}
+	if named, ok := types.Unalias(params.At(w.Param).Type()).(*types.Named); ok {
+		return named.Obj()
+	}
+	return nil
+}
+
+// imports reports whether p is q or imports it, directly or not.
+func imports(p, q *types.Package) bool {
+	seen := map[*types.Package]bool{}
+	var walk func(*types.Package) bool
+	walk = func(x *types.Package) bool {
+		if x == q || x.Path() == q.Path() {
+			return true
+		}
+		if seen[x] {
+			return false
+		}
+		seen[x] = true
+		return slices.ContainsFunc(x.Imports(), walk)
+	}
+	return walk(p)
+}
+
+// implementations recognises the methods of this package's types that implement an
+// interface method an adapter calls (this package's adapters, or others' through facts). A
+// func type whose method only calls its receiver (aks-mcp's ResourceHandlerFunc) is not
+// itself a handler: the functions converted to it are.
+func (r *recogniser) implementations() {
+	ifaces := map[*types.Func]Mapping{}
+	for im, m := range r.ifaceWraps {
+		ifaces[im] = m
+	}
+	if r.pass.AllObjectFacts != nil {
+		for _, of := range r.pass.AllObjectFacts() {
+			im, ok := of.Object.(*types.Func)
+			f, isAdapter := of.Fact.(*AdapterFact)
+			if !ok || !isAdapter || im.Signature().Recv() == nil || !types.IsInterface(im.Signature().Recv().Type()) {
+				continue
+			}
+			if m, ok := single(f.Wraps); ok {
+				ifaces[im] = m
+			}
+		}
+	}
+	if len(ifaces) == 0 {
+		return
+	}
+	scope := r.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(named) || named.TypeParams().Len() > 0 {
+			continue
+		}
+		for im, m := range ifaces {
+			iface, _ := im.Signature().Recv().Type().Underlying().(*types.Interface)
+			if iface == nil || !(types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface)) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(named, true, r.pass.Pkg, im.Name())
+			meth, _ := obj.(*types.Func)
+			if meth == nil || r.decls[meth] == nil {
+				continue
+			}
+			decl := r.decls[meth]
+			if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
+				m.Via = ShapeInterface
+				r.convWraps[tn] = m
+				continue
+			}
+			m.Via = ShapeInterface
+			r.bindDecl(decl, meth, m)
+		}
+	}
+}
+
+// callsReceiver reports whether a method of a func type only calls its receiver:
+// func (f HandlerFunc) Handle(ctx, p) (string, error) { return f(ctx, p) }.
+func (r *recogniser) callsReceiver(decl *ast.FuncDecl) bool {
+	if decl.Body == nil || len(decl.Body.List) != 1 || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && r.pass.TypesInfo.Uses[id] != nil && r.pass.TypesInfo.Uses[id] == r.pass.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
+}
+
+// give recognises the functions e denotes as wrapped with m: a literal, a function or method
+// of this package (a method value too), the closures a factory of this package returns, a
+// variable assigned one of these, the elements of a map or slice literal a range variable or
+// an index expression takes its value from, and the functions written to a field selected
+// from a struct (slices of tool/handler pairs).
+func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
+	if e == nil || depth > maxDepth {
+		return
+	}
+	info := r.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		sig, _ := info.TypeOf(x).(*types.Signature)
+		if sig != nil {
+			r.bind(x, x.Type, x.Body, sig, "", m)
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+			if len(x.Args) == 1 {
+				r.give(x.Args[0], m, depth+1) // HandlerFunc(f)
+			}
+			return
+		}
+		// A factory of this package: the closures it returns are what is wrapped.
+		fn := r.callee(x)
+		if fn == nil || r.decls[fn] == nil {
+			return
+		}
+		for _, ret := range r.returns[r.decls[fn]] {
+			if len(ret.Results) == 1 {
+				r.give(ret.Results[0], m, depth+1)
+			}
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		var base ast.Expr
+		if ix, ok := x.(*ast.IndexExpr); ok {
+			base = ix.X
+		} else {
+			base = x.(*ast.IndexListExpr).X
+		}
+		if r.isInstance(base) {
+			r.give(base, m, depth+1) // handle[Out]: an instantiation
+			return
+		}
+		r.giveElements(base, m, depth+1) // handlers["name"]
+	case *ast.Ident, *ast.SelectorExpr:
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+				if f, ok := s.Obj().(*types.Var); ok {
+					r.fieldGiven[f.Origin()] = m
+				}
+				return
+			}
+		}
+		switch obj := info.Uses[astutil.NameIdent(x)].(type) {
+		case *types.Func:
+			if decl := r.decls[obj.Origin()]; decl != nil {
+				r.bindDecl(decl, obj, m)
+			}
+		case *types.Var:
+			if rx := r.rangeValue(obj); rx != nil {
+				r.giveElements(rx, m, depth+1)
+				return
+			}
+			if v := r.singleAssignment(x); v != nil {
+				r.give(v, m, depth+1)
+			}
+		}
+	}
+}
+
+// giveElements gives the values of the map or slice literal e resolves to.
+func (r *recogniser) giveElements(e ast.Expr, m Mapping, depth int) {
+	lit := r.resolveLit(e, depth)
+	if lit == nil {
+		return
+	}
+	switch r.pass.TypesInfo.TypeOf(lit).Underlying().(type) {
+	case *types.Map, *types.Slice, *types.Array:
+	default:
+		return
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		r.give(elt, m, depth+1)
+	}
+}
+
+// rangeValue returns what v ranges over when v is the value variable of a range statement.
+func (r *recogniser) rangeValue(v *types.Var) ast.Expr {
+	if r.rangeOf == nil {
+		r.rangeOf = map[types.Object]ast.Expr{}
+		for _, f := range r.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if rs, ok := n.(*ast.RangeStmt); ok && rs.Value != nil {
+					if id, ok := rs.Value.(*ast.Ident); ok {
+						if o := r.pass.TypesInfo.Defs[id]; o != nil {
+							r.rangeOf[o] = rs.X
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return r.rangeOf[v]
+}
+
+// fieldWrites recognises the functions written to fields whose functions an adapter calls,
+// in keyed and positional composite literals of this package.
+func (r *recogniser) fieldWrites() {
+	info := r.pass.TypesInfo
+	fieldMapping := func(f *types.Var) (Mapping, bool) {
+		f = f.Origin()
+		if m, ok := r.fieldWraps[f]; ok {
+			return m, true
+		}
+		if m, ok := r.fieldGiven[f]; ok {
+			return m, true
+		}
+		return single(r.importedWraps(f))
+	}
+	for _, file := range r.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			t := info.TypeOf(lit)
+			if t == nil {
+				return true
+			}
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			for i, elt := range lit.Elts {
+				var f *types.Var
+				val := elt
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					id, _ := kv.Key.(*ast.Ident)
+					if id == nil {
+						continue
+					}
+					f, _ = info.Uses[id].(*types.Var)
+					val = kv.Value
+				} else if i < st.NumFields() {
+					f = st.Field(i)
+				}
+				if f == nil || !f.IsField() {
+					continue
+				}
+				if m, ok := fieldMapping(f); ok {
+					if m.Via != ShapePassThrough && m.Via != ShapeDelegate {
+						m.Via = ShapeField
+					}
+					r.give(val, m, 0)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// bindDecl recognises a declared function or method as wrapped with m.
+func (r *recogniser) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
+	r.bind(decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name, m)
+}
+
+// bind recognises a function as a handler with m: with the SDK handler's semantics when the
+// adapter passes its results through, with the adapter's error mapping when it converts.
+func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+	if old := r.res.byNode[node]; old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == ShapeSDK {
+		old.Flavour, old.Errors = m.Flavour, m.Errors
+		return
+	}
+	if sig == nil || body == nil || r.res.byNode[node] != nil {
+		return
+	}
+	if m.Via == ShapePassThrough || m.Via == ShapeDelegate {
+		r.adapted(node, ftype, body, sig, name, m)
+		return
+	}
+	r.wrapped(node, ftype, body, sig, name, m)
+}
+
+// exceptTypes resolves the type names of a mapping's exceptions among the packages this one
+// can see.
+func (r *recogniser) exceptTypes(names []string) []types.Type {
+	var out []types.Type
+	for _, s := range names {
+		ptr := strings.HasPrefix(s, "*")
+		s = strings.TrimPrefix(s, "*")
+		dot := strings.LastIndex(s, ".")
+		if dot < 0 {
+			continue
+		}
+		path, name := s[:dot], s[dot+1:]
+		pkg := findPackage(r.pass.Pkg, path)
+		if pkg == nil {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		t := tn.Type()
+		if ptr {
+			t = types.NewPointer(t)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// findPackage returns the package path among p and its transitive imports, or nil.
+func findPackage(p *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	var walk func(*types.Package) *types.Package
+	walk = func(x *types.Package) *types.Package {
+		if x.Path() == path {
+			return x
+		}
+		if seen[x] {
+			return nil
+		}
+		seen[x] = true
+		for _, imp := range x.Imports() {
+			if found := walk(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return walk(p)
+}

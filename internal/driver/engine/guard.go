@@ -37,7 +37,7 @@ func (e *PanicError) Error() string {
 // original analyzers, because an analyzer reads its prerequisites' results as
 // pass.ResultOf[Prerequisite] with the original pointer.
 //
-// When lazy, every copy also requires typecheckAnalyzer, whose action on a package
+// When lazy, every copy requiring nothing else requires typecheckAnalyzer, whose action on a package
 // type-checks it: see typecheckAnalyzer.
 func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
@@ -61,7 +61,9 @@ func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Ana
 			FactTypes:        a.FactTypes,
 		}
 		copies[a], original[c] = c, a
-		if checked != nil {
+		if checked != nil && len(a.Requires) == 0 {
+			// The others come after it through what they require: an edge each would add
+			// a goroutine per action (about 130 MB at 10,000 tools).
 			c.Requires = append(c.Requires, checked)
 		}
 		for _, req := range a.Requires {
@@ -108,9 +110,10 @@ func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Ana
 // typecheckAnalyzer returns the analyzer whose action on a lazy package type-checks it (see
 // lifecycle.check). The checker reads a package's Errors, IllTyped, Syntax, TypesInfo and
 // TypeErrors when it builds each action's pass, before Run; the type-check writes them. Every
-// other action on the package requires this one, and its fact type gives it an edge to its
-// action on each import, so the checker finishes the check of a package and of its imports
-// before it builds any other pass of that package: the writes happen before every read.
+// other action on the package requires this one (through its prerequisites if it has any),
+// and its fact type gives it an edge to its action on each import, so the checker finishes
+// the check of a package and of its imports before it builds any other pass of that
+// package: the writes happen before every read.
 func typecheckAnalyzer(obs *observer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcplint_typecheck",

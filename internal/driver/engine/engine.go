@@ -294,7 +294,7 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 	}
 
 	obs := newObserver(opts.Observe, analysable)
-	guarded := guard(opts.Analyzers, obs)
+	guarded := guard(opts.Analyzers, obs, tc != nil)
 	if tc != nil {
 		obs.life = newLifecycle(tc, guarded, analysable, opts.inFlight)
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"go/types"
 	"runtime"
@@ -37,9 +36,16 @@ func (e *PanicError) Error() string {
 // Each copy hands the original Run a pass whose Analyzer and ResultOf are keyed by the
 // original analyzers, because an analyzer reads its prerequisites' results as
 // pass.ResultOf[Prerequisite] with the original pointer.
-func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
+//
+// When lazy, every copy requiring nothing else requires typecheckAnalyzer, whose action on a package
+// type-checks it: see typecheckAnalyzer.
+func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
 	original := map[*analysis.Analyzer]*analysis.Analyzer{}
+	var checked *analysis.Analyzer
+	if lazy {
+		checked = typecheckAnalyzer(obs)
+	}
 	var wrap func(a *analysis.Analyzer) *analysis.Analyzer
 	wrap = func(a *analysis.Analyzer) *analysis.Analyzer {
 		if c, ok := copies[a]; ok {
@@ -55,23 +61,25 @@ func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 			FactTypes:        a.FactTypes,
 		}
 		copies[a], original[c] = c, a
+		if checked != nil && len(a.Requires) == 0 {
+			// The others come after it through what they require: an edge each would add
+			// a goroutine per action (about 130 MB at 10,000 tools).
+			c.Requires = append(c.Requires, checked)
+		}
 		for _, req := range a.Requires {
 			c.Requires = append(c.Requires, wrap(req))
 		}
 		c.Run = func(pass *analysis.Pass) (result any, err error) {
 			if obs.life != nil {
-				obs.life.prepare(pass)
 				defer func() { obs.life.finish(pass, result, err) }()
-				if !a.RunDespiteErrors && obs.life.illTyped(pass) {
-					// What the checker says when it knows before the run.
-					return nil, errors.New("analysis skipped due to errors in package")
-				}
 			}
 			inner := *pass
 			inner.Analyzer = a
 			inner.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
 			for k, v := range pass.ResultOf {
-				inner.ResultOf[original[k]] = v
+				if k != checked {
+					inner.ResultOf[original[k]] = v
+				}
 			}
 			start := time.Now()
 			defer func() {
@@ -98,6 +106,35 @@ func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 	}
 	return out
 }
+
+// typecheckAnalyzer returns the analyzer whose action on a lazy package type-checks it (see
+// lifecycle.check). The checker reads a package's Errors, IllTyped, Syntax, TypesInfo and
+// TypeErrors when it builds each action's pass, before Run; the type-check writes them. Every
+// other action on the package requires this one (through its prerequisites if it has any),
+// and its fact type gives it an edge to its action on each import, so the checker finishes
+// the check of a package and of its imports before it builds any other pass of that
+// package: the writes happen before every read.
+func typecheckAnalyzer(obs *observer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "mcplint_typecheck",
+		Doc:              "type-checks a lazily loaded package before its analyzers read it",
+		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(typecheckedFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if obs.life != nil {
+				obs.life.check(pass)
+				obs.life.finish(pass, nil, nil)
+			}
+			return nil, nil
+		},
+	}
+}
+
+// typecheckedFact is never exported: its type only makes the checker order a package's
+// type-check after its imports'.
+type typecheckedFact struct{}
+
+func (*typecheckedFact) AFact() {}
 
 // panicSite finds the frame that panicked: the first caller below runtime.gopanic that is
 // neither the runtime nor this file's deferred function.

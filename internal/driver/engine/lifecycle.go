@@ -13,9 +13,9 @@ import (
 )
 
 // lifecycle bounds the memory of a run by what is being analysed, not by what has been: a
-// package analysed from source is type-checked when its first analyzer starts (if check left
-// it lazy) and loses its syntax, its types.Info and the results built on them when its last
-// analyzer ends. Its types.Package stays (importers and facts refer to its objects), and so
+// package analysed from source is type-checked (if check left it lazy) by the action of
+// typecheckAnalyzer, which the checker runs before the package's other actions, and loses
+// its syntax, its types.Info and the results built on them when its last analyzer ends. Its types.Package stays (importers and facts refer to its objects), and so
 // do facts, which the checker keeps apart from results.
 //
 // The checker keeps every action's result until the whole run ends, so a result is released
@@ -28,7 +28,8 @@ import (
 // 200 packages were resident at once. The admission gate lets at most limit lazy packages be
 // type-checked and not yet released; a package waits for a free place before its check
 // starts. That cannot deadlock: a checked package has its whole import closure checked
-// (ensure checks imports first, and what is not lazy was checked before the run), so the
+// (a package's check action runs after its imports', each admitted in turn, and what is not
+// lazy was checked before the run), so the
 // admitted packages finish without waiting for an unchecked one, and each release frees a
 // place. Should that reasoning ever fail, the gate opens after stall without a release.
 type lifecycle struct {
@@ -145,10 +146,9 @@ func newLifecycle(tc *typeChecker, analyzers []*analysis.Analyzer, roots []*pack
 	return l
 }
 
-// prepare gives the pass of an action its package's syntax and types, type-checking the
-// package first if it is lazy, once the gate admits it. The checker built the pass before
-// the package had them.
-func (l *lifecycle) prepare(pass *analysis.Pass) {
+// check type-checks the pass's package if it is lazy, once the gate admits it: the Run of
+// typecheckAnalyzer, which the checker runs on a package before any other of its actions.
+func (l *lifecycle) check(pass *analysis.Pass) {
 	pl := l.byPkg[pass.Pkg]
 	if pl == nil {
 		return
@@ -159,13 +159,19 @@ func (l *lifecycle) prepare(pass *analysis.Pass) {
 		l.mu.Lock()
 		l.typeTaken += took
 		l.mu.Unlock()
-		// Packages waiting at the gate may have been checked as imports of this one.
-		l.gateMu.Lock()
-		l.signal()
-		l.gateMu.Unlock()
 	}
-	p := pl.pkg
-	pass.Files, pass.TypesInfo, pass.TypeErrors = p.Syntax, p.TypesInfo, p.TypeErrors
+	if pl.pkg.IllTyped {
+		// The checker now skips the package's analyzers that do not run despite errors, and
+		// what needs them, without calling Run: they never reach finish. This action is
+		// still pending, so the package is not released here.
+		l.graphMu.Lock()
+		for k, n := range l.actions {
+			if k.p == pl.pkg && !k.a.RunDespiteErrors {
+				l.complete(n, true, nil)
+			}
+		}
+		l.graphMu.Unlock()
+	}
 }
 
 // admit waits until pl may be type-checked: it already is (or needs no check), it holds a
@@ -199,13 +205,6 @@ func (l *lifecycle) admit(pl *pkgLife) {
 func (l *lifecycle) signal() {
 	close(l.gateChanged)
 	l.gateChanged = make(chan struct{})
-}
-
-// illTyped reports whether the pass's package has errors: the checker asked before a lazy
-// package was type-checked.
-func (l *lifecycle) illTyped(pass *analysis.Pass) bool {
-	pl := l.byPkg[pass.Pkg]
-	return pl != nil && pl.pkg.IllTyped
 }
 
 // finish records an action's pass and result, and releases the package when it was the
@@ -262,13 +261,18 @@ func (l *lifecycle) complete(n *actionNode, failed bool, done *[]*pkgLife) {
 // its place at the gate.
 func (l *lifecycle) release(pl *pkgLife) {
 	p := pl.pkg
-	if len(p.Syntax) > 0 {
-		l.mu.Lock()
-		l.clauses[p] = p.Syntax[0].Package
-		l.mu.Unlock()
-		l.tc.forget(p.Syntax)
+	// An ill-typed package keeps its syntax and types.Info: the checker reads them for the
+	// actions it skips, which never reach finish, so nothing orders this after those reads.
+	// Such packages are rare, and a lazy one makes Run start again eagerly anyway.
+	if !p.IllTyped {
+		if len(p.Syntax) > 0 {
+			l.mu.Lock()
+			l.clauses[p] = p.Syntax[0].Package
+			l.mu.Unlock()
+			l.tc.forget(p.Syntax)
+		}
+		p.Syntax, p.TypesInfo = nil, nil
 	}
-	p.Syntax, p.TypesInfo = nil, nil
 	l.graphMu.Lock()
 	passes, results := pl.passes, pl.results
 	pl.passes, pl.results = nil, nil

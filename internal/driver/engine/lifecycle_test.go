@@ -91,3 +91,29 @@ func TestFailedActionStillReleasesPackage(t *testing.T) {
 		assert.Nil(t, r.files, "every package was released, which zeroes its results")
 	}
 }
+
+// TestCheckerBuildsPassesOfCheckedPackages: the checker reads a lazy package's syntax, types
+// and errors when it builds a pass, before Run, so the package and its imports must be
+// type-checked before then (typecheckAnalyzer orders it); the guard does not patch the pass.
+// Under -race (see .ci/run) this also proves those writes happen before the reads.
+func TestCheckerBuildsPassesOfCheckedPackages(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	probe := &analysis.Analyzer{Name: "probe", Doc: "checks the pass it is given", Run: func(pass *analysis.Pass) (any, error) {
+		assert.NotEmpty(t, pass.Files, pass.Pkg.Path())
+		if assert.NotNil(t, pass.TypesInfo, pass.Pkg.Path()) {
+			assert.NotEmpty(t, pass.TypesInfo.Defs, pass.Pkg.Path())
+		}
+		assert.True(t, pass.Pkg.Complete(), pass.Pkg.Path())
+		for _, imp := range pass.Pkg.Imports() {
+			assert.True(t, imp.Complete(), "%s imports %s before it is checked", pass.Pkg.Path(), imp.Path())
+		}
+		mu.Lock()
+		seen[pass.Pkg.Path()] = true
+		mu.Unlock()
+		return nil, nil
+	}}
+	_, err := Run(context.Background(), Options{Dir: fixture(t, "mod"), Patterns: []string{"./..."}, Analyzers: []*analysis.Analyzer{probe, factAnalyzer()}})
+	require.NoError(t, err)
+	assert.True(t, seen["example.com/fixture/facts/app"] && seen["example.com/fixture/facts/lib"], "app and lib, which it imports, are both analysed: %v", seen)
+}

@@ -80,8 +80,10 @@ type pkgLife struct {
 // packagesInFlight is how many lazily checked packages may be resident at once, per CPU:
 // enough that every CPU has a package to analyse while others wait on their imports' facts.
 // On the 10,000-tool synthetic server on 2 CPUs (one run each, loaded machine), 4 per CPU
-// took 75 s and 628 MB, 16 per CPU 65 s and 677 MB, no bound 64 s and 789 MB.
-const packagesInFlight = 16
+// took 75 s and 628 MB, 16 per CPU 65 s and 677 MB, no bound 64 s and 789 MB. Once imports
+// checked lazily hold places too (the type-check is its own action), 16 per CPU rose to
+// 749–774 MB and 8 per CPU gives 715 MB in about the same time.
+const packagesInFlight = 8
 
 // gateStall is how long the gate waits without any package being released before it lets
 // a package in regardless; a safety valve, not a tuning knob.

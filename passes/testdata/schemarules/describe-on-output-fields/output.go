@@ -10,7 +10,8 @@ import (
 
 type Forecast struct {
 	Summary string  `json:"summary" jsonschema:"one line for people"`
-	TempC   float64 `json:"temp_c"` // want `field TempC \(output.temp_c\) has no description, so clients cannot explain it`
+	TempC   float64 `json:"temp_c"`                                            // want `field TempC \(output.temp_c\) has no description, so clients cannot explain it`
+	FeelsC  float64 `json:"feels_c" jsonschema_description:"felt temperature"` // want `field FeelsC \(output.feels_c\) has no description: go-sdk reads only jsonschema:"\.\.\.", so clients cannot explain it; rename the key`
 }
 
 type Query struct {

@@ -251,32 +251,147 @@ func (r *recogniser) declaredIn(h *Handler) *types.Func {
 	return fn
 }
 
-// adaptedDelegates recognises the functions whose results an adapted handler returns
-// unchanged (aks-mcp's ResourceHandlerFunc literal `return HandleResourceHealthQuery(ctx,
-// params, cfg)`): they are handlers with the adapted handler's mapping, delegates of
-// delegates included.
+// adaptedDelegates recognises the functions whose results a recognised handler returns
+// unchanged on some path, delegates of delegates included, with the handler's mapping:
+// aks-mcp's ResourceHandlerFunc literal `return HandleResourceHealthQuery(ctx, params, cfg)`,
+// a function given to a pass-through adapter that returns `addProjectItem(ctx, …)` in one case
+// of a switch, and github-mcp-server's split form
+//
+//	result, err := SubmitPendingPullRequestReview(ctx, client, params)
+//	return attachIFC(result), nil, err
+//
+// where the delegate has fewer results than the handler and its result may go through a
+// func(T) T of the handler's own (a decorator) on the way.
 func (r *recogniser) adaptedDelegates() {
 	for i := 0; i < len(r.res.Handlers); i++ {
 		h := r.res.Handlers[i]
-		if !h.Adapted {
-			continue
-		}
 		for _, f := range r.partialDelegates(h) {
 			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(f)].(*types.Func)
-			if fn == nil {
+			if fn == nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
 				continue
 			}
-			decl := r.decls[fn.Origin()]
-			if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
-				continue
-			}
-			d := *h
-			d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
-			d.Shape, d.Request, d.Input, d.In = ShapeDelegate, nil, nil, nil
-			if d.OutIndex >= 0 {
-				d.Out = d.Sig.Results().At(d.OutIndex).Type()
-			}
-			r.addHandler(&d)
+			r.addDelegate(h, fn.Origin(), h.ResultIndex, h.OutIndex, h.ErrorIndex)
+		}
+		for _, s := range r.splitDelegates(h) {
+			r.addDelegate(h, s.fn, s.result, s.out, s.err)
 		}
 	}
+}
+
+// addDelegate recognises fn as a handler with h's mapping and the given result positions.
+func (r *recogniser) addDelegate(h *Handler, fn *types.Func, result, out, errIndex int) {
+	decl := r.decls[fn]
+	if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil {
+		return
+	}
+	d := *h
+	d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
+	d.Shape, d.Request, d.Input, d.In, d.Out = ShapeDelegate, nil, nil, nil, nil
+	d.ResultIndex, d.OutIndex, d.ErrorIndex = result, out, errIndex
+	if out >= 0 {
+		d.Out = d.Sig.Results().At(out).Type()
+	}
+	reqType := r.sdk.requestType(Mapping{Kind: h.Kind, SDK: h.SDK})
+	for i := 0; i < d.Sig.Params().Len(); i++ {
+		if p := d.Sig.Params().At(i); identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
+			d.Request = p
+		}
+	}
+	r.addHandler(&d)
+}
+
+// splitDelegate is a function whose results a handler returns on some path after assigning
+// them: its result, output and error positions (-1 for an output the handler does not pass).
+type splitDelegate struct {
+	fn               *types.Func
+	result, out, err int
+}
+
+// splitDelegates finds, in h's body, `a, …, err := f(…)` of a function f of this package
+// followed at once by a return that passes f's result (as is, or through a func(T) T) and f's
+// error in h's result and error positions.
+func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
+	if h.Body == nil || h.ResultIndex < 0 || h.ErrorIndex < 0 {
+		return nil
+	}
+	info := r.pass.TypesInfo
+	var out []splitDelegate
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		var list []ast.Stmt
+		switch b := n.(type) {
+		case *ast.BlockStmt:
+			list = b.List
+		case *ast.CaseClause:
+			list = b.Body
+		case *ast.CommClause:
+			list = b.Body
+		default:
+			return true
+		}
+		for i := 0; i+1 < len(list); i++ {
+			as, ok := list[i].(*ast.AssignStmt)
+			ret, ok2 := list[i+1].(*ast.ReturnStmt)
+			if !ok || !ok2 || len(as.Rhs) != 1 || len(ret.Results) != h.Sig.Results().Len() {
+				continue
+			}
+			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			fn := r.callee(call)
+			if fn == nil || r.decls[fn] == nil || r.decls[fn] == h.Node || len(as.Lhs) != fn.Signature().Results().Len() {
+				continue
+			}
+			// lhs is the position in f's results of the variable e names, or -1.
+			lhs := func(e ast.Expr) int {
+				id, ok := ast.Unparen(e).(*ast.Ident)
+				if !ok || id.Name == "_" {
+					return -1
+				}
+				obj := info.ObjectOf(id)
+				for j, l := range as.Lhs {
+					if lid, ok := l.(*ast.Ident); ok && obj != nil && info.ObjectOf(lid) == obj {
+						return j
+					}
+				}
+				return -1
+			}
+			res := fn.Signature().Results()
+			s := splitDelegate{fn: fn, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
+			if s.result < 0 {
+				s.result = r.decorated(ret.Results[h.ResultIndex], lhs)
+			}
+			if s.result < 0 || s.err < 0 ||
+				!types.Identical(res.At(s.result).Type(), h.Sig.Results().At(h.ResultIndex).Type()) ||
+				!types.Identical(res.At(s.err).Type(), h.Sig.Results().At(h.ErrorIndex).Type()) {
+				continue
+			}
+			if h.OutIndex >= 0 {
+				if j := lhs(ret.Results[h.OutIndex]); j >= 0 && types.Identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
+					s.out = j
+				}
+			}
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+// decorated is lhs of x when e is g(x) for a function g of type func(T) T (github-mcp-server's
+// attachIFC(result), which labels a result and returns it); -1 otherwise.
+func (r *recogniser) decorated(e ast.Expr, lhs func(ast.Expr) int) int {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return -1
+	}
+	sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() ||
+		!types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
+		return -1
+	}
+	return lhs(call.Args[0])
 }

@@ -92,9 +92,10 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 }
 
 // localFailure reports whether the error branch around the top of stack tests an error set
-// just before by a call that takes no context.Context, so does no I/O: an argument accessor
-// (RequiredInt(args, "n")), a decoder or a marshaller. A text of the module's own that
-// replaces such an error usually says all there is (what argument is wrong).
+// just before by a call that takes no context.Context and reads no HTTP response body, so
+// does no I/O: an argument accessor (RequiredInt(args, "n")), a decoder or a marshaller. A
+// text of the module's own that replaces such an error usually says all there is (what
+// argument is wrong).
 func (h *handler) localFailure(stack []ast.Node) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		ifs, ok := stack[i].(*ast.IfStmt)
@@ -110,13 +111,37 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 			if t == nil {
 				continue
 			}
-			if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) {
+			if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, call) {
 				return true
 			}
 		}
 		return false
 	}
 	return false
+}
+
+// readsResponseBody reports whether an argument of call reads an HTTP response's body
+// (io.ReadAll(resp.Body)): the read fails upstream, so its error is a cause worth keeping.
+func readsResponseBody(info *types.Info, call *ast.CallExpr) bool {
+	found := false
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if found || !ok || sel.Sel.Name != "Body" {
+				return !found
+			}
+			t := info.TypeOf(sel.X)
+			if p, ok := types.Unalias(t).(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil &&
+				n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response" {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // setJustBefore is reachingCall that also looks in a case clause's statements

@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -25,6 +26,12 @@ func fetchPage(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (*go
 	if err := fetchMeta(ctx, in.URL); err != nil {
 		return apierrs.NewToolResultError("operation failed"), nil, nil // want `tool error result drops err`
 	}
+	// Reading the response body takes no context but fails upstream.
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return apierrs.NewToolResultError("failed to read response body"), nil, nil // want `tool error result drops err`
+	}
+	_ = body
 	return apierrs.NewToolResultError("unreachable"), nil, nil
 }
 

@@ -59,11 +59,58 @@ func loadFixture(t *testing.T, src string) (string, *packages.Package) {
 		t.Fatal(err)
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	tp, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	tp, err := (&types.Config{Importer: stubImporter{fset, map[string]*types.Package{}}}).Check("p", fset, []*ast.File{f}, info)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return dir, &packages.Package{PkgPath: "p", Fset: fset, Syntax: []*ast.File{f}, Types: tp, TypesInfo: info, CompiledGoFiles: []string{name}}
+}
+
+// stubs are small stand-ins for the packages a fixture imports besides the standard library:
+// the go-sdk's types the harness classifies by, and a server's own result helpers.
+var stubs = map[string]string{
+	goSDKMCP: `package mcp
+
+import "context"
+
+type CallToolRequest struct{ Arguments map[string]any }
+type CallToolResult struct{ IsError bool }
+
+func ResourceNotFoundError(uri string) error { return nil }
+
+var _ context.Context
+`,
+	"example.com/utils": `package utils
+
+import "github.com/modelcontextprotocol/go-sdk/mcp"
+
+func NewToolResultError(msg string) *mcp.CallToolResult { return &mcp.CallToolResult{IsError: true} }
+
+func RequiredParam(args map[string]any, name string) (string, error) { return "", nil }
+`,
+}
+
+// stubImporter type-checks stubs from source and imports the rest from the standard library.
+type stubImporter struct {
+	fset *token.FileSet
+	done map[string]*types.Package
+}
+
+func (s stubImporter) Import(path string) (*types.Package, error) {
+	src, ok := stubs[path]
+	if !ok {
+		return importer.Default().Import(path)
+	}
+	if p := s.done[path]; p != nil {
+		return p, nil
+	}
+	f, err := parser.ParseFile(s.fset, path+".go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	p, err := (&types.Config{Importer: s}).Check(path, s.fset, []*ast.File{f}, nil)
+	s.done[path] = p
+	return p, err
 }
 
 func plant(t *testing.T, s *Server, src string) (*checker, []*Mutant) {
@@ -241,5 +288,78 @@ func TestReplaceVerb(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("replaceVerb(%s, %d) = %s, %v; want %s, %v", tc.in, tc.i, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// A go-sdk typed-signature function that the server calls from a low-level handler of its own
+// (github-mcp-server's inventory), so that its error is a JSON-RPC error.
+const lowLevelTypedHandler = `package p
+
+import (
+	"context"
+	"errors"
+
+	"example.com/utils"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func fetch(ctx context.Context) error { return errors.New("upstream") }
+
+func handle(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+	owner, err := utils.RequiredParam(args, "owner")
+	if err != nil {
+		return utils.NewToolResultError(err.Error()), nil, nil
+	}
+	err = fetch(ctx)
+	if err != nil {
+		return utils.NewToolResultError(err.Error()), nil, nil
+	}
+	return utils.NewToolResultError(owner), nil, nil
+}
+`
+
+func TestTypedHandlerOnProtocolWire(t *testing.T) {
+	var got []string
+	for _, wire := range []Wire{WireTool, WireProtocol} {
+		s := Server{Name: "fixture", TypedWire: wire}
+		dir, pkg := loadFixture(t, lowLevelTypedHandler)
+		fns := functions(&s, dir, []*packages.Package{pkg})
+		if len(fns) != 1 || fns[0].kind != kindTyped {
+			t.Fatalf("handler-like functions: got %d, want handle as a typed handler", len(fns))
+		}
+		c := newChecker([]*packages.Package{pkg})
+		for _, r := range returns(fns[0]) {
+			for _, m := range operators(&s, r) {
+				if m.Rule == RuleTypedNil || m.Rule == RuleNoStringify {
+					continue
+				}
+				got = append(got, fmt.Sprintf("%d:%s/%s@%d", wire, m.Rule, m.Op, m.Line))
+				if c.apply([]*Mutant{m}); m.status != "" {
+					t.Errorf("%s: %s, want it to type-check", m, m.status)
+				}
+			}
+		}
+	}
+	// On a tool-error wire (mcp.AddTool) a wrapped JSON-RPC error loses its code; on a protocol
+	// wire it is no defect, and an argument error returned as an error is one. Either wire
+	// drops a result returned beside an error. The text of the server's own helper replacing
+	// the argument accessor's error (line 16) is no preserve-cause-on-rethrow defect;
+	// replacing the upstream call's error (line 20) is.
+	want := []string{
+		"0:" + RuleResultAndError + "/error-beside-result@16",
+		"0:" + RuleResultAndError + "/error-beside-result@20",
+		"0:" + RulePreserveCause + "/tool-error-text-drops-err@20",
+		"0:" + RuleWrappedProtocol + "/wrap-jsonrpc-error@16",
+		"0:" + RuleWrappedProtocol + "/wrap-jsonrpc-error@20",
+		"0:" + RuleWrappedProtocol + "/wrap-jsonrpc-error@22",
+		"1:" + RuleToolErrorAsProtocol + "/arg-error-returned@16",
+		"1:" + RuleResultAndError + "/error-beside-result@16",
+		"1:" + RuleResultAndError + "/error-beside-result@20",
+		"1:" + RulePreserveCause + "/tool-error-text-drops-err@20",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("mutants:\n got %q\nwant %q", got, want)
 	}
 }

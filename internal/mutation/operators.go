@@ -117,17 +117,22 @@ func operators(s *Server, r *ret) []*Mutant {
 	pointerResult := fn.kind != kindOwn || fn.resultDropped
 
 	// tool-error-as-protocol-error: where an argument failed to decode, the model's problem is
-	// returned as an error the server's wire turns into a JSON-RPC error.
-	if fn.wire == WireProtocol && fn.kind != kindResource && pointerResult && nres == 2 &&
-		r.errVar != "" && decodesArguments(fn, r.errAssign) && returnsToolError(r) {
-		add(RuleToolErrorAsProtocol, "arg-error-returned", replaceStmt(f, r.stmt, "return nil, "+r.errVar), nil, "")
+	// returned as an error the server's wire turns into a JSON-RPC error. A typed-signature
+	// function on such a wire (github's) returns nil for its output, where nil is a value of it.
+	failPrefix := "return nil, "
+	if nres == 3 {
+		failPrefix = "return nil, nil, "
+	}
+	protocolFailure := fn.wire == WireProtocol && fn.kind != kindResource && pointerResult &&
+		(nres == 2 || nres == 3 && fn.kind == kindTyped && nilable(fn.sig.Results().At(1).Type()))
+	if protocolFailure && r.errVar != "" && decodesArguments(fn, r.errAssign) && returnsToolError(r) {
+		add(RuleToolErrorAsProtocol, "arg-error-returned", replaceStmt(f, r.stmt, failPrefix+r.errVar), nil, "")
 	}
 
 	// ... and where an argument failed a check (`if name == ""`), the same.
-	if fn.wire == WireProtocol && fn.kind != kindResource && pointerResult && nres == 2 &&
-		r.errVar == "" && r.checkedArg != "" && returnsToolError(r) {
+	if protocolFailure && r.errVar == "" && r.checkedArg != "" && returnsToolError(r) {
 		add(RuleToolErrorAsProtocol, "arg-check-returned", replaceStmt(f, r.stmt,
-			fmt.Sprintf("return nil, %s.Errorf(\"%%s is required\", %q)", aliasFmt, r.checkedArg)), map[string]string{aliasFmt: "fmt"}, "")
+			fmt.Sprintf("%s%s.Errorf(\"%%s is required\", %q)", failPrefix, aliasFmt, r.checkedArg)), map[string]string{aliasFmt: "fmt"}, "")
 	}
 
 	// result-and-error: the tool-error result in an error branch goes out with the error.
@@ -153,7 +158,9 @@ func operators(s *Server, r *ret) []*Mutant {
 		}
 	}
 
-	if fn.kind == kindTyped && len(res) == 3 {
+	// A typed handler's structured output and a wrapped JSON-RPC error are defects only where
+	// the SDK's typed wrapper handles its returns (mcp.AddTool).
+	if fn.kind == kindTyped && fn.wire == WireTool && len(res) == 3 {
 		if fn.outConcrete && !isNil(res[2]) {
 			text := fmt.Sprintf("return &%[1]s.CallToolResult{IsError: true, Content: []%[1]s.Content{&%[1]s.TextContent{Text: (%[2]s).Error()}}}, %[3]s, nil",
 				aliasMCP, f.text(res[2]), f.text(res[1]))
@@ -201,7 +208,17 @@ func returnsToolError(r *ret) bool {
 		_, ok := ast.Unparen(res[0]).(*ast.CallExpr)
 		return ok
 	}
-	return len(res) == 2 && !isNil(res[0]) && isNil(res[1])
+	return (len(res) == 2 || len(res) == 3) && !isNil(res[0]) && isNil(res[len(res)-1])
+}
+
+// nilable: nil is a value of t.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer, *types.Map, *types.Slice, *types.Signature, *types.Chan:
+		_, isParam := types.Unalias(t).(*types.TypeParam)
+		return !isParam
+	}
+	return false
 }
 
 // preserveCause drops the error in hand from what the branch builds, in the first of these
@@ -231,7 +248,7 @@ func preserveCause(s *Server, r *ret) (string, []edit, map[string]string) {
 			}
 		case name == "NewToolResultErrorFromErr" && len(c.Args) == 2 && isIdent(c.Args[1], e):
 			sel, ok := c.Fun.(*ast.SelectorExpr)
-			if ok {
+			if ok && !ownTextOfLocalFailure(r, sel) {
 				op = "fromerr-to-text-only"
 				edits = []edit{replaceNode(f, c, f.text(sel.X)+".NewToolResultError("+f.text(c.Args[0])+")")}
 			}
@@ -240,7 +257,7 @@ func preserveCause(s *Server, r *ret) (string, []edit, map[string]string) {
 			edits = []edit{replaceNode(f, c.Args[s.ErrorHelpers[name]], "nil")}
 		case (name == "NewToolResultError" || name == "NewToolResultErrorf") && mentions(c.Args, e):
 			sel, ok := c.Fun.(*ast.SelectorExpr)
-			if ok {
+			if ok && !ownTextOfLocalFailure(r, sel) {
 				op = "tool-error-text-drops-err"
 				edits = []edit{replaceNode(f, c, f.text(sel.X)+".NewToolResultError(\"operation failed\")")}
 			}
@@ -255,6 +272,45 @@ func preserveCause(s *Server, r *ret) (string, []edit, map[string]string) {
 		}
 	}
 	return op, edits, imports
+}
+
+// ownTextOfLocalFailure: replacing the error with a fixed text of the server's own helper
+// (github's utils.NewToolResultError) where the error comes from a call that does no I/O (an
+// argument accessor such as RequiredParam, a decoder) is not the defect
+// preserve-cause-on-rethrow defines (docs/handlerrules.md): that text usually says all there
+// is. A call does I/O when it takes a context.Context or reads an HTTP response's body. The
+// mark3labs SDK's own NewToolResultError is the defect wherever it drops the error.
+func ownTextOfLocalFailure(r *ret, sel *ast.SelectorExpr) bool {
+	f := r.fn.file
+	if fn, ok := f.info.Uses[sel.Sel].(*types.Func); !ok || fn.Pkg() == nil || fn.Pkg().Path() == m3MCP {
+		return false
+	}
+	if r.errAssign == nil || len(r.errAssign.Rhs) != 1 {
+		return false
+	}
+	c, ok := ast.Unparen(r.errAssign.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sig, ok := f.info.TypeOf(c.Fun).(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if isContext(sig.Params().At(i).Type()) {
+			return false
+		}
+	}
+	body := false
+	for _, a := range c.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if s, ok := n.(*ast.SelectorExpr); ok && s.Sel.Name == "Body" && named(f.info.TypeOf(s.X), true, "net/http", "Response") {
+				body = true
+			}
+			return !body
+		})
+	}
+	return !body
 }
 
 // stringify makes the error text carry a %+v dump of the error in hand: the verb formatting it

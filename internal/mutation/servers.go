@@ -14,6 +14,11 @@ type Server struct {
 	Exclude []string
 	// Own lists handler types of the server's own, beside the SDKs' signatures.
 	Own []OwnKind
+	// TypedWire is what the server makes of the error of a function with the go-sdk typed
+	// handler signature, and of a go-sdk helper's whose results such a function returns: a
+	// tool error when the function goes to mcp.AddTool (the default), a JSON-RPC error when the
+	// server calls it from a low-level handler of its own and returns its error as is.
+	TypedWire Wire
 	// ErrorHelpers are the server's functions that build a tool-error result from a message and
 	// an error (name → index of the error parameter), such as terraform's ToolError(logger, msg, err).
 	ErrorHelpers map[string]int
@@ -48,6 +53,9 @@ var Servers = []Server{
 		Name:  "github-mcp-server",
 		Dir:   "github-mcp-server",
 		Shape: "go-sdk typed handlers behind a pass-through NewTool adapter, results built by helpers",
+		// inventory.NewServerToolWithContextHandler calls the typed handler from a low-level
+		// handler and returns `resp, err`: the error is a JSON-RPC error, the result dropped.
+		TypedWire: WireProtocol,
 		ErrorHelpers: map[string]int{
 			// ghErrors.NewGitHubAPIErrorResponse(ctx, message, resp, err)
 			"NewGitHubAPIErrorResponse": 3,

@@ -128,7 +128,7 @@ func classify(s *Server, sig *types.Signature) (fn function, ok bool) {
 	}
 	switch {
 	case res.Len() == 3 && named(res.At(0).Type(), true, goSDKMCP, "CallToolResult") && isErrorType(res.At(2).Type()):
-		fn.kind, fn.wire, fn.resultDropped = kindTyped, WireTool, true
+		fn.kind, fn.wire, fn.resultDropped = kindTyped, s.TypedWire, true
 		fn.shape = ShapeAdapter
 		if params.Len() == 3 && isContext(param(0)) && named(param(1), true, goSDKMCP, "CallToolRequest") {
 			fn.shape = ShapeSDK
@@ -153,8 +153,8 @@ func classify(s *Server, sig *types.Signature) (fn function, ok bool) {
 			// A mark3labs handler returns what the helper returns.
 			fn.shape, fn.wire = ShapeHelper, WireProtocol
 		default:
-			// A go-sdk helper whose (result, error) a typed handler returns: a tool error.
-			fn.shape, fn.wire = ShapeHelper, WireTool
+			// A go-sdk helper whose (result, error) a typed handler returns.
+			fn.shape, fn.wire = ShapeHelper, s.TypedWire
 		}
 		return fn, true
 	case res.Len() == 2 && isErrorType(res.At(1).Type()) && named(res.At(0).Type(), true, goSDKMCP, "ReadResourceResult"):

@@ -257,11 +257,12 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
 	parser := parsers[qualified] || decoder(h, call)
-	if !parser && fn.Pkg() == h.pass.Pkg {
-		// A helper of this package that parses or validates and does no I/O that would
-		// need a context.
+	if !parser && h.defs.ModulePackage(fn.Pkg()) {
+		// A helper of the module that parses, validates or reads arguments and does no I/O
+		// that would need a context (terraform's utils.OptionalPaginationParams(request)).
 		name := strings.ToLower(fn.Name())
-		parser = (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate")) && !takesContext(fn.Signature())
+		parser = !takesContext(fn.Signature()) && (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
+			strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional"))
 	}
 	if !parser || len(call.Args) == 0 {
 		return false
@@ -271,7 +272,7 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		if (qualified == "encoding/json.Unmarshal" || decoder(h, call)) && i == 1 {
 			continue // the decode target
 		}
-		if f.source(h, a) {
+		if f.source(h, a) || h.isRequest(a) {
 			anyDerived = true
 			continue
 		}
@@ -281,6 +282,13 @@ func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
 		return false
 	}
 	return anyDerived
+}
+
+// isRequest reports whether e is the handler's request parameter, given whole to a helper
+// that reads the arguments from it.
+func (h *handler) isRequest(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && h.Request != nil && h.pass.TypesInfo.Uses[id] == h.Request
 }
 
 // decoder reports whether call decodes its first argument into the pointer it is given second:

@@ -87,6 +87,12 @@ func (res *Result) HelperBuilt(h *Handler) bool {
 	return found
 }
 
+// ModulePackage reports whether p belongs to the module being checked (not an SDK, the
+// runtime library or another dependency).
+func (res *Result) ModulePackage(p *types.Package) bool {
+	return res.r != nil && p != nil && res.r.modulePackage(p)
+}
+
 // modulePackage reports whether p belongs to the module being checked (not an SDK, the
 // runtime library or another dependency).
 func (r *recogniser) modulePackage(p *types.Package) bool {

@@ -1,0 +1,34 @@
+// Package argutil reads tool arguments for the handlers of package a, as terraform-mcp-server's
+// utils package does.
+package argutil
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+type Pagination struct{ Page, Size int }
+
+// OptionalPaginationParams reads the page arguments: its error is about the arguments.
+func OptionalPaginationParams(r mcp.CallToolRequest) (Pagination, error) {
+	page, err := r.RequireFloat("page")
+	if err != nil {
+		return Pagination{}, err
+	}
+	return Pagination{Page: int(page), Size: 30}, nil
+}
+
+// OptionalRemoteDefaults takes a context: it may do I/O, so its error is not the model's.
+func OptionalRemoteDefaults(ctx context.Context, r mcp.CallToolRequest) (Pagination, error) {
+	if ctx == nil {
+		return Pagination{}, errors.New("no context")
+	}
+	return Pagination{}, nil
+}
+
+// LoadProfile is no argument reader by its name.
+func LoadProfile(r mcp.CallToolRequest) (Pagination, error) {
+	return Pagination{}, errors.New("no profile")
+}

@@ -22,7 +22,7 @@ var ruleStructuredContentOnError = check{
 // structuredContent see an apparently successful empty answer.
 func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Flavour != mcpdefs.GoSDKTypedTool || isAny(h.Out) {
+		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
 			continue
 		}
 		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {

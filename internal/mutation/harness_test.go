@@ -363,3 +363,28 @@ func TestTypedHandlerOnProtocolWire(t *testing.T) {
 		t.Fatalf("mutants:\n got %q\nwant %q", got, want)
 	}
 }
+
+// A copied module's replacement by relative directory still names the original directory.
+func TestCopyModuleKeepsRelativeReplaces(t *testing.T) {
+	root := t.TempDir()
+	from := filepath.Join(root, "tools", "gopls")
+	if err := os.MkdirAll(from, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module golang.org/x/tools/gopls\n\ngo 1.26\n\nrequire golang.org/x/tools v0.1.0\n\nreplace golang.org/x/tools => ..\n"
+	if err := os.WriteFile(filepath.Join(from, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "copy")
+	if err := copyModule(from, to); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(to, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "replace golang.org/x/tools => " + filepath.Join(root, "tools")
+	if !strings.Contains(string(got), want) || strings.Contains(string(got), "=> ..\n") {
+		t.Fatalf("copied go.mod:\n%s\nwant it to contain %q and no relative replacement", got, want)
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -78,7 +79,7 @@ func runServer(cfg Config, s *Server, rep *Report) error {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
 		Dir: dir,
-	}, "./...")
+	}, s.patterns()...)
 	if err != nil {
 		return fmt.Errorf("loading: %w", err)
 	}
@@ -132,7 +133,7 @@ func runServer(cfg Config, s *Server, rep *Report) error {
 	if err := copyModule(dir, copyDir); err != nil {
 		return err
 	}
-	base, err := lint(cfg.Binary, copyDir)
+	base, err := lint(cfg.Binary, copyDir, s.patterns())
 	rep.Runs++
 	if err != nil {
 		return fmt.Errorf("baseline run: %w", err)
@@ -157,7 +158,7 @@ func runServer(cfg Config, s *Server, rep *Report) error {
 				return err
 			}
 		}
-		got, err := lint(cfg.Binary, copyDir)
+		got, err := lint(cfg.Binary, copyDir, s.patterns())
 		rep.Runs++
 		for rel := range files {
 			orig, rerr := os.ReadFile(filepath.Join(dir, rel))
@@ -225,8 +226,8 @@ type findingKey struct {
 }
 
 // lint runs mcplint on a module and returns where each rule fired.
-func lint(bin, dir string) (map[findingKey]bool, error) {
-	cmd := exec.Command(bin, "-json", "-fail-on", "none", "./...")
+func lint(bin, dir string, patterns []string) (map[findingKey]bool, error) {
+	cmd := exec.Command(bin, append([]string{"-json", "-fail-on", "none"}, patterns...)...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -255,7 +256,7 @@ func copyModule(from, to string) error {
 	if err := os.RemoveAll(to); err != nil {
 		return err
 	}
-	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -275,6 +276,53 @@ func copyModule(from, to string) error {
 		}
 		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
 	})
+	if err != nil {
+		return err
+	}
+	return absoluteReplaces(from, filepath.Join(to, "go.mod"))
+}
+
+// absoluteReplaces rewrites the go.mod copied from module directory from so that its
+// replacements by relative directory (gopls's `replace golang.org/x/tools => ..`) still name
+// the same directories from the copy.
+func absoluteReplaces(from, gomod string) error {
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return err
+	}
+	f, err := modfile.Parse(gomod, data, nil)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, r := range f.Replace {
+		if modfile.IsDirectoryPath(r.New.Path) && !filepath.IsAbs(r.New.Path) {
+			abs, err := filepath.Abs(filepath.Join(from, r.New.Path))
+			if err != nil {
+				return err
+			}
+			if err := f.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
+				return err
+			}
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	out, err := f.Format()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(gomod, out, 0o644)
+}
+
+// patterns are the package patterns measured.
+func (s *Server) patterns() []string {
+	if len(s.Patterns) == 0 {
+		return []string{"./..."}
+	}
+	return s.Patterns
 }
 
 func readFile(p string) ([]byte, error) { return os.ReadFile(p) }

@@ -7,6 +7,9 @@ type Server struct {
 	Name string
 	// Dir is the server's module directory, relative to the corpus root.
 	Dir string
+	// Patterns are the packages measured (default ./...): gopls's MCP server is one package
+	// tree of a large module.
+	Patterns []string
 	// Shape names, in a few words, how most of this server's handlers reach the SDK.
 	Shape string
 	// Exclude lists directory prefixes (slash-separated, relative to Dir) whose code is not
@@ -91,6 +94,32 @@ var Servers = []Server{
 			Wire:                 WireProtocol,
 			ResultDroppedOnError: true,
 		}},
+	},
+	{
+		Name:     "gopls",
+		Dir:      "golang-tools/gopls",
+		Patterns: []string{"./internal/mcp/..."},
+		Shape:    "go-sdk typed handlers registered with mcp.AddTool, methods of a handler struct",
+	},
+	{
+		Name:  "loki-mcp",
+		Dir:   "loki-mcp",
+		Shape: "plain mark3labs handler functions",
+		// loki-mcp-client is a client, examples are not served.
+		Exclude: []string{"loki-mcp-client/", "examples/"},
+	},
+	{
+		Name:  "mkp",
+		Dir:   "mkp",
+		Shape: "mark3labs handlers as methods of an Implementation struct, behind rate-limit middleware",
+		// The rate limiter's mock handler is a test double.
+		Exclude: []string{"pkg/ratelimit/mock_tool_handler.go"},
+	},
+	{
+		Name:    "vault-mcp-server",
+		Dir:     "vault-mcp-server",
+		Shape:   "mark3labs handler literals delegating to xHandler(ctx, req, logger) functions",
+		Exclude: []string{"e2e/"},
 	},
 	{
 		Name:    "aks-mcp",

@@ -28,16 +28,9 @@ func (r *recogniser) passThroughAdapters() {
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
 			r.give(f, mappingOf(h, ShapeDelegate), 0)
-			continue
 		}
-		// A function whose results the handler returns unchanged on some path
-		// (`return addProjectItem(ctx, client, ...)` in one case of a switch): on that path
-		// its results are the handler's. Its last parameter is not the tool's input.
-		m := mappingOf(h, ShapeDelegate)
-		m.HasIn = false
-		for _, f := range r.partialDelegates(h) {
-			r.give(f, m, 0)
-		}
+		// Functions whose results the handler returns on some paths only are recognised
+		// with the adapted handlers' (adaptedDelegates).
 	}
 	for _, h := range r.res.Handlers {
 		fn := r.declaredIn(h)
@@ -97,11 +90,11 @@ func (r *recogniser) delegate(h *Handler) ast.Expr {
 
 // partialDelegates returns the functions of this package that some return of h calls and
 // passes through whole.
-func (r *recogniser) partialDelegates(h *Handler) []ast.Expr {
+func (r *recogniser) partialDelegates(h *Handler) []*ast.CallExpr {
 	if h.Body == nil {
 		return nil
 	}
-	var out []ast.Expr
+	var out []*ast.CallExpr
 	seen := map[*types.Func]bool{}
 	ast.Inspect(h.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -120,7 +113,7 @@ func (r *recogniser) partialDelegates(h *Handler) []ast.Expr {
 				return true
 			}
 			seen[fn] = true
-			out = append(out, call.Fun)
+			out = append(out, call)
 		}
 		return true
 	})
@@ -265,21 +258,23 @@ func (r *recogniser) declaredIn(h *Handler) *types.Func {
 func (r *recogniser) adaptedDelegates() {
 	for i := 0; i < len(r.res.Handlers); i++ {
 		h := r.res.Handlers[i]
-		for _, f := range r.partialDelegates(h) {
-			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(f)].(*types.Func)
+		for _, call := range r.partialDelegates(h) {
+			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(call.Fun)].(*types.Func)
 			if fn == nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
 				continue
 			}
-			r.addDelegate(h, fn.Origin(), h.ResultIndex, h.OutIndex, h.ErrorIndex)
+			r.addDelegate(h, call, fn.Origin(), h.ResultIndex, h.OutIndex, h.ErrorIndex)
 		}
 		for _, s := range r.splitDelegates(h) {
-			r.addDelegate(h, s.fn, s.result, s.out, s.err)
+			r.addDelegate(h, s.call, s.fn, s.result, s.out, s.err)
 		}
 	}
 }
 
-// addDelegate recognises fn as a handler with h's mapping and the given result positions.
-func (r *recogniser) addDelegate(h *Handler, fn *types.Func, result, out, errIndex int) {
+// addDelegate recognises fn, called by call, as a handler with h's mapping and the given
+// result positions. The parameter given h's input (github-mcp-server's
+// `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
+func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, fn *types.Func, result, out, errIndex int) {
 	decl := r.decls[fn]
 	if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil {
 		return
@@ -287,6 +282,7 @@ func (r *recogniser) addDelegate(h *Handler, fn *types.Func, result, out, errInd
 	d := *h
 	d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
 	d.Shape, d.Request, d.Input, d.In, d.Out = ShapeDelegate, nil, nil, nil, nil
+	d.Registered = true // it reaches the SDK through h, however h is registered
 	d.ResultIndex, d.OutIndex, d.ErrorIndex = result, out, errIndex
 	if out >= 0 {
 		d.Out = d.Sig.Results().At(out).Type()
@@ -297,12 +293,22 @@ func (r *recogniser) addDelegate(h *Handler, fn *types.Func, result, out, errInd
 			d.Request = p
 		}
 	}
+	if h.Input != nil && !fn.Signature().Variadic() && len(call.Args) == d.Sig.Params().Len() {
+		for i, a := range call.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == h.Input {
+				if p := d.Sig.Params().At(i); p.Name() != "" && p.Name() != "_" && identical(p.Type(), h.Input.Type()) {
+					d.Input, d.In = p, p.Type()
+				}
+			}
+		}
+	}
 	r.addHandler(&d)
 }
 
 // splitDelegate is a function whose results a handler returns on some path after assigning
 // them: its result, output and error positions (-1 for an output the handler does not pass).
 type splitDelegate struct {
+	call             *ast.CallExpr
 	fn               *types.Func
 	result, out, err int
 }
@@ -360,7 +366,7 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 				return -1
 			}
 			res := fn.Signature().Results()
-			s := splitDelegate{fn: fn, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
+			s := splitDelegate{call: call, fn: fn, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
 			if s.result < 0 {
 				s.result = r.decorated(ret.Results[h.ResultIndex], lhs)
 			}

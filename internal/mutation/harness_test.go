@@ -388,3 +388,18 @@ func TestCopyModuleKeepsRelativeReplaces(t *testing.T) {
 		t.Fatalf("copied go.mod:\n%s\nwant it to contain %q and no relative replacement", got, want)
 	}
 }
+
+// A function that already returns (nil, nil) uses it as a value of its own: no early-nil-nil
+// is planted in it.
+func TestNoNilNilWhereItIsTheFunctionsOwnValue(t *testing.T) {
+	s := Server{Name: "fixture", Own: []OwnKind{{
+		Signature: "func(context.Context, map[string]interface{}) (*p.result, error)", Wire: WireProtocol, ResultDroppedOnError: true,
+	}}}
+	src := strings.Replace(ownProtocolHandler, `return &result{text: "small " + name}, nil`, `return nil, nil`, 1)
+	_, ms := plant(t, &s, src)
+	for _, m := range ms {
+		if m.Rule == RuleNilResultNilError {
+			t.Errorf("%s: planted in a function that returns (nil, nil) itself", m)
+		}
+	}
+}

@@ -141,8 +141,11 @@ func operators(s *Server, r *ret) []*Mutant {
 	}
 
 	// nil-result-nil-error: an early return hands the server a nil result and no error.
+	// A function that already returns (nil, nil) on some path uses it as a value of its own
+	// (github's authorLockdownResult: nil, nil when access is permitted, and its callers test
+	// for it), so there it is no defect.
 	if fn.wire == WireProtocol && (fn.kind == kindTool || fn.kind == kindOwn && fn.resultDropped) && nres == 2 &&
-		r.inIf && !(len(res) == 2 && isNil(res[0]) && isNil(res[1])) {
+		r.inIf && !(len(res) == 2 && isNil(res[0]) && isNil(res[1])) && !returnsNilNil(fn) {
 		add(RuleNilResultNilError, "early-nil-nil", replaceStmt(f, r.stmt, "return nil, nil"), nil, "")
 	}
 
@@ -209,6 +212,16 @@ func returnsToolError(r *ret) bool {
 		return ok
 	}
 	return (len(res) == 2 || len(res) == 3) && !isNil(res[0]) && isNil(res[len(res)-1])
+}
+
+// returnsNilNil: some return of fn's own body is `return nil, nil`.
+func returnsNilNil(fn *function) bool {
+	for _, r := range returns(fn) {
+		if res := r.stmt.Results; len(res) == 2 && isNil(res[0]) && isNil(res[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // nilable: nil is a value of t.

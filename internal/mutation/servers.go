@@ -102,6 +102,14 @@ var Servers = []Server{
 		Shape:    "go-sdk typed handlers registered with mcp.AddTool, methods of a handler struct",
 	},
 	{
+		Name:     "go-sdk-examples",
+		Dir:      "go-sdk",
+		Patterns: []string{"./examples/..."},
+		Shape:    "the SDK's own example servers: typed handlers, resource handlers, structured output",
+		// Clients, not servers; the two examples with modules of their own do not load here.
+		Exclude: []string{"examples/client/", "examples/server/auth-middleware/", "examples/server/rate-limiting/"},
+	},
+	{
 		Name:  "loki-mcp",
 		Dir:   "loki-mcp",
 		Shape: "plain mark3labs handler functions",

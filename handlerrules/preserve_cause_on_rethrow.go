@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint/mcplint/internal/astutil"
 	"github.com/mcplint/mcplint/internal/printf"
 	"github.com/mcplint/mcplint/internal/rule"
 	"github.com/mcplint/mcplint/mcpdefs"
@@ -152,10 +153,8 @@ func setJustBefore(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.No
 	}
 	var list []ast.Stmt
 	switch c := outer[len(outer)-1].(type) {
-	case *ast.CaseClause:
-		list = c.Body
-	case *ast.CommClause:
-		list = c.Body
+	case *ast.CaseClause, *ast.CommClause:
+		list = astutil.Statements(c)
 	}
 	for i, st := range list {
 		if st == ifs && i > 0 {

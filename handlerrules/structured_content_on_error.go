@@ -104,15 +104,8 @@ func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node)
 	if obj == nil || len(stack) == 0 {
 		return false
 	}
-	var list []ast.Stmt
-	switch b := stack[len(stack)-1].(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause: // a switch case is a block of its own
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	default:
+	list := astutil.Statements(stack[len(stack)-1]) // a switch case is a block of its own
+	if list == nil {
 		return false
 	}
 	for _, stmt := range list {

@@ -326,17 +326,7 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		default:
-			return true
-		}
+		list := astutil.Statements(n)
 		for i := 0; i+1 < len(list); i++ {
 			as, ok := list[i].(*ast.AssignStmt)
 			ret, ok2 := list[i+1].(*ast.ReturnStmt)

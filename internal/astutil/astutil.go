@@ -85,3 +85,17 @@ func Conjuncts(e ast.Expr) []ast.Expr {
 	}
 	return []ast.Expr{e}
 }
+
+// Statements returns the statement list of a block, a switch case or a select case; nil for
+// any other node.
+func Statements(n ast.Node) []ast.Stmt {
+	switch b := n.(type) {
+	case *ast.BlockStmt:
+		return b.List
+	case *ast.CaseClause:
+		return b.Body
+	case *ast.CommClause:
+		return b.Body
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package astutil
 import (
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,4 +40,27 @@ func TestInspectAncestorsAfterSkip(t *testing.T) {
 	})
 	assert.Same(t, call, parents[call.Args[1]], "the second argument's parent")
 	assert.NotContains(t, parents, call.Args[0].(*ast.IndexExpr).X, "the skipped subtree was entered")
+}
+
+func TestStatements(t *testing.T) {
+	src := "package p\nfunc f(c chan int, x int) {\n\tswitch x {\n\tcase 1:\n\t\tx++\n\t\tx--\n\t}\n\tselect {\n\tcase <-c:\n\t\tx++\n\t}\n}\n"
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	if got := len(Statements(body)); got != 2 {
+		t.Errorf("function body: %d statements, want 2", got)
+	}
+	sw := body.List[0].(*ast.SwitchStmt)
+	if got := len(Statements(sw.Body.List[0])); got != 2 {
+		t.Errorf("switch case: %d statements, want 2", got)
+	}
+	sel := body.List[1].(*ast.SelectStmt)
+	if got := len(Statements(sel.Body.List[0])); got != 1 {
+		t.Errorf("select case: %d statements, want 1", got)
+	}
+	if Statements(sw) != nil {
+		t.Errorf("a switch statement itself has no statement list of its own")
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // The SDK packages the harness recognises handler signatures of. The harness has its own list on
@@ -340,15 +342,7 @@ func assigningCall(v string, ifs *ast.IfStmt, outer []ast.Node) (string, *ast.As
 	if len(outer) == 0 {
 		return "", nil
 	}
-	var list []ast.Stmt
-	switch b := outer[len(outer)-1].(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause:
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	}
+	list := astutil.Statements(outer[len(outer)-1])
 	for i, st := range list {
 		if st != ifs || i == 0 {
 			continue

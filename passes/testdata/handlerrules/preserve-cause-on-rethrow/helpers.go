@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -51,6 +52,10 @@ func fetchPageFine(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) 
 	}
 	if _, err := http.Get(in.URL + "/more"); err != nil {
 		return apierrs.NewToolResultErrorFromErr("more", err), nil, nil
+	}
+	if _, err := io.ReadAll(strings.NewReader(in.URL)); err != nil {
+		// Reading something else than a response body does no I/O either.
+		return apierrs.NewToolResultError("unreadable url"), nil, nil
 	}
 	if _, err := strconv.Atoi(in.URL); err != nil {
 		// The error of a call that does no I/O (takes no context): the own text says it all.

@@ -49,6 +49,17 @@ func addItem(ctx context.Context) (*mcp.CallToolResult, any, error) {
 	return textError("ok"), nil, nil
 }
 
+// tagged is reached through wrap(result, "tag"), which takes more than the result: whether
+// it passes the result through is not known, so tagged is not a delegate. Silent.
+func tagged(ctx context.Context) (*mcp.CallToolResult, error) {
+	if err := call(ctx); err != nil {
+		return textError(err.Error()), err
+	}
+	return textError("ok"), nil
+}
+
+func wrap(r *mcp.CallToolResult, tag string) *mcp.CallToolResult { return r }
+
 // unrelated has the same signature but its results are not the handler's (the handler
 // keeps the error to itself): silent.
 func unrelated(ctx context.Context) (*mcp.CallToolResult, error) {
@@ -72,6 +83,9 @@ func Tools() []inv.ServerTool {
 				return result, nil, err
 			case "add":
 				return addItem(ctx)
+			case "tagged":
+				result, err := tagged(ctx)
+				return wrap(result, "tag"), nil, err
 			case "other":
 				result, err := unrelated(ctx)
 				if err != nil {

@@ -55,8 +55,10 @@ type Report struct {
 	Mutants []*Mutant
 	// Candidates counts the sites found per server and rule, before sampling.
 	Candidates map[string]map[string]int
-	Runs       int
-	Elapsed    time.Duration
+	// Absent lists the servers not checked out under the corpus root, which were skipped.
+	Absent  []string
+	Runs    int
+	Elapsed time.Duration
 }
 
 // Run plants, lints and scores every server of cfg.
@@ -64,8 +66,14 @@ func Run(cfg Config) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Candidates: map[string]map[string]int{}}
 	for i := range cfg.Servers {
-		if err := runServer(cfg, &cfg.Servers[i], rep); err != nil {
-			return nil, fmt.Errorf("%s: %w", cfg.Servers[i].Name, err)
+		s := &cfg.Servers[i]
+		if _, err := os.Stat(filepath.Join(cfg.CorpusRoot, s.Dir, "go.mod")); err != nil {
+			cfg.Log("%s: not checked out under %s, skipped", s.Name, cfg.CorpusRoot)
+			rep.Absent = append(rep.Absent, s.Name)
+			continue
+		}
+		if err := runServer(cfg, s, rep); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Name, err)
 		}
 	}
 	rep.Elapsed = time.Since(start)
@@ -74,6 +82,9 @@ func Run(cfg Config) (*Report, error) {
 
 func runServer(cfg Config, s *Server, rep *Report) error {
 	dir := filepath.Join(cfg.CorpusRoot, s.Dir)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real // a checkout linked into the corpus root: copy what it points to
+	}
 	t0 := time.Now()
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |

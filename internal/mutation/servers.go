@@ -110,6 +110,35 @@ var Servers = []Server{
 		Exclude: []string{"examples/client/", "examples/server/auth-middleware/", "examples/server/rate-limiting/"},
 	},
 	{
+		// Not in CORPUS.md: fyrsmithlabs/contextd at 9303d299cb2e2804fc4331168e1ec83157eb593d,
+		// checked out as contextd beside the others, gives typed handlers with concrete
+		// outputs, which few corpus servers have. Skipped where it is not checked out.
+		Name:  "contextd",
+		Dir:   "contextd",
+		Shape: "go-sdk v1.1 typed handlers with struct outputs, closures given to mcp.AddTool",
+		// Test agents, simulations and one-off commands are not served.
+		Exclude: []string{"test/", "examples/", "cmd/testagent/", "cmd/plugin-validator/"},
+	},
+	{
+		// Not in CORPUS.md: jaegertracing/jaeger at 8498073ff809b1a3923521920a9b1b017ea97ecf,
+		// checked out as jaeger: handler constructors returning mcp.ToolHandlerFor method
+		// values with struct outputs. Skipped where it is not checked out.
+		Name:     "jaeger",
+		Dir:      "jaeger",
+		Patterns: []string{"./cmd/jaeger/internal/extension/jaegerquery/internal/mcptools/..."},
+		Shape:    "go-sdk typed handlers as method values returned by constructors, struct outputs",
+	},
+	{
+		// Not in CORPUS.md: containers/kubernetes-mcp-server at
+		// 55749981693f71c9f9a573bfab229eccd4f124ea, checked out as kubernetes-mcp-server: its
+		// go-sdk adapter package, resource and tool handlers built from the server's own
+		// tool types. Skipped where it is not checked out.
+		Name:     "kubernetes-mcp-server",
+		Dir:      "kubernetes-mcp-server",
+		Patterns: []string{"./pkg/mcp/..."},
+		Shape:    "go-sdk low-level tool and resource handlers built by adapters from the server's own types",
+	},
+	{
 		Name:  "loki-mcp",
 		Dir:   "loki-mcp",
 		Shape: "plain mark3labs handler functions",

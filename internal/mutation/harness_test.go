@@ -87,6 +87,8 @@ import "github.com/modelcontextprotocol/go-sdk/mcp"
 func NewToolResultError(msg string) *mcp.CallToolResult { return &mcp.CallToolResult{IsError: true} }
 
 func RequiredParam(args map[string]any, name string) (string, error) { return "", nil }
+
+func NewToolResultText(text string) *mcp.CallToolResult { return &mcp.CallToolResult{} }
 `,
 }
 
@@ -226,15 +228,14 @@ func TestProtocolWireGetsProtocolRules(t *testing.T) {
 		}
 	}
 	// The decode error's tool-error result: returned as an error (a JSON-RPC error here), beside
-	// the error, or as (nil, nil); its text dumps the error (no preserve-cause operator: the
-	// result carries the error's text, not the error). The early return in
+	// the error, or as (nil, nil). Its text is not made a dump: an own result type without an
+	// IsError mark is no error text the harness can tell from a success. The early return in
 	// `if n > 3` can become (nil, nil), not an error (n > 3 is no zero test of an argument); the
 	// check of the name argument becomes an error. Every success return can carry a typed nil.
 	want := []string{
 		RuleToolErrorAsProtocol + "/arg-error-returned@13",
 		RuleResultAndError + "/error-beside-result@13",
 		RuleNilResultNilError + "/early-nil-nil@13",
-		RuleNoStringify + "/error-text-to-plus-v@13",
 		RuleTypedNil + "/nil-pointer-helper@13",
 		RuleNilResultNilError + "/early-nil-nil@16",
 		RuleTypedNil + "/nil-pointer-helper@16",
@@ -401,5 +402,48 @@ func TestNoNilNilWhereItIsTheFunctionsOwnValue(t *testing.T) {
 		if m.Rule == RuleNilResultNilError {
 			t.Errorf("%s: planted in a function that returns (nil, nil) itself", m)
 		}
+	}
+}
+
+// A dump is planted into error text only: an error result's text, not a success result's.
+func TestStringifyOnlyInErrorText(t *testing.T) {
+	src := `package p
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"example.com/utils"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func fetch(ctx context.Context) error { return errors.New("upstream") }
+
+func handle(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+	if err := fetch(ctx); err != nil {
+		return utils.NewToolResultError(fmt.Sprintf("fetch failed: %v", err)), nil, nil
+	}
+	if err := fetch(ctx); err != nil {
+		return utils.NewToolResultText(fmt.Sprintf("nothing fetched: %v", err)), nil, nil
+	}
+	return utils.NewToolResultText("ok"), nil, nil
+}
+`
+	s := Server{Name: "fixture"}
+	dir, pkg := loadFixture(t, src)
+	fns := functions(&s, dir, []*packages.Package{pkg})
+	var got []string
+	for _, r := range returns(fns[0]) {
+		for _, m := range operators(&s, r) {
+			if m.Rule == RuleNoStringify {
+				got = append(got, fmt.Sprintf("%s@%d", m.Op, m.Line))
+			}
+		}
+	}
+	// Line 16, an error result's text, gets the verb turned into %+v; line 19, a success
+	// result's text, gets nothing.
+	if want := []string{"verb-to-plus-v@16"}; !slices.Equal(got, want) {
+		t.Fatalf("no-stringify mutants: got %q, want %q", got, want)
 	}
 }

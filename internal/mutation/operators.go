@@ -329,21 +329,49 @@ func ownTextOfLocalFailure(r *ret, sel *ast.SelectorExpr) bool {
 // stringify makes the error text carry a %+v dump of the error in hand: the verb formatting it
 // in fmt.Errorf/Sprintf becomes %+v; err.Error() becomes fmt.Sprintf("%+v", err); err itself
 // becomes fmt.Errorf("upstream: %+v", err).
+//
+// A text goes into an error or a tool-error text only: fmt.Errorf, or a Sprintf or err.Error()
+// inside an `IsError: true` literal or an argument of a call whose name says it builds an error
+// result (NewToolResultError, the server's ToolError). A success result's text is not what
+// no-stringify-upstream-error defines (docs/handlerrules.md).
 func stringify(r *ret) (string, []edit, map[string]string) {
 	f := r.fn.file
 	e := r.errVar
 	var op string
 	var edits []edit
 	var imports map[string]string
+	var stack []ast.Node
+	errorText := func() bool { // of the call on top of the stack, from its ancestors
+		for _, n := range stack[:len(stack)-1] {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if strings.Contains(calleeName(n), "Error") {
+					return true
+				}
+			case *ast.CompositeLit:
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok && isIdent(kv.Key, "IsError") && isIdent(kv.Value, "true") {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
 	ast.Inspect(r.stmt, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
 		if edits != nil {
 			return false
 		}
+		stack = append(stack, n)
 		c, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		if (isPkgFunc(f, c, "fmt", "Errorf") || isPkgFunc(f, c, "fmt", "Sprintf")) && len(c.Args) >= 2 {
+		if (isPkgFunc(f, c, "fmt", "Errorf") || isPkgFunc(f, c, "fmt", "Sprintf") && errorText()) && len(c.Args) >= 2 {
 			lit, ok := c.Args[0].(*ast.BasicLit)
 			if !ok {
 				return true
@@ -360,7 +388,7 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 			}
 			return edits == nil
 		}
-		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(c.Args) == 0 && isIdent(sel.X, e) {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(c.Args) == 0 && isIdent(sel.X, e) && errorText() {
 			op = "error-text-to-plus-v"
 			edits = []edit{replaceNode(f, c, fmt.Sprintf("%s.Sprintf(\"%%+v\", %s)", aliasFmt, e))}
 			imports = map[string]string{aliasFmt: "fmt"}

@@ -139,6 +139,19 @@ var Servers = []Server{
 		Shape:    "go-sdk low-level tool and resource handlers built by adapters from the server's own types",
 	},
 	{
+		// Not in CORPUS.md: docker/mcp-gateway at 2bd20fe83dd04870e8d87dc1ed059d4d19fc7c68,
+		// checked out as mcp-gateway (with vendor/ removed, so that it builds in module mode):
+		// go-sdk resource and tool handlers that forward to proxied servers. Skipped where it
+		// is not checked out.
+		Name:     "mcp-gateway",
+		Dir:      "mcp-gateway",
+		Patterns: []string{"./pkg/gateway/..."},
+		Shape:    "go-sdk low-level handlers built by methods of the gateway, forwarding to proxied servers",
+		// The embeddings package is a client of a vector database's MCP server: its
+		// CallTool wrappers return what that server answered, to the gateway's own code.
+		Exclude: []string{"pkg/gateway/embeddings/"},
+	},
+	{
 		Name:  "loki-mcp",
 		Dir:   "loki-mcp",
 		Shape: "plain mark3labs handler functions",

@@ -198,7 +198,7 @@ func serialiser(info *types.Info, c *ast.CallExpr) string {
 	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
 		return "an HTTP dump (httputil." + name + ")"
 	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
-		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && isHTTPResponse(fieldOwner(info, sel)) {
+		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && isResponseBody(info, sel) {
 			return "a raw upstream response body"
 		}
 	}
@@ -248,6 +248,12 @@ func fieldOwner(info *types.Info, sel *ast.SelectorExpr) types.Type {
 		t = st.Field(i).Type()
 	}
 	return t
+}
+
+// isResponseBody reports whether sel selects the Body of an HTTP response, also through a type
+// that embeds one.
+func isResponseBody(info *types.Info, sel *ast.SelectorExpr) bool {
+	return sel.Sel.Name == "Body" && isHTTPResponse(fieldOwner(info, sel))
 }
 
 func isHTTPResponse(t types.Type) bool {

@@ -127,16 +127,7 @@ func readsResponseBody(info *types.Info, call *ast.CallExpr) bool {
 	found := false
 	for _, arg := range call.Args {
 		ast.Inspect(arg, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if found || !ok || sel.Sel.Name != "Body" {
-				return !found
-			}
-			t := info.TypeOf(sel.X)
-			if p, ok := types.Unalias(t).(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil &&
-				n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response" {
+			if sel, ok := n.(*ast.SelectorExpr); ok && isResponseBody(info, sel) {
 				found = true
 			}
 			return !found

@@ -12,6 +12,8 @@ import (
 	"fixtures/handlerrules/preserve-cause-on-rethrow/apierrs"
 )
 
+type clientResponse struct{ *http.Response }
+
 type fetchIn struct {
 	URL string `json:"url" jsonschema:"the page to fetch"`
 }
@@ -33,6 +35,11 @@ func fetchPage(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (*go
 		return apierrs.NewToolResultError("failed to read response body"), nil, nil // want `tool error result drops err`
 	}
 	_ = body
+	// A client's response type that embeds *http.Response (go-github's *github.Response).
+	wrapped := &clientResponse{Response: resp}
+	if _, err := io.ReadAll(wrapped.Body); err != nil {
+		return apierrs.NewToolResultError("failed to read the wrapped body"), nil, nil // want `tool error result drops err`
+	}
 	return apierrs.NewToolResultError("unreachable"), nil, nil
 }
 

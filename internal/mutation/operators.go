@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/internal/astutil"
 )
 
 // The handler rules the harness plants defects for. prefer-mcp-error-in-handler and
@@ -340,9 +342,9 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 	var op string
 	var edits []edit
 	var imports map[string]string
-	var stack []ast.Node
-	errorText := func() bool { // of the call on top of the stack, from its ancestors
-		for _, n := range stack[:len(stack)-1] {
+	// errorText: a call with these ancestors is part of an error or tool-error text.
+	errorText := func(ancestors []ast.Node) bool {
+		for _, n := range ancestors {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				if strings.Contains(calleeName(n), "Error") {
@@ -358,20 +360,15 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 		}
 		return false
 	}
-	ast.Inspect(r.stmt, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	astutil.InspectAncestors(r.stmt, func(n ast.Node, ancestors []ast.Node) bool {
 		if edits != nil {
 			return false
 		}
-		stack = append(stack, n)
 		c, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		if (isPkgFunc(f, c, "fmt", "Errorf") || isPkgFunc(f, c, "fmt", "Sprintf") && errorText()) && len(c.Args) >= 2 {
+		if (isPkgFunc(f, c, "fmt", "Errorf") || isPkgFunc(f, c, "fmt", "Sprintf") && errorText(ancestors)) && len(c.Args) >= 2 {
 			lit, ok := c.Args[0].(*ast.BasicLit)
 			if !ok {
 				return true
@@ -388,7 +385,7 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 			}
 			return edits == nil
 		}
-		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(c.Args) == 0 && isIdent(sel.X, e) && errorText() {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(c.Args) == 0 && isIdent(sel.X, e) && errorText(ancestors) {
 			op = "error-text-to-plus-v"
 			edits = []edit{replaceNode(f, c, fmt.Sprintf("%s.Sprintf(\"%%+v\", %s)", aliasFmt, e))}
 			imports = map[string]string{aliasFmt: "fmt"}

@@ -283,19 +283,13 @@ type ret struct {
 // returns lists the return statements of fn's own body (not of nested function literals).
 func returns(fn *function) []*ret {
 	var out []*ret
-	var stack []ast.Node
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	astutil.InspectAncestors(fn.body, func(n ast.Node, stack []ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		if r, ok := n.(*ast.ReturnStmt); ok {
 			out = append(out, describeReturn(fn, r, stack))
 		}
-		stack = append(stack, n)
 		return true
 	})
 	return out

@@ -25,21 +25,27 @@ type server struct {
 	name     string
 	dir      string // relative to the corpus root
 	patterns []string
+	// extra: not in CORPUS.md (checked out for the mutation harness, docs/recall.md says how);
+	// skipped, with its ledger lines, where it is not checked out.
+	extra bool
 }
 
 var servers = []server{
-	{"github-mcp-server", "github-mcp-server", []string{"./..."}},
-	{"terraform-mcp-server", "terraform-mcp-server", []string{"./..."}},
-	{"vault-mcp-server", "vault-mcp-server", []string{"./..."}},
-	{"mkp", "mkp", []string{"./..."}},
-	{"loki-mcp", "loki-mcp", []string{"./..."}},
-	{"mcp-filesystem-server", "mcp-filesystem-server", []string{"./..."}},
-	{"aks-mcp", "aks-mcp", []string{"./..."}},
-	{"podman-mcp-server", "podman-mcp-server", []string{"./..."}},
+	{"github-mcp-server", "github-mcp-server", []string{"./..."}, false},
+	{"terraform-mcp-server", "terraform-mcp-server", []string{"./..."}, false},
+	{"vault-mcp-server", "vault-mcp-server", []string{"./..."}, false},
+	{"mkp", "mkp", []string{"./..."}, false},
+	{"loki-mcp", "loki-mcp", []string{"./..."}, false},
+	{"mcp-filesystem-server", "mcp-filesystem-server", []string{"./..."}, false},
+	{"aks-mcp", "aks-mcp", []string{"./..."}, false},
+	{"podman-mcp-server", "podman-mcp-server", []string{"./..."}, false},
 	// The SDK's own example servers; the SDK itself is not a server.
-	{"go-sdk", "go-sdk", []string{"./examples/..."}},
+	{"go-sdk", "go-sdk", []string{"./examples/..."}, false},
 	// gopls replaces x/tools with ../, so it is built from gopls/.
-	{"golang-tools", "golang-tools/gopls", []string{"./..."}},
+	{"golang-tools", "golang-tools/gopls", []string{"./..."}, false},
+	{"jaeger", "jaeger", []string{"./cmd/jaeger/internal/extension/jaegerquery/internal/mcptools/..."}, true},
+	{"kubernetes-mcp-server", "kubernetes-mcp-server", []string{"./pkg/mcp/..."}, true},
+	{"mcp-gateway", "mcp-gateway", []string{"./pkg/gateway/..."}, true},
 }
 
 // Verdicts of the ledger.
@@ -151,6 +157,15 @@ func TestCorpus(t *testing.T) {
 	for _, s := range servers {
 		dir := filepath.Join(root, s.dir)
 		if _, err := os.Stat(dir); err != nil {
+			if s.extra {
+				t.Logf("%s: not checked out under %s; its ledger lines are not checked", s.name, root)
+				for k := range ledger {
+					if k.server == s.name {
+						delete(ledger, k)
+					}
+				}
+				continue
+			}
 			t.Errorf("%s: not checked out under %s: %v", s.name, root, err)
 			continue
 		}

@@ -447,3 +447,26 @@ func handle(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) 
 		t.Fatalf("no-stringify mutants: got %q, want %q", got, want)
 	}
 }
+
+// The report's tables have a column per server measured, none for a server not checked out.
+func TestReportLeavesAbsentServersOut(t *testing.T) {
+	rep := &Report{
+		Mutants:    []*Mutant{{Server: "a", Rule: RuleTypedNil, Shape: ShapeSDK, Op: "nil-pointer-helper", status: StatusFound}},
+		Candidates: map[string]map[string]int{"a": {RuleTypedNil: 3}},
+		Absent:     []string{"b"},
+	}
+	md := rep.Markdown([]Server{{Name: "a"}, {Name: "b"}})
+	for _, want := range []string{
+		"| rule | a | all |\n| --- | --- | --- |\n",
+		"| `" + RuleTypedNil + "` | 1/1 | 1/1 (100 %) |\n",
+		"| rule | a |\n| --- | --- |\n",
+		"| `" + RuleTypedNil + "` | 3 |\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "| b |") {
+		t.Errorf("report has a column for the absent server b:\n%s", md)
+	}
+}

@@ -77,15 +77,15 @@ func (r *Report) Markdown(servers []Server) string {
 	fmt.Fprintf(&b, "%d mutants planted and compiled, %d found (%.1f %%); %d did not type-check, %d sat where the rule already fired; %d mcplint runs in %s.\n\n",
 		total.Planted, total.Found, 100*total.Recall(), total.NoCompile, total.Preexisting, r.Runs, r.Elapsed.Round(1e9))
 
-	b.WriteString("Found/planted per rule and server (– nothing to plant: no site of that shape):\n\n| rule |")
+	// Servers not checked out have no column.
+	servers = slices.DeleteFunc(slices.Clone(servers), func(s Server) bool { return slices.Contains(r.Absent, s.Name) })
+	var names []string
 	for _, s := range servers {
-		fmt.Fprintf(&b, " %s |", s.Name)
+		names = append(names, s.Name)
 	}
-	b.WriteString(" all |\n| --- |")
-	for range servers {
-		b.WriteString(" --- |")
-	}
-	b.WriteString(" --- |\n")
+
+	b.WriteString("Found/planted per rule and server (– nothing to plant: no site of that shape):\n\n")
+	tableHead(&b, append(names, "all"))
 	rs := r.ByRuleServer()
 	for _, rule := range Rules {
 		fmt.Fprintf(&b, "| `%s` |", rule)
@@ -106,15 +106,8 @@ func (r *Report) Markdown(servers []Server) string {
 		b.WriteString(" |\n")
 	}
 
-	b.WriteString("\nCandidate sites per rule and server, before sampling:\n\n| rule |")
-	for _, s := range servers {
-		fmt.Fprintf(&b, " %s |", s.Name)
-	}
-	b.WriteString("\n| --- |")
-	for range servers {
-		b.WriteString(" --- |")
-	}
-	b.WriteString("\n")
+	b.WriteString("\nCandidate sites per rule and server, before sampling:\n\n")
+	tableHead(&b, names)
 	for _, rule := range Rules {
 		fmt.Fprintf(&b, "| `%s` |", rule)
 		for _, s := range servers {
@@ -124,15 +117,8 @@ func (r *Report) Markdown(servers []Server) string {
 	}
 
 	shapes := []string{ShapeSDK, ShapeAdapter, ShapeHelper, ShapeOwn}
-	b.WriteString("\nFound/planted per rule and shape:\n\n| rule |")
-	for _, sh := range shapes {
-		fmt.Fprintf(&b, " %s |", sh)
-	}
-	b.WriteString("\n| --- |")
-	for range shapes {
-		b.WriteString(" --- |")
-	}
-	b.WriteString("\n")
+	b.WriteString("\nFound/planted per rule and shape:\n\n")
+	tableHead(&b, shapes)
 	for _, rule := range Rules {
 		fmt.Fprintf(&b, "| `%s` |", rule)
 		for _, sh := range shapes {
@@ -178,6 +164,11 @@ func (r *Report) Markdown(servers []Server) string {
 	}
 	b.WriteString("```\n")
 	return b.String()
+}
+
+// tableHead writes the head of a Markdown table whose first column is the rule.
+func tableHead(b *strings.Builder, columns []string) {
+	b.WriteString("| rule | " + strings.Join(columns, " | ") + " |\n|" + strings.Repeat(" --- |", len(columns)+1) + "\n")
 }
 
 // Floors renders per rule and server the found and planted counts, the form the test's floor

@@ -205,13 +205,7 @@ func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.Block
 		ResultIndex: m.ResultIndex, OutIndex: m.OutIndex, ErrorIndex: m.ErrorIndex,
 		Registered: true, Shape: m.Via,
 	}
-	reqType := r.sdk.requestType(m)
-	for i := 0; i < sig.Params().Len(); i++ {
-		p := sig.Params().At(i)
-		if identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
-			h.Request = p
-		}
-	}
+	h.Request = r.requestParam(sig, m)
 	if m.HasIn && sig.Params().Len() > 0 {
 		h.In = sig.Params().At(sig.Params().Len() - 1).Type()
 		if v := sig.Params().At(sig.Params().Len() - 1); v.Name() != "" && v.Name() != "_" {
@@ -222,6 +216,19 @@ func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.Block
 		h.Out = results.At(m.OutIndex).Type()
 	}
 	r.addHandler(h)
+}
+
+// requestParam is the last named parameter of sig of the request type of m's kind and SDK,
+// or nil.
+func (r *recogniser) requestParam(sig *types.Signature, m Mapping) *types.Var {
+	reqType := r.sdk.requestType(m)
+	var req *types.Var
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
+			req = p
+		}
+	}
+	return req
 }
 
 func (r *recogniser) addHandler(h *Handler) {
@@ -259,22 +266,21 @@ func (r *recogniser) adaptedDelegates() {
 	for i := 0; i < len(r.res.Handlers); i++ {
 		h := r.res.Handlers[i]
 		for _, call := range r.partialDelegates(h) {
-			fn, _ := r.pass.TypesInfo.Uses[astutil.NameIdent(call.Fun)].(*types.Func)
-			if fn == nil || fn.Signature().Results().Len() != h.Sig.Results().Len() {
-				continue
+			if fn := r.callee(call); fn != nil && fn.Signature().Results().Len() == h.Sig.Results().Len() {
+				r.addDelegate(h, call, h.ResultIndex, h.OutIndex, h.ErrorIndex)
 			}
-			r.addDelegate(h, call, fn.Origin(), h.ResultIndex, h.OutIndex, h.ErrorIndex)
 		}
 		for _, s := range r.splitDelegates(h) {
-			r.addDelegate(h, s.call, s.fn, s.result, s.out, s.err)
+			r.addDelegate(h, s.call, s.result, s.out, s.err)
 		}
 	}
 }
 
-// addDelegate recognises fn, called by call, as a handler with h's mapping and the given
+// addDelegate recognises the function call calls as a handler with h's mapping and the given
 // result positions. The parameter given h's input (github-mcp-server's
 // `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
-func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, fn *types.Func, result, out, errIndex int) {
+func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, result, out, errIndex int) {
+	fn := r.callee(call)
 	decl := r.decls[fn]
 	if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil {
 		return
@@ -287,12 +293,7 @@ func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, fn *types.Func,
 	if out >= 0 {
 		d.Out = d.Sig.Results().At(out).Type()
 	}
-	reqType := r.sdk.requestType(Mapping{Kind: h.Kind, SDK: h.SDK})
-	for i := 0; i < d.Sig.Params().Len(); i++ {
-		if p := d.Sig.Params().At(i); identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
-			d.Request = p
-		}
-	}
+	d.Request = r.requestParam(d.Sig, Mapping{Kind: h.Kind, SDK: h.SDK})
 	if h.Input != nil && !fn.Signature().Variadic() && len(call.Args) == d.Sig.Params().Len() {
 		for i, a := range call.Args {
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == h.Input {
@@ -309,7 +310,6 @@ func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, fn *types.Func,
 // them: its result, output and error positions (-1 for an output the handler does not pass).
 type splitDelegate struct {
 	call             *ast.CallExpr
-	fn               *types.Func
 	result, out, err int
 }
 
@@ -356,7 +356,7 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 				return -1
 			}
 			res := fn.Signature().Results()
-			s := splitDelegate{call: call, fn: fn, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
+			s := splitDelegate{call: call, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
 			if s.result < 0 {
 				s.result = r.decorated(ret.Results[h.ResultIndex], lhs)
 			}

@@ -216,14 +216,19 @@ func returnsToolError(r *ret) bool {
 	return (len(res) == 2 || len(res) == 3) && !isNil(res[0]) && isNil(res[len(res)-1])
 }
 
-// returnsNilNil: some return of fn's own body is `return nil, nil`.
+// returnsNilNil: some return of fn's own body is `return nil, nil` (worked out once per
+// function: it is asked for each of its returns).
 func returnsNilNil(fn *function) bool {
-	for _, r := range returns(fn) {
-		if res := r.stmt.Results; len(res) == 2 && isNil(res[0]) && isNil(res[1]) {
-			return true
+	if fn.nilNil == nil {
+		found := false
+		for _, r := range returns(fn) {
+			if res := r.stmt.Results; len(res) == 2 && isNil(res[0]) && isNil(res[1]) {
+				found = true
+			}
 		}
+		fn.nilNil = &found
 	}
-	return false
+	return *fn.nilNil
 }
 
 // nilable: nil is a value of t.

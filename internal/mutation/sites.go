@@ -70,8 +70,9 @@ type function struct {
 	kind          kind
 	shape         string
 	wire          Wire
-	resultDropped bool // a pointer result the server discards beside a non-nil error
-	outConcrete   bool // typed: Out is neither an interface nor a type parameter
+	resultDropped bool  // a pointer result the server discards beside a non-nil error
+	outConcrete   bool  // typed: Out is neither an interface nor a type parameter
+	nilNil        *bool // some return is `return nil, nil`; nil until returnsNilNil asks
 	name          string
 	startLine     int
 	endLine       int

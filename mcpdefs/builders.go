@@ -181,26 +181,10 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 			if prop == nil || prop.Kind != JSONObject {
 				return false
 			}
-			set := false
-			for _, m := range prop.Members {
-				if m.Key == s.keyword {
-					m.Value, m.KeyPos, set = v, s.keyAt, true
-				}
-			}
-			if !set {
-				prop.Members = append(prop.Members, &JSONMember{Key: s.keyword, KeyPos: s.keyAt, Value: v})
-			}
+			prop.Set(s.keyword, s.keyAt, v)
 			continue
 		}
-		replaced := false
-		for _, m := range props.Members {
-			if m.Key == s.key {
-				m.Value, m.KeyPos, replaced = v, s.keyAt, true
-			}
-		}
-		if !replaced {
-			props.Members = append(props.Members, &JSONMember{Key: s.key, KeyPos: s.keyAt, Value: v})
-		}
+		props.Set(s.key, s.keyAt, v)
 	}
 	return true
 }

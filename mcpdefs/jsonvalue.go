@@ -92,6 +92,20 @@ func (j *JSON) Member(key string) *JSONMember {
 	return out
 }
 
+// Set gives every member of key in the object j the value v, written at pos, or adds the
+// member when there is none.
+func (j *JSON) Set(key string, pos token.Pos, v *JSON) {
+	set := false
+	for _, m := range j.Members {
+		if m.Key == key {
+			m.Value, m.KeyPos, set = v, pos, true
+		}
+	}
+	if !set {
+		j.Members = append(j.Members, &JSONMember{Key: key, KeyPos: pos, Value: v})
+	}
+}
+
 // Known reports whether j is a statically known value.
 func (j *JSON) Known() bool { return j != nil && j.Kind != JSONDynamic }
 

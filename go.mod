@@ -1,4 +1,4 @@
-module github.com/mcplint/mcplint
+module github.com/mcplint-go/mcplint
 
 go 1.26.0
 

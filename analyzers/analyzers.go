@@ -5,13 +5,13 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/contractrules"
-	"github.com/mcplint/mcplint/handlerrules"
-	"github.com/mcplint/mcplint/internal/driver/loaderr"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/schemarules"
-	"github.com/mcplint/mcplint/serverjson/manifest"
+	"github.com/mcplint-go/mcplint/contractrules"
+	"github.com/mcplint-go/mcplint/handlerrules"
+	"github.com/mcplint-go/mcplint/internal/driver/loaderr"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/schemarules"
+	"github.com/mcplint-go/mcplint/serverjson/manifest"
 )
 
 // Re-exported so that drivers depend on this package only.

@@ -7,9 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -19,7 +19,7 @@ func TestAllValidates(t *testing.T) {
 	cat := analyzers.NewCatalog()
 	for _, a := range analyzers.All() {
 		assert.NotEmpty(t, a.Doc, a.Name)
-		assert.Contains(t, a.URL, "https://github.com/mcplint/mcplint/blob/main/docs/", a.Name)
+		assert.Contains(t, a.URL, "https://github.com/mcplint-go/mcplint/blob/main/docs/", a.Name)
 	}
 	// Every implemented rule of the catalog has an analyzer reporting it.
 	cfg := analyzers.NewConfig()

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // ruleSuffix is the " (rule-id)" every message ends with.

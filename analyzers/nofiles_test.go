@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // TestAnalyzersTolerateAPassWithoutFiles runs every analyzer of the registry, every rule

@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/serverjson/manifest"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/serverjson/manifest"
 )
 
 // Scope tells a driver which packages of a run it must load from source for the analyzers

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // graph is a module example.com/srv as go list describes it:

@@ -3,8 +3,8 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // Surface returns the analyzer that collects the MCP surface into c, recognising definitions

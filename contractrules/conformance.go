@@ -9,14 +9,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/internal/suggest"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // tool is one mcptool definition as the conformance rules see it: its declared contract and

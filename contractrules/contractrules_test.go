@@ -5,9 +5,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/contractrules"
-	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/contractrules"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

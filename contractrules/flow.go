@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Produced is one kind of *mcperr.Error a function's returned error can carry.
@@ -158,7 +158,7 @@ func NewFlow() *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcplint_errorflow",
 		Doc:        "summarises which mcperr codes and reasons each function's returned error can carry (facts for the error-contract rules)",
-		URL:        "https://github.com/mcplint/mcplint/blob/main/docs/contractrules.md#error-contract-conformance",
+		URL:        "https://github.com/mcplint-go/mcplint/blob/main/docs/contractrules.md#error-contract-conformance",
 		Requires:   []*analysis.Analyzer{mcpdefs.FlowAnalyzer},
 		FactTypes:  []analysis.Fact{new(ErrorsFact), new(analyzedFact)},
 		ResultType: reflect.TypeFor[*Result](),

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // The structural rules apply internal/defcheck, the checks mcptool.Add runs at start-up, to

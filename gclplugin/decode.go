@@ -3,13 +3,13 @@ package gclplugin
 import (
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/internal/suggest"
 	"math"
 	"reflect"
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // DecodeSettings turns linters.settings.custom.mcplint.settings, as golangci-lint hands it

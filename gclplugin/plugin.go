@@ -26,7 +26,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // Name is the linter's name in .golangci.yml.

@@ -8,8 +8,8 @@ package handlerrules
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // Family is the handler rules' family: their doc page is docs/handlerrules.md.

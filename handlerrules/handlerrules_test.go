@@ -7,10 +7,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/handlerrules"
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/handlerrules"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

@@ -3,9 +3,9 @@ package handlerrules
 import (
 	"go/ast"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var ruleNilResultNilError = check{

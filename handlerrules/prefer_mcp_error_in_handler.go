@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/constant"
 
-	"github.com/mcplint/mcplint/internal/printf"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/printf"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var rulePreferMCPErrorInHandler = check{

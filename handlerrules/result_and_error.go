@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var ruleResultAndError = check{

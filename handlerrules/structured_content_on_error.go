@@ -5,9 +5,9 @@ import (
 	"go/constant"
 	"go/types"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var ruleStructuredContentOnError = check{

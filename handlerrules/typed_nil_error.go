@@ -6,10 +6,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var ruleTypedNilError = check{

@@ -6,9 +6,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // TestRulesFollowTheSDKVersion runs the handler rules whose message depends on SDK behaviour

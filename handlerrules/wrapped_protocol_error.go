@@ -3,8 +3,8 @@ package handlerrules
 import (
 	"go/ast"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 var ruleWrappedProtocolError = check{

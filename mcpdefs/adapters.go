@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // A pass-through adapter is a parameter of a function of this package that receives a

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // Registrar is a function of the user's own code that registers a tool, named as
@@ -39,7 +39,7 @@ func New(opts Options) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpdefs",
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
-		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		FactTypes:        []analysis.Fact{new(AdapterFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},

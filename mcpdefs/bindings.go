@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // Binding is one field of an mcptool params type (ResourceTemplate[P], Prompt[A]) that

@@ -9,7 +9,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // registration is a registering call or SDK pair literal waiting for link().

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // This file describes, in the runtime library's own terms, the calls that build an

@@ -5,8 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // The factory vocabulary is mcperr's own: every code with a factory maps both ways, and codes

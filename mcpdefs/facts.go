@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // Mapping is what an adapter does with the functions it wraps: the SDK handler they are

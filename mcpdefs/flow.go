@@ -13,8 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/internal/printf"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/printf"
 )
 
 // This file is the def-use layer every rule family reads: the package's functions with their
@@ -29,7 +29,7 @@ import (
 var FlowAnalyzer = &analysis.Analyzer{
 	Name:             "mcpflow",
 	Doc:              "indexes each function's returns and each variable's assignments for the rule families",
-	URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+	URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Flow](),
 	Run: func(pass *analysis.Pass) (any, error) {

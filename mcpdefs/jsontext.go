@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/mcplint/mcplint/internal/jsontext"
+	"github.com/mcplint-go/mcplint/internal/jsontext"
 )
 
 // maxJSONDepth bounds nesting in JSON text so that hostile input cannot exhaust the stack.

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // JSONKind is the kind of a statically known JSON value.

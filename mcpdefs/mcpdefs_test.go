@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

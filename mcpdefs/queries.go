@@ -9,7 +9,7 @@ import (
 	"go/constant"
 	"go/types"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // JSONOf evaluates an expression of the analysed package to a JSON tree (see JSON). It

@@ -103,7 +103,7 @@ func NewRegistrars() *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpregistrars",
 		Doc:              "finds functions of the module that register their parameters with an MCP SDK",
-		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		FactTypes:        []analysis.Fact{new(RegistrarFact)},
 		ResultType:       reflect.TypeFor[*Registrars](),

@@ -10,8 +10,8 @@ import (
 	"golang.org/x/mod/semver"
 	xastutil "golang.org/x/tools/go/ast/astutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // This file recognises schemas a module builds itself from a Go type with a schema library and

@@ -14,8 +14,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // renderJSON prints a JSON tree in a compact form that needs no escaping in want patterns:

@@ -4,7 +4,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Import paths of the APIs mcplint understands. This file is the only place in mcplint that
@@ -14,8 +14,8 @@ const (
 	goSDKJSONRPC = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	m3MCP        = "github.com/mark3labs/mcp-go/mcp"
 	m3Server     = "github.com/mark3labs/mcp-go/server"
-	mcperrPath   = "github.com/mcplint/mcplint/mcperr"
-	mcptoolPath  = "github.com/mcplint/mcplint/mcptool"
+	mcperrPath   = "github.com/mcplint-go/mcplint/mcperr"
+	mcptoolPath  = "github.com/mcplint-go/mcplint/mcptool"
 	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
 	jsonschemaPath = "github.com/google/jsonschema-go/jsonschema"
 	// uritemplatePath is the RFC 6570 library go-sdk matches resource templates with;

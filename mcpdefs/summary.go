@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // This file summarises the functions of the analysed module that return a tool result or an
@@ -143,7 +143,7 @@ func NewSummaries() *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpsummaries",
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
-		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/recognition.md",
+		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		Requires:         []*analysis.Analyzer{FlowAnalyzer},
 		FactTypes:        []analysis.Fact{new(FuncSummary)},

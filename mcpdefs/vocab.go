@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // This file answers the SDK questions rules ask about expressions inside handler bodies, and

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // This file recognises adapters that convert: an SDK handler, written inside a function of

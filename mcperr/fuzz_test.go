@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // FuzzClassify: any error text, wrapped any way, classifies to a known code

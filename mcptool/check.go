@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Severity of a Finding: errors stop Add, warnings are logged.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Prompt is a prompt whose arguments arrive as A, a struct of string-like

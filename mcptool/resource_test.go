@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 type issueParams struct {

@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Enum is implemented by a named type whose values form a closed set, such

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
 )
 
 // nilErrorGuard turns a typed nil returned as a handler's error into no

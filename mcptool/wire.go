@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // WireError is structuredContent.error of an error result.

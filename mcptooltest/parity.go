@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 // TB is the part of testing.TB the checks use, so they can be tested too.

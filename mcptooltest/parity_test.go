@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/mcptool"
-	"github.com/mcplint/mcplint/mcptooltest"
+	"github.com/mcplint-go/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptooltest"
 )
 
 // recorder is a TB that records instead of failing.

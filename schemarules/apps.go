@@ -3,8 +3,8 @@ package schemarules
 import (
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is

@@ -8,10 +8,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/internal/tokens"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/tokens"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // Context budget: what the tool definitions cost on every request, counted the way mcplint

@@ -3,7 +3,7 @@ package schemarules
 import (
 	"strconv"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // schemaNode is one subschema of a static JSON Schema, with how it was reached.

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // Model is the shared result every schema rule reads: the package's definitions with their

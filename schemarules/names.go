@@ -10,9 +10,9 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // toolName is the MCP spec's rule for tool names (SEP-986).

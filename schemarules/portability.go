@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"go/token"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.

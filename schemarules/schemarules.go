@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/internal/tokens"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/tokens"
 )
 
 // Family is the schema rules' family: their doc page is docs/schemarules.md.

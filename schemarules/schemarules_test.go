@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	mcplint "github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/schemarules"
+	mcplint "github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/schemarules"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // startupRunner registers every definition of the startup fixture on a real server, one at a
@@ -31,7 +31,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	"fixtures/schemarules/startup"
 )

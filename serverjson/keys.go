@@ -1,7 +1,7 @@
 package serverjson
 
 import (
-	"github.com/mcplint/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/internal/suggest"
 	"strings"
 	"unicode"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/internal/jsontext"
+	"github.com/mcplint-go/mcplint/internal/jsontext"
 )
 
 // Kind is the JSON type of a Node.

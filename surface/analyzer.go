@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // NewAnalyzer returns an analyzer that builds each package's surface from the results of the
@@ -15,7 +15,7 @@ func NewAnalyzer(defs *analysis.Analyzer, c *Collector) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "surface",
 		Doc:              "collects the MCP surface (tools, resources, resource templates, prompts) a program will list",
-		URL:              "https://github.com/mcplint/mcplint/blob/main/docs/surface.md",
+		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/surface.md",
 		Requires:         []*analysis.Analyzer{defs},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Surface](),

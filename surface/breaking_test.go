@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 func tools(t *testing.T, defs ...string) *surface.Surface {

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
-	"github.com/mcplint/mcplint/internal/ojson"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 // Build returns the surface of one package: every definition recognition found outside test

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // TestStaticSchemaBuilders: properties the module adds to a schema after its literal (a set

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // Restriction is one limit a client documents for tool definitions. Source is where the

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // TestClients: each restriction fires on the crafted tool that breaks it and on no other.

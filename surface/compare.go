@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // Check is the comparison of a static surface with a live one.

@@ -10,7 +10,7 @@ import (
 	"encoding/json"
 	"slices"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // Surface is a program's surface: the four lists an MCP client can ask for.

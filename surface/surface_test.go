@@ -16,11 +16,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/mcplint/mcplint/internal/fixtures"
-	"github.com/mcplint/mcplint/internal/tokens"
-	"github.com/mcplint/mcplint/mcpdefs"
-	"github.com/mcplint/mcplint/surface"
-	liveserver "github.com/mcplint/mcplint/surface/live"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/tokens"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/surface"
+	liveserver "github.com/mcplint-go/mcplint/surface/live"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

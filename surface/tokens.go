@@ -3,7 +3,7 @@ package surface
 import (
 	"encoding/json"
 
-	"github.com/mcplint/mcplint/internal/tokens"
+	"github.com/mcplint-go/mcplint/internal/tokens"
 )
 
 // Estimate sets every entry's token estimate: the entry as the client receives it (its MCP

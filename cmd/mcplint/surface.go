@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver"
-	"github.com/mcplint/mcplint/internal/tokens"
-	"github.com/mcplint/mcplint/surface"
-	"github.com/mcplint/mcplint/surface/live"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver"
+	"github.com/mcplint-go/mcplint/internal/tokens"
+	"github.com/mcplint-go/mcplint/surface"
+	"github.com/mcplint-go/mcplint/surface/live"
 )
 
 // surfaceCmd prints the surface the program will list: mcplint surface [-json] [packages].

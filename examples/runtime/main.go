@@ -15,8 +15,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/examples/runtime/bookshelf"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/examples/runtime/bookshelf"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 func main() {

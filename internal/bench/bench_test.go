@@ -20,10 +20,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/bench/gen"
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
 )
 
 func repo(tb testing.TB) string {

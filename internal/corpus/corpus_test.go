@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // corpusEnv names the directory the corpus servers are checked out in (one subdirectory per
@@ -145,7 +145,7 @@ func TestCorpus(t *testing.T) {
 		t.Skipf("%s is not set: the corpus servers are not checked out here", corpusEnv)
 	}
 	bin := filepath.Join(t.TempDir(), "mcplint")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcplint/mcplint/cmd/mcplint").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcplint-go/mcplint/cmd/mcplint").CombinedOutput(); err != nil {
 		t.Fatalf("building mcplint: %v\n%s", err, out)
 	}
 

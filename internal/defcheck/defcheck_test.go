@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/mcplint/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/defcheck"
 )
 
 func TestValidToolName(t *testing.T) {

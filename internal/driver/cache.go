@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // CacheEnv names the environment variable that moves the result cache (a directory) or

@@ -21,12 +21,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/baseline"
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/internal/driver/fix"
-	"github.com/mcplint/mcplint/internal/driver/output"
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/baseline"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/fix"
+	"github.com/mcplint-go/mcplint/internal/driver/output"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // Exit statuses.

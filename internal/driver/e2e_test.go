@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/sarifschema"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/sarifschema"
 )
 
 // The fixture module testdata/mod has two directive findings, both warnings by default:
@@ -176,7 +176,7 @@ func TestJSONOutput(t *testing.T) {
 	assert.Equal(t, 38, f.Column)
 	assert.Equal(t, 11, f.End.Line)
 	assert.Equal(t, "example.com/fixture/ignores", f.Package)
-	assert.Equal(t, "https://github.com/mcplint/mcplint/blob/main/docs/directives.md#ignore-unused", f.URL)
+	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/directives.md#ignore-unused", f.URL)
 	assert.Empty(t, doc.PackageErrors)
 	assert.Equal(t, 6, doc.CheckedPackages)
 }
@@ -227,7 +227,7 @@ func TestSARIFOutputValidatesAndDescribesRules(t *testing.T) {
 	require.Contains(t, ids, "ignore-unused")
 	unused := run.Tool.Driver.Rules[ids["ignore-unused"]]
 	assert.Contains(t, unused.Help.Markdown, "**Why it matters:**", "help is the rule's doc section")
-	assert.Equal(t, "https://github.com/mcplint/mcplint/blob/main/docs/directives.md#ignore-unused", unused.HelpURI)
+	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/directives.md#ignore-unused", unused.HelpURI)
 	assert.Equal(t, "warning", unused.DefaultConfiguration.Level)
 
 	require.Len(t, run.Results, 2)
@@ -436,7 +436,7 @@ func TestExplainSubcommand(t *testing.T) {
 	assert.True(t, strings.HasPrefix(r.stdout, "## ignore-reason-required\n"))
 	assert.Contains(t, r.stdout, "**Severity:** warning")
 	assert.NotContains(t, r.stdout, "## ignore-unused", "only the rule's own section")
-	assert.Contains(t, r.stdout, "Online: https://github.com/mcplint/mcplint/blob/main/docs/directives.md#ignore-reason-required")
+	assert.Contains(t, r.stdout, "Online: https://github.com/mcplint-go/mcplint/blob/main/docs/directives.md#ignore-reason-required")
 
 	r = mcplint(t, ".", "explain", "ignore-reason-requird")
 	assert.Equal(t, 2, r.code)

@@ -14,11 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver"
-	"github.com/mcplint/mcplint/internal/driver/output"
-	"github.com/mcplint/mcplint/internal/driver/sarifschema"
-	"github.com/mcplint/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver"
+	"github.com/mcplint-go/mcplint/internal/driver/output"
+	"github.com/mcplint-go/mcplint/internal/driver/sarifschema"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // These tests drive driver.Run in-process with test-only checks built by the real rule
@@ -148,7 +148,7 @@ func TestPanickingAnalyzerDoesNotStopTheRun(t *testing.T) {
 	crash := lines[0]
 	assert.True(t, strings.HasPrefix(crash, "boom/boom.go:2:1: error: mcplint analyzer nil_result_nil_error crashed on package example.com/fixture/boom (panic: deliberate test panic, at "), crash)
 	assert.Contains(t, crash, "inprocess_test.go:")
-	assert.Contains(t, crash, "please report it at https://github.com/mcplint/mcplint/issues")
+	assert.Contains(t, crash, "please report it at https://github.com/mcplint-go/mcplint/issues")
 	assert.True(t, strings.HasSuffix(crash, "(internal-error)"))
 	assert.Equal(t, "boom/boom.go:5:26: warning: call modern instead of legacy (prefer-error-factory)", lines[1], "the other analyzer still ran on the crashing package")
 	assert.Equal(t, "fixme/fixme.go:9:23: warning: call modern instead of legacy (prefer-error-factory)", lines[2], "and on the other packages")

@@ -8,10 +8,10 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/internal/driver/loaderr"
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/loaderr"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // LoadErrorRule is the rule ID of a package with MCP code that does not compile.

@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 		}
 		defer os.RemoveAll(dir)
 		mcplintBin = filepath.Join(dir, "mcplint")
-		build := exec.Command("go", "build", "-o", mcplintBin, "github.com/mcplint/mcplint/cmd/mcplint")
+		build := exec.Command("go", "build", "-o", mcplintBin, "github.com/mcplint-go/mcplint/cmd/mcplint")
 		if out, err := build.CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "building mcplint: %v\n%s", err, out)
 			return 1

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/docs"
-	"github.com/mcplint/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/docs"
+	"github.com/mcplint-go/mcplint/internal/suggest"
 )
 
 // ruleHelp is a rule's documentation section, or its title and URL when its page has not been

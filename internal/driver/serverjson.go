@@ -5,9 +5,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcplint/mcplint/internal/driver/output"
-	"github.com/mcplint/mcplint/internal/driver/result"
-	"github.com/mcplint/mcplint/serverjson"
+	"github.com/mcplint-go/mcplint/internal/driver/output"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/serverjson"
 )
 
 // ServerJSONOptions are the user's choices for `mcplint serverjson`.

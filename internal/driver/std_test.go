@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
 )
 
 // TestStandardLibraryInFull runs every analyzer, every rule on, over every package of the

@@ -11,10 +11,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/internal/driver/output"
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/output"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // SurfaceOptions are the user's choices for computing a surface.

@@ -14,8 +14,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // recognised counts what recognition found, for -v: a user whose handlers mcplint cannot see

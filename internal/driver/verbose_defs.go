@@ -6,7 +6,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // defShapes counts, for -v, how recognition reached each definition: written with the SDK's

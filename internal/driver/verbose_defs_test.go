@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // TestDefShapes: -v counts definitions by how recognition reached them, per SDK.

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // TestHandlerShapes: -v counts handlers per SDK by how recognition reached them, once per

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // IsVetInvocation reports whether the arguments (os.Args[1:]) are go vet speaking the

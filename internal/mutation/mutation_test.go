@@ -34,7 +34,7 @@ func TestRecall(t *testing.T) {
 	}
 	work := t.TempDir()
 	bin := filepath.Join(work, "mcplint")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcplint/mcplint/cmd/mcplint").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcplint-go/mcplint/cmd/mcplint").CombinedOutput(); err != nil {
 		t.Fatalf("building mcplint: %v\n%s", err, out)
 	}
 	servers := Servers

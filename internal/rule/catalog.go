@@ -81,7 +81,7 @@ type Rule struct {
 
 // DocsBase is where the rule documentation lives; each family has one page and each rule an
 // anchor equal to its ID.
-const DocsBase = "https://github.com/mcplint/mcplint/blob/main/docs/"
+const DocsBase = "https://github.com/mcplint-go/mcplint/blob/main/docs/"
 
 // DocPath is the repository-relative path of the rule's documentation page.
 func (r Rule) DocPath() string { return "docs/" + string(r.Family) + ".md" }

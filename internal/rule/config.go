@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/suggest"
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/surface"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -27,7 +27,7 @@ func TestCheckRule(t *testing.T) {
 	assert.Equal(t, Rule{ID: "x-y", Family: "f", Severity: Warning, Title: "t", Status: Implemented, Strict: true}, c.Rule(), "no status means implemented")
 	c.Status = NotApplicable
 	assert.Equal(t, NotApplicable, c.Rule().Status)
-	assert.Equal(t, "https://github.com/mcplint/mcplint/blob/main/docs/f.md#x-y", c.Rule().URL())
+	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/f.md#x-y", c.Rule().URL())
 }
 
 func TestEnabledPrecedence(t *testing.T) {

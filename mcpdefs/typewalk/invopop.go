@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/mod/semver"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // This file mirrors github.com/invopop/jsonschema's Reflector (v0.12.0 to v0.14.0), for

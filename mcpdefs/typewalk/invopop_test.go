@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // invopopSamples type-checks invopop_samples_test.go under the import path the compiled test

@@ -5,7 +5,7 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // MCPGoInvopop is the schema mcp-go v0.36 to v0.45's WithInputSchema[T] / WithOutputSchema[T]

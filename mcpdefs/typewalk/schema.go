@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 )
 
 // Schema builds the JSON Schema the SDK's inference sends for t, as jsonschema-go marshals

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // FuzzParseTag checks that ParseTag agrees with reflect.StructTag.Lookup for every key it

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
 // samples type-checks samples_test.go from source once.

@@ -27,8 +27,8 @@ require (
 
 require (
 	github.com/invopop/jsonschema v0.14.0
-	github.com/mcplint/mcplint v0.0.0
+	github.com/mcplint-go/mcplint v0.0.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
 )
 
-replace github.com/mcplint/mcplint => ../..
+replace github.com/mcplint-go/mcplint => ../..

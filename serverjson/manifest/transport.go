@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // This file tells which transport a piece of the program runs on, so that a variable read

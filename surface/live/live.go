@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/surface"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // List starts cmd as an MCP server over stdio (go-sdk's command transport), initializes a

@@ -170,7 +170,7 @@ func fixture(t *testing.T, settings string) string {
 		"      mcplint:\n" +
 		"        type: module\n" +
 		"        description: checks Go MCP servers\n" +
-		"        original-url: https://github.com/mcplint/mcplint\n"
+		"        original-url: https://github.com/mcplint-go/mcplint\n"
 	if settings != "" {
 		cfg += "        settings:\n"
 		for _, line := range strings.Split(strings.TrimRight(settings, "\n"), "\n") {

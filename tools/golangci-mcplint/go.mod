@@ -1,10 +1,10 @@
-module github.com/mcplint/mcplint/tools/golangci-mcplint
+module github.com/mcplint-go/mcplint/tools/golangci-mcplint
 
 go 1.26.0
 
 require (
 	github.com/golangci/golangci-lint/v2 v2.15.0
-	github.com/mcplint/mcplint v0.0.0-00010101000000-000000000000
+	github.com/mcplint-go/mcplint v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
 	go.yaml.in/yaml/v3 v3.0.6
 )
@@ -234,4 +234,4 @@ require (
 // The plugin is this repository's own code, built from the checkout. Because of this replace,
 // a change to the requirements in ../../go.mod needs `go mod tidy` here too (go build says
 // "updates to go.mod needed").
-replace github.com/mcplint/mcplint => ../..
+replace github.com/mcplint-go/mcplint => ../..

@@ -21,7 +21,7 @@ import (
 	"github.com/golangci/golangci-lint/v2/pkg/commands"
 	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
 
-	_ "github.com/mcplint/mcplint/gclplugin" // registers the mcplint plugin
+	_ "github.com/mcplint-go/mcplint/gclplugin" // registers the mcplint plugin
 )
 
 // Set with -ldflags "-X main.version=... -X main.date=...", as golangci-lint custom does;
@@ -33,7 +33,7 @@ var (
 
 const (
 	golangciModule = "github.com/golangci/golangci-lint/v2"
-	mcplintModule  = "github.com/mcplint/mcplint"
+	mcplintModule  = "github.com/mcplint-go/mcplint"
 )
 
 func main() {

@@ -52,7 +52,7 @@ func TestE2EDocsRecipeForYourRepository(t *testing.T) {
 	tools := filepath.Join(root, "tools", "golangci-mcplint")
 	require.NoError(t, os.WriteFile(filepath.Join(tools, "main.go"), []byte(blocks[1].text), 0o644))
 	// Not published: the replace and the checksums (see above).
-	sh(tools, "go mod edit -replace github.com/mcplint/mcplint="+repo)
+	sh(tools, "go mod edit -replace github.com/mcplint-go/mcplint="+repo)
 	var sums []byte
 	for _, f := range []string{"go.sum", filepath.Join(repo, "go.sum")} {
 		data, err := os.ReadFile(f)

@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/examples/runtime/bookshelf"
-	"github.com/mcplint/mcplint/mcptool"
-	"github.com/mcplint/mcplint/mcptooltest"
+	"github.com/mcplint-go/mcplint/examples/runtime/bookshelf"
+	"github.com/mcplint-go/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptooltest"
 )
 
 // fakeCovers answers cover requests without a network.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
-	"github.com/mcplint/mcplint/mcptooltest"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptooltest"
 )
 
 // ---- The server: a tool, a resource, a resource template and a prompt. ----

@@ -171,11 +171,11 @@ go 1.26.0
 
 require (
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/mcplint/mcplint v0.0.0
+	github.com/mcplint-go/mcplint v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
-replace github.com/mcplint/mcplint => %s
+replace github.com/mcplint-go/mcplint => %s
 `
 
 const serverJSON = `{
@@ -362,8 +362,8 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	"{{.Module}}/internal/model"
 )

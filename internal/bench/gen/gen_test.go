@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/bench/gen"
 )
 
 func repo(t *testing.T) string {

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // Version is the baseline file format's version.

@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // The result cache makes a run over code that has not changed cost one go list: the outcome

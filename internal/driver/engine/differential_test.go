@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/engine"
-	"github.com/mcplint/mcplint/internal/driver/result"
-	"github.com/mcplint/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/fixtures"
 )
 
 // The engine loads far less than go/packages does (a scope, export data where the build cache

@@ -19,14 +19,14 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // InternalErrorRule is the rule ID of findings that report an analyzer crash.
 const InternalErrorRule = "internal-error"
 
 // IssuesURL is where users report analyzer crashes.
-const IssuesURL = "https://github.com/mcplint/mcplint/issues"
+const IssuesURL = "https://github.com/mcplint-go/mcplint/issues"
 
 // Options configures one run.
 type Options struct {

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 func fixture(t *testing.T, name string) string {

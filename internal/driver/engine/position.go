@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // positioner turns token positions into the positions users see. Positions are read without

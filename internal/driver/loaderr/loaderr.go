@@ -4,7 +4,7 @@
 // declaration is a package of its own because the registry cannot import the driver.
 package loaderr
 
-import "github.com/mcplint/mcplint/internal/rule"
+import "github.com/mcplint-go/mcplint/internal/rule"
 
 // Family is the driver's own family: what must hold before any rule can run.
 const Family rule.Family = "loading"

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // WriteGitHub writes GitHub Actions workflow commands, which the runner turns into

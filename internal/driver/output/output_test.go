@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // sampleReport has a warning with a fix, an info finding outside the working directory, and a

@@ -8,8 +8,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // SARIF 2.1.0, the subset GitHub code scanning reads. Field names follow the specification.
@@ -17,7 +17,7 @@ const (
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	sarifVersion = "2.1.0"
 	srcRoot      = "%SRCROOT%"
-	toolURI      = "https://github.com/mcplint/mcplint"
+	toolURI      = "https://github.com/mcplint-go/mcplint"
 )
 
 type sarifLog struct {

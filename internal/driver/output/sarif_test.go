@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint/mcplint/analyzers"
-	"github.com/mcplint/mcplint/internal/driver/result"
-	"github.com/mcplint/mcplint/internal/driver/sarifschema"
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/driver/sarifschema"
 )
 
 const sarifSchemaFile = "../testdata/sarif-schema-2.1.0.json"

@@ -7,7 +7,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/mcplint/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/analyzers"
 )
 
 // Position is a place in a source file. Line and Column are 1-based and Column counts bytes,

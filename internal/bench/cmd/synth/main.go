@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/mcplint/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/bench/gen"
 )
 
 func main() {

@@ -16,4 +16,4 @@ require (
 	golang.org/x/tools v0.52.0 // indirect
 )
 
-replace github.com/mcplint/mcplint => ../../../..
+replace github.com/mcplint-go/mcplint => ../../../..

@@ -2,6 +2,6 @@ module example.com/withbroken
 
 go 1.26.0
 
-require github.com/mcplint/mcplint v0.0.0
+require github.com/mcplint-go/mcplint v0.0.0
 
-replace github.com/mcplint/mcplint => ../../../..
+replace github.com/mcplint-go/mcplint => ../../../..

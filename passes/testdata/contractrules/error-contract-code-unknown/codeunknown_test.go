@@ -5,7 +5,7 @@ import (
 
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 // Tests build throwaway tools with broken contracts on purpose: not reported.

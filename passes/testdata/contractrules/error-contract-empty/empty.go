@@ -4,8 +4,8 @@ package empty
 import (
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 // NoContract leaves Errors out, and NilContract sets it to nil: both are fine.

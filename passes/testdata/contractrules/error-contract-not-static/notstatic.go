@@ -7,8 +7,8 @@ import (
 
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 // Clean is valid: a constant reason, a typed code, five words of recovery and more.

@@ -5,8 +5,8 @@ package preferfail
 import (
 	"context"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	"fixtures/contractrules/shared"
 )

@@ -4,8 +4,8 @@ package reasonformat
 import (
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 var Reasons = mcptool.Tool[shared.In, shared.Out]{Name: "reasons", Handler: shared.Handle, Errors: []mcptool.ErrorContract{

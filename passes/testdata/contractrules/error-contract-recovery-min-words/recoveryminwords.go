@@ -4,8 +4,8 @@ package recoveryminwords
 import (
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 var Recovery = mcptool.Tool[shared.In, shared.Out]{Name: "shared.Recovery", Handler: shared.Handle, Errors: []mcptool.ErrorContract{

@@ -5,8 +5,8 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	"fixtures/contractrules/conformance/plain"
 	"fixtures/contractrules/conformance/service"

@@ -6,8 +6,8 @@ import (
 
 	"fixtures/contractrules/shared"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 var When = mcptool.Tool[shared.In, shared.Out]{Name: "when", Handler: shared.Handle, Errors: []mcptool.ErrorContract{

@@ -5,7 +5,7 @@ package shared
 import (
 	"context"
 
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool"
 )
 
 const Recovery = "Call list_items to find an existing item."

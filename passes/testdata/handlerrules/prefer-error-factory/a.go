@@ -1,7 +1,7 @@
 package a
 
 import (
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 func lookup(id string) error {

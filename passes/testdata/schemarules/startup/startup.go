@@ -8,7 +8,7 @@ package startup
 import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	t "fixtures/schemarules/startup/types"
 )

@@ -6,8 +6,8 @@ import (
 	"context"
 	"log"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -2,7 +2,7 @@
 // type-check.
 package bad
 
-import "github.com/mcplint/mcplint/mcperr"
+import "github.com/mcplint-go/mcplint/mcperr"
 
 // Broken returns an error as an int.
 func Broken() int {

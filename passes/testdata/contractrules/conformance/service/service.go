@@ -9,8 +9,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mcplint/mcplint/mcperr"
-	"github.com/mcplint/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool"
 
 	"fixtures/contractrules/conformance/store"
 )

@@ -7,7 +7,7 @@ package store
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // ErrReadOnly is a sentinel: a package-level variable carries its fact.

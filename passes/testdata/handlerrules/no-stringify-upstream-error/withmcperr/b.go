@@ -7,7 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcplint/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 type In struct {

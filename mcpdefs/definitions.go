@@ -597,7 +597,7 @@ func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || apiKey(r.callee(call)) != uritemplatePath+".Template.Raw" {
+	if fn := r.callee(call); !ok || fn == nil || apiKey(fn) != uritemplatePath+".Template.Raw" {
 		return "", false
 	}
 	recv := sel.X
@@ -609,7 +609,10 @@ func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
 		recv = next
 	}
 	parse, ok := ast.Unparen(recv).(*ast.CallExpr)
-	if !ok || len(parse.Args) != 1 || apiKey(r.callee(parse)) != uritemplatePath+".MustNew" {
+	if !ok || len(parse.Args) != 1 {
+		return "", false
+	}
+	if fn := r.callee(parse); fn == nil || apiKey(fn) != uritemplatePath+".MustNew" {
 		return "", false
 	}
 	if c, ok := r.constValue(parse.Args[0], constant.String); ok {

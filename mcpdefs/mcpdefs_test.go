@@ -129,7 +129,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)
@@ -178,4 +178,15 @@ func TestSummaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixtures.Run(t, pkgs, report).Check(t, "recognition/summaries")
+}
+
+// TestAPIOfTypedNil: a nil *types.Func or *types.Var inside a types.Object (what
+// `fn, _ := x.(*types.Func)` gives for a call of a function value) classifies as nothing
+// instead of panicking.
+func TestAPIOfTypedNil(t *testing.T) {
+	for _, obj := range []types.Object{nil, (*types.Func)(nil), (*types.Var)(nil), (*types.TypeName)(nil)} {
+		if got := mcpdefs.APIOf(obj); got != mcpdefs.APINone {
+			t.Errorf("APIOf(%T nil) = %v, want APINone", obj, got)
+		}
+	}
 }

@@ -165,9 +165,36 @@ var apiTable = map[string]API{
 	m3Server + ".StreamableHTTPServer.Start": APIServeHTTP,
 }
 
+// nilObject reports whether obj is nil, or a nil pointer of a types.Object kind: a
+// `*types.Func` that is nil (from `fn, _ := x.(*types.Func)` or a callee that is a function
+// value) is a non-nil types.Object whose methods panic.
+func nilObject(obj types.Object) bool {
+	switch o := obj.(type) {
+	case nil:
+		return true
+	case *types.Func:
+		return o == nil
+	case *types.Var:
+		return o == nil
+	case *types.TypeName:
+		return o == nil
+	case *types.Const:
+		return o == nil
+	case *types.PkgName:
+		return o == nil
+	case *types.Builtin:
+		return o == nil
+	case *types.Label:
+		return o == nil
+	case *types.Nil:
+		return o == nil
+	}
+	return false
+}
+
 // apiKey is the table key of an object: "path.Name" or "path.Recv.Method".
 func apiKey(obj types.Object) string {
-	if obj == nil || obj.Pkg() == nil {
+	if nilObject(obj) || obj.Pkg() == nil {
 		return ""
 	}
 	path := obj.Pkg().Path()
@@ -188,7 +215,7 @@ func apiKey(obj types.Object) string {
 
 // APIOf classifies an object (function, method, type name) of a known SDK.
 func APIOf(obj types.Object) API {
-	if obj == nil || obj.Pkg() == nil {
+	if nilObject(obj) || obj.Pkg() == nil {
 		return APINone
 	}
 	if fn, ok := obj.(*types.Func); ok {

@@ -678,7 +678,13 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 		if sel := e.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
 			m := sel.Obj().(*types.Func)
 			if decl := e.res.Decl(m); decl != nil {
-				e.helper(decl, func(h *fn) types.Object { return h.Sig.Recv() }, paths)
+				e.helper(decl, func(h *fn) types.Object {
+					// A nil *types.Var returned as types.Object would pass helper's nil check.
+					if recv := h.Sig.Recv(); recv != nil {
+						return recv
+					}
+					return nil
+				}, paths)
 				return
 			}
 			opaque(fmt.Sprintf("calls method %s of a value outside this package", m.FullName()))

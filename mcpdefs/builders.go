@@ -21,12 +21,16 @@ import (
 )
 
 // propertySet is `x.Properties["key"] = value` on a schema variable x, or with keyword set,
-// `x.Properties["key"].Field = value` (keyword is the field's JSON key).
+// `x.Properties["key"].Field = value` (keyword is the field's JSON key). Extra, whose members
+// jsonschema-go writes beside the keywords, is set whole (`.Extra = map[string]any{...}`,
+// extra set) or one key at a time (`.Extra["x-mcp-header"] = "Owner"`, keyword that key and
+// extra set).
 type propertySet struct {
 	key     string
 	keyAt   token.Pos
 	value   ast.Expr
 	keyword string
+	extra   bool
 }
 
 // schemaBuilder is what a builder function does to its schema parameter.
@@ -53,8 +57,20 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 		return propertySet{}, false
 	}
 	lhs := ast.Unparen(as.Lhs[0])
-	keyword := ""
-	if fsel, ok := lhs.(*ast.SelectorExpr); ok {
+	keyword, extra := "", false
+	if ix, ok := lhs.(*ast.IndexExpr); ok {
+		// schema.Properties["owner"].Extra["x-mcp-header"] = "Owner": one key of Extra.
+		if fsel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr); ok && fsel.Sel.Name == "Extra" {
+			if _, ok := schemaStruct(r.pass.TypesInfo.TypeOf(fsel.X)); ok {
+				k, ok := r.constString(ix.Index)
+				if !ok {
+					return propertySet{}, false
+				}
+				keyword, extra, lhs = k, true, ast.Unparen(fsel.X)
+			}
+		}
+	}
+	if fsel, ok := lhs.(*ast.SelectorExpr); ok && !extra {
 		// schema.Properties["page"].Description = "...": one keyword of a property.
 		st, ok := schemaStruct(r.pass.TypesInfo.TypeOf(fsel.X))
 		if !ok {
@@ -64,7 +80,9 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 		if i < 0 {
 			return propertySet{}, false
 		}
-		if keyword = jsonFieldName(st, i); keyword == "" || schemaFields[fsel.Sel.Name] != "" {
+		if fsel.Sel.Name == "Extra" {
+			extra = true
+		} else if keyword = jsonFieldName(st, i); keyword == "" || schemaFields[fsel.Sel.Name] != "" {
 			return propertySet{}, false
 		}
 		lhs = ast.Unparen(fsel.X)
@@ -81,7 +99,7 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 	if !ok {
 		return propertySet{}, false
 	}
-	return propertySet{key: key, keyAt: ix.Index.Pos(), value: as.Rhs[0], keyword: keyword}, true
+	return propertySet{key: key, keyAt: ix.Index.Pos(), value: as.Rhs[0], keyword: keyword, extra: extra}, true
 }
 
 // schemaStruct returns the struct of *jsonschema.Schema.
@@ -175,6 +193,27 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 	}
 	for _, s := range sets {
 		v := eval(s.value)
+		if s.extra {
+			prop := props.Get(s.key)
+			if prop == nil || prop.Kind != JSONObject {
+				return false
+			}
+			if s.keyword != "" {
+				// An Extra key set on a nil Extra map panics; on a known one it is written
+				// beside the keywords.
+				prop.Set(s.keyword, s.keyAt, v)
+				continue
+			}
+			if v.Kind != JSONObject {
+				// Extra = nil drops members recognition cannot tell from keywords.
+				return false
+			}
+			for _, m := range v.Members {
+				prop.Set(m.Key, m.KeyPos, m.Value)
+			}
+			prop.Partial = prop.Partial || v.Partial
+			continue
+		}
 		if s.keyword != "" {
 			// A keyword of an existing property: without it, the set would panic.
 			prop := props.Get(s.key)

@@ -2,6 +2,7 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -94,6 +95,9 @@ func (r *recogniser) m3PropertyOptions(prop *JSON, owner *ast.CallExpr, opts []a
 		prop.Members = append(prop.Members, &JSONMember{Key: key, KeyPos: at.Pos(), Value: v})
 	}
 	for _, o := range opts {
+		if r.ownPropertyOption(prop, o) {
+			continue
+		}
 		oc, ok := ast.Unparen(o).(*ast.CallExpr)
 		var fn = r.calleeOf(oc)
 		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
@@ -146,4 +150,78 @@ func (r *recogniser) calleeOf(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	return r.callee(call)
+}
+
+// ownPropertyOption applies a PropertyOption of the module's own to prop: a function literal
+// `func(schema map[string]any) { schema["x-mcp-header"] = "Owner" }`, written in place or
+// returned by a function of the package (`header("Owner")`, its parameters standing for the
+// call's arguments), whose body only sets constant keys of its map. It reports false for
+// anything else, which leaves the option to the caller.
+func (r *recogniser) ownPropertyOption(prop *JSON, o ast.Expr) bool {
+	var lit *ast.FuncLit
+	var frame *argFrame
+	switch x := ast.Unparen(o).(type) {
+	case *ast.FuncLit:
+		lit = x
+	case *ast.CallExpr:
+		fn := r.callee(x)
+		if fn == nil || r.decls[fn] == nil || fn.Signature().Results().Len() != 1 || fn.Signature().Variadic() {
+			return false
+		}
+		rets := r.calleeReturns(x, 0)
+		if len(rets) != 1 {
+			return false
+		}
+		l, ok := ast.Unparen(rets[0]).(*ast.FuncLit)
+		if !ok {
+			return false
+		}
+		lit = l
+		frame = &argFrame{params: map[types.Object]ast.Expr{}, parent: r.env}
+		for i, a := range x.Args {
+			frame.params[fn.Signature().Params().At(i)] = a
+		}
+	default:
+		return false
+	}
+	params := lit.Type.Params
+	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
+		return false
+	}
+	m := r.pass.TypesInfo.Defs[params.List[0].Names[0]]
+	if m == nil {
+		return false
+	}
+	if mt, ok := m.Type().Underlying().(*types.Map); !ok || !types.Identical(mt.Key(), types.Typ[types.String]) {
+		return false
+	}
+	type set struct {
+		key   string
+		at    token.Pos
+		value ast.Expr
+	}
+	var sets []set
+	for _, st := range lit.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return false
+		}
+		ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+		if !ok || r.localVar(ix.X) != m || mentions(r.pass.TypesInfo, as.Rhs[0], m) {
+			return false
+		}
+		k, ok := r.constString(ix.Index)
+		if !ok {
+			return false
+		}
+		sets = append(sets, set{k, ix.Index.Pos(), as.Rhs[0]})
+	}
+	if frame != nil {
+		r.env = frame
+		defer func() { r.env = frame.parent }()
+	}
+	for _, s := range sets {
+		prop.Set(s.key, s.at, r.jsonOf(s.value, 0))
+	}
+	return true
 }

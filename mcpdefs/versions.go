@@ -130,3 +130,18 @@ func (h *Handler) ResourceNotFoundCode() int {
 func (v Versions) InvopopTags() bool {
 	return inRange(v.MarkLabs, "v0.36.0", "v0.46.0")
 }
+
+// HeaderAnnotationsChecked reports whether the module's SDK validates the x-mcp-header
+// annotations of a tool's input schema when the tool is registered, and panics on a bad one
+// (SEP-2243, revision 2026-07-28): go-sdk from v1.7.0, the first release that speaks that
+// revision, and mcp-go from v1.0.0 (v0.58.0 does not validate them; v1.2.1 does). Before
+// those versions the server ignores the annotation and only clients of the revision judge it.
+func (v Versions) HeaderAnnotationsChecked(sdk SDK) bool {
+	switch sdk {
+	case GoSDK, MCPTool:
+		return !before(v.GoSDK, "v1.7.0")
+	case MarkLabs:
+		return !before(v.MarkLabs, "v1.0.0")
+	}
+	return false
+}

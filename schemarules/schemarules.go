@@ -65,7 +65,7 @@ func checks() []check {
 		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme,
 		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
 		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
-		ruleClientCompatibility,
+		ruleClientCompatibility, ruleXMCPHeaderValid, ruleXMCPHeaderSecret,
 	}
 }
 

@@ -1,0 +1,453 @@
+package schemarules
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+)
+
+// x-mcp-header (SEP-2243, revision 2026-07-28) mirrors a tool argument into an Mcp-Param-*
+// HTTP header. The SDKs check every annotation when the tool is registered and panic on a bad
+// one; clients of the revision drop such a tool from tools/list. What follows mirrors the
+// check of go-sdk v1.8.0 (mcp/streamable_headers.go, validateParamHeaderAnnotations) and
+// mcp-go v1.2.1 (mcp/headers.go, ValidateParamHeaderAnnotations) exactly, including how each
+// decodes the schema first: a schema the decoder rejects is not checked at all.
+
+const headerKey = "x-mcp-header"
+
+var ruleXMCPHeaderValid = check{
+	ID: "x-mcp-header-valid", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "x-mcp-header annotation the SDK rejects at registration",
+	Run:   xMCPHeaderValid,
+}
+
+var ruleXMCPHeaderSecret = check{
+	ID: "x-mcp-header-secret", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "x-mcp-header on a property that carries a secret",
+	Run:   xMCPHeaderSecret,
+}
+
+// headerDialect is how one SDK decodes a schema before checking its annotations.
+type headerDialect struct {
+	// foldKeys: encoding/json matches keys case-insensitively (mcp-go); go-sdk's decoder
+	// does not.
+	foldKeys bool
+	// typeList: mcp-go reads "type" as raw JSON and accepts a list of permitted types; go-sdk
+	// decodes it into a string, so a list anywhere in the properties fails the decode.
+	typeList bool
+}
+
+func dialectOf(d *Definition) headerDialect {
+	if d.SDK == mcpdefs.MarkLabs {
+		return headerDialect{foldKeys: true, typeList: true}
+	}
+	return headerDialect{}
+}
+
+// headerProblem is one annotation the SDK rejects.
+type headerProblem struct {
+	at     *mcpdefs.JSONMember
+	parent *mcpdefs.JSON
+	path   string
+	what   string
+	fix    string
+}
+
+// headerAnnotation is one annotation whose value is a known string.
+type headerAnnotation struct {
+	at       *mcpdefs.JSONMember
+	parent   *mcpdefs.JSON
+	property string
+	path     string
+	header   string
+}
+
+// headerScan is what the SDK's check finds in one input schema.
+type headerScan struct {
+	// decodes is false when the SDK's decoder rejects the schema (its check is then skipped)
+	// or when recognition cannot tell whether it would.
+	decodes     bool
+	problems    []headerProblem
+	annotations []headerAnnotation
+}
+
+// member is the member of obj the SDK's decoder reads for key (the last match), and whether
+// absence is known (a partial object may hold the key unseen).
+func (h headerDialect) member(obj *mcpdefs.JSON, key string) (m *mcpdefs.JSONMember, known bool) {
+	for _, mem := range obj.Members {
+		if mem.Key == key || h.foldKeys && strings.EqualFold(mem.Key, key) {
+			m = mem
+		}
+	}
+	return m, m != nil || !obj.Partial
+}
+
+// scanHeaders runs the SDK's check over a static input schema.
+func scanHeaders(root *mcpdefs.JSON, h headerDialect) headerScan {
+	s := headerScan{decodes: true}
+	if root == nil || root.Kind != mcpdefs.JSONObject {
+		s.decodes = false
+		return s
+	}
+	seen := map[string]string{}
+	var walk func(props *mcpdefs.JSON, prefix string, depth int)
+	walk = func(props *mcpdefs.JSON, prefix string, depth int) {
+		if !s.decodes || depth > 64 {
+			return
+		}
+		switch props.Kind {
+		case mcpdefs.JSONNull:
+			return
+		case mcpdefs.JSONObject:
+		default:
+			// A dynamic map may hide anything; any other JSON value fails the decode.
+			s.decodes = false
+			return
+		}
+		if props.Partial {
+			s.decodes = false
+			return
+		}
+		for _, pm := range lastMembers(props) {
+			path := pm.Key
+			if prefix != "" {
+				path = prefix + "." + pm.Key
+			}
+			prop := pm.Value
+			switch prop.Kind {
+			case mcpdefs.JSONNull:
+				continue
+			case mcpdefs.JSONObject:
+			default:
+				s.decodes = false
+				return
+			}
+			typeNames, typeKnown, typeDecodes := h.typeOf(prop)
+			if !typeDecodes || !typeKnown && !h.typeList {
+				// go-sdk decodes "type" into a string: an unseen list would fail the decode.
+				s.decodes = false
+				return
+			}
+			hm, headerKnown := h.member(prop, headerKey)
+			if !headerKnown {
+				s.decodes = false // an annotation may be hidden in what recognition cannot read
+				return
+			}
+			if hm != nil {
+				if !typeKnown || hm.Value.Kind == mcpdefs.JSONDynamic {
+					s.decodes = false
+					return
+				}
+				s.checkAnnotation(prop, pm.Key, path, hm, typeNames, seen)
+			}
+			sub, subKnown := h.member(prop, "properties")
+			if !subKnown {
+				s.decodes = false
+				return
+			}
+			if sub != nil {
+				walk(sub.Value, path, depth+1)
+			}
+		}
+	}
+	props, known := h.member(root, "properties")
+	if !known {
+		s.decodes = false
+		return s
+	}
+	if props != nil {
+		walk(props.Value, "", 0)
+	}
+	return s
+}
+
+// lastMembers drops all but the last of repeated keys, as a decoder into a map does.
+func lastMembers(obj *mcpdefs.JSON) []*mcpdefs.JSONMember {
+	last := map[string]int{}
+	for i, m := range obj.Members {
+		last[m.Key] = i
+	}
+	var out []*mcpdefs.JSONMember
+	for i, m := range obj.Members {
+		if last[m.Key] == i {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// typeOf is the property's "type" as the SDK reads it: the type names, whether they are
+// known, and whether the decoder accepts the value at all.
+func (h headerDialect) typeOf(prop *mcpdefs.JSON) (names []string, known, decodes bool) {
+	tm, present := h.member(prop, "type")
+	if !present {
+		return nil, false, true
+	}
+	if tm == nil {
+		return nil, true, true
+	}
+	v := tm.Value
+	switch v.Kind {
+	case mcpdefs.JSONDynamic:
+		return nil, false, true
+	case mcpdefs.JSONString:
+		return []string{v.Str}, true, true
+	case mcpdefs.JSONNull:
+		// go-sdk decodes null into ""; mcp-go reads it as the string "".
+		return []string{""}, true, true
+	case mcpdefs.JSONArray:
+		if !h.typeList {
+			return nil, true, false
+		}
+		if v.Partial {
+			return nil, false, true
+		}
+		for _, e := range v.Elems {
+			switch e.Kind {
+			case mcpdefs.JSONString:
+				names = append(names, e.Str)
+			case mcpdefs.JSONDynamic:
+				return nil, false, true
+			default:
+				return nil, true, true // not a list of strings: no declared type
+			}
+		}
+		if names == nil {
+			names = []string{}
+		}
+		return names, true, true
+	}
+	if !h.typeList {
+		return nil, true, false
+	}
+	return nil, true, true
+}
+
+// checkAnnotation applies the SDKs' three checks, in their order, to one annotation.
+func (s *headerScan) checkAnnotation(prop *mcpdefs.JSON, name, path string, hm *mcpdefs.JSONMember, typeNames []string, seen map[string]string) {
+	report := func(what, fix string) {
+		s.problems = append(s.problems, headerProblem{at: hm, parent: prop, path: path, what: what, fix: fix})
+	}
+	if !headerPrimitive(typeNames) {
+		report(fmt.Sprintf("on %q, %s", path, describeTypes(typeNames)), "annotate string, integer or boolean properties")
+		return
+	}
+	v := hm.Value
+	if v.Kind != mcpdefs.JSONString || v.Str == "" {
+		report(fmt.Sprintf("of %q is %s", path, render(v)), "write a non-empty string")
+		return
+	}
+	if bad, ok := firstNonToken(v.Str); ok {
+		report(fmt.Sprintf("of %q contains %s", path, describeRune(bad)), "use letters, digits and -")
+		return
+	}
+	lower := strings.ToLower(v.Str)
+	if other, dup := seen[lower]; dup {
+		report(fmt.Sprintf("of %q repeats %q's header, ignoring case", path, other), "rename one")
+		return
+	}
+	seen[lower] = path
+	s.annotations = append(s.annotations, headerAnnotation{at: hm, parent: prop, property: name, path: path, header: v.Str})
+}
+
+// headerPrimitive reports whether every declared type is one a header can carry; a property
+// with no declared type is refused, as both SDKs do.
+func headerPrimitive(names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for _, n := range names {
+		switch n {
+		case "string", "integer", "boolean":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func describeTypes(names []string) string {
+	switch {
+	case len(names) == 0 || len(names) == 1 && names[0] == "":
+		return "no type"
+	case len(names) == 1:
+		return fmt.Sprintf("type %q", names[0])
+	}
+	return fmt.Sprintf("type [%s]", strings.Join(quoteAll(names), ", "))
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = quote(s)
+	}
+	return out
+}
+
+// firstNonToken returns the first character of name that is not an HTTP tchar (RFC 9110).
+func firstNonToken(name string) (rune, bool) {
+	for _, c := range name {
+		switch {
+		case c >= '0' && c <= '9', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+			continue
+		}
+		if strings.ContainsRune("!#$%&'*+-.^_`|~", c) {
+			continue
+		}
+		return c, true
+	}
+	return 0, false
+}
+
+// headerEffect says what a rejected annotation does for the definition's SDK and version.
+func headerEffect(m *Model, d *Definition) string {
+	if m.Result.Versions.HeaderAnnotationsChecked(d.SDK) {
+		switch d.SDK {
+		case mcpdefs.MarkLabs:
+			return "mcp-go panics at start-up"
+		case mcpdefs.MCPTool:
+			return "mcptool.Add panics at start-up"
+		}
+		return "go-sdk panics at start-up"
+	}
+	return "2026-07-28 clients drop it"
+}
+
+// headerSchema is the static input schema whose annotations the SDK checks, or nil.
+func headerSchema(d *Definition) *mcpdefs.JSON {
+	s := d.Input
+	if s == nil || s.JSON == nil || s.JSON.Invalid {
+		return nil
+	}
+	switch s.Source.Origin {
+	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties:
+		return s.JSON
+	}
+	return nil
+}
+
+func xMCPHeaderValid(p *rule.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		root := headerSchema(d)
+		if root == nil {
+			continue
+		}
+		scan := scanHeaders(root, dialectOf(d))
+		if !scan.decodes {
+			continue
+		}
+		for _, pr := range scan.problems {
+			p.Reportf(jsonAt(pr.at.Value), "%s: x-mcp-header %s: %s; %s", d.Label(), pr.what, headerEffect(m, d), pr.fix)
+		}
+	}
+	return nil
+}
+
+// secretWords name what a property carries when it is a credential.
+var secretWords = map[string]bool{
+	"password": true, "passwd": true, "passphrase": true, "secret": true, "credential": true,
+	"credentials": true, "apikey": true, "bearer": true, "authorization": true, "cookie": true,
+	"pat": true,
+}
+
+// notSecretTokens are words that make "token" mean something else: a page cursor, an LLM
+// token count.
+var notSecretTokens = map[string]bool{
+	"page": true, "next": true, "continuation": true, "cursor": true, "sync": true, "max": true,
+	"min": true, "count": true, "limit": true, "num": true, "tokens": true, "prev": true,
+}
+
+// secretName reports whether a property name says it carries a credential.
+func secretName(name string) bool {
+	words := splitWords(name)
+	token := false
+	for i, w := range words {
+		switch {
+		case secretWords[w]:
+			return true
+		case w == "key" && i > 0 && (words[i-1] == "api" || words[i-1] == "private" || words[i-1] == "access" || words[i-1] == "secret"):
+			return true
+		case w == "token":
+			token = true
+		}
+	}
+	if !token {
+		return false
+	}
+	for _, w := range words {
+		if notSecretTokens[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// splitWords splits camelCase, snake_case and kebab-case names into lower-case words.
+func splitWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = nil
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+			continue
+		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// secretDescription reports whether a property's description says it is a credential.
+func secretDescription(prop *mcpdefs.JSON) bool {
+	desc := prop.Get("description")
+	if desc == nil || desc.Kind != mcpdefs.JSONString {
+		return false
+	}
+	d := strings.ToLower(desc.Str)
+	for _, phrase := range []string{"password", "api key", "access token", "secret", "credential", "bearer token", "auth token", "authentication token"} {
+		if strings.Contains(d, phrase) {
+			return true
+		}
+	}
+	return false
+}
+
+func xMCPHeaderSecret(p *rule.Pass, m *Model) error {
+	for _, d := range m.Defs {
+		root := headerSchema(d)
+		if root == nil {
+			continue
+		}
+		scan := scanHeaders(root, dialectOf(d))
+		if !scan.decodes {
+			continue // the SDK ignores every annotation of a schema it cannot decode
+		}
+		for _, a := range scan.annotations {
+			if secretName(a.property) || secretDescription(a.parent) {
+				p.Reportf(jsonAt(a.at.Value), "%s: %q goes out in header Mcp-Param-%s, which proxies log; keep credentials out of headers", d.Label(), a.path, a.header)
+			}
+		}
+	}
+	return nil
+}
+
+// describeRune names a character for a message: a space, or the character quoted.
+func describeRune(c rune) string {
+	if c == ' ' {
+		return "a space"
+	}
+	return fmt.Sprintf("%q", c)
+}

@@ -210,7 +210,7 @@ func TestLiveHTTP(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, buildServer(t, "./surface/m3server"))
 	cmd.Env = append(os.Environ(), "SURFACE_HTTP="+addr)
-	lv, err := liveserver.HTTP(ctx, "http://"+addr+"/mcp", cmd, "test")
+	lv, err := liveserver.HTTP(ctx, "http://"+addr+"/mcp", nil, cmd, "test")
 	require.NoError(t, err)
 	c := surface.Compare(static(t, "./surface/m3server"), lv)
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))

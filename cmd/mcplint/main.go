@@ -7,6 +7,7 @@
 //	mcplint version                print the version
 //	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
 //	mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
+//	mcplint probe [pkgs] -- CMD    call a running server's tools with bad arguments, tie the answers to the findings
 //
 // It also serves go vet: go vet -vettool=$(which mcplint) ./...
 //
@@ -49,6 +50,7 @@ func init() {
 		"version":    versionCmd,
 		"serverjson": serverjsonCmd,
 		"surface":    surfaceCmd,
+		"probe":      probeCmd,
 		"help":       helpCmd,
 	}
 }
@@ -273,6 +275,9 @@ Usage:
   mcplint help [SUBCOMMAND]      print this usage, or a subcommand's
   mcplint version                print the version
   mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
+  mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
+  mcplint probe [pkgs] -- CMD    call a running test server's tools with arguments that must fail
+                                 validation and tie the answers to the static findings
   go vet -vettool=$(which mcplint) ./...
 
 Configuration is read from .mcplint.yaml at the module root.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -35,9 +36,11 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
 		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all; exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
+		header     = headerFlag{}
 	)
+	fs.Var(header, "header", "with -url: send this HTTP header with every request, written `'Name: value'` (repeatable; for a server that needs a token)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
+		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-header 'Name: value'] [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
 		fs.PrintDefaults()
 	}
 	var command []string
@@ -75,6 +78,10 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint surface: -url needs -live\n")
 		return driver.ExitError
 	}
+	if len(header) > 0 && *liveURL == "" {
+		fmt.Fprintf(stderr, "mcplint surface: -header needs -url\n")
+		return driver.ExitError
+	}
 	if (*live && *liveURL == "" && len(command) == 0) || (!*live && len(command) > 0) {
 		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after -- (or -url), and a command needs -live\n")
 		return driver.ExitError
@@ -108,7 +115,7 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 	counter := &tokens.Counter{}
 	surface.Estimate(sf, counter)
 	if *live {
-		return liveCheck(ctx, sf, counter, command, *liveURL, *timeout, *asJSON, stdout, stderr)
+		return liveCheck(ctx, sf, counter, command, *liveURL, http.Header(header), *timeout, *asJSON, stdout, stderr)
 	}
 	write := surface.WriteText
 	if *asJSON {
@@ -132,7 +139,7 @@ func surfaceSetup(stdout, stderr io.Writer) driver.Setup {
 }
 
 // liveCheck starts the server, lists everything and compares it with the static surface.
-func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, url string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, url string, header http.Header, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var cmd *exec.Cmd
@@ -146,7 +153,7 @@ func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Cou
 		if cmd != nil {
 			cmd.Stdout = stderr // an HTTP server's standard output is only its log
 		}
-		liveSurface, err = live.HTTP(ctx, url, cmd, driver.Version())
+		liveSurface, err = live.HTTP(ctx, url, header, cmd, driver.Version())
 	} else {
 		liveSurface, err = live.List(ctx, cmd, driver.Version())
 	}
@@ -234,4 +241,26 @@ func reportClients(sf *surface.Surface, list string, asJSON, markdown bool, stdo
 		return driver.ExitFindings
 	}
 	return driver.ExitOK
+}
+
+// headerFlag collects repeated -header 'Name: value' flags.
+type headerFlag http.Header
+
+func (h headerFlag) String() string {
+	var parts []string
+	for k, vs := range h {
+		for _, v := range vs {
+			parts = append(parts, k+": "+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (h headerFlag) Set(s string) error {
+	name, value, err := live.ParseHeader(s)
+	if err != nil {
+		return err
+	}
+	http.Header(h).Add(name, value)
+	return nil
 }

@@ -7,8 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -41,7 +43,7 @@ func List(ctx context.Context, cmd *exec.Cmd, clientVersion string) (*surface.Su
 // HTTP lists what a server serving MCP's streamable HTTP transport at url lists, as List
 // does over stdio. cmd, when not nil, is started first (the server it runs needs a moment to
 // listen: connecting is retried until ctx ends) and interrupted afterwards.
-func HTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
+func HTTP(ctx context.Context, url string, header http.Header, cmd *exec.Cmd, clientVersion string) (*surface.Surface, error) {
 	if cmd != nil {
 		if err := cmd.Start(); err != nil {
 			return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -59,7 +61,7 @@ func HTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) 
 		}()
 	}
 	for {
-		t := &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true, MaxRetries: -1}
+		t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: httpClient(header), DisableStandaloneSSE: true, MaxRetries: -1}
 		conn, err := t.Connect(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("connecting to %s: %w", url, err)
@@ -78,6 +80,41 @@ func HTTP(ctx context.Context, url string, cmd *exec.Cmd, clientVersion string) 
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// httpClient is a client that sends header with every request (an HTTP server that needs a
+// token), or nil for the transport's default.
+func httpClient(header http.Header) *http.Client {
+	if len(header) == 0 {
+		return nil
+	}
+	return &http.Client{Transport: headerTransport{header: header, next: http.DefaultTransport}}
+}
+
+type headerTransport struct {
+	header http.Header
+	next   http.RoundTripper
+}
+
+func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, vs := range t.header {
+		r.Header.Del(k)
+		for _, v := range vs {
+			r.Header.Add(k, v)
+		}
+	}
+	return t.next.RoundTrip(r)
+}
+
+// ParseHeader reads a header given as "Name: value".
+func ParseHeader(s string) (name, value string, err error) {
+	name, value, ok := strings.Cut(s, ":")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.ContainsAny(name, " \t") {
+		return "", "", fmt.Errorf("header %q: write it as 'Name: value'", s)
+	}
+	return http.CanonicalHeaderKey(name), strings.TrimSpace(value), nil
 }
 
 // initialize opens the session and returns the server's capabilities.
@@ -132,32 +169,46 @@ type rawClient struct {
 }
 
 func (c *rawClient) call(ctx context.Context, method string, params, result any) error {
+	_, resp, err := c.roundTrip(ctx, method, params)
+	if err != nil {
+		return err
+	}
+	if resp.Error != nil {
+		return resp.Error
+	}
+	return json.Unmarshal(resp.Result, result)
+}
+
+// roundTrip sends one request and reads until its response. It returns the request as sent.
+func (c *rawClient) roundTrip(ctx context.Context, method string, params any) (json.RawMessage, *jsonrpc.Response, error) {
 	c.next++
 	id, err := jsonrpc.MakeID(float64(c.next))
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	p, err := json.Marshal(params)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	if err := c.conn.Write(ctx, &jsonrpc.Request{ID: id, Method: method, Params: p}); err != nil {
-		return err
+	req := &jsonrpc.Request{ID: id, Method: method, Params: p}
+	sent, err := jsonrpc.EncodeMessage(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.conn.Write(ctx, req); err != nil {
+		return sent, nil, err
 	}
 	for {
 		msg, err := c.conn.Read(ctx)
 		if err != nil {
-			return err
+			return sent, nil, err
 		}
 		switch m := msg.(type) {
 		case *jsonrpc.Response:
 			if m.ID != id {
-				continue
+				continue // the late answer to a request given up on
 			}
-			if m.Error != nil {
-				return m.Error
-			}
-			return json.Unmarshal(m.Result, result)
+			return sent, m, nil
 		case *jsonrpc.Request:
 			if m.ID.IsValid() {
 				_ = c.conn.Write(ctx, &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "mcplint answers no requests"}})

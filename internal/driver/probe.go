@@ -1,0 +1,89 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/surface"
+)
+
+// Analysis is what mcplint probe needs from the source: the findings (with their effective
+// severities) and the static surface, whose handler positions tie a live tool to its code.
+type Analysis struct {
+	Dir     string // the working directory the paths are relative to
+	Report  *result.Report
+	Surface *surface.Surface
+	Config  *analyzers.Config
+}
+
+// Analyze runs the rules and the surface collector over the packages in one engine run.
+// flags override the configuration as they do for a plain run. On failure it has said why on
+// s.Stderr and returns the exit status.
+func Analyze(ctx context.Context, s Setup, o SurfaceOptions, flags FlagSettings) (*Analysis, int) {
+	dir := s.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
+			return nil, ExitError
+		}
+		dir = wd
+	}
+	cfg, path, err := loadConfig(dir, o.ConfigFile)
+	if err == nil {
+		err = flags.apply(cfg, s.Catalog)
+	}
+	if err == nil {
+		if verr := cfg.Validate(s.Catalog); verr != nil {
+			err = &ConfigError{Source: path, Err: verr}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		return nil, ExitError
+	}
+	as, err := s.Analyzers(cfg)
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: cannot build the analyzers for this configuration: %v\n", err)
+		return nil, ExitError
+	}
+	var c surface.Collector
+	as = analyzers.WithSurface(as, cfg, &c)
+	var scope engine.Scope
+	if s.Scope != nil {
+		scope = s.Scope(cfg)
+	}
+	out, err := engine.Run(ctx, engine.Options{
+		Dir:        dir,
+		Patterns:   o.Patterns,
+		BuildFlags: o.BuildFlags,
+		Env:        s.Env,
+		Analyzers:  as,
+		Scope:      scope,
+	})
+	if err != nil {
+		if errors.Is(err, engine.ErrNoPackages) {
+			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
+		} else {
+			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+		}
+		return nil, ExitError
+	}
+	rep := buildReport(out, cfg, s.Catalog)
+	relativizeErrors(dir, rep.PackageErrors)
+	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked, false)
+	for _, c := range out.Crashes {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
+	}
+	if rep.Checked == 0 {
+		return nil, ExitError
+	}
+	sf := c.Surface()
+	relativizeSurface(dir, sf)
+	return &Analysis{Dir: dir, Report: rep, Surface: sf, Config: cfg}, ExitOK
+}

@@ -2,13 +2,18 @@ package mcperr
 
 import "strconv"
 
-// Code is a JSON-RPC error code. The standard JSON-RPC 2.0 codes and the
-// implementation-defined range -32000..-32099 used by MCP servers are
-// declared below; any other value is an unknown code (see [Code.Known]).
+// Code is a JSON-RPC error code. The standard JSON-RPC 2.0 codes and codes
+// of the implementation-defined range -32000..-32019 are declared below; any
+// other value is an unknown code (see [Code.Known]).
 type Code int
 
-// The error codes. Values match @cyanheads/mcp-ts-core's JsonRpcErrorCode so
-// clients written against either library read the same numbers.
+// The error codes. The JSON-RPC 2.0 codes keep their standard meaning. The
+// others lie in -32000..-32019, the part of the server-error range that MCP
+// revision 2026-07-28 leaves to implementations (SEP-2575: -32020..-32099 is
+// the specification's), and none is a code any revision assigns, so no
+// client reads one as a protocol error: -32002 is "resource not found" to
+// clients before 2026-07-28. That moved three codes; see [RetiredCode].
+// The others match @cyanheads/mcp-ts-core's JsonRpcErrorCode.
 const (
 	CodeParseError     Code = -32700 // malformed JSON received
 	CodeInvalidRequest Code = -32600 // unsupported operation, missing client capability
@@ -18,7 +23,7 @@ const (
 
 	CodeServiceUnavailable   Code = -32000 // an upstream dependency is down
 	CodeNotFound             Code = -32001 // the entity does not exist
-	CodeConflict             Code = -32002 // duplicate, version mismatch, concurrent change
+	CodeConflict             Code = -32012 // duplicate, version mismatch, concurrent change
 	CodeRateLimited          Code = -32003 // too many requests
 	CodeTimeout              Code = -32004 // the operation exceeded its time limit
 	CodeForbidden            Code = -32005 // authenticated, but not allowed
@@ -28,8 +33,8 @@ const (
 	CodeInitializationFailed Code = -32009 // a component failed to start
 	CodeDatabaseError        Code = -32010 // the storage layer failed
 	CodeRequestCancelled     Code = -32011 // the request was cancelled
-	CodeSerializationError   Code = -32070 // data could not be (de)serialised
-	CodeUnknownError         Code = -32099 // nothing more specific fits
+	CodeSerializationError   Code = -32013 // data could not be (de)serialised
+	CodeUnknownError         Code = -32019 // nothing more specific fits
 )
 
 // Decision is what an agent should do next when it receives an error: the
@@ -96,6 +101,19 @@ var codeTable = [...]codeInfo{
 	{CodeRequestCancelled, "RequestCancelled", false, DecisionGiveUp, false},
 	{CodeSerializationError, "SerializationError", true, DecisionGiveUp, true},
 	{CodeUnknownError, "UnknownError", false, DecisionGiveUp, false},
+}
+
+// retired are the values the moved codes had before, for code that matches on
+// numbers: -32002 collides with "resource not found" (MCP before 2026-07-28),
+// -32070 and -32099 lie in the range 2026-07-28 reserves for the specification.
+var retired = map[int]Code{-32002: CodeConflict, -32070: CodeSerializationError, -32099: CodeUnknownError}
+
+// RetiredCode returns the code that had the value n before mcperr moved it out
+// of the codes MCP assigns: RetiredCode(-32002) is CodeConflict. Clients that
+// match on numbers can accept both while servers upgrade.
+func RetiredCode(n int) (Code, bool) {
+	c, ok := retired[n]
+	return c, ok
 }
 
 func lookup(c Code) (codeInfo, bool) {

@@ -12,15 +12,16 @@ import (
 )
 
 func TestCodeValues(t *testing.T) {
-	// The values are part of the wire contract shared with mcp-ts-core.
+	// The values are part of the wire contract (shared with mcp-ts-core but for the three
+	// moved out of the codes MCP assigns).
 	want := map[mcperr.Code]int{
 		mcperr.CodeParseError: -32700, mcperr.CodeInvalidRequest: -32600, mcperr.CodeMethodNotFound: -32601,
 		mcperr.CodeInvalidParams: -32602, mcperr.CodeInternalError: -32603, mcperr.CodeServiceUnavailable: -32000,
-		mcperr.CodeNotFound: -32001, mcperr.CodeConflict: -32002, mcperr.CodeRateLimited: -32003,
+		mcperr.CodeNotFound: -32001, mcperr.CodeConflict: -32012, mcperr.CodeRateLimited: -32003,
 		mcperr.CodeTimeout: -32004, mcperr.CodeForbidden: -32005, mcperr.CodeUnauthorized: -32006,
 		mcperr.CodeValidationError: -32007, mcperr.CodeConfigurationError: -32008,
 		mcperr.CodeInitializationFailed: -32009, mcperr.CodeDatabaseError: -32010,
-		mcperr.CodeRequestCancelled: -32011, mcperr.CodeSerializationError: -32070, mcperr.CodeUnknownError: -32099,
+		mcperr.CodeRequestCancelled: -32011, mcperr.CodeSerializationError: -32013, mcperr.CodeUnknownError: -32019,
 	}
 	for c, v := range want {
 		assert.Equal(t, v, int(c), c.String())
@@ -177,4 +178,53 @@ func TestErrorTextOfPanickingCause(t *testing.T) {
 	var p *panicky
 	e := mcperr.InternalError("outer", mcperr.WithCause(p))
 	assert.Equal(t, "outer", e.Error())
+}
+
+// protocolCodes are the JSON-RPC error codes the MCP revisions assign, with the revisions
+// that assign them, as go-sdk v1.8.0 (mcp/shared.go, mcp/resource.go, jsonrpc) and mcp-go
+// v1.2.1 (mcp/types.go) declare them.
+var protocolCodes = []struct {
+	code      int
+	meaning   string
+	revisions string
+}{
+	{-32700, "ParseError", "JSON-RPC 2.0, every revision"},
+	{-32600, "InvalidRequest", "JSON-RPC 2.0, every revision"},
+	{-32601, "MethodNotFound", "JSON-RPC 2.0, every revision"},
+	{-32602, "InvalidParams", "JSON-RPC 2.0, every revision; resource not found from 2026-07-28 (SEP-2164)"},
+	{-32603, "InternalError", "JSON-RPC 2.0, every revision"},
+	{-32002, "resource not found", "2024-11-05 to 2025-11-25"},
+	{-32042, "URL elicitation required", "2025-11-25 and 2026-07-28"},
+	{-32020, "header mismatch", "2026-07-28 (SEP-2243)"},
+	{-32021, "missing required client capabilities", "2026-07-28 (SEP-2575)"},
+	{-32022, "unsupported protocol version", "2026-07-28 (SEP-2575)"},
+}
+
+// TestNoCodeCollidesWithTheProtocol: every mcperr code is either a JSON-RPC 2.0 code with
+// its standard meaning, or one of the implementation-defined range -32000..-32019 that no
+// revision assigns (2026-07-28 reserves -32020..-32099 for the specification), so no client
+// of a supported revision reads an mcperr code as something else.
+func TestNoCodeCollidesWithTheProtocol(t *testing.T) {
+	for _, c := range mcperr.KnownCodes() {
+		n := int(c)
+		for _, p := range protocolCodes {
+			if p.code == n {
+				assert.Equal(t, p.meaning, c.String(), "mcperr.Code%s is %d, which %s assigns to %s", c, n, p.revisions, p.meaning)
+			}
+		}
+		if n >= -32099 && n <= -32000 {
+			assert.True(t, n >= -32019, "mcperr.Code%s is %d, in the range 2026-07-28 reserves for the specification", c, n)
+		}
+	}
+}
+
+func TestRetiredCodes(t *testing.T) {
+	for old, now := range map[int]mcperr.Code{-32002: mcperr.CodeConflict, -32070: mcperr.CodeSerializationError, -32099: mcperr.CodeUnknownError} {
+		got, ok := mcperr.RetiredCode(old)
+		assert.True(t, ok, "%d", old)
+		assert.Equal(t, now, got)
+		assert.False(t, mcperr.Code(old).Known(), "%d is no longer a code", old)
+	}
+	_, ok := mcperr.RetiredCode(-32001)
+	assert.False(t, ok)
 }

@@ -118,7 +118,7 @@ func TestOutputThatCannotMarshalIsASerializationError(t *testing.T) {
 		},
 	})
 	res, _ := h.callTool("nan", map[string]any{"text": "x"})
-	assert.Contains(t, string(res), `"code":-32070`)
+	assert.Contains(t, string(res), `"code":-32013`)
 }
 
 type status string

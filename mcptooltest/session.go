@@ -136,7 +136,8 @@ func CheckProtocolError(t TB, err *jsonrpc.Error, code mcperr.Code, reason strin
 
 // resourceNotFound reports whether err is go-sdk's mcp.ResourceNotFoundError:
 // -32602 since go-sdk v1.7.0, -32002 with MCPGODEBUG=customresnotfounderrcode=1.
-// The message tells it from a Conflict (-32002) or another InvalidParams.
+// The message tells it from another InvalidParams (and from mcperr before it moved Conflict
+// off -32002).
 func resourceNotFound(err *jsonrpc.Error) bool {
 	return (err.Code == jsonrpc.CodeInvalidParams || err.Code == -32002) && err.Message == "Resource not found"
 }

@@ -147,7 +147,7 @@ func TestCoverSuccessAndBadUpstreamJSON(t *testing.T) {
 	body = `<html>`
 	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "fetch_cover", Arguments: map[string]any{"id": "bk-1"}})
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"error":{"code":-32070,"message":"the cover service sent an unreadable response"}}`, structured(t, res))
+	assert.JSONEq(t, `{"error":{"code":-32013,"message":"the cover service sent an unreadable response"}}`, structured(t, res))
 }
 
 func TestBookResourceAndPrompt(t *testing.T) {

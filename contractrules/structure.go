@@ -109,7 +109,7 @@ func codeUnknown(p *rule.Pass, e mcpdefs.ContractEntry) {
 		p.Report(e.Lit, label(e)+" has no Code, so failures carry code 0; set one, such as mcperr.CodeNotFound")
 	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
 		if now, ok := mcperr.RetiredCode(int(e.Code.Val)); ok {
-			p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, %s's old value, which %s; use mcperr.Code%s", label(e), e.Code.Val, now.String(), retiredClash(e.Code.Val), now.String()))
+			p.Report(e.Code.Expr, fmt.Sprintf("%s: %d was mcperr's %s, %s; use mcperr.Code%s", label(e), e.Code.Val, now.String(), retiredClash(e.Code.Val), now.String()))
 			return
 		}
 		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code; use an mcperr constant", label(e), e.Code.Val))
@@ -298,7 +298,7 @@ func retryableMismatch(p *rule.Pass, e mcpdefs.ContractEntry) {
 // retiredClash says why mcperr moved a code off the number n.
 func retiredClash(n int64) string {
 	if n == -32002 {
-		return "clients before MCP 2026-07-28 read as resource not found"
+		return "resource not found to pre-2026-07-28 clients"
 	}
-	return "MCP 2026-07-28 reserves for the spec"
+	return "in the range 2026-07-28 reserves"
 }

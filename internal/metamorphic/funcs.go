@@ -51,7 +51,7 @@ var helperOtherPackage = Rewrite{
 	Doc:  "as `helper`, the helper in another package of the fixture module (functions that use nothing of their own package's top level)",
 	apply: func(u *unit) {
 		u.eachFunc(func(s funcSite) []ast.Decl {
-			if s.decl != nil && (s.decl.Recv != nil || hasTypeParams(s.decl)) || s.lit != nil && u.captures(s.lit) || u.usesPackageLevel(s.typ()) || u.usesPackageLevel(s.body()) {
+			if s.decl != nil && (s.decl.Recv != nil || hasTypeParams(s.decl)) || s.lit != nil && u.captures(s.lit) || u.usesPackageLevel(s.typ()) || u.usesPackageLevel(s.body()) || u.declared["mmhelp"] {
 				return nil
 			}
 			u.touch(s.node())
@@ -66,8 +66,7 @@ var helperOtherPackage = Rewrite{
 			}
 			hf.Decls = append(hf.Decls, helper)
 			u.imports[s.file] = append(u.imports[s.file], hpath)
-			pkgName := "mmhelp"
-			setBody(s, delegate(ft, &ast.SelectorExpr{X: ast.NewIdent(pkgName), Sel: ast.NewIdent(name)}, args, variadic))
+			setBody(s, delegate(ft, &ast.SelectorExpr{X: ast.NewIdent("mmhelp"), Sel: ast.NewIdent(name)}, args, variadic))
 			return nil
 		})
 	},

@@ -219,7 +219,6 @@ func loadFixture(t T) (*fixture, error) {
 					}
 				}
 			}
-			var stack []*function
 			ast.Inspect(f, func(n ast.Node) bool {
 				if n == nil {
 					return false
@@ -245,7 +244,6 @@ func loadFixture(t T) (*fixture, error) {
 					}
 				}
 				fx.functions[n] = fn
-				_ = stack
 				return true
 			})
 		}

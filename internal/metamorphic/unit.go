@@ -35,6 +35,7 @@ type unit struct {
 	orig          map[ast.Node]ast.Node   // copy → original
 	cl            *cloner                 // makes further copies that lead to the same originals
 	used          map[string]bool         // identifiers in use, for fresh names
+	declared      map[string]bool         // identifiers of the original package, which an import name must not shadow
 	touched       []span                  // original ranges that a rewrite changed
 	origin        map[ast.Node]ast.Node   // a function node a rewrite made → the original function it holds
 	alias         map[ast.Node][]ast.Node // node → other nodes where what is reported at it may be reported
@@ -49,6 +50,7 @@ func newUnit(fset *token.FileSet, pkg *types.Package, info *types.Info, files []
 		fset: fset, pkg: pkg, info: info, names: names,
 		orig:          map[ast.Node]ast.Node{},
 		used:          map[string]bool{},
+		declared:      map[string]bool{},
 		origin:        map[ast.Node]ast.Node{},
 		alias:         map[ast.Node][]ast.Node{},
 		imports:       map[*ast.File][]string{},
@@ -59,6 +61,8 @@ func newUnit(fset *token.FileSet, pkg *types.Package, info *types.Info, files []
 		ast.Inspect(f, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				u.used[id.Name] = true
+				u.declared[id.Name] = true
+				u.declared[id.Name] = true
 			}
 			return true
 		})

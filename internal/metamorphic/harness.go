@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -366,7 +367,7 @@ func Measure(t T, rewrites []Rewrite) (*Matrix, error) {
 	if _, err := writeModule(dir, outs); err != nil {
 		return nil, err
 	}
-	pkgs, err := loadModule(dir)
+	pkgs, err := fx.loadCopies(dir, outs)
 	if err != nil {
 		return nil, err
 	}
@@ -656,35 +657,106 @@ func writeModule(dir string, outs []*output) (string, error) {
 	return dir, nil
 }
 
-// loadModule loads the rewritten copy as fixtures.Load loads the fixture module. A rewrite
-// that breaks the code is a bug of the rewrite: the error names the file and shows its text.
-func loadModule(dir string) ([]*packages.Package, error) {
-	cfg := &packages.Config{
-		Mode: packages.LoadSyntax | packages.NeedModule,
-		Dir:  dir,
-		Env:  append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off"),
+// loadCopies type-checks the rewritten copies in process, from the files written in dir,
+// and returns them as packages the checker can run on. Their imports outside the family are
+// the fixture's own dependencies, loaded once from export data; compiling the copies with
+// go list -export instead would cost a minute of CPU on every run, the copies being new to
+// the build cache. A rewrite that breaks the code is a bug of the rewrite: the error names the
+// file and shows its text.
+func (fx *fixture) loadCopies(dir string, outs []*output) ([]*packages.Package, error) {
+	deps := map[string]*packages.Package{}
+	packages.Visit(fx.pkgs, nil, func(p *packages.Package) { deps[p.PkgPath] = p })
+	sample := fx.pkgs[0]
+	module := *sample.Module
+	module.Dir = dir
+	byPath := map[string]*packages.Package{}
+	var order []string
+	for _, o := range outs {
+		name := filepath.Join(dir, filepath.FromSlash(o.rel))
+		f, err := parser.ParseFile(sample.Fset, name, o.src, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		path := fixtureModule + "/" + filepath.ToSlash(filepath.Dir(o.rel))
+		p := byPath[path]
+		if p == nil {
+			p = &packages.Package{ID: path, PkgPath: path, Name: f.Name.Name, Fset: sample.Fset, TypesSizes: sample.TypesSizes, Module: &module, Imports: map[string]*packages.Package{}}
+			byPath[path] = p
+			order = append(order, path)
+		}
+		p.Syntax = append(p.Syntax, f)
+		p.GoFiles = append(p.GoFiles, name)
+		p.CompiledGoFiles = append(p.CompiledGoFiles, name)
 	}
-	pkgs, err := packages.Load(cfg, "./...")
-	if err != nil {
-		return nil, err
-	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := e.Error()
-			if file, _, ok := strings.Cut(e.Pos, ":"); ok {
-				if src, err := os.ReadFile(file); err == nil {
-					msg += "\n" + numbered(src)
+	var check func(path string, seen map[string]bool) error
+	check = func(path string, seen map[string]bool) error {
+		p := byPath[path]
+		if p.Types != nil {
+			return nil
+		}
+		if seen[path] {
+			return fmt.Errorf("import cycle through %s", path)
+		}
+		seen[path] = true
+		for _, f := range p.Syntax {
+			for _, is := range f.Imports {
+				ip := unquote(is.Path.Value)
+				if q := byPath[ip]; q != nil {
+					if err := check(ip, seen); err != nil {
+						return err
+					}
+					p.Imports[ip] = q
+				} else if q := deps[ip]; q != nil {
+					p.Imports[ip] = q
+				} else {
+					return fmt.Errorf("%s imports %s, which the fixture does not", path, ip)
 				}
 			}
-			errs = append(errs, msg)
 		}
-	})
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("the rewritten fixture does not compile: %s", strings.Join(errs, "\n"))
+		p.TypesInfo = &types.Info{
+			Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+			Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{},
+			Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
+			Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
+		}
+		var errs []string
+		cfg := &types.Config{
+			Importer: importerFunc(func(ip string) (*types.Package, error) {
+				if q := p.Imports[ip]; q != nil && q.Types != nil {
+					return q.Types, nil
+				}
+				return nil, fmt.Errorf("no types for %s", ip)
+			}),
+			Sizes:     sample.TypesSizes,
+			GoVersion: "go" + module.GoVersion,
+			Error:     func(err error) { errs = append(errs, err.Error()) },
+		}
+		p.Types, _ = cfg.Check(path, sample.Fset, p.Syntax, p.TypesInfo)
+		if len(errs) > 0 {
+			var b strings.Builder
+			for _, name := range p.GoFiles {
+				src, _ := os.ReadFile(name)
+				fmt.Fprintf(&b, "%s:\n%s", name, numbered(src))
+			}
+			return fmt.Errorf("the rewritten fixture does not compile: %s\n%s", strings.Join(errs, "\n"), b.String())
+		}
+		return nil
 	}
-	return pkgs, nil
+	var out []*packages.Package
+	for _, path := range order {
+		if err := check(path, map[string]bool{}); err != nil {
+			return nil, err
+		}
+		out = append(out, byPath[path])
+	}
+	return out, nil
 }
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+func unquote(s string) string { return strings.Trim(s, "`\"") }
 
 func numbered(src []byte) string {
 	var b strings.Builder

@@ -308,6 +308,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.adaptedDelegates()
 	r.link()
 	r.instantiateFactories()
+	r.lateRegistrations()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

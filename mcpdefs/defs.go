@@ -320,6 +320,12 @@ type Result struct {
 	ErrorsReachable bool
 	// Versions are the SDK versions the module builds with.
 	Versions Versions
+	// RevisionLimits are the protocol versions a server or transport option of the package
+	// pins, per SDK (absent: the SDK's own list); see Revisions.
+	RevisionLimits map[SDK][]string
+	// LateRegistrations are the registrations that run once the server is serving
+	// (stateless.go).
+	LateRegistrations []LateRegistration
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).
 	Unmapped []Unmapped

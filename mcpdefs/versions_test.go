@@ -64,3 +64,30 @@ func TestVersionedClaims(t *testing.T) {
 		}
 	}
 }
+
+func TestRevisionsFollowTheSDKVersion(t *testing.T) {
+	for _, c := range []struct {
+		sdk     SDK
+		v       Versions
+		newest  string
+		speaks7 bool
+	}{
+		{GoSDK, Versions{GoSDK: "v1.1.0"}, "2025-06-18", false},
+		{GoSDK, Versions{GoSDK: "v1.6.1"}, "2025-11-25", false},
+		{GoSDK, Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
+		{MCPTool, Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
+		{GoSDK, Versions{}, "2026-07-28", true},
+		{MarkLabs, Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
+		{MarkLabs, Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
+		{MarkLabs, Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
+		{MarkLabs, Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},
+	} {
+		revs := c.v.Revisions(c.sdk)
+		if len(revs) == 0 || revs[len(revs)-1] != c.newest {
+			t.Errorf("%v %v: revisions %v, want newest %s", c.sdk, c.v, revs, c.newest)
+		}
+		if got := c.v.HeaderAnnotationsChecked(c.sdk); got != c.speaks7 {
+			t.Errorf("%v %v: header annotations checked = %v, want %v (the same versions speak 2026-07-28)", c.sdk, c.v, got, c.speaks7)
+		}
+	}
+}

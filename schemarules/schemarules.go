@@ -66,6 +66,7 @@ func checks() []check {
 		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
 		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
 		ruleClientCompatibility, ruleXMCPHeaderValid, ruleXMCPHeaderSecret,
+		ruleRegistrationAfterStart,
 	}
 }
 

@@ -1,0 +1,392 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// Protocol revision 2026-07-28 is stateless (SEP-2575) and has no sessions (SEP-2567): every
+// request stands alone, there is no initialize handshake, and tools/list, resources/list and
+// prompts/list are the same for every connection. A definition the server adds once it is
+// serving, from a session callback, a request handler, or per request in the function that
+// builds the server for a request, is missing from (or varies in) what clients of that
+// revision list. This file finds those registrations.
+
+// Revision20260728 is the stateless protocol revision.
+const Revision20260728 = "2026-07-28"
+
+// LateContext is where a registration runs once the server is serving.
+type LateContext int
+
+const (
+	// LateCallback: in a session or initialization callback (go-sdk ServerOptions handlers,
+	// mcp-go hooks).
+	LateCallback LateContext = iota + 1
+	// LateHandler: in a tool, resource or prompt handler.
+	LateHandler
+	// LateSession: an mcp-go per-session definition (AddSessionTool and the like).
+	LateSession
+	// LatePerRequest: in go-sdk's getServer function, under a condition on the request that
+	// is not the caller's authorization.
+	LatePerRequest
+)
+
+// LateRegistration is a registration that runs after serving starts.
+type LateRegistration struct {
+	Call    *ast.CallExpr
+	Kind    Kind
+	SDK     SDK
+	Context LateContext
+	// Where names the callback (InitializedHandler, Hooks.AddAfterInitialize) or handler.
+	Where string
+}
+
+// revisionsByVersion lists, per SDK, the first version that speaks each protocol revision
+// (go-sdk: supportedProtocolVersions at each tag; mcp-go: ValidProtocolVersions in the
+// versions in the module cache, the first one seen).
+var revisionsByVersion = map[SDK][]struct{ revision, from string }{
+	GoSDK: {
+		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.0.0"}, {"2025-06-18", "v0.0.0"},
+		{"2025-11-25", "v1.2.0"}, {Revision20260728, "v1.7.0"},
+	},
+	MarkLabs: {
+		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.31.0"}, {"2025-06-18", "v0.36.0"},
+		{"2025-11-25", "v0.44.0"}, {Revision20260728, "v1.0.0"},
+	},
+}
+
+// Revisions returns the protocol revisions the module's version of sdk speaks, oldest first
+// (the newest SDK's when the version is unknown). mcptool runs on go-sdk.
+func (v Versions) Revisions(sdk SDK) []string {
+	if sdk == MCPTool {
+		sdk = GoSDK
+	}
+	var out []string
+	for _, r := range revisionsByVersion[sdk] {
+		if !before(v.Of(sdk), r.from) {
+			out = append(out, r.revision)
+		}
+	}
+	return out
+}
+
+// Revisions returns the protocol revisions the package's servers of sdk speak: the SDK's,
+// narrowed by the versions a server option or transport option pins
+// (ServerOptions.SupportedProtocolVersions, WithStreamableHTTPProtocolVersions).
+func (res *Result) Revisions(sdk SDK) []string {
+	all := res.Versions.Revisions(sdk)
+	if lim, ok := res.RevisionLimits[sdkFamily(sdk)]; ok {
+		return slices.DeleteFunc(all, func(r string) bool { return !slices.Contains(lim, r) })
+	}
+	return all
+}
+
+// Speaks reports whether the package's servers of sdk speak revision.
+func (res *Result) Speaks(sdk SDK, revision string) bool {
+	return slices.Contains(res.Revisions(sdk), revision)
+}
+
+func sdkFamily(sdk SDK) SDK {
+	if sdk == MCPTool {
+		return GoSDK
+	}
+	return sdk
+}
+
+// revisionLimit records a static list of protocol versions a server or transport option
+// pins. A list recognition cannot read is no limit (the SDK's revisions are assumed).
+func (r *recogniser) revisionLimit(sdk SDK, elems []ast.Expr) {
+	var lim []string
+	for _, e := range elems {
+		s, ok := r.constString(e)
+		if !ok {
+			return
+		}
+		lim = append(lim, s)
+	}
+	if len(lim) == 0 {
+		return // an empty list restores the default
+	}
+	if r.res.RevisionLimits == nil {
+		r.res.RevisionLimits = map[SDK][]string{}
+	}
+	r.res.RevisionLimits[sdk] = append(r.res.RevisionLimits[sdk], lim...)
+}
+
+// lateRegistrationKeys are the registering calls, with the kind each registers and whether
+// it is a per-session registration.
+var lateRegistrationKeys = map[string]struct {
+	kind    Kind
+	sdk     SDK
+	session bool
+}{
+	goSDKMCP + ".AddTool":                               {Tool, GoSDK, false},
+	goSDKMCP + ".Server.AddTool":                        {Tool, GoSDK, false},
+	goSDKMCP + ".Server.AddResource":                    {Resource, GoSDK, false},
+	goSDKMCP + ".Server.AddResourceTemplate":            {ResourceTemplate, GoSDK, false},
+	goSDKMCP + ".Server.AddPrompt":                      {Prompt, GoSDK, false},
+	mcptoolPath + ".Add":                                {Tool, MCPTool, false},
+	mcptoolPath + ".AddResource":                        {Resource, MCPTool, false},
+	mcptoolPath + ".AddResourceTemplate":                {ResourceTemplate, MCPTool, false},
+	mcptoolPath + ".AddPrompt":                          {Prompt, MCPTool, false},
+	m3Server + ".MCPServer.AddTool":                     {Tool, MarkLabs, false},
+	m3Server + ".MCPServer.AddTools":                    {Tool, MarkLabs, false},
+	m3Server + ".MCPServer.SetTools":                    {Tool, MarkLabs, false},
+	m3Server + ".MCPServer.AddResource":                 {Resource, MarkLabs, false},
+	m3Server + ".MCPServer.AddResources":                {Resource, MarkLabs, false},
+	m3Server + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, MarkLabs, false},
+	m3Server + ".MCPServer.AddResourceTemplates":        {ResourceTemplate, MarkLabs, false},
+	m3Server + ".MCPServer.AddPrompt":                   {Prompt, MarkLabs, false},
+	m3Server + ".MCPServer.AddPrompts":                  {Prompt, MarkLabs, false},
+	m3Server + ".MCPServer.AddSessionTool":              {Tool, MarkLabs, true},
+	m3Server + ".MCPServer.AddSessionTools":             {Tool, MarkLabs, true},
+	m3Server + ".MCPServer.AddSessionResource":          {Resource, MarkLabs, true},
+	m3Server + ".MCPServer.AddSessionResources":         {Resource, MarkLabs, true},
+	m3Server + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, MarkLabs, true},
+	m3Server + ".MCPServer.AddSessionResourceTemplates": {ResourceTemplate, MarkLabs, true},
+}
+
+// getServerFuncs are go-sdk's handlers that build a server per request (or per session)
+// with the function given as their first argument.
+var getServerFuncs = map[string]bool{
+	goSDKMCP + ".NewStreamableHTTPHandler": true,
+	goSDKMCP + ".NewSSEHandler":            true,
+}
+
+// lateRegistrations finds the registrations that run once the server is serving. It runs
+// after linking, when handlers are known.
+func (r *recogniser) lateRegistrations() {
+	callbacks := map[ast.Node]string{}  // callback function literals and declarations
+	getServers := map[ast.Node]bool{}   // getServer functions
+	named := map[types.Object]string{}  // functions passed by name as callbacks
+	namedGet := map[types.Object]bool{} // functions passed by name as getServer
+	mark := func(e ast.Expr, name string, get bool) {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.FuncLit:
+			if get {
+				getServers[x] = true
+			} else {
+				callbacks[x] = name
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			if fn, ok := r.pass.TypesInfo.Uses[nameIdent(x)].(*types.Func); ok {
+				if get {
+					namedGet[fn] = true
+				} else {
+					named[fn] = name
+				}
+			}
+		}
+	}
+	var regs []*ast.CallExpr
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CompositeLit:
+				t := r.pass.TypesInfo.TypeOf(x)
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				if nt, ok := types.Unalias(t).(*types.Named); !ok || apiKey(nt.Origin().Obj()) != goSDKMCP+".ServerOptions" {
+					return true
+				}
+				for _, elt := range x.Elts {
+					kv, ok := elt.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					id, ok := kv.Key.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					if id.Name == "SupportedProtocolVersions" {
+						if lit := r.resolveLit(kv.Value, 0); lit != nil {
+							r.revisionLimit(GoSDK, lit.Elts)
+						}
+						continue
+					}
+					if strings.HasSuffix(id.Name, "Handler") {
+						mark(kv.Value, id.Name, false)
+					}
+				}
+			case *ast.CallExpr:
+				fn := r.callee(x)
+				if fn == nil {
+					return true
+				}
+				key := apiKey(fn)
+				switch {
+				case key == m3Server+".WithStreamableHTTPProtocolVersions" && !x.Ellipsis.IsValid():
+					r.revisionLimit(MarkLabs, x.Args)
+				case strings.HasPrefix(key, m3Server+".Hooks.Add") && len(x.Args) == 1:
+					mark(x.Args[0], "Hooks."+fn.Name(), false)
+				case getServerFuncs[key] && len(x.Args) > 0:
+					mark(x.Args[0], "", true)
+				case lateRegistrationKeys[key].sdk != 0:
+					regs = append(regs, x)
+				}
+			}
+			return true
+		})
+	}
+	if len(regs) == 0 {
+		return
+	}
+	for _, call := range regs {
+		key := apiKey(r.callee(call))
+		info := lateRegistrationKeys[key]
+		late := LateRegistration{Call: call, Kind: info.kind, SDK: info.sdk}
+		if info.session {
+			late.Context, late.Where = LateSession, r.callee(call).Name()
+			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
+			continue
+		}
+		path := r.pathTo(call)
+		if ctx, where, ok := r.lateContext(path, callbacks, getServers, named, namedGet); ok {
+			late.Context, late.Where = ctx, where
+			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
+		}
+	}
+}
+
+// nameIdent is the identifier naming a function value (f or pkg.f).
+func nameIdent(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// pathTo returns the syntax enclosing n, innermost first.
+func (r *recogniser) pathTo(n ast.Node) []ast.Node {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
+			var path []ast.Node
+			ast.Inspect(f, func(x ast.Node) bool {
+				if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
+					return false
+				}
+				path = append(path, x)
+				return x != n
+			})
+			slices.Reverse(path)
+			return path
+		}
+	}
+	return nil
+}
+
+// lateContext decides whether a registration at the end of path (innermost first) runs after
+// serving starts: the innermost function that is a handler, a callback or a getServer says.
+func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string, getServers map[ast.Node]bool, named map[types.Object]string, namedGet map[types.Object]bool) (LateContext, string, bool) {
+	for i, n := range path {
+		var obj types.Object
+		switch f := n.(type) {
+		case *ast.FuncDecl:
+			obj = r.pass.TypesInfo.Defs[f.Name]
+		case *ast.FuncLit:
+		default:
+			continue
+		}
+		if h := r.res.HandlerOf(n); h != nil {
+			return LateHandler, h.Name, true
+		}
+		if name, ok := callbacks[n]; ok {
+			return LateCallback, name, true
+		}
+		if name, ok := named[obj]; ok && obj != nil {
+			return LateCallback, name, true
+		}
+		if getServers[n] || obj != nil && namedGet[obj] {
+			if r.requestDependent(path[:i], n) {
+				return LatePerRequest, "getServer", true
+			}
+			return 0, "", false
+		}
+	}
+	return 0, "", false
+}
+
+// requestDependent reports whether a registration inside getServer fn runs under a condition
+// on the request (its first parameter) that is not about the caller's authorization, which
+// the revision allows to decide what is listed. inner is the path from the call up to fn.
+func (r *recogniser) requestDependent(inner []ast.Node, fn ast.Node) bool {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil || len(ft.Params.List) == 0 || len(ft.Params.List[0].Names) == 0 {
+		return false
+	}
+	req := r.pass.TypesInfo.Defs[ft.Params.List[0].Names[0]]
+	if req == nil {
+		return false
+	}
+	for _, n := range inner {
+		var cond ast.Node
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			cond = s.Cond
+		case *ast.SwitchStmt:
+			if s.Tag != nil {
+				cond = s.Tag
+			}
+		case *ast.CaseClause:
+			for _, e := range s.List {
+				if r.mentionsRequest(e, req) {
+					cond = e
+				}
+			}
+		case *ast.RangeStmt:
+			cond = s.X
+		}
+		if cond != nil && r.mentionsRequest(cond, req) && !authorizationText(types.ExprString(cond.(ast.Expr))) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsRequest reports whether e uses the request, directly or through a variable
+// assigned from it once.
+func (r *recogniser) mentionsRequest(e ast.Node, req types.Object) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		obj := r.pass.TypesInfo.Uses[id]
+		if obj == req {
+			found = true
+		} else if v, ok := obj.(*types.Var); ok && !v.IsField() {
+			for _, a := range r.assigns[v] {
+				if mentions(r.pass.TypesInfo, a, req) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// authorizationText reports whether a condition reads the caller's authorization (a token,
+// its scopes, the user): lists that differ by authorization are allowed by the revision.
+func authorizationText(s string) bool {
+	s = strings.ToLower(s)
+	for _, w := range []string{"auth", "token", "scope", "permission", "role", "claim", "principal", "user", "tenant", "grant", "credential", "apikey", "api_key"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package schemarules
+
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+)
+
+var ruleRegistrationAfterStart = check{
+	ID: "registration-after-start", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+	Title: "definition added after serving starts, which stateless 2026-07-28 clients may never list",
+	Run:   registrationAfterStart,
+}
+
+// listMethod is the list request that returns definitions of kind k.
+func listMethod(k mcpdefs.Kind) string {
+	switch k {
+	case mcpdefs.Resource:
+		return "resources/list"
+	case mcpdefs.ResourceTemplate:
+		return "resources/templates/list"
+	case mcpdefs.Prompt:
+		return "prompts/list"
+	}
+	return "tools/list"
+}
+
+// initializeCallback reports whether a callback runs only for clients that initialize a
+// session, which clients of 2026-07-28 never do.
+func initializeCallback(where string) bool {
+	return where == "InitializedHandler" || strings.Contains(where, "Initialize") || strings.Contains(where, "RegisterSession")
+}
+
+func registrationAfterStart(p *rule.Pass, m *Model) error {
+	byCall := map[*ast.CallExpr]*Definition{}
+	for _, d := range m.Defs {
+		if d.Registration != nil {
+			byCall[d.Registration] = d
+		}
+	}
+	for _, late := range m.Result.LateRegistrations {
+		if m.InTest(late.Call.Pos()) || !m.Result.Speaks(late.SDK, mcpdefs.Revision20260728) {
+			continue
+		}
+		what := late.Kind.String()
+		if d := byCall[late.Call]; d != nil {
+			what = d.Label()
+		}
+		list := listMethod(late.Kind)
+		at := rule.NodeSpan(late.Call)
+		switch late.Context {
+		case mcpdefs.LateSession:
+			p.Reportf(at, "session %s: 2026-07-28 has no sessions (SEP-2567), so its clients never list it; add it globally", what)
+		case mcpdefs.LateCallback:
+			if initializeCallback(late.Where) {
+				p.Reportf(at, "%s is added in %s, which 2026-07-28 clients never trigger; register it at start-up", what, late.Where)
+				continue
+			}
+			p.Reportf(at, "%s is added in %s, so 2026-07-28 %s depends on earlier requests; register it at start-up", what, late.Where, list)
+		case mcpdefs.LateHandler:
+			by := "a handler"
+			if late.Where != "" {
+				by = "handler " + late.Where
+			}
+			p.Reportf(at, "%s is added by %s, so 2026-07-28 %s depends on earlier calls; register it at start-up", what, by, list)
+		case mcpdefs.LatePerRequest:
+			p.Reportf(at, "%s is added per request in getServer, so 2026-07-28 %s varies by request (SEP-2575); list it always", what, list)
+		}
+	}
+	return nil
+}

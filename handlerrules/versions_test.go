@@ -11,17 +11,21 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
-// TestRulesFollowTheSDKVersion runs the handler rules whose message depends on SDK behaviour
-// on fixture modules that pin real older SDK versions (passes/testdata/versions/*): each
-// finding must describe what that version does, not what the newest does.
+// TestRulesFollowTheSDKVersion runs the rules whose message depends on SDK behaviour or on
+// the protocol revisions the SDK speaks on fixture modules that pin real SDK versions
+// (passes/testdata/versions/*): each finding must describe what that version does. The
+// same code sits on go-sdk v1.6.1 and v1.8.0, and on mcp-go v0.32.0 and v1.2.1, so each
+// revision-dependent difference is proved on the SDK that implements it.
 func TestRulesFollowTheSDKVersion(t *testing.T) {
 	for _, c := range []struct {
 		module string
 		rules  []string
 	}{
-		{"versions/gosdk-v1.6", []string{"nil-result-nil-error", "resource-not-found-error"}},
+		{"versions/gosdk-v1.6", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
+		{"versions/gosdk-v1.8", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
 		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
-		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error"}},
+		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
+		{"versions/mcpgo-v1.2", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
 	} {
 		t.Run(c.module, func(t *testing.T) {
 			pkgs, err := fixtures.LoadModule(c.module, "./...")

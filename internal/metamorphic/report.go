@@ -82,7 +82,7 @@ func Table(m *Matrix) string {
 		}
 		b.WriteString(" all |\n|" + strings.Repeat(" --- |", len(rewrites)+2) + "\n")
 	}
-	b.WriteString("Findings kept / findings in rewritten code (– the rewrite does not apply to any function that holds a finding):\n\n")
+	b.WriteString("Findings kept / findings in rewritten code (n/a: the rewrite applies to no code that holds a finding of the rule):\n\n")
 	head("rule")
 	var kept, appl int
 	for _, r := range m.Rules {
@@ -92,7 +92,7 @@ func Table(m *Matrix) string {
 			c := m.Cell(r, w)
 			k, a = k+c.Kept, a+c.Applicable
 			if c.Applicable == 0 {
-				b.WriteString(" – |")
+				b.WriteString(" n/a |")
 			} else {
 				fmt.Fprintf(&b, " %d/%d |", c.Kept, c.Applicable)
 			}
@@ -155,7 +155,7 @@ func Table(m *Matrix) string {
 
 func ratio(k, a int) string {
 	if a == 0 {
-		return "–"
+		return "n/a"
 	}
 	return fmt.Sprintf("%d/%d (%d %%)", k, a, k*100/a)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcplint-go/mcplint/contractrules"
 	"github.com/mcplint-go/mcplint/handlerrules"
-	"github.com/mcplint-go/mcplint/internal/driver/loaderr"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/schemarules"
@@ -47,12 +46,15 @@ const (
 	FamilySchema     = schemarules.Family
 	FamilyServerJSON = manifest.Family
 	FamilyDirective  = rule.FamilyDirective
-	FamilyLoading    = loaderr.Family
+	FamilyLoading    = rule.FamilyLoading
 )
 
 // DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
 // page and #ID.
 const DocsBase = rule.DocsBase
+
+// LoadError is the rule the driver reports for a package with MCP code that does not compile.
+var LoadError = rule.LoadError
 
 // ConfigFileName is the configuration file drivers look for at the module root.
 const ConfigFileName = rule.ConfigFileName
@@ -78,7 +80,7 @@ func NewCatalog() *Catalog {
 	rows = append(rows, schemarules.Rules()...)
 	rows = append(rows, manifest.Rules()...)
 	rows = append(rows, rule.DirectiveRules()...)
-	rows = append(rows, loaderr.Rules()...)
+	rows = append(rows, rule.LoadError)
 	return rule.NewCatalog(rows...)
 }
 

@@ -43,37 +43,6 @@ type tool struct {
 	externalName string
 }
 
-func conformance(p *rule.Pass, defs []*mcpdefs.Definition, flow *Result) {
-	if !flow.Analyzed {
-		return
-	}
-	// The handler's undeclared reasons are checked whatever its contract; the other rules
-	// need a contract they can read.
-	unknownReasonPass := p.ForRule(ruleUnknownReason.ID)
-	contractRules := []toolCheck{ruleConformance, rulePreferFail, ruleUnthrown}
-	passes := passesFor(p, contractRules)
-	uses := map[*ast.CompositeLit]int{}
-	for _, d := range defs {
-		if d.Contract != nil && d.Contract.Static {
-			uses[d.Contract.Lit]++
-		}
-	}
-	for _, d := range defs {
-		if d.SDK != mcpdefs.MCPTool || d.Kind != mcpdefs.Tool {
-			continue
-		}
-		t := newTool(p, d, flow)
-		ruleUnknownReason.Run(unknownReasonPass, t)
-		if d.Contract == nil || !d.Contract.Static {
-			continue
-		}
-		t.shared = uses[d.Contract.Lit] > 1
-		for i, r := range contractRules {
-			r.Run(passes[i], t)
-		}
-	}
-}
-
 func newTool(p *rule.Pass, d *mcpdefs.Definition, flow *Result) *tool {
 	t := &tool{def: d, byReason: map[string]mcpdefs.ContractEntry{}, byCode: map[mcperr.Code][]string{}, codesKnown: true, reasonsKnown: true}
 	if c := d.Contract; c != nil && c.Static {

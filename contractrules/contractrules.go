@@ -10,6 +10,7 @@
 package contractrules
 
 import (
+	"go/ast"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,87 +22,170 @@ import (
 // Family is the contract rules' family: their doc page is docs/contractrules.md.
 const Family rule.Family = "contractrules"
 
-// The contract rules' kinds: a structural rule reads one contract or one of its entries; a
-// conformance rule reads one tool, its contract and what its handler can return.
+// The contract rules' run signatures: a structural rule reads one contract or one of its
+// entries; a conformance rule reads one tool, its contract and what its handler can return.
 type (
 	contractCheck = rule.Check[func(*rule.Pass, *mcpdefs.Contract)]
 	entryCheck    = rule.Check[func(*rule.Pass, mcpdefs.ContractEntry)]
 	toolCheck     = rule.Check[func(*rule.Pass, *tool)]
 )
 
-// notApplicable are mcp-ts-core's contract type checks, which Go's types make impossible to
-// fail: catalogued and documented, never run.
-var notApplicable = []rule.Check[any]{
-	{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable},
-	{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable},
-	{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable},
-	{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable},
-}
+// mcp-ts-core's contract type checks, which Go's types make impossible to fail: catalogued
+// and documented, never run.
+var (
+	ruleType          = contractCheck{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable}
+	ruleEntryType     = contractCheck{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable}
+	ruleCodeType      = contractCheck{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable}
+	ruleRetryableType = contractCheck{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable}
+)
 
-// structureRules and conformanceRules are the rows of the two groups, in catalog order.
-func structureRules() []rule.Rule {
-	return []rule.Rule{
-		ruleEmpty.Rule(), ruleCodeUnknown.Rule(), ruleCodeUnknownError.Rule(), ruleReasonRequired.Rule(),
-		ruleReasonFormat.Rule(), ruleReasonUnique.Rule(), ruleWhenRequired.Rule(), ruleRecoveryRequired.Rule(),
-		ruleRecoveryEmpty.Rule(), ruleRecoveryMinWords.Rule(), ruleRetryableMismatch.Rule(), ruleNotStatic.Rule(),
+// checks are the contract rules, in catalog order.
+func checks() []rule.Entry[*kinds] {
+	contract, entry, unresolved := (*kinds).contract, (*kinds).entry, (*kinds).unresolved
+	tool, contracted := (*kinds).tool, (*kinds).contractedTool
+	return []rule.Entry[*kinds]{
+		rule.Declare(ruleType, contract),
+		rule.Declare(ruleEntryType, contract),
+		rule.Declare(ruleCodeType, contract),
+		rule.Declare(ruleRetryableType, contract),
+		rule.Declare(ruleEmpty, contract),
+		rule.Declare(ruleCodeUnknown, entry),
+		rule.Declare(ruleCodeUnknownError, entry),
+		rule.Declare(ruleReasonRequired, entry),
+		rule.Declare(ruleReasonFormat, entry),
+		rule.Declare(ruleReasonUnique, contract),
+		rule.Declare(ruleWhenRequired, entry),
+		rule.Declare(ruleRecoveryRequired, entry),
+		rule.Declare(ruleRecoveryEmpty, entry),
+		rule.Declare(ruleRecoveryMinWords, entry),
+		rule.Declare(ruleRetryableMismatch, entry),
+		rule.Declare(ruleNotStatic, unresolved),
+		rule.Declare(ruleConformance, contracted),
+		rule.Declare(rulePreferFail, contracted),
+		rule.Declare(ruleUnknownReason, tool),
+		rule.Declare(ruleUnthrown, contracted),
 	}
-}
-
-func conformanceRules() []rule.Rule {
-	return rule.Rows([]toolCheck{ruleConformance, rulePreferFail, ruleUnknownReason, ruleUnthrown})
 }
 
 // Rules are the contract rules' catalog rows.
-func Rules() []rule.Rule {
-	rows := rule.Rows(notApplicable)
-	rows = append(rows, structureRules()...)
-	return append(rows, conformanceRules()...)
-}
+func Rules() []rule.Rule { return rule.Rows(checks()) }
 
-// Groups returns the contract rules as two groups: the structural rules, which read the
-// contract alone, and the conformance rules, which also need the error-flow facts. Keeping
-// them apart means a configuration without conformance rules never computes facts for them.
+// Groups returns one analyzer group per contract rule. The structural rules read the
+// contracts alone; the conformance rules also need the error-flow facts, so a configuration
+// without conformance rules never computes them.
 func Groups(defs *analysis.Analyzer) []rule.Group {
-	flow := NewFlow()
-	return []rule.Group{
-		{
-			IDs:      ids(structureRules()),
-			Name:     "contract_structure",
-			Requires: []*analysis.Analyzer{defs},
-			Run: func(p *rule.Pass) error {
-				if ds := shipped(p, p.ResultOf[defs].(*mcpdefs.Result)); len(ds) > 0 {
-					structure(p, ds)
-				}
-				return nil
-			},
-		},
-		{
-			IDs:      ids(conformanceRules()),
-			Name:     "contract_conformance",
-			Requires: []*analysis.Analyzer{defs, flow},
-			Run: func(p *rule.Pass) error {
-				if ds := shipped(p, p.ResultOf[defs].(*mcpdefs.Result)); len(ds) > 0 {
-					conformance(p, ds, p.ResultOf[flow].(*Result))
-				}
-				return nil
-			},
+	return rule.Groups(checks(), &kinds{defs: defs, flow: NewFlow()}, nil)
+}
+
+// kinds are the analyzers the contract rules read, built once per configuration.
+type kinds struct {
+	defs, flow *analysis.Analyzer
+}
+
+// contract runs a rule once on every contract of the package that is resolved at compile
+// time, however many tools share it.
+func (k *kinds) contract() rule.Kind[func(*rule.Pass, *mcpdefs.Contract)] {
+	return rule.Kind[func(*rule.Pass, *mcpdefs.Contract)]{
+		Requires: []*analysis.Analyzer{k.defs},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Contract)) error {
+			for _, c := range staticContracts(shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result))) {
+				run(p, c)
+			}
+			return nil
 		},
 	}
 }
 
-func ids(rows []rule.Rule) []string {
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		out[i] = r.ID
+// entry runs a rule once on every entry of those contracts.
+func (k *kinds) entry() rule.Kind[func(*rule.Pass, mcpdefs.ContractEntry)] {
+	return rule.Kind[func(*rule.Pass, mcpdefs.ContractEntry)]{
+		Requires: []*analysis.Analyzer{k.defs},
+		Call: func(p *rule.Pass, run func(*rule.Pass, mcpdefs.ContractEntry)) error {
+			done := map[*ast.CompositeLit]bool{}
+			for _, c := range staticContracts(shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result))) {
+				for _, e := range c.Entries {
+					if !done[e.Lit] {
+						done[e.Lit] = true
+						run(p, e)
+					}
+				}
+			}
+			return nil
+		},
 	}
-	return out
 }
 
-// passesFor gives each rule of a group its own pass, so that its findings carry its ID.
-func passesFor[Run any](p *rule.Pass, checks []rule.Check[Run]) []*rule.Pass {
-	out := make([]*rule.Pass, len(checks))
-	for i, c := range checks {
-		out[i] = p.ForRule(c.ID)
+// unresolved runs a rule on the contract of every tool whose contract is not resolved at
+// compile time.
+func (k *kinds) unresolved() rule.Kind[func(*rule.Pass, *mcpdefs.Contract)] {
+	return rule.Kind[func(*rule.Pass, *mcpdefs.Contract)]{
+		Requires: []*analysis.Analyzer{k.defs},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Contract)) error {
+			for _, d := range shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result)) {
+				if d.Contract != nil && !d.Contract.Static {
+					run(p, d.Contract)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// tool runs a rule on every mcptool tool, whatever its contract: a handler's undeclared
+// reasons are checked even where the contract cannot be read.
+func (k *kinds) tool() rule.Kind[func(*rule.Pass, *tool)] {
+	return k.tools(false)
+}
+
+// contractedTool runs a rule on every mcptool tool whose contract is resolved at compile
+// time.
+func (k *kinds) contractedTool() rule.Kind[func(*rule.Pass, *tool)] {
+	return k.tools(true)
+}
+
+func (k *kinds) tools(contracted bool) rule.Kind[func(*rule.Pass, *tool)] {
+	return rule.Kind[func(*rule.Pass, *tool)]{
+		Requires: []*analysis.Analyzer{k.defs, k.flow},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *tool)) error {
+			defs := shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result))
+			flow := p.ResultOf[k.flow].(*Result)
+			if len(defs) == 0 || !flow.Analyzed {
+				return nil
+			}
+			uses := map[*ast.CompositeLit]int{}
+			for _, d := range defs {
+				if d.Contract != nil && d.Contract.Static {
+					uses[d.Contract.Lit]++
+				}
+			}
+			for _, d := range defs {
+				if d.SDK != mcpdefs.MCPTool || d.Kind != mcpdefs.Tool {
+					continue
+				}
+				static := d.Contract != nil && d.Contract.Static
+				if contracted && !static {
+					continue
+				}
+				t := newTool(p, d, flow)
+				if static {
+					t.shared = uses[d.Contract.Lit] > 1
+				}
+				run(p, t)
+			}
+			return nil
+		},
+	}
+}
+
+// staticContracts lists the contracts of defs that are resolved at compile time, each once.
+func staticContracts(defs []*mcpdefs.Definition) []*mcpdefs.Contract {
+	var out []*mcpdefs.Contract
+	done := map[*ast.CompositeLit]bool{}
+	for _, d := range defs {
+		if c := d.Contract; c != nil && c.Static && !done[c.Lit] {
+			done[c.Lit] = true
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -16,46 +16,6 @@ import (
 // the contract as written, so the linter and the runtime agree on what is valid. Values that
 // are not constants are skipped, never guessed.
 
-// structure checks every contract of the package once, however many tools share it.
-func structure(p *rule.Pass, defs []*mcpdefs.Definition) {
-	contractRules := []contractCheck{ruleEmpty, ruleReasonUnique}
-	entryRules := []entryCheck{
-		ruleCodeUnknown, ruleCodeUnknownError, ruleReasonRequired, ruleReasonFormat,
-		ruleWhenRequired, ruleRecoveryRequired, ruleRecoveryEmpty, ruleRecoveryMinWords,
-		ruleRetryableMismatch,
-	}
-	notStaticPass := p.ForRule(ruleNotStatic.ID)
-	contractPasses, entryPasses := passesFor(p, contractRules), passesFor(p, entryRules)
-	doneContract := map[*ast.CompositeLit]bool{}
-	doneEntry := map[*ast.CompositeLit]bool{}
-	for _, d := range defs {
-		c := d.Contract
-		if c == nil {
-			continue
-		}
-		if !c.Static {
-			ruleNotStatic.Run(notStaticPass, c)
-			continue
-		}
-		if doneContract[c.Lit] {
-			continue
-		}
-		doneContract[c.Lit] = true
-		for i, r := range contractRules {
-			r.Run(contractPasses[i], c)
-		}
-		for _, e := range c.Entries {
-			if doneEntry[e.Lit] {
-				continue
-			}
-			doneEntry[e.Lit] = true
-			for i, r := range entryRules {
-				r.Run(entryPasses[i], e)
-			}
-		}
-	}
-}
-
 // label names an entry in messages.
 func label(e mcpdefs.ContractEntry) string {
 	if e.Reason.Static && e.Reason.Str != "" {

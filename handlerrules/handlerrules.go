@@ -27,12 +27,41 @@ type Config struct {
 type check = rule.Check[func(*rule.Pass, *mcpdefs.Result, []*handler)]
 
 // checks are the handler rules, in catalog order.
-func checks() []check {
-	return []check{
-		rulePreferMCPErrorInHandler, rulePreferErrorFactory, rulePreserveCauseOnRethrow,
-		ruleNoStringifyUpstreamError, ruleToolErrorAsProtocolError, ruleResultAndError,
-		ruleNilResultNilError, ruleWrappedProtocolError, ruleStructuredContentOnError,
-		ruleResourceNotFoundError, ruleTypedNilError,
+func checks() []rule.Entry[*kinds] {
+	bodies := (*kinds).handlerBodies
+	return []rule.Entry[*kinds]{
+		rule.Declare(rulePreferMCPErrorInHandler, bodies),
+		rule.Declare(rulePreferErrorFactory, bodies),
+		rule.Declare(rulePreserveCauseOnRethrow, bodies),
+		rule.Declare(ruleNoStringifyUpstreamError, bodies),
+		rule.Declare(ruleToolErrorAsProtocolError, bodies),
+		rule.Declare(ruleResultAndError, bodies),
+		rule.Declare(ruleNilResultNilError, bodies),
+		rule.Declare(ruleWrappedProtocolError, bodies),
+		rule.Declare(ruleStructuredContentOnError, bodies),
+		rule.Declare(ruleResourceNotFoundError, bodies),
+		rule.Declare(ruleTypedNilError, bodies),
+	}
+}
+
+// kinds are the analyzers the handler rules read, built once per configuration.
+type kinds struct {
+	defs, bodies *analysis.Analyzer
+}
+
+// handlerBodies runs a rule once per package that has definitions or reachable errors, on its
+// handlers.
+func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
+	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
+		Requires: []*analysis.Analyzer{k.defs, k.bodies},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
+			res := p.ResultOf[k.defs].(*mcpdefs.Result)
+			if res.Empty() && !res.ErrorsReachable {
+				return nil
+			}
+			run(p, res, handlers(p, res, p.ResultOf[k.bodies].(*bodies)))
+			return nil
+		},
 	}
 }
 
@@ -41,14 +70,6 @@ func Rules() []rule.Rule { return rule.Rows(checks()) }
 
 // Groups returns one analyzer group per handler rule, reading recognition results from defs.
 func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
-	prep := bodiesAnalyzer(defs, mcpdefs.NewSummaries())
-	requires := func(check) []*analysis.Analyzer { return []*analysis.Analyzer{defs, prep} }
-	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
-		res := p.ResultOf[defs].(*mcpdefs.Result)
-		if res.Empty() && !res.ErrorsReachable {
-			return nil
-		}
-		c.Run(p, res, handlers(p, res, p.ResultOf[prep].(*bodies)))
-		return nil
-	})
+	k := &kinds{defs: defs, bodies: bodiesAnalyzer(defs, mcpdefs.NewSummaries())}
+	return rule.Groups(checks(), k, cfg)
 }

@@ -95,7 +95,7 @@ func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleAppToolResourcePairing = check{
+var ruleAppToolResourcePairing = namesCheck{
 	ID: "app-tool-resource-pairing", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
 	Title: "MCP Apps tool whose ui:// resource is not registered",
 	Run:   appToolResourcePairing,

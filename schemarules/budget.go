@@ -17,13 +17,13 @@ import (
 // Context budget: what the tool definitions cost on every request, counted the way mcplint
 // surface counts them (docs/surface.md).
 
-var ruleDescriptionTokenBudget = check{
+var ruleDescriptionTokenBudget = budgetCheck{
 	ID: "description-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
 	Title: "tool description longer than the token budget",
 	Run:   descriptionTokenBudget,
 }
 
-var ruleSurfaceTokenBudget = check{
+var ruleSurfaceTokenBudget = budgetCheck{
 	ID: "surface-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
 	Title: "tool definitions of a server cost more context than the budget",
 	Run:   surfaceTokenBudget,
@@ -154,7 +154,7 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 	return nil
 }
 
-var ruleClientCompatibility = check{
+var ruleClientCompatibility = budgetCheck{
 	ID: "client-compatibility", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
 	Title: "tool definition breaks a restriction of a targeted client",
 	Run:   clientCompatibility,

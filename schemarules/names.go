@@ -86,7 +86,7 @@ func nameFormat(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleNameUnique = check{
+var ruleNameUnique = namesCheck{
 	ID: "name-unique", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
 	Title: "two definitions of one kind share a name",
 	Run:   nameUnique,

@@ -277,7 +277,7 @@ func leafLabel(l *typewalk.Leaf) string {
 	return l.Path.Under("output")
 }
 
-var ruleFormatParity = check{
+var ruleFormatParity = parityCheck{
 	ID: "format-parity", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
 	Title: "output field the text rendering does not show",
 	Run:   formatParity,
@@ -333,7 +333,7 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 	return nil
 }
 
-var ruleFormatParityUnchecked = check{
+var ruleFormatParityUnchecked = parityCheck{
 	ID: "format-parity-unchecked", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
 	Title: "text rendering static analysis cannot follow",
 	Run:   formatParityUnchecked,

@@ -9,8 +9,6 @@
 package schemarules
 
 import (
-	"fmt"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -31,13 +29,14 @@ type Config struct {
 	Clients []string
 }
 
-// check is a schema rule. Its Run reads the package's schema model, and takes as well the
-// name facts or the parity analysis when its signature asks for them:
-//
-//	func(*rule.Pass, *Model) error
-//	func(*rule.Pass, *Model, *ModuleDefinitions) error
-//	func(*rule.Pass, *Model, *Parity) error
-type check = rule.Check[any]
+// The schema rules' run signatures. Every rule reads the package's schema model; some read
+// as well the module's definitions (names, apps), the parity analysis, or the token budget.
+type (
+	check       = rule.Check[func(*rule.Pass, *Model) error]
+	namesCheck  = rule.Check[func(*rule.Pass, *Model, *ModuleDefinitions) error]
+	parityCheck = rule.Check[func(*rule.Pass, *Model, *Parity) error]
+	budgetCheck = rule.Check[func(*rule.Pass, *Model, *Budget) error]
+)
 
 // mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
 // catalogued and documented, never run.
@@ -53,20 +52,109 @@ var (
 )
 
 // checks are the schema rules, in catalog order.
-func checks() []check {
-	return []check{
-		ruleSchemaIsObject, ruleDescribeOnFields, ruleDescribeOnOutputFields, ruleSchemaSerializable, ruleSchemaTagSyntax,
-		ruleSchemaTagRequiredIgnored, ruleSchemaUnsatisfiable, ruleSchemaFormatPortability,
-		ruleSchemaAnyofNeedsType, ruleSchemaNoDiscriminatorKeyword, ruleSchemaNoDefs,
-		ruleSchemaRootOneofPortability, ruleSchemaDialectTag, ruleNameRequired, ruleNameFormat,
-		ruleNameUnique, ruleDescriptionRequired, ruleHandlerRequired, ruleAnnotationType,
-		ruleAuthType, ruleAnnotationCoherence, ruleAuthScopeFormat, ruleMetaUIType,
-		ruleMetaUIResourceURIRequired, ruleMetaUIResourceURIScheme, ruleAppToolResourcePairing,
-		ruleURITemplateRequired, ruleURITemplateValid, ruleResourceNameNotURI, ruleResourceURIScheme,
-		ruleTemplateParamsAlign, rulePromptHandlerRequired, ruleFormatParity,
-		ruleFormatParityUnchecked, ruleDescriptionTokenBudget, ruleSurfaceTokenBudget,
-		ruleClientCompatibility, ruleXMCPHeaderValid, ruleXMCPHeaderSecret,
-		ruleRegistrationAfterStart,
+func checks() []rule.Entry[*kinds] {
+	model, names, parity, budget := (*kinds).model, (*kinds).names, (*kinds).parity, (*kinds).budget
+	return []rule.Entry[*kinds]{
+		rule.Declare(ruleSchemaIsObject, model),
+		rule.Declare(ruleDescribeOnFields, model),
+		rule.Declare(ruleDescribeOnOutputFields, model),
+		rule.Declare(ruleSchemaSerializable, model),
+		rule.Declare(ruleSchemaTagSyntax, model),
+		rule.Declare(ruleSchemaTagRequiredIgnored, model),
+		rule.Declare(ruleSchemaUnsatisfiable, model),
+		rule.Declare(ruleSchemaFormatPortability, model),
+		rule.Declare(ruleSchemaAnyofNeedsType, model),
+		rule.Declare(ruleSchemaNoDiscriminatorKeyword, model),
+		rule.Declare(ruleSchemaNoDefs, model),
+		rule.Declare(ruleSchemaRootOneofPortability, model),
+		rule.Declare(ruleSchemaDialectTag, model),
+		rule.Declare(ruleNameRequired, model),
+		rule.Declare(ruleNameFormat, model),
+		rule.Declare(ruleNameUnique, names),
+		rule.Declare(ruleDescriptionRequired, model),
+		rule.Declare(ruleHandlerRequired, model),
+		rule.Declare(ruleAnnotationType, model),
+		rule.Declare(ruleAuthType, model),
+		rule.Declare(ruleAnnotationCoherence, model),
+		rule.Declare(ruleAuthScopeFormat, model),
+		rule.Declare(ruleMetaUIType, model),
+		rule.Declare(ruleMetaUIResourceURIRequired, model),
+		rule.Declare(ruleMetaUIResourceURIScheme, model),
+		rule.Declare(ruleAppToolResourcePairing, names),
+		rule.Declare(ruleURITemplateRequired, model),
+		rule.Declare(ruleURITemplateValid, model),
+		rule.Declare(ruleResourceNameNotURI, model),
+		rule.Declare(ruleResourceURIScheme, model),
+		rule.Declare(ruleTemplateParamsAlign, model),
+		rule.Declare(rulePromptHandlerRequired, model),
+		rule.Declare(ruleFormatParity, parity),
+		rule.Declare(ruleFormatParityUnchecked, parity),
+		rule.Declare(ruleDescriptionTokenBudget, budget),
+		rule.Declare(ruleSurfaceTokenBudget, budget),
+		rule.Declare(ruleClientCompatibility, budget),
+		rule.Declare(ruleXMCPHeaderValid, model),
+		rule.Declare(ruleXMCPHeaderSecret, model),
+		rule.Declare(ruleRegistrationAfterStart, model),
+	}
+}
+
+// kinds are the analyzers the schema rules read, built once per configuration: the model is
+// walked once per package, and name-unique and app-tool-resource-pairing share one fact
+// analyzer.
+type kinds struct {
+	modelAnalyzer, factsAnalyzer, parityAnalyzer, budgetAnalyzer *analysis.Analyzer
+}
+
+// model runs a rule on a package with definitions.
+func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model) error] {
+	return rule.Kind[func(*rule.Pass, *Model) error]{
+		Requires: []*analysis.Analyzer{k.modelAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model) error) error {
+			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
+				return run(p, m)
+			}
+			return nil
+		},
+	}
+}
+
+// names runs a rule on a package with definitions, with the module's definitions.
+func (k *kinds) names() rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions) error] {
+	return rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions) error]{
+		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.factsAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *ModuleDefinitions) error) error {
+			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[k.factsAnalyzer].(*ModuleDefinitions))
+			}
+			return nil
+		},
+	}
+}
+
+// parity runs a rule on a package with definitions, with its parity analysis.
+func (k *kinds) parity() rule.Kind[func(*rule.Pass, *Model, *Parity) error] {
+	return rule.Kind[func(*rule.Pass, *Model, *Parity) error]{
+		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.parityAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *Parity) error) error {
+			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
+				return run(p, m, p.ResultOf[k.parityAnalyzer].(*Parity))
+			}
+			return nil
+		},
+	}
+}
+
+// budget runs a rule on a package with definitions or servers (the package that builds the
+// server may define no tool itself), with the token budget.
+func (k *kinds) budget() rule.Kind[func(*rule.Pass, *Model, *Budget) error] {
+	return rule.Kind[func(*rule.Pass, *Model, *Budget) error]{
+		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.budgetAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *Budget) error) error {
+			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 || len(m.Result.Servers) > 0 {
+				return run(p, m, p.ResultOf[k.budgetAnalyzer].(*Budget))
+			}
+			return nil
+		},
 	}
 }
 
@@ -74,48 +162,9 @@ func checks() []check {
 func Rules() []rule.Rule { return rule.Rows(checks()) }
 
 // Groups returns one analyzer group per schema rule, reading the definitions recognised by
-// defs (the mcpdefs analyzer of the run's configuration). The rules share one model analyzer,
-// so schemas are walked once per package, and name-unique and app-tool-resource-pairing share
-// one fact analyzer.
+// defs (the mcpdefs analyzer of the run's configuration).
 func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
 	model := newModelAnalyzer(defs)
-	facts := newFactsAnalyzer(defs)
-	parity := newParityAnalyzer(model)
-	budget := newBudgetAnalyzer(defs, &tokens.Counter{})
-	requires := func(c check) []*analysis.Analyzer {
-		switch c.Run.(type) {
-		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
-			return []*analysis.Analyzer{model, facts}
-		case func(*rule.Pass, *Model, *Parity) error:
-			return []*analysis.Analyzer{model, parity}
-		case func(*rule.Pass, *Model, *Budget) error:
-			return []*analysis.Analyzer{model, budget}
-		case func(*rule.Pass, *Model) error:
-			return []*analysis.Analyzer{model}
-		}
-		panic(fmt.Sprintf("schemarules: rule %s has a Run of type %T", c.ID, c.Run))
-	}
-	return rule.OnePerRule(checks(), cfg, requires, func(p *rule.Pass, c check) error {
-		m := p.ResultOf[model].(*Model)
-		switch run := c.Run.(type) {
-		case func(*rule.Pass, *Model) error:
-			if len(m.Defs) > 0 {
-				return run(p, m)
-			}
-		case func(*rule.Pass, *Model, *ModuleDefinitions) error:
-			if len(m.Defs) > 0 {
-				return run(p, m, p.ResultOf[facts].(*ModuleDefinitions))
-			}
-		case func(*rule.Pass, *Model, *Parity) error:
-			if len(m.Defs) > 0 {
-				return run(p, m, p.ResultOf[parity].(*Parity))
-			}
-		case func(*rule.Pass, *Model, *Budget) error:
-			// The package that builds the server may define no tool itself.
-			if len(m.Defs) > 0 || len(m.Result.Servers) > 0 {
-				return run(p, m, p.ResultOf[budget].(*Budget))
-			}
-		}
-		return nil // requires has refused every other type
-	})
+	k := &kinds{modelAnalyzer: model, factsAnalyzer: newFactsAnalyzer(defs), parityAnalyzer: newParityAnalyzer(model), budgetAnalyzer: newBudgetAnalyzer(defs, &tokens.Counter{})}
+	return rule.Groups(checks(), k, cfg)
 }

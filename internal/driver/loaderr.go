@@ -10,12 +10,11 @@ import (
 
 	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
-	"github.com/mcplint-go/mcplint/internal/driver/loaderr"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
 // LoadErrorRule is the rule ID of a package with MCP code that does not compile.
-var LoadErrorRule = loaderr.LoadError.ID
+var LoadErrorRule = analyzers.LoadError.ID
 
 // keptRoots wraps a scope so that the driver learns which packages it kept: a package the
 // scope keeps can hold MCP code, so its load errors fail the run; the others' are the

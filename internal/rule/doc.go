@@ -6,7 +6,8 @@
 //
 // # Adding a rule
 //
-// In the family's package, beside the rule's function, declare one value:
+// In the family's package, in a file named after the rule's ID, declare one value beside the
+// rule's function:
 //
 //	var ruleNoEmptyReply = check{
 //		ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
@@ -14,10 +15,12 @@
 //		Run:   noEmptyReply,
 //	}
 //
-// (check is the family's rule.Check instance), add it to the family's list of checks, give it
-// a fixture directory passes/testdata/<family>/<id>/ and a section "## <id>" in
-// docs/<family>.md. A rule's findings are reported with Pass.Report. Family-specific options
-// are the family's Config, which reaches rules as Pass.Options.
+// check is one of the family's Check instances, one per run signature; list the value in the
+// family's checks() with Declare and the Kind that runs that signature (the compiler refuses
+// a kind that cannot call Run, and a test in package analyzers refuses a declared check that
+// is not listed). Give it a fixture directory passes/testdata/<family>/<id>/ and a section
+// "## <id>" in docs/<family>.md. A rule's findings are reported with Pass.Report.
+// Family-specific options are the family's Config, which reaches rules as Pass.Options.
 //
 // Drivers do not import this package directly; they use package analyzers, which re-exports
 // what they need, concatenates the families' rules into the catalog and assembles the

@@ -14,8 +14,8 @@ import (
 
 // Check is one rule as its family declares it, in one value beside the function that
 // checks it: the catalog row (ID, family, severity, SDKs, title, strictness, status) and Run.
-// Run's type is the family's own: a family computes what its rules read once per package and
-// hands it to each rule's Run.
+// Run is one of the family's run signatures; the family lists the check with Declare under
+// the Kind that runs that signature, and the compiler checks that they agree.
 type Check[Run any] struct {
 	ID       string
 	Family   Family
@@ -39,29 +39,56 @@ func (c Check[Run]) Rule() Rule {
 	return Rule{ID: c.ID, Family: c.Family, Severity: c.Severity, SDKs: c.SDKs, Title: c.Title, Status: status, Strict: c.Strict}
 }
 
-// Rows are the catalog rows of a family's checks, in order.
-func Rows[Run any](checks []Check[Run]) []Rule {
-	rows := make([]Rule, len(checks))
-	for i, c := range checks {
-		rows[i] = c.Rule()
+// Kind is how a family runs every rule of one run signature: the analyzers whose results
+// those rules read, and Call, which works out the rule's inputs on a pass and hands them to
+// its Run (once per package, or once per contract, per tool, ... as the kind defines).
+type Kind[Run any] struct {
+	Requires []*analysis.Analyzer
+	Call     func(p *Pass, run Run) error
+}
+
+// Entry is one rule in its family's list: its catalog row and, for a rule that runs, how to
+// make its analyzer group from the family's kinds (K, built once per configuration).
+type Entry[K any] struct {
+	row   Rule
+	group func(kinds K, options any) Group
+}
+
+// Declare lists a check under the kind that runs it: kind picks that Kind from the family's
+// kinds. A check whose Run the kind cannot call does not compile.
+func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {
+	e := Entry[K]{row: c.Rule()}
+	if e.row.Status == Implemented {
+		e.group = func(kinds K, options any) Group {
+			k := kind(kinds)
+			return Group{
+				IDs:      []string{c.ID},
+				Requires: k.Requires,
+				Options:  options,
+				Run:      func(p *Pass) error { return k.Call(p, c.Run) },
+			}
+		}
+	}
+	return e
+}
+
+// Rows are the catalog rows of a family's list, in order.
+func Rows[K any](entries []Entry[K]) []Rule {
+	rows := make([]Rule, len(entries))
+	for i, e := range entries {
+		rows[i] = e.row
 	}
 	return rows
 }
 
-// OnePerRule makes one group per check that runs, each reporting its check's ID with the
-// family's options: requires names the analyzers a check reads, and run runs it on a pass.
-func OnePerRule[Run any](checks []Check[Run], options any, requires func(Check[Run]) []*analysis.Analyzer, run func(*Pass, Check[Run]) error) []Group {
+// Groups makes one analyzer group per rule of the list that runs, each reporting its rule's
+// ID with the family's options.
+func Groups[K any](entries []Entry[K], kinds K, options any) []Group {
 	var out []Group
-	for _, c := range checks {
-		if c.Rule().Status != Implemented {
-			continue
+	for _, e := range entries {
+		if e.group != nil {
+			out = append(out, e.group(kinds, options))
 		}
-		out = append(out, Group{
-			IDs:      []string{c.ID},
-			Requires: requires(c),
-			Options:  options,
-			Run:      func(p *Pass) error { return run(p, c) },
-		})
 	}
 	return out
 }
@@ -296,27 +323,38 @@ func newAnalyzer(cat *Catalog, cfg *Config, r Group, enabled map[string]bool, do
 // FamilyDirective is the framework's own family: the rules on //mcplint:ignore directives.
 const FamilyDirective Family = "directives"
 
-// The directive rules. Build's directive analyzer (ignoresAnalyzer) reports them, so they have
-// no Run of their own.
+// The directive rules. Build's directive analyzer (ignoresAnalyzer) reports them, so they are
+// catalogue rows with no Run.
 var (
-	IgnoreReasonRequired = Check[any]{
+	IgnoreReasonRequired = Rule{
 		ID: "ignore-reason-required", Family: FamilyDirective, Severity: Warning, SDKs: []string{SDKAnyServer},
-		Title: "//mcplint:ignore without a reason",
+		Title: "//mcplint:ignore without a reason", Status: Implemented,
 	}
-	IgnoreUnused = Check[any]{
+	IgnoreUnused = Rule{
 		ID: "ignore-unused", Family: FamilyDirective, Severity: Warning, SDKs: []string{SDKAnyServer},
-		Title: "//mcplint:ignore that suppresses nothing",
+		Title: "//mcplint:ignore that suppresses nothing", Status: Implemented,
 	}
 )
 
 // DirectiveRules are the catalog rows of the directive rules.
-func DirectiveRules() []Rule { return Rows([]Check[any]{IgnoreReasonRequired, IgnoreUnused}) }
+func DirectiveRules() []Rule { return []Rule{IgnoreReasonRequired, IgnoreUnused} }
+
+// FamilyLoading is the driver's own family: what must hold before any rule can run.
+const FamilyLoading Family = "loading"
+
+// LoadError is reported by the driver, not by an analyzer: a package that can hold MCP code
+// and does not compile, so that no rule could check it. It is declared here, beside the
+// directive rules, so that the registry catalogues it without importing the driver.
+var LoadError = Rule{
+	ID: "load-error", Family: FamilyLoading, Severity: Error, SDKs: []string{SDKAnyServer},
+	Title: "package with MCP code does not compile, so it was not checked", Status: Implemented,
+}
 
 // ignoresAnalyzer reports directives without a reason and directives naming an enabled rule
 // that suppressed nothing. Directives naming a rule that exists but is disabled stay quiet:
 // they may be for another configuration.
 func ignoresAnalyzer(cat *Catalog, cfg *Config, rules []*analysis.Analyzer, enabled map[string]bool) *analysis.Analyzer {
-	reasonRule, unusedRule := IgnoreReasonRequired.Rule(), IgnoreUnused.Rule()
+	reasonRule, unusedRule := IgnoreReasonRequired, IgnoreUnused
 	reportReason, reportUnused := cfg.Enabled(reasonRule), cfg.Enabled(unusedRule)
 	if !reportReason && !reportUnused {
 		return nil

@@ -30,6 +30,32 @@ func TestCheckRule(t *testing.T) {
 	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/f.md#x-y", c.Rule().URL())
 }
 
+// A family's list: every entry gives a catalog row in order, and only a rule that runs gives
+// a group, whose Run goes through its kind's Call to the check's own Run.
+func TestDeclareRowsGroups(t *testing.T) {
+	type kinds struct{ calls []string }
+	perPackage := func(k *kinds) Kind[func(*Pass, string)] {
+		return Kind[func(*Pass, string)]{Call: func(p *Pass, run func(*Pass, string)) error {
+			run(p, "input")
+			return nil
+		}}
+	}
+	k := &kinds{}
+	runs := Check[func(*Pass, string)]{ID: "a-b", Family: "f", Run: func(_ *Pass, in string) { k.calls = append(k.calls, "a-b:"+in) }}
+	planned := Check[func(*Pass, string)]{ID: "c-d", Family: "f", Status: Planned}
+	list := []Entry[*kinds]{Declare(planned, perPackage), Declare(runs, perPackage)}
+	rows := Rows(list)
+	require.Len(t, rows, 2)
+	assert.Equal(t, []string{"c-d", "a-b"}, []string{rows[0].ID, rows[1].ID})
+	assert.Equal(t, Planned, rows[0].Status)
+	groups := Groups(list, k, "options")
+	require.Len(t, groups, 1)
+	assert.Equal(t, []string{"a-b"}, groups[0].IDs)
+	assert.Equal(t, "options", groups[0].Options)
+	require.NoError(t, groups[0].Run(&Pass{}))
+	assert.Equal(t, []string{"a-b:input"}, k.calls)
+}
+
 func TestEnabledPrecedence(t *testing.T) {
 	cat := testCatalog()
 	rae, _ := cat.Lookup("result-and-error")

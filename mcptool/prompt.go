@@ -71,7 +71,7 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 		defer func() {
 			if r := recover(); r != nil {
 				o.logger.Error("mcptool: prompt handler panicked", "prompt", p.Name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-				res, err = nil, protocolError(mcperr.InternalError(fmt.Sprintf("prompt %q failed unexpectedly; the server logged the details", p.Name)), "")
+				res, err = nil, o.protocolError(mcperr.InternalError(fmt.Sprintf("prompt %q failed unexpectedly; the server logged the details", p.Name)), "")
 			}
 		}()
 		var args A
@@ -87,22 +87,22 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 			v, ok := req.Params.Arguments[b.name]
 			if !ok {
 				if !b.optional {
-					return nil, protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q requires argument %q", p.Name, b.name),
+					return nil, o.protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q requires argument %q", p.Name, b.name),
 						mcperr.WithData("argument", b.name), mcperr.WithCause(err)), "")
 				}
 				continue
 			}
 			if err := b.set(av, []string{v}); err != nil {
-				return nil, protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q argument %q: %v", p.Name, b.name, err),
+				return nil, o.protocolError(mcperr.InvalidParams(fmt.Sprintf("prompt %q argument %q: %v", p.Name, b.name, err),
 					mcperr.WithData("argument", b.name), mcperr.WithCause(err)), "")
 			}
 		}
 		res, err = p.Handler(ctx, req, args)
 		if err = guard.clean(err); err != nil {
-			return nil, protocolError(err, "")
+			return nil, o.protocolError(err, "")
 		}
 		if res == nil {
-			return nil, protocolError(mcperr.InternalError(fmt.Sprintf("prompt %q produced no result; the server logged the details", p.Name)), "")
+			return nil, o.protocolError(mcperr.InternalError(fmt.Sprintf("prompt %q produced no result; the server logged the details", p.Name)), "")
 		}
 		return res, nil
 	})

@@ -3,7 +3,6 @@ package mcptool
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net/url"
 	"reflect"
 	"runtime/debug"
@@ -92,10 +91,10 @@ func AddResource(s *mcp.Server, r Resource, opts ...Option) {
 	h := r.Handler
 	guard := &nilErrorGuard{logger: o.logger, kind: "resource", name: r.URI}
 	s.AddResource(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
-		defer recoverResource(o.logger, r.URI, &res, &err)
+		defer o.recoverResource( r.URI, &res, &err)
 		res, err = h(ctx, req)
 		err = guard.clean(err)
-		return finishResource(o.logger, req, res, err)
+		return o.finishResource( req, res, err)
 	})
 }
 
@@ -184,7 +183,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 		Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Meta: t.Meta}
 	guard := &nilErrorGuard{logger: o.logger, kind: "resource template", name: t.URITemplate}
 	s.AddResourceTemplate(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
-		defer recoverResource(o.logger, t.URITemplate, &res, &err)
+		defer o.recoverResource( t.URITemplate, &res, &err)
 		uri := req.Params.URI
 		var p P
 		pv := reflect.ValueOf(&p).Elem()
@@ -197,35 +196,35 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 			return nil, mcp.ResourceNotFoundError(uri)
 		}
 		if err != nil {
-			return nil, protocolError(mcperr.InvalidParams(
+			return nil, o.protocolError(mcperr.InvalidParams(
 				fmt.Sprintf("URI %s: {%s} %v", uri, variable, err),
 				mcperr.WithData("uri", uri), mcperr.WithData("variable", variable), mcperr.WithCause(err)), "")
 		}
 		res, err = t.Handler(ctx, req, p)
 		err = guard.clean(err)
-		return finishResource(o.logger, req, res, err)
+		return o.finishResource( req, res, err)
 	})
 }
 
-func finishResource(logger *slog.Logger, req *mcp.ReadResourceRequest, res *mcp.ReadResourceResult, err error) (*mcp.ReadResourceResult, error) {
-	uri := req.Params.URI
+func (o options) finishResource(req *mcp.ReadResourceRequest, res *mcp.ReadResourceResult, err error) (*mcp.ReadResourceResult, error) {
+	uri, logger := req.Params.URI, o.logger
 	if err != nil {
 		if _, ok := mcperr.As(err); !ok {
 			logger.Warn("mcptool: resource handler returned an error without a code; it was classified", "uri", uri, "code", mcperr.ClassifyCode(err).String(), "error", err.Error())
 		}
-		return nil, protocolError(err, uri)
+		return nil, o.protocolError(err, uri)
 	}
 	if res == nil {
 		logger.Error("mcptool: resource handler returned neither a result nor an error", "uri", uri)
-		return nil, protocolError(mcperr.InternalError(fmt.Sprintf("reading %s produced no result; the server logged the details", uri)), "")
+		return nil, o.protocolError(mcperr.InternalError(fmt.Sprintf("reading %s produced no result; the server logged the details", uri)), "")
 	}
 	return res, nil
 }
 
-func recoverResource(logger *slog.Logger, id string, res **mcp.ReadResourceResult, err *error) {
+func (o options) recoverResource(id string, res **mcp.ReadResourceResult, err *error) {
 	if p := recover(); p != nil {
-		logger.Error("mcptool: resource handler panicked", "resource", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		o.logger.Error("mcptool: resource handler panicked", "resource", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 		*res = nil
-		*err = protocolError(mcperr.InternalError(fmt.Sprintf("reading resource %s failed unexpectedly; the server logged the details", id)), "")
+		*err = o.protocolError(mcperr.InternalError(fmt.Sprintf("reading resource %s failed unexpectedly; the server logged the details", id)), "")
 	}
 }

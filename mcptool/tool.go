@@ -213,6 +213,8 @@ type Option func(*options)
 
 type options struct {
 	logger *slog.Logger
+	// keepSecrets turns off the redaction of error text (WithoutRedaction).
+	keepSecrets bool
 }
 
 // WithLogger sets where definition warnings and call failures are logged.
@@ -220,6 +222,17 @@ type options struct {
 // here. The default is slog.Default().
 func WithLogger(l *slog.Logger) Option {
 	return func(o *options) { o.logger = l }
+}
+
+// WithoutRedaction sends error text as the handler wrote it. By default every
+// error message and data value mcptool sends (tool results, and resource and
+// prompt protocol errors, classified or not) goes through mcperr.Redact first,
+// which removes tokens, Authorization values, secret-named fields, and URLs'
+// userinfo and query values: a failed request's *url.Error quotes its URL,
+// and a key in its query would otherwise reach the model. Use it only where
+// error text cannot hold upstream data.
+func WithoutRedaction() Option {
+	return func(o *options) { o.keepSecrets = true }
 }
 
 func buildOptions(opts []Option) options {
@@ -319,36 +332,36 @@ func Add[In, Out any](s *mcp.Server, t Tool[In, Out], opts ...Option) {
 		InputSchema:  c.input,
 		OutputSchema: c.advertised,
 	}
-	s.AddTool(def, c.handler(o.logger))
+	s.AddTool(def, c.handler(o))
 }
 
-func (c *compiled[In, Out]) handler(logger *slog.Logger) mcp.ToolHandler {
-	name := c.tool.Name
+func (c *compiled[In, Out]) handler(o options) mcp.ToolHandler {
+	name, logger := c.tool.Name, o.logger
 	guard := &nilErrorGuard{logger: logger, kind: "tool", name: name}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		call := &Call{Request: req, tool: name, contract: c.tool.Errors, logger: logger}
 		defer func() {
 			if p := recover(); p != nil {
 				logger.Error("mcptool: tool handler panicked", "tool", name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-				res, err = errorResult(panicError(name), logger), nil
+				res, err = o.errorResult(panicError(name)), nil
 			}
 		}()
 		if e := missingScopes(req, c.tool.Scopes); e != nil {
-			return errorResult(e, logger), nil
+			return o.errorResult(e), nil
 		}
 		in, e := c.decode(req)
 		if e != nil {
-			return errorResult(e, logger), nil
+			return o.errorResult(e), nil
 		}
 		out, herr := c.tool.Handler(context.WithValue(ctx, callKey{}, call), call, in)
 		if herr = guard.clean(herr); herr != nil {
 			if wire, ok := herr.(*jsonrpc.Error); ok {
-				return nil, wire // a deliberate protocol error, as in go-sdk
+				return nil, o.redactWire(wire) // a deliberate protocol error, as in go-sdk
 			}
 			logFailure(logger, name, herr)
-			return errorResult(herr, logger), nil
+			return o.errorResult(herr), nil
 		}
-		return c.success(out, logger), nil
+		return c.success(out, o), nil
 	}
 }
 
@@ -414,8 +427,8 @@ func (c *compiled[In, Out]) decode(req *mcp.CallToolRequest) (In, *mcperr.Error)
 	return in, nil
 }
 
-func (c *compiled[In, Out]) success(out Out, logger *slog.Logger) *mcp.CallToolResult {
-	name := c.tool.Name
+func (c *compiled[In, Out]) success(out Out, o options) *mcp.CallToolResult {
+	name, logger := c.tool.Name, o.logger
 	var val any = out
 	if c.outPointer && reflect.ValueOf(&out).Elem().IsNil() {
 		// As go-sdk does: a nil *Out is the zero Out, never JSON null.
@@ -424,21 +437,21 @@ func (c *compiled[In, Out]) success(out Out, logger *slog.Logger) *mcp.CallToolR
 	b, err := json.Marshal(val)
 	if err != nil {
 		logger.Error("mcptool: tool output does not marshal to JSON", "tool", name, "error", err)
-		return errorResult(mcperr.SerializationError(fmt.Sprintf("tool %q produced output that cannot be encoded as JSON; the server logged the details", name)), logger)
+		return o.errorResult(mcperr.SerializationError(fmt.Sprintf("tool %q produced output that cannot be encoded as JSON; the server logged the details", name)))
 	}
 	if c.outputResolved != nil {
 		var v any
 		if err := json.Unmarshal(b, &v); err == nil {
 			if err := c.outputResolved.Validate(v); err != nil {
 				logger.Error("mcptool: tool output does not match its output schema", "tool", name, "error", err)
-				return errorResult(mcperr.InternalError(fmt.Sprintf("tool %q produced output that does not match its output schema; the server logged the details", name)), logger)
+				return o.errorResult(mcperr.InternalError(fmt.Sprintf("tool %q produced output that does not match its output schema; the server logged the details", name)))
 			}
 		}
 	}
 	content, err := c.render(out, val, b)
 	if err != nil {
 		logger.Error("mcptool: Format panicked", "tool", name, "panic", err.Error())
-		return errorResult(mcperr.InternalError(fmt.Sprintf("tool %q could not render its output; the server logged the details", name)), logger)
+		return o.errorResult(mcperr.InternalError(fmt.Sprintf("tool %q could not render its output; the server logged the details", name)))
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: json.RawMessage(b)}
 }

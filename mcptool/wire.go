@@ -34,14 +34,16 @@ type WireError struct {
 // *mcperr.Error anywhere in err's chain supplies code, message and data;
 // any other error is classified and contributes only its code and message.
 // Add uses it for every failure; low-level go-sdk handlers may call it too.
+//
+// Its text goes through mcperr.Redact, as Add's does by default.
 func ErrorResult(err error) *mcp.CallToolResult {
-	return errorResult(err, nil)
+	return options{}.errorResult(err)
 }
 
-func errorResult(err error, logger *slog.Logger) *mcp.CallToolResult {
+func (o options) errorResult(err error) *mcp.CallToolResult {
 	e := toolError(err)
-	data := wireData(e, logger)
-	we := WireError{Code: e.Code(), Message: e.Message(), Data: data}
+	data := o.redactData(wireData(e, o.logger))
+	we := WireError{Code: e.Code(), Message: o.redact(e.Message()), Data: data}
 	sc, merr := json.Marshal(map[string]WireError{"error": we})
 	if merr != nil {
 		// Unreachable: data was marshalled key by key above.
@@ -49,7 +51,7 @@ func errorResult(err error, logger *slog.Logger) *mcp.CallToolResult {
 		sc, _ = json.Marshal(map[string]WireError{"error": we})
 	}
 	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: errorText(e, data)}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: o.redact(errorText(e, data))}},
 		StructuredContent: json.RawMessage(sc),
 		IsError:           true,
 	}
@@ -174,13 +176,46 @@ func otherData(data json.RawMessage) string {
 // JSON-RPC error go-sdk sends: the mcperr code and message, data only for an
 // *mcperr.Error, and not-found as go-sdk's mcp.ResourceNotFoundError when
 // notFoundURI is set.
-func protocolError(err error, notFoundURI string) error {
+func (o options) protocolError(err error, notFoundURI string) error {
 	if wire, ok := err.(*jsonrpc.Error); ok {
-		return wire
+		return o.redactWire(wire)
 	}
 	e := toolError(err)
 	if notFoundURI != "" && e.Code() == mcperr.CodeNotFound {
 		return mcp.ResourceNotFoundError(notFoundURI)
 	}
-	return &jsonrpc.Error{Code: int64(e.Code()), Message: e.Message(), Data: wireData(e, nil)}
+	return &jsonrpc.Error{Code: int64(e.Code()), Message: o.redact(e.Message()), Data: o.redactData(wireData(e, nil))}
+}
+
+// redact is mcperr.Redact unless the options keep secrets.
+func (o options) redact(s string) string {
+	if o.keepSecrets {
+		return s
+	}
+	return mcperr.Redact(s)
+}
+
+// redactData redacts the JSON text of error data; data that redaction would leave invalid
+// JSON is dropped rather than sent unredacted.
+func (o options) redactData(data json.RawMessage) json.RawMessage {
+	if o.keepSecrets || len(data) == 0 {
+		return data
+	}
+	r := json.RawMessage(mcperr.Redact(string(data)))
+	if !json.Valid(r) {
+		return nil
+	}
+	return r
+}
+
+// redactWire returns a handler's own *jsonrpc.Error with its message and data redacted: a
+// copy, so the handler's value is left as it was.
+func (o options) redactWire(w *jsonrpc.Error) *jsonrpc.Error {
+	if o.keepSecrets || w == nil {
+		return w
+	}
+	c := *w
+	c.Message = o.redact(c.Message)
+	c.Data = o.redactData(c.Data)
+	return &c
 }

@@ -95,6 +95,7 @@ func checks() []rule.Entry[*kinds] {
 		rule.Declare(ruleXMCPHeaderValid, model),
 		rule.Declare(ruleXMCPHeaderSecret, model),
 		rule.Declare(ruleRegistrationAfterStart, model),
+		rule.Declare(ruleDescriptionHiddenInstructions, model),
 	}
 }
 

@@ -1,0 +1,190 @@
+package schemarules
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/surface"
+)
+
+var ruleDescriptionHiddenInstructions = check{
+	ID: "description-hidden-instructions", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+	Title: "description holds invisible or deceptive text for the model",
+	Run:   descriptionHiddenInstructions,
+}
+
+// descriptionHiddenInstructions reads every description a definition sends, as the surface
+// lists it (the definition's own, its schemas' property descriptions, its prompt arguments'),
+// and reports text the model reads and the user is not meant to see, at the string literal
+// that holds it. A literal shared by several definitions is one finding.
+func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
+	var lits []*ast.BasicLit
+	litsOnce := false
+	reported := map[token.Pos]bool{}
+	for _, d := range m.Defs {
+		e := surface.EntryOf(p.Pass, m.Result, d.Definition)
+		for _, desc := range descriptionsOf(e) {
+			h := findHiddenText(desc.text)
+			if h == nil {
+				continue
+			}
+			if !litsOnce {
+				lits, litsOnce = stringLiterals(p, m), true
+			}
+			var at rule.Positioner = d.At()
+			if lit := literalHolding(lits, desc.text, h.Start, h.End); lit != nil {
+				at = lit
+			} else if desc.where == "" && d.Description.Expr != nil {
+				at = rule.NodeSpan(d.Description.Expr)
+			}
+			pos := at.Pos()
+			if reported[pos] {
+				continue
+			}
+			reported[pos] = true
+			where := d.Label() + " description"
+			if desc.where != "" {
+				where = fmt.Sprintf("description of %s of %s", desc.where, d.Label())
+			}
+			p.Reportf(at, "%s %s; remove it, or say it where the user reads it", where, h.What)
+		}
+	}
+	return nil
+}
+
+// description is one description text and what it describes ("" for the definition itself).
+type description struct {
+	where, text string
+}
+
+// descriptionsOf returns every description the entry sends: its own, every "description"
+// string in its input and output schemas (with the property path), and its prompt arguments'.
+func descriptionsOf(e *surface.Entry) []description {
+	var out []description
+	if e.Description != "" {
+		out = append(out, description{"", e.Description})
+	}
+	for _, s := range []struct {
+		role   string
+		schema any
+	}{{"input", e.InputSchema}, {"output", e.OutputSchema}} {
+		if s.schema == nil {
+			continue
+		}
+		b, err := json.Marshal(s.schema)
+		if err != nil {
+			continue
+		}
+		var v any
+		if json.Unmarshal(b, &v) != nil {
+			continue
+		}
+		walkDescriptions(v, s.role, &out)
+	}
+	for _, a := range e.Arguments {
+		if a.Description != "" {
+			out = append(out, description{"argument " + strconv.Quote(a.Name), a.Description})
+		}
+	}
+	return out
+}
+
+// walkDescriptions collects the description strings of a schema value, naming each by its
+// path of property names (input.filter.status).
+func walkDescriptions(v any, path string, out *[]description) {
+	switch v := v.(type) {
+	case map[string]any:
+		if d, ok := v["description"].(string); ok && d != "" {
+			*out = append(*out, description{"property " + strconv.Quote(path), d})
+		}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch k {
+			case "properties", "$defs", "definitions", "patternProperties":
+				if props, ok := v[k].(map[string]any); ok {
+					names := make([]string, 0, len(props))
+					for n := range props {
+						names = append(names, n)
+					}
+					sort.Strings(names)
+					for _, n := range names {
+						walkDescriptions(props[n], path+"."+n, out)
+					}
+				}
+			case "description":
+			default:
+				walkDescriptions(v[k], path, out)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			walkDescriptions(x, path, out)
+		}
+	}
+}
+
+// stringLiterals are the string literals (struct tags among them) of the package's files
+// outside tests, where a description's text is written.
+func stringLiterals(p *rule.Pass, m *Model) []*ast.BasicLit {
+	var lits []*ast.BasicLit
+	for _, f := range p.Files {
+		if m.InTest(f.Pos()) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				lits = append(lits, lit)
+			}
+			return true
+		})
+	}
+	return lits
+}
+
+// literalHolding returns the literal that wrote text[start:end) into the description text:
+// one whose value (or, for a struct tag, one of its quoted values) is part of text and
+// covers start, or failing that overlaps the range.
+func literalHolding(lits []*ast.BasicLit, text string, start, end int) *ast.BasicLit {
+	var overlapping *ast.BasicLit
+	for _, lit := range lits {
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			continue
+		}
+		values := []string{s}
+		if lit.Value[0] == '`' {
+			for _, q := range quoted.FindAllString(s, -1) {
+				if v, err := strconv.Unquote(q); err == nil {
+					values = append(values, v)
+				}
+			}
+		}
+		for _, v := range values {
+			i := strings.Index(text, v)
+			if v == "" || i < 0 {
+				continue
+			}
+			if i <= start && start < i+len(v) {
+				return lit
+			}
+			if overlapping == nil && len(v) >= 8 && i < end && start < i+len(v) {
+				overlapping = lit
+			}
+		}
+	}
+	return overlapping
+}
+
+// quoted matches the quoted values of a struct tag.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)

@@ -91,10 +91,10 @@ func AddResource(s *mcp.Server, r Resource, opts ...Option) {
 	h := r.Handler
 	guard := &nilErrorGuard{logger: o.logger, kind: "resource", name: r.URI}
 	s.AddResource(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
-		defer o.recoverResource( r.URI, &res, &err)
+		defer o.recoverResource(r.URI, &res, &err)
 		res, err = h(ctx, req)
 		err = guard.clean(err)
-		return o.finishResource( req, res, err)
+		return o.finishResource(req, res, err)
 	})
 }
 
@@ -183,7 +183,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 		Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Meta: t.Meta}
 	guard := &nilErrorGuard{logger: o.logger, kind: "resource template", name: t.URITemplate}
 	s.AddResourceTemplate(def, func(ctx context.Context, req *mcp.ReadResourceRequest) (res *mcp.ReadResourceResult, err error) {
-		defer o.recoverResource( t.URITemplate, &res, &err)
+		defer o.recoverResource(t.URITemplate, &res, &err)
 		uri := req.Params.URI
 		var p P
 		pv := reflect.ValueOf(&p).Elem()
@@ -202,7 +202,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 		}
 		res, err = t.Handler(ctx, req, p)
 		err = guard.clean(err)
-		return o.finishResource( req, res, err)
+		return o.finishResource(req, res, err)
 	})
 }
 

@@ -51,12 +51,26 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 			reported[pos] = true
 			where := d.Label() + " description"
 			if desc.where != "" {
-				where = fmt.Sprintf("description of %s of %s", desc.where, d.Label())
+				where = d.Label() + " " + desc.where
 			}
-			p.Reportf(at, "%s %s; remove it, or say it where the user reads it", where, h.What)
+			p.Reportf(at, "%s", hiddenMessage(where, h))
 		}
 	}
 	return nil
+}
+
+// maxMessageWords bounds a finding's message; the quote of the hidden text gets what the
+// rest leaves.
+const maxMessageWords = 18
+
+func hiddenMessage(where string, h *hiddenText) string {
+	const fix = "; remove it"
+	msg := where + " " + h.What
+	if h.Quote == "" {
+		return msg + fix
+	}
+	room := maxMessageWords - len(strings.Fields(msg+fix))
+	return fmt.Sprintf("%s: %q%s", msg, clipWords(h.Quote, room), fix)
 }
 
 // description is one description text and what it describes ("" for the definition itself).
@@ -90,7 +104,7 @@ func descriptionsOf(e *surface.Entry) []description {
 	}
 	for _, a := range e.Arguments {
 		if a.Description != "" {
-			out = append(out, description{"argument " + strconv.Quote(a.Name), a.Description})
+			out = append(out, description{"argument " + a.Name, a.Description})
 		}
 	}
 	return out
@@ -102,7 +116,7 @@ func walkDescriptions(v any, path string, out *[]description) {
 	switch v := v.(type) {
 	case map[string]any:
 		if d, ok := v["description"].(string); ok && d != "" {
-			*out = append(*out, description{"property " + strconv.Quote(path), d})
+			*out = append(*out, description{"property " + path, d})
 		}
 		keys := make([]string, 0, len(v))
 		for k := range v {

@@ -12,8 +12,10 @@ import (
 // deception with a short quote for the message, and where in the text ([Start, End) in
 // bytes), which locates the string literal to change.
 type hiddenText struct {
-	What       string
-	Start, End int
+	// What is what the text does, and Quote the text it hides or says ("" for an invisible
+	// character, which What names).
+	What, Quote string
+	Start, End  int
 }
 
 // findHiddenText looks in a description for text the model reads and the user is not meant
@@ -30,7 +32,7 @@ func findHiddenText(s string) *hiddenText {
 	}
 	for _, c := range deceptions {
 		if loc := c.re.FindStringIndex(s); loc != nil {
-			return &hiddenText{What: fmt.Sprintf("%s: %q", c.what, clip(s[loc[0]:loc[1]], 80)), Start: loc[0], End: loc[1]}
+			return &hiddenText{What: c.what, Quote: s[loc[0]:loc[1]], Start: loc[0], End: loc[1]}
 		}
 	}
 	return nil
@@ -72,7 +74,7 @@ func tagCharacters(s string) *hiddenText {
 	if first < 0 {
 		return nil
 	}
-	return &hiddenText{What: fmt.Sprintf("hides text in Unicode tag characters, which the user never sees: %q", clip(hidden.String(), 120)), Start: first, End: last}
+	return &hiddenText{What: "hides text in Unicode tag characters", Quote: hidden.String(), Start: first, End: last}
 }
 
 // invisibleCharacter finds the first character that changes what the model reads without
@@ -81,12 +83,14 @@ func tagCharacters(s string) *hiddenText {
 // letters of scripts that use them, one variation selector after a symbol, and the
 // direction marks of a right-to-left text are writing, not hiding.
 func invisibleCharacter(s string) *hiddenText {
-	rtl := strings.IndexFunc(s, func(r rune) bool { return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana) }) >= 0
+	rtl := strings.IndexFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
+	}) >= 0
 	var prev rune
 	for i, r := range s {
 		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
 		if name := invisibleName(r, prev, next, rtl); name != "" {
-			return &hiddenText{What: fmt.Sprintf("holds %s (U+%04X), invisible to the user", name, r), Start: i, End: i + utf8.RuneLen(r)}
+			return &hiddenText{What: fmt.Sprintf("holds U+%04X, %s the user cannot see", r, name), Start: i, End: i + utf8.RuneLen(r)}
 		}
 		prev = r
 	}
@@ -144,24 +148,24 @@ type deception struct {
 // <IMPORTANT> block and cross-tool shadowing, the fake Postmark server's file reads) and
 // stay silent on every description of the benign corpus (testdata/benign-descriptions.tsv).
 var deceptions = []deception{
-	{"tells the model to read local secrets", regexp.MustCompile(`(?is)` +
+	{"asks the model for local secrets", regexp.MustCompile(`(?is)` +
 		`\b(?:read|open|cat|load|get|fetch|look\s+up)\b.{0,80}?` + secretPath + `.{0,160}?` + passContent +
 		`|` + passContent + `.{0,40}?\b(?:of|from|in)\b.{0,40}?` + secretPath)},
-	{"tells the model to redirect what tools do or send", regexp.MustCompile(`(?is)` +
+	{"redirects what tools send", regexp.MustCompile(`(?is)` +
 		`\b(?:also\s+present|previously\s+declared|already\s+(?:installed|registered))\b[^.\n]{0,40}?\btool\b` +
 		`|\bside\s+effect\s+on\s+the\b[^.\n]{0,40}?\btool\b` +
 		`|\bmust\s+(?:send|forward|redirect|bcc|cc)\s+(?:all|every|each)\b`)},
-	{"tells the model to keep something from the user", regexp.MustCompile(`(?is)` +
+	{"hides a step from the user", regexp.MustCompile(`(?is)` +
 		`\b(?:do not|don't|never|must not|should not|without)\s+(?:ever\s+)?(?:mention(?:ing)?|tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|let(?:ting)?)\b[^.\n]{0,60}?\b(?:the\s+)?user(?:\s|[.,;:!)]|$)` +
 		`|\b(?:do not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:this|that|these|it)\b` +
 		`|\b(?:hide|conceal|keep)\s+(?:this|that|it|these)\b[^.\n]{0,30}?\bfrom\s+(?:the\s+)?user(?:\s|[.,;:!)]|$)` +
 		`|\bthe\s+user\s+(?:must|should|need|does)\s*(?:not|n't)\s+(?:know|see|be\s+told|notice)\b` +
 		`|\bmere\s+implementation\s+detail\b`)},
-	{"tells the model to override its instructions", regexp.MustCompile(`(?i)` +
+	{"overrides the model's instructions", regexp.MustCompile(`(?i)` +
 		`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|other|system)\s+(?:instructions|prompts?|rules|messages)\b`)},
-	{"states a false penalty to force a step", regexp.MustCompile(`(?is)` +
+	{"forces a step with a false penalty", regexp.MustCompile(`(?is)` +
 		`<(?:important|system|instructions?|secret|hidden)>.{0,400}?(?:otherwise|or else)\b[^.\n]{0,40}?\b(?:will\s+not\s+work|won't\s+work|will\s+(?:crash|fail|break)|data\s+will\s+be\s+lost)`)},
-	{"hides text in an HTML comment, which clients that render markdown do not show", regexp.MustCompile(`(?s)<!--.*?\pL.*?-->`)},
+	{"hides text in an HTML comment", regexp.MustCompile(`(?s)<!--.*?\pL.*?-->`)},
 }
 
 // secretPath is a file that holds credentials, where the attacks send the model for them.
@@ -171,11 +175,14 @@ const secretPath = `(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/Users/\w+|/root)[/\\
 // passContent is the instruction to put a file's text into something the model sends.
 const passContent = `\b(?:pass|include|send|put|attach|provide|add|append|concatenate|upload|post|insert|copy|paste)\s+(?:(?:its|their|the|this|that|those|these|file|full|entire|whole)\s+){0,3}(?:contents?|text|data|it|them)\b`
 
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) <= n {
-		return s
+// clipWords shortens s to its first n words (at least one), whitespace collapsed.
+func clipWords(s string, n int) string {
+	w := strings.Fields(s)
+	if n < 1 {
+		n = 1
 	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	if len(w) <= n {
+		return strings.Join(w, " ")
+	}
+	return strings.Join(w[:n], " ") + " …"
 }

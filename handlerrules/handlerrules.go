@@ -41,6 +41,7 @@ func checks() []rule.Entry[*kinds] {
 		rule.Declare(ruleStructuredContentOnError, bodies),
 		rule.Declare(ruleResourceNotFoundError, bodies),
 		rule.Declare(ruleTypedNilError, bodies),
+		rule.Declare(ruleUpstreamErrorAsProtocolError, bodies),
 	}
 }
 

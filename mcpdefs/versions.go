@@ -145,3 +145,18 @@ func (v Versions) HeaderAnnotationsChecked(sdk SDK) bool {
 	}
 	return false
 }
+
+// WireErrorCode says how a non-nil error returned by protocol-error handler h goes out:
+// mark3labs answers -32603 (Internal error), every version from v0.25 to v1.2; go-sdk's
+// low-level handlers send code 0 with the error's text (jsonrpc2's toWireError keeps the
+// code of a wrapped *jsonrpc.Error only), v1.1 to v1.8.
+func (h *Handler) WireErrorCode() string {
+	v := h.Version
+	if v != "" {
+		v = " " + v
+	}
+	if h.SDK == MarkLabs {
+		return "mcp-go" + v + " sends JSON-RPC -32603"
+	}
+	return "go-sdk" + v + " sends JSON-RPC code 0"
+}

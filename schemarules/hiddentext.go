@@ -184,5 +184,5 @@ func clipWords(s string, n int) string {
 	if len(w) <= n {
 		return strings.Join(w, " ")
 	}
-	return strings.Join(w[:n], " ") + " …"
+	return strings.Join(w[:n], " ") + "…"
 }

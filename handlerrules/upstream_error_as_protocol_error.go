@@ -1,0 +1,132 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+)
+
+var ruleUpstreamErrorAsProtocolError = check{
+	ID: "upstream-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+	Title: "a failed upstream call is returned as a JSON-RPC error",
+	Run:   upstreamErrorAsProtocolError,
+}
+
+// upstreamErrorAsProtocolError: a tool handler whose errors become JSON-RPC errors (mark3labs,
+// go-sdk low-level, an adapter that passes errors through) returns an error in the branch
+// that handles a failed upstream call: I/O, HTTP, a database, a subprocess, or any call that
+// takes a context.Context (the same line preserve-cause-on-rethrow draws between local and
+// upstream failures). The spec puts such failures in tool results (isError), where the model
+// reads them; as JSON-RPC errors it learns nothing and many clients show a crash. Argument
+// errors are tool-error-as-protocol-error's, so each return is reported by one rule at most.
+func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
+	for _, h := range hs {
+		if h.Kind != mcpdefs.Tool || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+			continue
+		}
+		var args *argFlow
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+			e := result(ret, h.ErrorIndex)
+			if e == nil || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) {
+				return
+			}
+			callee := h.failedUpstream(stack)
+			if callee == "" {
+				return
+			}
+			if args == nil {
+				args = h.argumentFlow()
+			}
+			if args.modelFixable(h, e, stack) {
+				return
+			}
+			p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+", unseen by the model; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
+		})
+	}
+}
+
+// failedUpstream returns the name of the upstream call whose failure the innermost error
+// branch around the top of stack handles, or "": the call that set, just before the if, an
+// error the if tests non-nil.
+func (h *handler) failedUpstream(stack []ast.Node) string {
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
+			if !isErrorType(o.Type()) {
+				continue
+			}
+			call, ok := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
+			if ok {
+				if name := upstreamCall(h.pass.TypesInfo, call); name != "" {
+					return name
+				}
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// upstreamCall returns how to name call when it reaches outside the process (a call that
+// takes a context.Context, reads an HTTP response body, or is one of the standard library's
+// file, network, HTTP, database or subprocess operations), or "".
+func upstreamCall(info *types.Info, call *ast.CallExpr) string {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	name := types.ExprString(call.Fun)
+	if fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+		return ""
+	}
+	if t := info.TypeOf(call.Fun); t != nil {
+		if sig, ok := t.Underlying().(*types.Signature); ok && takesContext(sig) {
+			return name
+		}
+	}
+	if readsResponseBody(info, call) {
+		return name
+	}
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	pkg := fn.Pkg().Path()
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && ioPackages[n.Obj().Pkg().Path()] && ioTypes[n.Obj().Name()] {
+			return name
+		}
+		return ""
+	}
+	if ioPackages[pkg] && ioFuncs[fn.Name()] {
+		return name
+	}
+	return ""
+}
+
+// ioPackages are the standard library packages whose operations leave the process.
+var ioPackages = map[string]bool{"os": true, "os/exec": true, "net": true, "net/http": true, "database/sql": true, "io/ioutil": true}
+
+// ioTypes are their types whose methods do the I/O.
+var ioTypes = map[string]bool{"File": true, "Cmd": true, "Client": true, "Conn": true, "DB": true, "Tx": true, "Stmt": true, "Rows": true, "Row": true, "Dialer": true, "Resolver": true, "Listener": true, "TCPConn": true, "UDPConn": true, "UnixConn": true}
+
+// ioFuncs are their functions that do I/O.
+var ioFuncs = map[string]bool{
+	"Open": true, "OpenFile": true, "Create": true, "ReadFile": true, "WriteFile": true, "ReadDir": true,
+	"Stat": true, "Lstat": true, "Remove": true, "RemoveAll": true, "Rename": true, "Mkdir": true,
+	"MkdirAll": true, "MkdirTemp": true, "CreateTemp": true, "Chmod": true, "Chdir": true, "Readlink": true,
+	"Get": true, "Post": true, "PostForm": true, "Head": true,
+	"Dial": true, "DialTimeout": true, "Listen": true, "LookupHost": true, "LookupIP": true,
+	"LookupPath": true, "ReadAll": true, "TempDir": true, "TempFile": true,
+}
+
+// localStdlib are standard library calls that take a context.Context but fail only on
+// their own input.
+var localStdlib = map[string]bool{"net/http.NewRequestWithContext": true, "net/http.NewRequest": true}

@@ -29,7 +29,9 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 	for _, h := range hs {
 		// An adapter's errors.As convention can make some error types protocol errors in a
 		// handler whose other errors are tool errors (Except).
-		if h.Kind != mcpdefs.Tool || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		// A server whose middleware turns handler errors into tool results serves this
+		// handler: the error is not a protocol error on every server, so it is left alone.
+		if h.Kind != mcpdefs.Tool || h.ServerConvertsErrors || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		args := h.argumentFlow()

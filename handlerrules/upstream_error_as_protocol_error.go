@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -25,7 +26,9 @@ var ruleUpstreamErrorAsProtocolError = check{
 // errors are tool-error-as-protocol-error's, so each return is reported by one rule at most.
 func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Kind != mcpdefs.Tool || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		// A server whose middleware turns handler errors into tool results serves this
+		// handler: the error is not a protocol error on every server, so it is left alone.
+		if h.Kind != mcpdefs.Tool || h.ServerConvertsErrors || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		var args *argFlow
@@ -33,6 +36,9 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 			e := result(ret, h.ErrorIndex)
 			if e == nil || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) {
 				return
+			}
+			if res := result(ret, h.ResultIndex); res != nil && !astutil.IsNil(h.pass.TypesInfo, res) {
+				return // a result beside the error is result-and-error's mistake
 			}
 			callee := h.failedUpstream(stack)
 			if callee == "" {
@@ -44,7 +50,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 			if args.modelFixable(h, e, stack) {
 				return
 			}
-			p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+", unseen by the model; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
+			p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 		})
 	}
 }
@@ -76,11 +82,16 @@ func (h *handler) failedUpstream(stack []ast.Node) string {
 
 // upstreamCall returns how to name call when it reaches outside the process (a call that
 // takes a context.Context, reads an HTTP response body, or is one of the standard library's
-// file, network, HTTP, database or subprocess operations), or "".
+// file, network, HTTP, database or subprocess operations), or "". Calls of function values
+// are not judged.
 func upstreamCall(info *types.Info, call *ast.CallExpr) string {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	name := types.ExprString(call.Fun)
-	if fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+	if fn == nil {
+		// A function value (a middleware's next, a callback) says nothing of where it goes.
+		return ""
+	}
+	if fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
 		return ""
 	}
 	if t := info.TypeOf(call.Fun); t != nil {
@@ -91,7 +102,7 @@ func upstreamCall(info *types.Info, call *ast.CallExpr) string {
 	if readsResponseBody(info, call) {
 		return name
 	}
-	if fn == nil || fn.Pkg() == nil {
+	if fn.Pkg() == nil {
 		return ""
 	}
 	pkg := fn.Pkg().Path()

@@ -309,6 +309,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.link()
 	r.instantiateFactories()
 	r.lateRegistrations()
+	r.serverWire()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

@@ -128,6 +128,11 @@ type Handler struct {
 	// server's own result type, as a pointer): the adapter drops it when the error is non-nil,
 	// and reads a field of it without a nil test when the error is nil, so (nil, nil) panics.
 	ResultDiscarded, ResultDereferenced bool
+	// ServerConvertsErrors is true when a server that registers the handler in this package
+	// has a middleware that turns its errors into tool results: a protocol error it returns
+	// is then not one on every server that serves it, and the rules that report protocol
+	// errors leave it alone.
+	ServerConvertsErrors bool
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and
@@ -308,6 +313,11 @@ type Server struct {
 	SDK           SDK
 	Node          ast.Node
 	Name, Version Value
+	// ToolErrorsAsResults is true when a middleware installed on the server (mark3labs
+	// WithToolHandlerMiddleware, go-sdk AddReceivingMiddleware) answers a tool handler's
+	// error with a result and a nil error, so no tool handler error reaches the client as a
+	// JSON-RPC error (serverwire.go).
+	ToolErrorsAsResults bool
 }
 
 // Result is the analyzer's result for one package.

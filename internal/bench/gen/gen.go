@@ -433,7 +433,7 @@ func count{{.N}}(svc *Service) mcp.ToolHandler {
 			if errors.Is(err, ErrUnavailable) {
 				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "the store is unavailable; try again later"}}}, nil
 			}
-			return nil, fmt.Errorf("count {{.Name}}: %w", err)
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "count {{.Name}}: " + err.Error()}}}, nil
 		}
 {{- if .Flaw}}
 		if n == 0 {
@@ -469,7 +469,7 @@ func search{{.N}}(svc *Service) server.ToolHandlerFunc {
 {{- if .Flaw}}
 			return m3.NewToolResultError(fmt.Sprintf("search failed: %v", err)), err
 {{- else}}
-			return nil, fmt.Errorf("search {{.Name}}: %w", err)
+			return m3.NewToolResultErrorFromErr("search {{.Name}} failed", err), nil
 {{- end}}
 		}
 		out, err := json.Marshal(recs)

@@ -28,7 +28,7 @@ func fetch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 	}
 	resp, err := http.DefaultClient.Do(httpReq)
 	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", url, err) // want `http.DefaultClient.Do failed upstream: mcp-go v1.2.1 sends JSON-RPC -32603, unseen by the model; return mcp.NewToolResultError\(msg\), nil`
+		return nil, fmt.Errorf("fetching %s: %w", url, err) // want `http.DefaultClient.Do failed upstream: mcp-go v1.2.1 sends JSON-RPC -32603; return mcp.NewToolResultError\(msg\), nil`
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
@@ -69,7 +69,7 @@ func query(s *store) func(context.Context, mcp.CallToolRequest) (*mcp.CallToolRe
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
 	resp, err := http.Get("https://example.com/status")
 	if err != nil {
-		return nil, err // want `http.Get failed upstream: go-sdk v1.8.0 sends JSON-RPC code 0, unseen by the model; return an IsError result and nil`
+		return nil, err // want `http.Get failed upstream: go-sdk v1.8.0 sends JSON-RPC code 0; return an IsError result and nil`
 	}
 	resp.Body.Close()
 	return &gomcp.CallToolResult{}, nil
@@ -113,3 +113,15 @@ func Register(s *gomcp.Server) {
 }
 
 var _, _, _ = fetch, query, local
+
+// Near miss: a result beside the error is result-and-error's finding, not a second one here.
+func both(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com")
+	if err != nil {
+		return mcp.NewToolResultError("fetch failed"), err
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("ok"), nil
+}
+
+var _ = both

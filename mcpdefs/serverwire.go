@@ -1,0 +1,319 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
+)
+
+// The server's own wire: middleware installed on a server sees every tool handler's result
+// before the client does. mark3labs' server.WithToolHandlerMiddleware(mw) wraps every tool
+// handler (server.go applies them in handleToolCall before handlerError); go-sdk's
+// (*Server).AddReceivingMiddleware(mw) wraps every method handler, tools/call included. A
+// middleware that, when the handler it wraps fails, answers with a result and a nil error
+// turns every handler error into a tool result. WithRecovery() only turns panics into
+// errors, and hooks (WithHooks) cannot change a result, so neither changes the mapping.
+
+// convertsErrors records, for each server, whether a middleware installed on it turns
+// handler errors into results; linkServers then marks the handlers registered on it.
+func (r *recogniser) serverWire() {
+	if len(r.res.Servers) == 0 {
+		return
+	}
+	for _, s := range r.res.Servers {
+		call, ok := s.Node.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		switch s.SDK {
+		case MarkLabs:
+			for _, opt := range r.optionCalls(call) {
+				if apiKey(r.callee(opt)) == m3Server+".WithToolHandlerMiddleware" {
+					for _, mw := range opt.Args {
+						if r.middlewareConverts(mw, 0) {
+							s.ToolErrorsAsResults = true
+						}
+					}
+				}
+			}
+		case GoSDK:
+			v := r.assignedVar(call)
+			if v == nil {
+				continue
+			}
+			for _, add := range r.callsOfMethod(goSDKMCP + ".Server.AddReceivingMiddleware") {
+				sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
+				if !ok || r.varOf(sel.X) != v {
+					continue
+				}
+				for _, mw := range add.Args {
+					if r.middlewareConverts(mw, 0) {
+						s.ToolErrorsAsResults = true
+					}
+				}
+			}
+		}
+	}
+	r.linkServers()
+}
+
+// optionCalls are the option calls given to a server constructor: its arguments, and the
+// elements and appended values of a local slice spread into it (opts...).
+func (r *recogniser) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	var add func(e ast.Expr, depth int)
+	add = func(e ast.Expr, depth int) {
+		if depth > maxDepth {
+			return
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" {
+				for _, a := range x.Args {
+					add(a, depth+1)
+				}
+				return
+			}
+			out = append(out, x)
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				add(el, depth+1)
+			}
+		case *ast.Ident:
+			if v, ok := r.pass.TypesInfo.Uses[x].(*types.Var); ok {
+				for _, a := range r.assigns[v] {
+					add(a, depth+1)
+				}
+			}
+		}
+	}
+	for _, a := range call.Args {
+		add(a, 0)
+	}
+	return out
+}
+
+// assignedVar is the variable a server constructor's result is assigned to.
+func (r *recogniser) assignedVar(call *ast.CallExpr) types.Object {
+	for v, exprs := range r.assigns {
+		for _, e := range exprs {
+			if ast.Unparen(e) == call {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func (r *recogniser) varOf(e ast.Expr) types.Object {
+	id := astutil.NameIdent(e)
+	if id == nil {
+		return nil
+	}
+	if o := r.pass.TypesInfo.Uses[id]; o != nil {
+		return o
+	}
+	return r.pass.TypesInfo.Defs[id]
+}
+
+// callsOfMethod lists the calls of the SDK method key in the package.
+func (r *recogniser) callsOfMethod(key string) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for fn, calls := range r.callsOf {
+		if apiKey(fn) == key {
+			out = append(out, calls...)
+		}
+	}
+	return out
+}
+
+// middlewareConverts reports whether the middleware expression mw (a function literal, a
+// function of the package, or a call of a package function that returns one) returns a
+// handler that answers a failure of the handler it wraps with a result and a nil error.
+func (r *recogniser) middlewareConverts(mw ast.Expr, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	body, params := r.funcBody(mw, depth)
+	if body == nil || len(params) == 0 {
+		return false
+	}
+	next := params[0]
+	for _, ret := range r.returnsIn(body) {
+		for _, res := range ret.Results {
+			if lit, ok := ast.Unparen(res).(*ast.FuncLit); ok && r.handlerConverts(lit, next) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funcBody resolves e to a function's body and parameters: a literal, a declared function,
+// or the function a call's callee returns.
+func (r *recogniser) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Object) {
+	params := func(ft *ast.FuncType) []types.Object {
+		var out []types.Object
+		for _, f := range ft.Params.List {
+			for _, n := range f.Names {
+				out = append(out, r.pass.TypesInfo.Defs[n])
+			}
+		}
+		return out
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return x.Body, params(x.Type)
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func); ok {
+			if d := r.decls[fn]; d != nil && d.Body != nil {
+				return d.Body, params(d.Type)
+			}
+		}
+		if next := r.singleAssignment(x); next != nil {
+			return r.funcBody(next, depth+1)
+		}
+	case *ast.CallExpr:
+		fn := r.callee(x)
+		if fn == nil {
+			return nil, nil
+		}
+		d := r.decls[fn]
+		if d == nil || d.Body == nil {
+			return nil, nil
+		}
+		for _, ret := range r.returns[d] {
+			if len(ret.Results) == 1 {
+				if body, ps := r.funcBody(ret.Results[0], depth+1); body != nil {
+					return body, ps
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// returnsIn lists the return statements of body, not those of function literals in it.
+func (r *recogniser) returnsIn(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// handlerConverts reports whether the handler literal h, which wraps next, has a branch
+// that tests non-nil an error next returned and returns a non-nil result with a nil error.
+func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
+	info := r.pass.TypesInfo
+	fromNext := map[types.Object]bool{}
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || r.varOf(call.Fun) != next {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if o := r.varOf(lhs); o != nil && isError(o.Type()) {
+				fromNext[o] = true
+			}
+		}
+		return true
+	})
+	if len(fromNext) == 0 {
+		return false
+	}
+	converts := false
+	astutil.InspectAncestors(h.Body, func(n ast.Node, stack []ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 2 {
+			return true
+		}
+		tested := false
+		for _, o := range astutil.TestedNonNil(info, stack) {
+			tested = tested || fromNext[o]
+		}
+		if tested && !astutil.IsNil(info, ret.Results[0]) && astutil.IsNil(info, ret.Results[1]) {
+			converts = true
+		}
+		return !converts
+	})
+	return converts
+}
+
+// linkServers marks each handler registered (in this package) on a server whose middleware
+// turns errors into results: directly on the server's variable, or on a parameter of a
+// function this package calls with it.
+func (r *recogniser) linkServers() {
+	converting := map[types.Object]bool{}
+	for _, s := range r.res.Servers {
+		if call, ok := s.Node.(*ast.CallExpr); ok && s.ToolErrorsAsResults {
+			if v := r.assignedVar(call); v != nil {
+				converting[v] = true
+			}
+		}
+	}
+	if len(converting) == 0 {
+		return
+	}
+	// A server passed to a function of the package: its parameter is that server too, when
+	// every call passes a converting server.
+	for fn, calls := range r.callsOf {
+		d := r.decls[fn]
+		if d == nil {
+			continue
+		}
+		sig := fn.Signature()
+		for i := 0; i < sig.Params().Len(); i++ {
+			all := len(calls) > 0
+			for _, c := range calls {
+				all = all && i < len(c.Args) && converting[r.varOf(c.Args[i])]
+			}
+			if all {
+				converting[sig.Params().At(i)] = true
+			}
+		}
+	}
+	for _, d := range r.res.Definitions {
+		if d.Handler == nil || d.Registration == nil || d.Kind != Tool {
+			continue
+		}
+		if converting[r.varOf(r.registrationServer(d.Registration))] {
+			d.Handler.ServerConvertsErrors = true
+		}
+	}
+}
+
+// registrationServer is the server expression of a registering call: the receiver of
+// s.AddTool(...), or the first argument of mcp.AddTool(s, ...).
+func (r *recogniser) registrationServer(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok {
+			if _, isPkg := r.pass.TypesInfo.Uses[x].(*types.PkgName); isPkg {
+				if len(call.Args) > 0 {
+					return call.Args[0] // mcp.AddTool(s, ...)
+				}
+				return nil
+			}
+		}
+		return sel.X
+	}
+	if len(call.Args) > 0 {
+		return call.Args[0]
+	}
+	return nil
+}
+

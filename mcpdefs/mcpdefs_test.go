@@ -105,13 +105,21 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				if fd, ok := h.Node.(*ast.FuncDecl); ok {
 					pos = fd.Name.Pos()
 				}
-				pass.Reportf(pos, "handler %s %s %s errors=%s %s via=%s", h.Kind, h.SDK, h.Flavour, mode, reg, h.Shape)
+				wire := ""
+				if h.ServerConvertsErrors {
+					wire = " server-converts-errors"
+				}
+				pass.Reportf(pos, "handler %s %s %s errors=%s %s via=%s%s", h.Kind, h.SDK, h.Flavour, mode, reg, h.Shape, wire)
 			}
 			for _, u := range res.Unmapped {
 				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", u.Adapter.Name(), u.Reason)
 			}
 			for _, s := range res.Servers {
-				pass.Reportf(s.Node.Pos(), "server %s name=%s version=%s", s.SDK, val(s.Name), val(s.Version))
+				wire := ""
+				if s.ToolErrorsAsResults {
+					wire = " tool-errors-as-results"
+				}
+				pass.Reportf(s.Node.Pos(), "server %s name=%s version=%s%s", s.SDK, val(s.Name), val(s.Version), wire)
 			}
 			return true, nil
 		},
@@ -129,7 +137,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

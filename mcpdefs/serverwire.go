@@ -316,4 +316,3 @@ func (r *recogniser) registrationServer(call *ast.CallExpr) ast.Expr {
 	}
 	return nil
 }
-

@@ -18,6 +18,7 @@ import (
 // convertsErrors records, for each server, whether a middleware installed on it turns
 // handler errors into results; linkServers then marks the handlers registered on it.
 func (r *recogniser) serverWire() {
+	r.exportMiddleware()
 	if len(r.res.Servers) == 0 {
 		return
 	}
@@ -135,7 +136,16 @@ func (r *recogniser) middlewareConverts(mw ast.Expr, depth int) bool {
 	if depth > maxDepth {
 		return false
 	}
+	if r.importedMiddleware(mw) {
+		return true
+	}
 	body, params := r.funcBody(mw, depth)
+	return r.bodyConverts(body, params)
+}
+
+// bodyConverts reports whether a middleware's body and parameters (next first) return a
+// handler that turns next's errors into results.
+func (r *recogniser) bodyConverts(body *ast.BlockStmt, params []types.Object) bool {
 	if body == nil || len(params) == 0 {
 		return false
 	}
@@ -315,4 +325,69 @@ func (r *recogniser) registrationServer(call *ast.CallExpr) ast.Expr {
 		return call.Args[0]
 	}
 	return nil
+}
+
+// MiddlewareFact is exported on a function of the module that is, or returns, a middleware
+// that answers a tool handler's error with a result and a nil error, so that a server built
+// in a package that imports it knows its wire.
+type MiddlewareFact struct {
+	// ToolErrorsAsResults is always true (gob needs an exported field).
+	ToolErrorsAsResults bool
+}
+
+func (*MiddlewareFact) AFact() {}
+
+func (*MiddlewareFact) String() string { return "middleware(tool errors as results)" }
+
+// exportMiddleware records the package's converting middleware functions as facts.
+func (r *recogniser) exportMiddleware() {
+	if !r.exporting() {
+		return
+	}
+	for fn, d := range r.decls {
+		if d.Body == nil || fn.Pkg() != r.pass.Pkg || fn.Signature().Results().Len() != 1 {
+			continue
+		}
+		if _, ok := fn.Signature().Results().At(0).Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		var params []types.Object
+		for _, f := range d.Type.Params.List {
+			for _, n := range f.Names {
+				params = append(params, r.pass.TypesInfo.Defs[n])
+			}
+		}
+		converts := r.bodyConverts(d.Body, params)
+		for _, ret := range r.returns[d] {
+			if converts {
+				break
+			}
+			if len(ret.Results) == 1 {
+				converts = r.middlewareConverts(ret.Results[0], 1)
+			}
+		}
+		if converts {
+			r.pass.ExportObjectFact(fn, &MiddlewareFact{ToolErrorsAsResults: true})
+		}
+	}
+}
+
+// importedMiddleware reports whether mw is, or is a call of, a function of another package
+// with a MiddlewareFact.
+func (r *recogniser) importedMiddleware(mw ast.Expr) bool {
+	if r.pass.ImportObjectFact == nil {
+		return false
+	}
+	var fn *types.Func
+	switch x := ast.Unparen(mw).(type) {
+	case *ast.CallExpr:
+		fn = r.callee(x)
+	case *ast.Ident, *ast.SelectorExpr:
+		fn, _ = r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func)
+	}
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
+		return false
+	}
+	var f MiddlewareFact
+	return r.pass.ImportObjectFact(fn, &f) && f.ToolErrorsAsResults
 }

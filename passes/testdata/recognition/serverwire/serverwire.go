@@ -9,6 +9,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/recognition/serverwire/mw"
 )
 
 func on(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool mark3labs MarkLabsTool errors=protocol registered via=sdk-typed server-converts-errors`
@@ -64,4 +66,20 @@ func GoServer() {
 		}
 	})
 	s.AddTool(&gomcp.Tool{Name: "low", InputSchema: map[string]any{"type": "object"}}, lowOn) // want `def tool go-sdk name="low" registered handler=lowOn`
+}
+
+func xpkgOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool mark3labs MarkLabsTool errors=protocol registered via=sdk-typed server-converts-errors`
+	return nil, errors.New("x")
+}
+
+func xpkgOff(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool mark3labs MarkLabsTool errors=protocol registered via=sdk-typed$`
+	return nil, errors.New("x")
+}
+
+// Middleware of another package, known by its fact.
+func CrossPackage(l *mw.Limiter) {
+	c := server.NewMCPServer("c", "1", server.WithToolHandlerMiddleware(l.Middleware())) // want `server mark3labs name="c" version="1" tool-errors-as-results`
+	c.AddTool(mcp.NewTool("xon"), xpkgOn)                                                // want `def tool mark3labs name="xon" defaults registered handler=xpkgOn`
+	d := server.NewMCPServer("d", "1", server.WithToolHandlerMiddleware(mw.Passing))     // want `server mark3labs name="d" version="1"$`
+	d.AddTool(mcp.NewTool("xoff"), xpkgOff)                                              // want `def tool mark3labs name="xoff" defaults registered handler=xpkgOff`
 }

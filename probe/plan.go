@@ -67,11 +67,26 @@ func Plan(tool *surface.Entry) ([]Call, string) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	required, _ := schema["required"].([]any)
 	for _, name := range names {
 		p, _ := props[name].(map[string]any)
-		if v, ok := wrongValue(p); ok {
-			calls = append(calls, Call{Tool: tool.Name, Kind: WrongType, Property: name, Arguments: map[string]any{name: v}})
+		v, ok := wrongValue(p)
+		if !ok {
+			continue
 		}
+		args := map[string]any{name: v}
+		// The other required properties get placeholders, so that the handler gets past its
+		// checks of them to the property with the wrong type.
+		for _, r := range required {
+			other, _ := r.(string)
+			if other == "" || other == name {
+				continue
+			}
+			if pv, ok := placeholder(props[other]); ok {
+				args[other] = pv
+			}
+		}
+		calls = append(calls, Call{Tool: tool.Name, Kind: WrongType, Property: name, Arguments: args})
 	}
 	if closed(schema) && props[unknownPropertyName] == nil {
 		calls = append(calls, Call{Tool: tool.Name, Kind: UnknownProperty, Arguments: map[string]any{unknownPropertyName: true}})
@@ -143,6 +158,50 @@ func wrongValue(p map[string]any) (any, bool) {
 		if !slices.ContainsFunc(c.types, func(t string) bool { return slices.Contains(types, t) }) {
 			return c.value, true
 		}
+	}
+	return nil, false
+}
+
+// placeholder returns a plain value of a property's type: its first enum value, its const,
+// or "mcplint-probe", 1 (its minimum when that is larger), false, [] or {}. It need not pass
+// every keyword: the call it goes into fails on another property anyway.
+func placeholder(schema any) (any, bool) {
+	p, _ := schema.(map[string]any)
+	if p == nil {
+		return nil, false
+	}
+	if c, ok := p["const"]; ok {
+		return c, true
+	}
+	if e, _ := p["enum"].([]any); len(e) > 0 {
+		return e[0], true
+	}
+	var t string
+	switch v := p["type"].(type) {
+	case string:
+		t = v
+	case []any:
+		for _, x := range v {
+			if s, _ := x.(string); s != "" && s != "null" {
+				t = s
+				break
+			}
+		}
+	}
+	switch t {
+	case "string":
+		return "mcplint-probe", true
+	case "integer", "number":
+		if m, ok := p["minimum"].(float64); ok && m > 1 {
+			return m, true
+		}
+		return 1, true
+	case "boolean":
+		return false, true
+	case "array":
+		return []any{}, true
+	case "object":
+		return map[string]any{}, true
 	}
 	return nil, false
 }

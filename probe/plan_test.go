@@ -32,12 +32,23 @@ func TestPlanSendsOnlyCallsThatFailValidation(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		`missing-required {}`,
-		`wrong-type {"flag":"mcplint-probe"}`,
-		`wrong-type {"n":true}`,
-		`wrong-type {"opt":true}`,
+		`wrong-type {"flag":"mcplint-probe","q":"mcplint-probe"}`,
+		`wrong-type {"n":true,"q":"mcplint-probe"}`,
+		`wrong-type {"opt":true,"q":"mcplint-probe"}`,
 		`wrong-type {"q":true}`,
 		`unknown-property {"mcplint_probe_unknown":true}`,
 	}, got)
+}
+
+// The other required properties get placeholders of their type.
+func TestPlanPlaceholders(t *testing.T) {
+	calls, _ := Plan(entry(t, "t", `{"type":"object","properties":{
+		"a":{"type":"string","enum":["x","y"]},"b":{"type":"integer","minimum":5},"c":{"type":["null","boolean"]},
+		"d":{"type":"array"},"e":{"const":7},"f":{"anyOf":[{"type":"string"}]},"w":{"type":"string"}},
+		"required":["a","b","c","d","e","f","w"]}`, `{}`))
+	require.Len(t, calls, 6)
+	b, _ := json.Marshal(calls[5].Arguments)
+	assert.Equal(t, `{"a":"x","b":5,"c":false,"d":[],"e":7,"w":true}`, string(b))
 }
 
 // A required property with a default is filled in by go-sdk before it validates, so leaving
@@ -103,6 +114,6 @@ func TestWriteMarkdown(t *testing.T) {
 		"| severity | tool | problem | handler |\n| --- | --- | --- | --- |\n"+
 		"| warning | `get` | tool \"get\" answers a call without its required arguments with JSON-RPC error -32603 \"a \\| b\", which the model never reads; answer with an isError result | `main.go:10:1` |\n\n"+
 		"<details><summary><code>get</code>: protocol-error</summary>\n\n```json\n{\"id\":1}\n{\"id\":1,\"error\":{}}\n```\n\n</details>\n\n"+
-		"| rule | confirmed | contradicted | missed | not exercised |\n| --- | --- | --- | --- | --- |\n| `tool-error-as-protocol-error` | 0 | 0 | 1 | 0 |\n\n"+
+		"| rule | confirmed | contradicted | missed | not exercised | untied |\n| --- | --- | --- | --- | --- | --- |\n| `tool-error-as-protocol-error` | 0 | 0 | 1 | 0 | 0 |\n\n"+
 		"| class | rule | tool | handler | static finding |\n| --- | --- | --- | --- | --- |\n| missed | `tool-error-as-protocol-error` | `get` | `main.go:10:1` |  |\n", b.String())
 }

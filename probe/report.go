@@ -179,13 +179,13 @@ func (r *Report) WriteText(w io.Writer, problems []Problem, severity func(Proble
 		}
 		b.WriteString("\n")
 		tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "rule\tconfirmed\tcontradicted\tmissed\tnot exercised\n")
+		fmt.Fprintf(tw, "rule\tconfirmed\tcontradicted\tmissed\tnot exercised\tuntied\n")
 		for _, c := range x.Rules {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\n", c.Rule, c.Confirmed, c.Contradicted, c.Missed, c.NotExercised)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", c.Rule, c.Confirmed, c.Contradicted, c.Missed, c.NotExercised, c.Untied)
 		}
 		tw.Flush()
 		if len(x.Untied) > 0 {
-			fmt.Fprintf(&b, "not in the static surface (no handler to tie): %s\n", strings.Join(x.Untied, ", "))
+			fmt.Fprintf(&b, "no handler known statically, so nothing tied: %s\n", strings.Join(x.Untied, ", "))
 		}
 	}
 	c := r.Counts()
@@ -208,6 +208,8 @@ func matchDetail(m Match) string {
 	switch {
 	case m.Finding != "":
 		return "static " + m.Finding
+	case m.Class == Untied:
+		return "no handler known statically"
 	case m.Rule == CrashRule:
 		return "no static finding predicts this crash"
 	}
@@ -298,9 +300,9 @@ func (r *Report) WriteMarkdown(w io.Writer, problems []Problem, severity func(Pr
 		}
 	}
 	if x := r.CrossReference; x != nil {
-		b.WriteString("| rule | confirmed | contradicted | missed | not exercised |\n| --- | --- | --- | --- | --- |\n")
+		b.WriteString("| rule | confirmed | contradicted | missed | not exercised | untied |\n| --- | --- | --- | --- | --- | --- |\n")
 		for _, rc := range x.Rules {
-			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", rc.Rule, rc.Confirmed, rc.Contradicted, rc.Missed, rc.NotExercised)
+			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d | %d |\n", rc.Rule, rc.Confirmed, rc.Contradicted, rc.Missed, rc.NotExercised, rc.Untied)
 		}
 		if len(x.Matches) > 0 {
 			b.WriteString("\n| class | rule | tool | handler | static finding |\n| --- | --- | --- | --- | --- |\n")

@@ -37,6 +37,8 @@ type Options struct {
 	All bool
 	// Secrets are values no answer may carry (the tokens the server was given).
 	Secrets []Secret
+	// Interval is a pause between calls, for a server that limits its request rate.
+	Interval time.Duration
 }
 
 // Result is one call and what came of it.
@@ -146,6 +148,7 @@ type prober struct {
 	opts    Options
 	session *live.Session
 	report  *Report
+	sent    int
 }
 
 // send makes one call and classifies the answer. After a crash or a hang the server is
@@ -154,6 +157,14 @@ func (p *prober) send(ctx context.Context, c Call, tool *surface.Entry) (Result,
 	if p.report.Stopped != "" || ctx.Err() != nil {
 		return Result{}, false
 	}
+	if p.sent > 0 && p.opts.Interval > 0 {
+		select {
+		case <-ctx.Done():
+			return Result{}, false
+		case <-time.After(p.opts.Interval):
+		}
+	}
+	p.sent++
 	x := p.session.Call(ctx, "tools/call", c.params(), p.opts.Timeout)
 	r := classify(c, x, tool, p.opts.Secrets)
 	if r.Outcome == Crash || r.Outcome == Hang || r.Outcome == TransportError {

@@ -19,6 +19,7 @@ const (
 	Contradicted = "contradicted"  // the wire shows the opposite: an isError answer
 	Missed       = "missed"        // the wire shows a failure no static finding on the handler predicts
 	NotExercised = "not-exercised" // the probe's calls did not take the finding's path
+	Untied       = "untied"        // a failure on a tool whose handler the static surface does not know
 )
 
 // ArgumentRule is the rule whose findings say a handler answers an argument problem with a
@@ -57,13 +58,15 @@ type RuleCounts struct {
 	Contradicted int    `json:"contradicted"`
 	Missed       int    `json:"missed"`
 	NotExercised int    `json:"notExercised"`
+	Untied       int    `json:"untied"`
 }
 
 // CrossReference ties a probe's answers to the static findings.
 type CrossReference struct {
 	Matches []Match      `json:"matches"`
 	Rules   []RuleCounts `json:"rules"`
-	// Untied lists live tools the static surface does not hold, so no handler is known.
+	// Untied lists the called tools whose handler the static surface does not know (the tool
+	// is not in it, or its registration names no handler recognition can follow).
 	Untied []string `json:"untied,omitempty"`
 }
 
@@ -82,20 +85,32 @@ func Tie(rep *Report, static *surface.Surface, findings []result.Finding, dir st
 		entry := byName[t.Name]
 		var handlerPos string
 		var ext extent
-		if entry != nil && entry.X.Handler != nil && entry.X.Handler.Position != "" {
+		if entry != nil && entry.X.Handler != nil {
 			handlerPos = entry.X.Handler.Position
+			if entry.X.Handler.Declared != "" {
+				handlerPos = entry.X.Handler.Declared
+			}
 			t.Handler, t.HandlerPosition = entry.X.Handler.Name, handlerPos
 			ext = extents.find(dir, handlerPos)
 		}
 		if len(t.Results) == 0 {
 			continue
 		}
-		if entry == nil {
-			x.Untied = append(x.Untied, t.Name)
-		}
 		protocol := first(t.Results, ProtocolError)
 		crash := first(t.Results, Crash)
 		isError := first(t.Results, IsError)
+		if ext.file == "" {
+			// Without the handler no finding can be tied to the tool: neither a miss nor a
+			// confirmation can be claimed.
+			x.Untied = append(x.Untied, t.Name)
+			if protocol != nil {
+				x.Matches = append(x.Matches, Match{Class: Untied, Rule: ArgumentRule, Tool: t.Name, Handler: handlerPos, Evidence: protocol})
+			}
+			if crash != nil {
+				x.Matches = append(x.Matches, Match{Class: Untied, Rule: CrashRule, Tool: t.Name, Handler: handlerPos, Evidence: crash})
+			}
+			continue
+		}
 		// The findings on the handler, by rule, first one kept.
 		onHandler := map[string]*result.Finding{}
 		var rules []string
@@ -150,6 +165,8 @@ func Tie(rep *Report, static *surface.Surface, findings []result.Finding, dir st
 			c.Missed++
 		case NotExercised:
 			c.NotExercised++
+		case Untied:
+			c.Untied++
 		}
 	}
 	x.Rules = []RuleCounts{}
@@ -203,8 +220,8 @@ type extentFinder struct {
 	files map[string]*parsedFile
 }
 
-// find returns the extent of the function declaration or literal starting at pos
-// ("file:line:col", relative to dir), or the zero extent.
+// find returns the extent of the function declaration or literal starting at pos, or of the
+// declaration whose name is at pos ("file:line:col", relative to dir), or the zero extent.
 func (x *extentFinder) find(dir, pos string) extent {
 	file, line, col, ok := splitPosition(pos)
 	if !ok {
@@ -230,15 +247,21 @@ func (x *extentFinder) find(dir, pos string) extent {
 		if found.file != "" {
 			return false
 		}
-		switch n.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			start := pf.fset.Position(n.Pos())
-			if start.Line == line && start.Column == col {
-				found = extent{file: file, start: start, end: pf.fset.Position(n.End())}
-				return false
+		at := func(p token.Pos) bool {
+			q := pf.fset.Position(p)
+			return q.Line == line && q.Column == col
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if at(n.Pos()) || at(n.Name.Pos()) {
+				found = extent{file: file, start: pf.fset.Position(n.Pos()), end: pf.fset.Position(n.End())}
+			}
+		case *ast.FuncLit:
+			if at(n.Pos()) {
+				found = extent{file: file, start: pf.fset.Position(n.Pos()), end: pf.fset.Position(n.End())}
 			}
 		}
-		return true
+		return found.file == ""
 	})
 	return found
 }

@@ -399,9 +399,29 @@ func (b *builder) handler(d *mcpdefs.Definition) *HandlerInfo {
 		return &HandlerInfo{Name: name, Position: b.position(h.Node.Pos()), Flavour: h.Flavour.String(), Errors: h.ErrorsReach()}
 	}
 	if d.HandlerExpr != nil && !d.HandlerNil {
-		return &HandlerInfo{Name: types.ExprString(d.HandlerExpr), Position: b.position(d.HandlerExpr.Pos()), Errors: "unknown"}
+		return &HandlerInfo{Name: types.ExprString(d.HandlerExpr), Position: b.position(d.HandlerExpr.Pos()), Errors: "unknown", Declared: b.declared(d.HandlerExpr)}
 	}
 	return nil
+}
+
+// declared is where the function or method a handler expression names (f, pkg.F, v.Method)
+// is declared, or "": a handler declared in another package is recognised there, not at the
+// registration.
+func (b *builder) declared(e ast.Expr) string {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	}
+	if id == nil {
+		return ""
+	}
+	if fn, ok := b.pass.TypesInfo.Uses[id].(*types.Func); ok {
+		return b.position(fn.Pos())
+	}
+	return ""
 }
 
 // condition finds the if statements, switch cases and loops the registration (or, when it is

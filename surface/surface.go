@@ -80,6 +80,10 @@ type HandlerInfo struct {
 	// Errors is how a non-nil error the handler returns reaches the client: tool-error
 	// (an isError result the model reads), protocol-error (a JSON-RPC error), or unknown.
 	Errors string `json:"errors,omitempty"`
+	// Declared is where the function a handler expression names is declared (the name in its
+	// declaration), when the handler was not recognised at the registration: it is declared
+	// in another package (h.HandleCopyFile of a handler type elsewhere).
+	Declared string `json:"declared,omitempty"`
 }
 
 // Unknown is a field whose value is not known statically.

@@ -33,6 +33,7 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 		configFile   = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
 		tags         = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		failOn       = fs.String("fail-on", "", "exit 1 when a problem of this `severity` or above is found: error, warning, info or none (default: fail-on from the configuration, else error)")
+		interval     = fs.Duration("interval", 0, "pause this long between calls (for a server that limits its request rate: its limiter's JSON-RPC errors are not the handlers')")
 		noStatic     = fs.Bool("no-static", false, "probe without analysing the packages (no handler positions, no cross-reference)")
 	)
 	fs.Var(header, "header", "with -url: send this HTTP header with every request, written `'Name: value'` (repeatable; for a server that needs a token)")
@@ -104,9 +105,10 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 			ClientVersion: driver.Version(),
 			StartTimeout:  *startTimeout,
 		},
-		Timeout: *timeout,
-		All:     *all,
-		Secrets: probe.SecretsFrom(env, header),
+		Timeout:  *timeout,
+		All:      *all,
+		Interval: *interval,
+		Secrets:  probe.SecretsFrom(env, header),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint probe: %v\n", err)

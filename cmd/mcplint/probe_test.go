@@ -95,9 +95,9 @@ func TestProbeGoSDK(t *testing.T) {
 		`confirmed tool-error-as-protocol-error protocol_error ` + file + `:38:1 static ` + file + `:41:3: the model never sees this argument error sent as JSON-RPC; return an IsError result and nil (tool-error-as-protocol-error)`,
 	}, section(out, "cross-reference with the static findings:"))
 	assert.Equal(t, []string{
-		"(crash) 0 0 1 0",
-		"tool-error-as-protocol-error 1 1 1 0",
-	}, section(out, "rule                          confirmed  contradicted  missed  not exercised"))
+		"(crash) 0 0 1 0 0",
+		"tool-error-as-protocol-error 1 1 1 0 0",
+	}, section(out, "rule                          confirmed  contradicted  missed  not exercised  untied"))
 	// Each problem names the handler, and carries the exact request and response to replay.
 	assert.Contains(t, out, file+`:38:1: tool "protocol_error" answers a call without its required arguments with JSON-RPC error 0 "name is required", which the model never reads; answer with an isError result (probe: protocol-error, warning)
 	request:  {"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"arguments":{},"name":"protocol_error"}}
@@ -119,7 +119,7 @@ func TestProbeGoSDK(t *testing.T) {
 func TestProbeMarkLabs(t *testing.T) {
 	bin := probeFixture(t, "m3probe")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"probe", "-json", "-timeout", "1s", "-fail-on", "none", "./probe/m3probe", "--", bin}, &stdout, &stderr)
+	code := run([]string{"probe", "-json", "-timeout", "1s", "-fail-on", "none", "./probe/m3probe/...", "--", bin}, &stdout, &stderr)
 	require.Equal(t, 0, code, "stderr:\n%s", stderr.String())
 	var rep struct {
 		Problems []struct {
@@ -166,6 +166,8 @@ func TestProbeMarkLabs(t *testing.T) {
 		"limited wrong-type limit: is-error",
 		"missed_protocol missing-required : protocol-error -32603",
 		"missed_protocol wrong-type name: protocol-error -32603",
+		"other_package missing-required : protocol-error -32603",
+		"other_package wrong-type name: protocol-error -32603",
 		"panics missing-required : protocol-error -32603",
 		"panics wrong-type name: protocol-error -32603",
 		"protocol_error missing-required : protocol-error -32603",
@@ -181,15 +183,17 @@ func TestProbeMarkLabs(t *testing.T) {
 	}
 	const file = "probe/m3probe/main.go"
 	assert.Equal(t, []string{
-		"missed (crash) crash " + file + ":67:1",
-		"contradicted tool-error-as-protocol-error limited " + file + ":55:1",
-		"missed tool-error-as-protocol-error missed_protocol " + file + ":45:1",
-		"missed tool-error-as-protocol-error panics " + file + ":77:1",
-		"confirmed tool-error-as-protocol-error protocol_error " + file + ":18:1",
+		"missed (crash) crash " + file + ":69:1",
+		"contradicted tool-error-as-protocol-error limited " + file + ":57:1",
+		"missed tool-error-as-protocol-error missed_protocol " + file + ":47:1",
+		// Registered as a method value of another package: tied through its declaration.
+		"confirmed tool-error-as-protocol-error other_package probe/m3probe/tools/tools.go:15:20",
+		"missed tool-error-as-protocol-error panics " + file + ":79:1",
+		"confirmed tool-error-as-protocol-error protocol_error " + file + ":20:1",
 	}, classes)
 	assert.Equal(t, []probe.RuleCounts{
 		{Rule: probe.CrashRule, Missed: 1},
-		{Rule: probe.ArgumentRule, Confirmed: 1, Contradicted: 1, Missed: 2},
+		{Rule: probe.ArgumentRule, Confirmed: 2, Contradicted: 1, Missed: 2},
 	}, rep.CrossReference.Rules)
 
 	kinds := map[string]int{}
@@ -198,7 +202,7 @@ func TestProbeMarkLabs(t *testing.T) {
 	}
 	assert.Equal(t, map[string]int{
 		"accepted info": 2, "output-schema error": 2, "crash error": 2, "hang warning": 2,
-		"secret error": 2, "protocol-error warning": 6,
+		"secret error": 2, "protocol-error warning": 8,
 	}, kinds)
 }
 

@@ -103,6 +103,7 @@ func relativizeSurface(dir string, sf *surface.Surface) {
 			e.X.Position = rel(e.X.Position)
 			if e.X.Handler != nil {
 				e.X.Handler.Position = rel(e.X.Handler.Position)
+				e.X.Handler.Declared = rel(e.X.Handler.Declared)
 			}
 		}
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"fixtures/probe/m3probe/tools"
 )
 
 // protocolError returns RequireString's error: tool-error-as-protocol-error reports it.
@@ -115,6 +117,8 @@ func main() {
 	s.AddTool(mcp.NewTool("panics", mcp.WithDescription("Echoes the name."), name, ro, notDestructive), panics)
 	s.AddTool(mcp.NewTool("hang", mcp.WithDescription("Never answers."), name, ro, notDestructive), hang)
 	s.AddTool(mcp.NewTool("broken_output", mcp.WithDescription("Counts."), name, mcp.WithOutputSchema[count](), ro, notDestructive), brokenOutput)
+	h := &tools.Handlers{Greeting: "hello"}
+	s.AddTool(mcp.NewTool("other_package", mcp.WithDescription("Greets."), name, ro, notDestructive), h.Greet)
 	s.AddTool(mcp.NewTool("leaky", mcp.WithDescription("Calls upstream."), name, ro, notDestructive), leaky)
 	s.AddTool(mcp.NewTool("delete_everything", mcp.WithDescription("Deletes everything."), mcp.WithString("name", mcp.Required(), mcp.Description("a name"))), deleteEverything)
 	if err := server.ServeStdio(s); err != nil {

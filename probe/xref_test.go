@@ -46,7 +46,9 @@ func TestTie(t *testing.T) {
 		{Rule: ArgumentRule, Pos: result.Position{File: abs, Line: 12, Column: 2}, Message: "outside every handler but c"},
 		{Rule: "no-stringify-upstream-error", Pos: result.Position{File: abs, Line: 4, Column: 2}, Message: "not a wire rule"},
 	}
-	call := func(tool, outcome string) Result { return Result{Call: Call{Tool: tool, Kind: MissingRequired}, Outcome: outcome} }
+	call := func(tool, outcome string) Result {
+		return Result{Call: Call{Tool: tool, Kind: MissingRequired}, Outcome: outcome}
+	}
 	rep := &Report{Tools: []*Tool{
 		{Name: "a", Results: []Result{call("a", Accepted)}},
 		{Name: "b", Results: []Result{call("b", Crash)}},

@@ -31,7 +31,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 		// handler whose other errors are tool errors (Except).
 		// A server whose middleware turns handler errors into tool results serves this
 		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpdefs.Tool || h.ServerConvertsErrors || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		args := h.argumentFlow()

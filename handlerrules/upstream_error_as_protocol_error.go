@@ -28,7 +28,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 	for _, h := range hs {
 		// A server whose middleware turns handler errors into tool results serves this
 		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpdefs.Tool || h.ServerConvertsErrors || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		var args *argFlow

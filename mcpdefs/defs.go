@@ -128,11 +128,13 @@ type Handler struct {
 	// server's own result type, as a pointer): the adapter drops it when the error is non-nil,
 	// and reads a field of it without a nil test when the error is nil, so (nil, nil) panics.
 	ResultDiscarded, ResultDereferenced bool
-	// ServerConvertsErrors is true when a server that registers the handler in this package
-	// has a middleware that turns its errors into tool results: a protocol error it returns
-	// is then not one on every server that serves it, and the rules that report protocol
+	// ErrorsConverted is true when something between the handler and the client turns its
+	// errors into tool results on at least one path: the middleware of a server that
+	// registers it in this package (serverwire.go), or a converting adapter it is handed to
+	// through a struct field although it has an SDK handler's signature itself. A protocol
+	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
-	ServerConvertsErrors bool
+	ErrorsConverted bool
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and

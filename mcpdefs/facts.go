@@ -537,6 +537,13 @@ func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStm
 		old.Flavour, old.Errors = m.Flavour, m.Errors
 		return
 	}
+	if old := r.res.byNode[node]; old != nil && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == ShapeSDK && old.Errors == ProtocolError && m.Errors == ToolError && len(m.Except) == 0 {
+		// An SDK-typed handler handed to an adapter that turns its errors into tool results
+		// (container-use's wrapTool calls tool.Handler and answers an error with
+		// NewToolResultError): on that path its errors reach the model.
+		old.ErrorsConverted = true
+		return
+	}
 	if sig == nil || body == nil || r.res.byNode[node] != nil {
 		return
 	}

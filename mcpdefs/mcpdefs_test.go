@@ -106,7 +106,7 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 					pos = fd.Name.Pos()
 				}
 				wire := ""
-				if h.ServerConvertsErrors {
+				if h.ErrorsConverted {
 					wire = " server-converts-errors"
 				}
 				pass.Reportf(pos, "handler %s %s %s errors=%s %s via=%s%s", h.Kind, h.SDK, h.Flavour, mode, reg, h.Shape, wire)

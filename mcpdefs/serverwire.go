@@ -302,7 +302,7 @@ func (r *recogniser) linkServers() {
 			continue
 		}
 		if converting[r.varOf(r.registrationServer(d.Registration))] {
-			d.Handler.ServerConvertsErrors = true
+			d.Handler.ErrorsConverted = true
 		}
 	}
 }

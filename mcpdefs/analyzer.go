@@ -41,7 +41,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(AdapterFact), new(MiddlewareFact)},
+		FactTypes:        []analysis.Fact{new(AdapterFact), new(MiddlewareFact), new(HeaderAnnotationFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {

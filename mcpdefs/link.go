@@ -52,6 +52,7 @@ func (r *recogniser) link() {
 		}
 	}
 	r.schemas()
+	r.headerAnnotations()
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.

@@ -54,17 +54,13 @@ func registrationAfterStart(p *rule.Pass, m *Model) error {
 		case mcpdefs.LateSession:
 			p.Reportf(at, "session %s: 2026-07-28 has no sessions (SEP-2567), so its clients never list it; add it globally", what)
 		case mcpdefs.LateCallback:
+			// Only callbacks tied to a session's start: a change to the shared lists from any
+			// other callback or a handler is the same for every connection, and 2026-07-28
+			// announces it with list_changed on subscription streams (the conformance
+			// everything-server adds tools from a handler to exercise exactly that).
 			if initializeCallback(late.Where) {
 				p.Reportf(at, "%s is added in %s, which 2026-07-28 clients never trigger; register it at start-up", what, late.Where)
-				continue
 			}
-			p.Reportf(at, "%s is added in %s, so 2026-07-28 %s depends on earlier requests; register it at start-up", what, late.Where, list)
-		case mcpdefs.LateHandler:
-			by := "a handler"
-			if late.Where != "" {
-				by = "handler " + late.Where
-			}
-			p.Reportf(at, "%s is added by %s, so 2026-07-28 %s depends on earlier calls; register it at start-up", what, by, list)
 		case mcpdefs.LatePerRequest:
 			p.Reportf(at, "%s is added per request in getServer, so 2026-07-28 %s varies by request (SEP-2575); list it always", what, list)
 		}

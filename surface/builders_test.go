@@ -81,3 +81,24 @@ func TestLiveSchemaBuilders(t *testing.T) {
 	assert.Len(t, c.OnlyLive, 1)
 	assert.Len(t, c.OnlyStatic, 1)
 }
+
+// TestHeaderAnnotationsByAnotherPackage: x-mcp-header annotations a registration helper in
+// another package adds (github-mcp-server's AnnotateHeaderParams) are in the static surface,
+// only where the helper adds them, and the running server lists exactly that.
+func TestHeaderAnnotationsByAnotherPackage(t *testing.T) {
+	s := static(t, "./surface/headers/...")
+	repo := find(t, s.Tools, "get_repo")
+	assert.JSONEq(t, `{"type":"object","required":["owner","repo"],"properties":{
+		"owner":{"type":"string","description":"The owner.","x-mcp-header":"owner"},
+		"repo":{"type":"string","description":"The repository.","x-mcp-header":"repo"},
+		"ref":{"type":"string","description":"A git ref."}}}`, jsonOf(t, repo.InputSchema))
+	assert.Contains(t, jsonOf(t, find(t, s.Tools, "get_owner").InputSchema), `"x-mcp-header":"Org"`)
+	assert.NotContains(t, jsonOf(t, find(t, s.Tools, "search").InputSchema), "x-mcp-header")
+	assert.NotContains(t, jsonOf(t, find(t, s.Tools, "raw").InputSchema), "x-mcp-header")
+	if testing.Short() {
+		return
+	}
+	c := surface.Compare(s, live(t, buildServer(t, "./surface/headers")))
+	assert.Empty(t, c.Differences)
+	assert.Equal(t, 4, c.Matched["tools"])
+}

@@ -35,8 +35,10 @@ func New() *mcp.Server {
 	})
 	// Near miss: registered before serving, in the function that builds the server.
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "d"}, search)
+	// Near miss: a handler that changes the shared list. It is the same for every
+	// connection, and 2026-07-28 announces the change on subscription streams.
 	s.AddTool(&mcp.Tool{Name: "unlock", Description: "d", InputSchema: schema}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		s.AddTool(&mcp.Tool{Name: "unlocked", Description: "d", InputSchema: schema}, low) // want `tool "unlocked" is added by a handler, so 2026-07-28 tools/list depends on earlier calls; register it at start-up`
+		s.AddTool(&mcp.Tool{Name: "unlocked", Description: "d", InputSchema: schema}, low)
 		return &mcp.CallToolResult{}, nil
 	})
 	return s
@@ -44,8 +46,9 @@ func New() *mcp.Server {
 
 var rootsServer = mcp.NewServer(&mcp.Implementation{Name: "roots", Version: "1.0.0"}, nil)
 
+// Near miss: a callback that is no session's start changes the shared list, as a handler does.
 func onRoots(ctx context.Context, req *mcp.RootsListChangedRequest) {
-	rootsServer.AddPrompt(&mcp.Prompt{Name: "roots", Description: "d"}, nil) // want `prompt "roots" is added in RootsListChangedHandler, so 2026-07-28 prompts/list depends on earlier requests`
+	rootsServer.AddPrompt(&mcp.Prompt{Name: "roots", Description: "d"}, nil)
 }
 
 // Handler builds a server per request.

@@ -116,15 +116,11 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 		if d.Kind != mcpdefs.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
 			continue
 		}
-		switch {
-		case a.Destructive.Set && a.Destructive.Static && a.Destructive.Val:
-			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once; drop one of the two hints", d.Label())
-		case !a.Destructive.Set && a.DestructiveDefault != nil && *a.DestructiveDefault:
-			also := ""
-			if !a.OpenWorld.Set && a.OpenWorldDefault != nil && *a.OpenWorldDefault {
-				also = " and openWorldHint"
-			}
-			p.Reportf(rule.NodeSpan(a.ReadOnly.Expr), "%s is read-only, but NewTool defaults destructiveHint%s to true; add mcp.WithDestructiveHintAnnotation(false)", d.Label(), also)
+		// Only a destructiveHint the author wrote: the spec has clients read destructiveHint
+		// only when readOnlyHint is false, so mark3labs NewTool's default true beside
+		// readOnlyHint true is ignored by every client and claims nothing.
+		if a.Destructive.Set && a.Destructive.Static && a.Destructive.Val {
+			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once, and clients believe read-only and skip confirmation; drop the hint that is false", d.Label())
 		}
 	}
 	return nil

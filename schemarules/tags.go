@@ -171,20 +171,9 @@ func requiredWord(tag string) bool {
 	return false
 }
 
-// withoutRequired removes the "required" parts of a tag, keeping the rest as written.
-func withoutRequired(tag string) string {
-	var keep []string
-	for _, part := range strings.Split(tag, ",") {
-		if !strings.EqualFold(strings.TrimSpace(part), "required") {
-			keep = append(keep, part)
-		}
-	}
-	return strings.TrimSpace(strings.Join(keep, ","))
-}
-
 var ruleSchemaTagRequiredIgnored = check{
 	ID: "schema-tag-required-ignored", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
-	Title: "jsonschema tag says required, which has no effect",
+	Title: "jsonschema tag says required on a field the json tag makes optional",
 	Run:   schemaTagRequiredIgnored,
 }
 
@@ -204,29 +193,19 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 			if !f.HasJSONSchemaTag || bad[f] || !requiredWord(f.JSONSchemaTag) || s.Walk.Library == typewalk.Invopop {
 				continue
 			}
-			at, atField := m.fieldAt(f.Var, d)
-			msg := fmt.Sprintf(`%s: jsonschema "required" is ignored`, fieldLabel(d, s, f.Var, f.Path, atField))
-			// The message and the fix say the same: with omitempty, the tag's intent (required)
-			// needs both tags changed; without, the word just goes.
-			var fixes []analysis.SuggestedFix
-			rest := withoutRequired(f.JSONSchemaTag)
-			decl := m.Field(f.Var)
-			if f.Omit != "" {
-				msg += fmt.Sprintf(" and %s keeps it optional; to require it, drop both", f.Omit)
-				js, _ := typewalk.Lookup(f.Tag, "json")
-				jsonEdits, ok1 := tagEdit(decl, "json", false, "", withoutOption(js, f.Omit))
-				reqEdits, ok2 := tagEdit(decl, "jsonschema", rest == "", "", rest)
-				if ok1 && ok2 {
-					fixes = append(fixes, analysis.SuggestedFix{Message: "Make the field required: remove " + f.Omit + ` from the json tag and "required" from the jsonschema tag`, TextEdits: append(jsonEdits, reqEdits...)})
-				}
-			} else {
-				msg += "; the field is already required. Remove the word"
-				if edits, ok := tagEdit(decl, "jsonschema", rest == "", "", rest); ok {
-					fixes = append(fixes, analysis.SuggestedFix{Message: `Remove "required" from the jsonschema tag`, TextEdits: edits})
-				}
+			// A field that is already required gets what the word says; the word only reads
+			// "required" in its description, which is true. Only a field the json tag makes
+			// optional is not what its author believes.
+			if f.Omit == "" {
+				continue
 			}
+			at, atField := m.fieldAt(f.Var, d)
+			// No fix: requiring the field (dropping the option) makes clients that omit it fail,
+			// and keeping it optional (dropping the word) changes the description; either
+			// changes what tools/list says, and only the author knows which was meant.
+			msg := fmt.Sprintf(`%s: jsonschema "required" is ignored and %s makes the field optional; drop %s to require it, or the word to keep it optional`, fieldLabel(d, s, f.Var, f.Path, atField), f.Omit, f.Omit)
 			if seen.first(at, msg) {
-				p.Report(at, msg, fixes...)
+				p.Report(at, msg)
 			}
 		}
 	})
@@ -453,17 +432,4 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 		}
 	}
 	return nil
-}
-
-// withoutOption removes one option from a json tag value ("name,omitempty" less omitempty
-// is "name").
-func withoutOption(tag, opt string) string {
-	parts := strings.Split(tag, ",")
-	keep := parts[:1]
-	for _, p := range parts[1:] {
-		if strings.TrimSpace(p) != opt {
-			keep = append(keep, p)
-		}
-	}
-	return strings.Join(keep, ",")
 }

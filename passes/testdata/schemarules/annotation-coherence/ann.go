@@ -36,8 +36,8 @@ func Register(s *mcp.Server, dyn *mcp.ToolAnnotations) {
 
 func M3(ann m3.ToolAnnotation) []m3.Tool {
 	return []m3.Tool{
-		m3.NewTool("m3ro", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true)),                                           // want `tool "m3ro" is read-only, but NewTool defaults destructiveHint and openWorldHint to true; add mcp\.WithDestructiveHintAnnotation\(false\)`
-		m3.NewTool("m3ro-ow", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithOpenWorldHintAnnotation(true)),  // want `tool "m3ro-ow" is read-only, but NewTool defaults destructiveHint to true; add mcp\.WithDestructiveHintAnnotation\(false\)`
+		m3.NewTool("m3ro", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true)), // NewTool's default destructiveHint: true is ignored beside readOnlyHint: true
+		m3.NewTool("m3ro-ow", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithOpenWorldHintAnnotation(true)),
 		m3.NewTool("m3both", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithDestructiveHintAnnotation(true)), // want `tool "m3both" claims to be read-only and destructive at once`
 
 		// Near misses.

@@ -9,16 +9,17 @@ import (
 )
 
 type Args struct {
-	A string `json:"a" jsonschema:"required"`                   // want `field A \(input\.a\): jsonschema "required" is ignored; the field is already required\. Remove the word`
-	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): jsonschema "required" is ignored and omitempty keeps it optional; to require it, drop both`
-	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `omitzero keeps it optional`
+	A string `json:"a" jsonschema:"required"`                   // already required: the word claims nothing false
+	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): jsonschema "required" is ignored and omitempty makes the field optional; drop omitempty to require it, or the word to keep it optional`
+	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `omitzero makes the field optional; drop omitzero`
 	D string `json:"d" jsonschema:"Required fields come first"` // a sentence, not the option
 	E string `json:"e" jsonschema:"the e"`
 	F string `json:"f" jsonschema:"required,description=x"` // invalid: schema-tag-syntax's business
 }
 
 type Out struct {
-	N int `json:"n" jsonschema:"required"` // want `field N \(output.n\)`
+	N int    `json:"n" jsonschema:"required"`
+	O string `json:"o,omitempty" jsonschema:"required"` // want `field O \(output.o\)`
 }
 
 func handler(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
@@ -31,6 +32,7 @@ func Register(s *mcp.Server) {
 
 type M3Args struct {
 	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): jsonschema "required" is ignored`
+	Name string `json:"name" jsonschema:"the name,required"`                  // already required
 }
 
 func M3() m3.Tool {

@@ -18,6 +18,7 @@ const everySetting = `
 Enable: [directives, Result-And-Error]
 DISABLE: [ignore-unused]
 Fail-On: warning
+Show: info
 Severity:
   Result-And-Error: warning
 Plain-Handler-Errors: true
@@ -47,6 +48,7 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 		Enable:                 []string{"directives", "Result-And-Error"},
 		Disable:                []string{"ignore-unused"},
 		FailOn:                 "warning",
+		Show:                   "info",
 		Severity:               map[string]string{"result-and-error": "warning"},
 		PlainHandlerErrors:     true,
 		Portability:            "strict",

@@ -108,6 +108,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		enable     listFlag
 		disable    listFlag
 		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none (default: fail-on from the configuration, else error)")
+		show       = fs.String("show", "", "list findings of this `severity` or above one per line in text output: error, warning or info; the rest are counted per rule in one line (default: show from the configuration, else warning, or info with -fail-on info)")
 		applyFix   = fs.Bool("fix", false, "apply suggested fixes (findings with exactly one fix)")
 		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs and write nothing (takes precedence over -fix)")
 		tests      = fs.Bool("test", true, "check test files too")
@@ -177,7 +178,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Patterns:   patterns,
 		Format:     f,
 		ConfigFile: *configFile,
-		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn},
+		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn, Show: *show},
 		Fix:        *applyFix,
 		Diff:       *diff,
 		Tests:      *tests,

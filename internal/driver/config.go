@@ -123,13 +123,14 @@ type FlagSettings struct {
 	Enable  []string
 	Disable []string
 	FailOn  string
+	Show    string
 }
 
 // apply validates the flags on their own (so that a mistake is blamed on the flag, not the
 // file) and applies them over cfg: a rule or family named by a flag overrides what the file
 // says about it.
 func (fl FlagSettings) apply(cfg *analyzers.Config, cat *analyzers.Catalog) error {
-	check := &analyzers.Config{Enable: fl.Enable, Disable: fl.Disable, FailOn: fl.FailOn}
+	check := &analyzers.Config{Enable: fl.Enable, Disable: fl.Disable, FailOn: fl.FailOn, Show: fl.Show}
 	if err := check.Validate(cat); err != nil {
 		lines := strings.Split(err.Error(), "\n")
 		for i, l := range lines {
@@ -155,6 +156,9 @@ func (fl FlagSettings) apply(cfg *analyzers.Config, cat *analyzers.Catalog) erro
 	cfg.Disable = append(cfg.Disable, fl.Disable...)
 	if fl.FailOn != "" {
 		cfg.FailOn = fl.FailOn
+	}
+	if fl.Show != "" {
+		cfg.Show = fl.Show
 	}
 	return nil
 }

@@ -185,7 +185,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	if !o.Diff {
 		shown := *rep
 		shown.Findings = remaining
-		err := output.Write(s.Stdout, o.Format, &shown, output.Options{Dir: dir, ToolVersion: s.Version})
+		err := output.Write(s.Stdout, o.Format, &shown, output.Options{Dir: dir, ToolVersion: s.Version, ListFrom: cfg.ShownFrom()})
 		if err != nil {
 			fmt.Fprintf(s.Stderr, "mcplint: writing the report: %v\n", err)
 			return ExitError

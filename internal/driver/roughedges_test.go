@@ -125,3 +125,35 @@ func TestRulesHidesNotApplicableByDefault(t *testing.T) {
 	}
 	assert.Equal(t, strings.Count(r.stdout, "\n")+len(inert), strings.Count(r2.stdout, "\n"))
 }
+
+// Text output lists warnings and errors and counts info findings per rule in one line;
+// -show info, the show key and -fail-on info list them, and JSON always carries them.
+func TestInfoCountedNotListed(t *testing.T) {
+	dir := copyFixture(t, "mod")
+	// ignore-unused made info: the fixture's one stale directive is then an info finding.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".mcplint.yaml"), []byte("severity:\n  ignore-unused: info\n"), 0o644))
+	listed := "ignores.go:11:38: info: "
+
+	r := mcplint(t, dir, "./ignores")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stdout, listed)
+	assert.Contains(t, r.stdout, "warning: ", "warnings stay listed")
+	assert.Contains(t, r.stdout, "mcplint: 1 info finding not listed (ignore-unused 1); -show info lists them\n")
+
+	for _, args := range [][]string{{"-show", "info"}, {"-fail-on", "info"}} {
+		r = mcplint(t, dir, append(args, "./ignores")...)
+		assert.Contains(t, r.stdout, listed, "%v", args)
+		assert.NotContains(t, r.stdout, "not listed", "%v", args)
+	}
+
+	r = mcplint(t, dir, "-json", "./ignores")
+	assert.Contains(t, r.stdout, `"ignore-unused"`, "JSON keeps info findings")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".mcplint.yaml"), []byte("show: info\nseverity:\n  ignore-unused: info\n"), 0o644))
+	r = mcplint(t, dir, "./ignores")
+	assert.Contains(t, r.stdout, listed, "show: info in the configuration")
+
+	r = mcplint(t, dir, "-show", "notes", "./ignores")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `-show: unknown severity "notes"`)
+}

@@ -32,6 +32,12 @@ type Config struct {
 	// none.
 	FailOn string `yaml:"fail-on" json:"fail-on" mapstructure:"fail-on"`
 
+	// Show is the lowest severity the text output lists finding by finding: error, warning or
+	// info. Findings below it are counted per rule in one line. "" means warning, or info when
+	// FailOn is info, so that nothing that fails the run is left out. JSON, SARIF, GitHub
+	// annotations, go vet and golangci-lint always carry every finding.
+	Show string `yaml:"show" json:"show" mapstructure:"show"`
+
 	// Severity overrides a rule's catalog severity: {rule-id: error|warning|info}.
 	Severity map[string]string `yaml:"severity" json:"severity" mapstructure:"severity"`
 
@@ -118,6 +124,11 @@ func (c *Config) Validate(cat *Catalog) error {
 	if c.FailOn != "" && c.FailOn != "none" {
 		if _, err := ParseSeverity(c.FailOn); err != nil {
 			errs = append(errs, fmt.Errorf("fail-on: unknown severity %q (want error, warning, info or none)", c.FailOn))
+		}
+	}
+	if c.Show != "" {
+		if _, err := ParseSeverity(c.Show); err != nil {
+			errs = append(errs, fmt.Errorf("show: unknown severity %q (want error, warning or info)", c.Show))
 		}
 	}
 	ids := make([]string, 0, len(c.Severity))
@@ -214,6 +225,17 @@ func (c *Config) Fails(s Severity) bool {
 		}
 	}
 	return s >= threshold
+}
+
+// ShownFrom is the lowest severity the text output lists finding by finding (see Show).
+func (c *Config) ShownFrom() Severity {
+	if s, err := ParseSeverity(c.Show); c.Show != "" && err == nil {
+		return s
+	}
+	if c.FailOn == "info" {
+		return Info
+	}
+	return Warning
 }
 
 // ParseConfig decodes YAML over the defaults. Unknown keys are errors, so a typo does not

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
 
@@ -48,6 +49,10 @@ type Options struct {
 	ToolVersion string
 	// ReadFile reads source files, for SARIF's UTF-16 columns; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
+	// ListFrom is the lowest severity the text format lists finding by finding; below it, one
+	// line counts the findings per rule. The zero value (info) lists everything. The other
+	// formats are read by programs and always carry every finding.
+	ListFrom analyzers.Severity
 }
 
 // Write writes r to w in format f.

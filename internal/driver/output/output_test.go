@@ -66,6 +66,31 @@ func TestTextIsFileLineColSeverityMessageRelativeToDir(t *testing.T) {
 		b.String())
 }
 
+// Below ListFrom the text format counts findings per rule in one last line instead of
+// listing them; nothing at or above it is left out.
+func TestTextCountsFindingsBelowListFrom(t *testing.T) {
+	root := t.TempDir()
+	rep := sampleReport(root)
+	for range 2 {
+		rep.Findings = append(rep.Findings, result.Finding{Rule: "describe-on-output-fields", Severity: analyzers.Info, Message: "m (describe-on-output-fields)", Pos: result.Position{File: "/elsewhere/y.go", Line: 2, Column: 1}})
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, rep, Options{Dir: root, ListFrom: analyzers.Warning}))
+	assert.Equal(t,
+		filepath.Join("srv", "tools.go")+":3:9: warning: use mcperr.NotFound(msg), 100%: the factory says it (prefer-error-factory)\n"+
+			"mcplint: 3 info findings not listed (describe-on-output-fields 2, ignore-unused 1); -show info lists them\n",
+		b.String())
+
+	b.Reset()
+	require.NoError(t, WriteText(&b, rep, Options{Dir: root, ListFrom: analyzers.Error}))
+	assert.Equal(t, "mcplint: 4 warning and info findings not listed (describe-on-output-fields 2, ignore-unused 1, prefer-error-factory 1); -show info lists them\n", b.String())
+
+	b.Reset()
+	rep.Findings = rep.Findings[:2]
+	require.NoError(t, WriteText(&b, rep, Options{Dir: root, ListFrom: analyzers.Warning}))
+	assert.Contains(t, b.String(), "mcplint: 1 info finding not listed (ignore-unused 1)", "singular")
+}
+
 func TestJSONDocument(t *testing.T) {
 	root := t.TempDir()
 	var b bytes.Buffer

@@ -398,7 +398,7 @@ func WriteChangesText(w io.Writer, changes []Change) error {
 			fmt.Fprintf(&b, "%s %s %s: %s\n", label, listNames[c.List], c.Key, c.Detail)
 		}
 	}
-	fmt.Fprintf(&b, "%d changes, %d breaking\n", len(changes), Breaking(changes))
+	fmt.Fprintf(&b, "%s, %d breaking\n", count(len(changes), "change"), Breaking(changes))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

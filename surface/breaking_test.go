@@ -107,3 +107,15 @@ func TestChangesOutput(t *testing.T) {
 	assert.Equal(t, "BREAKING   tool b: removed: clients using it get an error\ncompatible tool c: added\n2 changes, 1 breaking\n", text.String())
 	assert.Contains(t, md.String(), "| ❌ breaking | tool | `b` | removed: clients using it get an error |")
 }
+
+// Counts of one take the singular: "1 change", "1 tool", "1 incompatibility".
+func TestCountsOfOneAreSingular(t *testing.T) {
+	var text bytes.Buffer
+	require.NoError(t, surface.WriteChangesText(&text, surface.Changes(tools(t, tool("a", obj)), tools(t, tool("a", obj), tool("c", obj)))))
+	assert.Contains(t, text.String(), "\n1 change, 0 breaking\n")
+
+	var list bytes.Buffer
+	require.NoError(t, surface.WriteText(&list, tools(t, tool("a", obj))))
+	assert.Contains(t, list.String(), "1 tool, 0 resources, 0 resource templates, 0 prompts;")
+	assert.NotContains(t, list.String(), "1 tools")
+}

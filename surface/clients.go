@@ -32,6 +32,23 @@ const VSCodeMaxTools = 128
 // no restriction of its is documented first-hand (docs/surface.md).
 var Clients = []string{"openai", "openai-strict", "gemini", "anthropic", "vscode"}
 
+// optIn are the client profiles that describe a mode the application calling the model
+// chooses, not the client as it comes: OpenAI's strict function calling. Most MCP servers
+// write optional properties and open objects, which strict mode refuses, so they are checked
+// only when named, never as part of "all".
+var optIn = map[string]bool{"openai-strict": true}
+
+// DefaultClients are the clients "all" means: every client as it comes, without opt-in modes.
+func DefaultClients() []string {
+	var out []string
+	for _, c := range Clients {
+		if !optIn[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 var (
 	openAIName    = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 	anthropicName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
@@ -200,7 +217,7 @@ type ToolCompat struct {
 // Check checks the tools against the restrictions of clients (all when empty).
 func CheckClients(s *Surface, clients []string) (*Compat, error) {
 	if len(clients) == 0 {
-		clients = Clients
+		clients = DefaultClients()
 	}
 	known := map[string]bool{}
 	for _, c := range Clients {
@@ -302,7 +319,7 @@ func (c *Compat) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "%s: %s\n", client, p)
 		}
 	}
-	fmt.Fprintf(&b, "%d incompatibilities; '-' means the client documents no restriction mcplint checks (docs/surface.md#client-compatibility)\n", c.Incompatible())
+	fmt.Fprintf(&b, "%s; '-' means the client documents no restriction mcplint checks (docs/surface.md#client-compatibility)\n", count(c.Incompatible(), "incompatibility"))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -310,7 +327,7 @@ func (c *Compat) WriteText(w io.Writer) error {
 // WriteMarkdown writes the table for a pull request or a CI step summary.
 func (c *Compat) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### MCP tools × clients: %d incompatibilities\n\n| tool | %s |\n|---|%s\n", c.Incompatible(), strings.Join(c.Clients, " | "), strings.Repeat("---|", len(c.Clients)))
+	fmt.Fprintf(&b, "### MCP tools × clients: %s\n\n| tool | %s |\n|---|%s\n", count(c.Incompatible(), "incompatibility"), strings.Join(c.Clients, " | "), strings.Repeat("---|", len(c.Clients)))
 	for _, t := range c.Tools {
 		cells := make([]string, len(c.Clients))
 		for i, client := range c.Clients {

@@ -25,7 +25,7 @@ func TestClients(t *testing.T) {
 		tool("nullable", obj+`,"properties":{"tags":{"type":["null","array"],"items":{"type":"string"}}},"required":["tags"],"additionalProperties":false`),
 		tool(strings.Repeat("n", 65), obj+`,"properties":{},"additionalProperties":false`),
 	)
-	c, err := surface.CheckClients(s, nil)
+	c, err := surface.CheckClients(s, surface.Clients)
 	require.NoError(t, err)
 	got := map[string][]string{}
 	for _, row := range c.Tools {
@@ -74,4 +74,19 @@ func TestClientsToolCount(t *testing.T) {
 	var md bytes.Buffer
 	require.NoError(t, c.WriteMarkdown(&md))
 	assert.Contains(t, md.String(), "| `t0` | - |")
+}
+
+// "all" (no list) is every client as it comes: openai-strict, a mode the calling application
+// opts into, is checked only when named, so an ordinary server with optional properties passes.
+func TestAllClientsLeaveOutStrictMode(t *testing.T) {
+	s := tools(t, tool("search", obj+`,"properties":{"q":{"type":"string"},"limit":{"type":"integer"}},"required":["q"]`))
+	c, err := surface.CheckClients(s, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, c.Clients, "openai-strict")
+	assert.Contains(t, c.Clients, "openai")
+	assert.Zero(t, c.Incompatible())
+
+	c, err = surface.CheckClients(s, []string{"openai-strict"})
+	require.NoError(t, err)
+	assert.Equal(t, 1, c.Incompatible(), "named, strict mode is checked")
 }

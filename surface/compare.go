@@ -295,8 +295,8 @@ func (c *Check) WriteText(w io.Writer) error {
 	for _, n := range c.Matched {
 		total += n
 	}
-	fmt.Fprintf(&b, "matched %d (tools %d, resources %d, resource templates %d, prompts %d); only live %d; only static %d; %d field differences; %d fields not compared (unknown statically), %d compared without their unknown parts\n",
-		total, c.Matched["tools"], c.Matched["resources"], c.Matched["resourceTemplates"], c.Matched["prompts"], len(c.OnlyLive), len(c.OnlyStatic), len(c.Differences), c.Unchecked, c.Partial)
+	fmt.Fprintf(&b, "matched %d (tools %d, resources %d, resource templates %d, prompts %d); only live %d; only static %d; %s; %s not compared (unknown statically), %d compared without their unknown parts\n",
+		total, c.Matched["tools"], c.Matched["resources"], c.Matched["resourceTemplates"], c.Matched["prompts"], len(c.OnlyLive), len(c.OnlyStatic), count(len(c.Differences), "field difference"), count(c.Unchecked, "field"), c.Partial)
 	if c.LiveTokens > 0 {
 		fmt.Fprintf(&b, "tool definitions: about %d tokens live, %d statically (unknown fields count nothing)\n", c.LiveTokens, c.StaticTokens)
 	}

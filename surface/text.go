@@ -49,9 +49,25 @@ func WriteText(w io.Writer, s *Surface) error {
 		return err
 	}
 	t := Totals(s)
-	_, err := fmt.Fprintf(w, "%d tools, %d resources, %d resource templates, %d prompts; about %d tokens of tool definitions (%d with everything listed); %d entries with unknown fields, %d conditional\n",
-		len(s.Tools), len(s.Resources), len(s.ResourceTemplates), len(s.Prompts), t.ToolTokens, t.AllTokens, t.Unknown, t.Conditional)
+	_, err := fmt.Fprintf(w, "%s, %s, %s, %s; about %s of tool definitions (%d with everything listed); %s with unknown fields, %d conditional\n",
+		count(len(s.Tools), "tool"), count(len(s.Resources), "resource"), count(len(s.ResourceTemplates), "resource template"), count(len(s.Prompts), "prompt"),
+		count(t.ToolTokens, "token"), t.AllTokens, count(t.Unknown, "entry"), t.Conditional)
 	return err
+}
+
+// count is n with the noun in the number it needs: "1 change", "2 changes", "3 entries".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	switch {
+	case strings.HasSuffix(noun, "y"):
+		noun = strings.TrimSuffix(noun, "y") + "ies"
+	case strings.HasSuffix(noun, "s"):
+	default:
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
 
 func orDash(s string) string {

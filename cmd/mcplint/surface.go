@@ -34,7 +34,7 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
 		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
-		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all; exit 1 on an incompatibility")
+		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all (every client as it comes: openai-strict only when named); exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
 		header     = headerFlag{}
 	)
@@ -54,6 +54,10 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return driver.ExitOK
 		}
+		return driver.ExitError
+	}
+	if *markdown && !*diff && *base == "" && *clients == "" {
+		fmt.Fprintf(stderr, "mcplint surface: -markdown goes with -diff, -base or -clients (a table of changes or of clients); the surface itself prints as text or, with -json, as JSON\n")
 		return driver.ExitError
 	}
 	if *diff {

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -399,6 +400,10 @@ func reportPackageErrors(w io.Writer, all []result.PackageError, checked int, ve
 		}
 	}
 	for _, pe := range errs {
+		if missingDir(pe) {
+			fmt.Fprintf(w, "mcplint: %s: no such directory\n", pe.Package)
+			continue
+		}
 		if pe.NoMCP {
 			fmt.Fprintf(w, "mcplint: package %s has no MCP code and does not load or type-check (go build reports it):\n", pe.Package)
 		} else {
@@ -423,6 +428,15 @@ func reportPackageErrors(w io.Writer, all []result.PackageError, checked int, ve
 		}
 		fmt.Fprintf(w, "mcplint: fix the errors above (go build ./... shows them all); %s checked\n", others)
 	}
+}
+
+// missingDirError is how go list says a pattern names a directory that does not exist.
+var missingDirError = regexp.MustCompile(`^(stat .*: directory not found|pattern .*: lstat .*: no such file or directory)$`)
+
+// missingDir reports whether the package error is a pattern naming no directory: that is a
+// typo to point at, not a package without MCP code.
+func missingDir(pe result.PackageError) bool {
+	return len(pe.Errors) == 1 && missingDirError.MatchString(pe.Errors[0])
 }
 
 func where(dir string, f result.Finding) string {

@@ -157,3 +157,15 @@ func TestInfoCountedNotListed(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `-show: unknown severity "notes"`)
 }
+
+// A pattern naming a directory that does not exist says so, instead of calling it a package
+// without MCP code.
+func TestMissingDirectory(t *testing.T) {
+	dir := fixture(t, "mod")
+	for _, pattern := range []string{"./nosuch", "./nosuch/..."} {
+		r := mcplint(t, dir, pattern)
+		assert.Equal(t, 2, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "mcplint: "+pattern+": no such directory\n")
+		assert.NotContains(t, r.stderr, "no MCP code")
+	}
+}

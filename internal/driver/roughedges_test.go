@@ -169,3 +169,21 @@ func TestMissingDirectory(t *testing.T) {
 		assert.NotContains(t, r.stderr, "no MCP code")
 	}
 }
+
+// go vet decides its own exit status: 1 on any finding, where mcplint exits 0 because none
+// is at or above fail-on. The README and docs/ci.md say so.
+func TestVetExitStatusDiffersAndIsDocumented(t *testing.T) {
+	dir := copyFixture(t, "mod")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, analyzers.ConfigFileName), []byte("fail-on: error\n"), 0o644))
+	r := mcplint(t, dir, "./ignores")
+	require.Equal(t, 0, r.code, "warnings only: mcplint passes\n%s", r.stderr)
+	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./ignores")
+	require.Equal(t, 1, r.code, "go vet fails on the same warnings\n%s", r.stderr)
+
+	for _, page := range []string{"../../README.md", "../../docs/ci.md"} {
+		data, err := os.ReadFile(page)
+		require.NoError(t, err)
+		text := strings.Join(strings.Fields(string(data)), " ")
+		assert.Regexp(t, "Under `go vet[^`]*` any finding|Under `go vet -vettool=\\$\\(which mcplint\\)`, vet sets the status: 1 when any finding is reported", text, "%s documents go vet's exit status", page)
+	}
+}

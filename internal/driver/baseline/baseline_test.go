@@ -123,3 +123,33 @@ func TestReadRejectsBadFiles(t *testing.T) {
 		assert.ErrorContains(t, err, p, name)
 	}
 }
+
+// A defect copied into another function, above the accepted one, is the one reported: the
+// baseline remembers which declaration held the accepted finding.
+func TestBaselineReportsTheCopyNotTheAcceptedLine(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.go")
+	accepted := "package a\n\nfunc old() error {\n\treturn nil, err\n}\n"
+	require.NoError(t, os.WriteFile(src, []byte(accepted), 0o644))
+	at := func(line int, text string) result.Finding {
+		off := 0
+		for i, l := range strings.SplitAfter(text, "\n") {
+			if i == line-1 {
+				break
+			}
+			off += len(l)
+		}
+		return result.Finding{Rule: "r", Pos: result.Position{File: src, Line: line, Column: 2, Offset: off + 1}}
+	}
+	path := filepath.Join(dir, "baseline.json")
+	require.NoError(t, Build(path, []result.Finding{at(4, accepted)}).Write(path))
+	b, err := Read(path)
+	require.NoError(t, err)
+
+	copied := "package a\n\nfunc copied() error {\n\treturn nil, err\n}\n\nfunc old() error {\n\treturn nil, err\n}\n"
+	require.NoError(t, os.WriteFile(src, []byte(copied), 0o644))
+	kept, suppressed := b.Filter(path, []result.Finding{at(4, copied), at(8, copied)})
+	assert.Equal(t, 1, suppressed)
+	require.Len(t, kept, 1)
+	assert.Equal(t, 4, kept[0].Pos.Line, "the copy, in copied(), is new")
+}

@@ -7,6 +7,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +38,11 @@ type Entry struct {
 	Hash    string `json:"hash"`
 	Count   int    `json:"count,omitempty"` // how many findings share the key; 0 means 1
 	Message string `json:"message"`
+	// In names the declaration (function, method, or package-level var) each accepted finding
+	// sits in, when it sits in one. Not part of the key: when a file has more findings with the
+	// key than were accepted (a defect copied), the ones in these declarations are the accepted
+	// ones and the copy is reported, wherever it was pasted.
+	In []string `json:"in,omitempty"`
 }
 
 type key struct{ rule, file, hash string }
@@ -42,11 +51,60 @@ type key struct{ rule, file, hash string }
 type keyer struct {
 	root  string // the baseline file's directory
 	files map[string][][]byte
+	decls map[string][]declSpan
+}
+
+// declSpan is a top-level declaration's extent in a file, by byte offset.
+type declSpan struct {
+	name       string
+	start, end int
 }
 
 func newKeyer(baselinePath string) *keyer {
 	root, _ := filepath.Abs(filepath.Dir(baselinePath))
-	return &keyer{root: root, files: map[string][][]byte{}}
+	return &keyer{root: root, files: map[string][][]byte{}, decls: map[string][]declSpan{}}
+}
+
+// in is the name of the top-level declaration holding the finding ("Type.Method", "Func",
+// "var name"), or "" when there is none or the file does not parse.
+func (k *keyer) in(f result.Finding) string {
+	if !f.Pos.IsValid() || !strings.HasSuffix(f.Pos.File, ".go") {
+		return ""
+	}
+	spans, ok := k.decls[f.Pos.File]
+	if !ok {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, f.Pos.File, nil, parser.SkipObjectResolution)
+		if err == nil {
+			for _, d := range file.Decls {
+				name := ""
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					name = d.Name.Name
+					if d.Recv != nil && len(d.Recv.List) == 1 {
+						name = types.ExprString(d.Recv.List[0].Type) + "." + name
+					}
+				case *ast.GenDecl:
+					for _, sp := range d.Specs {
+						if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+							name = d.Tok.String() + " " + vs.Names[0].Name
+							break
+						}
+					}
+				}
+				if name != "" {
+					spans = append(spans, declSpan{name, fset.Position(d.Pos()).Offset, fset.Position(d.End()).Offset})
+				}
+			}
+		}
+		k.decls[f.Pos.File] = spans
+	}
+	for _, s := range spans {
+		if s.start <= f.Pos.Offset && f.Pos.Offset < s.end {
+			return s.name
+		}
+	}
+	return ""
 }
 
 // key identifies a finding without its line number: its rule, its file, and a hash of its
@@ -90,10 +148,17 @@ func Build(path string, findings []result.Finding) *File {
 		fk := k.key(f)
 		if i, ok := index[fk]; ok {
 			b.Findings[i].Count = max(b.Findings[i].Count, 1) + 1
+			b.Findings[i].In = append(b.Findings[i].In, k.in(f))
 			continue
 		}
 		index[fk] = len(b.Findings)
-		b.Findings = append(b.Findings, Entry{Rule: fk.rule, File: fk.file, Hash: fk.hash, Message: f.Message})
+		b.Findings = append(b.Findings, Entry{Rule: fk.rule, File: fk.file, Hash: fk.hash, Message: f.Message, In: []string{k.in(f)}})
+	}
+	for i := range b.Findings {
+		// Only worth keeping where it can tell findings apart.
+		if !slices.ContainsFunc(b.Findings[i].In, func(s string) bool { return s != "" }) {
+			b.Findings[i].In = nil
+		}
 	}
 	slices.SortFunc(b.Findings, func(a, b Entry) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Hash, b.Hash))
@@ -139,13 +204,46 @@ func Read(path string) (*File, error) {
 func (b *File) Filter(path string, findings []result.Finding) (kept []result.Finding, suppressed int) {
 	k := newKeyer(path)
 	budget := map[key]int{}
+	accepted := map[key]map[string]int{} // per key, how many accepted findings each declaration held
 	for _, e := range b.Findings {
-		budget[key{e.Rule, strings.TrimPrefix(e.File, "./"), e.Hash}] += max(e.Count, 1)
+		fk := key{e.Rule, strings.TrimPrefix(e.File, "./"), e.Hash}
+		budget[fk] += max(e.Count, 1)
+		for _, in := range e.In {
+			if accepted[fk] == nil {
+				accepted[fk] = map[string]int{}
+			}
+			accepted[fk][in]++
+		}
 	}
-	for _, f := range findings {
-		fk := k.key(f)
-		if budget[fk] > 0 {
+	keys := make([]key, len(findings))
+	seen := map[key]int{}
+	for i, f := range findings {
+		keys[i] = k.key(f)
+		seen[keys[i]]++
+	}
+	// Where a key has more findings than the baseline accepted, the accepted ones are those in
+	// the declarations the baseline names: pass one takes them, pass two spends what is left
+	// of the budget in order.
+	suppress := make([]bool, len(findings))
+	for i, f := range findings {
+		fk := keys[i]
+		if seen[fk] <= budget[fk] || accepted[fk] == nil {
+			continue
+		}
+		if in := k.in(f); accepted[fk][in] > 0 && budget[fk] > 0 {
+			accepted[fk][in]--
 			budget[fk]--
+			suppress[i] = true
+		}
+	}
+	for i := range findings {
+		if !suppress[i] && budget[keys[i]] > 0 {
+			budget[keys[i]]--
+			suppress[i] = true
+		}
+	}
+	for i, f := range findings {
+		if suppress[i] {
 			suppressed++
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -185,5 +186,21 @@ func TestVetExitStatusDiffersAndIsDocumented(t *testing.T) {
 		require.NoError(t, err)
 		text := strings.Join(strings.Fields(string(data)), " ")
 		assert.Regexp(t, "Under `go vet[^`]*` any finding|Under `go vet -vettool=\\$\\(which mcplint\\)`, vet sets the status: 1 when any finding is reported", text, "%s documents go vet's exit status", page)
+	}
+}
+
+// What the docs say -v does for packages without MCP code that do not compile is what it does:
+// it names one that does not load (mixed: two package clauses), and cannot name one with a
+// type error (plain), which is never type-checked.
+func TestVerboseNamesOnlyNonMCPPackagesThatDoNotLoad(t *testing.T) {
+	r := mcplint(t, fixture(t, "withbroken"), "-v", "./...")
+	assert.Contains(t, r.stderr, "package example.com/withbroken/mixed has no MCP code and does not load")
+	assert.NotContains(t, r.stderr, "withbroken/plain")
+	for _, page := range []string{"../../README.md", "../../docs/ci.md", "../../docs/loading.md"} {
+		data, err := os.ReadFile(page)
+		require.NoError(t, err)
+		text := strings.Join(strings.Fields(string(data)), " ")
+		assert.False(t, regexp.MustCompile("-v` names (it|them)\\.").MatchString(text), "%s claims -v names every non-MCP package that does not compile", page)
+		assert.True(t, regexp.MustCompile(`do(es)? not even load \(a syntax error, two package names in one directory\)`).MatchString(text), "%s says which packages -v names", page)
 	}
 }

@@ -120,7 +120,7 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 		// only when readOnlyHint is false, so mark3labs NewTool's default true beside
 		// readOnlyHint true is ignored by every client and claims nothing.
 		if a.Destructive.Set && a.Destructive.Static && a.Destructive.Val {
-			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s claims to be read-only and destructive at once, and clients believe read-only and skip confirmation; drop the hint that is false", d.Label())
+			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s is read-only and destructive; clients trust read-only and skip confirmation: drop the false hint", d.Label())
 		}
 	}
 	return nil

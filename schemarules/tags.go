@@ -203,7 +203,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 			// No fix: requiring the field (dropping the option) makes clients that omit it fail,
 			// and keeping it optional (dropping the word) changes the description; either
 			// changes what tools/list says, and only the author knows which was meant.
-			msg := fmt.Sprintf(`%s: jsonschema "required" is ignored and %s makes the field optional; drop %s to require it, or the word to keep it optional`, fieldLabel(d, s, f.Var, f.Path, atField), f.Omit, f.Omit)
+			msg := fmt.Sprintf(`%s: %s makes it optional and jsonschema "required" is ignored; drop whichever is wrong`, fieldLabel(d, s, f.Var, f.Path, atField), f.Omit)
 			if seen.first(at, msg) {
 				p.Report(at, msg)
 			}

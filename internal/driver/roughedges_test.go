@@ -3,6 +3,7 @@ package driver_test
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -203,4 +204,21 @@ func TestVerboseNamesOnlyNonMCPPackagesThatDoNotLoad(t *testing.T) {
 		assert.False(t, regexp.MustCompile("-v` names (it|them)\\.").MatchString(text), "%s claims -v names every non-MCP package that does not compile", page)
 		assert.True(t, regexp.MustCompile(`do(es)? not even load \(a syntax error, two package names in one directory\)`).MatchString(text), "%s says which packages -v names", page)
 	}
+}
+
+// A server that builds only with GOEXPERIMENT=jsonv2 is told which dependency fails, why, and
+// what to set; with it set, the package is checked.
+func TestExperimentOnlyDependencyIsNamed(t *testing.T) {
+	dir := fixture(t, "jsonv2")
+	r := mcplint(t, dir, "./srv")
+	assert.Equal(t, 2, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "dependency encoding/json/v2 does not compile: build constraints exclude all Go files")
+	assert.Contains(t, r.stderr, "encoding/json/v2 is in the standard library only with GOEXPERIMENT=jsonv2: run mcplint with GOEXPERIMENT=jsonv2 set")
+	assert.NotContains(t, r.stderr, "a dependency does not type-check")
+
+	cmd := exec.Command(mcplintBin, "./srv")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOEXPERIMENT=jsonv2")
+	out, err := cmd.CombinedOutput()
+	assert.NoError(t, err, "%s", out)
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -453,10 +454,73 @@ func packageErrors(p *packages.Package) []string {
 			errs = append(errs, s)
 		}
 	}
+	if dep, depErrs := brokenDependency(p); dep != nil {
+		// The cause is in a dependency: name it and its first error, which is what to fix.
+		s := fmt.Sprintf("dependency %s does not compile: %s", dep.PkgPath, depErrs[0])
+		if hint := experimentHint(dep.PkgPath); hint != "" {
+			s += "; " + hint
+		}
+		if !seen[s] {
+			errs = append(errs, s)
+		}
+	}
 	if len(errs) == 0 && p.IllTyped {
 		errs = append(errs, "a dependency does not type-check")
 	}
 	return errs
+}
+
+// brokenDependency follows p's imports to the deepest dependency that has errors of its own
+// (the one whose fix makes the others compile) and returns it with its errors; nil when every
+// dependency is fine.
+func brokenDependency(p *packages.Package) (*packages.Package, []string) {
+	var found *packages.Package
+	seen := map[*packages.Package]bool{p: true}
+	cur := p
+	for {
+		var next *packages.Package
+		for _, path := range slices.Sorted(maps.Keys(cur.Imports)) {
+			imp := cur.Imports[path]
+			if !seen[imp] && (len(imp.Errors) > 0 || imp.IllTyped) {
+				next = imp
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		seen[next] = true
+		if len(next.Errors) > 0 {
+			found = next
+		}
+		cur = next
+	}
+	if found == nil {
+		return nil, nil
+	}
+	var errs []string
+	for _, e := range found.Errors {
+		s := e.Msg
+		if e.Pos != "" && e.Pos != "-" {
+			s = e.Pos + ": " + e.Msg
+		}
+		errs = append(errs, s)
+	}
+	return found, errs
+}
+
+// experimentPackages are standard-library packages that exist only under a GOEXPERIMENT.
+var experimentPackages = map[string]string{
+	"encoding/json/v2":       "jsonv2",
+	"encoding/json/jsontext": "jsonv2",
+}
+
+// experimentHint says how to build a package that exists only under a GOEXPERIMENT.
+func experimentHint(path string) string {
+	if exp, ok := experimentPackages[path]; ok {
+		return fmt.Sprintf("%s is in the standard library only with GOEXPERIMENT=%s: run mcplint with GOEXPERIMENT=%s set, as the server is built", path, exp, exp)
+	}
+	return ""
 }
 
 // collect turns the action graph into findings. Diagnostics come from the actions of the

@@ -18,9 +18,9 @@ func Register(s *mcp.Server, dyn *mcp.ToolAnnotations) {
 	yes := true
 	s.AddTool(&mcp.Tool{Name: "both", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{
 		ReadOnlyHint:    true,
-		DestructiveHint: ptr(true), // want `tool "both" claims to be read-only and destructive at once`
+		DestructiveHint: ptr(true), // want `tool "both" is read-only and destructive;`
 	}}, low)
-	s.AddTool(&mcp.Tool{Name: "both2", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &yes}}, low) // want `tool "both2" claims to be read-only and destructive`
+	s.AddTool(&mcp.Tool{Name: "both2", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &yes}}, low) // want `tool "both2" is read-only and destructive`
 
 	// Near misses.
 	s.AddTool(&mcp.Tool{Name: "ro", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, low)
@@ -29,7 +29,7 @@ func Register(s *mcp.Server, dyn *mcp.ToolAnnotations) {
 	s.AddTool(&mcp.Tool{Name: "dyn", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: dyn}, low)
 
 	// Go 1.26's new(expr) points to the expression's value; new(bool) to false.
-	s.AddTool(&mcp.Tool{Name: "new-true", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true)}}, low) // want `tool "new-true" claims to be read-only and destructive`
+	s.AddTool(&mcp.Tool{Name: "new-true", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true)}}, low) // want `tool "new-true" is read-only and destructive`
 	s.AddTool(&mcp.Tool{Name: "new-false", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(false)}}, low)
 	s.AddTool(&mcp.Tool{Name: "new-bool", Description: "d", InputSchema: map[string]any{"type": "object"}, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(bool)}}, low)
 }
@@ -38,7 +38,7 @@ func M3(ann m3.ToolAnnotation) []m3.Tool {
 	return []m3.Tool{
 		m3.NewTool("m3ro", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true)), // NewTool's default destructiveHint: true is ignored beside readOnlyHint: true
 		m3.NewTool("m3ro-ow", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithOpenWorldHintAnnotation(true)),
-		m3.NewTool("m3both", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithDestructiveHintAnnotation(true)), // want `tool "m3both" claims to be read-only and destructive at once`
+		m3.NewTool("m3both", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithDestructiveHintAnnotation(true)), // want `tool "m3both" is read-only and destructive;`
 
 		// Near misses.
 		m3.NewTool("m3ok", m3.WithDescription("d"), m3.WithReadOnlyHintAnnotation(true), m3.WithDestructiveHintAnnotation(false)),

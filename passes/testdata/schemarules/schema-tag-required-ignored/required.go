@@ -10,8 +10,8 @@ import (
 
 type Args struct {
 	A string `json:"a" jsonschema:"required"`                   // already required: the word claims nothing false
-	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): jsonschema "required" is ignored and omitempty makes the field optional; drop omitempty to require it, or the word to keep it optional`
-	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `omitzero makes the field optional; drop omitzero`
+	B string `json:"b,omitempty" jsonschema:"The b,required"`   // want `field B \(input\.b\): omitempty makes it optional and jsonschema "required" is ignored; drop whichever is wrong`
+	C string `json:"c,omitzero" jsonschema:"Required, the c"`   // want `omitzero makes it optional`
 	D string `json:"d" jsonschema:"Required fields come first"` // a sentence, not the option
 	E string `json:"e" jsonschema:"the e"`
 	F string `json:"f" jsonschema:"required,description=x"` // invalid: schema-tag-syntax's business
@@ -31,7 +31,7 @@ func Register(s *mcp.Server) {
 }
 
 type M3Args struct {
-	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): jsonschema "required" is ignored`
+	Path string `json:"path,omitempty" jsonschema:"the path,required,enum=a"` // want `field Path \(input.path\): omitempty makes it optional and jsonschema "required" is ignored`
 	Name string `json:"name" jsonschema:"the name,required"`                  // already required
 }
 

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
 	"time"
@@ -144,23 +143,17 @@ func surfaceSetup(stdout, stderr io.Writer) driver.Setup {
 
 // liveCheck starts the server, lists everything and compares it with the static surface.
 func liveCheck(ctx context.Context, static *surface.Surface, counter *tokens.Counter, command []string, url string, header http.Header, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+	// A Session keeps the last lines of the server's standard error, so that a server that
+	// dies says why (its exit status and those lines), not just "initialize: EOF".
+	sess, err := live.Start(ctx, live.Target{Command: command, URL: url, Header: header, ClientVersion: driver.Version(), StartTimeout: timeout})
+	if err != nil {
+		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
+		return driver.ExitError
+	}
+	defer sess.Close()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var cmd *exec.Cmd
-	if len(command) > 0 {
-		cmd = exec.CommandContext(ctx, command[0], command[1:]...)
-		cmd.Stderr = stderr
-	}
-	var liveSurface *surface.Surface
-	var err error
-	if url != "" {
-		if cmd != nil {
-			cmd.Stdout = stderr // an HTTP server's standard output is only its log
-		}
-		liveSurface, err = live.HTTP(ctx, url, header, cmd, driver.Version())
-	} else {
-		liveSurface, err = live.List(ctx, cmd, driver.Version())
-	}
+	liveSurface, err := sess.Lists(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint: -live: %v\n", err)
 		return driver.ExitError

@@ -222,3 +222,12 @@ func TestExperimentOnlyDependencyIsNamed(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	assert.NoError(t, err, "%s", out)
 }
+
+// surface -live against a server that dies at start-up says how it exited and what it wrote
+// to standard error, not just "initialize: EOF".
+func TestSurfaceLiveServerDies(t *testing.T) {
+	r := mcplint(t, fixture(t, "mod"), "surface", "-live", "./clean", "--", "sh", "-c", "echo 'config: missing API key' >&2; exit 3")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "mcplint: -live: the server exited (exit status 3); the last lines of its standard error:\n\tconfig: missing API key\n")
+	assert.NotContains(t, r.stderr, "initialize: EOF")
+}

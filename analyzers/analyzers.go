@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/schemarules"
 	"github.com/mcplint-go/mcplint/serverjson/manifest"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // Re-exported so that drivers depend on this package only.
@@ -81,7 +82,9 @@ func NewCatalog() *Catalog {
 	rows = append(rows, manifest.Rules()...)
 	rows = append(rows, rule.DirectiveRules()...)
 	rows = append(rows, rule.LoadError)
-	return rule.NewCatalog(rows...)
+	cat := rule.NewCatalog(rows...)
+	cat.Clients = surface.Clients
+	return cat
 }
 
 // New builds the analyzers for cfg: one per enabled rule, plus the directive checker.

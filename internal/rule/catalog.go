@@ -102,6 +102,10 @@ var (
 type Catalog struct {
 	rules []Rule
 	byID  map[string]int
+	// Clients are the client names the clients option accepts. The registry sets them from
+	// package surface, which the framework must not import: it pulls the SDK in through
+	// mcptool.
+	Clients []string
 }
 
 // NewCatalog builds the catalog from the rules the families declare, in the order given:

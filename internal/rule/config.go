@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/suggest"
-	"github.com/mcplint-go/mcplint/surface"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -154,9 +153,9 @@ func (c *Config) Validate(cat *Catalog) error {
 	}
 	for _, name := range c.Clients {
 		if name == "cursor" {
-			errs = append(errs, fmt.Errorf("clients: %q has no first-hand documented restriction to check (see docs/surface.md); known: %s", name, strings.Join(surface.Clients, ", ")))
-		} else if !slices.Contains(surface.Clients, name) {
-			errs = append(errs, fmt.Errorf("clients: unknown client %q; known: %s", name, strings.Join(surface.Clients, ", ")))
+			errs = append(errs, fmt.Errorf("clients: %q has no first-hand documented restriction to check (see docs/surface.md); known: %s", name, strings.Join(cat.Clients, ", ")))
+		} else if !slices.Contains(cat.Clients, name) {
+			errs = append(errs, fmt.Errorf("clients: unknown client %q; known: %s", name, strings.Join(cat.Clients, ", ")))
 		}
 	}
 	if c.SurfaceTokenBudget < 0 {

@@ -7,7 +7,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // Position is a place in a source file. Line and Column are 1-based and Column counts bytes,
@@ -43,7 +43,7 @@ type Fix struct {
 // Finding is one diagnostic, attributed to a rule.
 type Finding struct {
 	Rule     string
-	Severity analyzers.Severity
+	Severity rule.Severity
 	Message  string
 	Pos      Position
 	End      Position // zero when the diagnostic has no extent
@@ -60,7 +60,7 @@ type Rule struct {
 	Title    string
 	Help     string // Markdown: the rule's documentation section, or its title when there is none
 	URL      string
-	Severity analyzers.Severity // effective severity under the run's configuration
+	Severity rule.Severity // effective severity under the run's configuration
 }
 
 // PackageError says why a package could not be (fully) checked.
@@ -89,9 +89,9 @@ type Report struct {
 
 // Rule returns the descriptor of id and its index in r.Rules.
 func (r *Report) Rule(id string) (Rule, int, bool) {
-	for i, rule := range r.Rules {
-		if rule.ID == id {
-			return rule, i, true
+	for i, desc := range r.Rules {
+		if desc.ID == id {
+			return desc, i, true
 		}
 	}
 	return Rule{}, -1, false

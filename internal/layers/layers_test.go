@@ -1,0 +1,103 @@
+package layers_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mcplint-go/mcplint"
+
+// The SDKs rules must reach only through recognition.
+var sdks = []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"}
+
+// families are the rule families: what the registry assembles and what nothing below it may
+// import.
+var families = []string{module + "/handlerrules", module + "/contractrules", module + "/schemarules", module + "/serverjson/manifest"}
+
+// TestLayersPointOneWay pins the direction of the layers with `go list -deps`: driver →
+// registry → rule families → recognition → flow, with the rule framework beside them
+// importing no SDK and the engine no rule.
+func TestLayersPointOneWay(t *testing.T) {
+	deps := listDeps(t)
+	var recognition []string
+	for pkg := range deps {
+		if pkg == module+"/mcpdefs" || strings.HasPrefix(pkg, module+"/mcpdefs/") || isFlow(pkg) {
+			recognition = append(recognition, pkg)
+		}
+	}
+	checks := []struct {
+		what     string
+		pkgs     []string
+		forbid   func(dep string) bool
+		mustHave bool
+	}{
+		{"a rule family imports the driver", families, under(module+"/internal/driver", module+"/cmd"), true},
+		{"the rule framework imports an SDK", []string{module + "/internal/rule"}, under(sdks...), true},
+		{"the rule framework imports a package of the module outside internal/ (surface pulls the SDK in through mcptool)", []string{module + "/internal/rule"}, func(dep string) bool {
+			return strings.HasPrefix(dep, module+"/") && !strings.HasPrefix(dep, module+"/internal/")
+		}, true},
+		{"recognition or flow imports a rule family or the registry", recognition, under(append([]string{module + "/analyzers", module + "/internal/driver"}, families...)...), false},
+		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},
+		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},
+	}
+	for _, c := range checks {
+		for _, pkg := range c.pkgs {
+			pkgDeps, ok := deps[pkg]
+			if !ok {
+				if c.mustHave {
+					t.Errorf("%s: no such package; update the test with the layout", pkg)
+				}
+				continue
+			}
+			var bad []string
+			for _, dep := range pkgDeps {
+				if c.forbid(dep) {
+					bad = append(bad, dep)
+				}
+			}
+			if len(bad) > 0 {
+				t.Errorf("%s: %s imports %s", c.what, pkg, strings.Join(bad, ", "))
+			}
+		}
+	}
+	if len(recognition) == 0 {
+		t.Errorf("no recognition package: update the test with the layout")
+	}
+}
+
+// isFlow reports whether pkg is the flow engine: a package named flow anywhere in the module.
+func isFlow(pkg string) bool {
+	return strings.HasPrefix(pkg, module+"/") && (strings.HasSuffix(pkg, "/flow") || strings.Contains(pkg, "/flow/"))
+}
+
+// under returns a predicate: whether a package is one of roots or below one.
+func under(roots ...string) func(string) bool {
+	return func(pkg string) bool {
+		for _, r := range roots {
+			if pkg == r || strings.HasPrefix(pkg, r+"/") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// listDeps maps every package of the module to every package it imports, directly or not,
+// as go list -deps reports them. Test files are not read: a test may import what its package
+// may not.
+func listDeps(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		if strings.HasPrefix(fields[0], module+"/") {
+			deps[fields[0]] = fields[1:]
+		}
+	}
+	return deps
+}

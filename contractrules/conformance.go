@@ -12,6 +12,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/suggest"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -236,7 +237,7 @@ func unknownReason(p *rule.Pass, t *tool) {
 		if !ok || len(call.Args) == 0 {
 			return true
 		}
-		api := mcpdefs.APIOf(calleeOf(p.TypesInfo, call))
+		api := calleeAPI(p.TypesInfo, call)
 		if api != mcpdefs.APICallFail && api != mcpdefs.APICallFailHTTP && api != mcpdefs.APICallRecoveryFor {
 			return true
 		}
@@ -293,7 +294,7 @@ func ownCall(info *types.Info, call *ast.CallExpr, h *mcpdefs.Handler) bool {
 	case *ast.Ident:
 		return h.Request != nil && info.Uses[x] == h.Request
 	case *ast.CallExpr:
-		return mcpdefs.APIOf(calleeOf(info, x)) == mcpdefs.APICallFrom
+		return calleeAPI(info, x) == mcpdefs.APICallFrom
 	}
 	return false
 }
@@ -370,20 +371,10 @@ func unthrown(p *rule.Pass, t *tool) {
 	}
 }
 
-func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.IndexExpr:
-		id = astutil.NameIdent(f.X)
-	}
-	if id == nil {
-		return nil
-	}
-	return info.Uses[id]
+// calleeAPI is the API a call invokes; typeutil.Callee sees through explicit type arguments,
+// however many.
+func calleeAPI(info *types.Info, call *ast.CallExpr) mcpdefs.API {
+	return mcpdefs.APIOf(typeutil.Callee(info, call))
 }
 
 func quoteList(ss []string) string {

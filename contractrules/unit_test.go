@@ -3,10 +3,15 @@ package contractrules
 import (
 	"bytes"
 	"encoding/gob"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/mcperr"
@@ -67,4 +72,37 @@ func TestFactsSurviveGob(t *testing.T) {
 	b.Reset()
 	require.NoError(t, gob.NewEncoder(&b).Encode(&analyzedFact{}))
 	require.NoError(t, gob.NewDecoder(&b).Decode(new(analyzedFact)))
+}
+
+// calleeAPI's callee: for a call with explicit type arguments, one or two (an
+// *ast.IndexListExpr, which the hand-written lookup it replaced missed), the generic function
+// itself, whose origin the API table is keyed by.
+func TestCalleeSeesThroughTypeArguments(t *testing.T) {
+	const src = `package p
+
+func one[A any](a A)        {}
+func two[A, B any](a A, b B) {}
+
+func use() {
+	one[int](1)
+	two[int, string](1, "x")
+	two(1, "x")
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Instances: map[*ast.Ident]types.Instance{}}
+	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	var got []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn, _ := typeutil.Callee(info, call).(*types.Func)
+			require.NotNil(t, fn, "no callee for %s", types.ExprString(call))
+			got = append(got, fn.Origin().Name())
+		}
+		return true
+	})
+	assert.Equal(t, []string{"one", "two", "two"}, got)
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // localVar returns the variable an identifier denotes, or nil for anything else (fields,
@@ -23,21 +25,7 @@ func (r *recogniser) localVar(e ast.Expr) types.Object {
 // markRoot records the variable at the root of a selector, index or star chain (t in
 // t.InputSchema.Type, &t, t.Annotations.ReadOnlyHint).
 func (r *recogniser) markRoot(e ast.Expr, into map[types.Object]bool) {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-			continue
-		case *ast.IndexExpr:
-			e = x.X
-			continue
-		case *ast.StarExpr:
-			e = x.X
-			continue
-		}
-		break
-	}
-	if v := r.localVar(e); v != nil {
+	if v := r.localVar(astutil.ChainRoot(e)); v != nil {
 		into[v] = true
 	}
 }

@@ -525,25 +525,9 @@ func (e *parityEngine) backwardSlice(f *fn, al aliases, sinks []ast.Expr) []ast.
 func (e *parityEngine) writes(f *fn, s ast.Stmt) []types.Object {
 	var out []types.Object
 	addRoot := func(x ast.Expr) {
-		for {
-			switch y := x.(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-				continue
-			case *ast.IndexExpr:
-				x = y.X
-				continue
-			case *ast.StarExpr:
-				x = y.X
-				continue
-			case *ast.ParenExpr:
-				x = y.X
-				continue
-			case *ast.UnaryExpr:
-				x = y.X
-				continue
-			}
-			break
+		x = astutil.ChainRoot(x)
+		for u, ok := x.(*ast.UnaryExpr); ok; u, ok = x.(*ast.UnaryExpr) {
+			x = astutil.ChainRoot(u.X) // &t.a, or an operand
 		}
 		if id, ok := x.(*ast.Ident); ok {
 			if obj := e.obj(id); obj != nil && f.local(obj) {

@@ -121,38 +121,28 @@ func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model) error] {
 
 // names runs a rule on a package with definitions, with the module's definitions.
 func (k *kinds) names() rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions) error] {
-	return rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions) error]{
-		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.factsAnalyzer},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *ModuleDefinitions) error) error {
-			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
-				return run(p, m, p.ResultOf[k.factsAnalyzer].(*ModuleDefinitions))
-			}
-			return nil
-		},
-	}
+	return modelAnd[*ModuleDefinitions](k.modelAnalyzer, k.factsAnalyzer, false)
 }
 
 // parity runs a rule on a package with definitions, with its parity analysis.
 func (k *kinds) parity() rule.Kind[func(*rule.Pass, *Model, *Parity) error] {
-	return rule.Kind[func(*rule.Pass, *Model, *Parity) error]{
-		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.parityAnalyzer},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *Parity) error) error {
-			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
-				return run(p, m, p.ResultOf[k.parityAnalyzer].(*Parity))
-			}
-			return nil
-		},
-	}
+	return modelAnd[*Parity](k.modelAnalyzer, k.parityAnalyzer, false)
 }
 
 // budget runs a rule on a package with definitions or servers (the package that builds the
 // server may define no tool itself), with the token budget.
 func (k *kinds) budget() rule.Kind[func(*rule.Pass, *Model, *Budget) error] {
-	return rule.Kind[func(*rule.Pass, *Model, *Budget) error]{
-		Requires: []*analysis.Analyzer{k.modelAnalyzer, k.budgetAnalyzer},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *Budget) error) error {
-			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 || len(m.Result.Servers) > 0 {
-				return run(p, m, p.ResultOf[k.budgetAnalyzer].(*Budget))
+	return modelAnd[*Budget](k.modelAnalyzer, k.budgetAnalyzer, true)
+}
+
+// modelAnd is the kind of rules that read the model and the result of one more analyzer, R:
+// they run on a package with definitions, or with servers too when servers is set.
+func modelAnd[R any](model, other *analysis.Analyzer, servers bool) rule.Kind[func(*rule.Pass, *Model, R) error] {
+	return rule.Kind[func(*rule.Pass, *Model, R) error]{
+		Requires: []*analysis.Analyzer{model, other},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, R) error) error {
+			if m := p.ResultOf[model].(*Model); len(m.Defs) > 0 || servers && len(m.Result.Servers) > 0 {
+				return run(p, m, p.ResultOf[other].(R))
 			}
 			return nil
 		},

@@ -26,6 +26,24 @@ func IsNil(info *types.Info, e ast.Expr) bool {
 	return ok && info.Uses[id] == types.Universe.Lookup("nil")
 }
 
+// ChainRoot is the expression a chain of field selections, indexes and dereferences starts
+// from, parentheses removed: t for t.a.b, t[i].c, *t.p and (t).a. Callers decide what a root
+// that is not an identifier means.
+func ChainRoot(e ast.Expr) ast.Expr {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return x
+		}
+	}
+}
+
 // InspectAncestors walks root depth-first like ast.Inspect, calling visit with each node and
 // its ancestors from root down to (not including) the node; visit returns whether to descend.
 // The walk keeps the ancestor list itself and pushes a node only when it descends into it,

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,5 +63,16 @@ func TestStatements(t *testing.T) {
 	}
 	if Statements(sw) != nil {
 		t.Errorf("a switch statement itself has no statement list of its own")
+	}
+}
+
+func TestChainRoot(t *testing.T) {
+	for src, want := range map[string]string{
+		"t": "t", "t.a.b": "t", "t[i].c": "t", "*t.p": "t", "(t).a": "t", "(*t)[0].x": "t",
+		"f().a": "f()", "&t.a": "&t.a", "m[k]": "m",
+	} {
+		e, err := parser.ParseExpr(src)
+		require.NoError(t, err)
+		assert.Equal(t, want, types.ExprString(ChainRoot(e)), src)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -345,7 +346,8 @@ func gather(p *rule.Pass) *codeFact {
 		return m
 	}
 	tr.summarize(files)
-	for _, file := range files {
+	for fileCur := range inspector.New(files).Root().Children() {
+		file := fileCur.Node().(*ast.File)
 		for _, imp := range file.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			for _, lib := range envLibraries {
@@ -356,39 +358,38 @@ func gather(p *rule.Pass) *codeFact {
 		}
 		first := len(f.Env)
 		var readCalls []*ast.CallExpr
-		astutil.InspectAncestors(file, func(n ast.Node, ancestors []ast.Node) bool {
-			tr.visit(n, ancestors)
-			call, ok := n.(*ast.CallExpr)
+		for cur := range fileCur.Preorder() {
+			tr.visit(cur)
+			call, ok := cur.Node().(*ast.CallExpr)
 			if !ok {
-				return true
+				continue
 			}
 			if mcpdefs.ServesOverTransport(p.TypesInfo, call) {
 				f.Serves = true
 			}
 			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)
 			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
-				return true
+				continue
 			}
 			if fn.Name() == "Environ" || fn.Name() == "ExpandEnv" {
 				f.Dynamic = true
-				return true
+				continue
 			}
 			if fn.Name() != "Getenv" && fn.Name() != "LookupEnv" {
-				return true
+				continue
 			}
 			if len(call.Args) == 0 {
-				return true
+				continue
 			}
 			name := envReadName(p.TypesInfo, call)
 			if name == "" {
 				f.Dynamic = true
-				return true
+				continue
 			}
 			f.Env = append(f.Env, serverjson.EnvRead{Name: name, Pos: p.Fset.Position(call.Pos())})
 			readCalls = append(readCalls, call)
-			f.EnvSites = append(f.EnvSites, envSite{Func: tr.enclosingFunc(ancestors), Tag: tr.siteTag(call, ancestors)})
-			return true
-		})
+			f.EnvSites = append(f.EnvSites, envSite{Func: tr.enclosingFunc(cur), Tag: tr.siteTag(cur)})
+		}
 		use := classifyReads(p, file)
 		for i := first; i < len(f.Env); i++ {
 			read := readCalls[i-first]

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
@@ -215,16 +217,12 @@ func (t *transports) reach(n ast.Node) uint8 {
 	return t.regions[n]
 }
 
-// siteTag is the tag of the innermost deciding region around a node with these ancestors
-// (the file first).
-func (t *transports) siteTag(n ast.Node, ancestors []ast.Node) uint8 {
-	for i := len(ancestors) - 1; i >= 0; i-- {
-		child := n
-		if i+1 < len(ancestors) {
-			child = ancestors[i+1]
-		}
+// siteTag is the tag of the innermost deciding region around the node at cur.
+func (t *transports) siteTag(cur inspector.Cursor) uint8 {
+	child := cur.Node()
+	for anc := cur.Parent(); anc.Node() != nil; child, anc = anc.Node(), anc.Parent() {
 		var tag uint8
-		switch a := ancestors[i].(type) {
+		switch a := anc.Node().(type) {
 		case *ast.IfStmt:
 			if child == a.Body {
 				if tag = t.namedTransport(a.Cond); tag == 0 {
@@ -235,10 +233,8 @@ func (t *transports) siteTag(n ast.Node, ancestors []ast.Node) uint8 {
 			}
 		case *ast.CaseClause:
 			if isStmt(child, a.Body) {
-				if i >= 2 {
-					if sw, ok := ancestors[i-2].(*ast.SwitchStmt); ok {
-						tag = t.caseTransport(sw, a)
-					}
+				if sw, ok := anc.Parent().Parent().Node().(*ast.SwitchStmt); ok {
+					tag = t.caseTransport(sw, a)
 				}
 				if tag == 0 {
 					tag = t.reach(a)
@@ -326,29 +322,28 @@ func disjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{e}
 }
 
-// enclosingFunc is the key of the function declaration among ancestors ("" at package level).
-func (t *transports) enclosingFunc(ancestors []ast.Node) string {
-	for _, a := range ancestors {
-		if fd, ok := a.(*ast.FuncDecl); ok {
-			if fn, ok := t.info.Defs[fd.Name].(*types.Func); ok {
-				return funcKey(fn)
-			}
+// enclosingFunc is the key of the function declaration around the node at cur ("" at
+// package level).
+func (t *transports) enclosingFunc(cur inspector.Cursor) string {
+	for c := range cur.Parent().Enclosing((*ast.FuncDecl)(nil)) {
+		if fn, ok := t.info.Defs[c.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+			return funcKey(fn)
 		}
 	}
 	return ""
 }
 
 // visit records the edge a reference to a module function that reads the environment makes.
-func (t *transports) visit(n ast.Node, ancestors []ast.Node) {
-	fn, ok := t.refersTo(n)
+func (t *transports) visit(cur inspector.Cursor) {
+	fn, ok := t.refersTo(cur.Node())
 	if !ok || !t.summary(fn).ReadsEnv {
 		return
 	}
-	caller := t.enclosingFunc(ancestors)
+	caller := t.enclosingFunc(cur)
 	if caller == funcKey(fn) {
 		return // recursion tells nothing
 	}
-	t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(n, ancestors)}] = true
+	t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(cur)}] = true
 }
 
 func (t *transports) sortedEdges() []callEdge {

@@ -18,6 +18,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // propertySet is `x.Properties["key"] = value` on a schema variable x, or with keyword set,
@@ -186,16 +188,16 @@ func mentions(info *types.Info, e ast.Node, v types.Object) bool {
 // applySets writes property sets into a schema's JSON, each value evaluated by eval. It
 // returns false when the schema has no known properties object to write into (a nil map
 // there would panic; a dynamic one hides what is replaced).
-func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool {
+func applySets(schema *jsonvalue.Value, sets []propertySet, eval func(ast.Expr) *jsonvalue.Value) bool {
 	props := schema.Get("properties")
-	if props == nil || props.Kind != JSONObject {
+	if props == nil || props.Kind != jsonvalue.Object {
 		return false
 	}
 	for _, s := range sets {
 		v := eval(s.value)
 		if s.extra {
 			prop := props.Get(s.key)
-			if prop == nil || prop.Kind != JSONObject {
+			if prop == nil || prop.Kind != jsonvalue.Object {
 				return false
 			}
 			if s.keyword != "" {
@@ -204,7 +206,7 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 				prop.Set(s.keyword, s.keyAt, v)
 				continue
 			}
-			if v.Kind != JSONObject {
+			if v.Kind != jsonvalue.Object {
 				// Extra = nil drops members recognition cannot tell from keywords.
 				return false
 			}
@@ -217,7 +219,7 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 		if s.keyword != "" {
 			// A keyword of an existing property: without it, the set would panic.
 			prop := props.Get(s.key)
-			if prop == nil || prop.Kind != JSONObject {
+			if prop == nil || prop.Kind != jsonvalue.Object {
 				return false
 			}
 			prop.Set(s.keyword, s.keyAt, v)
@@ -231,13 +233,13 @@ func applySets(schema *JSON, sets []propertySet, eval func(ast.Expr) *JSON) bool
 // applyBuilder evaluates a call of a builder: the schema argument with the builder's
 // properties added. Property values are evaluated in the builder's body, where they are
 // written; they do not mention the parameter.
-func (r *recogniser) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth int) *JSON {
+func (r *recogniser) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth int) *jsonvalue.Value {
 	if b.param >= len(call.Args) {
-		return &JSON{Pos: call.Pos(), End: call.End()}
+		return &jsonvalue.Value{Pos: call.Pos(), End: call.End()}
 	}
 	schema := r.jsonOf(call.Args[b.param], depth+1)
-	if !applySets(schema, b.sets, func(e ast.Expr) *JSON { return r.jsonOf(e, depth+1) }) {
-		return &JSON{Pos: call.Pos(), End: call.End()}
+	if !applySets(schema, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) }) {
+		return &jsonvalue.Value{Pos: call.Pos(), End: call.End()}
 	}
 	return schema
 }
@@ -246,7 +248,7 @@ func (r *recogniser) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth in
 // init: the literal, then every statement between it and the use, in the block that
 // declares it, that adds properties (a property set, a builder call). ok is false when v is
 // no such variable or is touched in any other way before the use (its value is then unknown).
-func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Expr, depth int) (j *JSON, ok bool) {
+func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Expr, depth int) (j *jsonvalue.Value, ok bool) {
 	if !isSchemaPtr(v.Type()) {
 		return nil, false
 	}
@@ -255,13 +257,13 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 		return nil, false
 	}
 	var sets []propertySet
-	var steps []func(*JSON) bool
+	var steps []func(*jsonvalue.Value) bool
 	for i, s := range block.List[at+1:] {
 		if s.Pos() <= use.Pos() && use.End() <= s.End() {
 			for _, later := range block.List[at+1+i+1:] {
 				if mentions(r.pass.TypesInfo, later, v) {
 					// The server holds the same pointer: a change after the use counts too.
-					return &JSON{Pos: use.Pos(), End: use.End()}, true
+					return &jsonvalue.Value{Pos: use.Pos(), End: use.End()}, true
 				}
 			}
 			break
@@ -288,15 +290,15 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 		}
 		pending := sets
 		sets = nil
-		steps = append(steps, func(j *JSON) bool {
-			return applySets(j, pending, func(e ast.Expr) *JSON { return r.jsonOf(e, depth+1) }) &&
-				applySets(j, b.sets, func(e ast.Expr) *JSON { return r.jsonOf(e, depth+1) })
+		steps = append(steps, func(j *jsonvalue.Value) bool {
+			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) }) &&
+				applySets(j, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) })
 		})
 	}
 	if len(sets) > 0 {
 		pending := sets
-		steps = append(steps, func(j *JSON) bool {
-			return applySets(j, pending, func(e ast.Expr) *JSON { return r.jsonOf(e, depth+1) })
+		steps = append(steps, func(j *jsonvalue.Value) bool {
+			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) })
 		})
 	}
 	if len(steps) == 0 {
@@ -305,7 +307,7 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 	j = r.jsonOf(init, depth+1)
 	for _, step := range steps {
 		if !step(j) {
-			return &JSON{Pos: use.Pos(), End: use.End()}, true
+			return &jsonvalue.Value{Pos: use.Pos(), End: use.End()}, true
 		}
 	}
 	return j, true

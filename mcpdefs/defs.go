@@ -7,6 +7,10 @@
 // definitions by registration, by their literals and constructors, and by pairing (a call,
 // return or composite literal that holds one definition and one handler). Values that cannot
 // be resolved statically are marked dynamic, never guessed.
+//
+// Its subpackages hold what recognition reads with: typewalk (what each SDK's schema inference
+// makes of a Go type) and jsonvalue (JSON values with their positions). mcpdefs must not
+// import a rule family, the registry (analyzers) or the driver; internal/layers' test pins it.
 package mcpdefs
 
 import (

@@ -31,6 +31,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // HeaderAnnotationFact says that the package registers go-sdk tools through a function that
@@ -231,22 +233,22 @@ func (r *recogniser) mapChanged(v *types.Var) bool {
 func (r *recogniser) applyHeaderAnnotation(f *HeaderAnnotationFact) {
 	props := slices.Sorted(maps.Keys(f.Headers))
 	for _, d := range r.res.Definitions {
-		if d.Kind != Tool || d.SDK != GoSDK || d.Registration != nil || d.Input.Origin != SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != JSONObject {
+		if d.Kind != Tool || d.SDK != GoSDK || d.Registration != nil || d.Input.Origin != SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
 			continue
 		}
 		if d.Input.Expr == nil || !isSchemaPtr(r.pass.TypesInfo.TypeOf(d.Input.Expr)) {
 			continue
 		}
 		properties := d.Input.JSON.Get("properties")
-		if properties == nil || properties.Kind != JSONObject {
+		if properties == nil || properties.Kind != jsonvalue.Object {
 			continue
 		}
 		for _, name := range props {
 			prop := properties.Get(name)
-			if prop == nil || prop.Kind != JSONObject || prop.Get("x-mcp-header") != nil {
+			if prop == nil || prop.Kind != jsonvalue.Object || prop.Get("x-mcp-header") != nil {
 				continue
 			}
-			prop.Set("x-mcp-header", prop.Pos, &JSON{Kind: JSONString, Str: f.Headers[name], Pos: prop.Pos, End: prop.End, TextPos: prop.TextPos, TextEnd: prop.TextEnd})
+			prop.Set("x-mcp-header", prop.Pos, &jsonvalue.Value{Kind: jsonvalue.String, Str: f.Headers[name], Pos: prop.Pos, End: prop.End, TextPos: prop.TextPos, TextEnd: prop.TextEnd})
 		}
 	}
 }

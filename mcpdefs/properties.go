@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // mark3labs property builders and the JSON type each starts from ("" for WithAny).
@@ -32,12 +34,12 @@ var m3Keywords = map[string]string{
 // m3Properties builds the input schema a mark3labs NewTool advertises from its property
 // options: {"type":"object","properties":{...},"required":[...]}. Options recognition cannot
 // read make the affected object Partial.
-func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *JSON {
-	root := &JSON{Kind: JSONObject, Pos: call.Pos(), End: call.End(), Partial: d.OptionsDynamic}
-	props := &JSON{Kind: JSONObject, Pos: call.Pos(), End: call.End()}
-	required := &JSON{Kind: JSONArray, Pos: call.Pos(), End: call.End()}
-	root.Members = []*JSONMember{
-		{Key: "type", KeyPos: call.Pos(), Value: &JSON{Kind: JSONString, Str: "object", Pos: call.Pos(), End: call.End()}},
+func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *jsonvalue.Value {
+	root := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End(), Partial: d.OptionsDynamic}
+	props := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End()}
+	required := &jsonvalue.Value{Kind: jsonvalue.Array, Pos: call.Pos(), End: call.End()}
+	root.Members = []*jsonvalue.Member{
+		{Key: "type", KeyPos: call.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object", Pos: call.Pos(), End: call.End()}},
 		{Key: "properties", KeyPos: call.Pos(), Value: props},
 	}
 	for _, oc := range d.Options {
@@ -49,7 +51,7 @@ func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *JSON {
 		}
 		name := fn.Name()
 		if name == "WithSchemaAdditionalProperties" && len(oc.Args) == 1 {
-			root.Members = append(root.Members, &JSONMember{Key: "additionalProperties", KeyPos: oc.Pos(), Value: r.jsonOf(oc.Args[0], 0)})
+			root.Members = append(root.Members, &jsonvalue.Member{Key: "additionalProperties", KeyPos: oc.Pos(), Value: r.jsonOf(oc.Args[0], 0)})
 			continue
 		}
 		typ, isProperty := m3PropertyTypes[name]
@@ -61,38 +63,38 @@ func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *JSON {
 			props.Partial = true
 			continue
 		}
-		prop := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
+		prop := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: oc.Pos(), End: oc.End()}
 		if typ != "" {
-			prop.Members = append(prop.Members, &JSONMember{Key: "type", KeyPos: oc.Fun.Pos(), Value: &JSON{Kind: JSONString, Str: typ, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
+			prop.Members = append(prop.Members, &jsonvalue.Member{Key: "type", KeyPos: oc.Fun.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: typ, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
 		}
 		if name == "WithObject" {
-			prop.Members = append(prop.Members, &JSONMember{Key: "properties", KeyPos: oc.Fun.Pos(), Value: &JSON{Kind: JSONObject, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
+			prop.Members = append(prop.Members, &jsonvalue.Member{Key: "properties", KeyPos: oc.Fun.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.Object, Pos: oc.Fun.Pos(), End: oc.Fun.End()}})
 		}
 		if r.m3PropertyOptions(prop, oc, oc.Args[1:]) {
-			required.Elems = append(required.Elems, &JSON{Kind: JSONString, Str: propName, Pos: oc.Pos(), End: oc.End()})
+			required.Elems = append(required.Elems, &jsonvalue.Value{Kind: jsonvalue.String, Str: propName, Pos: oc.Pos(), End: oc.End()})
 		}
-		props.Members = append(props.Members, &JSONMember{Key: propName, KeyPos: oc.Args[0].Pos(), Value: prop})
+		props.Members = append(props.Members, &jsonvalue.Member{Key: propName, KeyPos: oc.Args[0].Pos(), Value: prop})
 	}
 	if len(required.Elems) > 0 {
-		root.Members = append(root.Members, &JSONMember{Key: "required", KeyPos: call.Pos(), Value: required})
+		root.Members = append(root.Members, &jsonvalue.Member{Key: "required", KeyPos: call.Pos(), Value: required})
 	}
 	return root
 }
 
 // m3PropertyOptions applies PropertyOption calls to prop and reports whether Required() was
 // among them.
-func (r *recogniser) m3PropertyOptions(prop *JSON, owner *ast.CallExpr, opts []ast.Expr) (required bool) {
+func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExpr, opts []ast.Expr) (required bool) {
 	if owner.Ellipsis.IsValid() {
 		prop.Partial = true
 	}
-	set := func(key string, at ast.Node, v *JSON) {
+	set := func(key string, at ast.Node, v *jsonvalue.Value) {
 		for _, m := range prop.Members {
 			if m.Key == key {
 				m.Value, m.KeyPos = v, at.Pos()
 				return
 			}
 		}
-		prop.Members = append(prop.Members, &JSONMember{Key: key, KeyPos: at.Pos(), Value: v})
+		prop.Members = append(prop.Members, &jsonvalue.Member{Key: key, KeyPos: at.Pos(), Value: v})
 	}
 	for _, o := range opts {
 		if r.ownPropertyOption(prop, o) {
@@ -109,13 +111,13 @@ func (r *recogniser) m3PropertyOptions(prop *JSON, owner *ast.CallExpr, opts []a
 		case name == "Required":
 			required = true
 		case name == "Enum":
-			enum := &JSON{Kind: JSONArray, Pos: oc.Pos(), End: oc.End()}
+			enum := &jsonvalue.Value{Kind: jsonvalue.Array, Pos: oc.Pos(), End: oc.End()}
 			switch {
 			case oc.Ellipsis.IsValid():
-				enum.Kind = JSONDynamic
+				enum.Kind = jsonvalue.Dynamic
 			case len(oc.Args) == 0:
 				// Enum() stores a nil []string: the wire carries "enum": null.
-				enum.Kind = JSONNull
+				enum.Kind = jsonvalue.Null
 			default:
 				for _, a := range oc.Args {
 					enum.Elems = append(enum.Elems, r.jsonOf(a, 0))
@@ -123,15 +125,15 @@ func (r *recogniser) m3PropertyOptions(prop *JSON, owner *ast.CallExpr, opts []a
 			}
 			set("enum", oc, enum)
 		case name == "WithStringEnumItems" && len(oc.Args) == 1:
-			items := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
-			items.Members = []*JSONMember{
-				{Key: "type", KeyPos: oc.Pos(), Value: &JSON{Kind: JSONString, Str: "string", Pos: oc.Pos(), End: oc.End()}},
+			items := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: oc.Pos(), End: oc.End()}
+			items.Members = []*jsonvalue.Member{
+				{Key: "type", KeyPos: oc.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "string", Pos: oc.Pos(), End: oc.End()}},
 				{Key: "enum", KeyPos: oc.Args[0].Pos(), Value: r.jsonOf(oc.Args[0], 0)},
 			}
 			set("items", oc, items)
 		case m3ItemTypes[name] != "":
-			items := &JSON{Kind: JSONObject, Pos: oc.Pos(), End: oc.End()}
-			items.Members = []*JSONMember{{Key: "type", KeyPos: oc.Pos(), Value: &JSON{Kind: JSONString, Str: m3ItemTypes[name], Pos: oc.Pos(), End: oc.End()}}}
+			items := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: oc.Pos(), End: oc.End()}
+			items.Members = []*jsonvalue.Member{{Key: "type", KeyPos: oc.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: m3ItemTypes[name], Pos: oc.Pos(), End: oc.End()}}}
 			r.m3PropertyOptions(items, oc, oc.Args)
 			// Required() inside item options is dropped by mark3labs.
 			set("items", oc, items)
@@ -157,7 +159,7 @@ func (r *recogniser) calleeOf(call *ast.CallExpr) *types.Func {
 // returned by a function of the package (`header("Owner")`, its parameters standing for the
 // call's arguments), whose body only sets constant keys of its map. It reports false for
 // anything else, which leaves the option to the caller.
-func (r *recogniser) ownPropertyOption(prop *JSON, o ast.Expr) bool {
+func (r *recogniser) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
 	var lit *ast.FuncLit
 	var frame *argFrame
 	switch x := ast.Unparen(o).(type) {

@@ -10,11 +10,12 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // JSONOf evaluates an expression of the analysed package to a JSON tree (see JSON). It
 // returns nil for a nil expression and for packages without MCP code.
-func (res *Result) JSONOf(e ast.Expr) *JSON {
+func (res *Result) JSONOf(e ast.Expr) *jsonvalue.Value {
 	if res.r == nil || e == nil {
 		return nil
 	}

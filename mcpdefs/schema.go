@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // SchemaOrigin says where a tool's advertised input or output schema comes from.
@@ -56,7 +57,7 @@ type SchemaSource struct {
 	Expr ast.Expr
 	// JSON is the static value of a hand-built, property-built or default schema; its nodes
 	// may be JSONDynamic where values are not constants.
-	JSON *JSON
+	JSON *jsonvalue.Value
 	// Library is set on a hand-built schema that the module builds with a schema library
 	// from a Go type (JSON is then dynamic).
 	Library *LibrarySchema
@@ -128,7 +129,7 @@ func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
 	}
 	if isEmptyInterface(t) {
 		if input {
-			return SchemaSource{Origin: SchemaDefault, JSON: &JSON{Kind: JSONObject, Members: []*JSONMember{{Key: "type", Value: &JSON{Kind: JSONString, Str: "object"}}}}}
+			return SchemaSource{Origin: SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 		}
 		return SchemaSource{Origin: SchemaAbsent}
 	}
@@ -153,7 +154,7 @@ func mcptoolSchema(t types.Type, input bool) SchemaSource {
 		t = p.Elem()
 	}
 	if input && isEmptyInterface(t) {
-		return SchemaSource{Origin: SchemaDefault, JSON: &JSON{Kind: JSONObject, Members: []*JSONMember{{Key: "type", Value: &JSON{Kind: JSONString, Str: "object"}}}}}
+		return SchemaSource{Origin: SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 	}
 	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
 }

@@ -16,11 +16,12 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // renderJSON prints a JSON tree in a compact form that needs no escaping in want patterns:
 // {k:v,...} objects, <a,...> arrays, DYN for unknown values, ~ after a partial container.
-func renderJSON(j *mcpdefs.JSON) string {
+func renderJSON(j *jsonvalue.Value) string {
 	if j == nil {
 		return "NIL"
 	}
@@ -32,25 +33,25 @@ func renderJSON(j *mcpdefs.JSON) string {
 		partial = "~"
 	}
 	switch j.Kind {
-	case mcpdefs.JSONObject:
+	case jsonvalue.Object:
 		var parts []string
 		for _, m := range j.Members {
 			parts = append(parts, m.Key+":"+renderJSON(m.Value))
 		}
 		return "{" + strings.Join(parts, ",") + "}" + partial
-	case mcpdefs.JSONArray:
+	case jsonvalue.Array:
 		var parts []string
 		for _, e := range j.Elems {
 			parts = append(parts, renderJSON(e))
 		}
 		return "<" + strings.Join(parts, ",") + ">" + partial
-	case mcpdefs.JSONString:
+	case jsonvalue.String:
 		return j.Str
-	case mcpdefs.JSONNumber:
+	case jsonvalue.Number:
 		return fmt.Sprint(j.Num)
-	case mcpdefs.JSONBool:
+	case jsonvalue.Bool:
 		return fmt.Sprint(j.Bool)
-	case mcpdefs.JSONNull:
+	case jsonvalue.Null:
 		return "null"
 	}
 	return "DYN"

@@ -5,16 +5,17 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is
 // static.
-func uiMeta(m *Model, d *Definition) (meta *mcpdefs.JSON, ui *mcpdefs.JSONMember) {
+func uiMeta(m *Model, d *Definition) (meta *jsonvalue.Value, ui *jsonvalue.Member) {
 	if d.Kind != mcpdefs.Tool || d.Meta == nil {
 		return nil, nil
 	}
 	meta = m.Result.JSONOf(d.Meta)
-	if meta == nil || meta.Kind != mcpdefs.JSONObject {
+	if meta == nil || meta.Kind != jsonvalue.Object {
 		return nil, nil
 	}
 	return meta, meta.Member("ui")
@@ -29,7 +30,7 @@ var ruleMetaUIType = check{
 func metaUIType(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
-		if ui == nil || ui.Value.Kind == mcpdefs.JSONObject || ui.Value.Kind == mcpdefs.JSONDynamic {
+		if ui == nil || ui.Value.Kind == jsonvalue.Object || ui.Value.Kind == jsonvalue.Dynamic {
 			continue
 		}
 		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object, so hosts cannot find the app; write {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
@@ -46,7 +47,7 @@ var ruleMetaUIResourceURIRequired = check{
 func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
-		if ui == nil || ui.Value.Kind != mcpdefs.JSONObject || ui.Value.Partial {
+		if ui == nil || ui.Value.Kind != jsonvalue.Object || ui.Value.Partial {
 			continue
 		}
 		uri := ui.Value.Member("resourceUri")
@@ -56,9 +57,9 @@ func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 			// in the MCP Apps spec when visibility says who may call the tool.
 		case uri == nil:
 			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility, so the app never appears; add resourceUri", d.Label())
-		case uri.Value.Kind == mcpdefs.JSONString && strings.TrimSpace(uri.Value.Str) == "":
+		case uri.Value.Kind == jsonvalue.String && strings.TrimSpace(uri.Value.Str) == "":
 			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty, so hosts have no UI to load; name the ui:// resource", d.Label())
-		case uri.Value.Kind != mcpdefs.JSONString && uri.Value.Kind != mcpdefs.JSONDynamic:
+		case uri.Value.Kind != jsonvalue.String && uri.Value.Kind != jsonvalue.Dynamic:
 			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string; write the ui:// URI as a string", d.Label(), render(uri.Value))
 		}
 	}
@@ -66,13 +67,13 @@ func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 }
 
 // resourceURI returns a tool's static, non-empty _meta.ui.resourceUri.
-func resourceURI(m *Model, d *Definition) (*mcpdefs.JSON, *mcpdefs.JSONMember, bool) {
+func resourceURI(m *Model, d *Definition) (*jsonvalue.Value, *jsonvalue.Member, bool) {
 	_, ui := uiMeta(m, d)
-	if ui == nil || ui.Value.Kind != mcpdefs.JSONObject {
+	if ui == nil || ui.Value.Kind != jsonvalue.Object {
 		return nil, nil, false
 	}
 	uri := ui.Value.Member("resourceUri")
-	if uri == nil || uri.Value.Kind != mcpdefs.JSONString || strings.TrimSpace(uri.Value.Str) == "" {
+	if uri == nil || uri.Value.Kind != jsonvalue.String || strings.TrimSpace(uri.Value.Str) == "" {
 		return nil, nil, false
 	}
 	return ui.Value, uri, true

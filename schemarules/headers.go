@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // x-mcp-header (SEP-2243, revision 2026-07-28) mirrors a tool argument into an Mcp-Param-*
@@ -49,8 +50,8 @@ func dialectOf(d *Definition) headerDialect {
 
 // headerProblem is one annotation the SDK rejects.
 type headerProblem struct {
-	at     *mcpdefs.JSONMember
-	parent *mcpdefs.JSON
+	at     *jsonvalue.Member
+	parent *jsonvalue.Value
 	path   string
 	what   string
 	fix    string
@@ -58,8 +59,8 @@ type headerProblem struct {
 
 // headerAnnotation is one annotation whose value is a known string.
 type headerAnnotation struct {
-	at       *mcpdefs.JSONMember
-	parent   *mcpdefs.JSON
+	at       *jsonvalue.Member
+	parent   *jsonvalue.Value
 	property string
 	path     string
 	header   string
@@ -76,7 +77,7 @@ type headerScan struct {
 
 // member is the member of obj the SDK's decoder reads for key (the last match), and whether
 // absence is known (a partial object may hold the key unseen).
-func (h headerDialect) member(obj *mcpdefs.JSON, key string) (m *mcpdefs.JSONMember, known bool) {
+func (h headerDialect) member(obj *jsonvalue.Value, key string) (m *jsonvalue.Member, known bool) {
 	for _, mem := range obj.Members {
 		if mem.Key == key || h.foldKeys && strings.EqualFold(mem.Key, key) {
 			m = mem
@@ -86,22 +87,22 @@ func (h headerDialect) member(obj *mcpdefs.JSON, key string) (m *mcpdefs.JSONMem
 }
 
 // scanHeaders runs the SDK's check over a static input schema.
-func scanHeaders(root *mcpdefs.JSON, h headerDialect) headerScan {
+func scanHeaders(root *jsonvalue.Value, h headerDialect) headerScan {
 	s := headerScan{decodes: true}
-	if root == nil || root.Kind != mcpdefs.JSONObject {
+	if root == nil || root.Kind != jsonvalue.Object {
 		s.decodes = false
 		return s
 	}
 	seen := map[string]string{}
-	var walk func(props *mcpdefs.JSON, prefix string, depth int)
-	walk = func(props *mcpdefs.JSON, prefix string, depth int) {
+	var walk func(props *jsonvalue.Value, prefix string, depth int)
+	walk = func(props *jsonvalue.Value, prefix string, depth int) {
 		if !s.decodes || depth > 64 {
 			return
 		}
 		switch props.Kind {
-		case mcpdefs.JSONNull:
+		case jsonvalue.Null:
 			return
-		case mcpdefs.JSONObject:
+		case jsonvalue.Object:
 		default:
 			// A dynamic map may hide anything; any other JSON value fails the decode.
 			s.decodes = false
@@ -118,9 +119,9 @@ func scanHeaders(root *mcpdefs.JSON, h headerDialect) headerScan {
 			}
 			prop := pm.Value
 			switch prop.Kind {
-			case mcpdefs.JSONNull:
+			case jsonvalue.Null:
 				continue
-			case mcpdefs.JSONObject:
+			case jsonvalue.Object:
 			default:
 				s.decodes = false
 				return
@@ -137,7 +138,7 @@ func scanHeaders(root *mcpdefs.JSON, h headerDialect) headerScan {
 				return
 			}
 			if hm != nil {
-				if !typeKnown || hm.Value.Kind == mcpdefs.JSONDynamic {
+				if !typeKnown || hm.Value.Kind == jsonvalue.Dynamic {
 					s.decodes = false
 					return
 				}
@@ -165,12 +166,12 @@ func scanHeaders(root *mcpdefs.JSON, h headerDialect) headerScan {
 }
 
 // lastMembers drops all but the last of repeated keys, as a decoder into a map does.
-func lastMembers(obj *mcpdefs.JSON) []*mcpdefs.JSONMember {
+func lastMembers(obj *jsonvalue.Value) []*jsonvalue.Member {
 	last := map[string]int{}
 	for i, m := range obj.Members {
 		last[m.Key] = i
 	}
-	var out []*mcpdefs.JSONMember
+	var out []*jsonvalue.Member
 	for i, m := range obj.Members {
 		if last[m.Key] == i {
 			out = append(out, m)
@@ -181,7 +182,7 @@ func lastMembers(obj *mcpdefs.JSON) []*mcpdefs.JSONMember {
 
 // typeOf is the property's "type" as the SDK reads it: the type names, whether they are
 // known, and whether the decoder accepts the value at all.
-func (h headerDialect) typeOf(prop *mcpdefs.JSON) (names []string, known, decodes bool) {
+func (h headerDialect) typeOf(prop *jsonvalue.Value) (names []string, known, decodes bool) {
 	tm, present := h.member(prop, "type")
 	if !present {
 		return nil, false, true
@@ -191,14 +192,14 @@ func (h headerDialect) typeOf(prop *mcpdefs.JSON) (names []string, known, decode
 	}
 	v := tm.Value
 	switch v.Kind {
-	case mcpdefs.JSONDynamic:
+	case jsonvalue.Dynamic:
 		return nil, false, true
-	case mcpdefs.JSONString:
+	case jsonvalue.String:
 		return []string{v.Str}, true, true
-	case mcpdefs.JSONNull:
+	case jsonvalue.Null:
 		// go-sdk decodes null into ""; mcp-go reads it as the string "".
 		return []string{""}, true, true
-	case mcpdefs.JSONArray:
+	case jsonvalue.Array:
 		if !h.typeList {
 			return nil, true, false
 		}
@@ -207,9 +208,9 @@ func (h headerDialect) typeOf(prop *mcpdefs.JSON) (names []string, known, decode
 		}
 		for _, e := range v.Elems {
 			switch e.Kind {
-			case mcpdefs.JSONString:
+			case jsonvalue.String:
 				names = append(names, e.Str)
-			case mcpdefs.JSONDynamic:
+			case jsonvalue.Dynamic:
 				return nil, false, true
 			default:
 				return nil, true, true // not a list of strings: no declared type
@@ -227,7 +228,7 @@ func (h headerDialect) typeOf(prop *mcpdefs.JSON) (names []string, known, decode
 }
 
 // checkAnnotation applies the SDKs' three checks, in their order, to one annotation.
-func (s *headerScan) checkAnnotation(prop *mcpdefs.JSON, name, path string, hm *mcpdefs.JSONMember, typeNames []string, seen map[string]string) {
+func (s *headerScan) checkAnnotation(prop *jsonvalue.Value, name, path string, hm *jsonvalue.Member, typeNames []string, seen map[string]string) {
 	report := func(what, fix string) {
 		s.problems = append(s.problems, headerProblem{at: hm, parent: prop, path: path, what: what, fix: fix})
 	}
@@ -236,7 +237,7 @@ func (s *headerScan) checkAnnotation(prop *mcpdefs.JSON, name, path string, hm *
 		return
 	}
 	v := hm.Value
-	if v.Kind != mcpdefs.JSONString || v.Str == "" {
+	if v.Kind != jsonvalue.String || v.Str == "" {
 		report(fmt.Sprintf("of %q is %s", path, render(v)), "write a non-empty string")
 		return
 	}
@@ -317,7 +318,7 @@ func headerEffect(m *Model, d *Definition) string {
 }
 
 // headerSchema is the static input schema whose annotations the SDK checks, or nil.
-func headerSchema(d *Definition) *mcpdefs.JSON {
+func headerSchema(d *Definition) *jsonvalue.Value {
 	s := d.Input
 	if s == nil || s.JSON == nil || s.JSON.Invalid {
 		return nil
@@ -411,9 +412,9 @@ func splitWords(name string) []string {
 }
 
 // secretDescription reports whether a property's description says it is a credential.
-func secretDescription(prop *mcpdefs.JSON) bool {
+func secretDescription(prop *jsonvalue.Value) bool {
 	desc := prop.Get("description")
-	if desc == nil || desc.Kind != mcpdefs.JSONString {
+	if desc == nil || desc.Kind != jsonvalue.String {
 		return false
 	}
 	d := strings.ToLower(desc.Str)

@@ -4,16 +4,17 @@ import (
 	"strconv"
 
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // schemaNode is one subschema of a static JSON Schema, with how it was reached.
 type schemaNode struct {
-	node *mcpdefs.JSON
+	node *jsonvalue.Value
 	// parent is the schema holding the keyword that leads here (nil at the root); member is
 	// the member naming this node: the property for properties and $defs, the keyword for
 	// items, not, anyOf and the like.
-	parent *mcpdefs.JSON
-	member *mcpdefs.JSONMember
+	parent *jsonvalue.Value
+	member *jsonvalue.Member
 	// parentKey is the keyword leading here ("" at the root).
 	parentKey string
 	path      []string
@@ -29,12 +30,12 @@ var (
 
 // walkSchema calls fn on every object subschema of root, root first, following only the
 // keywords whose values are schemas (never into enum, const, default or examples data).
-func walkSchema(root *mcpdefs.JSON, path []string, fn func(*schemaNode)) {
+func walkSchema(root *jsonvalue.Value, path []string, fn func(*schemaNode)) {
 	walkNode(&schemaNode{node: root, path: path}, fn, 0)
 }
 
 func walkNode(n *schemaNode, fn func(*schemaNode), depth int) {
-	if n.node == nil || n.node.Kind != mcpdefs.JSONObject || depth > 64 {
+	if n.node == nil || n.node.Kind != jsonvalue.Object || depth > 64 {
 		return
 	}
 	fn(n)
@@ -42,7 +43,7 @@ func walkNode(n *schemaNode, fn func(*schemaNode), depth int) {
 	required := map[string]bool{}
 	if req := j.Get("required"); req != nil {
 		for _, e := range req.Elems {
-			if e.Kind == mcpdefs.JSONString {
+			if e.Kind == jsonvalue.String {
 				required[e.Str] = true
 			}
 		}
@@ -53,15 +54,15 @@ func walkNode(n *schemaNode, fn func(*schemaNode), depth int) {
 	for _, m := range j.Members {
 		key := m.Key
 		switch {
-		case contains(schemaMaps, key) && m.Value.Kind == mcpdefs.JSONObject:
+		case contains(schemaMaps, key) && m.Value.Kind == jsonvalue.Object:
 			for _, pm := range m.Value.Members {
 				walkNode(&schemaNode{node: pm.Value, parent: j, member: pm, parentKey: key, path: with(key, pm.Key), required: key == "properties" && required[pm.Key]}, fn, depth+1)
 			}
-		case contains(schemaArrays, key) && m.Value.Kind == mcpdefs.JSONArray:
+		case contains(schemaArrays, key) && m.Value.Kind == jsonvalue.Array:
 			for i, e := range m.Value.Elems {
 				walkNode(&schemaNode{node: e, parent: j, member: m, parentKey: key, path: with(key, strconv.Itoa(i))}, fn, depth+1)
 			}
-		case contains(schemaOne, key) && m.Value.Kind == mcpdefs.JSONObject:
+		case contains(schemaOne, key) && m.Value.Kind == jsonvalue.Object:
 			walkNode(&schemaNode{node: m.Value, parent: j, member: m, parentKey: key, path: with(key)}, fn, depth+1)
 		}
 	}
@@ -81,7 +82,7 @@ func jsonPathUnder(role string, path []string) string {
 	if len(path) == 0 {
 		return role
 	}
-	return role + "." + mcpdefs.JSONPath(path...)
+	return role + "." + jsonvalue.Path(path...)
 }
 
 // staticSchemas lists a definition's schemas that are written out (hand-built or built from

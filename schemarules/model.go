@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -43,7 +44,7 @@ type Schema struct {
 	// Walk is the inferred schema (SchemaInferred).
 	Walk *typewalk.Result
 	// JSON is the static schema (hand-built, property-built or SDK default).
-	JSON *mcpdefs.JSON
+	JSON *jsonvalue.Value
 }
 
 // Inferred reports whether the schema comes from a Go type and under which rules.
@@ -210,7 +211,7 @@ func (d *Definition) Label() string {
 
 // jsonAt is where a finding about a JSON node goes: the node itself for Go values, the string
 // holding it for JSON text (so a suppression comment can sit on the line above).
-func jsonAt(j *mcpdefs.JSON) rule.Positioner {
+func jsonAt(j *jsonvalue.Value) rule.Positioner {
 	if j.TextPos.IsValid() {
 		return rule.Span{Start: j.TextPos, Stop: j.TextEnd}
 	}
@@ -218,7 +219,7 @@ func jsonAt(j *mcpdefs.JSON) rule.Positioner {
 }
 
 // memberAt is where a finding about an object key goes.
-func memberAt(parent *mcpdefs.JSON, m *mcpdefs.JSONMember) rule.Positioner {
+func memberAt(parent *jsonvalue.Value, m *jsonvalue.Member) rule.Positioner {
 	if m.Value.TextPos.IsValid() || !m.KeyPos.IsValid() {
 		return jsonAt(m.Value)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.
@@ -47,8 +48,8 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 				continue
 			}
 			v := mem.Value
-			empty := v.Kind == mcpdefs.JSONArray && len(v.Elems) == 0
-			null := v.Kind == mcpdefs.JSONNull && kw == "enum"
+			empty := v.Kind == jsonvalue.Array && len(v.Elems) == 0
+			null := v.Kind == jsonvalue.Null && kw == "enum"
 			if !empty && !null {
 				continue
 			}
@@ -61,7 +62,7 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 		// {"not": {}} is the false schema. As additionalProperties or an optional property it
 		// is the usual way to forbid something; as the schema itself, a required property or
 		// the items of an array, nothing can satisfy it.
-		if not := j.Member("not"); not != nil && not.Value.Kind == mcpdefs.JSONObject && len(not.Value.Members) == 0 && !not.Value.Partial {
+		if not := j.Member("not"); not != nil && not.Value.Kind == jsonvalue.Object && len(not.Value.Members) == 0 && !not.Value.Partial {
 			if n.parent == nil || n.required || n.parentKey == "items" || n.parentKey == "allOf" {
 				p.Reportf(memberAt(j, not), "%s of %s: \"not\": {} rejects every value: %s; remove it", where, d.Label(), unsatisfiableEffect(d, s))
 			}
@@ -87,7 +88,7 @@ func formatPortability(p *rule.Pass, m *Model) error {
 	}
 	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		mem := n.node.Member("format")
-		if mem == nil || mem.Value.Kind != mcpdefs.JSONString || mem.Value.Str == "" || allowed[mem.Value.Str] {
+		if mem == nil || mem.Value.Kind != jsonvalue.String || mem.Value.Str == "" || allowed[mem.Value.Str] {
 			return
 		}
 		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, not in the portable set; OpenAI drops the tool. Remove it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str)
@@ -185,7 +186,7 @@ func dialectTag(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			j := s.JSON
-			if s.Source.Origin != mcpdefs.SchemaHandBuilt || j.Kind != mcpdefs.JSONObject || j.Partial || j.Get("$schema") != nil {
+			if s.Source.Origin != mcpdefs.SchemaHandBuilt || j.Kind != jsonvalue.Object || j.Partial || j.Get("$schema") != nil {
 				continue
 			}
 			at := jsonAt(j)

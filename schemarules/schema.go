@@ -8,6 +8,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -95,13 +96,13 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 				what = "go-sdk's AddTool panics at start-up when it is registered"
 			}
 			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s", d.Label(), j.Err, what)
-		case j.Kind == mcpdefs.JSONDynamic:
+		case j.Kind == jsonvalue.Dynamic:
 			if ls := s.Source.Library; ls != nil && ls.Unknown == "" {
 				if root, ok := libraryRoot(ls); ok && root != `"object"` {
 					p.Reportf(d.RegistrationOrDef(), "%s: %s builds an input schema without an object root: %s; %s", d.Label(), ls.Library, effect, libraryFix(ls))
 				}
 			}
-		case j.Kind != mcpdefs.JSONObject:
+		case j.Kind != jsonvalue.Object:
 			p.Reportf(jsonAt(j), "%s: the input schema is not a JSON object: %s", d.Label(), effect)
 		default:
 			typ := j.Member("type")
@@ -109,8 +110,8 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			case typ == nil && j.Partial:
 			case typ == nil:
 				p.Reportf(jsonAt(j), "%s: the input schema has no \"type\": %s; add \"type\": \"object\"", d.Label(), effect)
-			case typ.Value.Kind == mcpdefs.JSONDynamic:
-			case typ.Value.Kind != mcpdefs.JSONString || typ.Value.Str != "object":
+			case typ.Value.Kind == jsonvalue.Dynamic:
+			case typ.Value.Kind != jsonvalue.String || typ.Value.Str != "object":
 				p.Reportf(memberAt(j, typ), "%s: the input schema's type is %s, not \"object\": %s", d.Label(), render(typ.Value), effect)
 			}
 		}
@@ -177,23 +178,23 @@ func libraryFix(ls *mcpdefs.LibrarySchema) string {
 }
 
 // render prints a JSON value briefly for messages.
-func render(j *mcpdefs.JSON) string {
+func render(j *jsonvalue.Value) string {
 	switch j.Kind {
-	case mcpdefs.JSONString:
+	case jsonvalue.String:
 		return quote(j.Str)
-	case mcpdefs.JSONArray:
+	case jsonvalue.Array:
 		var parts []string
 		for _, e := range j.Elems {
 			parts = append(parts, render(e))
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
-	case mcpdefs.JSONObject:
+	case jsonvalue.Object:
 		return "an object"
-	case mcpdefs.JSONNull:
+	case jsonvalue.Null:
 		return "null"
-	case mcpdefs.JSONBool:
+	case jsonvalue.Bool:
 		return fmt.Sprint(j.Bool)
-	case mcpdefs.JSONNumber:
+	case jsonvalue.Number:
 		return fmt.Sprint(j.Num)
 	}
 	return "a dynamic value"

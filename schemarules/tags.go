@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -373,7 +374,7 @@ func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
 			continue
 		}
 		walkSchema(s.JSON, nil, func(n *schemaNode) {
-			if n.parentKey != "properties" || n.node.Kind != mcpdefs.JSONObject || n.node.Partial {
+			if n.parentKey != "properties" || n.node.Kind != jsonvalue.Object || n.node.Partial {
 				return
 			}
 			if n.node.Get("description") != nil || n.node.Get("$ref") != nil {

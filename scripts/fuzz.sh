@@ -27,7 +27,7 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 		./mcpdefs:FuzzParseURITemplate              # URI templates in definitions
 		./mcptool:FuzzResourceTemplate              # URI templates at registration
 		./internal/printf:FuzzParse                 # format strings
-		./mcpdefs:FuzzParseJSONText                 # JSON schemas written as text
+		./mcpdefs/jsonvalue:FuzzParse               # JSON schemas written as text
 		./analyzers/lint:FuzzParseConfig            # .mcplint.yaml
 		./analyzers/lint:FuzzParseDirectives        # //mcplint: comments
 		./gclplugin:FuzzDecodeSettings              # golangci-lint settings

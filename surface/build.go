@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/mcperr"
 	"github.com/mcplint-go/mcplint/mcptool"
@@ -260,28 +261,28 @@ func (b *builder) librarySchema(e *Entry, field string, ls *mcpdefs.LibrarySchem
 
 // render turns a recognised JSON value into output, marking what is dynamic as unknown
 // under its JSON pointer. ok is false when the value itself is unknown.
-func (b *builder) render(e *Entry, ptr string, j *mcpdefs.JSON) (any, bool) {
+func (b *builder) render(e *Entry, ptr string, j *jsonvalue.Value) (any, bool) {
 	if j == nil {
 		e.unknown(ptr, whyNotStatic)
 		return nil, false
 	}
 	switch j.Kind {
-	case mcpdefs.JSONDynamic:
+	case jsonvalue.Dynamic:
 		why := whyNotStatic
 		if j.Invalid {
 			why = "not valid JSON: " + j.Err
 		}
 		e.unknown(ptr, why)
 		return nil, false
-	case mcpdefs.JSONNull:
+	case jsonvalue.Null:
 		return nil, true
-	case mcpdefs.JSONBool:
+	case jsonvalue.Bool:
 		return j.Bool, true
-	case mcpdefs.JSONNumber:
+	case jsonvalue.Number:
 		return j.Num, true
-	case mcpdefs.JSONString:
+	case jsonvalue.String:
 		return j.Str, true
-	case mcpdefs.JSONArray:
+	case jsonvalue.Array:
 		arr := make([]any, 0, len(j.Elems))
 		for i, el := range j.Elems {
 			if v, ok := b.render(e, fmt.Sprintf("%s/%d", ptr, i), el); ok {
@@ -292,7 +293,7 @@ func (b *builder) render(e *Entry, ptr string, j *mcpdefs.JSON) (any, bool) {
 			e.unknown(ptr, "holds elements recognition cannot read")
 		}
 		return arr, true
-	case mcpdefs.JSONObject:
+	case jsonvalue.Object:
 		o := ojson.New()
 		for _, m := range j.Members {
 			if v, ok := b.render(e, ptr+"/"+escape(m.Key), m.Value); ok {

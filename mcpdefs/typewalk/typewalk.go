@@ -6,7 +6,12 @@
 // directly and mark3labs/mcp-go v1.2.1 uses with IgnoreInvalidTypes plus its own tag layer.
 // Unlike ForType, which stops at the first error, the walk reports every problem, so one lint
 // run shows them all. Each problem says what it does under the SDK's rules: a start-up panic in
-// go-sdk, a silently empty schema or a silently dropped property in mark3labs.
+// go-sdk, a silently empty schema or a silently dropped property in mark3labs. invopop.go
+// models github.com/invopop/jsonschema's Reflector the same way, for schemas a module builds
+// itself with that library.
+//
+// It knows go/types and the libraries' rules, nothing of recognition: it must not import
+// mcpdefs, an SDK or a rule family.
 package typewalk
 
 import (

@@ -1,4 +1,4 @@
-package mcpdefs
+package jsonvalue
 
 import (
 	"fmt"
@@ -7,27 +7,27 @@ import (
 	"github.com/mcplint-go/mcplint/internal/jsontext"
 )
 
-// maxJSONDepth bounds nesting in JSON text so that hostile input cannot exhaust the stack.
-const maxJSONDepth = 512
+// maxDepth bounds nesting in JSON text so that hostile input cannot exhaust the stack.
+const maxDepth = 512
 
-// ParseJSONText parses JSON text into a JSON tree whose nodes carry byte offsets into src
+// Parse parses JSON text into a tree whose nodes carry byte offsets into src
 // (Pos is the offset of the value's first byte, End just past its last). Callers map offsets
 // to token positions. It accepts exactly what encoding/json accepts.
-func ParseJSONText(src string) (*JSON, error) {
-	res := jsontext.Parse([]byte(src), 0, maxJSONDepth+1)
+func Parse(src string) (*Value, error) {
+	res := jsontext.Parse([]byte(src), 0, maxDepth+1)
 	if res.Err != nil {
-		return nil, fmt.Errorf("invalid JSON at offset %d: %s", res.Err.Offset, jsonTextProblem(src, res.Err))
+		return nil, fmt.Errorf("invalid JSON at offset %d: %s", res.Err.Offset, textProblem(src, res.Err))
 	}
-	return fromJSONText(res.Root), nil
+	return fromText(res.Root), nil
 }
 
-// jsonTextProblem words a parse error for the schema-is-object message, which quotes it.
-func jsonTextProblem(src string, e *jsontext.SyntaxError) string {
+// textProblem words a parse error for the schema-is-object message, which quotes it.
+func textProblem(src string, e *jsontext.SyntaxError) string {
 	switch e.Kind {
 	case jsontext.ErrEmpty, jsontext.ErrValueMissing, jsontext.ErrObjectUnclosed, jsontext.ErrArrayUnclosed:
 		return "unexpected end of input"
 	case jsontext.ErrTooDeep:
-		return fmt.Sprintf("nested more than %d levels", maxJSONDepth)
+		return fmt.Sprintf("nested more than %d levels", maxDepth)
 	case jsontext.ErrUnexpectedValue:
 		if src[e.Offset] == 't' || src[e.Offset] == 'f' || src[e.Offset] == 'n' {
 			return "unknown literal"
@@ -59,32 +59,32 @@ func jsonTextProblem(src string, e *jsontext.SyntaxError) string {
 	return "not JSON"
 }
 
-// fromJSONText converts the parsed tree, offsets and all.
-func fromJSONText(n *jsontext.Node) *JSON {
-	out := &JSON{Offset: n.Offset, EndOffset: n.End}
+// fromText converts the parsed tree, offsets and all.
+func fromText(n *jsontext.Node) *Value {
+	out := &Value{Offset: n.Offset, EndOffset: n.End}
 	switch n.Kind {
 	case jsontext.Null:
-		out.Kind = JSONNull
+		out.Kind = Null
 	case jsontext.Bool:
-		out.Kind, out.Bool = JSONBool, n.Bool
+		out.Kind, out.Bool = Bool, n.Bool
 	case jsontext.Number:
 		f, err := strconv.ParseFloat(n.Str, 64)
 		if err != nil {
 			// Out of float64 range: encoding/json accepts the text; keep it as a number.
 			f = 0
 		}
-		out.Kind, out.Num = JSONNumber, f
+		out.Kind, out.Num = Number, f
 	case jsontext.String:
-		out.Kind, out.Str = JSONString, n.Str
+		out.Kind, out.Str = String, n.Str
 	case jsontext.Array:
-		out.Kind = JSONArray
+		out.Kind = Array
 		for _, e := range n.Elems {
-			out.Elems = append(out.Elems, fromJSONText(e))
+			out.Elems = append(out.Elems, fromText(e))
 		}
 	case jsontext.Object:
-		out.Kind = JSONObject
+		out.Kind = Object
 		for _, m := range n.Members {
-			out.Members = append(out.Members, &JSONMember{Key: m.Key, KeyOffset: m.KeyOffset, Value: fromJSONText(m.Value)})
+			out.Members = append(out.Members, &Member{Key: m.Key, KeyOffset: m.KeyOffset, Value: fromText(m.Value)})
 		}
 	}
 	return out

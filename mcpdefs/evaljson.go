@@ -6,116 +6,23 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
-// JSONKind is the kind of a statically known JSON value.
-type JSONKind int
-
-const (
-	// JSONDynamic is a value recognition cannot know at compile time.
-	JSONDynamic JSONKind = iota
-	JSONNull
-	JSONBool
-	JSONNumber
-	JSONString
-	JSONArray
-	JSONObject
-)
-
-// JSON is a JSON value as written in Go code: a *jsonschema.Schema literal, a map[string]any
-// literal, a json.RawMessage constant, mark3labs property options. Each node knows where it is
-// written, so findings can point at the exact key.
-type JSON struct {
-	Kind JSONKind
-	// Pos and End delimit where the value is written (for text inside a raw string literal,
-	// the value's own bytes; otherwise the Go expression).
-	Pos, End token.Pos
-	// Offset and EndOffset are byte offsets into the JSON text the node was parsed from.
-	Offset, EndOffset int
-	// TextPos and TextEnd delimit the Go expression holding the JSON text a node was parsed
-	// from (invalid for nodes written as Go values). Findings about text inside a string are
-	// best reported there: a suppression comment cannot go inside the string.
-	TextPos, TextEnd token.Pos
-
-	Str  string
-	Num  float64
-	Bool bool
-
-	Elems   []*JSON
-	Members []*JSONMember
-	// Partial marks an object or array that may hold more than is listed (an option or
-	// element recognition cannot read): the absence of a key proves nothing.
-	Partial bool
-	// Invalid is set on a JSONDynamic node whose constant text is not JSON; Err says why.
-	Invalid bool
-	Err     string
-}
-
-// JSONMember is one key of an object.
-type JSONMember struct {
-	Key       string
-	KeyPos    token.Pos
-	KeyOffset int
-	Value     *JSON
-}
-
-// Get returns the value of key, or nil when j is not an object or lacks the key. Duplicate
-// keys resolve to the last one, as encoding/json does.
-func (j *JSON) Get(key string) *JSON {
-	if j == nil || j.Kind != JSONObject {
-		return nil
-	}
-	var v *JSON
-	for _, m := range j.Members {
-		if m.Key == key {
-			v = m.Value
-		}
-	}
-	return v
-}
-
-// Member returns the member of key (the last one), or nil.
-func (j *JSON) Member(key string) *JSONMember {
-	if j == nil || j.Kind != JSONObject {
-		return nil
-	}
-	var out *JSONMember
-	for _, m := range j.Members {
-		if m.Key == key {
-			out = m
-		}
-	}
-	return out
-}
-
-// Set gives every member of key in the object j the value v, written at pos, or adds the
-// member when there is none.
-func (j *JSON) Set(key string, pos token.Pos, v *JSON) {
-	set := false
-	for _, m := range j.Members {
-		if m.Key == key {
-			m.Value, m.KeyPos, set = v, pos, true
-		}
-	}
-	if !set {
-		j.Members = append(j.Members, &JSONMember{Key: key, KeyPos: pos, Value: v})
-	}
-}
-
-// Known reports whether j is a statically known value.
-func (j *JSON) Known() bool { return j != nil && j.Kind != JSONDynamic }
+// This file evaluates Go expressions to jsonvalue.Values. It stays in recognition because it
+// knows SDK types (jsonschema.Schema's MarshalJSON, mark3labs Meta and property options) and
+// follows recognition's def-use index (single assignments, mutations, returned literals).
 
 // jsonOf evaluates a Go expression to a JSON tree, following variables with one assignment
 // and the types whose JSON form recognition knows. Whatever cannot be known is JSONDynamic.
-func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
+func (r *recogniser) jsonOf(e ast.Expr, depth int) *jsonvalue.Value {
 	if e == nil {
 		return nil
 	}
-	node := &JSON{Pos: e.Pos(), End: e.End()}
+	node := &jsonvalue.Value{Pos: e.Pos(), End: e.End()}
 	if depth > maxDepth*4 {
 		return node
 	}
@@ -123,19 +30,19 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 	if hasType && tv.Value != nil {
 		switch tv.Value.Kind() {
 		case constant.String:
-			node.Kind, node.Str = JSONString, constant.StringVal(tv.Value)
+			node.Kind, node.Str = jsonvalue.String, constant.StringVal(tv.Value)
 		case constant.Bool:
-			node.Kind, node.Bool = JSONBool, constant.BoolVal(tv.Value)
+			node.Kind, node.Bool = jsonvalue.Bool, constant.BoolVal(tv.Value)
 		case constant.Int, constant.Float:
 			f, _ := constant.Float64Val(tv.Value)
-			node.Kind, node.Num = JSONNumber, f
+			node.Kind, node.Num = jsonvalue.Number, f
 		}
 		return node
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if r.pass.TypesInfo.Uses[x] == types.Universe.Lookup("nil") {
-			node.Kind = JSONNull
+			node.Kind = jsonvalue.Null
 			return node
 		}
 		if v := r.localVar(x); v != nil {
@@ -154,24 +61,24 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 				}
 			}
 			if grown, changed := r.mapChange(v, x); changed {
-				node.Kind = JSONDynamic
+				node.Kind = jsonvalue.Dynamic
 				return node
 			} else if grown && !r.fieldAssigned[v] {
 				if init := r.singleAssignment(x); init != nil {
 					// maps.Copy(props, extra): what is listed is there, and maybe more.
 					j := r.jsonOf(init, depth+1)
-					if j.Kind == JSONObject {
+					if j.Kind == jsonvalue.Object {
 						j.Partial = true
 						return j
 					}
 				}
-				node.Kind = JSONDynamic
+				node.Kind = jsonvalue.Dynamic
 				return node
 			}
 			if r.fieldAssigned[v] || r.passedToModule(v, x) {
 				// schema.Type = "object" after the literal, or a function of the module
 				// that may change it: what is sent is not what was written.
-				node.Kind = JSONDynamic
+				node.Kind = jsonvalue.Dynamic
 				return node
 			}
 		}
@@ -198,7 +105,7 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *JSON {
 
 // jsonCall handles conversions of JSON text (json.RawMessage(`...`), []byte("...")) and the
 // mark3labs Meta constructor.
-func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
+func (r *recogniser) jsonCall(call *ast.CallExpr, node *jsonvalue.Value, depth int) *jsonvalue.Value {
 	if tv, ok := r.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		if isByteSlice(tv.Type) {
 			return r.jsonText(call.Args[0], node)
@@ -216,7 +123,7 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *JSON, depth int) *JSON {
 		return node
 	}
 	if s, ok := r.foldCall(call); ok {
-		node.Kind, node.Str = JSONString, s
+		node.Kind, node.Str = jsonvalue.String, s
 		return node
 	}
 	if sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && len(call.Args) == 1 && isPointerHelper(sig) {
@@ -299,12 +206,12 @@ func isByteSlice(t types.Type) bool {
 
 // jsonText parses a constant string holding JSON text. When the text is a raw string literal
 // in the source, nodes point at their own bytes; otherwise at the literal as a whole.
-func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
+func (r *recogniser) jsonText(arg ast.Expr, node *jsonvalue.Value) *jsonvalue.Value {
 	src, ok := r.constString(arg)
 	if !ok {
 		return node
 	}
-	parsed, err := ParseJSONText(src)
+	parsed, err := jsonvalue.Parse(src)
 	if err != nil {
 		node.Invalid, node.Err = true, err.Error()
 		node.TextPos, node.TextEnd = node.Pos, node.End
@@ -315,8 +222,8 @@ func (r *recogniser) jsonText(arg ast.Expr, node *JSON) *JSON {
 	if lit != nil && strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\r") {
 		base = lit.Pos() + 1
 	}
-	var place func(j *JSON)
-	place = func(j *JSON) {
+	var place func(j *jsonvalue.Value)
+	place = func(j *jsonvalue.Value) {
 		j.TextPos, j.TextEnd = node.Pos, node.End
 		if base.IsValid() {
 			j.Pos, j.End = base+token.Pos(j.Offset), base+token.Pos(j.EndOffset)
@@ -373,7 +280,7 @@ var schemaFields = map[string]string{
 
 // jsonComposite evaluates map, slice and struct literals. Structs follow their json tags,
 // except the types whose MarshalJSON recognition knows (jsonschema.Schema, mark3labs Meta).
-func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int) *JSON {
+func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value, depth int) *jsonvalue.Value {
 	tv, ok := r.pass.TypesInfo.Types[lit]
 	if !ok {
 		return node
@@ -388,7 +295,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
-		node.Kind = JSONObject
+		node.Kind = jsonvalue.Object
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
@@ -400,13 +307,13 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 				node.Partial = true
 				continue
 			}
-			node.Members = append(node.Members, &JSONMember{Key: k, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+			node.Members = append(node.Members, &jsonvalue.Member{Key: k, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
 		}
 		return node
 	case *types.Slice, *types.Array:
-		node.Kind = JSONArray
+		node.Kind = jsonvalue.Array
 		if isByteSlice(u) {
-			node.Kind = JSONDynamic
+			node.Kind = jsonvalue.Dynamic
 			return node
 		}
 		for _, elt := range lit.Elts {
@@ -420,7 +327,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 		}
 		return node
 	case *types.Struct:
-		node.Kind = JSONObject
+		node.Kind = jsonvalue.Object
 		if key == m3MCP+".Meta" {
 			f := r.fields(lit)
 			if add, ok := f["AdditionalFields"]; ok {
@@ -452,7 +359,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 				}
 				if id.Name == "Extra" {
 					extra := r.jsonOf(kv.Value, depth+1)
-					if extra.Kind == JSONObject {
+					if extra.Kind == jsonvalue.Object {
 						node.Members = append(node.Members, extra.Members...)
 						node.Partial = node.Partial || extra.Partial
 					} else {
@@ -467,7 +374,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 			if name == "" {
 				continue
 			}
-			node.Members = append(node.Members, &JSONMember{Key: name, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+			node.Members = append(node.Members, &jsonvalue.Member{Key: name, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
 		}
 		return node
 	}
@@ -475,7 +382,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *JSON, depth int)
 }
 
 // jsonOfElem evaluates a slice element, whose composite literal type may be elided.
-func (r *recogniser) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *JSON {
+func (r *recogniser) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *jsonvalue.Value {
 	return r.jsonOf(elt, depth+1)
 }
 
@@ -508,20 +415,4 @@ func jsonFieldName(st *types.Struct, i int) string {
 		return f.Name()
 	}
 	return name
-}
-
-// JSONPath renders a path of keys and indexes for messages: properties.query.format.
-func JSONPath(keys ...string) string {
-	var b strings.Builder
-	for _, k := range keys {
-		if _, err := strconv.Atoi(k); err == nil {
-			b.WriteString("[" + k + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(k)
-	}
-	return b.String()
 }

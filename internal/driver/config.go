@@ -57,6 +57,41 @@ func loadConfig(dir, file string) (*analyzers.Config, string, error) {
 	return cfg, file, nil
 }
 
+// checkedConfig loads the configuration for dir (or file, when given), applies flags (when
+// given) and validates what is left against cat (when given). The flags were checked on their
+// own, so a problem Validate finds is the file's, and the error names it.
+func checkedConfig(dir, file string, flags *FlagSettings, cat *analyzers.Catalog) (*analyzers.Config, error) {
+	cfg, path, err := loadConfig(dir, file)
+	if err != nil {
+		return nil, err
+	}
+	if flags != nil {
+		if err := flags.apply(cfg, cat); err != nil {
+			return nil, err
+		}
+	}
+	if cat != nil {
+		if err := cfg.Validate(cat); err != nil {
+			return nil, &ConfigError{Source: path, Err: err}
+		}
+	}
+	return cfg, nil
+}
+
+// workDir is the directory a run works in: s.Dir, or the process's working directory. When
+// that cannot be had it says why on s.Stderr.
+func (s Setup) workDir() (string, bool) {
+	if s.Dir != "" {
+		return s.Dir, true
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
+		return "", false
+	}
+	return wd, true
+}
+
 // unwrapPath drops the "path: " prefix LoadConfig puts on its errors; ConfigError names the
 // file itself.
 func unwrapPath(err error, path string) error {

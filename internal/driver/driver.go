@@ -86,29 +86,15 @@ type Options struct {
 
 // Run runs mcplint once and returns the exit status.
 func Run(ctx context.Context, s Setup, o Options) int {
-	dir := s.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
-			return ExitError
-		}
-		dir = wd
+	dir, ok := s.workDir()
+	if !ok {
+		return ExitError
 	}
 	if o.Format == "" {
 		o.Format = output.Text
 	}
 
-	cfg, path, err := loadConfig(dir, o.ConfigFile)
-	if err == nil {
-		err = o.Flags.apply(cfg, s.Catalog)
-	}
-	if err == nil {
-		// The flags were checked on their own, so what is left is the file's.
-		if verr := cfg.Validate(s.Catalog); verr != nil {
-			err = &ConfigError{Source: path, Err: verr}
-		}
-	}
+	cfg, err := checkedConfig(dir, o.ConfigFile, &o.Flags, s.Catalog)
 	if err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\nFix it and run mcplint again; `mcplint rules` lists the rule IDs and families.\n", err)
 		return ExitError

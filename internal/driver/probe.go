@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
@@ -25,24 +24,11 @@ type Analysis struct {
 // flags override the configuration as they do for a plain run. On failure it has said why on
 // s.Stderr and returns the exit status.
 func Analyze(ctx context.Context, s Setup, o SurfaceOptions, flags FlagSettings) (*Analysis, int) {
-	dir := s.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
-			return nil, ExitError
-		}
-		dir = wd
+	dir, ok := s.workDir()
+	if !ok {
+		return nil, ExitError
 	}
-	cfg, path, err := loadConfig(dir, o.ConfigFile)
-	if err == nil {
-		err = flags.apply(cfg, s.Catalog)
-	}
-	if err == nil {
-		if verr := cfg.Validate(s.Catalog); verr != nil {
-			err = &ConfigError{Source: path, Err: verr}
-		}
-	}
+	cfg, err := checkedConfig(dir, o.ConfigFile, &flags, s.Catalog)
 	if err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
 		return nil, ExitError

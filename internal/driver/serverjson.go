@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/mcplint-go/mcplint/internal/driver/output"
@@ -22,14 +21,9 @@ type ServerJSONOptions struct {
 // ServerJSON checks one server.json with the server.json rules, for repositories in any
 // language, with the same configuration, output formats and exit statuses as a package run.
 func ServerJSON(s Setup, o ServerJSONOptions) int {
-	dir := s.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
-			return ExitError
-		}
-		dir = wd
+	dir, ok := s.workDir()
+	if !ok {
+		return ExitError
 	}
 	file := o.File
 	if file == "" {
@@ -38,15 +32,7 @@ func ServerJSON(s Setup, o ServerJSONOptions) int {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
 	}
-	cfg, path, err := loadConfig(filepath.Dir(file), o.ConfigFile)
-	if err == nil {
-		err = o.Flags.apply(cfg, s.Catalog)
-	}
-	if err == nil {
-		if verr := cfg.Validate(s.Catalog); verr != nil {
-			err = &ConfigError{Source: path, Err: verr}
-		}
-	}
+	cfg, err := checkedConfig(filepath.Dir(file), o.ConfigFile, &o.Flags, s.Catalog)
 	if err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\nFix it and run mcplint again; `mcplint rules` lists the rule IDs and families.\n", err)
 		return ExitError

@@ -28,21 +28,11 @@ type SurfaceOptions struct {
 // read too (the budget and client settings live there). On failure it has said why on
 // s.Stderr and returns the exit status.
 func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surface, *analyzers.Config, int) {
-	dir := s.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
-			return nil, nil, ExitError
-		}
-		dir = wd
+	dir, ok := s.workDir()
+	if !ok {
+		return nil, nil, ExitError
 	}
-	cfg, path, err := loadConfig(dir, o.ConfigFile)
-	if err == nil && s.Catalog != nil {
-		if verr := cfg.Validate(s.Catalog); verr != nil {
-			err = &ConfigError{Source: path, Err: verr}
-		}
-	}
+	cfg, err := checkedConfig(dir, o.ConfigFile, nil, s.Catalog)
 	if err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
 		return nil, nil, ExitError
@@ -113,14 +103,9 @@ func relativizeSurface(dir string, sf *surface.Surface) {
 // checks rev out into a temporary worktree of the repository holding the working directory,
 // computes the surface there from the same relative directory, and removes the worktree.
 func LoadSurfaceAt(ctx context.Context, s Setup, o SurfaceOptions, rev string) (*surface.Surface, int) {
-	dir := s.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: cannot determine the working directory: %v\n", err)
-			return nil, ExitError
-		}
-		dir = wd
+	dir, ok := s.workDir()
+	if !ok {
+		return nil, ExitError
 	}
 	top, err := gitOutput(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {

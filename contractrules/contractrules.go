@@ -6,7 +6,8 @@
 //
 // Each rule is declared beside its function: the structural rules in structure.go, the
 // conformance rules in conformance.go. The IDs the runtime library reports too
-// (mcptool.Add checks contracts at start-up) come from internal/defcheck.
+// (mcptool.Add checks contracts at start-up) come from internal/defcheck. Rules read
+// recognition (mcpdefs) and never import an SDK or the driver.
 package contractrules
 
 import (

@@ -2,7 +2,8 @@
 // as a tool error the model can read or as a JSON-RPC error, whether a result is silently
 // discarded, whether a session can crash, and whether errors keep their cause and their code.
 //
-// Each rule is declared beside its function, in the file named after its ID.
+// Each rule is declared beside its function, in the file named after its ID. Rules read
+// recognition (mcpdefs) and never import an SDK or the driver.
 package handlerrules
 
 import (

@@ -2,7 +2,9 @@
 // declared by its family beside the function that checks it), the catalog its families' rows
 // make, the shared Config, ignore directives, and the pass that stamps each diagnostic with
 // its rule ID, documentation URL and suppression state. It knows no family's rules: only the
-// directive rules, which are its own.
+// directive rules and load-error, which are its own and the driver's. It imports no SDK and no
+// package of the module outside internal/ (internal/layers' test pins it), so that every
+// layer can use it.
 //
 // # Adding a rule
 //

@@ -67,16 +67,10 @@ type Member struct {
 // Get returns the value of key, or nil when j is not an object or lacks the key. Duplicate
 // keys resolve to the last one, as encoding/json does.
 func (j *Value) Get(key string) *Value {
-	if j == nil || j.Kind != Object {
-		return nil
+	if m := j.Member(key); m != nil {
+		return m.Value
 	}
-	var v *Value
-	for _, m := range j.Members {
-		if m.Key == key {
-			v = m.Value
-		}
-	}
-	return v
+	return nil
 }
 
 // Member returns the member of key (the last one), or nil.

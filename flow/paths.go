@@ -1,0 +1,627 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"maps"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Nilness is what the engine knows about whether a value is nil.
+type Nilness int8
+
+const (
+	Unknown Nilness = iota
+	Nil
+	NonNil
+)
+
+func (n Nilness) String() string {
+	switch n {
+	case Nil:
+		return "nil"
+	case NonNil:
+		return "non-nil"
+	}
+	return "unknown"
+}
+
+func (n Nilness) negate() Nilness {
+	switch n {
+	case Nil:
+		return NonNil
+	case NonNil:
+		return Nil
+	}
+	return Unknown
+}
+
+// Limits that keep the engine linear in practice: paths per return, summary shapes per
+// function, and the depth of value chains followed.
+const (
+	maxPaths  = 64
+	maxShapes = 16
+	maxDepth  = 24
+)
+
+// Outcome is what one result holds on one path.
+type Outcome struct {
+	// Value is the SSA value returned on the path (the path's phis resolved).
+	Value ssa.Value
+	Nil   Nilness
+	// Dynamic is the concrete type that flows into an interface result on this path, when it
+	// is known here; DynamicName is its name (types.TypeString, full package paths), also
+	// when it comes from a callee's summary.
+	Dynamic     types.Type
+	DynamicName string
+	// TypedNil: a nil pointer of type Dynamic stored in a non-nil interface.
+	TypedNil bool
+	// Call is the call of a summarised function that produced the value, if any.
+	Call *ssa.Call
+}
+
+// Path is one path to a return.
+type Path struct {
+	Return  *ssa.Return
+	Results []Outcome
+	st      *state
+}
+
+// Known reports what the path knows about v: a branch it took tested it, or a callee's
+// summary shape fixed it.
+func (p *Path) Known(v ssa.Value) Nilness {
+	if p == nil || p.st == nil {
+		return Unknown
+	}
+	return p.st.nilness(v, 0)
+}
+
+// state is one partial path: the facts it has learnt, the predecessor it took into each
+// block whose phis it resolved, and the summary shape it took for each call it split.
+type state struct {
+	fi     *funcInfo
+	facts  map[ssa.Value]Nilness
+	choice map[*ssa.BasicBlock]int
+	shape  map[*ssa.Call]int
+}
+
+func (s *state) clone() *state {
+	return &state{fi: s.fi, facts: maps.Clone(s.facts), choice: maps.Clone(s.choice), shape: maps.Clone(s.shape)}
+}
+
+// learn adds facts; false when one contradicts what the state knows (the path is infeasible).
+func (s *state) learn(facts map[ssa.Value]Nilness) bool {
+	for v, n := range facts {
+		if n == Unknown {
+			continue
+		}
+		if old := s.nilness(v, 0); old != Unknown && old != n {
+			return false
+		}
+		s.facts[v] = n
+	}
+	return true
+}
+
+// funcInfo is what the engine computes once per function: the facts that hold on entry to
+// each block.
+type funcInfo struct {
+	r     *Result
+	fn    *ssa.Function
+	entry map[*ssa.BasicBlock]map[ssa.Value]Nilness
+}
+
+func (r *Result) funcInfo(fn *ssa.Function) *funcInfo {
+	if fi := r.info[fn]; fi != nil {
+		return fi
+	}
+	fi := &funcInfo{r: r, fn: fn, entry: map[*ssa.BasicBlock]map[ssa.Value]Nilness{}}
+	r.info[fn] = fi
+	return fi
+}
+
+// entryFacts are the facts that hold whenever b runs: those of its immediate dominator, and
+// those of the branch that leads to b when b can only be entered through it.
+func (fi *funcInfo) entryFacts(b *ssa.BasicBlock) map[ssa.Value]Nilness {
+	if f, ok := fi.entry[b]; ok {
+		return f
+	}
+	fi.entry[b] = map[ssa.Value]Nilness{} // guards the recursion on malformed graphs
+	facts := map[ssa.Value]Nilness{}
+	if idom := b.Idom(); idom != nil {
+		maps.Copy(facts, fi.entryFacts(idom))
+	}
+	if len(b.Preds) == 1 {
+		maps.Copy(facts, edgeFacts(b.Preds[0], b))
+	}
+	fi.entry[b] = facts
+	return facts
+}
+
+// edgeFacts are the facts the branch from p to b establishes: p ends in `if c`, and b is the
+// successor taken when c is true or false.
+func edgeFacts(p, b *ssa.BasicBlock) map[ssa.Value]Nilness {
+	if len(p.Instrs) == 0 {
+		return nil
+	}
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+		return nil
+	}
+	out := map[ssa.Value]Nilness{}
+	condFacts(ifi.Cond, b == p.Succs[0], out, 0)
+	return out
+}
+
+// condFacts records what cond being taken says about nilness.
+func condFacts(cond ssa.Value, taken bool, out map[ssa.Value]Nilness, depth int) {
+	if depth > 4 {
+		return
+	}
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			condFacts(c.X, !taken, out, depth+1)
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return
+		}
+		x := c.X
+		if isNilConst(x) {
+			x = c.Y
+		} else if !isNilConst(c.Y) {
+			return
+		}
+		n := Nil
+		if (c.Op == token.EQL) != taken {
+			n = NonNil
+		}
+		setFact(out, x, n)
+	case *ssa.Extract:
+		// v, ok := x.(T): ok means x is not nil.
+		if ta, ok := c.Tuple.(*ssa.TypeAssert); ok && c.Index == 1 && taken {
+			setFact(out, ta.X, NonNil)
+		}
+	case *ssa.Call:
+		// errors.Is(x, target) and errors.As(x, &t) are true only for a non-nil x (a nil target
+		// aside, which nobody writes).
+		if fn := c.Call.StaticCallee(); fn != nil && taken && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" &&
+			(fn.Name() == "Is" || fn.Name() == "As") && len(c.Call.Args) == 2 {
+			setFact(out, c.Call.Args[0], NonNil)
+		}
+	}
+}
+
+// setFact records n for v and for the values v is a plain conversion of, so that a test of
+// err != nil also speaks of the value err was made from.
+func setFact(out map[ssa.Value]Nilness, v ssa.Value, n Nilness) {
+	out[v] = n
+	switch x := v.(type) {
+	case *ssa.ChangeInterface:
+		out[x.X] = n
+	case *ssa.ChangeType:
+		out[x.X] = n
+	case *ssa.MakeInterface:
+		// A nil interface cannot hold anything; a non-nil one may hold a nil pointer.
+		if n == Nil {
+			out[x.X] = Unknown
+		}
+	}
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// resolve follows the phis the path chose a predecessor for.
+func (s *state) resolve(v ssa.Value) ssa.Value {
+	for range maxDepth {
+		phi, ok := v.(*ssa.Phi)
+		if !ok {
+			return v
+		}
+		i, ok := s.choice[phi.Block()]
+		if !ok {
+			return v
+		}
+		v = phi.Edges[i]
+	}
+	return v
+}
+
+// nilness evaluates v on the state's path.
+func (s *state) nilness(v ssa.Value, depth int) Nilness {
+	if depth > maxDepth || v == nil {
+		return Unknown
+	}
+	if n, ok := s.facts[v]; ok && n != Unknown {
+		return n
+	}
+	if r := s.resolve(v); r != v {
+		return s.nilness(r, depth+1)
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.IsNil() {
+			return Nil
+		}
+		if nillable(x.Type()) {
+			return NonNil
+		}
+		return Unknown
+	case *ssa.Alloc, *ssa.MakeClosure, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.Function,
+		*ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeInterface:
+		return NonNil
+	case *ssa.ChangeInterface:
+		return s.nilness(x.X, depth+1)
+	case *ssa.ChangeType:
+		return s.nilness(x.X, depth+1)
+	case *ssa.Phi:
+		return s.joinPhi(x, depth, map[*ssa.Phi]bool{})
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return s.callResult(call, x.Index)
+		}
+	case *ssa.Call:
+		return s.callResult(x, 0)
+	}
+	return Unknown
+}
+
+// joinPhi is the nilness every edge of an unresolved phi agrees on.
+func (s *state) joinPhi(phi *ssa.Phi, depth int, seen map[*ssa.Phi]bool) Nilness {
+	if seen[phi] {
+		return Unknown
+	}
+	seen[phi] = true
+	out := Unknown
+	for i, e := range phi.Edges {
+		var n Nilness
+		if inner, ok := e.(*ssa.Phi); ok {
+			if _, chosen := s.choice[inner.Block()]; !chosen {
+				n = s.joinPhi(inner, depth+1, seen)
+			} else {
+				n = s.nilness(e, depth+1)
+			}
+		} else {
+			n = s.nilness(e, depth+1)
+		}
+		if n == Unknown {
+			return Unknown
+		}
+		if i == 0 {
+			out = n
+		} else if n != out {
+			return Unknown
+		}
+	}
+	return out
+}
+
+// callResult is what result i of call is on the path: the shape the path took through the
+// callee's summary, what every shape agrees on, or what the oracle says.
+func (s *state) callResult(call *ssa.Call, i int) Nilness {
+	sum, fn := s.fi.r.summaryOfCall(call)
+	if sum != nil {
+		if k, ok := s.shape[call]; ok && k < len(sum.Shapes) {
+			return sum.Shapes[k].nilAt(i)
+		}
+		return sum.agree(i)
+	}
+	return s.fi.r.external(fn, i)
+}
+
+// external is what the standard library and the oracle say about result i of fn.
+func (r *Result) external(fn *types.Func, i int) Nilness {
+	if fn == nil {
+		return Unknown
+	}
+	if fn.Pkg() != nil {
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "errors.New", "fmt.Errorf":
+			return NonNil
+		}
+	}
+	if r.oracle != nil {
+		return r.oracle.Returns(fn, i)
+	}
+	return Unknown
+}
+
+// Paths returns every path to every return of fn, at most maxPaths per return: a return
+// whose paths are more than that has its last ones merged.
+func (r *Result) Paths(fn *ssa.Function) []Path {
+	if r == nil || fn == nil {
+		return nil
+	}
+	fi := r.funcInfo(fn)
+	var out []Path
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		out = append(out, fi.pathsTo(ret)...)
+	}
+	return out
+}
+
+func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
+	start := &state{fi: fi, facts: maps.Clone(fi.entryFacts(ret.Block())), choice: map[*ssa.BasicBlock]int{}, shape: map[*ssa.Call]int{}}
+	work := []*state{start}
+	var done []*state
+	for len(work) > 0 {
+		s := work[len(work)-1]
+		work = work[:len(work)-1]
+		if len(done)+len(work) >= maxPaths {
+			done = append(done, s)
+			continue
+		}
+		next, split := s.split(ret.Results)
+		if !split {
+			done = append(done, s)
+			continue
+		}
+		work = append(work, next...)
+	}
+	// Paths in block order of their choices are easier to read in tests; the work list
+	// reversed them.
+	paths := make([]Path, 0, len(done))
+	for i := len(done) - 1; i >= 0; i-- {
+		s := done[i]
+		p := Path{Return: ret, st: s}
+		for _, v := range ret.Results {
+			p.Results = append(p.Results, s.outcome(v))
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// split finds the first undecided phi or summarised call that the values depend on and
+// returns the feasible states for each of its choices.
+func (s *state) split(values []ssa.Value) ([]*state, bool) {
+	seen := map[ssa.Value]bool{}
+	var target ssa.Value
+	var find func(v ssa.Value, depth int)
+	find = func(v ssa.Value, depth int) {
+		if target != nil || depth > maxDepth || v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		v = s.resolve(v)
+		if n, ok := s.facts[v]; ok && n != Unknown {
+			// Still look through a known value for a typed nil inside it.
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				find(mi.X, depth+1)
+			}
+			return
+		}
+		switch x := v.(type) {
+		case *ssa.Phi:
+			target = x
+		case *ssa.MakeInterface:
+			find(x.X, depth+1)
+		case *ssa.ChangeInterface:
+			find(x.X, depth+1)
+		case *ssa.ChangeType:
+			find(x.X, depth+1)
+		case *ssa.Extract:
+			if call, ok := x.Tuple.(*ssa.Call); ok {
+				find(call, depth+1)
+			}
+		case *ssa.Call:
+			if _, chosen := s.shape[x]; chosen {
+				return
+			}
+			if sum, _ := s.fi.r.summaryOfCall(x); sum != nil && sum.Complete && len(sum.Shapes) > 1 {
+				target = x
+			}
+		}
+	}
+	for _, v := range values {
+		find(v, 0)
+	}
+	switch t := target.(type) {
+	case *ssa.Phi:
+		return s.splitPhi(t), true
+	case *ssa.Call:
+		return s.splitCall(t), true
+	}
+	return nil, false
+}
+
+func (s *state) splitPhi(phi *ssa.Phi) []*state {
+	b := phi.Block()
+	var out []*state
+	for i, pred := range b.Preds {
+		n := s.clone()
+		n.choice[b] = i
+		if !n.learn(s.fi.entryFacts(pred)) || !n.learn(edgeFacts(pred, b)) {
+			continue // the path cannot go this way
+		}
+		// What the path now knows about the phis of b follows from their edges.
+		for _, instr := range b.Instrs {
+			p, ok := instr.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			if k, known := n.facts[p]; known && k != Unknown {
+				if e := n.nilness(p.Edges[i], 0); e != Unknown && e != k {
+					n = nil
+					break
+				}
+				n.facts[p.Edges[i]] = k
+			}
+		}
+		if n != nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		// Every way in contradicts what is known: keep the path undecided rather than lose it.
+		n := s.clone()
+		n.choice[b] = 0
+		return []*state{n}
+	}
+	return out
+}
+
+func (s *state) splitCall(call *ssa.Call) []*state {
+	sum, _ := s.fi.r.summaryOfCall(call)
+	var out []*state
+	for k, shape := range sum.Shapes {
+		n := s.clone()
+		n.shape[call] = k
+		facts := map[ssa.Value]Nilness{}
+		if _, tuple := call.Type().(*types.Tuple); tuple {
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok {
+					facts[ex] = shape.nilAt(ex.Index)
+				}
+			}
+		} else {
+			facts[call] = shape.nilAt(0)
+		}
+		// Learn against the facts the path had before the call's shape: a test `err != nil`
+		// on the extract contradicts a shape whose error is nil.
+		if n.learnShape(facts) {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		n := s.clone()
+		n.shape[call] = -1
+		return []*state{n}
+	}
+	return out
+}
+
+// learnShape is learn for a call's shape: its facts are about the call's results, which the
+// state may already know from branch tests.
+func (s *state) learnShape(facts map[ssa.Value]Nilness) bool {
+	for v, n := range facts {
+		if n == Unknown {
+			continue
+		}
+		if old, ok := s.facts[v]; ok && old != Unknown && old != n {
+			return false
+		}
+		s.facts[v] = n
+	}
+	return true
+}
+
+// outcome evaluates one returned value on the path.
+func (s *state) outcome(v ssa.Value) Outcome {
+	r := s.resolve(v)
+	o := Outcome{Value: r}
+	if nillable(v.Type()) {
+		o.Nil = s.nilness(v, 0)
+	}
+	s.dynamic(r, &o, 0)
+	return o
+}
+
+// dynamic fills in the concrete type in an interface value and whether it is a nil pointer.
+func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	v = s.resolve(v)
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		o.Dynamic = x.X.Type()
+		o.DynamicName = types.TypeString(x.X.Type(), nil)
+		if _, ptr := x.X.Type().Underlying().(*types.Pointer); ptr && s.nilness(x.X, depth+1) == Nil {
+			o.TypedNil = true
+		}
+		if inner := s.resolve(x.X); inner != nil {
+			if call := callOf(inner); call != nil {
+				o.Call = call
+			}
+		}
+	case *ssa.ChangeInterface:
+		s.dynamic(x.X, o, depth+1)
+	case *ssa.ChangeType:
+		s.dynamic(x.X, o, depth+1)
+	case *ssa.Extract, *ssa.Call:
+		call := callOf(x)
+		if call == nil {
+			return
+		}
+		o.Call = call
+		idx := 0
+		if ex, ok := x.(*ssa.Extract); ok {
+			idx = ex.Index
+		}
+		sum, _ := s.fi.r.summaryOfCall(call)
+		if sum == nil {
+			return
+		}
+		if k, ok := s.shape[call]; ok && k >= 0 && k < len(sum.Shapes) {
+			sh := sum.Shapes[k]
+			if idx < len(sh.Types) {
+				o.DynamicName = sh.Types[idx]
+				o.TypedNil = sh.TypedNil[idx]
+			}
+		} else if name, ok := sum.agreeType(idx); ok {
+			o.DynamicName = name
+		}
+	}
+}
+
+func callOf(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		c, _ := x.Tuple.(*ssa.Call)
+		return c
+	}
+	return nil
+}
+
+// InHand returns the values known to be non-nil wherever b runs, of an interface type that
+// implements error: the errors a branch around b has in hand.
+func (r *Result) InHand(b *ssa.BasicBlock) []ssa.Value {
+	if r == nil || b == nil {
+		return nil
+	}
+	fi := r.funcInfo(b.Parent())
+	var out []ssa.Value
+	for v, n := range fi.entryFacts(b) {
+		if n == NonNil && isError(v.Type()) {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool {
+	if types.Identical(t, errorType) {
+		return true
+	}
+	_, isIface := t.Underlying().(*types.Interface)
+	return isIface && types.Implements(t, errorType.Underlying().(*types.Interface))
+}
+
+// constString is the string a constant holds, if it is one.
+func constString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}

@@ -1,0 +1,208 @@
+package flow
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Summary is what a function returns, path by path: the distinct shapes of its returns.
+// Callers take one shape per path through the call, so `res, err := f()` followed by
+// `return res, err` is judged by f's own pairs of result and error.
+type Summary struct {
+	Shapes []Shape
+	// Complete is false when the function has more shapes than the engine keeps, or a return
+	// it could not follow: callers then use only what every shape agrees on.
+	Complete bool
+}
+
+// Shape is one combination of results a function returns.
+type Shape struct {
+	// Nil is the nilness of each result.
+	Nil []Nilness
+	// Types is, for an interface result, the concrete type that flows in (types.TypeString
+	// with full package paths), or "" when unknown.
+	Types []string
+	// TypedNil marks results that hold a nil pointer in a non-nil interface.
+	TypedNil []bool
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, sh := range s.Shapes {
+		var rs []string
+		for i, n := range sh.Nil {
+			r := n.String()
+			if sh.Types[i] != "" {
+				r += ":" + sh.Types[i]
+			}
+			if sh.TypedNil[i] {
+				r += "(typed nil)"
+			}
+			rs = append(rs, r)
+		}
+		parts = append(parts, "("+strings.Join(rs, ", ")+")")
+	}
+	c := ""
+	if !s.Complete {
+		c = " incomplete"
+	}
+	return fmt.Sprintf("flow%s %s", c, strings.Join(parts, " "))
+}
+
+func (sh Shape) nilAt(i int) Nilness {
+	if i < 0 || i >= len(sh.Nil) {
+		return Unknown
+	}
+	return sh.Nil[i]
+}
+
+// agree is the nilness of result i that every shape agrees on.
+func (s *Summary) agree(i int) Nilness {
+	if len(s.Shapes) == 0 || !s.Complete {
+		return Unknown
+	}
+	out := s.Shapes[0].nilAt(i)
+	for _, sh := range s.Shapes[1:] {
+		if sh.nilAt(i) != out {
+			return Unknown
+		}
+	}
+	return out
+}
+
+// agreeType is the concrete type of result i that every non-nil shape agrees on.
+func (s *Summary) agreeType(i int) (string, bool) {
+	if !s.Complete {
+		return "", false
+	}
+	name := ""
+	for _, sh := range s.Shapes {
+		if sh.nilAt(i) == Nil || i >= len(sh.Types) {
+			continue
+		}
+		if sh.Types[i] == "" || (name != "" && sh.Types[i] != name) {
+			return "", false
+		}
+		name = sh.Types[i]
+	}
+	return name, name != ""
+}
+
+// NonNilTypes returns the concrete types result i holds on the shapes where it is not nil,
+// and whether every such shape names one.
+func (s *Summary) NonNilTypes(i int) (names []string, all bool) {
+	if s == nil || !s.Complete {
+		return nil, false
+	}
+	all = true
+	seen := map[string]bool{}
+	for _, sh := range s.Shapes {
+		if sh.nilAt(i) == Nil {
+			continue
+		}
+		if i >= len(sh.Types) || sh.Types[i] == "" {
+			all = false
+			continue
+		}
+		if !seen[sh.Types[i]] {
+			seen[sh.Types[i]] = true
+			names = append(names, sh.Types[i])
+		}
+	}
+	return names, all
+}
+
+// CanBeNil reports whether some shape returns nil (or a typed nil) in result i.
+func (s *Summary) CanBeNil(i int) bool {
+	if s == nil {
+		return false
+	}
+	for _, sh := range s.Shapes {
+		if sh.nilAt(i) == Nil {
+			return true
+		}
+	}
+	return false
+}
+
+// SummaryOf returns the summary of fn: the package's own function, or an imported fact.
+func (r *Result) SummaryOf(fn *types.Func) *Summary {
+	if r == nil || fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if r.pkg != nil && fn.Pkg() == r.pass.Pkg {
+		if f := r.pkg.Prog.FuncValue(fn); f != nil {
+			return r.summaryOf(f)
+		}
+		return nil
+	}
+	var s Summary
+	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &s) {
+		return &s
+	}
+	return nil
+}
+
+// summaryOfCall returns the summary of the function call statically calls (nil when there
+// is none) and that function.
+func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil, nil
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if callee.Pkg == r.pkg && r.pkg != nil {
+		return r.summaryOf(callee), obj
+	}
+	if obj == nil {
+		return nil, nil
+	}
+	var s Summary
+	if r.pass.ImportObjectFact(obj, &s) {
+		return &s, obj
+	}
+	return nil, obj
+}
+
+// summaryOf computes fn's summary from its paths, once.
+func (r *Result) summaryOf(fn *ssa.Function) *Summary {
+	if s, ok := r.sums[fn]; ok {
+		return s
+	}
+	if r.inProgress[fn] || len(fn.Blocks) == 0 {
+		return nil
+	}
+	r.inProgress[fn] = true
+	defer delete(r.inProgress, fn)
+	sum := &Summary{Complete: true}
+	seen := map[string]bool{}
+	for _, p := range r.Paths(fn) {
+		sh := Shape{}
+		for _, o := range p.Results {
+			sh.Nil = append(sh.Nil, o.Nil)
+			sh.Types = append(sh.Types, o.DynamicName)
+			sh.TypedNil = append(sh.TypedNil, o.TypedNil)
+		}
+		key := fmt.Sprint(sh)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if len(sum.Shapes) == maxShapes {
+			sum.Complete = false
+			break
+		}
+		sum.Shapes = append(sum.Shapes, sh)
+	}
+	r.sums[fn] = sum
+	return sum
+}

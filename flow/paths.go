@@ -59,6 +59,9 @@ type Outcome struct {
 	DynamicName string
 	// TypedNil: a nil pointer of type Dynamic stored in a non-nil interface.
 	TypedNil bool
+	// Operand is the concrete value stored in an interface result on this path, when the
+	// interface is made in this function.
+	Operand ssa.Value
 	// Call is the call of a summarised function that produced the value, if any.
 	Call *ssa.Call
 }
@@ -156,10 +159,14 @@ func edgeFacts(p, b *ssa.BasicBlock) map[ssa.Value]Nilness {
 	return out
 }
 
-// condFacts records what cond being taken says about nilness.
+// condFacts records what cond being taken says. A boolean value's fact is its truth (NonNil
+// for true, Nil for false), so that two branches on the same condition agree on a path.
 func condFacts(cond ssa.Value, taken bool, out map[ssa.Value]Nilness, depth int) {
 	if depth > 4 {
 		return
+	}
+	if _, isConst := cond.(*ssa.Const); !isConst {
+		out[cond] = truth(taken)
 	}
 	switch c := cond.(type) {
 	case *ssa.UnOp:
@@ -211,6 +218,13 @@ func setFact(out map[ssa.Value]Nilness, v ssa.Value, n Nilness) {
 			out[x.X] = Unknown
 		}
 	}
+}
+
+func truth(b bool) Nilness {
+	if b {
+		return NonNil
+	}
+	return Nil
 }
 
 func isNilConst(v ssa.Value) bool {
@@ -445,7 +459,10 @@ func (s *state) splitPhi(phi *ssa.Phi) []*state {
 	for i, pred := range b.Preds {
 		n := s.clone()
 		n.choice[b] = i
-		if !n.learn(s.fi.entryFacts(pred)) || !n.learn(edgeFacts(pred, b)) {
+		// Across a loop's back edge the facts of the body are about an earlier iteration of
+		// the same values: they neither hold now nor contradict what holds now.
+		backEdge := b.Dominates(pred)
+		if !backEdge && (!n.learn(s.fi.entryFacts(pred)) || !n.learn(edgeFacts(pred, b))) {
 			continue // the path cannot go this way
 		}
 		// What the path now knows about the phis of b follows from their edges.
@@ -544,10 +561,9 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 		if _, ptr := x.X.Type().Underlying().(*types.Pointer); ptr && s.nilness(x.X, depth+1) == Nil {
 			o.TypedNil = true
 		}
-		if inner := s.resolve(x.X); inner != nil {
-			if call := callOf(inner); call != nil {
-				o.Call = call
-			}
+		o.Operand = s.resolve(x.X)
+		if call := callOf(o.Operand); call != nil {
+			o.Call = call
 		}
 	case *ssa.ChangeInterface:
 		s.dynamic(x.X, o, depth+1)

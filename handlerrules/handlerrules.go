@@ -55,7 +55,7 @@ type kinds struct {
 // handlers.
 func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
 	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
-		Requires: []*analysis.Analyzer{k.defs, k.bodies},
+		Requires: []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine},
 		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
 			res := p.ResultOf[k.defs].(*mcpdefs.Result)
 			if res.Empty() && !res.ErrorsReachable {

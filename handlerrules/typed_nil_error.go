@@ -6,7 +6,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint-go/mcplint/internal/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -18,12 +20,17 @@ var ruleTypedNilError = check{
 	Run:   typedNilError,
 }
 
-// typedNilError: a function declared to return a concrete error pointer (*mcperr.Error, or
-// any *T implementing error) returns nil on some path, and its result is returned through an
-// error result. The nil pointer becomes a non-nil error interface, so every success is
-// reported as a failure ("Error: <nil>" on go-sdk and mark3labs). Only functions of this
-// package with a literal nil return are reported: the factories never return nil.
+// typedNilError: a nil pointer of a concrete error type is returned through an error result
+// on some path, so the error is non-nil and every success is reported as a failure (go-sdk
+// calls its Error method, which may panic on the nil receiver). The engine follows the
+// pointer along each path to each return: a helper declared to return *T that returns nil, a
+// local `var verr *T` assigned on some paths only, a field. One finding per returned value:
+// at the call of the helper (whose declaration is what to change), else at the value.
 func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
+	res, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+	if res == nil {
+		return
+	}
 	info := p.TypesInfo
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range p.Files {
@@ -35,61 +42,75 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 			}
 		}
 	}
-	nilAt := map[*types.Func][]bool{} // result indexes at which the function returns nil
-	canReturnNil := func(fn *types.Func, i int) bool {
-		r, ok := nilAt[fn]
-		if !ok {
-			r = nilResults(info, decls[fn])
-			nilAt[fn] = r
-		}
-		return i < len(r) && r[i]
-	}
-
 	type site struct {
-		call *ast.CallExpr
-		fn   *types.Func
-		idx  int // the callee's result index
+		expr  ast.Node
+		label string      // the value as the message names it
+		fn    *types.Func // the helper whose nil it is, if any
+		typ   types.Type
 	}
 	var sites []site
-	direct := map[*types.Func]int{} // uses of a callee that are single-value returns through error
-	eachReturn(p.Files, info, func(ret *ast.ReturnStmt, sig *types.Signature) {
-		results := sig.Results()
-		for i, e := range ret.Results {
-			call, ok := ast.Unparen(e).(*ast.CallExpr)
-			if !ok {
+	seen := map[ast.Node]bool{}
+	direct := map[*types.Func]int{} // calls of a helper returned directly through an error result
+	for _, node := range funcNodes(p.Files) {
+		fn := res.Function(node)
+		if fn == nil {
+			continue
+		}
+		results := fn.Signature.Results()
+		for _, path := range res.Paths(fn) {
+			stmt := flow.ReturnStmt(node, path.Return.Pos())
+			if stmt == nil {
 				continue
 			}
-			fn, ok := calleeFunc(info, call)
-			if !ok || decls[fn] == nil {
-				continue
-			}
-			fres := fn.Signature().Results()
-			switch {
-			case len(ret.Results) == 1 && fres.Len() == results.Len() && fres.Len() > 1:
-				// return f() with f's results spread over ours.
-				for j := 0; j < fres.Len(); j++ {
-					if isErrorInterface(results.At(j).Type()) && concreteErrorPointer(fres.At(j).Type()) && canReturnNil(fn, j) {
-						sites = append(sites, site{call, fn, j})
+			for i, o := range path.Results {
+				if !o.TypedNil || o.Operand == nil || i >= results.Len() || !isErrorInterface(results.At(i).Type()) {
+					continue
+				}
+				var expr ast.Node
+				label := ""
+				if e := returnedExpr(stmt, i, results.Len()); e != nil {
+					expr = e
+				} else {
+					// A bare return of a named result.
+					expr, label = stmt, results.At(i).Name()
+				}
+				if seen[expr] {
+					continue
+				}
+				seen[expr] = true
+				s := site{expr: expr, typ: o.Dynamic, label: label}
+				if o.Call != nil {
+					if callee := o.Call.Call.StaticCallee(); callee != nil {
+						s.fn, _ = callee.Object().(*types.Func)
 					}
 				}
-			case fres.Len() == 1 && i < results.Len():
-				if isErrorInterface(results.At(i).Type()) && concreteErrorPointer(fres.At(0).Type()) && canReturnNil(fn, 0) {
-					sites = append(sites, site{call, fn, 0})
-					direct[fn]++
+				if s.fn != nil {
+					if call, ok := expr.(*ast.CallExpr); ok && typeutil.Callee(info, call) == s.fn {
+						direct[s.fn]++
+					}
 				}
+				sites = append(sites, s)
 			}
 		}
-	})
-
+	}
+	qualify := func(pkg *types.Package) string {
+		if pkg == p.Pkg {
+			return ""
+		}
+		return pkg.Name()
+	}
 	fixed := map[*types.Func]bool{}
 	for _, s := range sites {
-		name := s.fn.Name()
-		typ := types.TypeString(s.fn.Signature().Results().At(s.idx).Type(), func(pkg *types.Package) string {
-			if pkg == p.Pkg {
-				return ""
+		typ := types.TypeString(s.typ, qualify)
+		if s.fn == nil {
+			label := s.label
+			if label == "" {
+				label = render(p, s.expr)
 			}
-			return pkg.Name()
-		})
+			p.Report(s.expr, label+" is a nil "+typ+" on some path, which becomes a non-nil error, so success fails; return nil on that path or declare it as error")
+			continue
+		}
+		name := s.fn.Name()
 		var fixes []analysis.SuggestedFix
 		if !fixed[s.fn] {
 			// The fix edits the callee's declaration: offer it once, at its first site.
@@ -98,70 +119,35 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 				fixes = append(fixes, fix)
 			}
 		}
-		p.Report(s.call, name+"'s nil "+typ+" becomes a non-nil error, so success fails; declare "+name+" to return error", fixes...)
+		p.Report(s.expr, name+"'s nil "+typ+" becomes a non-nil error, so success fails; declare "+name+" to return error", fixes...)
 	}
 }
 
-// eachReturn calls visit for every return statement with the signature of the function it
-// returns from.
-func eachReturn(files []*ast.File, info *types.Info, visit func(*ast.ReturnStmt, *types.Signature)) {
+// funcNodes lists every function declaration and literal of the files, in source order.
+func funcNodes(files []*ast.File) []ast.Node {
+	var out []ast.Node
 	for _, f := range files {
-		var sigs []*types.Signature
-		var walk func(ast.Node) bool
-		walk = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body == nil {
-					return false
-				}
-				if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-					sigs = append(sigs, fn.Signature())
-					ast.Inspect(n.Body, walk)
-					sigs = sigs[:len(sigs)-1]
-				}
-				return false
-			case *ast.FuncLit:
-				if sig, ok := info.TypeOf(n).(*types.Signature); ok {
-					sigs = append(sigs, sig)
-					ast.Inspect(n.Body, walk)
-					sigs = sigs[:len(sigs)-1]
-				}
-				return false
-			case *ast.ReturnStmt:
-				if len(sigs) > 0 {
-					visit(n, sigs[len(sigs)-1])
-				}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				out = append(out, n)
 			}
 			return true
-		}
-		ast.Inspect(f, walk)
+		})
 	}
+	return out
 }
 
-// nilResults reports, per result index, whether fd returns a literal nil there (function
-// literals inside are not fd's returns).
-func nilResults(info *types.Info, fd *ast.FuncDecl) []bool {
-	if fd == nil || fd.Body == nil {
-		return nil
+// returnedExpr is the expression of stmt that gives result i of n: the i-th result, the one
+// call whose results are spread over all of them, or the statement itself for a bare return.
+func returnedExpr(stmt *ast.ReturnStmt, i, n int) ast.Expr {
+	switch {
+	case len(stmt.Results) == n:
+		return stmt.Results[i]
+	case len(stmt.Results) == 1:
+		return stmt.Results[0]
 	}
-	var out []bool
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for i, e := range n.Results {
-				if astutil.IsNil(info, e) {
-					for len(out) <= i {
-						out = append(out, false)
-					}
-					out[i] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
+	return nil
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
@@ -169,27 +155,6 @@ var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Inte
 // isErrorInterface reports whether t is the error interface itself.
 func isErrorInterface(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// concreteErrorPointer reports whether t is a pointer type that implements error.
-func concreteErrorPointer(t types.Type) bool {
-	_, ok := t.(*types.Pointer)
-	return ok && types.Implements(t, errorIface)
-}
-
-// calleeFunc is the function or method a call statically calls.
-func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil, false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
-	return fn, ok
 }
 
 // typedNilFix changes the callee's result type to error when that cannot break the package:

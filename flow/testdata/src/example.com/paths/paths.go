@@ -135,3 +135,15 @@ func loop(n int) error {
 	}
 	return err // want `paths: \(nil\) \(unknown\)`
 }
+
+// Two branches on one condition: the nil is never returned, since bad decides both.
+func sameCondition(bad bool) error {
+	var verr *VErr
+	if bad {
+		verr = &VErr{"bad"}
+	}
+	if !bad {
+		return nil // want `paths: \(nil\)`
+	}
+	return verr // want `paths: \(non-nil:\*paths.VErr\)`
+}

@@ -400,9 +400,18 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 	return paths
 }
 
-// split finds the first undecided phi or summarised call that the values depend on and
-// returns the feasible states for each of its choices.
+// split finds the first undecided phi, or call of a summarised function whose results feed
+// two or more of the values (`return f()`, `res, err := f(); return res, err`: the results
+// go together, so the path takes one of f's shapes), and returns the feasible states for each
+// of its choices. A call that feeds one value is not split: which of its shapes it takes
+// depends on its arguments, and the path would claim more than it knows.
 func (s *state) split(values []ssa.Value) ([]*state, bool) {
+	feeds := map[*ssa.Call]int{}
+	for _, v := range values {
+		if call := callOf(s.resolve(v)); call != nil {
+			feeds[call]++
+		}
+	}
 	seen := map[ssa.Value]bool{}
 	var target ssa.Value
 	var find func(v ssa.Value, depth int)
@@ -433,7 +442,7 @@ func (s *state) split(values []ssa.Value) ([]*state, bool) {
 				find(call, depth+1)
 			}
 		case *ssa.Call:
-			if _, chosen := s.shape[x]; chosen {
+			if _, chosen := s.shape[x]; chosen || feeds[x] < 2 {
 				return
 			}
 			if sum, _ := s.fi.r.summaryOfCall(x); sum != nil && sum.Complete && len(sum.Shapes) > 1 {
@@ -564,6 +573,17 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 		o.Operand = s.resolve(x.X)
 		if call := callOf(o.Operand); call != nil {
 			o.Call = call
+			// A helper that returns a nil pointer on some path may do so here, unless the
+			// path tested it.
+			if _, ptr := x.X.Type().Underlying().(*types.Pointer); ptr && !o.TypedNil && s.nilness(o.Operand, depth+1) == Unknown {
+				idx := 0
+				if ex, ok := o.Operand.(*ssa.Extract); ok {
+					idx = ex.Index
+				}
+				if sum, _ := s.fi.r.summaryOfCall(call); sum != nil && sum.CanBeNil(idx) {
+					o.TypedNil = true
+				}
+			}
 		}
 	case *ssa.ChangeInterface:
 		s.dynamic(x.X, o, depth+1)

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -30,6 +31,8 @@ type handler struct {
 	sums *mcpdefs.Summaries
 	// fn is the handler in the shared def-use index: its own returns.
 	fn *mcpdefs.Func
+	// flow answers path questions about the package's functions.
+	flow *flow.Result
 }
 
 // body is what every handler rule needs about one handler besides the handler itself,
@@ -46,6 +49,7 @@ type bodies struct {
 	handlers []*mcpdefs.Handler
 	of       map[*mcpdefs.Handler]*body
 	sums     *mcpdefs.Summaries
+	flow     *flow.Result
 }
 
 // bodiesAnalyzer prepares the handlers of defs' result for the rules, with the summaries of
@@ -55,10 +59,10 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowAnalyzer},
+		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowAnalyzer, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries)}
+			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
 			flow := pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
@@ -82,7 +86,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums, fn: b.fn})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums, fn: b.fn, flow: prepared.flow})
 	}
 	return out
 }
@@ -118,6 +122,22 @@ func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
 	for i, ret := range h.fn.Returns {
 		if len(ret.Results) == n {
 			fn(ret, h.fn.Stacks[i])
+		}
+	}
+}
+
+// paths calls fn for each path to each of the handler's own return statements (those that
+// list every result, and bare returns of named results), as the flow engine sees them (none
+// when the package has no SSA).
+func (h *handler) paths(fn func(ret *ast.ReturnStmt, p *flow.Path)) {
+	f := h.flow.Function(h.Node)
+	if f == nil {
+		return
+	}
+	n := h.Sig.Results().Len()
+	for _, p := range h.flow.Paths(f) {
+		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil && (len(ret.Results) == n || len(ret.Results) == 0) && len(p.Results) == n {
+			fn(ret, &p)
 		}
 	}
 }

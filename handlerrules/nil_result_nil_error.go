@@ -3,7 +3,7 @@ package handlerrules
 import (
 	"go/ast"
 
-	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -14,7 +14,8 @@ var ruleNilResultNilError = check{
 	Run:   nilResultNilError,
 }
 
-// nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil).
+// nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil) on some
+// path: literally, or through variables and helpers the flow engine follows.
 func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		outcome, idx := h.NilResultOutcome(), h.ResultIndex
@@ -24,8 +25,13 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		if outcome == "" || idx < 0 {
 			continue
 		}
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if astutil.IsNil(p.TypesInfo, result(ret, idx)) && astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) {
+		if h.ErrorIndex < 0 {
+			continue
+		}
+		reported := map[*ast.ReturnStmt]bool{}
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+			if !reported[ret] && path.Results[idx].Nil == flow.Nil && path.Results[h.ErrorIndex].Nil == flow.Nil {
+				reported[ret] = true
 				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 			}
 		})

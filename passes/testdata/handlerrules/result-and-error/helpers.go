@@ -26,9 +26,10 @@ func viaErrorHelpers(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.Ca
 		}
 		return res, apierr.OrNil(err) // Near miss: OrNil returns nil on a path, so its summary does not say non-nil.
 	}
-	// Near misses: Same(err) where err is not known to be non-nil; OrNil.
+	// Same(err) is non-nil even for a nil err (fmt.Errorf("wrapped: %w", nil) is an error),
+	// so this returns both on every path. Near miss: OrNil.
 	if req.Session == nil {
-		return res, apierr.Same(err)
+		return res, apierr.Same(err) // want `result-and-error`
 	}
 	return res, apierr.OrNil(err)
 }

@@ -103,7 +103,7 @@ func throughHelper() (*helpers.T, error) {
 // A helper's typed nil through a variable.
 func helperTypedNil() error {
 	e := helpers.Check(false)
-	return e // want `paths: \(non-nil:\*helpers.CheckErr typed nil\) \(non-nil:\*helpers.CheckErr\)`
+	return e // want `paths: \(non-nil:\*helpers.CheckErr typed nil\)`
 }
 
 // Named results, assigned on two paths, with a bare return.
@@ -146,4 +146,22 @@ func sameCondition(bad bool) error {
 		return nil // want `paths: \(nil\)`
 	}
 	return verr // want `paths: \(non-nil:\*paths.VErr\)`
+}
+
+// A helper whose error is nil on some path, beside a result of our own: one path, and the
+// error unknown on it.
+func besideOwn() (*T, error) {
+	res := &T{}
+	_, err := helpers.Pair()
+	return res, helpers.OrNil(err) // want `paths: \(non-nil, unknown\)`
+}
+
+func throughVariables() (*T, error) {
+	var res *T
+	_, err := upstream()
+	if err != nil {
+		res = &T{}
+	}
+	out, e := res, err
+	return out, e // want `paths: \(nil, nil\) \(non-nil, non-nil\)`
 }

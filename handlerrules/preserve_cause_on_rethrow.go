@@ -301,3 +301,35 @@ func returnedBeside(info *types.Info, call *ast.CallExpr, stack []ast.Node, hand
 	}
 	return false
 }
+// reachingCall returns the call that assigned obj in the if's init statement or in the
+// statement just before the if in its block.
+func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
+	assigned := func(st ast.Stmt) ast.Expr {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return nil
+		}
+		for _, lhs := range as.Lhs {
+			if h.obj(lhs) == obj {
+				return as.Rhs[0]
+			}
+		}
+		return nil
+	}
+	if ifs.Init != nil {
+		return assigned(ifs.Init)
+	}
+	if len(outer) == 0 {
+		return nil
+	}
+	block, ok := outer[len(outer)-1].(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	for i, st := range block.List {
+		if st == ifs && i > 0 {
+			return assigned(block.List[i-1])
+		}
+	}
+	return nil
+}

@@ -3,11 +3,14 @@ package handlerrules
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
@@ -25,21 +28,31 @@ var ruleToolErrorAsProtocolError = check{
 // error for a problem the model could fix (a missing or mistyped argument, an argument that
 // fails validation). The client gets a JSON-RPC error instead of an isError result, and most
 // clients do not show JSON-RPC errors to the model, which cannot correct its call.
+//
+// The flow engine gives each path to each return: the error is non-nil there, and it either
+// comes from a call that reads or checks the arguments, or is a new error on a path decided
+// by such a call's failure or by a test of argument values alone (validation).
 func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		// An adapter's errors.As convention can make some error types protocol errors in a
 		// handler whose other errors are tool errors (Except).
 		// A server whose middleware turns handler errors into tool results serves this
 		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) || h.ErrorIndex < 0 {
 			continue
 		}
-		args := h.argumentFlow()
-		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+		args := h.argumentOrigins()
+		reported := map[*ast.ReturnStmt]bool{}
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e := result(ret, h.ErrorIndex)
-			if h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) || !args.modelFixable(h, e, stack) {
+			if e == nil || reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError {
 				return
 			}
+			o := path.Results[h.ErrorIndex]
+			if o.Nil != flow.NonNil || !args.modelFixable(path, o.Value) {
+				return
+			}
+			reported[ret] = true
 			// The JSON-RPC code it goes out with, per SDK and version, is in the rule's doc section.
 			p.Report(ret, "the model never sees this argument error sent as JSON-RPC; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 		})
@@ -104,117 +117,151 @@ func hasWrapVerb(info *types.Info, call *ast.CallExpr) bool {
 	return false
 }
 
-// argFlow is what a handler derives from its tool arguments.
-type argFlow struct {
-	// derived are variables whose every assignment comes from the arguments.
-	derived map[types.Object]bool
-	// argErrs are error variables that report a problem with the arguments: the error of a
-	// Require*/BindArguments call, of decoding the arguments, or of parsing an argument.
-	argErrs map[types.Object]bool
+// argOrigins answers, for one handler, whether values come from its tool arguments.
+type argOrigins struct {
+	h *handler
+	// params are the handler's parameters that carry the arguments: the typed input, the
+	// request.
+	params map[*ssa.Parameter]bool
+	memo   map[ssa.Value]bool
 }
 
-// argumentFlow computes the handler's argument-derived variables to a fixed point.
-func (h *handler) argumentFlow() *argFlow {
-	f := &argFlow{derived: map[types.Object]bool{}, argErrs: map[types.Object]bool{}}
-	if h.Input != nil {
-		f.derived[h.Input] = true
-	}
-	info := h.pass.TypesInfo
-	for changed := true; changed; {
-		changed = false
-		for obj, exprs := range h.assigns {
-			if f.derived[obj] || f.argErrs[obj] || len(exprs) == 0 {
-				continue
+func (h *handler) argumentOrigins() *argOrigins {
+	a := &argOrigins{h: h, params: map[*ssa.Parameter]bool{}, memo: map[ssa.Value]bool{}}
+	if fn := h.flow.Function(h.Node); fn != nil {
+		for _, prm := range fn.Params {
+			if v := prm.Object(); v != nil && (v == h.Input || v == h.Request) {
+				a.params[prm] = true
 			}
-			isErr := isErrorType(obj.Type())
-			all := true
-			for _, e := range exprs {
-				if e == nil {
-					all = false
-					break
-				}
-				if isErr {
-					if !f.argErrCall(h, e) {
-						all = false
-						break
-					}
-				} else if !f.derivedExpr(h, e) {
-					all = false
-					break
-				}
-			}
-			if !all {
-				continue
-			}
-			if isErr {
-				f.argErrs[obj] = true
-			} else {
-				f.derived[obj] = true
-			}
-			changed = true
 		}
-		// Decoding targets: json.Unmarshal(args, &v) and req.BindArguments(&v) make v derived
-		// even though &v lets anything assign it.
-		ast.Inspect(h.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
+	}
+	return a
+}
+
+// modelFixable reports whether the error v, non-nil on path, reports a problem with the
+// arguments.
+func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
+	v = errorCore(v)
+	if call := callOf(v); call != nil {
+		if a.argErrCall(call) {
+			return true
+		}
+		if !a.newError(call) {
+			return false
+		}
+	} else if !isNewErrorValue(v) {
+		return false
+	}
+	// A new error: judged by what decides the path to the return. The failure of a call that
+	// checks the arguments decides it, or tests of argument values and nothing else do
+	// (validation; `if os.Getenv("RO") != "" && q != ""` is not).
+	validated, other := false, false
+	for _, c := range flow.Controlling(path.Return.Block()) {
+		if tested := nilTested(c.Value); tested != nil {
+			if call := callOf(errorCore(tested)); call != nil && a.argErrCall(call) {
 				return true
 			}
-			var target ast.Expr
-			switch {
-			case h.defs.CallAPI(call) == mcpdefs.APIArgBind && len(call.Args) == 1:
-				target = call.Args[0]
-			case (mcpdefs.IsPkgFunc(info, call, "encoding/json", "Unmarshal") || decoder(h, call)) && len(call.Args) == 2 && f.source(h, call.Args[0]):
-				target = call.Args[1]
-			}
-			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok {
-				if o := h.obj(u.X); o != nil && !f.derived[o] {
-					f.derived[o] = true
-					changed = true
-				}
-			}
-			return true
-		})
+			continue
+		}
+		if a.validation(c.Value) {
+			validated = true
+		} else {
+			other = true
+		}
 	}
-	return f
+	return validated && !other
 }
 
-// source reports whether e is the raw arguments or a derived value.
-func (f *argFlow) source(h *handler, e ast.Expr) bool {
-	if h.defs.IsArguments(e, h.Handler) {
+// errorCore looks through the conversions that keep an error the same error.
+func errorCore(v ssa.Value) ssa.Value {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+func callOf(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		c, _ := x.Tuple.(*ssa.Call)
+		return c
+	}
+	return nil
+}
+
+// isNewErrorValue reports whether v is an error made here from a value of a concrete type
+// (&ValidationError{...}).
+func isNewErrorValue(v ssa.Value) bool {
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok {
+		return false
+	}
+	_, alloc := mi.X.(*ssa.Alloc)
+	return alloc
+}
+
+// nilTested returns x of a condition `x != nil` or `x == nil`, and of errors.Is(x, ...).
+func nilTested(cond ssa.Value) ssa.Value {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil
+		}
+		if k, ok := c.Y.(*ssa.Const); ok && k.IsNil() {
+			return c.X
+		}
+		if k, ok := c.X.(*ssa.Const); ok && k.IsNil() {
+			return c.Y
+		}
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return nilTested(c.X)
+		}
+	case *ssa.Call:
+		if fn := staticFunc(c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(c.Call.Args) == 2 {
+			return c.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// staticFunc is the function or method a call statically calls, as declared (its origin for
+// an instance of a generic function).
+func staticFunc(call *ssa.Call) *types.Func {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	fn, _ := callee.Object().(*types.Func)
+	return fn
+}
+
+// newError reports whether call builds a new, certainly non-nil error: errors.New,
+// fmt.Errorf, or an mcperr constructor.
+func (a *argOrigins) newError(call *ssa.Call) bool {
+	fn := staticFunc(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "errors.New", "fmt.Errorf":
 		return true
 	}
-	return f.derivedExpr(h, e)
-}
-
-// derivedExpr reports whether e's value comes from the tool arguments alone.
-func (f *argFlow) derivedExpr(h *handler, e ast.Expr) bool {
-	info := h.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return f.derived[info.Uses[x]]
-	case *ast.SelectorExpr:
-		if h.defs.IsArguments(x, h.Handler) {
-			return true
-		}
-		return f.derivedExpr(h, x.X)
-	case *ast.IndexExpr:
-		return f.source(h, x.X)
-	case *ast.TypeAssertExpr:
-		return f.source(h, x.X)
-	case *ast.StarExpr:
-		return f.derivedExpr(h, x.X)
-	case *ast.CallExpr:
-		switch h.defs.CallAPI(x) {
-		case mcpdefs.APIArgGet, mcpdefs.APIArgRequire:
-			return true
-		}
-		if h.defs.IsArguments(x, h.Handler) {
-			return true
-		}
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return f.derivedExpr(h, x.Args[0])
-		}
+	switch mcpdefs.APIOf(fn) {
+	case mcpdefs.APIErrNew, mcpdefs.APIErrFactory, mcpdefs.APICallFail, mcpdefs.APICallFailHTTP:
+		return true
 	}
 	return false
 }
@@ -226,91 +273,118 @@ var parsers = map[string]bool{
 	"time.Parse": true, "time.ParseDuration": true, "time.ParseInLocation": true,
 	"net/url.Parse": true, "net/url.ParseRequestURI": true, "net/url.ParseQuery": true,
 	"net.ParseCIDR": true, "net/netip.ParseAddr": true, "net/netip.ParsePrefix": true,
-	"regexp.Compile": true, "encoding/json.Unmarshal": true, "encoding/base64.StdEncoding.DecodeString": true,
+	"regexp.Compile": true, "encoding/json.Unmarshal": true, "encoding/base64.Encoding.DecodeString": true,
 }
 
-// argErrCall reports whether e is a call whose error is about the arguments.
-func (f *argFlow) argErrCall(h *handler, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
+// argErrCall reports whether call's error is about the arguments: the SDK's Require* and
+// BindArguments, a parser or decoder given argument-derived values, or a module helper that
+// checks the arguments. A helper whose summary says every error it returns is a
+// deliberate *jsonrpc.Error (an authorization failure) is not one, whatever its name.
+func (a *argOrigins) argErrCall(call *ssa.Call) bool {
+	if v, ok := a.memo[call]; ok {
+		return v
+	}
+	a.memo[call] = false
+	r := a.argErrCallUncached(call)
+	a.memo[call] = r
+	return r
+}
+
+func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
+	fn := staticFunc(call)
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch h.defs.CallAPI(call) {
+	switch mcpdefs.APIOf(fn) {
 	case mcpdefs.APIArgRequire, mcpdefs.APIArgBind:
 		return true
 	}
-	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
+	sig := fn.Signature()
+	if a.protocolErrorsOnly(fn, sig) {
 		return false
 	}
-	if fn.Signature().Recv() != nil {
+	args := call.Call.Args
+	if sig.Recv() != nil {
 		// params.RequiredString("name") on the handler's own argument type (podman's
 		// api.ToolHandlerParams): a check of the arguments, given constants.
-		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !isSel || !strings.HasPrefix(fn.Name(), "Require") || !f.source(h, sel.X) {
+		if !strings.HasPrefix(fn.Name(), "Require") || len(args) == 0 || !a.fromArguments(args[0]) {
 			return false
 		}
-		for _, a := range call.Args {
-			if tv := h.pass.TypesInfo.Types[a]; tv.Value == nil {
+		for _, arg := range args[1:] {
+			if _, isConst := arg.(*ssa.Const); !isConst {
 				return false
 			}
 		}
 		return true
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
-	parser := parsers[qualified] || decoder(h, call)
-	if !parser && h.defs.ModulePackage(fn.Pkg()) {
+	decode := qualified == "encoding/json.Unmarshal" || a.decoder(fn)
+	parser := parsers[qualified] || decode
+	if !parser && a.h.defs.ModulePackage(fn.Pkg()) {
 		// A helper of the module that parses, validates or reads arguments and does no I/O
 		// that would need a context (terraform's utils.OptionalPaginationParams(request)).
 		name := strings.ToLower(fn.Name())
-		parser = !takesContext(fn.Signature()) && (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
+		parser = !takesContext(sig) && (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
 			strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional"))
 	}
-	if !parser || len(call.Args) == 0 {
+	if !parser || len(args) == 0 {
 		return false
 	}
 	anyDerived := false
-	for i, a := range call.Args {
-		if (qualified == "encoding/json.Unmarshal" || decoder(h, call)) && i == 1 {
+	for i, arg := range args {
+		if decode && i == 1 {
 			continue // the decode target
 		}
-		if f.source(h, a) || h.isRequest(a) {
-			anyDerived = true
+		if _, isConst := arg.(*ssa.Const); isConst {
 			continue
 		}
-		if tv := h.pass.TypesInfo.Types[a]; tv.Value != nil {
-			continue
+		if !a.fromArguments(arg) {
+			return false
 		}
-		return false
+		anyDerived = true
 	}
 	return anyDerived
 }
 
-// isRequest reports whether e is the handler's request parameter, given whole to a helper
-// that reads the arguments from it.
-func (h *handler) isRequest(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && h.Request != nil && h.pass.TypesInfo.Uses[id] == h.Request
-}
-
-// decoder reports whether call decodes its first argument into the pointer it is given second:
-// mapstructure.Decode, or a helper of the module named decode*, bind* or unmarshal* of that
-// shape that takes no context (so does no I/O). Its error is about the decoded input.
-func decoder(h *handler, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil || len(call.Args) != 2 {
+// protocolErrorsOnly reports whether fn, a function of the module, returns nothing but
+// protocol errors (*jsonrpc.Error) in its error result wherever that is not nil.
+func (a *argOrigins) protocolErrorsOnly(fn *types.Func, sig *types.Signature) bool {
+	sum := a.h.flow.SummaryOf(fn)
+	if sum == nil {
 		return false
 	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if !isErrorType(sig.Results().At(i).Type()) {
+			continue
+		}
+		names, all := sum.NonNilTypes(i)
+		if !all || len(names) == 0 {
+			return false
+		}
+		for _, n := range names {
+			if !mcpdefs.IsProtocolErrorTypeName(n) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// decoder reports whether fn decodes its first argument into the pointer it is given second:
+// mapstructure.Decode, or a helper of the module named decode*, bind* or unmarshal* of that
+// shape that takes no context (so does no I/O). Its error is about the decoded input.
+func (a *argOrigins) decoder(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
+	if sig.Recv() != nil || sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
 		return false
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
 	if name == "Decode" && (path == "github.com/mitchellh/mapstructure" || strings.HasPrefix(path, "github.com/go-viper/mapstructure")) {
 		return true
 	}
-	if h.sums.Func(fn) == nil && fn.Pkg() != h.pass.Pkg {
-		return false // a function outside the module
+	if !a.h.defs.ModulePackage(fn.Pkg()) {
+		return false
 	}
 	lower := strings.ToLower(name)
 	return strings.HasPrefix(lower, "decode") || strings.HasPrefix(lower, "bind") || strings.HasPrefix(lower, "unmarshal")
@@ -325,130 +399,62 @@ func takesContext(sig *types.Signature) bool {
 	return false
 }
 
-// modelFixable reports whether returning e where it stands reports a problem with the
-// arguments: an argument error, a new error in the branch that tests one, or a new error in
-// a branch whose condition tests only argument-derived values (validation).
-func (f *argFlow) modelFixable(h *handler, e ast.Expr, stack []ast.Node) bool {
-	// The idiomatic `x, err := call(); if err != nil { return ... }`: judge the call that
-	// set err right before the test, not every call that ever assigned it.
-	for i := len(stack) - 1; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
-			call := reachingCall(h, o, ifs, stack[:i])
-			if call == nil || !f.argErrCall(h, call) {
-				continue
+// fromArguments reports whether v comes from the tool arguments alone: every origin is the
+// input or the request (read through fields, indexing, decoding, the SDK's argument getters
+// and pure helpers), or a constant, and at least one is.
+func (a *argOrigins) fromArguments(v ssa.Value) bool {
+	derived := false
+	for _, o := range flow.Origins(v, a.through) {
+		switch x := o.(type) {
+		case *ssa.Parameter:
+			if !a.params[x] {
+				return false
 			}
-			if eo := h.obj(e); eo == o {
-				return true
-			}
-			if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && h.newErrorCall(c) {
-				return true
-			}
+			derived = true
+		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		case *ssa.Global:
+			// A package variable: a default or a lookup table is fine beside an argument.
+		default:
+			return false
 		}
 	}
-	if o := h.obj(e); o != nil {
-		return f.argErrs[o]
+	return derived
+}
+
+// through lets the origin walk see through calls whose result is made of their arguments:
+// builtins, pure string and slice helpers, formatting, decoding, the SDK's argument getters,
+// and conversions of the argument map.
+func (a *argOrigins) through(call *ssa.Call) bool {
+	if _, ok := call.Call.Value.(*ssa.Builtin); ok {
+		return true
 	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if (!ok || !h.newErrorCall(call)) && !isAddrOfLiteral(e) {
+	fn := staticFunc(call)
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	for i, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		if f.validation(h, ifs.Cond) {
-			return true
-		}
-	}
-	return false
-}
-
-// reachingCall returns the call that assigned obj in the if's init statement or in the
-// statement just before the if in its block.
-func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
-	assigned := func(st ast.Stmt) ast.Expr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return nil
-		}
-		for _, lhs := range as.Lhs {
-			if h.obj(lhs) == obj {
-				return as.Rhs[0]
-			}
-		}
-		return nil
-	}
-	if ifs.Init != nil {
-		return assigned(ifs.Init)
-	}
-	if len(outer) == 0 {
-		return nil
-	}
-	block, ok := outer[len(outer)-1].(*ast.BlockStmt)
-	if !ok {
-		return nil
-	}
-	for i, st := range block.List {
-		if st == ifs && i > 0 {
-			return assigned(block.List[i-1])
-		}
-	}
-	return nil
-}
-
-// validation reports whether cond tests argument-derived values and nothing else: every
-// identifier is derived, a constant, a builtin or a package, and every call is a builtin or
-// a pure string/slice helper.
-func (f *argFlow) validation(h *handler, cond ast.Expr) bool {
-	info := h.pass.TypesInfo
-	sawDerived, ok := false, true
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if tv, isType := info.Types[x.Fun]; isType && tv.IsType() {
-				return true
-			}
-			switch fn := typeutil.Callee(info, x).(type) {
-			case *types.Builtin:
-				return true
-			case *types.Func:
-				if fn.Pkg() != nil && pureHelperPkgs[fn.Pkg().Path()] && fn.Signature().Recv() == nil {
-					return true
-				}
-			}
-			if h.defs.CallAPI(x) == mcpdefs.APIArgGet {
-				sawDerived = true
-				return false
-			}
-			ok = false
-			return false
-		case *ast.Ident:
-			switch obj := info.Uses[x].(type) {
-			case nil, *types.Const, *types.Nil, *types.Builtin, *types.PkgName, *types.TypeName, *types.Func:
-			case *types.Var:
-				if f.derived[obj] {
-					sawDerived = true
-				} else if !obj.IsField() {
-					ok = false
-				}
-			}
-		case *ast.SelectorExpr:
-			if f.derivedExpr(h, x) {
-				sawDerived = true
-				return false
-			}
-		}
+	switch mcpdefs.APIOf(fn) {
+	case mcpdefs.APIArgGet, mcpdefs.APIArgRequire, mcpdefs.APIArgBind:
 		return true
-	})
-	return ok && sawDerived
+	}
+	path := fn.Pkg().Path()
+	if pureHelperPkgs[path] || path == "strconv" || path == "fmt" || path == "encoding/json" {
+		return true
+	}
+	// The request's own accessors (GetArguments, GetString) read the arguments.
+	if sig := fn.Signature(); sig.Recv() != nil && mcpdefs.KnownPackage(path) && strings.HasPrefix(fn.Name(), "Get") {
+		return true
+	}
+	return a.decoder(fn)
+}
+
+// validation reports whether cond tests argument-derived values and nothing else.
+func (a *argOrigins) validation(cond ssa.Value) bool {
+	if v, ok := a.memo[cond]; ok {
+		return v
+	}
+	r := a.fromArguments(cond)
+	a.memo[cond] = r
+	return r
 }
 
 var pureHelperPkgs = map[string]bool{"strings": true, "unicode": true, "unicode/utf8": true, "slices": true, "maps": true}

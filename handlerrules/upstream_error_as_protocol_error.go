@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -31,10 +32,18 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
-		var args *argFlow
-		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			e := result(ret, h.ErrorIndex)
-			if e == nil || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || !h.nonNilError(e, stack) {
+		if h.ErrorIndex < 0 || h.fn == nil {
+			continue
+		}
+		var args *argOrigins
+		stacks := map[*ast.ReturnStmt][]ast.Node{}
+		for i, ret := range h.fn.Returns {
+			stacks[ret] = h.fn.Stacks[i]
+		}
+		reported := map[*ast.ReturnStmt]bool{}
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+			e, stack := result(ret, h.ErrorIndex), stacks[ret]
+			if e == nil || reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
 				return
 			}
 			if res := result(ret, h.ResultIndex); res != nil && !astutil.IsNil(h.pass.TypesInfo, res) {
@@ -45,11 +54,12 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 				return
 			}
 			if args == nil {
-				args = h.argumentFlow()
+				args = h.argumentOrigins()
 			}
-			if args.modelFixable(h, e, stack) {
+			if args.modelFixable(path, path.Results[h.ErrorIndex].Value) {
 				return
 			}
+			reported[ret] = true
 			p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 		})
 	}

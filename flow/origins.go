@@ -1,0 +1,170 @@
+package flow
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Origins walks v's definitions backwards, through locals and their stores, struct fields,
+// indexing, conversions, string building and phis, and returns the values it cannot see
+// through: parameters, free variables, globals, constants and calls. through decides, for
+// each call met, whether its result comes from its arguments (fmt.Sprintf, strings.ToLower,
+// a decoding call that fills a local): then the walk goes on into the arguments and the
+// receiver, and the call is not a leaf. A local whose address is given to a call (json's
+// Unmarshal(data, &v)) takes its origins from that call.
+func Origins(v ssa.Value, through func(*ssa.Call) bool) []ssa.Value {
+	w := &originWalk{through: through, seen: map[ssa.Value]bool{}}
+	w.walk(v, 0)
+	return w.leaves
+}
+
+type originWalk struct {
+	through func(*ssa.Call) bool
+	seen    map[ssa.Value]bool
+	leaves  []ssa.Value
+}
+
+// maxOrigins bounds the walk on huge functions.
+const maxOrigins = 512
+
+func (w *originWalk) leaf(v ssa.Value) { w.leaves = append(w.leaves, v) }
+
+func (w *originWalk) walk(v ssa.Value, depth int) {
+	if v == nil || w.seen[v] || len(w.seen) > maxOrigins || depth > 4*maxDepth {
+		return
+	}
+	w.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Function, *ssa.Builtin:
+		w.leaf(v)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			w.walk(e, depth+1)
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			w.address(x.X, depth+1)
+		} else {
+			w.walk(x.X, depth+1)
+		}
+	case *ssa.BinOp:
+		w.walk(x.X, depth+1)
+		w.walk(x.Y, depth+1)
+	case *ssa.Convert:
+		w.walk(x.X, depth+1)
+	case *ssa.ChangeType:
+		w.walk(x.X, depth+1)
+	case *ssa.ChangeInterface:
+		w.walk(x.X, depth+1)
+	case *ssa.MakeInterface:
+		w.walk(x.X, depth+1)
+	case *ssa.SliceToArrayPointer:
+		w.walk(x.X, depth+1)
+	case *ssa.Field:
+		w.walk(x.X, depth+1)
+	case *ssa.Index:
+		w.walk(x.X, depth+1)
+	case *ssa.Lookup:
+		w.walk(x.X, depth+1)
+	case *ssa.Slice:
+		w.walk(x.X, depth+1)
+	case *ssa.TypeAssert:
+		w.walk(x.X, depth+1)
+	case *ssa.Extract:
+		w.walk(x.Tuple, depth+1)
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Alloc:
+		w.address(v, depth+1)
+	case *ssa.Call:
+		if w.through != nil && w.through(x) {
+			for _, a := range x.Call.Args {
+				w.walk(a, depth+1)
+			}
+			if x.Call.IsInvoke() {
+				w.walk(x.Call.Value, depth+1)
+			}
+			return
+		}
+		w.leaf(v)
+	case *ssa.MakeClosure:
+		for _, b := range x.Bindings {
+			w.walk(b, depth+1)
+		}
+	default:
+		// Maps, slices and channels made here, ranges, selects: their contents are not
+		// followed; the value itself is the leaf.
+		w.leaf(v)
+	}
+}
+
+// address walks what a load from addr can give: the base a field or element address is
+// taken from, and every value stored through the address (or given to a call that receives
+// it) in the function.
+func (w *originWalk) address(addr ssa.Value, depth int) {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		w.walk(a.X, depth)
+		w.stores(addr, depth)
+		return
+	case *ssa.IndexAddr:
+		w.walk(a.X, depth)
+		w.stores(addr, depth)
+		return
+	case *ssa.Alloc:
+		w.seen[addr] = true
+		w.stores(addr, depth)
+		// Stores into its fields and elements.
+		for _, ref := range *a.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.FieldAddr:
+				w.stores(r, depth)
+			case *ssa.IndexAddr:
+				w.stores(r, depth)
+			}
+		}
+		return
+	}
+	w.walk(addr, depth)
+}
+
+// stores walks the values stored through addr, and the arguments of calls addr is given to.
+func (w *originWalk) stores(addr ssa.Value, depth int) {
+	refs := addr.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == addr {
+				w.walk(r.Val, depth+1)
+			}
+		case *ssa.Call:
+			w.filledBy(r, addr, depth)
+		case *ssa.MakeInterface:
+			// json.Unmarshal takes the address as an any.
+			if iface := r.Referrers(); iface != nil {
+				for _, ref := range *iface {
+					if call, ok := ref.(*ssa.Call); ok {
+						w.filledBy(call, r, depth)
+					}
+				}
+			}
+		}
+	}
+}
+
+// filledBy walks what call, given addr, stores through it: json.Unmarshal(data, &v) makes v
+// of its other arguments. Only calls through admits are followed.
+func (w *originWalk) filledBy(call *ssa.Call, addr ssa.Value, depth int) {
+	if w.through == nil || !w.through(call) {
+		// A method called on the value, or a call that only reads through the address: what
+		// it may store is not followed.
+		return
+	}
+	for _, arg := range call.Call.Args {
+		if arg != addr {
+			w.walk(arg, depth+1)
+		}
+	}
+}

@@ -301,6 +301,7 @@ func returnedBeside(info *types.Info, call *ast.CallExpr, stack []ast.Node, hand
 	}
 	return false
 }
+
 // reachingCall returns the call that assigned obj in the if's init statement or in the
 // statement just before the if in its block.
 func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {

@@ -107,7 +107,7 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 			if label == "" {
 				label = render(p, s.expr)
 			}
-			p.Report(s.expr, label+" is a nil "+typ+" on some path, which becomes a non-nil error, so success fails; return nil on that path or declare it as error")
+			p.Report(s.expr, label+" can be a nil "+typ+", a non-nil error so success fails; return literal nil on that path")
 			continue
 		}
 		name := s.fn.Name()

@@ -26,7 +26,7 @@ func search(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallTo
 	if strings.TrimSpace(q.Text) == "" {
 		verr = &ValidationError{Field: "text"}
 	}
-	return nil, Hits{}, verr // want `verr is a nil \*ValidationError on some path, which becomes a non-nil error, so success fails; return nil on that path or declare it as error \(typed-nil-error\)`
+	return nil, Hits{}, verr // want `verr can be a nil \*ValidationError, a non-nil error so success fails; return literal nil on that path \(typed-nil-error\)`
 }
 
 // The same through an else branch and a named result with a bare return.
@@ -38,7 +38,7 @@ func searchNamed(ctx context.Context, req *mcp.CallToolRequest, q Query) (res *m
 		verr = &ValidationError{Field: "text"}
 	}
 	err = verr
-	return // want `err is a nil \*ValidationError on some path`
+	return // want `err can be a nil \*ValidationError`
 }
 
 // validateQuery returns a nil *ValidationError for a good query.

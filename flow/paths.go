@@ -232,20 +232,60 @@ func isNilConst(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
-// resolve follows the phis the path chose a predecessor for.
+// resolve follows the phis the path chose a predecessor for, and the result slots a
+// function with defers returns through.
 func (s *state) resolve(v ssa.Value) ssa.Value {
 	for range maxDepth {
-		phi, ok := v.(*ssa.Phi)
-		if !ok {
+		switch x := v.(type) {
+		case *ssa.Phi:
+			i, ok := s.choice[x.Block()]
+			if !ok {
+				return v
+			}
+			v = x.Edges[i]
+		case *ssa.UnOp:
+			stored := storedBefore(x)
+			if stored == nil {
+				return v
+			}
+			v = stored
+		default:
 			return v
 		}
-		i, ok := s.choice[phi.Block()]
-		if !ok {
-			return v
-		}
-		v = phi.Edges[i]
 	}
 	return v
+}
+
+// storedBefore is the value last stored, in the same block, into the local that the load ld
+// reads: a function with defers stores each result into a slot and loads it after running
+// them. A local a closure captures (a named result a deferred func may change) is not
+// followed.
+func storedBefore(ld *ssa.UnOp) ssa.Value {
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || ld.Op != token.MUL || alloc.Heap {
+		return nil
+	}
+	for _, ref := range *alloc.Referrers() {
+		if _, captured := ref.(*ssa.MakeClosure); captured {
+			return nil
+		}
+	}
+	var last ssa.Value
+	for _, instr := range ld.Block().Instrs {
+		if instr == ld {
+			return last
+		}
+		switch in := instr.(type) {
+		case *ssa.Store:
+			if in.Addr == alloc {
+				last = in.Val
+			}
+		case *ssa.Call:
+			// A call may run code that writes the slot (a deferred closure); RunDefers is
+			// not a call and keeps the slot as stored.
+		}
+	}
+	return nil
 }
 
 // nilness evaluates v on the state's path.

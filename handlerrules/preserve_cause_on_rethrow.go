@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
@@ -27,6 +30,7 @@ var rulePreserveCauseOnRethrow = check{
 // here.
 func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
+		h.droppedEntirely()
 		h.visit(func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -333,4 +337,91 @@ func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Nod
 		}
 	}
 	return nil
+}
+
+// droppedEntirely reports the worst case of the rule: a new error returned on a path where an
+// upstream call's error is in hand, built from text that does not mention it at all
+// (`if err != nil { return nil, errors.New("failed to scan") }`). The flow engine decides
+// that the error in hand is non-nil where the new one is built, that it came from a call that
+// does I/O, and that none of the new error's arguments come from it.
+func (h *handler) droppedEntirely() {
+	if h.ErrorIndex < 0 || h.fn == nil {
+		return
+	}
+	stacks := map[*ast.ReturnStmt][]ast.Node{}
+	for i, ret := range h.fn.Returns {
+		stacks[ret] = h.fn.Stacks[i]
+	}
+	reported := map[*ast.ReturnStmt]bool{}
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		e, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
+		if !ok || reported[ret] {
+			return
+		}
+		call := callOf(errorCore(path.Results[h.ErrorIndex].Value))
+		if call == nil || !textOnlyError(call) {
+			return
+		}
+		var upstream []ssa.Value
+		for _, v := range h.flow.InHand(call.Block()) {
+			if c := callOf(errorCore(v)); c != nil && doesIO(c) {
+				upstream = append(upstream, v)
+			}
+		}
+		if len(upstream) == 0 {
+			return
+		}
+		sources := map[*ssa.Call]bool{}
+		for _, v := range upstream {
+			sources[callOf(errorCore(v))] = true
+		}
+		// Every other call is seen through: err.Error(), fmt.Sprintf, string building.
+		through := func(c *ssa.Call) bool { return !sources[c] }
+		for _, arg := range call.Call.Args {
+			for _, o := range flow.Origins(arg, through) {
+				if c := callOf(o); c != nil && sources[c] {
+					return // the new error carries the one in hand, or its text
+				}
+			}
+		}
+		reported[ret] = true
+		errName := firstName(h.inHand(stacks[ret]))
+		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
+	})
+}
+
+// textOnlyError reports whether call builds an error from text alone: errors.New, or
+// fmt.Errorf (whose arguments the caller checks).
+func textOnlyError(call *ssa.Call) bool {
+	fn := staticFunc(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "errors.New", "fmt.Errorf":
+		return true
+	}
+	return false
+}
+
+// doesIO reports whether call does I/O whose failure is worth keeping as a cause: it takes a
+// context.Context, or it belongs to the standard library's network, file, process or database
+// packages, or reads an HTTP response body. An argument parser's error is not one: a text of
+// the module's own that replaces it usually says all there is.
+func doesIO(call *ssa.Call) bool {
+	if call.Call.IsInvoke() {
+		return takesContext(call.Call.Signature())
+	}
+	fn := staticFunc(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if takesContext(fn.Signature()) {
+		return true
+	}
+	switch fn.Pkg().Path() {
+	case "net/http", "database/sql", "os", "os/exec", "io", "io/ioutil", "net", "bufio":
+		return true
+	}
+	return false
 }

@@ -165,3 +165,15 @@ func throughVariables() (*T, error) {
 	out, e := res, err
 	return out, e // want `paths: \(nil, nil\) \(non-nil, non-nil\)`
 }
+
+func closeIt()
+
+// A function with a defer returns through result slots.
+func withDefer() (*T, error) {
+	defer closeIt()
+	res, err := upstream()
+	if err != nil {
+		return nil, err // want `paths: \(nil, non-nil\)`
+	}
+	return res, nil // want `paths: \(unknown, nil\)`
+}

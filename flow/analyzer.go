@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -35,8 +36,10 @@ func New(oracle Oracle) *analysis.Analyzer {
 	}
 }
 
-// Result is the engine's answer for one package.
+// Result is the engine's answer for one package. Rules of one package run concurrently and
+// share it: the caches filled on demand are guarded by mu.
 type Result struct {
+	mu     sync.Mutex
 	pass   *analysis.Pass
 	oracle Oracle
 	pkg    *ssa.Package

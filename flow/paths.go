@@ -79,6 +79,9 @@ func (p *Path) Known(v ssa.Value) Nilness {
 	if p == nil || p.st == nil {
 		return Unknown
 	}
+	r := p.st.fi.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	return p.st.nilness(v, 0)
 }
 
@@ -115,6 +118,9 @@ type funcInfo struct {
 	r     *Result
 	fn    *ssa.Function
 	entry map[*ssa.BasicBlock]map[ssa.Value]Nilness
+	// paths are the function's paths, once computed.
+	paths    []Path
+	hasPaths bool
 }
 
 func (r *Result) funcInfo(fn *ssa.Function) *funcInfo {
@@ -388,12 +394,22 @@ func (r *Result) external(fn *types.Func, i int) Nilness {
 }
 
 // Paths returns every path to every return of fn, at most maxPaths per return: a return
-// whose paths are more than that has its last ones merged.
+// whose paths are more than that has its last ones merged. The paths are computed once and
+// shared: callers must not change them.
 func (r *Result) Paths(fn *ssa.Function) []Path {
 	if r == nil || fn == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.paths(fn)
+}
+
+func (r *Result) paths(fn *ssa.Function) []Path {
 	fi := r.funcInfo(fn)
+	if fi.hasPaths {
+		return fi.paths
+	}
 	var out []Path
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
@@ -405,6 +421,7 @@ func (r *Result) Paths(fn *ssa.Function) []Path {
 		}
 		out = append(out, fi.pathsTo(ret)...)
 	}
+	fi.paths, fi.hasPaths = out, true
 	return out
 }
 
@@ -672,6 +689,8 @@ func (r *Result) InHand(b *ssa.BasicBlock) []ssa.Value {
 	if r == nil || b == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	fi := r.funcInfo(b.Parent())
 	var out []ssa.Value
 	for v, n := range fi.entryFacts(b) {

@@ -135,6 +135,8 @@ func (r *Result) SummaryOf(fn *types.Func) *Summary {
 	if r == nil || fn == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	fn = fn.Origin()
 	if r.pkg != nil && fn.Pkg() == r.pass.Pkg {
 		if f := r.pkg.Prog.FuncValue(fn); f != nil {
@@ -185,7 +187,7 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 	defer delete(r.inProgress, fn)
 	sum := &Summary{Complete: true}
 	seen := map[string]bool{}
-	for _, p := range r.Paths(fn) {
+	for _, p := range r.paths(fn) {
 		sh := Shape{}
 		for _, o := range p.Results {
 			sh.Nil = append(sh.Nil, o.Nil)

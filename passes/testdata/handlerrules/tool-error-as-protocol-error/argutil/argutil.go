@@ -7,6 +7,8 @@ import (
 	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 type Pagination struct{ Page, Size int }
@@ -31,4 +33,21 @@ func OptionalRemoteDefaults(ctx context.Context, r mcp.CallToolRequest) (Paginat
 // LoadProfile is no argument reader by its name.
 func LoadProfile(r mcp.CallToolRequest) (Pagination, error) {
 	return Pagination{}, errors.New("no profile")
+}
+
+// RequireAdmin answers an authorization failure with a deliberate protocol error: every error
+// it returns is a *jsonrpc.Error, whatever its name says.
+func RequireAdmin(req *gomcp.CallToolRequest) error {
+	if req.Params == nil || req.Params.Name == "" {
+		return &jsonrpc.Error{Code: -32001, Message: "admin only"}
+	}
+	return nil
+}
+
+// RequireName checks an argument and fails with a plain error: an argument check.
+func RequireName(req *gomcp.CallToolRequest) error {
+	if req.Params == nil || req.Params.Name == "" {
+		return errors.New("name is required")
+	}
+	return nil
 }

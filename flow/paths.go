@@ -407,9 +407,15 @@ func (r *Result) Paths(fn *ssa.Function) []Path {
 
 func (r *Result) paths(fn *ssa.Function) []Path {
 	fi := r.funcInfo(fn)
-	if fi.hasPaths {
-		return fi.paths
+	if !fi.hasPaths {
+		fi.paths, fi.hasPaths = r.computePaths(fn), true
 	}
+	return fi.paths
+}
+
+// computePaths enumerates fn's paths without keeping them: a summary needs them once.
+func (r *Result) computePaths(fn *ssa.Function) []Path {
+	fi := r.funcInfo(fn)
 	var out []Path
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
@@ -421,7 +427,6 @@ func (r *Result) paths(fn *ssa.Function) []Path {
 		}
 		out = append(out, fi.pathsTo(ret)...)
 	}
-	fi.paths, fi.hasPaths = out, true
 	return out
 }
 

@@ -187,7 +187,7 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 	defer delete(r.inProgress, fn)
 	sum := &Summary{Complete: true}
 	seen := map[string]bool{}
-	for _, p := range r.paths(fn) {
+	for _, p := range r.computePaths(fn) {
 		sh := Shape{}
 		for _, o := range p.Results {
 			sh.Nil = append(sh.Nil, o.Nil)

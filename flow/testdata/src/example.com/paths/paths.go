@@ -177,3 +177,17 @@ func withDefer() (*T, error) {
 	}
 	return res, nil // want `paths: \(unknown, nil\)`
 }
+
+// A defer after the first return: every return goes through the slots.
+func deferLater() (*T, error) {
+	res, err := upstream()
+	if err != nil {
+		return nil, err // want `paths: \(nil, non-nil\)`
+	}
+	defer closeIt()
+	_, err = upstream()
+	if err != nil {
+		return nil, fmt.Errorf("again: %w", err) // want `paths: \(nil, non-nil\)`
+	}
+	return res, nil // want `paths: \(unknown, nil\)`
+}

@@ -2,6 +2,7 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -68,11 +69,19 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 				}
 				var expr ast.Node
 				label := ""
-				if e := returnedExpr(stmt, i, results.Len()); e != nil {
-					expr = e
-				} else {
-					// A bare return of a named result.
-					expr, label = stmt, results.At(i).Name()
+				if o.Call != nil {
+					// A helper's nil: the finding is at its call, wherever the result goes after.
+					if call := callAt(node, o.Call.Pos()); call != nil {
+						expr = call
+					}
+				}
+				if expr == nil {
+					if e := returnedExpr(stmt, i, results.Len()); e != nil {
+						expr = e
+					} else {
+						// A bare return of a named result.
+						expr, label = stmt, results.At(i).Name()
+					}
 				}
 				if seen[expr] {
 					continue
@@ -85,7 +94,9 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 					}
 				}
 				if s.fn != nil {
-					if call, ok := expr.(*ast.CallExpr); ok && typeutil.Callee(info, call) == s.fn {
+					// Only a call that is itself the returned value may have its callee's type
+					// changed: one held in a variable first may be used as the pointer.
+					if call, ok := expr.(*ast.CallExpr); ok && typeutil.Callee(info, call) == s.fn && returnedExpr(stmt, i, results.Len()) == ast.Expr(call) {
 						direct[s.fn]++
 					}
 				}
@@ -121,6 +132,19 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 		}
 		p.Report(s.expr, name+"'s nil "+typ+" becomes a non-nil error, so success fails; declare "+name+" to return error", fixes...)
 	}
+}
+
+// callAt returns the call expression of node whose left parenthesis is at lparen (an SSA
+// call's position), or nil.
+func callAt(node ast.Node, lparen token.Pos) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(node, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
+			found = call
+		}
+		return found == nil
+	})
+	return found
 }
 
 // funcNodes lists every function declaration and literal of the files, in source order.

@@ -51,8 +51,8 @@ func validateQuery(q Query) *ValidationError {
 
 // The helper's nil held in a variable first.
 func searchHelper(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
-	e := validateQuery(q)
-	return nil, Hits{}, e // want `validateQuery's nil \*ValidationError becomes a non-nil error`
+	e := validateQuery(q) // want `validateQuery's nil \*ValidationError becomes a non-nil error`
+	return nil, Hits{}, e
 }
 
 // Near misses: the pointer is tested, or the same condition decides both.

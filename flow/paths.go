@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -27,16 +26,6 @@ func (n Nilness) String() string {
 		return "non-nil"
 	}
 	return "unknown"
-}
-
-func (n Nilness) negate() Nilness {
-	switch n {
-	case Nil:
-		return NonNil
-	case NonNil:
-		return Nil
-	}
-	return Unknown
 }
 
 // Limits that keep the engine linear in practice: paths per return, summary shapes per
@@ -715,13 +704,4 @@ func isError(t types.Type) bool {
 	}
 	_, isIface := t.Underlying().(*types.Interface)
 	return isIface && types.Implements(t, errorType.Underlying().(*types.Interface))
-}
-
-// constString is the string a constant holds, if it is one.
-func constString(v ssa.Value) (string, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }

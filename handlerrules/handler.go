@@ -161,57 +161,6 @@ func (h *handler) obj(e ast.Expr) types.Object {
 	return h.pass.TypesInfo.Defs[id]
 }
 
-// newErrorCall reports whether call builds a new, certainly non-nil error: errors.New,
-// fmt.Errorf, or an mcperr constructor.
-func (h *handler) newErrorCall(call *ast.CallExpr) bool {
-	info := h.pass.TypesInfo
-	return mcpdefs.IsPkgFunc(info, call, "errors", "New") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.IsMCPErrorConstructor(call)
-}
-
-// isAddrOfLiteral reports whether e is &T{...}: a new value, never nil.
-func isAddrOfLiteral(e ast.Expr) bool {
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return false
-	}
-	_, ok = ast.Unparen(u.X).(*ast.CompositeLit)
-	return ok
-}
-
-// nonNilError reports whether e is certainly a non-nil error where the return stands: a new
-// error, a call of a module helper that returns one on every path (mapAPIError(err), given
-// an err that is itself non-nil here), or a variable tested `!= nil` by an enclosing if whose
-// body holds the return.
-func (h *handler) nonNilError(e ast.Expr, stack []ast.Node) bool {
-	if isAddrOfLiteral(e) {
-		return true
-	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		if h.newErrorCall(call) {
-			return true
-		}
-		tv, ok := h.pass.TypesInfo.Types[call.Fun]
-		if !ok || tv.IsType() {
-			return false
-		}
-		sig, ok := tv.Type.Underlying().(*types.Signature)
-		if !ok || sig.Results().Len() != 1 {
-			return false
-		}
-		return h.sums.NonNilError(call, 0, func(arg ast.Expr) bool { return h.nonNilError(arg, stack) })
-	}
-	obj := h.obj(e)
-	if obj == nil {
-		return false
-	}
-	for _, v := range h.testedNonNil(stack) {
-		if v == obj {
-			return true
-		}
-	}
-	return false
-}
-
 // testedNonNil lists the variables that enclosing ifs have tested `x != nil` on the path to
 // the innermost node of stack (only in the if's body, not its else).
 func (h *handler) testedNonNil(stack []ast.Node) []types.Object {

@@ -130,7 +130,7 @@ func (h *handler) argumentOrigins() *argOrigins {
 	a := &argOrigins{h: h, params: map[*ssa.Parameter]bool{}, memo: map[ssa.Value]bool{}}
 	if fn := h.flow.Function(h.Node); fn != nil {
 		for _, prm := range fn.Params {
-			if v := prm.Object(); v != nil && (v == h.Input || v == h.Request) {
+			if v := prm.Object(); v == types.Object(h.Input) || v == types.Object(h.Request) {
 				a.params[prm] = true
 			}
 		}

@@ -174,8 +174,6 @@ func returnedExpr(stmt *ast.ReturnStmt, i, n int) ast.Expr {
 	return nil
 }
 
-var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
 // isErrorInterface reports whether t is the error interface itself.
 func isErrorInterface(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

@@ -175,6 +175,9 @@ func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
 	return nil, obj
 }
 
+// maxSummaryBlocks bounds the functions the engine summarises.
+const maxSummaryBlocks = 200
+
 // summaryOf computes fn's summary from its paths, once.
 func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 	if s, ok := r.sums[fn]; ok {
@@ -182,6 +185,13 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 	}
 	if r.inProgress[fn] || len(fn.Blocks) == 0 {
 		return nil
+	}
+	if len(fn.Blocks) > maxSummaryBlocks {
+		// A huge function's paths cost more than its summary is worth (gopls has functions of
+		// thousands of blocks): callers see an incomplete summary and use nothing of it.
+		s := &Summary{}
+		r.sums[fn] = s
+		return s
 	}
 	r.inProgress[fn] = true
 	defer delete(r.inProgress, fn)

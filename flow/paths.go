@@ -32,6 +32,7 @@ func (n Nilness) String() string {
 // function, and the depth of value chains followed.
 const (
 	maxPaths  = 64
+	maxSplits = 4 * maxPaths
 	maxShapes = 16
 	maxDepth  = 24
 )
@@ -87,13 +88,24 @@ func (s *state) clone() *state {
 	return &state{fi: s.fi, facts: maps.Clone(s.facts), choice: maps.Clone(s.choice), shape: maps.Clone(s.shape)}
 }
 
-// learn adds facts; false when one contradicts what the state knows (the path is infeasible).
+// learn adds facts; false when one contradicts a fact the state has, or a constant (the path
+// is infeasible). It compares facts only, never evaluates: evaluating every fact of a block at
+// every split made large functions cost minutes.
 func (s *state) learn(facts map[ssa.Value]Nilness) bool {
 	for v, n := range facts {
 		if n == Unknown {
 			continue
 		}
-		if old := s.nilness(v, 0); old != Unknown && old != n {
+		old, ok := s.facts[v]
+		if !ok {
+			if c, isConst := v.(*ssa.Const); isConst && nillable(c.Type()) {
+				old = Nil
+				if !c.IsNil() {
+					old = NonNil
+				}
+			}
+		}
+		if old != Unknown && old != n {
 			return false
 		}
 		s.facts[v] = n
@@ -423,13 +435,17 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 	start := &state{fi: fi, facts: maps.Clone(fi.entryFacts(ret.Block())), choice: map[*ssa.BasicBlock]int{}, shape: map[*ssa.Call]int{}}
 	work := []*state{start}
 	var done []*state
+	splits := 0
 	for len(work) > 0 {
 		s := work[len(work)-1]
 		work = work[:len(work)-1]
-		if len(done)+len(work) >= maxPaths {
+		// Both the paths and the splits that make them are bounded: a split that proves a way
+		// infeasible costs as much as one that keeps it.
+		if len(done)+len(work) >= maxPaths || splits >= maxSplits {
 			done = append(done, s)
 			continue
 		}
+		splits++
 		next, split := s.split(ret.Results)
 		if !split {
 			done = append(done, s)

@@ -203,8 +203,7 @@ func condFacts(cond ssa.Value, taken bool, out map[ssa.Value]Nilness, depth int)
 	case *ssa.Call:
 		// errors.Is(x, target) and errors.As(x, &t) are true only for a non-nil x (a nil target
 		// aside, which nobody writes).
-		if fn := c.Call.StaticCallee(); fn != nil && taken && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "errors" &&
-			(fn.Name() == "Is" || fn.Name() == "As") && len(c.Call.Args) == 2 {
+		if taken && isErrorsTest(c) {
 			setFact(out, c.Call.Args[0], NonNil)
 		}
 	}
@@ -475,7 +474,7 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 func (s *state) split(values []ssa.Value) ([]*state, bool) {
 	feeds := map[*ssa.Call]int{}
 	for _, v := range values {
-		if call := callOf(s.resolve(v)); call != nil {
+		if call := CallOf(s.resolve(v)); call != nil {
 			feeds[call]++
 		}
 	}
@@ -638,7 +637,7 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 			o.TypedNil = true
 		}
 		o.Operand = s.resolve(x.X)
-		if call := callOf(o.Operand); call != nil {
+		if call := CallOf(o.Operand); call != nil {
 			o.Call = call
 			// A helper that returns a nil pointer on some path may do so here, unless the
 			// path tested it.
@@ -657,7 +656,7 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 	case *ssa.ChangeType:
 		s.dynamic(x.X, o, depth+1)
 	case *ssa.Extract, *ssa.Call:
-		call := callOf(x)
+		call := CallOf(x)
 		if call == nil {
 			return
 		}
@@ -680,17 +679,6 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 			o.DynamicName = name
 		}
 	}
-}
-
-func callOf(v ssa.Value) *ssa.Call {
-	switch x := v.(type) {
-	case *ssa.Call:
-		return x
-	case *ssa.Extract:
-		c, _ := x.Tuple.(*ssa.Call)
-		return c
-	}
-	return nil
 }
 
 // InHand returns the values known to be non-nil wherever b runs, of an interface type that

@@ -154,12 +154,9 @@ func (r *Result) SummaryOf(fn *types.Func) *Summary {
 // summaryOfCall returns the summary of the function call statically calls (nil when there
 // is none) and that function.
 func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
-	callee := call.Call.StaticCallee()
+	callee := calleeFunction(call)
 	if callee == nil {
 		return nil, nil
-	}
-	if o := callee.Origin(); o != nil {
-		callee = o
 	}
 	obj, _ := callee.Object().(*types.Func)
 	if callee.Pkg == r.pkg && r.pkg != nil {

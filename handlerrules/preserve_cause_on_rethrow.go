@@ -358,13 +358,13 @@ func (h *handler) droppedEntirely() {
 		if !ok || reported[ret] {
 			return
 		}
-		call := callOf(errorCore(path.Results[h.ErrorIndex].Value))
+		call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value))
 		if call == nil || !textOnlyError(call) {
 			return
 		}
 		var upstream []ssa.Value
 		for _, v := range h.flow.InHand(call.Block()) {
-			if c := callOf(errorCore(v)); c != nil && doesIO(c) {
+			if c := flow.CallOf(flow.Core(v)); c != nil && doesIO(c) {
 				upstream = append(upstream, v)
 			}
 		}
@@ -373,13 +373,13 @@ func (h *handler) droppedEntirely() {
 		}
 		sources := map[*ssa.Call]bool{}
 		for _, v := range upstream {
-			sources[callOf(errorCore(v))] = true
+			sources[flow.CallOf(flow.Core(v))] = true
 		}
 		// Every other call is seen through: err.Error(), fmt.Sprintf, string building.
 		through := func(c *ssa.Call) bool { return !sources[c] }
 		for _, arg := range call.Call.Args {
 			for _, o := range flow.Origins(arg, through) {
-				if c := callOf(o); c != nil && sources[c] {
+				if c := flow.CallOf(o); c != nil && sources[c] {
 					return // the new error carries the one in hand, or its text
 				}
 			}
@@ -393,7 +393,7 @@ func (h *handler) droppedEntirely() {
 // textOnlyError reports whether call builds an error from text alone: errors.New, or
 // fmt.Errorf (whose arguments the caller checks).
 func textOnlyError(call *ssa.Call) bool {
-	fn := staticFunc(call)
+	fn := flow.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -404,24 +404,18 @@ func textOnlyError(call *ssa.Call) bool {
 	return false
 }
 
-// doesIO reports whether call does I/O whose failure is worth keeping as a cause: it takes a
-// context.Context, or it belongs to the standard library's network, file, process or database
-// packages, or reads an HTTP response body. An argument parser's error is not one: a text of
-// the module's own that replaces it usually says all there is.
+// doesIO reports whether call does I/O whose failure is worth keeping as a cause, as
+// upstream-error-as-protocol-error's upstreamCall judges a call: it takes a context.Context
+// (the request builders of net/http aside), or it is one of the standard library's file,
+// network, HTTP, database or subprocess operations. An argument parser's error is not one: a
+// text of the module's own that replaces it usually says all there is.
 func doesIO(call *ssa.Call) bool {
 	if call.Call.IsInvoke() {
 		return takesContext(call.Call.Signature())
 	}
-	fn := staticFunc(call)
-	if fn == nil || fn.Pkg() == nil {
+	fn := flow.Callee(call)
+	if fn == nil || fn.Pkg() == nil || localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
 		return false
 	}
-	if takesContext(fn.Signature()) {
-		return true
-	}
-	switch fn.Pkg().Path() {
-	case "net/http", "database/sql", "os", "os/exec", "io", "io/ioutil", "net", "bufio":
-		return true
-	}
-	return false
+	return takesContext(fn.Signature()) || stdlibIO(fn)
 }

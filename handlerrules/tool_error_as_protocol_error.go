@@ -3,7 +3,6 @@ package handlerrules
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -141,8 +140,8 @@ func (h *handler) argumentOrigins() *argOrigins {
 // modelFixable reports whether the error v, non-nil on path, reports a problem with the
 // arguments.
 func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
-	v = errorCore(v)
-	if call := callOf(v); call != nil {
+	v = flow.Core(v)
+	if call := flow.CallOf(v); call != nil {
 		if a.argErrCall(call) {
 			return true
 		}
@@ -157,8 +156,8 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 	// (validation; `if os.Getenv("RO") != "" && q != ""` is not).
 	validated, other := false, false
 	for _, c := range flow.Controlling(path.Return.Block()) {
-		if tested := nilTested(c.Value); tested != nil {
-			if call := callOf(errorCore(tested)); call != nil && a.argErrCall(call) {
+		if tested := flow.NilTested(c.Value); tested != nil {
+			if call := flow.CallOf(flow.Core(tested)); call != nil && a.argErrCall(call) {
 				return true
 			}
 			continue
@@ -172,32 +171,6 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 	return validated && !other
 }
 
-// errorCore looks through the conversions that keep an error the same error.
-func errorCore(v ssa.Value) ssa.Value {
-	for range 8 {
-		switch x := v.(type) {
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
-}
-
-func callOf(v ssa.Value) *ssa.Call {
-	switch x := v.(type) {
-	case *ssa.Call:
-		return x
-	case *ssa.Extract:
-		c, _ := x.Tuple.(*ssa.Call)
-		return c
-	}
-	return nil
-}
-
 // isNewErrorValue reports whether v is an error made here from a value of a concrete type
 // (&ValidationError{...}).
 func isNewErrorValue(v ssa.Value) bool {
@@ -209,49 +182,10 @@ func isNewErrorValue(v ssa.Value) bool {
 	return alloc
 }
 
-// nilTested returns x of a condition `x != nil` or `x == nil`, and of errors.Is(x, ...).
-func nilTested(cond ssa.Value) ssa.Value {
-	switch c := cond.(type) {
-	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return nil
-		}
-		if k, ok := c.Y.(*ssa.Const); ok && k.IsNil() {
-			return c.X
-		}
-		if k, ok := c.X.(*ssa.Const); ok && k.IsNil() {
-			return c.Y
-		}
-	case *ssa.UnOp:
-		if c.Op == token.NOT {
-			return nilTested(c.X)
-		}
-	case *ssa.Call:
-		if fn := staticFunc(c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(c.Call.Args) == 2 {
-			return c.Call.Args[0]
-		}
-	}
-	return nil
-}
-
-// staticFunc is the function or method a call statically calls, as declared (its origin for
-// an instance of a generic function).
-func staticFunc(call *ssa.Call) *types.Func {
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	if o := callee.Origin(); o != nil {
-		callee = o
-	}
-	fn, _ := callee.Object().(*types.Func)
-	return fn
-}
-
 // newError reports whether call builds a new, certainly non-nil error: errors.New,
 // fmt.Errorf, or an mcperr constructor.
 func (a *argOrigins) newError(call *ssa.Call) bool {
-	fn := staticFunc(call)
+	fn := flow.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -291,7 +225,7 @@ func (a *argOrigins) argErrCall(call *ssa.Call) bool {
 }
 
 func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
-	fn := staticFunc(call)
+	fn := flow.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -428,7 +362,7 @@ func (a *argOrigins) through(call *ssa.Call) bool {
 	if _, ok := call.Call.Value.(*ssa.Builtin); ok {
 		return true
 	}
-	fn := staticFunc(call)
+	fn := flow.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}

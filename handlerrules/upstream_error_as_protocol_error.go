@@ -109,27 +109,28 @@ func upstreamCall(info *types.Info, call *ast.CallExpr) string {
 			return name
 		}
 	}
-	if readsResponseBody(info, call) {
+	if readsResponseBody(info, call) || stdlibIO(fn) {
 		return name
 	}
+	return ""
+}
+
+// stdlibIO reports whether fn is one of the standard library's file, network, HTTP, database
+// or subprocess operations: a function of ioPackages named in ioFuncs, or a method of one of
+// their ioTypes.
+func stdlibIO(fn *types.Func) bool {
 	if fn.Pkg() == nil {
-		return ""
+		return false
 	}
-	pkg := fn.Pkg().Path()
 	if recv := fn.Signature().Recv(); recv != nil {
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && ioPackages[n.Obj().Pkg().Path()] && ioTypes[n.Obj().Name()] {
-			return name
-		}
-		return ""
+		n, ok := types.Unalias(t).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && ioPackages[n.Obj().Pkg().Path()] && ioTypes[n.Obj().Name()]
 	}
-	if ioPackages[pkg] && ioFuncs[fn.Name()] {
-		return name
-	}
-	return ""
+	return ioPackages[fn.Pkg().Path()] && ioFuncs[fn.Name()]
 }
 
 // ioPackages are the standard library packages whose operations leave the process.

@@ -1,0 +1,95 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The small questions about one SSA value that the engine and the rules both ask.
+
+// CallOf returns the call a value is the result of: the call itself, or the call a result is
+// extracted from; nil otherwise.
+func CallOf(v ssa.Value) *ssa.Call {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		c, _ := x.Tuple.(*ssa.Call)
+		return c
+	}
+	return nil
+}
+
+// Callee is the function or method call statically calls, as declared (the origin of an
+// instance of a generic function); nil for a call of a function value or an interface method.
+func Callee(call *ssa.Call) *types.Func {
+	fn := calleeFunction(call)
+	if fn == nil {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// calleeFunction is Callee's SSA function (the origin of a generic instance).
+func calleeFunction(call *ssa.Call) *ssa.Function {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	return callee
+}
+
+// Core looks through the conversions that keep an interface value the same value
+// (ChangeInterface, ChangeType): an error converted to a wider interface is the same error.
+func Core(v ssa.Value) ssa.Value {
+	for range maxDepth {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// NilTested returns x of a branch condition that tests x against nil: `x != nil`,
+// `x == nil`, their negations, errors.Is(x, target) and errors.As(x, &t) (true only for a
+// non-nil x); nil for any other condition.
+func NilTested(cond ssa.Value) ssa.Value {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil
+		}
+		if isNilConst(c.Y) {
+			return c.X
+		}
+		if isNilConst(c.X) {
+			return c.Y
+		}
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return NilTested(c.X)
+		}
+	case *ssa.Call:
+		if isErrorsTest(c) {
+			return c.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// isErrorsTest reports whether call is errors.Is(x, target) or errors.As(x, &t).
+func isErrorsTest(call *ssa.Call) bool {
+	fn := Callee(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(call.Call.Args) == 2
+}

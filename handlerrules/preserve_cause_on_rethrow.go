@@ -352,14 +352,16 @@ func (h *handler) droppedEntirely() {
 	for i, ret := range h.fn.Returns {
 		stacks[ret] = h.fn.Stacks[i]
 	}
-	reported := map[*ast.ReturnStmt]bool{}
+	reported := map[*ast.CallExpr]bool{}
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-		e, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
-		if !ok || reported[ret] {
-			return
-		}
 		call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value))
 		if call == nil || !textOnlyError(call) {
+			return
+		}
+		// The finding is at the call that builds the error, wherever it is returned from
+		// (directly, through a variable, a bare return of a named result).
+		e := callAt(h.Node, call.Pos())
+		if e == nil || reported[e] {
 			return
 		}
 		var upstream []ssa.Value
@@ -384,7 +386,7 @@ func (h *handler) droppedEntirely() {
 				}
 			}
 		}
-		reported[ret] = true
+		reported[e] = true
 		errName := firstName(h.inHand(stacks[ret]))
 		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
 	})

@@ -118,7 +118,7 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 			if label == "" {
 				label = render(p, s.expr)
 			}
-			p.Report(s.expr, label+" can be a nil "+typ+", a non-nil error so success fails; return literal nil on that path")
+			p.Report(s.expr, label+" can be a nil "+typ+", a non-nil error; return literal nil on that path")
 			continue
 		}
 		name := s.fn.Name()

@@ -26,7 +26,7 @@ func search(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallTo
 	if strings.TrimSpace(q.Text) == "" {
 		verr = &ValidationError{Field: "text"}
 	}
-	return nil, Hits{}, verr // want `verr can be a nil \*ValidationError, a non-nil error so success fails; return literal nil on that path \(typed-nil-error\)`
+	return nil, Hits{}, verr // want `verr can be a nil \*ValidationError, a non-nil error; return literal nil on that path \(typed-nil-error\)`
 }
 
 // The same through an else branch and a named result with a bare return.

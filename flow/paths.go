@@ -445,7 +445,7 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 			continue
 		}
 		splits++
-		next, split := s.split(ret.Results)
+		next, split := s.split(ret.Block(), ret.Results)
 		if !split {
 			done = append(done, s)
 			continue
@@ -471,7 +471,13 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 // go together, so the path takes one of f's shapes), and returns the feasible states for each
 // of its choices. A call that feeds one value is not split: which of its shapes it takes
 // depends on its arguments, and the path would claim more than it knows.
-func (s *state) split(values []ssa.Value) ([]*state, bool) {
+func (s *state) split(retBlock *ssa.BasicBlock, values []ssa.Value) ([]*state, bool) {
+	// A return reached from several branches learns which one it came through first (with
+	// its phis, if any): `if res != nil || err != nil { return res, err }` never returns
+	// (nil, nil), though nothing is merged.
+	if _, chosen := s.choice[retBlock]; !chosen && len(retBlock.Preds) > 1 {
+		return s.splitBlock(retBlock), true
+	}
 	feeds := map[*ssa.Call]int{}
 	for _, v := range values {
 		if call := CallOf(s.resolve(v)); call != nil {
@@ -521,15 +527,16 @@ func (s *state) split(values []ssa.Value) ([]*state, bool) {
 	}
 	switch t := target.(type) {
 	case *ssa.Phi:
-		return s.splitPhi(t), true
+		return s.splitBlock(t.Block()), true
 	case *ssa.Call:
 		return s.splitCall(t), true
 	}
 	return nil, false
 }
 
-func (s *state) splitPhi(phi *ssa.Phi) []*state {
-	b := phi.Block()
+// splitBlock returns a state per predecessor of b that the path can have come through,
+// each knowing the facts of its way in and resolving b's phis by it.
+func (s *state) splitBlock(b *ssa.BasicBlock) []*state {
 	var out []*state
 	for i, pred := range b.Preds {
 		n := s.clone()

@@ -191,3 +191,12 @@ func deferLater() (*T, error) {
 	}
 	return res, nil // want `paths: \(unknown, nil\)`
 }
+
+// Either is non-nil where the guard lets the return run, though nothing is merged.
+func orGuard() (*helpers.T, error) {
+	res, err := helpers.Pair()
+	if res != nil || err != nil {
+		return res, err // want `paths: \(nil, non-nil\) \(non-nil, nil\)`
+	}
+	return &helpers.T{}, nil // want `paths: \(non-nil, nil\)`
+}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -36,8 +38,10 @@ func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			if res.Nil != flow.NonNil && !h.resultConstructor(result(ret, idx)) {
 				return
 			}
-			if res.Call != nil && res.Call == err.Call {
-				return // both come from one call: the callee returns them together, and is the line to change
+			if err.Call != nil && madeOf(res.Value, err.Call, 2) {
+				// Both come from one call (directly, or the result through a wrapper such as
+				// attachIFC(result)): the callee returns them together, and is the line to change.
+				return
 			}
 			reported[ret] = true
 			// What the client gets instead, per SDK and version, is in the rule's doc section.
@@ -61,4 +65,26 @@ func (h *handler) resultConstructor(e ast.Expr) bool {
 	}
 	sig, ok := tv.Type.Underlying().(*types.Signature)
 	return ok && sig.Results().Len() == 1
+}
+
+// madeOf reports whether v is a result of call, or passes through a wrapper of its own type
+// that is given one (attachIFC(result), a func(T) T), depth wrappers deep. An argument of
+// another type (the error a result constructor is given) does not count.
+func madeOf(v ssa.Value, call *ssa.Call, depth int) bool {
+	c := flow.CallOf(flow.Core(v))
+	if c == nil {
+		return false
+	}
+	if c == call {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, arg := range c.Call.Args {
+		if types.Identical(arg.Type(), v.Type()) && madeOf(arg, call, depth-1) {
+			return true
+		}
+	}
+	return false
 }

@@ -44,7 +44,7 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e := result(ret, h.ErrorIndex)
-			if e == nil || reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError {
+			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError { // e is nil for a bare return
 				return
 			}
 			o := path.Results[h.ErrorIndex]
@@ -156,7 +156,9 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 	// (validation; `if os.Getenv("RO") != "" && q != ""` is not).
 	validated, other := false, false
 	for _, c := range flow.Controlling(path.Return.Block()) {
-		if tested := flow.NilTested(c.Value); tested != nil {
+		// A test of an error is about the call that returned it; a nil test of anything else
+		// (`req.Params.Arguments == nil`) is a condition like any other.
+		if tested := flow.NilTested(c.Value); tested != nil && isErrorType(tested.Type()) {
 			if call := flow.CallOf(flow.Core(tested)); call != nil && a.argErrCall(call) {
 				return true
 			}

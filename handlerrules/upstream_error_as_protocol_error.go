@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -43,10 +42,10 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e, stack := result(ret, h.ErrorIndex), stacks[ret]
-			if e == nil || reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
+			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
 				return
 			}
-			if res := result(ret, h.ResultIndex); res != nil && !astutil.IsNil(h.pass.TypesInfo, res) {
+			if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {
 				return // a result beside the error is result-and-error's mistake
 			}
 			callee := h.failedUpstream(stack)

@@ -30,7 +30,11 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		}
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			if !reported[ret] && path.Results[idx].Nil == flow.Nil && path.Results[h.ErrorIndex].Nil == flow.Nil {
+			res, err := path.Results[idx], path.Results[h.ErrorIndex]
+			if err.Call != nil && madeOf(res.Value, err.Call, 2) {
+				return // a pair passed on from one call (a wrapper's inner handler): the callee's finding
+			}
+			if !reported[ret] && res.Nil == flow.Nil && err.Nil == flow.Nil {
 				reported[ret] = true
 				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 			}

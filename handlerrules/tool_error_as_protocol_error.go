@@ -376,10 +376,6 @@ func (a *argOrigins) through(call *ssa.Call) bool {
 	if pureHelperPkgs[path] || path == "strconv" || path == "fmt" || path == "encoding/json" {
 		return true
 	}
-	// The request's own accessors (GetArguments, GetString) read the arguments.
-	if sig := fn.Signature(); sig.Recv() != nil && mcpdefs.KnownPackage(path) && strings.HasPrefix(fn.Name(), "Get") {
-		return true
-	}
 	return a.decoder(fn)
 }
 

@@ -25,6 +25,7 @@ package mcpdefs
 // surface shows it and x-mcp-header-valid judges it.
 
 import (
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -182,22 +183,12 @@ func (r *recogniser) constStringMap(e ast.Expr) map[string]string {
 		}
 		out[k] = v
 	}
-	if id := identOf(e); id != nil {
+	if id := astutil.NameIdent(e); id != nil {
 		if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok && (r.fieldAssigned[v] || r.mapChanged(v)) {
 			return nil // the map is changed at run time
 		}
 	}
 	return out
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // mapChanged reports whether a package-level map variable is written anywhere in the

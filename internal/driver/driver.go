@@ -123,7 +123,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		rec = newRecognised()
 		observe = rec.observe
 	}
-	out, err := engine.Run(ctx, engine.Options{
+	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
 		Tests:      o.Tests,
@@ -136,12 +136,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		CacheDir:   cacheDir,
 		CacheKey:   cacheKey,
 	})
-	if err != nil {
-		if errors.Is(err, engine.ErrNoPackages) {
-			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
-		} else {
-			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-		}
+	if !ok {
 		return ExitError
 	}
 
@@ -151,11 +146,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
 			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
 	}
-	relativizeErrors(dir, rep.PackageErrors)
-	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked, o.Verbose)
-	for _, c := range out.Crashes {
-		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
-	}
+	s.reportLoadProblems(dir, rep.PackageErrors, rep.Checked, o.Verbose, out.Crashes)
 
 	outputStart := time.Now()
 	if !narrow(ctx, s, dir, o, rep) {
@@ -447,5 +438,30 @@ func relativizeErrors(dir string, errs []result.PackageError) {
 		for j, e := range errs[i].Errors {
 			errs[i].Errors[j] = strings.ReplaceAll(e, prefix, "")
 		}
+	}
+}
+
+// runEngine runs the engine for the three commands that load packages (a run, surface,
+// probe) and, when it cannot, says why on standard error.
+func (s Setup) runEngine(ctx context.Context, opts engine.Options) (*engine.Outcome, bool) {
+	out, err := engine.Run(ctx, opts)
+	if err == nil {
+		return out, true
+	}
+	if errors.Is(err, engine.ErrNoPackages) {
+		fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
+	} else {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+	}
+	return nil, false
+}
+
+// reportLoadProblems tells standard error what could not be checked: the packages that did
+// not load (paths relative to dir) and the analyzers that panicked.
+func (s Setup) reportLoadProblems(dir string, errs []result.PackageError, checked int, verbose bool, crashes []*engine.PanicError) {
+	relativizeErrors(dir, errs)
+	reportPackageErrors(s.Stderr, errs, checked, verbose)
+	for _, c := range crashes {
+		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
 	}
 }

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/mcplint-go/mcplint/analyzers"
@@ -44,7 +43,7 @@ func Analyze(ctx context.Context, s Setup, o SurfaceOptions, flags FlagSettings)
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
-	out, err := engine.Run(ctx, engine.Options{
+	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
 		BuildFlags: o.BuildFlags,
@@ -52,20 +51,11 @@ func Analyze(ctx context.Context, s Setup, o SurfaceOptions, flags FlagSettings)
 		Analyzers:  as,
 		Scope:      scope,
 	})
-	if err != nil {
-		if errors.Is(err, engine.ErrNoPackages) {
-			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
-		} else {
-			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-		}
+	if !ok {
 		return nil, ExitError
 	}
 	rep := buildReport(out, cfg, s.Catalog)
-	relativizeErrors(dir, rep.PackageErrors)
-	reportPackageErrors(s.Stderr, rep.PackageErrors, rep.Checked, false)
-	for _, c := range out.Crashes {
-		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
-	}
+	s.reportLoadProblems(dir, rep.PackageErrors, rep.Checked, false, out.Crashes)
 	if rep.Checked == 0 {
 		return nil, ExitError
 	}

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -42,7 +41,7 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 	if s.Scope != nil {
 		scope = s.Scope(cfg)
 	}
-	out, err := engine.Run(ctx, engine.Options{
+	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
 		BuildFlags: o.BuildFlags,
@@ -50,19 +49,10 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 		Analyzers:  []*analysis.Analyzer{analyzers.Surface(cfg, &c)},
 		Scope:      scope,
 	})
-	if err != nil {
-		if errors.Is(err, engine.ErrNoPackages) {
-			fmt.Fprintf(s.Stderr, "mcplint: %v; run mcplint inside a Go module, or name packages as go build takes them (./..., ./cmd/server)\n", err)
-		} else {
-			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-		}
+	if !ok {
 		return nil, nil, ExitError
 	}
-	relativizeErrors(dir, out.PackageErrors)
-	reportPackageErrors(s.Stderr, out.PackageErrors, out.Checked, false)
-	for _, c := range out.Crashes {
-		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
-	}
+	s.reportLoadProblems(dir, out.PackageErrors, out.Checked, false, out.Crashes)
 	if out.Checked == 0 {
 		return nil, nil, ExitError
 	}

@@ -653,7 +653,7 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 				if ex, ok := o.Operand.(*ssa.Extract); ok {
 					idx = ex.Index
 				}
-				if sum, _ := s.fi.r.summaryOfCall(call); sum != nil && sum.CanBeNil(idx) {
+				if sum, _ := s.fi.r.summaryOfCall(call); sum != nil && s.callCanBeNil(call, sum, idx, depth+1) {
 					o.TypedNil = true
 				}
 			}
@@ -686,6 +686,51 @@ func (s *state) dynamic(v ssa.Value, o *Outcome, depth int) {
 			o.DynamicName = name
 		}
 	}
+}
+
+// callCanBeNil reports whether result i of call can be nil on the path: the shape the path
+// took, else any shape. A shape that is nil because a parameter is nil is nil only when
+// the caller's argument may be: a pointer that came in non-nil or unknown is not the
+// callee's nil (`func annotate(e *E) *E { if e == nil { return nil }; ... }`).
+func (s *state) callCanBeNil(call *ssa.Call, sum *Summary, i, depth int) bool {
+	nilShape := func(sh Shape) bool {
+		if sh.nilAt(i) != Nil {
+			return false
+		}
+		p := sh.paramAt(i)
+		return p < 0 || p >= len(call.Call.Args) || s.mayBeNil(call.Call.Args[p], depth)
+	}
+	if k, ok := s.shape[call]; ok && k >= 0 && k < len(sum.Shapes) {
+		return nilShape(sum.Shapes[k])
+	}
+	for _, sh := range sum.Shapes {
+		if nilShape(sh) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeNil reports whether v is nil on the path or, where the path does not decide it, is
+// a local that some way here leaves nil (`var e *E; if bad { e = &E{} }`). A parameter, a
+// field or a type assertion's pointer is not: its nil would come from elsewhere.
+func (s *state) mayBeNil(v ssa.Value, depth int) bool {
+	switch s.nilness(v, depth) {
+	case Nil:
+		return true
+	case NonNil:
+		return false
+	}
+	phi, ok := s.resolve(v).(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if s.nilness(e, depth+1) == Nil {
+			return true
+		}
+	}
+	return false
 }
 
 // InHand returns the values known to be non-nil wherever b runs, of an interface type that

@@ -27,6 +27,9 @@ type Shape struct {
 	Types []string
 	// TypedNil marks results that hold a nil pointer in a non-nil interface.
 	TypedNil []bool
+	// Param is, for each nil result, the index of a parameter (receiver first) that the
+	// path knows is nil, or -1: `if e == nil { return nil }` is nil only for a nil argument.
+	Param []int
 }
 
 func (*Summary) AFact() {}
@@ -130,6 +133,14 @@ func (s *Summary) CanBeNil(i int) bool {
 	return false
 }
 
+// paramAt is the parameter result i returns unchanged, or -1.
+func (sh Shape) paramAt(i int) int {
+	if i < 0 || i >= len(sh.Param) {
+		return -1
+	}
+	return sh.Param[i]
+}
+
 // SummaryOf returns the summary of fn: the package's own function, or an imported fact.
 func (r *Result) SummaryOf(fn *types.Func) *Summary {
 	if r == nil || fn == nil {
@@ -172,6 +183,20 @@ func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
 	return nil, obj
 }
 
+// nilParam is, for a nil result o on path p, the index of a parameter of fn the path knows
+// is nil, or -1.
+func nilParam(fn *ssa.Function, p Path, o Outcome) int {
+	if o.Nil != Nil || p.st == nil {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if nillable(q.Type()) && p.st.nilness(q, 0) == Nil {
+			return i
+		}
+	}
+	return -1
+}
+
 // maxSummaryBlocks bounds the functions the engine summarises.
 const maxSummaryBlocks = 200
 
@@ -200,6 +225,7 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 			sh.Nil = append(sh.Nil, o.Nil)
 			sh.Types = append(sh.Types, o.DynamicName)
 			sh.TypedNil = append(sh.TypedNil, o.TypedNil)
+			sh.Param = append(sh.Param, nilParam(fn, p, o))
 		}
 		key := fmt.Sprint(sh)
 		if seen[key] {

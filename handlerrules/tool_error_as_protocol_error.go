@@ -156,13 +156,21 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 	// (validation; `if os.Getenv("RO") != "" && q != ""` is not).
 	validated, other := false, false
 	for _, c := range flow.Controlling(path.Return.Block()) {
-		// A test of an error is about the call that returned it; a nil test of anything else
-		// (`req.Params.Arguments == nil`) is a condition like any other.
-		if tested := flow.NilTested(c.Value); tested != nil && isErrorType(tested.Type()) {
-			if call := flow.CallOf(flow.Core(tested)); call != nil && a.argErrCall(call) {
-				return true
+		// A test of an error is about the call that returned it. A nil test of a struct
+		// pointer (`req == nil`, `req.Params == nil`) is about the transport, which the model
+		// cannot fix. A nil test of anything else (`req.Params.Arguments == nil`) is a
+		// condition like any other.
+		if tested := flow.NilTested(c.Value); tested != nil {
+			if isErrorType(tested.Type()) {
+				if call := flow.CallOf(flow.Core(tested)); call != nil && a.argErrCall(call) {
+					return true
+				}
+				continue
 			}
-			continue
+			if isStructPointer(tested.Type()) {
+				other = true
+				continue
+			}
 		}
 		if a.validation(c.Value) {
 			validated = true
@@ -171,6 +179,16 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 		}
 	}
 	return validated && !other
+}
+
+// isStructPointer reports whether t is a pointer to a struct.
+func isStructPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
 }
 
 // isNewErrorValue reports whether v is an error made here from a value of a concrete type

@@ -22,3 +22,14 @@ func needsArguments(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.Cal
 	}
 	return &gomcp.CallToolResult{}, nil
 }
+
+// Near miss: a nil request or params is the transport's failure, not the model's.
+func needsRequest(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	if req == nil {
+		return nil, errors.New("no request")
+	}
+	if req.Params == nil {
+		return nil, errors.New("no params")
+	}
+	return &gomcp.CallToolResult{}, nil
+}

@@ -50,6 +50,8 @@ type Result struct {
 	// marks those being computed, so recursion answers "unknown".
 	sums       map[*ssa.Function]*Summary
 	inProgress map[*ssa.Function]bool
+	// stores are the package variables of function type stored once (see storedOnce).
+	stores map[*ssa.Global]ssa.Value
 	// Skipped says why the package has no SSA ("" when it has).
 	Skipped string
 }

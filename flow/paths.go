@@ -468,9 +468,10 @@ func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 
 // split finds the first undecided phi, or call of a summarised function whose results feed
 // two or more of the values (`return f()`, `res, err := f(); return res, err`: the results
-// go together, so the path takes one of f's shapes), and returns the feasible states for each
-// of its choices. A call that feeds one value is not split: which of its shapes it takes
-// depends on its arguments, and the path would claim more than it knows.
+// go together, so the path takes one of f's shapes) or all of them (`return f(x)`: the
+// function's shapes are f's), and returns the feasible states for each of its choices. A call
+// that feeds one value of several is not split: which of its shapes it takes depends on its
+// arguments, and the path would claim more than it knows.
 func (s *state) split(retBlock *ssa.BasicBlock, values []ssa.Value) ([]*state, bool) {
 	// A return reached from several branches learns which one it came through first (with
 	// its phis, if any): `if res != nil || err != nil { return res, err }` never returns
@@ -514,7 +515,7 @@ func (s *state) split(retBlock *ssa.BasicBlock, values []ssa.Value) ([]*state, b
 				find(call, depth+1)
 			}
 		case *ssa.Call:
-			if _, chosen := s.shape[x]; chosen || feeds[x] < 2 {
+			if _, chosen := s.shape[x]; chosen || (feeds[x] < 2 && feeds[x] < len(values)) {
 				return
 			}
 			if sum, _ := s.fi.r.summaryOfCall(x); sum != nil && sum.Complete && len(sum.Shapes) > 1 {
@@ -589,6 +590,12 @@ func (s *state) splitCall(call *ssa.Call) []*state {
 			}
 		} else {
 			facts[call] = shape.nilAt(0)
+		}
+		// A shape that is nil because a parameter is tells the path that the argument is.
+		for i := range shape.Param {
+			if p := shape.paramAt(i); p >= 0 && p < len(call.Call.Args) && shape.nilAt(i) == Nil {
+				facts[call.Call.Args[p]] = Nil
+			}
 		}
 		// Learn against the facts the path had before the call's shape: a test `err != nil`
 		// on the extract contradicts a shape whose error is nil.

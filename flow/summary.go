@@ -165,12 +165,13 @@ func (r *Result) SummaryOf(fn *types.Func) *Summary {
 // summaryOfCall returns the summary of the function call statically calls (nil when there
 // is none) and that function.
 func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
-	callee := calleeFunction(call)
+	callee := r.calledFunction(call)
 	if callee == nil {
 		return nil, nil
 	}
 	obj, _ := callee.Object().(*types.Func)
-	if callee.Pkg == r.pkg && r.pkg != nil {
+	if r.pkg != nil && (callee.Pkg == r.pkg || (callee.Pkg == nil && obj != nil && obj.Pkg() == r.pass.Pkg)) {
+		// The package's own function, or a bound method wrapper of its own method.
 		return r.summaryOf(callee), obj
 	}
 	if obj == nil {

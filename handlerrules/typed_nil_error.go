@@ -89,9 +89,7 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 				seen[expr] = true
 				s := site{expr: expr, typ: o.Dynamic, label: label}
 				if o.Call != nil {
-					if callee := o.Call.Call.StaticCallee(); callee != nil {
-						s.fn, _ = callee.Object().(*types.Func)
-					}
+					s.fn = res.CalleeOf(o.Call)
 				}
 				if s.fn != nil {
 					// Only a call that is itself the returned value may have its callee's type

@@ -1,0 +1,156 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A helper is often called through a package variable: `var check = (&h{}).check` (a method
+// value), `var check = newChecker()` (a factory's closure). The call is dynamic, but the
+// variable holds one function for the whole run when the package stores to it once and never
+// takes its address; the engine then follows that function as if the call were static.
+
+// calledFunction is the function call runs: its static callee, else the one function the
+// package variable it calls through always holds.
+func (r *Result) calledFunction(call *ssa.Call) *ssa.Function {
+	if f := calleeFunction(call); f != nil {
+		return f
+	}
+	if call.Call.IsInvoke() || r.pkg == nil {
+		return nil
+	}
+	return r.heldFunction(call.Call.Value, 0)
+}
+
+// CalleeOf is the function call runs, as Callee, also through a package variable that holds
+// one function.
+func (r *Result) CalleeOf(call *ssa.Call) *types.Func {
+	if r == nil || call == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.calledFunction(call)
+	if f == nil {
+		return nil
+	}
+	obj, _ := f.Object().(*types.Func)
+	return obj
+}
+
+// heldFunction is the one function v holds: a function, a closure, a method value, a load
+// of a package variable stored once, or the result of a factory whose every return is the
+// same function.
+func (r *Result) heldFunction(v ssa.Value, depth int) *ssa.Function {
+	if depth > maxDepth {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		return f
+	case *ssa.UnOp:
+		g, ok := x.X.(*ssa.Global)
+		if !ok || x.Op != token.MUL || g.Pkg != r.pkg {
+			return nil
+		}
+		stored, ok := r.storedOnce()[g]
+		if !ok || stored == nil {
+			return nil
+		}
+		return r.heldFunction(stored, depth+1)
+	case *ssa.Call:
+		f := calleeFunction(x)
+		if f == nil || f.Pkg != r.pkg || len(f.Blocks) == 0 || r.inProgress[f] {
+			return nil
+		}
+		r.inProgress[f] = true
+		defer delete(r.inProgress, f)
+		var held *ssa.Function
+		for _, b := range f.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			if len(ret.Results) != 1 {
+				return nil
+			}
+			h := r.heldFunction(ret.Results[0], depth+1)
+			if h == nil || (held != nil && h != held) {
+				return nil
+			}
+			held = h
+		}
+		return held
+	}
+	return nil
+}
+
+// storedOnce maps each package variable of function type that the package stores to exactly
+// once, and whose address it never takes otherwise, to the stored value; nil for the others.
+func (r *Result) storedOnce() map[*ssa.Global]ssa.Value {
+	if r.stores != nil {
+		return r.stores
+	}
+	r.stores = map[*ssa.Global]ssa.Value{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				r.noteGlobalUses(instr)
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for _, f := range r.funcs {
+		visit(f)
+	}
+	for _, m := range r.pkg.Members {
+		if f, ok := m.(*ssa.Function); ok {
+			visit(f)
+		}
+	}
+	return r.stores
+}
+
+// noteGlobalUses records instr's stores to, and other uses of, the package's function-typed
+// variables.
+func (r *Result) noteGlobalUses(instr ssa.Instruction) {
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		g, ok := (*op).(*ssa.Global)
+		if !ok || g.Pkg != r.pkg {
+			continue
+		}
+		if _, isFunc := g.Type().(*types.Pointer).Elem().Underlying().(*types.Signature); !isFunc {
+			continue
+		}
+		switch x := instr.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				continue // a load
+			}
+		case *ssa.Store:
+			if x.Addr == g {
+				if _, again := r.stores[g]; again {
+					r.stores[g] = nil
+				} else {
+					r.stores[g] = x.Val
+				}
+				continue
+			}
+		}
+		r.stores[g] = nil // its address escapes: anything may be stored
+	}
+}

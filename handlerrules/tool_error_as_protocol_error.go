@@ -205,7 +205,7 @@ func isNewErrorValue(v ssa.Value) bool {
 // newError reports whether call builds a new, certainly non-nil error: errors.New,
 // fmt.Errorf, or an mcperr constructor.
 func (a *argOrigins) newError(call *ssa.Call) bool {
-	fn := flow.Callee(call)
+	fn := a.h.flow.CalleeOf(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -245,7 +245,7 @@ func (a *argOrigins) argErrCall(call *ssa.Call) bool {
 }
 
 func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
-	fn := flow.Callee(call)
+	fn := a.h.flow.CalleeOf(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -261,15 +261,18 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	if sig.Recv() != nil {
 		// params.RequiredString("name") on the handler's own argument type (podman's
 		// api.ToolHandlerParams): a check of the arguments, given constants.
-		if !strings.HasPrefix(fn.Name(), "Require") || len(args) == 0 || !a.fromArguments(args[0]) {
+		if strings.HasPrefix(fn.Name(), "Require") && len(args) > 0 && a.fromArguments(args[0]) && allConst(args[1:]) {
+			return true
+		}
+		if !a.h.defs.ModulePackage(fn.Pkg()) {
 			return false
 		}
-		for _, arg := range args[1:] {
-			if _, isConst := arg.(*ssa.Const); !isConst {
-				return false
-			}
+		// A method of the module's own (s.parseArgs(req)) is judged as a function: its
+		// receiver is the server's state, not input. A call through a method value has
+		// no receiver among its arguments.
+		if call.Call.StaticCallee() != nil && len(args) > 0 {
+			args = args[1:]
 		}
-		return true
 	}
 	qualified := fn.Pkg().Path() + "." + fn.Name()
 	decode := qualified == "encoding/json.Unmarshal" || a.decoder(fn)
@@ -330,7 +333,7 @@ func (a *argOrigins) protocolErrorsOnly(fn *types.Func, sig *types.Signature) bo
 // shape that takes no context (so does no I/O). Its error is about the decoded input.
 func (a *argOrigins) decoder(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Recv() != nil || sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
 		return false
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
@@ -342,6 +345,15 @@ func (a *argOrigins) decoder(fn *types.Func) bool {
 	}
 	lower := strings.ToLower(name)
 	return strings.HasPrefix(lower, "decode") || strings.HasPrefix(lower, "bind") || strings.HasPrefix(lower, "unmarshal")
+}
+
+func allConst(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if _, isConst := v.(*ssa.Const); !isConst {
+			return false
+		}
+	}
+	return true
 }
 
 func takesContext(sig *types.Signature) bool {
@@ -382,7 +394,7 @@ func (a *argOrigins) through(call *ssa.Call) bool {
 	if _, ok := call.Call.Value.(*ssa.Builtin); ok {
 		return true
 	}
-	fn := flow.Callee(call)
+	fn := a.h.flow.CalleeOf(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}

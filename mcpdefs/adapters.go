@@ -28,6 +28,11 @@ func (r *recogniser) passThroughAdapters() {
 	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
 			r.give(f, mappingOf(h, ShapeDelegate), 0)
+			if fn := r.funcOf(f); fn != nil {
+				if d := r.res.byNode[r.decls[fn.Origin()]]; d != nil && d != h && d.Shape == ShapeDelegate && d.DelegateOf == nil {
+					d.DelegateOf = h
+				}
+			}
 		}
 		// Functions whose results the handler returns on some paths only are recognised
 		// with the adapted handlers' (adaptedDelegates).
@@ -288,6 +293,7 @@ func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, result, out, er
 	d := *h
 	d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
 	d.Shape, d.Request, d.Input, d.In, d.Out = ShapeDelegate, nil, nil, nil, nil
+	d.DelegateOf = h
 	d.Registered = true // it reaches the SDK through h, however h is registered
 	d.ResultIndex, d.OutIndex, d.ErrorIndex = result, out, errIndex
 	if out >= 0 {

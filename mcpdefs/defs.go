@@ -139,6 +139,9 @@ type Handler struct {
 	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
 	ErrorsConverted bool
+	// DelegateOf is, for a function recognised because a handler returns its results
+	// (ShapeDelegate), that handler.
+	DelegateOf *Handler
 }
 
 // Value is a definition property as written: an expression, whether it was given at all, and
@@ -345,6 +348,10 @@ type Result struct {
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).
 	Unmapped []Unmapped
+	// ConvertedElsewhere are tool handlers declared in other packages that this package
+	// registers on a server whose middleware turns their errors into tool results. Their
+	// package was analysed first and cannot know: a run over both settles it (analyzers.Wire).
+	ConvertedElsewhere []*types.Func
 
 	byNode map[ast.Node]*Handler
 	info   *types.Info

@@ -298,13 +298,38 @@ func (r *recogniser) linkServers() {
 		}
 	}
 	for _, d := range r.res.Definitions {
-		if d.Handler == nil || d.Registration == nil || d.Kind != Tool {
+		if d.Registration == nil || d.Kind != Tool || !converting[r.varOf(r.registrationServer(d.Registration))] {
 			continue
 		}
-		if converting[r.varOf(r.registrationServer(d.Registration))] {
+		if d.Handler != nil {
 			d.Handler.ErrorsConverted = true
+		} else if fn := r.funcOf(d.HandlerExpr); fn != nil && fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
+			// A handler of another package (slack-mcp-server registers its handler package's
+			// methods): that package was checked first, so the run settles it (ConvertedElsewhere).
+			r.res.ConvertedElsewhere = append(r.res.ConvertedElsewhere, fn.Origin())
 		}
 	}
+}
+
+// funcOf is the function or method a handler expression names: pkg.F, F, or a method value
+// x.M.
+func (r *recogniser) funcOf(e ast.Expr) *types.Func {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := r.pass.TypesInfo.Uses[x].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		if sel := r.pass.TypesInfo.Selections[x]; sel != nil {
+			if sel.Kind() != types.MethodVal {
+				return nil
+			}
+			fn, _ := sel.Obj().(*types.Func)
+			return fn
+		}
+		fn, _ := r.pass.TypesInfo.Uses[x.Sel].(*types.Func)
+		return fn
+	}
+	return nil
 }
 
 // registrationServer is the server expression of a registering call: the receiver of

@@ -118,10 +118,14 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	scope = kept.wrap(scope)
 	start := time.Now()
 	var rec *recognised
-	var observe func(*analysis.Pass, any)
+	wire := analyzers.NewWire()
+	observe := wire.Observe
 	if o.Verbose {
 		rec = newRecognised()
-		observe = rec.observe
+		observe = func(pass *analysis.Pass, res any) {
+			wire.Observe(pass, res)
+			rec.observe(pass, res)
+		}
 	}
 	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
@@ -133,6 +137,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Scope:      scope,
 		Loader:     o.Loader,
 		Observe:    observe,
+		Settle:     settleWire(wire),
 		CacheDir:   cacheDir,
 		CacheKey:   cacheKey,
 	})
@@ -463,5 +468,15 @@ func (s Setup) reportLoadProblems(dir string, errs []result.PackageError, checke
 	reportPackageErrors(s.Stderr, errs, checked, verbose)
 	for _, c := range crashes {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n%s\n", c, c.Stack)
+	}
+}
+
+// settleWire drops the findings that a server of another package makes wrong (see
+// analyzers.Wire).
+func settleWire(w *analyzers.Wire) func([]result.Finding) []result.Finding {
+	return func(fs []result.Finding) []result.Finding {
+		return slices.DeleteFunc(fs, func(f result.Finding) bool {
+			return w.Converted(f.Rule, f.Pos.File, f.Pos.Offset)
+		})
 	}
 }

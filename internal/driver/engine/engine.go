@@ -62,6 +62,10 @@ type Options struct {
 	// ones included) that ran without error on a package the patterns matched, from the
 	// checker's goroutines: -v counts what recognition found with it.
 	Observe func(pass *analysis.Pass, result any)
+	// Settle, when set, is given the run's findings once every package has been analysed,
+	// before they are cached, and returns those to keep: what one package's findings mean
+	// can depend on another package's results, which Observe saw.
+	Settle func([]result.Finding) []result.Finding
 }
 
 // Timings say where a run's time went.
@@ -230,6 +234,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		opts.eager = true
 		return Run(ctx, opts)
 	}
+	if opts.Settle != nil {
+		out.Findings = opts.Settle(out.Findings)
+	}
 	if key != "" && ctx.Err() == nil {
 		storeCached(opts.CacheDir, key, out)
 	}
@@ -257,6 +264,9 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 	out.Timings.List = time.Since(start)
 	if err := analyse(opts, fset, pkgs, out, false, nil); err != nil {
 		return nil, err
+	}
+	if opts.Settle != nil {
+		out.Findings = opts.Settle(out.Findings)
 	}
 	return out, nil
 }

@@ -98,12 +98,7 @@ func (s *state) learn(facts map[ssa.Value]Nilness) bool {
 		}
 		old, ok := s.facts[v]
 		if !ok {
-			if c, isConst := v.(*ssa.Const); isConst && nillable(c.Type()) {
-				old = Nil
-				if !c.IsNil() {
-					old = NonNil
-				}
-			}
+			old = s.intrinsic(v)
 		}
 		if old != Unknown && old != n {
 			return false
@@ -111,6 +106,33 @@ func (s *state) learn(facts map[ssa.Value]Nilness) bool {
 		s.facts[v] = n
 	}
 	return true
+}
+
+// intrinsic is what v is by its own making, without following any other value: a constant,
+// an allocation or a conversion into an interface, or a call's result as its callee's
+// summary (or the oracle) has it. learn contradicts a branch with it: `err := fmt.Errorf(...);
+// if err == nil {...}` never takes the branch.
+func (s *state) intrinsic(v ssa.Value) Nilness {
+	switch x := v.(type) {
+	case *ssa.Const:
+		if !nillable(x.Type()) {
+			return Unknown
+		}
+		if x.IsNil() {
+			return Nil
+		}
+		return NonNil
+	case *ssa.Alloc, *ssa.MakeClosure, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.Function,
+		*ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeInterface:
+		return NonNil
+	case *ssa.Call:
+		return s.callResult(x, 0)
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return s.callResult(call, x.Index)
+		}
+	}
+	return Unknown
 }
 
 // funcInfo is what the engine computes once per function: the facts that hold on entry to

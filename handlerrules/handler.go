@@ -142,6 +142,19 @@ func (h *handler) paths(fn func(ret *ast.ReturnStmt, p *flow.Path)) {
 	}
 }
 
+// builtBy is the call expression that built result i on path, through variables and bare
+// returns (`err := fmt.Errorf(...); return nil, err`), or nil when it is not a call of h.
+func (h *handler) builtBy(path *flow.Path, i int) *ast.CallExpr {
+	if i < 0 || i >= len(path.Results) {
+		return nil
+	}
+	call := flow.CallOf(flow.Core(path.Results[i].Value))
+	if call == nil {
+		return nil
+	}
+	return callAt(h.Node, call.Pos())
+}
+
 // result returns the i-th result expression of ret, or nil when i < 0.
 func result(ret *ast.ReturnStmt, i int) ast.Expr {
 	if i < 0 || i >= len(ret.Results) {

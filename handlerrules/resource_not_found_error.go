@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -32,13 +33,25 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		if h.Flavour != mcpdefs.GoSDKResource && h.Flavour != mcpdefs.MCPToolResourceTemplate {
 			continue
 		}
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+		reported := map[ast.Node]bool{}
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e := result(ret, h.ErrorIndex)
-			if e == nil || !h.adHocNotFound(e) {
+			direct := e != nil && h.adHocNotFound(e)
+			if !direct {
+				// Through a variable or a bare return: the call that built the error.
+				call := h.builtBy(path, h.ErrorIndex)
+				if call == nil || !h.adHocNotFound(call) {
+					return
+				}
+				e = call
+			}
+			if reported[e] {
 				return
 			}
+			reported[e] = true
 			var fixes []analysis.SuggestedFix
-			if repl, ok := defs.ResourceNotFound(h.file, h.Handler); ok {
+			// The fix replaces a returned expression only: a variable's value may have other uses.
+			if repl, ok := defs.ResourceNotFound(h.file, h.Handler); ok && direct {
 				fixes = append(fixes, analysis.SuggestedFix{
 					Message:   "Return " + repl,
 					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},

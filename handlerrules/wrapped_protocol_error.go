@@ -3,6 +3,7 @@ package handlerrules
 import (
 	"go/ast"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -21,13 +22,17 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		if h.Flavour != mcpdefs.GoSDKTypedTool {
 			continue
 		}
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
-			if !ok {
+		// The error each path returns, through variables and bare returns: the call that
+		// built it, if it wraps.
+		reported := map[ast.Node]bool{}
+		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
+			call := h.builtBy(path, h.ErrorIndex)
+			if call == nil {
 				return
 			}
 			for _, wrapped := range h.wrappedErrors(call) {
-				if h.protocolError(wrapped, 0) {
+				if !reported[wrapped] && h.protocolError(wrapped, 0) {
+					reported[wrapped] = true
 					p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
 				}
 			}

@@ -33,3 +33,22 @@ func good(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceR
 func tool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, errors.New("item not found")
 }
+
+// The ad-hoc error held in a variable first: reported where it is built, with no fix (the
+// variable may have other uses).
+func readVia(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	if _, ok := store[req.Params.URI]; !ok {
+		err := fmt.Errorf("no such resource %s", req.Params.URI) // want `resource-not-found-error`
+		return nil, err
+	}
+	return &mcp.ReadResourceResult{}, nil
+}
+
+// Near miss: the variable holds go-sdk's error on the path that returns it.
+func readViaGood(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	err := errors.New("backend unavailable")
+	if _, ok := store[req.Params.URI]; !ok {
+		err = mcp.ResourceNotFoundError(req.Params.URI)
+	}
+	return nil, err
+}

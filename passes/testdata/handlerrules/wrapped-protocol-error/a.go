@@ -35,3 +35,27 @@ func nearMiss(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.
 func lowLevel(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, fmt.Errorf("x: %w", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams})
 }
+
+// The wrapped error held in a variable, and returned by a bare return.
+func viaVariable(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	perr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad params"}
+	err := fmt.Errorf("validating: %w", perr) // want `wrapped-protocol-error`
+	return nil, Out{}, err
+}
+
+func bare(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (res *mcp.CallToolResult, out Out, err error) {
+	perr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad params"}
+	err = fmt.Errorf("validating: %w", perr) // want `wrapped-protocol-error`
+	return
+}
+
+// Near miss: the wrapped error is replaced by the protocol error itself on the only path
+// that returns.
+func replaced(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	perr := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad params"}
+	err := fmt.Errorf("validating: %w", perr)
+	if err != nil {
+		err = perr
+	}
+	return nil, Out{}, err
+}

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -88,4 +91,75 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 		}
 	}
 	return out
+}
+
+// inHandAt is inHand for the call at the top of stack, with the errors the engine knows are
+// non-nil wherever the call runs: the branch around it may be written any way (`if err ==
+// nil { ...; return }` before it, an else, a switch case).
+func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Object]bool {
+	out := h.inHand(stack)
+	fnNode, vals := h.engineInHand(call, stack)
+	for _, v := range vals {
+		if o := h.objectOf(fnNode, v); o != nil {
+			out[o] = true
+		}
+	}
+	return out
+}
+
+// engineInHand returns the function node around the call at the top of stack and the error
+// values the engine knows are non-nil where the call runs.
+func (h *handler) engineInHand(call *ast.CallExpr, stack []ast.Node) (ast.Node, []ssa.Value) {
+	fnNode := h.Node
+	for i := len(stack) - 1; i >= 0; i-- {
+		if lit, ok := stack[i].(*ast.FuncLit); ok {
+			fnNode = lit
+			break
+		}
+	}
+	fn := h.flow.Function(fnNode)
+	if fn == nil {
+		return fnNode, nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && c.Pos() == call.Lparen {
+				return fnNode, h.flow.InHand(b)
+			}
+		}
+	}
+	return fnNode, nil
+}
+
+// objectOf is the variable of fnNode that holds the SSA value v: the parameter, or the
+// variable a call's result is assigned to (`v, err := f()`).
+func (h *handler) objectOf(fnNode ast.Node, v ssa.Value) types.Object {
+	if p, ok := v.(*ssa.Parameter); ok {
+		return p.Object()
+	}
+	call := flow.CallOf(v)
+	if call == nil {
+		return nil
+	}
+	idx := 0
+	if ex, ok := v.(*ssa.Extract); ok {
+		idx = ex.Index
+	}
+	var obj types.Object
+	ast.Inspect(fnNode, func(n ast.Node) bool {
+		if obj != nil {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || idx >= len(as.Lhs) {
+			return true
+		}
+		if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.Lparen == call.Pos() {
+			if o := h.obj(as.Lhs[idx]); o != nil && isErrorType(o.Type()) {
+				obj = o
+			}
+		}
+		return obj == nil
+	})
+	return obj
 }

@@ -39,7 +39,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			var hand map[types.Object]bool
 			lazyHand := func() map[types.Object]bool {
 				if hand == nil {
-					hand = h.inHand(stack)
+					hand = h.inHandAt(call, stack)
 				}
 				return hand
 			}
@@ -75,7 +75,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
 					if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
 						p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
-					} else if !takesErr && !h.localFailure(stack) {
+					} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
 						p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
 					}
 					return
@@ -121,6 +121,26 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// localFailureAt is localFailure for the errors the engine knows are in hand at the call
+// at the top of stack, however the branch around it is written.
+func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
+	fnNode, vals := h.engineInHand(call, stack)
+	for _, v := range vals {
+		c := flow.CallOf(flow.Core(v))
+		if c == nil {
+			continue
+		}
+		set := callAt(fnNode, c.Pos())
+		if set == nil {
+			continue
+		}
+		if sig := c.Call.Signature(); !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, set) {
+			return true
+		}
 	}
 	return false
 }

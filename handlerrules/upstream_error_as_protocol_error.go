@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
@@ -50,6 +51,9 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 			}
 			callee := h.failedUpstream(stack)
 			if callee == "" {
+				callee = h.failedUpstreamOn(path)
+			}
+			if callee == "" {
 				return
 			}
 			if args == nil {
@@ -85,6 +89,41 @@ func (h *handler) failedUpstream(stack []ast.Node) string {
 			}
 		}
 		return ""
+	}
+	return ""
+}
+
+// failedUpstreamOn is failedUpstream asked of the engine, however the branch is written (a
+// negated guard, an else, a switch case): the upstream call whose error is in hand where path
+// returns. With several errors in hand, only one the returned error is made of counts.
+func (h *handler) failedUpstreamOn(path *flow.Path) string {
+	vals := h.flow.InHand(path.Return.Block())
+	if len(vals) == 0 {
+		return ""
+	}
+	if len(vals) > 1 {
+		inHand := map[ssa.Value]bool{}
+		for _, v := range vals {
+			inHand[v] = true
+		}
+		var made []ssa.Value
+		for _, o := range flow.Origins(path.Results[h.ErrorIndex].Value, func(*ssa.Call) bool { return true }) {
+			if inHand[o] {
+				made = append(made, o)
+			}
+		}
+		vals = made
+	}
+	for _, v := range vals {
+		c := flow.CallOf(flow.Core(v))
+		if c == nil {
+			continue
+		}
+		if call := callAt(h.Node, c.Pos()); call != nil {
+			if name := upstreamCall(h.pass.TypesInfo, call); name != "" {
+				return name
+			}
+		}
 	}
 	return ""
 }

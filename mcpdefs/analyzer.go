@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -42,7 +43,7 @@ func New(opts Options) *analysis.Analyzer {
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		FactTypes:        []analysis.Fact{new(AdapterFact), new(MiddlewareFact), new(HeaderAnnotationFact)},
-		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer},
+		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			registrars, _ := pass.ResultOf[RegistrarsAnalyzer].(*Registrars)
@@ -208,6 +209,8 @@ type recogniser struct {
 	failureZero map[*ast.CompositeLit]bool
 
 	pass *analysis.Pass
+	// flow answers path questions where recognition reads a body (a middleware's branch).
+	flow *flow.Result
 	sdk  *sdkTypes
 	regs map[string]Registrar
 	// inferredRegs are the module's registrar functions found from their bodies.
@@ -264,8 +267,10 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		return res
 	}
 	res.ErrorsReachable = pkgs[mcperrPath] != nil
+	flowRes, _ := pass.ResultOf[FlowEngine].(*flow.Result)
 	r := &recogniser{
 		pass:         pass,
+		flow:         flowRes,
 		sdk:          newSDKTypes(pkgs),
 		regs:         regs,
 		inferredRegs: registrars,

@@ -2,7 +2,12 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
@@ -243,6 +248,9 @@ func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
 	if len(fromNext) == 0 {
 		return false
 	}
+	if r.convertsOnSomePath(h, next) {
+		return true
+	}
 	converts := false
 	astutil.InspectAncestors(h.Body, func(n ast.Node, stack []ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -415,4 +423,61 @@ func (r *recogniser) importedMiddleware(mw ast.Expr) bool {
 	}
 	var f MiddlewareFact
 	return r.pass.ImportObjectFact(fn, &f) && f.ToolErrorsAsResults
+}
+
+// convertsOnSomePath asks the flow engine whether the handler literal h returns a non-nil
+// result and a nil error on a path where the error of its call of next is non-nil, however
+// the branch is written (`if err == nil { return res, nil }; return errorResult, nil`).
+func (r *recogniser) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool {
+	fn := r.flow.Function(h)
+	if fn == nil || fn.Signature.Results().Len() != 2 {
+		return false
+	}
+	var errs []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !r.callsNext(call.Call.Value, next) {
+				continue
+			}
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok && isError(ex.Type()) {
+					errs = append(errs, ex)
+				}
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return false
+	}
+	for _, p := range r.flow.Paths(fn) {
+		if len(p.Results) != 2 || p.Results[0].Nil != flow.NonNil || p.Results[1].Nil != flow.Nil {
+			continue
+		}
+		for _, e := range errs {
+			if p.Known(e) == flow.NonNil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsNext reports whether v, the function a call calls, is the middleware's next: its
+// parameter, or the literal's captured copy of it.
+func (r *recogniser) callsNext(v ssa.Value, next types.Object) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a captured variable the literal reads through its cell
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Object() == next
+	case *ssa.FreeVar:
+		t := x.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		return x.Name() == next.Name() && types.Identical(t, next.Type())
+	}
+	return false
 }

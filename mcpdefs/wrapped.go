@@ -6,8 +6,10 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -331,6 +333,14 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		m.Errors, m.Same, m.Override = h.Errors, true, true
 		return m, ""
 	}
+	if branch == nil {
+		// However the branch is written (`if err == nil { return res, nil }` first, an
+		// else, a switch): what the returns on the paths where the error is non-nil make it.
+		if mode, same, ok := r.errorPathsMode(h, call, errVar); ok {
+			m.Errors, m.Same = mode, same
+			return m, ""
+		}
+	}
 	if branch == nil || len(branch.Body.List) == 0 {
 		return m, "the adapter does not branch on the wrapped function's error"
 	}
@@ -436,6 +446,55 @@ func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v t
 		return true
 	})
 	return reads && !tested
+}
+
+// errorPathsMode asks the flow engine what the adapter h returns on every path where the
+// error of the wrapped call is non-nil: the mode all those returns agree on (same: each
+// returns the error unchanged), ok=false when they disagree or none is found.
+func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types.Object) (mode ErrorMode, same, ok bool) {
+	fn := r.flow.Function(h.Node)
+	if fn == nil {
+		return 0, false, false
+	}
+	var errV ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, isCall := instr.(*ssa.Call)
+			if !isCall || c.Pos() != call.Lparen {
+				continue
+			}
+			if _, tuple := c.Type().(*types.Tuple); !tuple {
+				errV = c
+				continue
+			}
+			n := c.Type().(*types.Tuple).Len()
+			for _, ref := range *c.Referrers() {
+				if ex, isEx := ref.(*ssa.Extract); isEx && ex.Index == n-1 {
+					errV = ex
+				}
+			}
+		}
+	}
+	if errV == nil || !isError(errV.Type()) {
+		return 0, false, false
+	}
+	found := false
+	same = true
+	for _, p := range r.flow.Paths(fn) {
+		if p.Known(errV) != flow.NonNil {
+			continue
+		}
+		ret := flow.ReturnStmt(h.Node, p.Return.Pos())
+		if ret == nil {
+			return 0, false, false
+		}
+		m, s, ok := r.returnMode(h, ret, errVar)
+		if !ok || (found && m != mode) {
+			return 0, false, false
+		}
+		mode, same, found = m, same && s, true
+	}
+	return mode, same && found, found
 }
 
 // returnMode says what the error in hand becomes when ret is returned from SDK handler h: the

@@ -29,7 +29,7 @@ func (r *recogniser) passThroughAdapters() {
 		if f := r.delegate(h); f != nil {
 			r.give(f, mappingOf(h, ShapeDelegate), 0)
 			if fn := r.funcOf(f); fn != nil {
-				if d := r.res.byNode[r.decls[fn.Origin()]]; d != nil && d != h && d.Shape == ShapeDelegate && d.DelegateOf == nil {
+				if d := r.res.byNode[r.decls[fn.Origin()]]; d != nil && d != h && d.DelegateOf == nil {
 					d.DelegateOf = h
 				}
 			}

@@ -139,8 +139,8 @@ type Handler struct {
 	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
 	ErrorsConverted bool
-	// DelegateOf is, for a function recognised because a handler returns its results
-	// (ShapeDelegate), that handler.
+	// DelegateOf is the handler whose every return passes this function's results through
+	// (a delegate, or an SDK-typed function a handler wraps that way), or nil.
 	DelegateOf *Handler
 }
 

@@ -154,11 +154,38 @@ func (r *recogniser) bodyConverts(body *ast.BlockStmt, params []types.Object) bo
 	if body == nil || len(params) == 0 {
 		return false
 	}
-	next := params[0]
+	return r.returnsConverting(body, params[0], 0)
+}
+
+// returnsConverting reports whether body returns a handler literal that converts next's
+// errors, or hands next on (`return wrap(next)`) to a function of the package whose body, with
+// that parameter as next, does.
+func (r *recogniser) returnsConverting(body *ast.BlockStmt, next types.Object, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
 	for _, ret := range r.returnsIn(body) {
 		for _, res := range ret.Results {
-			if lit, ok := ast.Unparen(res).(*ast.FuncLit); ok && r.handlerConverts(lit, next) {
-				return true
+			switch x := ast.Unparen(res).(type) {
+			case *ast.FuncLit:
+				if r.handlerConverts(x, next) {
+					return true
+				}
+			case *ast.CallExpr:
+				fn := r.callee(x)
+				if fn == nil {
+					continue
+				}
+				d := r.decls[fn.Origin()]
+				if d == nil || d.Body == nil {
+					continue
+				}
+				sig := fn.Signature()
+				for i, a := range x.Args {
+					if i < sig.Params().Len() && r.varOf(a) == next && r.returnsConverting(d.Body, sig.Params().At(i), depth+1) {
+						return true
+					}
+				}
 			}
 		}
 	}
@@ -277,36 +304,50 @@ func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
 // function this package calls with it.
 func (r *recogniser) linkServers() {
 	converting := map[types.Object]bool{}
+	built := map[*ast.CallExpr]bool{} // converting servers' constructor calls
 	for _, s := range r.res.Servers {
 		if call, ok := s.Node.(*ast.CallExpr); ok && s.ToolErrorsAsResults {
+			built[call] = true
 			if v := r.assignedVar(call); v != nil {
 				converting[v] = true
 			}
 		}
 	}
-	if len(converting) == 0 {
+	if len(built) == 0 {
 		return
 	}
-	// A server passed to a function of the package: its parameter is that server too, when
-	// every call passes a converting server.
-	for fn, calls := range r.callsOf {
-		d := r.decls[fn]
-		if d == nil {
-			continue
+	// isConverting: a converting server's variable, or its constructor call itself
+	// (`register(server.NewMCPServer(...))`).
+	isConverting := func(e ast.Expr) bool {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && built[c] {
+			return true
 		}
-		sig := fn.Signature()
-		for i := 0; i < sig.Params().Len(); i++ {
-			all := len(calls) > 0
-			for _, c := range calls {
-				all = all && i < len(c.Args) && converting[r.varOf(c.Args[i])]
+		return converting[r.varOf(e)]
+	}
+	// A server passed to a function of the package: its parameter is that server too, when
+	// every call passes a converting server (through as many functions as pass it on).
+	for changed, round := true, 0; changed && round < maxDepth; round++ {
+		changed = false
+		for fn, calls := range r.callsOf {
+			d := r.decls[fn]
+			if d == nil {
+				continue
 			}
-			if all {
-				converting[sig.Params().At(i)] = true
+			sig := fn.Signature()
+			for i := 0; i < sig.Params().Len(); i++ {
+				all := len(calls) > 0
+				for _, c := range calls {
+					all = all && i < len(c.Args) && isConverting(c.Args[i])
+				}
+				if all && !converting[sig.Params().At(i)] {
+					converting[sig.Params().At(i)] = true
+					changed = true
+				}
 			}
 		}
 	}
 	for _, d := range r.res.Definitions {
-		if d.Registration == nil || d.Kind != Tool || !converting[r.varOf(r.registrationServer(d.Registration))] {
+		if d.Registration == nil || d.Kind != Tool || !isConverting(r.registrationServer(d.Registration)) {
 			continue
 		}
 		if d.Handler != nil {
@@ -315,6 +356,15 @@ func (r *recogniser) linkServers() {
 			// A handler of another package (slack-mcp-server registers its handler package's
 			// methods): that package was checked first, so the run settles it (ConvertedElsewhere).
 			r.res.ConvertedElsewhere = append(r.res.ConvertedElsewhere, fn.Origin())
+		}
+	}
+	// A function whose results a converted handler passes through is converted with it.
+	for _, h := range r.res.Handlers {
+		for d, i := h.DelegateOf, 0; d != nil && i < maxDepth; d, i = d.DelegateOf, i+1 {
+			if d.ErrorsConverted {
+				h.ErrorsConverted = true
+				break
+			}
 		}
 	}
 }

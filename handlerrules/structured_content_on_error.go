@@ -3,8 +3,12 @@ package handlerrules
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -25,15 +29,28 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
 			continue
 		}
-		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+		stacks := map[*ast.ReturnStmt][]ast.Node{}
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) { stacks[ret] = stack })
+		reported := map[*ast.ReturnStmt]bool{}
+		// Each path to each return, so that a result or an output held in a variable, or a
+		// bare return of named results, is judged by what it holds there.
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+			if reported[ret] || path.Results[h.ErrorIndex].Nil != flow.Nil {
+				return
+			}
+			if !h.errorResult(result(ret, h.ResultIndex), ret, stacks[ret]) && !h.errorResultOn(path) {
 				return
 			}
 			// A populated output beside the error result is deliberate (partial results, what
 			// was done before the failure): only a zero output is the bogus empty answer.
-			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) && !h.neverSet(out) {
+			if out := result(ret, h.OutIndex); out != nil {
+				if !zeroValue(p.TypesInfo, out) && !h.neverSet(out) && !isZeroConst(path.Results[h.OutIndex].Value) {
+					return
+				}
+			} else if !isZeroConst(path.Results[h.OutIndex].Value) {
 				return
 			}
+			reported[ret] = true
 			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
 				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
 		})
@@ -148,4 +165,73 @@ func zeroValue(info *types.Info, e ast.Expr) bool {
 	}
 	lit, ok := x.(*ast.CompositeLit)
 	return ok && len(lit.Elts) == 0
+}
+
+// isZeroConst reports whether v is its type's zero value as the SSA form has it: a local
+// declared without a value and never changed, a named result nobody sets, T{}.
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil // a zero struct, nil, or a nil pointer
+}
+
+// errorResultOn reports whether the tool result path returns is marked as an error: built by
+// a literal with IsError: true or a call that returns one (wherever it was assigned first), or
+// a result on which IsError = true or SetError runs on every way to the return.
+func (h *handler) errorResultOn(path *flow.Path) bool {
+	if h.ResultIndex < 0 || h.ResultIndex >= len(path.Results) {
+		return false
+	}
+	v := flow.Core(path.Results[h.ResultIndex].Value)
+	if c := h.builtBy(path, h.ResultIndex); c != nil && (h.defs.IsErrorResult(c) || h.sums.IsErrorResult(c)) {
+		return true
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	if lit := compositeAt(h.Node, alloc.Pos()); lit != nil && h.defs.IsErrorResult(lit) {
+		return true
+	}
+	ret := path.Return.Block()
+	for _, ref := range *alloc.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.FieldAddr:
+			field := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
+			if field.Name() != "IsError" {
+				continue
+			}
+			for _, st := range *x.Referrers() {
+				if store, ok := st.(*ssa.Store); ok && store.Addr == x && dominatesReturn(store.Block(), ret) {
+					if c, ok := store.Val.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) {
+						return true
+					}
+				}
+			}
+		case *ssa.Call:
+			if fn := flow.Callee(x); fn != nil && fn.Name() == "SetError" && len(x.Call.Args) > 0 && x.Call.Args[0] == alloc && dominatesReturn(x.Block(), ret) {
+				if call := callAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == mcpdefs.APISetError {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// dominatesReturn reports whether every way to the return block ret passes through b.
+func dominatesReturn(b, ret *ssa.BasicBlock) bool {
+	return b == ret || b.Dominates(ret)
+}
+
+// compositeAt returns the composite literal of node whose left brace is at lbrace (the
+// position of an SSA allocation for &T{...}), or nil.
+func compositeAt(node ast.Node, lbrace token.Pos) *ast.CompositeLit {
+	var found *ast.CompositeLit
+	ast.Inspect(node, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == lbrace {
+			found = lit
+		}
+		return found == nil
+	})
+	return found
 }

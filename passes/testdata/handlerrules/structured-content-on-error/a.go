@@ -92,3 +92,30 @@ func decodedVar(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mc
 }
 
 func decode(out *Out) error { out.Items = []string{"x"}; return errors.New("truncated") }
+
+// The error result held in a variable, and a bare return of named results.
+func resultVar(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	res := &mcp.CallToolResult{IsError: true}
+	return res, Out{}, nil // want `structured-content-on-error`
+}
+
+func bareNamed(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (res *mcp.CallToolResult, out Out, err error) {
+	res = &mcp.CallToolResult{IsError: true}
+	return // want `structured-content-on-error`
+}
+
+// Near misses: the named output is filled before the bare return; the mark is set on one
+// way only.
+func bareFilled(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (res *mcp.CallToolResult, out Out, err error) {
+	res = &mcp.CallToolResult{IsError: true}
+	out.Items = []string{"partial"}
+	return
+}
+
+func markedOnOneWay(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	res := &mcp.CallToolResult{}
+	if ctx == nil {
+		res.IsError = true
+	}
+	return res, Out{}, nil
+}

@@ -287,7 +287,14 @@ func (r *recogniser) adaptedDelegates() {
 func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, result, out, errIndex int) {
 	fn := r.callee(call)
 	decl := r.decls[fn]
-	if decl == nil || decl.Body == nil || r.res.byNode[decl] != nil {
+	if decl == nil || decl.Body == nil {
+		return
+	}
+	if old := r.res.byNode[decl]; old != nil {
+		// Already a handler by its own signature: it still shares h's wire.
+		if old != h && old.DelegateOf == nil {
+			old.DelegateOf = h
+		}
 		return
 	}
 	d := *h

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -165,27 +166,71 @@ func (r *recogniser) returnsConverting(body *ast.BlockStmt, next types.Object, d
 		return false
 	}
 	for _, ret := range r.returnsIn(body) {
-		for _, res := range ret.Results {
-			switch x := ast.Unparen(res).(type) {
-			case *ast.FuncLit:
-				if r.handlerConverts(x, next) {
-					return true
+		results := ret.Results
+		if len(results) == 0 {
+			// A bare return: what the body assigns to the named results.
+			results = r.namedResultValues(body)
+		}
+		for _, res := range results {
+			if r.handlerExprConverts(res, next, depth) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedResultValues lists the values body assigns to variables declared before it (its
+// function's named results), outside function literals.
+func (r *recogniser) namedResultValues(body *ast.BlockStmt) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) {
+				return true
+			}
+			for i, lhs := range x.Lhs {
+				if v := r.varOf(lhs); v != nil && v.Pos() < body.Pos() {
+					out = append(out, x.Rhs[i])
 				}
-			case *ast.CallExpr:
-				fn := r.callee(x)
-				if fn == nil {
-					continue
-				}
-				d := r.decls[fn.Origin()]
-				if d == nil || d.Body == nil {
-					continue
-				}
-				sig := fn.Signature()
-				for i, a := range x.Args {
-					if i < sig.Params().Len() && r.varOf(a) == next && r.returnsConverting(d.Body, sig.Params().At(i), depth+1) {
-						return true
-					}
-				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// handlerExprConverts reports whether the handler expression e, returned by a middleware,
+// converts next's errors: a literal that does, a call that hands next on to a builder that
+// does, or a variable assigned once to either.
+func (r *recogniser) handlerExprConverts(e ast.Expr, next types.Object, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return r.handlerConverts(x, next)
+	case *ast.Ident:
+		if v := r.singleAssignment(x); v != nil {
+			return r.handlerExprConverts(v, next, depth+1)
+		}
+	case *ast.CallExpr:
+		fn := r.callee(x)
+		if fn == nil {
+			return false
+		}
+		d := r.decls[fn.Origin()]
+		if d == nil || d.Body == nil {
+			// A converting middleware of another package applied to next.
+			return r.importedMiddleware(x) && slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return r.varOf(a) == next })
+		}
+		sig := fn.Signature()
+		for i, a := range x.Args {
+			if i < sig.Params().Len() && r.varOf(a) == next && r.returnsConverting(d.Body, sig.Params().At(i), depth+1) {
+				return true
 			}
 		}
 	}

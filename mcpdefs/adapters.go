@@ -343,7 +343,15 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 		for i := 0; i+1 < len(list); i++ {
 			as, ok := list[i].(*ast.AssignStmt)
 			ret, ok2 := list[i+1].(*ast.ReturnStmt)
-			if !ok || !ok2 || len(as.Rhs) != 1 || len(ret.Results) != h.Sig.Results().Len() {
+			if !ok || !ok2 || len(as.Rhs) != 1 {
+				continue
+			}
+			results := ret.Results
+			if len(results) == 0 {
+				// A bare return: `res, out, err = f(...); return` returns the named results.
+				results = namedResults(h.Type)
+			}
+			if len(results) != h.Sig.Results().Len() {
 				continue
 			}
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
@@ -369,9 +377,9 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 				return -1
 			}
 			res := fn.Signature().Results()
-			s := splitDelegate{call: call, result: lhs(ret.Results[h.ResultIndex]), out: -1, err: lhs(ret.Results[h.ErrorIndex])}
+			s := splitDelegate{call: call, result: lhs(results[h.ResultIndex]), out: -1, err: lhs(results[h.ErrorIndex])}
 			if s.result < 0 {
-				s.result = r.decorated(ret.Results[h.ResultIndex], lhs)
+				s.result = r.decorated(results[h.ResultIndex], lhs)
 			}
 			if s.result < 0 || s.err < 0 ||
 				!types.Identical(res.At(s.result).Type(), h.Sig.Results().At(h.ResultIndex).Type()) ||
@@ -379,7 +387,7 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 				continue
 			}
 			if h.OutIndex >= 0 {
-				if j := lhs(ret.Results[h.OutIndex]); j >= 0 && types.Identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
+				if j := lhs(results[h.OutIndex]); j >= 0 && types.Identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
 					s.out = j
 				}
 			}
@@ -387,6 +395,23 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 		}
 		return true
 	})
+	return out
+}
+
+// namedResults lists the names of a function type's results, or nil when they are unnamed.
+func namedResults(ft *ast.FuncType) []ast.Expr {
+	if ft == nil || ft.Results == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, f := range ft.Results.List {
+		if len(f.Names) == 0 {
+			return nil
+		}
+		for _, n := range f.Names {
+			out = append(out, n)
+		}
+	}
 	return out
 }
 

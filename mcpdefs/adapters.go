@@ -340,17 +340,13 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 			return false
 		}
 		list := astutil.Statements(n)
+		named := namedResults(h.Type)
 		for i := 0; i+1 < len(list); i++ {
 			as, ok := list[i].(*ast.AssignStmt)
-			ret, ok2 := list[i+1].(*ast.ReturnStmt)
-			if !ok || !ok2 || len(as.Rhs) != 1 {
+			if !ok || len(as.Rhs) != 1 {
 				continue
 			}
-			results := ret.Results
-			if len(results) == 0 {
-				// A bare return: `res, out, err = f(...); return` returns the named results.
-				results = namedResults(h.Type)
-			}
+			results := returnedAfter(info, list[i+1:], named)
 			if len(results) != h.Sig.Results().Len() {
 				continue
 			}
@@ -396,6 +392,38 @@ func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
 		return true
 	})
 	return out
+}
+
+// returnedAfter is what the statements list return first: the results of a return
+// statement; with named results, what a bare return returns, or what an assignment of every
+// named result just before a bare return assigns (`res, out, err = label(r), nil, err;
+// return`). nil when list does not start that way.
+func returnedAfter(info *types.Info, list []ast.Stmt, named []ast.Expr) []ast.Expr {
+	if len(list) == 0 {
+		return nil
+	}
+	switch st := list[0].(type) {
+	case *ast.ReturnStmt:
+		if len(st.Results) == 0 {
+			return named
+		}
+		return st.Results
+	case *ast.AssignStmt:
+		if len(named) == 0 || len(list) < 2 || len(st.Lhs) != len(named) || len(st.Rhs) != len(named) {
+			return nil
+		}
+		if ret, ok := list[1].(*ast.ReturnStmt); !ok || len(ret.Results) != 0 {
+			return nil
+		}
+		for i, l := range st.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != info.ObjectOf(named[i].(*ast.Ident)) {
+				return nil
+			}
+		}
+		return st.Rhs
+	}
+	return nil
 }
 
 // namedResults lists the names of a function type's results, or nil when they are unnamed.

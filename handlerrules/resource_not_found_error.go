@@ -34,17 +34,7 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			continue
 		}
 		reported := map[ast.Node]bool{}
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			e := result(ret, h.ErrorIndex)
-			direct := e != nil && h.adHocNotFound(e)
-			if !direct {
-				// Through a variable or a bare return: the call that built the error.
-				call := h.builtBy(path, h.ErrorIndex)
-				if call == nil || !h.adHocNotFound(call) {
-					return
-				}
-				e = call
-			}
+		report := func(e ast.Expr, direct bool) {
 			if reported[e] {
 				return
 			}
@@ -58,6 +48,21 @@ func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				})
 			}
 			p.Report(e, fmt.Sprintf("missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code %d)", h.ResourceNotFoundCode()), fixes...)
+		}
+		// The returned expression itself, and, through a variable or a bare return, the call
+		// that built each path's error.
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
+				report(e, true)
+			}
+		})
+		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+			if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
+				return
+			}
+			if call := h.builtBy(path, h.ErrorIndex); call != nil && h.adHocNotFound(call) {
+				report(call, false)
+			}
 		})
 	}
 }

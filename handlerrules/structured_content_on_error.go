@@ -29,9 +29,24 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
 			continue
 		}
-		stacks := map[*ast.ReturnStmt][]ast.Node{}
-		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) { stacks[ret] = stack })
 		reported := map[*ast.ReturnStmt]bool{}
+		report := func(ret *ast.ReturnStmt) {
+			reported[ret] = true
+			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
+				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
+		}
+		stacks := map[*ast.ReturnStmt][]ast.Node{}
+		// The return as written, and then each path to it.
+		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+			stacks[ret] = stack
+			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+				return
+			}
+			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) && !h.neverSet(out) {
+				return
+			}
+			report(ret)
+		})
 		// Each path to each return, so that a result or an output held in a variable, or a
 		// bare return of named results, is judged by what it holds there.
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
@@ -50,9 +65,7 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			} else if !isZeroConst(path.Results[h.OutIndex].Value) {
 				return
 			}
-			reported[ret] = true
-			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
-				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
+			report(ret)
 		})
 	}
 }

@@ -25,16 +25,23 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		// The error each path returns, through variables and bare returns: the call that
 		// built it, if it wraps.
 		reported := map[ast.Node]bool{}
-		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
-			call := h.builtBy(path, h.ErrorIndex)
-			if call == nil {
-				return
-			}
+		check := func(call *ast.CallExpr) {
 			for _, wrapped := range h.wrappedErrors(call) {
 				if !reported[wrapped] && h.protocolError(wrapped, 0) {
 					reported[wrapped] = true
 					p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
 				}
+			}
+		}
+		// The returned expression itself, and the call that built each path's error.
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			if call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr); ok {
+				check(call)
+			}
+		})
+		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
+			if call := h.builtBy(path, h.ErrorIndex); call != nil {
+				check(call)
 			}
 		})
 	}

@@ -198,18 +198,16 @@ func ReturnStmt(node ast.Node, pos token.Pos) *ast.ReturnStmt {
 	if !pos.IsValid() {
 		return nil
 	}
+	// Not inside a nested function literal: its returns are its own.
 	var found *ast.ReturnStmt
 	ast.Inspect(node, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
 		if lit, ok := n.(*ast.FuncLit); ok && lit != node {
 			return false
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok && ret.Return == pos {
 			found = ret
 		}
-		return true
+		return found == nil
 	})
 	return found
 }

@@ -117,16 +117,8 @@ func (h *handler) engineInHand(call *ast.CallExpr, stack []ast.Node) (ast.Node, 
 			break
 		}
 	}
-	fn := h.flow.Function(fnNode)
-	if fn == nil {
-		return fnNode, nil
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && c.Pos() == call.Lparen {
-				return fnNode, h.flow.InHand(b)
-			}
-		}
+	if _, b := flow.CallIn(h.flow.Function(fnNode), call.Lparen); b != nil {
+		return fnNode, h.flow.InHand(b)
 	}
 	return fnNode, nil
 }

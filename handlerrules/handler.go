@@ -152,7 +152,7 @@ func (h *handler) builtBy(path *flow.Path, i int) *ast.CallExpr {
 	if call == nil {
 		return nil
 	}
-	return callAt(h.Node, call.Pos())
+	return flow.CallExprAt(h.Node, call.Pos())
 }
 
 // result returns the i-th result expression of ret, or nil when i < 0.

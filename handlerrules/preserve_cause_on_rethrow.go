@@ -134,7 +134,7 @@ func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 		if c == nil {
 			continue
 		}
-		set := callAt(fnNode, c.Pos())
+		set := flow.CallExprAt(fnNode, c.Pos())
 		if set == nil {
 			continue
 		}
@@ -380,7 +380,7 @@ func (h *handler) droppedEntirely() {
 		}
 		// The finding is at the call that builds the error, wherever it is returned from
 		// (directly, through a variable, a bare return of a named result).
-		e := callAt(h.Node, call.Pos())
+		e := flow.CallExprAt(h.Node, call.Pos())
 		if e == nil || reported[e] {
 			return
 		}

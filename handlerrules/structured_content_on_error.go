@@ -3,7 +3,6 @@ package handlerrules
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -202,7 +201,7 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 	if !ok {
 		return false
 	}
-	if lit := compositeAt(h.Node, alloc.Pos()); lit != nil && h.defs.IsErrorResult(lit) {
+	if lit := flow.CompositeLitAt(h.Node, alloc.Pos()); lit != nil && h.defs.IsErrorResult(lit) {
 		return true
 	}
 	ret := path.Return.Block()
@@ -221,8 +220,8 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 				}
 			}
 		case *ssa.Call:
-			if fn := flow.Callee(x); fn != nil && fn.Name() == "SetError" && len(x.Call.Args) > 0 && x.Call.Args[0] == alloc && dominatesReturn(x.Block(), ret) {
-				if call := callAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == mcpdefs.APISetError {
+			if len(x.Call.Args) > 0 && x.Call.Args[0] == alloc && dominatesReturn(x.Block(), ret) {
+				if call := flow.CallExprAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == mcpdefs.APISetError {
 					return true
 				}
 			}
@@ -234,17 +233,4 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 // dominatesReturn reports whether every way to the return block ret passes through b.
 func dominatesReturn(b, ret *ssa.BasicBlock) bool {
 	return b == ret || b.Dominates(ret)
-}
-
-// compositeAt returns the composite literal of node whose left brace is at lbrace (the
-// position of an SSA allocation for &T{...}), or nil.
-func compositeAt(node ast.Node, lbrace token.Pos) *ast.CompositeLit {
-	var found *ast.CompositeLit
-	ast.Inspect(node, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == lbrace {
-			found = lit
-		}
-		return found == nil
-	})
-	return found
 }

@@ -2,7 +2,6 @@ package handlerrules
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -71,7 +70,7 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 				label := ""
 				if o.Call != nil {
 					// A helper's nil: the finding is at its call, wherever the result goes after.
-					if call := callAt(node, o.Call.Pos()); call != nil {
+					if call := flow.CallExprAt(node, o.Call.Pos()); call != nil {
 						expr = call
 					}
 				}
@@ -130,19 +129,6 @@ func typedNilError(p *rule.Pass, _ *mcpdefs.Result, _ []*handler) {
 		}
 		p.Report(s.expr, name+"'s nil "+typ+" becomes a non-nil error, so success fails; declare "+name+" to return error", fixes...)
 	}
-}
-
-// callAt returns the call expression of node whose left parenthesis is at lparen (an SSA
-// call's position), or nil.
-func callAt(node ast.Node, lparen token.Pos) *ast.CallExpr {
-	var found *ast.CallExpr
-	ast.Inspect(node, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
-			found = call
-		}
-		return found == nil
-	})
-	return found
 }
 
 // funcNodes lists every function declaration and literal of the files, in source order.

@@ -119,7 +119,7 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 		if c == nil {
 			continue
 		}
-		if call := callAt(h.Node, c.Pos()); call != nil {
+		if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
 			if name := upstreamCall(h.pass.TypesInfo, call); name != "" {
 				return name
 			}

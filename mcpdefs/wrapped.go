@@ -457,19 +457,12 @@ func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types
 		return 0, false, false
 	}
 	var errV ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, isCall := instr.(*ssa.Call)
-			if !isCall || c.Pos() != call.Lparen {
-				continue
-			}
-			if _, tuple := c.Type().(*types.Tuple); !tuple {
-				errV = c
-				continue
-			}
-			n := c.Type().(*types.Tuple).Len()
+	if c, _ := flow.CallIn(fn, call.Lparen); c != nil {
+		if tuple, ok := c.Type().(*types.Tuple); !ok {
+			errV = c
+		} else {
 			for _, ref := range *c.Referrers() {
-				if ex, isEx := ref.(*ssa.Extract); isEx && ex.Index == n-1 {
+				if ex, isEx := ref.(*ssa.Extract); isEx && ex.Index == tuple.Len()-1 {
 					errV = ex
 				}
 			}

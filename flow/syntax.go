@@ -1,0 +1,52 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The bridge between the engine's answers and the syntax the rules report on: an SSA value
+// carries the position of the syntax it came from, and these find that syntax again.
+
+// syntaxAt returns the first node of type T in node for which at holds, or the zero T.
+func syntaxAt[T ast.Node](node ast.Node, at func(T) bool) T {
+	var found T
+	done := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if x, ok := n.(T); ok && !done && at(x) {
+			found, done = x, true
+		}
+		return !done
+	})
+	return found
+}
+
+// CallExprAt returns the call expression of node whose left parenthesis is at lparen (an
+// ssa.Call's position), or nil.
+func CallExprAt(node ast.Node, lparen token.Pos) *ast.CallExpr {
+	return syntaxAt(node, func(c *ast.CallExpr) bool { return c.Lparen == lparen })
+}
+
+// CompositeLitAt returns the composite literal of node whose left brace is at lbrace (the
+// position of the ssa.Alloc of &T{...}), or nil.
+func CompositeLitAt(node ast.Node, lbrace token.Pos) *ast.CompositeLit {
+	return syntaxAt(node, func(l *ast.CompositeLit) bool { return l.Lbrace == lbrace })
+}
+
+// CallIn returns the call of fn whose position is lparen (an *ast.CallExpr's Lparen), and
+// the block it is in; nil when fn has none there.
+func CallIn(fn *ssa.Function, lparen token.Pos) (*ssa.Call, *ssa.BasicBlock) {
+	if fn == nil || !lparen.IsValid() {
+		return nil, nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && c.Pos() == lparen {
+				return c, b
+			}
+		}
+	}
+	return nil, nil
+}

@@ -286,17 +286,26 @@ func (s *state) resolve(v ssa.Value) ssa.Value {
 
 // storedBefore is the value last stored, in the same block, into the local that the load ld
 // reads: a function with defers stores each result into a slot and loads it after running
-// them. A local a closure captures (a named result a deferred func may change) is not
-// followed.
+// them, and one with a range-over-func loop keeps its results in a slot the loop's yield
+// function shares. A local another closure captures (a named result a deferred func may
+// change) is not followed; for a slot a yield function shares, only a store with no call
+// between it and the load counts (the yield function runs only inside a call).
 func storedBefore(ld *ssa.UnOp) ssa.Value {
 	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok || ld.Op != token.MUL || alloc.Heap {
+	if !ok || ld.Op != token.MUL {
 		return nil
 	}
+	yieldShared := false
 	for _, ref := range *alloc.Referrers() {
-		if _, captured := ref.(*ssa.MakeClosure); captured {
-			return nil
+		if mc, captured := ref.(*ssa.MakeClosure); captured {
+			if fn, _ := mc.Fn.(*ssa.Function); fn == nil || fn.Synthetic != "range-over-func yield" {
+				return nil
+			}
+			yieldShared = true
 		}
+	}
+	if alloc.Heap && !yieldShared {
+		return nil
 	}
 	var last ssa.Value
 	for _, instr := range ld.Block().Instrs {
@@ -309,8 +318,11 @@ func storedBefore(ld *ssa.UnOp) ssa.Value {
 				last = in.Val
 			}
 		case *ssa.Call:
-			// A call may run code that writes the slot (a deferred closure); RunDefers is
-			// not a call and keeps the slot as stored.
+			// A call may run a yield function that writes the slot; RunDefers is not a
+			// call and keeps the slot as stored.
+			if yieldShared {
+				last = nil
+			}
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
@@ -159,7 +160,7 @@ func NewFlow() *analysis.Analyzer {
 		Name:       "mcplint_errorflow",
 		Doc:        "summarises which mcperr codes and reasons each function's returned error can carry (facts for the error-contract rules)",
 		URL:        "https://github.com/mcplint-go/mcplint/blob/main/docs/contractrules.md#error-contract-conformance",
-		Requires:   []*analysis.Analyzer{mcpdefs.FlowAnalyzer},
+		Requires:   []*analysis.Analyzer{defuse.Analyzer},
 		FactTypes:  []analysis.Fact{new(ErrorsFact), new(analyzedFact)},
 		ResultType: reflect.TypeFor[*Result](),
 		Run:        runFlow,
@@ -174,7 +175,7 @@ func runFlow(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	res.Analyzed = true
-	w := newWalker(pass, pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow))
+	w := newWalker(pass, pass.ResultOf[defuse.Analyzer].(*defuse.Index))
 	w.run()
 	for node, f := range w.funcs {
 		if !f.summary.empty() {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcperr"
@@ -26,7 +27,7 @@ import (
 
 // function is one function declaration or literal of the package.
 type function struct {
-	*mcpdefs.Func
+	*defuse.Func
 	name string // for messages: "store.(*Store).Get", "a function literal in tools.New"
 	// errs are the indexes of results that can hold an error; none means the function is
 	// not summarised.
@@ -38,7 +39,7 @@ type function struct {
 type walker struct {
 	pass    *analysis.Pass
 	info    *types.Info
-	flow    *mcpdefs.Flow
+	flow    *defuse.Index
 	funcs   map[ast.Node]*function
 	ordered []*function // in source order, for deterministic output
 	pkgVars []*types.Var
@@ -53,7 +54,7 @@ type walker struct {
 	errIfc *types.Interface
 }
 
-func newWalker(pass *analysis.Pass, flow *mcpdefs.Flow) *walker {
+func newWalker(pass *analysis.Pass, flow *defuse.Index) *walker {
 	return &walker{
 		pass:   pass,
 		info:   pass.TypesInfo,
@@ -97,7 +98,7 @@ func (w *walker) run() {
 	for _, file := range w.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !mcpdefs.IsPkgFunc(w.info, call, "errors", "Is") || len(call.Args) != 2 {
+			if !ok || !astutil.IsPkgFunc(w.info, call, "errors", "Is") || len(call.Args) != 2 {
 				return true
 			}
 			id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
@@ -140,8 +141,8 @@ func (w *walker) run() {
 
 // defs lists the values v is given (what the shared index records with an expression: not a
 // zero-value declaration, not an escaping &v).
-func (w *walker) defs(v types.Object) []mcpdefs.Def {
-	var out []mcpdefs.Def
+func (w *walker) defs(v types.Object) []defuse.Def {
+	var out []defuse.Def
 	for _, d := range w.flow.Defs(v) {
 		if d.Rhs != nil {
 			out = append(out, d)
@@ -477,9 +478,9 @@ func (a *acc) call(call *ast.CallExpr, index int) {
 		return
 	case *types.Func:
 		switch {
-		case mcpdefs.IsPkgFunc(w.info, call, "fmt", "Errorf"):
+		case astutil.IsPkgFunc(w.info, call, "fmt", "Errorf"):
 			a.errorf(call)
-		case mcpdefs.IsPkgFunc(w.info, call, "errors", "Join"):
+		case astutil.IsPkgFunc(w.info, call, "errors", "Join"):
 			for _, arg := range call.Args {
 				a.expr(arg)
 			}
@@ -694,7 +695,7 @@ func (a *acc) sliceReason(e ast.Expr) (reason string, set, dynamic bool) {
 
 // errorf follows the arguments fmt.Errorf wraps with %w.
 func (a *acc) errorf(call *ast.CallExpr) {
-	wrapped, known := mcpdefs.ErrorfWraps(a.w.info, call)
+	wrapped, known := astutil.ErrorfWraps(a.w.info, call)
 	if !known {
 		// An unknown format may wrap any of its error arguments.
 		for _, arg := range call.Args[1:] {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // inHand lists the errors a node has in hand because of the branches around it: the x of an
@@ -28,9 +27,9 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 			return
 		}
 		switch {
-		case mcpdefs.IsPkgFunc(info, call, "errors", "Is"):
+		case astutil.IsPkgFunc(info, call, "errors", "Is"):
 			add(call.Args[0])
-		case mcpdefs.IsPkgFunc(info, call, "errors", "As"):
+		case astutil.IsPkgFunc(info, call, "errors", "As"):
 			add(call.Args[0])
 			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok {
 				if o := h.obj(u.X); o != nil {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -30,7 +31,7 @@ type handler struct {
 	// is judged like the literal it builds.
 	sums *mcpdefs.Summaries
 	// fn is the handler in the shared def-use index: its own returns.
-	fn *mcpdefs.Func
+	fn *defuse.Func
 	// flow answers path questions about the package's functions.
 	flow *flow.Result
 }
@@ -40,7 +41,7 @@ type handler struct {
 type body struct {
 	file    *ast.File
 	assigns map[types.Object][]ast.Expr
-	fn      *mcpdefs.Func
+	fn      *defuse.Func
 }
 
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
@@ -59,11 +60,11 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowAnalyzer, mcpdefs.FlowEngine},
+		Requires:   []*analysis.Analyzer{defs, sums, defuse.Analyzer, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
-			flow := pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)
+			flow := pass.ResultOf[defuse.Analyzer].(*defuse.Index)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -74,9 +75,9 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	switch {
-	case mcpdefs.IsPkgFunc(info, call, "errors", "New"):
+	case astutil.IsPkgFunc(info, call, "errors", "New"):
 		return arg(0)
-	case mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf"):
+	case astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
 		return call.Args
 	}
 	switch h.defs.CallAPI(call) {
@@ -214,11 +215,11 @@ func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
 			return e
 		}
 		switch {
-		case mcpdefs.IsPkgFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
-			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
-			mcpdefs.IsPkgFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
+		case astutil.IsPkgFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
+			astutil.IsPkgFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
+			astutil.IsPkgFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
 			e = c.Args[0]
-		case mcpdefs.IsPkgFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
+		case astutil.IsPkgFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
 			e = c.Args[1]
 		default:
 			return e
@@ -270,7 +271,7 @@ func isHTTPResponse(t types.Type) bool {
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.
 func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
 	info := h.pass.TypesInfo
-	formatted := mcpdefs.IsPkgFunc(info, call, "fmt", "Sprintf") || mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
+	formatted := astutil.IsPkgFunc(info, call, "fmt", "Sprintf") || astutil.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
 	if !formatted || len(call.Args) == 0 {
 		return "", nil
 	}

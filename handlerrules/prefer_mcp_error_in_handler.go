@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -63,10 +64,10 @@ func (h *handler) uncoded(e ast.Expr, depth int) bool {
 		}
 		return true
 	case *ast.CallExpr:
-		if mcpdefs.IsPkgFunc(info, e, "errors", "New") {
+		if astutil.IsPkgFunc(info, e, "errors", "New") {
 			return true
 		}
-		if !mcpdefs.IsPkgFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
+		if !astutil.IsPkgFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
 			return false
 		}
 		tv := info.Types[e.Args[0]]

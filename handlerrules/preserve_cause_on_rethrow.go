@@ -57,7 +57,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					})
 				}
 				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
-			case mcpdefs.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
+			case astutil.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
 			default:
 				api := defs.CallAPI(call)

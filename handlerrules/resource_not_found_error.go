@@ -76,7 +76,7 @@ func (h *handler) adHocNotFound(e ast.Expr) bool {
 	sentinelMapped := h.NotExistIsNotFound()
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if !mcpdefs.IsPkgFunc(info, x, "errors", "New") && !mcpdefs.IsPkgFunc(info, x, "fmt", "Errorf") || len(x.Args) == 0 {
+		if !astutil.IsPkgFunc(info, x, "errors", "New") && !astutil.IsPkgFunc(info, x, "fmt", "Errorf") || len(x.Args) == 0 {
 			return false
 		}
 		wrapsSentinel := slices.ContainsFunc(h.wrappedErrors(x), func(w ast.Expr) bool { return isNotExist(info, w) })

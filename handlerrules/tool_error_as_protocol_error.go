@@ -77,9 +77,9 @@ func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.Sugge
 	}
 	var repl string
 	var ok bool
-	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && mcpdefs.IsPkgFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
+	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && astutil.IsPkgFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
 		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
-	} else if isCall && mcpdefs.IsPkgFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
+	} else if isCall && astutil.IsPkgFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
 		var parts []string
 		for _, a := range call.Args {
 			parts = append(parts, render(h.pass, a))

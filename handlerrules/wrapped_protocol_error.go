@@ -4,6 +4,7 @@ import (
 	"go/ast"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -52,10 +53,10 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 func (h *handler) wrappedErrors(call *ast.CallExpr) []ast.Expr {
 	info := h.pass.TypesInfo
 	switch {
-	case mcpdefs.IsPkgFunc(info, call, "errors", "Join"):
+	case astutil.IsPkgFunc(info, call, "errors", "Join"):
 		return call.Args
-	case mcpdefs.IsPkgFunc(info, call, "fmt", "Errorf"):
-		wrapped, _ := mcpdefs.ErrorfWraps(info, call)
+	case astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
+		wrapped, _ := astutil.ErrorfWraps(info, call)
 		var out []ast.Expr
 		for _, i := range wrapped {
 			out = append(out, call.Args[i])

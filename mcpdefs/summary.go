@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -145,7 +146,7 @@ func NewSummaries() *analysis.Analyzer {
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		Requires:         []*analysis.Analyzer{FlowAnalyzer},
+		Requires:         []*analysis.Analyzer{defuse.Analyzer},
 		FactTypes:        []analysis.Fact{new(FuncSummary)},
 		ResultType:       reflect.TypeFor[*Summaries](),
 		Run:              runSummaries,
@@ -191,7 +192,7 @@ type summarised struct {
 
 type summariser struct {
 	pass  *analysis.Pass
-	flow  *Flow
+	flow  *defuse.Index
 	res   *Summaries
 	funcs []*summarised
 }
@@ -202,7 +203,7 @@ func summarisable(t types.Type) bool {
 }
 
 func (s *summariser) run() {
-	flow := s.pass.ResultOf[FlowAnalyzer].(*Flow)
+	flow := s.pass.ResultOf[defuse.Analyzer].(*defuse.Index)
 	s.flow = flow
 	for _, fn := range flow.Funcs() {
 		if fn.Obj == nil {
@@ -485,7 +486,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 			return out
 		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
 			out.nonNil = true
-			wrapArgs, _ := ErrorfWraps(info, x)
+			wrapArgs, _ := astutil.ErrorfWraps(info, x)
 			paramsIn(x.Args, func(k int) bool { return slices.Contains(wrapArgs, k) })
 			return out
 		}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // HintOmittedWhenFalse reports whether a tool of sdk sends hint (readOnlyHint,
@@ -55,7 +57,7 @@ func (h *Handler) excepted(info *types.Info, e ast.Expr) bool {
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
 		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" {
-			wrapArgs, _ := ErrorfWraps(info, call)
+			wrapArgs, _ := astutil.ErrorfWraps(info, call)
 			for _, k := range wrapArgs {
 				if k < len(call.Args) && h.excepted(info, call.Args[k]) {
 					return true

@@ -165,7 +165,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 		switch sel.Kind() {
 		case types.FieldVal:
 			field, _ := sel.Obj().(*types.Var)
-			root := rootObj(info, x.X)
+			root := astutil.SelectorRootObject(info, x.X)
 			v, _ := root.(*types.Var)
 			if field == nil || v == nil {
 				return wrappedTarget{}, false

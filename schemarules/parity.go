@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
@@ -34,7 +35,7 @@ type parityResult struct {
 type parityEngine struct {
 	info *types.Info
 	res  *mcpdefs.Result
-	flow *mcpdefs.Flow
+	flow *defuse.Index
 	walk *typewalk.Result
 	// names maps a struct field (its origin) to its JSON property name.
 	names map[*types.Var]string
@@ -49,7 +50,7 @@ type parityEngine struct {
 	variadic map[types.Object]bool
 }
 
-func newParityEngine(info *types.Info, res *mcpdefs.Result, flow *mcpdefs.Flow, walk *typewalk.Result) *parityEngine {
+func newParityEngine(info *types.Info, res *mcpdefs.Result, flow *defuse.Index, walk *typewalk.Result) *parityEngine {
 	e := &parityEngine{info: info, res: res, flow: flow, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
 	for _, f := range walk.Fields {
 		if f.Var != nil {
@@ -130,7 +131,7 @@ func (e *parityEngine) isScalars(p typewalk.Path) bool {
 }
 
 // fn is a function under analysis, from the shared def-use index.
-type fn struct{ *mcpdefs.Func }
+type fn struct{ *defuse.Func }
 
 func (e *parityEngine) funcOf(n ast.Node) *fn {
 	if f := e.flow.Func(n); f != nil {
@@ -179,7 +180,7 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 		changed = false
 		// x := out.Items, var x = out.Items: x holds what the value holds.
 		for _, d := range defs {
-			if d.Kind != mcpdefs.DefAssign || d.Index >= 0 || !f.local(d.Obj) || len(al[d.Obj]) > 0 {
+			if d.Kind != defuse.DefAssign || d.Index >= 0 || !f.local(d.Obj) || len(al[d.Obj]) > 0 {
 				continue
 			}
 			if paths := e.pathsOf(al, d.Rhs); len(paths) > 0 {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -40,7 +41,7 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "schemarules_parity",
 		Doc:        "finds where tool outputs are rendered to content and which output fields the rendering shows",
 		URL:        rule.DocsBase + "schemarules.md#format-parity",
-		Requires:   []*analysis.Analyzer{model, inspect.Analyzer, mcpdefs.FlowAnalyzer},
+		Requires:   []*analysis.Analyzer{model, inspect.Analyzer, defuse.Analyzer},
 		ResultType: reflect.TypeFor[*Parity](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model].(*Model)
@@ -48,7 +49,7 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 			if m.Result.Empty() {
 				return out, nil
 			}
-			a := &parityAnalysis{pass: pass, m: m, out: out, flow: pass.ResultOf[mcpdefs.FlowAnalyzer].(*mcpdefs.Flow)}
+			a := &parityAnalysis{pass: pass, m: m, out: out, flow: pass.ResultOf[defuse.Analyzer].(*defuse.Index)}
 			a.mcptool()
 			a.goSDK()
 			a.markLabs(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
@@ -61,7 +62,7 @@ type parityAnalysis struct {
 	pass *analysis.Pass
 	m    *Model
 	out  *Parity
-	flow *mcpdefs.Flow
+	flow *defuse.Index
 }
 
 func (a *parityAnalysis) walk(t types.Type) *typewalk.Result {
@@ -198,7 +199,7 @@ func (e *parityEngine) sourceRoots(f *fn, x ast.Expr) aliases {
 		}
 		roots.add(obj, nil)
 		for _, d := range e.flow.Defs(obj) {
-			if d.Kind != mcpdefs.DefAssign || d.Index >= 0 {
+			if d.Kind != defuse.DefAssign || d.Index >= 0 {
 				continue
 			}
 			r := ast.Unparen(d.Rhs)

@@ -1,8 +1,19 @@
-package mcpdefs
+// Package defuse is the def-use index the rule families and the helper summaries read, on the
+// syntax tree: the package's functions with their own return statements, and every value each
+// variable is given (assignments, zero values, type switches, errors.As targets, escapes),
+// with the variables whose fields are assigned or whose methods are called. It is computed
+// once per package, on first use, and shared through Analyzer, the way x/tools passes share
+// inspect.Analyzer. What each reader derives from it stays with the reader: the summaries of
+// helpers, the error codes a path can produce (contractrules), what a
+// rendering shows (schemarules' parity).
+//
+// It is part of the flow engine's layer and knows nothing about MCP: it must not import
+// recognition (mcpdefs), a rule family, the registry or the driver; internal/layers' test
+// pins it.
+package defuse
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -11,29 +22,20 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/internal/printf"
 )
 
-// This file is the def-use layer every rule family reads: the package's functions with their
-// own return statements, and every value each variable is given. It is computed once per
-// package (on first use, so the dependencies a fact-exporting analyzer visits pay nothing)
-// and shared through FlowAnalyzer, the way x/tools passes share inspect.Analyzer. What each
-// family derives from it stays in the family: the handler summaries (summary.go), the error
-// codes a path can produce (contractrules), what a rendering shows (schemarules' parity).
-
-// FlowAnalyzer computes the package's def-use index. It has no options and no facts, so one
+// Analyzer computes the package's def-use index. It has no options and no facts, so one
 // instance serves every configuration.
-var FlowAnalyzer = &analysis.Analyzer{
+var Analyzer = &analysis.Analyzer{
 	Name:             "mcpflow",
 	Doc:              "indexes each function's returns and each variable's assignments for the rule families",
 	URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Flow](),
+	ResultType:       reflect.TypeFor[*Index](),
 	Run: func(pass *analysis.Pass) (any, error) {
-		return &Flow{info: pass.TypesInfo, files: pass.Files, pkg: pass.Pkg}, nil
+		return &Index{info: pass.TypesInfo, files: pass.Files, pkg: pass.Pkg}, nil
 	},
 }
 
@@ -82,8 +84,8 @@ type Def struct {
 	At token.Pos
 }
 
-// Flow is the def-use index of one package.
-type Flow struct {
+// Index is the def-use index of one package.
+type Index struct {
 	info  *types.Info
 	files []*ast.File
 	pkg   *types.Package
@@ -106,7 +108,7 @@ type VarDef struct {
 	Def
 }
 
-func (f *Flow) index() {
+func (f *Index) index() {
 	f.once.Do(func() {
 		f.byNode = map[ast.Node]*Func{}
 		f.decls = map[*types.Func]*Func{}
@@ -121,7 +123,7 @@ func (f *Flow) index() {
 
 // Funcs lists the package's functions with bodies in source order, each declaration before
 // the literals written in it.
-func (f *Flow) Funcs() []*Func {
+func (f *Index) Funcs() []*Func {
 	if f == nil {
 		return nil
 	}
@@ -131,7 +133,7 @@ func (f *Flow) Funcs() []*Func {
 
 // Func returns the function declared or written at node (an *ast.FuncDecl or *ast.FuncLit),
 // or nil.
-func (f *Flow) Func(node ast.Node) *Func {
+func (f *Index) Func(node ast.Node) *Func {
 	if f == nil {
 		return nil
 	}
@@ -140,7 +142,7 @@ func (f *Flow) Func(node ast.Node) *Func {
 }
 
 // Decl returns the body of a function or method of this package, or nil.
-func (f *Flow) Decl(fn *types.Func) *Func {
+func (f *Index) Decl(fn *types.Func) *Func {
 	if f == nil || fn == nil {
 		return nil
 	}
@@ -149,7 +151,7 @@ func (f *Flow) Decl(fn *types.Func) *Func {
 }
 
 // Defs lists every value obj is given in the package, in source order.
-func (f *Flow) Defs(obj types.Object) []Def {
+func (f *Index) Defs(obj types.Object) []Def {
 	if f == nil || obj == nil {
 		return nil
 	}
@@ -158,7 +160,7 @@ func (f *Flow) Defs(obj types.Object) []Def {
 }
 
 // PackageVars lists the package-level variables, in source order.
-func (f *Flow) PackageVars() []*types.Var {
+func (f *Index) PackageVars() []*types.Var {
 	if f == nil {
 		return nil
 	}
@@ -169,7 +171,7 @@ func (f *Flow) PackageVars() []*types.Var {
 // Mutated reports whether the package assigns a field of obj or calls a method on it
 // (res.IsError = cond, res.SetError(err)): the value obj was given no longer says all it
 // holds.
-func (f *Flow) Mutated(obj types.Object) bool {
+func (f *Index) Mutated(obj types.Object) bool {
 	if f == nil || obj == nil {
 		return false
 	}
@@ -182,7 +184,7 @@ func (f *Flow) Mutated(obj types.Object) bool {
 // an escaping &x are nil (anything may assign it then); a call that defines several
 // variables is recorded for each when tupleCalls is true and as nil otherwise. Type switch
 // and errors.As definitions are left out.
-func (f *Flow) Assignments(body ast.Node, tupleCalls bool) map[types.Object][]ast.Expr {
+func (f *Index) Assignments(body ast.Node, tupleCalls bool) map[types.Object][]ast.Expr {
 	out := map[types.Object][]ast.Expr{}
 	if f == nil || body == nil {
 		return out
@@ -203,7 +205,7 @@ func (f *Flow) Assignments(body ast.Node, tupleCalls bool) map[types.Object][]as
 }
 
 // DefsIn lists the definitions made inside node (a body), in source order.
-func (f *Flow) DefsIn(node ast.Node) []VarDef {
+func (f *Index) DefsIn(node ast.Node) []VarDef {
 	if f == nil || node == nil {
 		return nil
 	}
@@ -213,7 +215,7 @@ func (f *Flow) DefsIn(node ast.Node) []VarDef {
 	return f.all[from:to]
 }
 
-func (f *Flow) collect(file *ast.File) {
+func (f *Index) collect(file *ast.File) {
 	astutil.InspectAncestors(file, func(n ast.Node, ancestors []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -302,7 +304,7 @@ func (f *Flow) collect(file *ast.File) {
 				f.mutate(sel.X)
 			}
 			// The name first: resolving the callee of every call of the package costs.
-			if sel != nil && sel.Sel.Name == "As" && len(n.Args) == 2 && IsPkgFunc(f.info, n, "errors", "As") {
+			if sel != nil && sel.Sel.Name == "As" && len(n.Args) == 2 && astutil.IsPkgFunc(f.info, n, "errors", "As") {
 				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 						if obj := f.info.Uses[id]; obj != nil {
@@ -316,13 +318,13 @@ func (f *Flow) collect(file *ast.File) {
 	})
 }
 
-func (f *Flow) add(fn *Func) *Func {
+func (f *Index) add(fn *Func) *Func {
 	f.funcs = append(f.funcs, fn)
 	f.byNode[fn.Node] = fn
 	return fn
 }
 
-func (f *Flow) def(id *ast.Ident, d Def) {
+func (f *Index) def(id *ast.Ident, d Def) {
 	obj := f.info.Defs[id]
 	if obj == nil {
 		obj = f.info.Uses[id]
@@ -332,64 +334,13 @@ func (f *Flow) def(id *ast.Ident, d Def) {
 	}
 }
 
-func (f *Flow) mutate(e ast.Expr) {
-	if obj := rootObj(f.info, e); obj != nil {
+func (f *Index) mutate(e ast.Expr) {
+	if obj := astutil.SelectorRootObject(f.info, e); obj != nil {
 		f.mutated[obj] = true
 	}
 }
 
-// rootObj is the variable a selector chain starts from (res for res.Meta.Items), or nil.
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x]
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
-}
-
-func (f *Flow) record(obj types.Object, d Def) {
+func (f *Index) record(obj types.Object, d Def) {
 	f.defs[obj] = append(f.defs[obj], d)
 	f.all = append(f.all, VarDef{obj, d})
-}
-
-// IsPkgFunc reports whether call invokes the package-level function path.name.
-func IsPkgFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
-	return isPkgFuncObj(typeutil.Callee(info, call), path, name)
-}
-
-func isPkgFuncObj(obj types.Object, path, name string) bool {
-	fn, ok := obj.(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
-}
-
-// ErrorfWraps returns the indexes (into call.Args) of the arguments a fmt.Errorf call wraps
-// with %w, so errors.Is and errors.As reach them. known is false when the format is not a
-// constant: then any error argument may be wrapped.
-func ErrorfWraps(info *types.Info, call *ast.CallExpr) (wrapped []int, known bool) {
-	if len(call.Args) == 0 {
-		return nil, true
-	}
-	format, ok := constStringOf(info, call.Args[0])
-	if !ok {
-		return nil, false
-	}
-	for _, v := range printf.Parse(format) {
-		if v.Verb == 'w' && v.Arg >= 0 && v.Arg+1 < len(call.Args) {
-			wrapped = append(wrapped, v.Arg+1)
-		}
-	}
-	return wrapped, true
-}
-
-func constStringOf(info *types.Info, e ast.Expr) (string, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }

@@ -1,4 +1,4 @@
-package mcpdefs
+package defuse
 
 import (
 	"go/ast"
@@ -49,7 +49,7 @@ func f(in error) error {
 }
 `
 
-func newTestFlow(t *testing.T) (*Flow, *types.Info, *ast.File) {
+func newTestIndex(t *testing.T) (*Index, *types.Info, *ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", flowSrc, 0)
@@ -57,7 +57,7 @@ func newTestFlow(t *testing.T) (*Flow, *types.Info, *ast.File) {
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Types: map[ast.Expr]types.TypeAndValue{}}
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info)
 	require.NoError(t, err)
-	return &Flow{info: info, files: []*ast.File{file}, pkg: pkg}, info, file
+	return &Index{info: info, files: []*ast.File{file}, pkg: pkg}, info, file
 }
 
 func local(t *testing.T, info *types.Info, name string) types.Object {
@@ -74,7 +74,7 @@ func local(t *testing.T, info *types.Info, name string) types.Object {
 // TestFlowFuncs: each function has its own returns, not those of the literals written in it,
 // and a literal knows the declaration it is written in.
 func TestFlowFuncs(t *testing.T) {
-	flow, info, _ := newTestFlow(t)
+	flow, info, _ := newTestIndex(t)
 	var f, lit *Func
 	for _, fn := range flow.Funcs() {
 		switch {
@@ -96,7 +96,7 @@ func TestFlowFuncs(t *testing.T) {
 // TestFlowDefs: every way a variable is given a value is recorded with its kind, and the
 // handler rules' view leaves out the type-switch and errors.As ones.
 func TestFlowDefs(t *testing.T) {
-	flow, info, _ := newTestFlow(t)
+	flow, info, _ := newTestIndex(t)
 	kinds := func(name string) []DefKind {
 		var out []DefKind
 		for _, d := range flow.Defs(local(t, info, name)) {

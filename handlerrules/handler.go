@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/defuse"
+	"github.com/mcplint-go/mcplint/flow/summary"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -29,7 +30,7 @@ type handler struct {
 	assigns map[types.Object][]ast.Expr
 	// sums are what the module's own functions return, so that a helper's result or error
 	// is judged like the literal it builds.
-	sums *mcpdefs.Summaries
+	sums *summary.Result
 	// fn is the handler in the shared def-use index: its own returns.
 	fn *defuse.Func
 	// flow answers path questions about the package's functions.
@@ -49,7 +50,7 @@ type body struct {
 type bodies struct {
 	handlers []*mcpdefs.Handler
 	of       map[*mcpdefs.Handler]*body
-	sums     *mcpdefs.Summaries
+	sums     *summary.Result
 	flow     *flow.Result
 }
 
@@ -63,7 +64,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{defs, sums, defuse.Analyzer, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*mcpdefs.Summaries), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
+			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*summary.Result), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
 			flow := pass.ResultOf[defuse.Analyzer].(*defuse.Index)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {

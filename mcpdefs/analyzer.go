@@ -518,7 +518,7 @@ func (r *recogniser) markFailureZeros(ret *ast.ReturnStmt) {
 		return
 	}
 	for _, e := range ret.Results {
-		if lit := compositeOf(e); lit != nil && len(lit.Elts) == 0 {
+		if lit := astutil.CompositeOf(e); lit != nil && len(lit.Elts) == 0 {
 			if r.failureZero == nil {
 				r.failureZero = map[*ast.CompositeLit]bool{}
 			}

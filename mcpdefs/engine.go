@@ -1,9 +1,15 @@
 package mcpdefs
 
 import (
+	"go/ast"
+	"go/constant"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/summary"
 )
 
 // FlowEngine is the flow engine with recognition's knowledge of what the SDKs' and the runtime
@@ -34,4 +40,71 @@ func IsProtocolErrorTypeName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// NewSummaries returns the analyzer that summarises the module's helpers (flow/summary) with
+// recognition's knowledge of tool results and of the runtime library's error builders. Each
+// call makes a new analyzer, so that no state is shared between configurations.
+func NewSummaries() *analysis.Analyzer {
+	return summary.New(summaryOracle{})
+}
+
+// summaryOracle tells the summaries what a tool result is and which calls build one or an
+// *mcperr.Error.
+type summaryOracle struct{}
+
+func (summaryOracle) Skips(pkg *types.Package) bool {
+	return KnownPackage(pkg.Path()) || IsRuntimePackage(pkg)
+}
+
+func (summaryOracle) IsResult(t types.Type) bool { return TypeAPI(t) == APIToolResultType }
+
+func (summaryOracle) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
+	if TypeAPI(info.TypeOf(lit)) != APIToolResultType {
+		return false, false, false
+	}
+	isError, known = literalIsError(info, lit)
+	return true, isError, known
+}
+
+func (summaryOracle) ResultConstructor(callee types.Object) (isError, ok bool) {
+	switch APIOf(callee) {
+	case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
+		return true, true
+	case APIToolResultOK:
+		return false, true
+	}
+	return false, false
+}
+
+func (summaryOracle) ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool) {
+	b, ok := BuildOf(info, call)
+	if !ok {
+		return false, nil, false
+	}
+	for _, o := range b.Options {
+		if c, isCall := ast.Unparen(o).(*ast.CallExpr); isCall && APIOf(typeutil.Callee(info, c)) == APIErrWithCause {
+			causes = append(causes, c.Args...)
+		}
+	}
+	return b.API == APIErrFactory || b.API == APIErrNew || b.API == APICallFail, causes, true
+}
+
+// literalIsError reads the IsError field of a tool result literal; known is false when it is
+// not a constant.
+func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool) {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+			tv := info.Types[kv.Value]
+			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+				return false, false
+			}
+			return constant.BoolVal(tv.Value), true
+		}
+	}
+	return false, true
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -95,7 +96,7 @@ func (r *recogniser) addParamWrap(fn *types.Func, w Wrap) {
 // exporting reports whether this package's adapters are recorded as facts: packages of the
 // module being checked, not the SDKs or other dependencies.
 func (r *recogniser) exporting() bool {
-	return inModule(r.pass.Module, r.pass.Pkg) && !KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
+	return flow.InModule(r.pass.Module, r.pass.Pkg) && !KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
 }
 
 // exportFacts records this package's adapters as facts.

@@ -25,6 +25,7 @@ package mcpdefs
 // surface shows it and x-mcp-header-valid judges it.
 
 import (
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"go/ast"
 	"go/types"
@@ -97,7 +98,7 @@ func (r *recogniser) headerAnnotations() {
 	}
 	if r.pass.AllPackageFacts != nil {
 		for _, pf := range r.pass.AllPackageFacts() {
-			if f, ok := pf.Fact.(*HeaderAnnotationFact); ok && pf.Package != r.pass.Pkg && inModule(r.pass.Module, pf.Package) {
+			if f, ok := pf.Fact.(*HeaderAnnotationFact); ok && pf.Package != r.pass.Pkg && flow.InModule(r.pass.Module, pf.Package) {
 				facts = append(facts, f)
 			}
 		}

@@ -155,39 +155,6 @@ func TestRecognition(t *testing.T) {
 	}
 }
 
-// TestSummaries: the summary of every function that returns a tool result or an error says
-// what it returns on all of its paths.
-func TestSummaries(t *testing.T) {
-	sums := mcpdefs.NewSummaries()
-	report := &analysis.Analyzer{
-		Name:       "describesummaries",
-		Doc:        "test-only: reports the summary of each function",
-		Requires:   []*analysis.Analyzer{sums},
-		ResultType: reflect.TypeFor[bool](),
-		Run: func(pass *analysis.Pass) (any, error) {
-			res := pass.ResultOf[sums].(*mcpdefs.Summaries)
-			for _, f := range pass.Files {
-				for _, d := range f.Decls {
-					decl, ok := d.(*ast.FuncDecl)
-					if !ok {
-						continue
-					}
-					fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-					if s := res.Func(fn); s != nil {
-						pass.Reportf(decl.Name.Pos(), "%s", s)
-					}
-				}
-			}
-			return true, nil
-		},
-	}
-	pkgs, err := fixtures.Load("./recognition/summaries")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixtures.Run(t, pkgs, report).Check(t, "recognition/summaries")
-}
-
 // TestAPIOfTypedNil: a nil *types.Func or *types.Var inside a types.Object (what
 // `fn, _ := x.(*types.Func)` gives for a call of a function value) classifies as nothing
 // instead of panicking.

@@ -21,6 +21,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/flow"
 )
 
 // registrationAPI is an SDK function that registers a definition: its argument indexes.
@@ -120,7 +122,7 @@ func runRegistrars(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	if !inModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) || len(reachable(pass.Pkg)) == 0 {
+	if !flow.InModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) || len(reachable(pass.Pkg)) == 0 {
 		return res, nil
 	}
 	var decls []*ast.FuncDecl

@@ -383,7 +383,7 @@ func (r *recogniser) emptyOptions(e ast.Expr) bool {
 	if astutil.IsNil(r.pass.TypesInfo, e) {
 		return true
 	}
-	lit := compositeOf(e)
+	lit := astutil.CompositeOf(e)
 	return lit != nil && len(lit.Elts) == 0
 }
 

@@ -25,7 +25,7 @@ func (r *Result) CallAPI(call *ast.CallExpr) API {
 // IsErrorResult reports whether e is a tool result literal with IsError set to true, e.g.
 // &mcp.CallToolResult{IsError: true, ...}.
 func (r *Result) IsErrorResult(e ast.Expr) bool {
-	lit := compositeOf(e)
+	lit := astutil.CompositeOf(e)
 	if lit == nil || r.info == nil || TypeAPI(r.info.TypeOf(lit)) != APIToolResultType {
 		return false
 	}
@@ -49,7 +49,7 @@ func (r *Result) ErrorResultContent(e ast.Expr) ast.Expr {
 	if !r.IsErrorResult(e) {
 		return nil
 	}
-	for _, elt := range compositeOf(e).Elts {
+	for _, elt := range astutil.CompositeOf(e).Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Content" {
 				return kv.Value
@@ -61,16 +61,7 @@ func (r *Result) ErrorResultContent(e ast.Expr) ast.Expr {
 
 // IsResultLiteral reports whether e is a tool, resource or prompt result literal (never nil).
 func (r *Result) IsResultLiteral(e ast.Expr) bool {
-	return compositeOf(e) != nil
-}
-
-func compositeOf(e ast.Expr) *ast.CompositeLit {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		e = ast.Unparen(u.X)
-	}
-	lit, _ := e.(*ast.CompositeLit)
-	return lit
+	return astutil.CompositeOf(e) != nil
 }
 
 // IsErrorResultField reports whether sel is `x.IsError` on a tool result, so that rules can

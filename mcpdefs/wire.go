@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -56,7 +54,7 @@ func (h *Handler) excepted(info *types.Info, e ast.Expr) bool {
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" {
+		if astutil.IsPkgFunc(info, call, "fmt", "Errorf") {
 			wrapArgs, _ := astutil.ErrorfWraps(info, call)
 			for _, k := range wrapArgs {
 				if k < len(call.Args) && h.excepted(info, call.Args[k]) {

@@ -4,7 +4,7 @@
 // with the variables whose fields are assigned or whose methods are called. It is computed
 // once per package, on first use, and shared through Analyzer, the way x/tools passes share
 // inspect.Analyzer. What each reader derives from it stays with the reader: the summaries of
-// helpers, the error codes a path can produce (contractrules), what a
+// helpers (flow/summary), the error codes a path can produce (contractrules), what a
 // rendering shows (schemarules' parity).
 //
 // It is part of the flow engine's layer and knows nothing about MCP: it must not import

@@ -1,4 +1,5 @@
-// Package astutil holds small syntax helpers the recognition layer and the rule families share.
+// Package astutil holds small syntax and type helpers the recognition layer, the flow engine and
+// the rule families share. It imports no package of the module but internal/printf.
 package astutil
 
 import (
@@ -116,4 +117,15 @@ func Statements(n ast.Node) []ast.Stmt {
 		return b.Body
 	}
 	return nil
+}
+
+// CompositeOf returns the composite literal e is, or that a unary operator applies to (T{...},
+// &T{...}), parentheses removed; nil for anything else.
+func CompositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
 }

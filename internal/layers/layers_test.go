@@ -22,8 +22,9 @@ var families = []string{module + "/handlerrules", module + "/contractrules", mod
 func TestLayersPointOneWay(t *testing.T) {
 	deps := listDeps(t)
 	var recognition []string
-	// The flow engine: the SSA engine and the def-use index, and any other package under flow/.
-	engine := []string{module + "/flow", module + "/flow/defuse"}
+	// The flow engine: the SSA engine, the def-use index, the helper summaries, and any other
+	// package under flow/.
+	engine := []string{module + "/flow", module + "/flow/defuse", module + "/flow/summary"}
 	for pkg := range deps {
 		if pkg == module+"/mcpdefs" || strings.HasPrefix(pkg, module+"/mcpdefs/") || isFlow(pkg) {
 			recognition = append(recognition, pkg)

@@ -1,9 +1,22 @@
-package mcpdefs
+// Package summary summarises, from the syntax tree, each function of the analysed module
+// that returns an error or a marked result (the SDKs' tool result, whose IsError field
+// decides what the client sees): per result position, whether every path returns a non-nil
+// value, an error-marked or a success result, which parameters it passes through, wraps as the
+// error's cause, or drops. Rules read a summary where a handler returns a helper's value
+// (`return helpers.NotFoundResult(id), Out{}, nil`, `return res, nil, mapAPIError(err)`)
+// and judge it like the literal the helper builds. Summaries cross packages as facts (Func).
+//
+// It belongs to the flow engine's layer, beside the SSA engine (package flow, whose
+// flow.Summary is the nilness shapes of a function's paths) and on the def-use index
+// (flow/defuse). Like them it knows no SDK: what a marked result is, and which calls build
+// one or an error, come from an Oracle, which recognition (mcpdefs.NewSummaries) supplies. It
+// must not import recognition, a rule family, the registry or the driver; internal/layers'
+// test pins it.
+package summary
 
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"reflect"
 	"slices"
@@ -12,18 +25,31 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
-// This file summarises the functions of the analysed module that return a tool result or an
-// error: what each returns on all of its paths. Rules read a summary where a handler returns
-// a helper's value (`return helpers.NotFoundResult(id), Out{}, nil`,
-// `return res, nil, mapAPIError(err)`) and judge it like the literal the helper builds.
-// Summaries cross packages as facts.
+// Oracle is what the summaries know of the SDKs and the runtime library, from recognition.
+type Oracle interface {
+	// Skips reports whether a package is summarised at all (the SDKs and the runtime library
+	// are not: recognition knows their functions by name).
+	Skips(pkg *types.Package) bool
+	// IsResult reports whether t is a marked result type.
+	IsResult(t types.Type) bool
+	// ResultLiteral reads a composite literal: whether it builds a marked result and, when
+	// known is true, whether it is marked as an error.
+	ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool)
+	// ResultConstructor reports whether callee (a call's, typeutil.Callee) builds a marked
+	// result (ok) and whether that result is marked as an error.
+	ResultConstructor(callee types.Object) (isError, ok bool)
+	// ErrorBuild reads a call that builds an error of the runtime library (ok): whether the
+	// error is certainly non-nil, and the expressions it carries as its cause.
+	ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool)
+}
 
-// ValueSummary is what one result position of a function holds on every return path.
-type ValueSummary struct {
+// Value is what one result position of a function holds on every return path.
+type Value struct {
 	// Known is false for result positions that are neither a tool result nor an error.
 	Known bool
 	// NonNil: every path returns a value that is certainly not nil, or one of the parameters
@@ -43,15 +69,15 @@ type ValueSummary struct {
 	Drops []int
 }
 
-// FuncSummary is a function's summary: one ValueSummary per result position (Known for
+// Func is a function's summary: one Value per result position (Known for
 // those that are a tool result or an error).
-type FuncSummary struct {
-	Results []ValueSummary
+type Func struct {
+	Results []Value
 }
 
-func (*FuncSummary) AFact() {}
+func (*Func) AFact() {}
 
-func (s *FuncSummary) String() string {
+func (s *Func) String() string {
 	var parts []string
 	for i, v := range s.Results {
 		if !v.Known {
@@ -79,16 +105,16 @@ func (s *FuncSummary) String() string {
 	return "summary(" + strings.Join(parts, " ") + ")"
 }
 
-// Summaries is the summary analyzer's result: the summaries of the package's own functions
+// Result is the summary analyzer's result: the summaries of the package's own functions
 // and those imported as facts from other packages of the module.
-type Summaries struct {
+type Result struct {
 	info  *types.Info
-	funcs map[*types.Func]*FuncSummary
+	funcs map[*types.Func]*Func
 }
 
 // Of returns the summary of the function call invokes, or nil when it is not a summarised
 // function of the module.
-func (s *Summaries) Of(call *ast.CallExpr) *FuncSummary {
+func (s *Result) Of(call *ast.CallExpr) *Func {
 	if s == nil || s.info == nil {
 		return nil
 	}
@@ -100,7 +126,7 @@ func (s *Summaries) Of(call *ast.CallExpr) *FuncSummary {
 }
 
 // Func returns the summary of fn, or nil.
-func (s *Summaries) Func(fn *types.Func) *FuncSummary {
+func (s *Result) Func(fn *types.Func) *Func {
 	if s == nil || fn == nil {
 		return nil
 	}
@@ -108,7 +134,7 @@ func (s *Summaries) Func(fn *types.Func) *FuncSummary {
 }
 
 // Position returns the summary of result i of the function call invokes, or nil.
-func (s *Summaries) Position(call *ast.CallExpr, i int) *ValueSummary {
+func (s *Result) Position(call *ast.CallExpr, i int) *Value {
 	f := s.Of(call)
 	if f == nil || i < 0 || i >= len(f.Results) || !f.Results[i].Known {
 		return nil
@@ -118,14 +144,14 @@ func (s *Summaries) Position(call *ast.CallExpr, i int) *ValueSummary {
 
 // IsErrorResult reports whether call is a call of a module function that returns an IsError
 // tool result on every path (NotFoundResult(id)).
-func (s *Summaries) IsErrorResult(call *ast.CallExpr) bool {
+func (s *Result) IsErrorResult(call *ast.CallExpr) bool {
 	v := s.Position(call, 0)
 	return v != nil && v.IsError && v.NonNil && len(v.PassThrough) == 0
 }
 
 // NonNilError reports whether the call of a module function at e certainly returns a non-nil
 // error in its position i, given which of its arguments are non-nil errors (argNonNil).
-func (s *Summaries) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Expr) bool) bool {
+func (s *Result) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Expr) bool) bool {
 	v := s.Position(call, i)
 	if v == nil || !v.NonNil {
 		return false
@@ -138,47 +164,35 @@ func (s *Summaries) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Ex
 	return true
 }
 
-// NewSummaries returns the analyzer that summarises every function of the module that returns
-// a tool result or an error, exporting the summaries as facts. It reports nothing.
-func NewSummaries() *analysis.Analyzer {
+// New returns the analyzer that summarises every function of the module that returns a
+// marked result or an error, exporting the summaries as facts, with what oracle knows of the
+// SDKs. It reports nothing.
+func New(oracle Oracle) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpsummaries",
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		Requires:         []*analysis.Analyzer{defuse.Analyzer},
-		FactTypes:        []analysis.Fact{new(FuncSummary)},
-		ResultType:       reflect.TypeFor[*Summaries](),
-		Run:              runSummaries,
-	}
-}
-
-// inModule reports whether a package belongs to the module being checked rather than to a
-// dependency from the module cache or the standard library. Without module information
-// (GOPATH), every package outside the standard library qualifies.
-func inModule(m *analysis.Module, pkg *types.Package) bool {
-	if m == nil || m.Path == "" {
-		first, _, _ := strings.Cut(pkg.Path(), "/")
-		return strings.Contains(first, ".")
-	}
-	return m.Main || m.Version == ""
-}
-
-func runSummaries(pass *analysis.Pass) (any, error) {
-	res := &Summaries{info: pass.TypesInfo, funcs: map[*types.Func]*FuncSummary{}}
-	if !inModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) {
-		return res, nil
-	}
-	for _, of := range pass.AllObjectFacts() {
-		if fn, ok := of.Object.(*types.Func); ok {
-			if f, ok := of.Fact.(*FuncSummary); ok {
-				res.funcs[fn] = f
+		FactTypes:        []analysis.Fact{new(Func)},
+		ResultType:       reflect.TypeFor[*Result](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := &Result{info: pass.TypesInfo, funcs: map[*types.Func]*Func{}}
+			if !flow.InModule(pass.Module, pass.Pkg) || oracle.Skips(pass.Pkg) {
+				return res, nil
 			}
-		}
+			for _, of := range pass.AllObjectFacts() {
+				if fn, ok := of.Object.(*types.Func); ok {
+					if f, ok := of.Fact.(*Func); ok {
+						res.funcs[fn] = f
+					}
+				}
+			}
+			s := &summariser{pass: pass, oracle: oracle, res: res}
+			s.run()
+			return res, nil
+		},
 	}
-	s := &summariser{pass: pass, res: res}
-	s.run()
-	return res, nil
 }
 
 type summarised struct {
@@ -191,15 +205,16 @@ type summarised struct {
 }
 
 type summariser struct {
-	pass  *analysis.Pass
-	flow  *defuse.Index
-	res   *Summaries
-	funcs []*summarised
+	pass   *analysis.Pass
+	oracle Oracle
+	flow   *defuse.Index
+	res    *Result
+	funcs  []*summarised
 }
 
 // summarisable reports whether a result type is one summaries describe.
-func summarisable(t types.Type) bool {
-	return isError(t) || TypeAPI(t) == APIToolResultType
+func (s *summariser) summarisable(t types.Type) bool {
+	return isError(t) || s.oracle.IsResult(t)
 }
 
 func (s *summariser) run() {
@@ -212,7 +227,7 @@ func (s *summariser) run() {
 		results := fn.Sig.Results()
 		wanted := false
 		for i := 0; i < results.Len(); i++ {
-			if summarisable(results.At(i).Type()) {
+			if s.summarisable(results.At(i).Type()) {
 				wanted = true
 			}
 		}
@@ -249,7 +264,7 @@ func (s *summariser) run() {
 
 // summarise computes f's summary from its return statements; nil when it has none that list
 // every result (naked returns are not followed).
-func (s *summariser) summarise(f *summarised) *FuncSummary {
+func (s *summariser) summarise(f *summarised) *Func {
 	results := f.fn.Signature().Results()
 	if len(f.returns) == 0 {
 		return nil
@@ -259,14 +274,14 @@ func (s *summariser) summarise(f *summarised) *FuncSummary {
 			return nil
 		}
 	}
-	sum := &FuncSummary{Results: make([]ValueSummary, results.Len())}
+	sum := &Func{Results: make([]Value, results.Len())}
 	nonEmpty := false
 	for i := 0; i < results.Len(); i++ {
 		t := results.At(i).Type()
-		if !summarisable(t) {
+		if !s.summarisable(t) {
 			continue
 		}
-		v := &ValueSummary{Known: true, NonNil: true, IsError: true, Success: true}
+		v := &Value{Known: true, NonNil: true, IsError: true, Success: true}
 		resultPos := !isError(t)
 		if !resultPos {
 			v.IsError, v.Success = false, false
@@ -354,17 +369,15 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 	if astutil.IsNil(info, e) {
 		return none
 	}
-	if lit := compositeOf(e); lit != nil && TypeAPI(info.TypeOf(lit)) == APIToolResultType {
-		isErr, known := literalIsError(info, lit)
-		return resultFacts{nonNil: true, isError: known && isErr, success: known && !isErr, param: -1}
+	if lit := astutil.CompositeOf(e); lit != nil {
+		if isResult, isErr, known := s.oracle.ResultLiteral(info, lit); isResult {
+			return resultFacts{nonNil: true, isError: known && isErr, success: known && !isErr, param: -1}
+		}
 	}
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		switch APIOf(typeutil.Callee(info, x)) {
-		case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
-			return resultFacts{nonNil: true, isError: true, param: -1}
-		case APIToolResultOK:
-			return resultFacts{nonNil: true, success: true, param: -1}
+		if isErr, ok := s.oracle.ResultConstructor(typeutil.Callee(info, x)); ok {
+			return resultFacts{nonNil: true, isError: isErr, success: !isErr, param: -1}
 		}
 		if v := s.res.Position(x, 0); v != nil && len(v.PassThrough) == 0 {
 			return resultFacts{nonNil: v.NonNil, isError: v.IsError, success: v.Success, param: -1}
@@ -394,25 +407,6 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 		return out
 	}
 	return none
-}
-
-// literalIsError reads the IsError field of a tool result literal; known is false when it is
-// not a constant.
-func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool) {
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
-			tv := info.Types[kv.Value]
-			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
-				return false, false
-			}
-			return constant.BoolVal(tv.Value), true
-		}
-	}
-	return false, true
 }
 
 // errorFacts is what one returned error expression is.
@@ -474,30 +468,25 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 		}
 		return out
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(info, x).(*types.Func)
 		switch {
-		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "New":
+		case astutil.IsPkgFunc(info, x, "errors", "New"):
 			out.nonNil = true
 			return out
-		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Join":
+		case astutil.IsPkgFunc(info, x, "errors", "Join"):
 			paramsIn(x.Args, func(int) bool { return true })
 			out.nonNil = len(out.wraps) > 0 // Join of only nil errors is nil
 			out.unknown = true
 			return out
-		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
+		case astutil.IsPkgFunc(info, x, "fmt", "Errorf"):
 			out.nonNil = true
 			wrapArgs, _ := astutil.ErrorfWraps(info, x)
 			paramsIn(x.Args, func(k int) bool { return slices.Contains(wrapArgs, k) })
 			return out
 		}
-		if b, ok := BuildOf(info, x); ok {
-			out.nonNil = b.API == APIErrFactory || b.API == APIErrNew || b.API == APICallFail
-			out.unknown = !out.nonNil
-			for _, o := range b.Options {
-				if c, ok := ast.Unparen(o).(*ast.CallExpr); ok && APIOf(typeutil.Callee(info, c)) == APIErrWithCause {
-					paramsIn(c.Args, func(int) bool { return true })
-				}
-			}
+		if nonNil, causes, ok := s.oracle.ErrorBuild(info, x); ok {
+			out.nonNil = nonNil
+			out.unknown = !nonNil
+			paramsIn(causes, func(int) bool { return true })
 			paramsIn(x.Args, func(int) bool { return false })
 			return out
 		}
@@ -563,3 +552,7 @@ func appendUnique(s []int, v int) []int {
 }
 
 func containsInt(s []int, v int) bool { return slices.Contains(s, v) }
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
+	"github.com/mcplint-go/mcplint/schemarules/parity"
 )
 
 // Rendering is one place where a tool's output is turned into content, with what the parity
@@ -28,7 +29,7 @@ type Rendering struct {
 	Kind  string
 	Label string
 	At    rule.Positioner
-	parityResult
+	parity.Result
 }
 
 // Parity is the shared result of the format parity analysis.
@@ -80,17 +81,17 @@ func (a *parityAnalysis) mcptool() {
 		}
 		r := &Rendering{Kind: "Format", Label: d.Label(), At: rule.NodeSpan(d.Format)}
 		a.out.Renderings = append(a.out.Renderings, r)
-		e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, d.Output.Walk)
+		e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, d.Output.Walk)
 		node := a.m.Result.FuncNode(d.Format)
-		f := e.funcOf(node)
+		f := e.FuncOf(node)
 		if f == nil || f.Sig.Params().Len() != 1 {
-			r.unchecked = "a Format function defined outside this package"
+			r.Unchecked = "a Format function defined outside this package"
 			continue
 		}
-		roots := aliases{}
-		roots.add(f.Sig.Params().At(0), nil)
-		e.run(f, roots, returns(f.Returns))
-		r.parityResult = e.result()
+		roots := parity.Aliases{}
+		roots.Add(f.Sig.Params().At(0), nil)
+		e.Run(f, roots, returns(f.Returns))
+		r.Result = e.Result()
 	}
 }
 
@@ -126,11 +127,11 @@ func (a *parityAnalysis) goSDK() {
 					break
 				}
 			}
-			e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
+			e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
 			r := &Rendering{Kind: "Content", Label: label, At: rule.NodeSpan(rc.Content[0])}
 			a.out.Renderings = append(a.out.Renderings, r)
-			e.run(&fn{f}, e.sourceRoots(&fn{f}, ret.Results[h.OutIndex]), rc.Content)
-			r.parityResult = e.result()
+			e.Run(&parity.Func{Func: f}, e.SourceRoots(&parity.Func{Func: f}, ret.Results[h.OutIndex]), rc.Content)
+			r.Result = e.Result()
 		}
 	}
 }
@@ -164,8 +165,8 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 		if w.Fatal() || len(w.Leaves) == 0 {
 			return true
 		}
-		e := newParityEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
-		f := e.funcOf(encl)
+		e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
+		f := e.FuncOf(encl)
 		if f == nil {
 			return true
 		}
@@ -176,85 +177,10 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 			}
 		}
 		a.out.Renderings = append(a.out.Renderings, r)
-		e.run(f, e.sourceRoots(f, v), []ast.Expr{text})
-		r.parityResult = e.result()
+		e.Run(f, e.SourceRoots(f, v), []ast.Expr{text})
+		r.Result = e.Result()
 		return true
 	})
-}
-
-// sourceRoots maps the variables that hold a returned output value to output paths: the
-// variable itself, and the variables given to its fields in a composite literal.
-func (e *parityEngine) sourceRoots(f *fn, x ast.Expr) aliases {
-	roots := aliases{}
-	x = ast.Unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok {
-		x = ast.Unparen(u.X)
-	}
-	var lits []*ast.CompositeLit
-	switch v := x.(type) {
-	case *ast.Ident:
-		obj := e.obj(v)
-		if obj == nil || !f.local(obj) {
-			return roots
-		}
-		roots.add(obj, nil)
-		for _, d := range e.flow.Defs(obj) {
-			if d.Kind != defuse.DefAssign || d.Index >= 0 {
-				continue
-			}
-			r := ast.Unparen(d.Rhs)
-			if u, ok := r.(*ast.UnaryExpr); ok {
-				r = ast.Unparen(u.X)
-			}
-			if lit, ok := r.(*ast.CompositeLit); ok {
-				lits = append(lits, lit)
-			}
-		}
-	case *ast.CompositeLit:
-		lits = append(lits, v)
-	}
-	for _, lit := range lits {
-		st, ok := under(e.info.TypeOf(lit)).(*types.Struct)
-		if !ok {
-			continue
-		}
-		for i, elt := range lit.Elts {
-			var field *types.Var
-			value := elt
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					if j := fieldByName(st, id.Name); j >= 0 {
-						field = st.Field(j)
-					}
-				}
-				value = kv.Value
-			} else if i < st.NumFields() {
-				field = st.Field(i)
-			}
-			if field == nil {
-				continue
-			}
-			name, ok := e.names[field.Origin()]
-			if !ok {
-				continue
-			}
-			if id, ok := ast.Unparen(value).(*ast.Ident); ok {
-				if obj := e.obj(id); obj != nil && f.local(obj) {
-					roots.add(obj, typewalk.Path{{Kind: typewalk.Property, Name: name}})
-				}
-			}
-		}
-	}
-	return roots
-}
-
-func fieldByName(st *types.Struct, name string) int {
-	for i := range st.NumFields() {
-		if st.Field(i).Name() == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // returns lists the returned expressions of return statements.
@@ -293,7 +219,7 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 	var sites []*site
 	byLine := map[token.Position]*site{}
 	for _, r := range par.Renderings {
-		if len(r.missing) == 0 {
+		if len(r.Missing) == 0 {
 			continue
 		}
 		line := p.Fset.Position(r.At.Pos())
@@ -304,7 +230,7 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 			byLine[line] = st
 			sites = append(sites, st)
 		}
-		for _, l := range r.missing {
+		for _, l := range r.Missing {
 			if lbl := leafLabel(l); !slices.Contains(st.labels, lbl) {
 				st.labels = append(st.labels, lbl)
 			}
@@ -343,12 +269,12 @@ var ruleFormatParityUnchecked = parityCheck{
 func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 	seen := dedup{}
 	for _, r := range par.Renderings {
-		if r.unchecked == "" {
+		if r.Unchecked == "" {
 			continue
 		}
 		what := map[string]string{"Format": "Format", "Content": "its Content", "text": "the text of NewToolResultStructured"}[r.Kind]
-		msg := fmt.Sprintf("%s: %s %s, which mcplint cannot follow; test with mcptooltest.CheckFormatParity", r.Label, what, r.unchecked)
-		if r.Kind == "Format" && r.unchecked == "a Format function defined outside this package" {
+		msg := fmt.Sprintf("%s: %s %s, which mcplint cannot follow; test with mcptooltest.CheckFormatParity", r.Label, what, r.Unchecked)
+		if r.Kind == "Format" && r.Unchecked == "a Format function defined outside this package" {
 			msg = fmt.Sprintf("%s: Format is not a function literal or a function of this package; test with mcptooltest.CheckFormatParity", r.Label)
 		}
 		if seen.first(r.At, msg) {

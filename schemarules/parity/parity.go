@@ -1,4 +1,21 @@
-package schemarules
+// Package parity is the format-parity engine of the schema rules: statically, which leaves of
+// a tool's output (as typewalk lists them) reach the text its content shows. The rules
+// (schemarules' format-parity and format-parity-Unchecked) find where an output is rendered
+// and ask the engine; the engine knows nothing of rules.
+//
+// The engine follows data backwards from the content (the sinks): through local variables and
+// every statement that writes them (assignments, builders, fmt.Fprintf into a buffer), the
+// conditions that guard those statements, range loops and Aliases over the output, and helper
+// functions of the package. A leaf is shown when a read of it (or a whole-value use of a value
+// above it, such as json.Marshal(out) or %v) lies on that path. It over-approximates flow on
+// purpose: a field the engine cannot connect to the content is really Missing from it, while
+// a value handed to code it cannot see (another package, a template) makes the leaves below it
+// Unchecked rather than Missing.
+//
+// It reads recognition's result (mcpdefs), the def-use index (flow/defuse) and typewalk. It
+// must not import a rule family, the rule framework, the registry or the driver;
+// internal/layers' test pins it.
+package parity
 
 import (
 	"fmt"
@@ -14,25 +31,15 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
-// Format parity, statically: which leaves of a tool's output reach the text its content shows.
-//
-// The engine follows data backwards from the content (the sinks): through local variables and
-// every statement that writes them (assignments, builders, fmt.Fprintf into a buffer), the
-// conditions that guard those statements, range loops and aliases over the output, and helper
-// functions of the package. A leaf is shown when a read of it (or a whole-value use of a value
-// above it, such as json.Marshal(out) or %v) lies on that path. It over-approximates flow on
-// purpose: a field the engine cannot connect to the content is really missing from it, while
-// a value handed to code it cannot see (another package, a template) makes the leaves below it
-// unchecked rather than missing.
-
-// parityResult is what the engine found for one rendering.
-type parityResult struct {
-	missing []*typewalk.Leaf
-	// unchecked holds why some leaves could not be followed ("" when all could).
-	unchecked string
+// Result is what the engine found for one rendering.
+type Result struct {
+	// Missing are the leaves the rendering does not show.
+	Missing []*typewalk.Leaf
+	// Unchecked holds why some leaves could not be followed ("" when all could).
+	Unchecked string
 }
 
-type parityEngine struct {
+type Engine struct {
 	info *types.Info
 	res  *mcpdefs.Result
 	flow *defuse.Index
@@ -50,8 +57,8 @@ type parityEngine struct {
 	variadic map[types.Object]bool
 }
 
-func newParityEngine(info *types.Info, res *mcpdefs.Result, flow *defuse.Index, walk *typewalk.Result) *parityEngine {
-	e := &parityEngine{info: info, res: res, flow: flow, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
+func NewEngine(info *types.Info, res *mcpdefs.Result, flow *defuse.Index, walk *typewalk.Result) *Engine {
+	e := &Engine{info: info, res: res, flow: flow, walk: walk, names: map[*types.Var]string{}, helpers: map[string]bool{}, variadic: map[types.Object]bool{}}
 	for _, f := range walk.Fields {
 		if f.Var != nil {
 			e.names[f.Var] = f.Name
@@ -60,11 +67,11 @@ func newParityEngine(info *types.Info, res *mcpdefs.Result, flow *defuse.Index, 
 	return e
 }
 
-// aliases map local variables to the output paths they hold (a variable may hold several:
+// Aliases map local variables to the output paths they hold (a variable may hold several:
 // a variadic parameter, a variable assigned in two branches).
-type aliases map[types.Object][]typewalk.Path
+type Aliases map[types.Object][]typewalk.Path
 
-func (a aliases) add(obj types.Object, p typewalk.Path) {
+func (a Aliases) Add(obj types.Object, p typewalk.Path) {
 	for _, q := range a[obj] {
 		if pathEqual(p, q) {
 			return
@@ -76,9 +83,9 @@ func (a aliases) add(obj types.Object, p typewalk.Path) {
 func pathEqual(a, b typewalk.Path) bool { return len(a) == len(b) && a.HasPrefix(b) }
 
 // result decides each leaf.
-func (e *parityEngine) result() parityResult {
-	var out parityResult
-	out.unchecked = e.reason
+func (e *Engine) Result() Result {
+	var out Result
+	out.Unchecked = e.reason
 leaves:
 	for _, l := range e.walk.Leaves {
 		for _, u := range e.unknown {
@@ -96,13 +103,13 @@ leaves:
 				continue leaves
 			}
 		}
-		out.missing = append(out.missing, l)
+		out.Missing = append(out.Missing, l)
 	}
 	return out
 }
 
 // isLeafPath reports whether p is a leaf or below one (so reading it shows the leaf).
-func (e *parityEngine) isLeafPath(p typewalk.Path) bool {
+func (e *Engine) isLeafPath(p typewalk.Path) bool {
 	for _, l := range e.walk.Leaves {
 		if p.HasPrefix(l.Path) {
 			return true
@@ -114,7 +121,7 @@ func (e *parityEngine) isLeafPath(p typewalk.Path) bool {
 // isScalars reports whether everything below p is a leaf reached through array items or map
 // values only (a []string, a map[string]int): handing such a value to any function shows
 // its elements, as strings.Join does.
-func (e *parityEngine) isScalars(p typewalk.Path) bool {
+func (e *Engine) isScalars(p typewalk.Path) bool {
 	found := false
 	for _, l := range e.walk.Leaves {
 		if !l.Path.HasPrefix(p) {
@@ -130,29 +137,29 @@ func (e *parityEngine) isScalars(p typewalk.Path) bool {
 	return found
 }
 
-// fn is a function under analysis, from the shared def-use index.
-type fn struct{ *defuse.Func }
+// Func is a function under analysis, from the shared def-use index.
+type Func struct{ *defuse.Func }
 
-func (e *parityEngine) funcOf(n ast.Node) *fn {
+func (e *Engine) FuncOf(n ast.Node) *Func {
 	if f := e.flow.Func(n); f != nil {
-		return &fn{f}
+		return &Func{f}
 	}
 	return nil
 }
 
 // local reports whether obj is a variable declared inside f (parameters included).
-func (f *fn) local(obj types.Object) bool {
+func (f *Func) local(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && !v.IsField() && v.Pos() >= f.Node.Pos() && v.Pos() < f.Node.End()
 }
 
 // run analyses f with roots, following data back from sinks (nil: every expression of the
 // body counts, as for helpers that receive output values).
-func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
-	al := aliases{}
+func (e *Engine) Run(f *Func, roots Aliases, sinks []ast.Expr) {
+	al := Aliases{}
 	for k, v := range roots {
 		for _, p := range v {
-			al.add(k, p)
+			al.Add(k, p)
 		}
 	}
 	e.extendAliases(f, al)
@@ -174,7 +181,7 @@ func (e *parityEngine) run(f *fn, roots aliases, sinks []ast.Expr) {
 
 // extendAliases adds variables that take output paths inside f: range variables, plain
 // assignments of a path, and variables assigned into the output's fields.
-func (e *parityEngine) extendAliases(f *fn, al aliases) {
+func (e *Engine) extendAliases(f *Func, al Aliases) {
 	defs := e.flow.DefsIn(f.Body)
 	for changed, rounds := true, 0; changed && rounds < 8; rounds++ {
 		changed = false
@@ -184,7 +191,7 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 				continue
 			}
 			if paths := e.pathsOf(al, d.Rhs); len(paths) > 0 {
-				al.add(d.Obj, paths[0])
+				al.Add(d.Obj, paths[0])
 				changed = true
 			}
 		}
@@ -200,7 +207,7 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 					if e.isVariadic(s.X) {
 						if id, ok := s.Value.(*ast.Ident); ok {
 							if obj := e.obj(id); obj != nil && len(al[obj]) == 0 {
-								al.add(obj, base)
+								al.Add(obj, base)
 								changed = true
 							}
 						}
@@ -218,7 +225,7 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 					}
 					if id, ok := s.Value.(*ast.Ident); ok {
 						if obj := e.obj(id); obj != nil && len(al[obj]) == 0 {
-							al.add(obj, base.With(step))
+							al.Add(obj, base.With(step))
 							changed = true
 						}
 					}
@@ -237,7 +244,7 @@ func (e *parityEngine) extendAliases(f *fn, al aliases) {
 						if id, ok := ast.Unparen(rhs).(*ast.Ident); ok {
 							if obj := e.obj(id); obj != nil && f.local(obj) && len(al[obj]) == 0 {
 								for _, p := range targets {
-									al.add(obj, p)
+									al.Add(obj, p)
 								}
 								changed = true
 							}
@@ -261,12 +268,12 @@ func under(t types.Type) types.Type {
 }
 
 // isVariadic reports whether x names a variadic parameter holding output values.
-func (e *parityEngine) isVariadic(x ast.Expr) bool {
+func (e *Engine) isVariadic(x ast.Expr) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && e.variadic[e.obj(id)]
 }
 
-func (e *parityEngine) obj(id *ast.Ident) types.Object {
+func (e *Engine) obj(id *ast.Ident) types.Object {
 	if o := e.info.Defs[id]; o != nil {
 		return o
 	}
@@ -276,7 +283,7 @@ func (e *parityEngine) obj(id *ast.Ident) types.Object {
 // pathsOf returns the output paths an expression denotes: an alias, followed by field
 // selections, indexes, dereferences and parentheses. Selecting a field outside the schema
 // (unexported, json:"-") yields nothing.
-func (e *parityEngine) pathsOf(al aliases, x ast.Expr) []typewalk.Path {
+func (e *Engine) pathsOf(al Aliases, x ast.Expr) []typewalk.Path {
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return e.pathsOf(al, x.X)
@@ -392,7 +399,7 @@ type stmtInfo struct {
 // backwardSlice follows data backwards from the sinks through f's body (a program slice):
 // every statement that may write a variable the sinks (transitively) use joins, with the
 // conditions around it.
-func (e *parityEngine) backwardSlice(f *fn, al aliases, sinks []ast.Expr) []ast.Expr {
+func (e *Engine) backwardSlice(f *Func, al Aliases, sinks []ast.Expr) []ast.Expr {
 	byVar := map[types.Object][]*stmtInfo{}
 	var guards []ast.Expr
 	var visit func(n ast.Node)
@@ -523,7 +530,7 @@ func (e *parityEngine) backwardSlice(f *fn, al aliases, sinks []ast.Expr) []ast.
 // root variable for t.x = ..., t[i] = ...), declared names, and variables a call may change
 // (a method's receiver, &v arguments, arguments of reference type such as a *strings.Builder
 // or an io.Writer).
-func (e *parityEngine) writes(f *fn, s ast.Stmt) []types.Object {
+func (e *Engine) writes(f *Func, s ast.Stmt) []types.Object {
 	var out []types.Object
 	addRoot := func(x ast.Expr) {
 		x = astutil.ChainRoot(x)
@@ -596,7 +603,7 @@ func (e *parityEngine) writes(f *fn, s ast.Stmt) []types.Object {
 }
 
 // scan records the output reads in x, classified by how each is used.
-func (e *parityEngine) scan(f *fn, al aliases, x ast.Expr) {
+func (e *Engine) scan(f *Func, al Aliases, x ast.Expr) {
 	astutil.InspectAncestors(x, func(n ast.Node, ancestors []ast.Node) bool {
 		ex, isExpr := n.(ast.Expr)
 		if !isExpr {
@@ -626,7 +633,7 @@ func (e *parityEngine) scan(f *fn, al aliases, x ast.Expr) {
 }
 
 // use classifies one use of an output value.
-func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Path, parent ast.Node) {
+func (e *Engine) use(f *Func, al Aliases, node ast.Expr, paths []typewalk.Path, parent ast.Node) {
 	covering := func() {
 		for _, p := range paths {
 			if e.isLeafPath(p) {
@@ -663,7 +670,7 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 		if sel := e.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
 			m := sel.Obj().(*types.Func)
 			if decl := e.res.Decl(m); decl != nil {
-				e.helper(decl, func(h *fn) types.Object {
+				e.helper(decl, func(h *Func) types.Object {
 					// A nil *types.Var returned as types.Object would pass helper's nil check.
 					if recv := h.Sig.Recv(); recv != nil {
 						return recv
@@ -705,7 +712,7 @@ func (e *parityEngine) use(f *fn, al aliases, node ast.Expr, paths []typewalk.Pa
 }
 
 // call classifies an output value passed to a call.
-func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr, paths []typewalk.Path, covering, whole func(), opaque func(string)) {
+func (e *Engine) call(f *Func, al Aliases, call *ast.CallExpr, arg ast.Expr, paths []typewalk.Path, covering, whole func(), opaque func(string)) {
 	if tv, ok := e.info.Types[call.Fun]; ok && tv.IsType() {
 		// A conversion: string(out.Raw), float64(out.N).
 		covering()
@@ -747,7 +754,7 @@ func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr,
 			}
 		}
 		if idx >= 0 {
-			e.helper(target, func(h *fn) types.Object {
+			e.helper(target, func(h *Func) types.Object {
 				n := h.Sig.Params().Len()
 				if n == 0 {
 					return nil
@@ -772,8 +779,8 @@ func (e *parityEngine) call(f *fn, al aliases, call *ast.CallExpr, arg ast.Expr,
 
 // helper analyses a function of the package that receives output paths in one parameter:
 // every read of that parameter in its body counts.
-func (e *parityEngine) helper(node ast.Node, param func(*fn) types.Object, paths []typewalk.Path) {
-	h := e.funcOf(node)
+func (e *Engine) helper(node ast.Node, param func(*Func) types.Object, paths []typewalk.Path) {
+	h := e.FuncOf(node)
 	if h == nil {
 		return
 	}
@@ -791,12 +798,87 @@ func (e *parityEngine) helper(node ast.Node, param func(*fn) types.Object, paths
 	e.helpers[key] = true
 	e.depth++
 	defer func() { e.depth-- }()
-	roots := aliases{}
+	roots := Aliases{}
 	for _, q := range paths {
-		roots.add(p, q)
+		roots.Add(p, q)
 	}
 	if h.Sig.Variadic() && p == h.Sig.Params().At(h.Sig.Params().Len()-1) {
 		e.variadic[p] = true
 	}
-	e.run(h, roots, nil)
+	e.Run(h, roots, nil)
+}
+
+// SourceRoots maps the variables that hold a returned output value to output paths: the
+// variable itself, and the variables given to its fields in a composite literal.
+func (e *Engine) SourceRoots(f *Func, x ast.Expr) Aliases {
+	roots := Aliases{}
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = ast.Unparen(u.X)
+	}
+	var lits []*ast.CompositeLit
+	switch v := x.(type) {
+	case *ast.Ident:
+		obj := e.obj(v)
+		if obj == nil || !f.local(obj) {
+			return roots
+		}
+		roots.Add(obj, nil)
+		for _, d := range e.flow.Defs(obj) {
+			if d.Kind != defuse.DefAssign || d.Index >= 0 {
+				continue
+			}
+			r := ast.Unparen(d.Rhs)
+			if u, ok := r.(*ast.UnaryExpr); ok {
+				r = ast.Unparen(u.X)
+			}
+			if lit, ok := r.(*ast.CompositeLit); ok {
+				lits = append(lits, lit)
+			}
+		}
+	case *ast.CompositeLit:
+		lits = append(lits, v)
+	}
+	for _, lit := range lits {
+		st, ok := under(e.info.TypeOf(lit)).(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i, elt := range lit.Elts {
+			var field *types.Var
+			value := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if j := fieldByName(st, id.Name); j >= 0 {
+						field = st.Field(j)
+					}
+				}
+				value = kv.Value
+			} else if i < st.NumFields() {
+				field = st.Field(i)
+			}
+			if field == nil {
+				continue
+			}
+			name, ok := e.names[field.Origin()]
+			if !ok {
+				continue
+			}
+			if id, ok := ast.Unparen(value).(*ast.Ident); ok {
+				if obj := e.obj(id); obj != nil && f.local(obj) {
+					roots.Add(obj, typewalk.Path{{Kind: typewalk.Property, Name: name}})
+				}
+			}
+		}
+	}
+	return roots
+}
+
+func fieldByName(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -9,8 +9,11 @@
 // be resolved statically are marked dynamic, never guessed.
 //
 // Its subpackages hold what recognition reads with: typewalk (what each SDK's schema inference
-// makes of a Go type) and jsonvalue (JSON values with their positions). mcpdefs must not
-// import a rule family, the registry (analyzers) or the driver; internal/layers' test pins it.
+// makes of a Go type) and jsonvalue (JSON values with their positions). Questions about paths
+// and values go to the flow engine's layer, which knows no SDK: recognition hands the SSA
+// engine (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they must know
+// of the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the registry
+// (analyzers) or the driver; internal/layers' test pins it.
 package mcpdefs
 
 import (

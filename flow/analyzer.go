@@ -131,6 +131,14 @@ func (r *Result) Function(node ast.Node) *ssa.Function {
 	return r.funcs[node]
 }
 
+// Package returns the package's SSA, or nil when it has none.
+func (r *Result) Package() *ssa.Package {
+	if r == nil {
+		return nil
+	}
+	return r.pkg
+}
+
 // Functions returns every function of the package that has SSA, declarations and literals.
 func (r *Result) Functions() []*ssa.Function {
 	if r == nil {

@@ -43,6 +43,7 @@ func checks() []rule.Entry[*kinds] {
 		rule.Declare(ruleResourceNotFoundError, bodies),
 		rule.Declare(ruleTypedNilError, bodies),
 		rule.Declare(ruleUpstreamErrorAsProtocolError, bodies),
+		rule.Declare(ruleSecretInModelText, bodies),
 	}
 }
 

@@ -1,0 +1,65 @@
+package mcpdefs
+
+import (
+	"go/types"
+)
+
+// ModelText names text a model reads, as the SDKs build it: a tool result's text, a tool
+// error's text, content text (of a result or a prompt message), resource contents.
+type ModelText string
+
+const (
+	ResultText   ModelText = "the tool result text"
+	ErrorText    ModelText = "the tool error text"
+	ContentText  ModelText = "content text"
+	ResourceText ModelText = "the resource contents"
+)
+
+// modelTextArgs maps an SDK constructor or method to what its arguments become, and which
+// arguments (SSA's, the receiver first for a method) those are.
+var modelTextArgs = map[string]struct {
+	text ModelText
+	args []int
+}{
+	m3MCP + ".NewToolResultText":          {ResultText, []int{0}},
+	m3MCP + ".NewToolResultStructured":    {ResultText, []int{1}},
+	m3MCP + ".NewToolResultError":         {ErrorText, []int{0}},
+	m3MCP + ".NewToolResultErrorf":        {ErrorText, []int{0, 1}},
+	m3MCP + ".NewToolResultErrorFromErr":  {ErrorText, []int{0, 1}},
+	m3MCP + ".NewTextContent":             {ContentText, []int{0}},
+	m3MCP + ".NewReadResourceResult":      {ResourceText, []int{0}},
+	goSDKMCP + ".CallToolResult.SetError": {ErrorText, []int{1}},
+}
+
+// ModelTextArgs returns what fn's arguments become when fn is an SDK constructor whose text
+// reaches the model, and the indexes of those arguments among an SSA call's (receiver
+// first); ok is false for any other function.
+func ModelTextArgs(fn *types.Func) (text ModelText, args []int, ok bool) {
+	if fn == nil {
+		return "", nil, false
+	}
+	m, ok := modelTextArgs[apiKey(fn.Origin())]
+	return m.text, m.args, ok
+}
+
+// modelTextFields maps an SDK type's string field to what the text stored in it becomes.
+var modelTextFields = map[string]ModelText{
+	goSDKMCP + ".TextContent.Text":       ContentText,
+	goSDKMCP + ".ResourceContents.Text":  ResourceText,
+	m3MCP + ".TextContent.Text":          ContentText,
+	m3MCP + ".TextResourceContents.Text": ResourceText,
+}
+
+// ModelTextField reports what text stored into field name of the struct type t (or a pointer
+// to it) becomes, when t is an SDK type whose field the model reads.
+func ModelTextField(t types.Type, name string) (ModelText, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", false
+	}
+	text, ok := modelTextFields[n.Obj().Pkg().Path()+"."+n.Obj().Name()+"."+name]
+	return text, ok
+}

@@ -27,10 +27,11 @@ var ruleSecretInModelText = check{
 // an error result's text, content text, resource contents. The text goes to the model
 // verbatim, and from there into transcripts, logs and other tools' arguments.
 func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
-	if len(hs) == 0 || hs[0].flow == nil {
+	fl, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+	if fl == nil || fl.Package() == nil {
 		return
 	}
-	s := newSecrets(p, hs[0].flow)
+	s := newSecrets(p, fl)
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.

@@ -5,7 +5,7 @@ import (
 )
 
 // ModelText names text a model reads, as the SDKs build it: a tool result's text, a tool
-// error's text, content text (of a result or a prompt message), resource contents.
+// error's text, content text (of a result or a prompt message), resource contents, descriptions.
 type ModelText string
 
 const (
@@ -13,6 +13,9 @@ const (
 	ErrorText    ModelText = "the tool error text"
 	ContentText  ModelText = "content text"
 	ResourceText ModelText = "the resource contents"
+	// DescriptionText: a tool's, parameter's, prompt's or resource's description, which the
+	// list methods send to the model.
+	DescriptionText ModelText = "a description"
 )
 
 // modelTextArgs maps an SDK constructor or method to what its arguments become, and which
@@ -29,6 +32,12 @@ var modelTextArgs = map[string]struct {
 	m3MCP + ".NewTextContent":             {ContentText, []int{0}},
 	m3MCP + ".NewReadResourceResult":      {ResourceText, []int{0}},
 	goSDKMCP + ".CallToolResult.SetError": {ErrorText, []int{1}},
+	m3MCP + ".WithDescription":            {DescriptionText, []int{0}},
+	m3MCP + ".Description":                {DescriptionText, []int{0}},
+	m3MCP + ".WithPromptDescription":      {DescriptionText, []int{0}},
+	m3MCP + ".ArgumentDescription":        {DescriptionText, []int{0}},
+	m3MCP + ".WithResourceDescription":    {DescriptionText, []int{0}},
+	m3MCP + ".WithTemplateDescription":    {DescriptionText, []int{0}},
 }
 
 // ModelTextArgs returns what fn's arguments become when fn is an SDK constructor whose text

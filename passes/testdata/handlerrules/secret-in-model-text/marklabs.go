@@ -94,6 +94,16 @@ func (j *jira) names(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolR
 
 func redact(s string) string { return strings.Repeat("*", len(s)) }
 
+// A default taken from the environment and written into a parameter's description, which
+// tools/list sends to the model.
+func loginTool() m3.Tool {
+	password := os.Getenv("JIRA_PASSWORD")
+	return m3.NewTool("login",
+		m3.WithString("password", m3.Description(fmt.Sprintf("the password (default: %s from JIRA_PASSWORD)", password))), // want `the environment variable JIRA_PASSWORD reaches a description`
+		m3.WithString("user", m3.Description("the user (default from JIRA_USER)")),
+	)
+}
+
 func registerJira(j *jira) {
 	plain := server.NewMCPServer("jira", "1.0")
 	plain.AddTool(m3.NewTool("issue"), j.issue)

@@ -43,7 +43,7 @@ func checks() []rule.Entry[*kinds] {
 		rule.Declare(ruleResourceNotFoundError, bodies),
 		rule.Declare(ruleTypedNilError, bodies),
 		rule.Declare(ruleUpstreamErrorAsProtocolError, bodies),
-		rule.Declare(ruleSecretInModelText, bodies),
+		rule.Declare(ruleSecretInModelText, (*kinds).credentialed),
 	}
 }
 
@@ -66,6 +66,13 @@ func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*h
 			return nil
 		},
 	}
+}
+
+// credentialed is handlerBodies for a rule that also reads which values hold credentials.
+func (k *kinds) credentialed() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
+	kind := k.handlerBodies()
+	kind.Requires = append(kind.Requires, credentialsAnalyzer)
+	return kind
 }
 
 // Rules are the handler rules' catalog rows.

@@ -2,9 +2,7 @@ package handlerrules
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -27,11 +25,11 @@ var ruleSecretInModelText = check{
 // an error result's text, content text, resource contents. The text goes to the model
 // verbatim, and from there into transcripts, logs and other tools' arguments.
 func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
-	fl, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
-	if fl == nil || fl.Package() == nil {
+	s, _ := p.ResultOf[credentialsAnalyzer].(*secrets)
+	if s == nil {
 		return
 	}
-	s := newSecrets(p, fl)
+	r := &secretReporter{p: p, s: s, reported: map[token.Pos]bool{}}
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.
@@ -45,7 +43,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 			if !h.ErrorsConverted && h.ErrorModeOf(p.TypesInfo, result(ret, h.ErrorIndex)) != mcpdefs.ToolError {
 				return
 			}
-			s.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)
+			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)
 		})
 	}
 	for _, fn := range s.fl.Functions() {
@@ -54,62 +52,36 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				s.sink(instr)
+				r.sink(instr)
 			}
 		}
 	}
 }
 
-// secrets answers, for one package, which values hold a credential.
-type secrets struct {
-	p  *rule.Pass
-	fl *flow.Result
-	// used are the fields and environment variables the package sends as credentials
-	// (an Authorization header, basic auth), whatever their names.
-	usedFields map[*types.Var]bool
-	usedEnv    map[string]bool
-	// carried memoises, per function and result, the credential the result carries.
-	carried map[carriedKey]*carriedSecret
-	// reported keeps one finding per line.
+// secretReporter reports, for one package, the credentials that reach model text, one
+// finding per line.
+type secretReporter struct {
+	p        *rule.Pass
+	s        *secrets
 	reported map[token.Pos]bool
-	taint    *flow.Taint
-}
-
-type carriedKey struct {
-	fn     *ssa.Function
-	result int
-}
-
-// carriedSecret is a credential a function's result carries, and the return where it
-// enters (the innermost helper's, where the fix belongs).
-type carriedSecret struct {
-	name string
-	at   token.Pos
-}
-
-func newSecrets(p *rule.Pass, fl *flow.Result) *secrets {
-	s := &secrets{p: p, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{}, reported: map[token.Pos]bool{}}
-	s.taint = &flow.Taint{Source: s.source, Carries: carries}
-	s.collectUsed()
-	return s
 }
 
 // check reports v when its text carries a credential; at is where the text reaches the
 // model (a return, a call, a store).
-func (s *secrets) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText) {
-	found := s.taint.Find(v)
+func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText) {
+	found := r.s.taint.Find(v)
 	if found == nil {
 		return
 	}
 	pos := enters(found, at)
-	if c := s.carriedBy(found.Source); c != nil && c.at.IsValid() {
+	if c := r.s.carriedBy(found.Source); c != nil && c.at.IsValid() {
 		pos = c.at
 	}
-	if s.reported[pos] {
+	if r.reported[pos] {
 		return
 	}
-	s.reported[pos] = true
-	s.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s reaches %s the model reads; leave it out or redact it", found.Name, text)
+	r.reported[pos] = true
+	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s reaches %s the model reads; leave it out or redact it", found.Name, text)
 }
 
 // enters is where a credential enters the text: the text-building call nearest the sink on
@@ -127,7 +99,7 @@ func enters(found *flow.Tainted, at token.Pos) token.Pos {
 }
 
 // sink checks an instruction that puts text where the model reads it.
-func (s *secrets) sink(instr ssa.Instruction) {
+func (r *secretReporter) sink(instr ssa.Instruction) {
 	switch x := instr.(type) {
 	case *ssa.Call:
 		text, args, ok := mcpdefs.ModelTextArgs(flow.Callee(x))
@@ -136,7 +108,7 @@ func (s *secrets) sink(instr ssa.Instruction) {
 		}
 		for _, i := range args {
 			if i < len(x.Call.Args) {
-				s.check(x.Pos(), x.Call.Args[i], text)
+				r.check(x.Pos(), x.Call.Args[i], text)
 			}
 		}
 	case *ssa.Store:
@@ -153,419 +125,8 @@ func (s *secrets) sink(instr ssa.Instruction) {
 			if !pos.IsValid() {
 				pos = fa.Pos()
 			}
-			s.check(pos, x.Val, text)
+			r.check(pos, x.Val, text)
 		}
 	}
 }
 
-// carriedBy returns the carried secret of a helper's result src is, or nil.
-func (s *secrets) carriedBy(src ssa.Value) *carriedSecret {
-	call := flow.CallOf(src)
-	if call == nil {
-		return nil
-	}
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	i := -1
-	if e, ok := src.(*ssa.Extract); ok {
-		i = e.Index
-	}
-	return s.carried[carriedKey{fn, i}]
-}
-
-// source names v when it holds a credential: an environment variable, a field or a package
-// variable named or used as one, a request's headers, or a result of a function of the
-// package that carries one.
-func (s *secrets) source(v ssa.Value) (string, bool) {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return "", false
-		}
-		switch a := x.X.(type) {
-		case *ssa.FieldAddr:
-			return s.field(a.X.Type(), a.Field, x.Type())
-		case *ssa.Global:
-			if isText(x.Type()) && credentialName(a.Name()) {
-				return "the package variable " + a.Name(), true
-			}
-		}
-	case *ssa.Field:
-		return s.field(x.X.Type(), x.Field, x.Type())
-	case *ssa.Call, *ssa.Extract:
-		return s.callSource(v)
-	}
-	return "", false
-}
-
-// field names field i of the struct t (or a pointer to it) when it holds a credential.
-func (s *secrets) field(t types.Type, i int, ft types.Type) (string, bool) {
-	st := structOf(t)
-	if st == nil || i >= st.NumFields() {
-		return "", false
-	}
-	f := st.Field(i)
-	if isHTTPHeader(ft) && f.Name() == "Header" && !isHTTPResponse(t) {
-		return "the request headers", true
-	}
-	if !isText(ft) || !(s.usedFields[f] || credentialName(f.Name())) {
-		return "", false
-	}
-	return "the credential field " + s.typeName(t) + "." + f.Name(), true
-}
-
-// callSource names a call's result that holds a credential: os.Getenv of a credential's
-// variable, a header's value, or a result of one of the package's functions that carries one.
-func (s *secrets) callSource(v ssa.Value) (string, bool) {
-	call := flow.CallOf(v)
-	if call == nil {
-		return "", false
-	}
-	if e, ok := v.(*ssa.Extract); ok && e.Index != 0 && flow.Callee(call) != nil && flow.Callee(call).Name() == "LookupEnv" {
-		return "", false
-	}
-	if fn := flow.Callee(call); fn != nil && fn.Pkg() != nil {
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "os.Getenv", "os.LookupEnv", "syscall.Getenv":
-			if name, ok := constString(call.Call.Args[0]); ok && (s.usedEnv[name] || credentialName(name)) {
-				return "the environment variable " + name, true
-			}
-			return "", false
-		case "net/http.Get", "net/http.Values":
-			if recv := fn.Signature().Recv(); recv != nil && isHTTPHeader(recv.Type()) && len(call.Call.Args) > 1 {
-				if name, ok := constString(call.Call.Args[1]); ok && credentialHeader(name) {
-					return "the " + name + " header", true
-				}
-			}
-			return "", false
-		}
-	}
-	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg != s.fl.Package() || len(fn.Blocks) == 0 {
-		return "", false
-	}
-	i := -1
-	if e, ok := v.(*ssa.Extract); ok {
-		i = e.Index
-	}
-	if c := s.carriedOf(fn, i); c != nil {
-		return c.name, true
-	}
-	return "", false
-}
-
-// carriedOf computes whether result i of fn, a function of the package, carries a
-// credential on some return. Recursion answers no.
-func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
-	key := carriedKey{fn, i}
-	if c, ok := s.carried[key]; ok {
-		return c
-	}
-	s.carried[key] = nil
-	idx := i
-	if idx < 0 {
-		idx = 0
-	}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || idx >= len(ret.Results) {
-			continue
-		}
-		found := s.taint.Find(ret.Results[idx])
-		if found == nil {
-			continue
-		}
-		c := &carriedSecret{name: found.Name, at: enters(found, ret.Pos())}
-		if inner := s.carriedBy(found.Source); inner != nil {
-			c.at = inner.at
-		}
-		if !c.at.IsValid() {
-			c.at = fn.Pos()
-		}
-		s.carried[key] = c
-		return c
-	}
-	return nil
-}
-
-// collectUsed finds the fields and environment variables the package sends as credentials:
-// the value of an Authorization (or API key, or cookie) header and a basic-auth password.
-func (s *secrets) collectUsed() {
-	collect := &flow.Taint{Carries: carries, Source: func(v ssa.Value) (string, bool) {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isText(x.Type()) {
-				if st := structOf(fa.X.Type()); st != nil {
-					s.usedFields[st.Field(fa.Field)] = true
-				}
-			}
-		case *ssa.Field:
-			if st := structOf(x.X.Type()); st != nil && isText(x.Type()) {
-				s.usedFields[st.Field(x.Field)] = true
-			}
-		case *ssa.Call:
-			if fn := flow.Callee(x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && (fn.Name() == "Getenv" || fn.Name() == "LookupEnv") {
-				if name, ok := constString(x.Call.Args[0]); ok {
-					s.usedEnv[name] = true
-				}
-			}
-		}
-		return "", false // keep walking: every source counts
-	}}
-	for _, fn := range s.fl.Functions() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				callee := flow.Callee(call)
-				if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "net/http" {
-					continue
-				}
-				args := call.Call.Args
-				switch {
-				case (callee.Name() == "Set" || callee.Name() == "Add") && len(args) == 3 && isHTTPHeader(args[0].Type()):
-					if name, ok := constString(args[1]); ok && credentialHeader(name) {
-						collect.Find(args[2])
-					}
-				case callee.Name() == "SetBasicAuth" && len(args) == 3:
-					collect.Find(args[2])
-				}
-			}
-		}
-	}
-}
-
-// carries says which operands a call's text result is made of: fmt's and strings' text
-// building, errors.New and Join, URL parsing and printing, and the error of an HTTP request,
-// whose *url.Error quotes the request's URL with its query. An interface's Error or String
-// method carries its receiver.
-func carries(call *ssa.Call, result int) []ssa.Value {
-	args := call.Call.Args
-	if call.Call.IsInvoke() {
-		if m := call.Call.Method; m != nil && (m.Name() == "Error" || m.Name() == "String") {
-			return []ssa.Value{call.Call.Value}
-		}
-		return nil
-	}
-	fn := flow.Callee(call)
-	if fn == nil || fn.Pkg() == nil {
-		return nil
-	}
-	path, name := fn.Pkg().Path(), fn.Name()
-	recv := ""
-	if r := fn.Signature().Recv(); r != nil {
-		recv = typeName(r.Type())
-	}
-	switch path {
-	case "fmt":
-		if strings.HasPrefix(name, "Sprint") || name == "Errorf" {
-			return args
-		}
-	case "errors":
-		if name == "New" || name == "Join" {
-			return args
-		}
-	case "strings":
-		if recv == "" && isTextResult(fn) {
-			return args
-		}
-	case "strconv":
-		if strings.HasPrefix(name, "Quote") {
-			return args
-		}
-	case "net/url":
-		switch {
-		case recv == "" && (name == "Parse" || name == "ParseRequestURI" || name == "JoinPath" || name == "QueryUnescape" || name == "PathUnescape"):
-			return args
-		case recv == "url.URL" && (name == "String" || name == "Redacted" || name == "JoinPath" || name == "ResolveReference" || name == "Query" || name == "RequestURI"):
-			return args
-		case recv == "url.Values" && (name == "Encode" || name == "Get"):
-			return args
-		case recv == "url.Error" && name == "Error":
-			return args
-		}
-	case "net/http":
-		switch {
-		case recv == "" && name == "NewRequest" && len(args) > 1:
-			return args[1:2]
-		case recv == "" && name == "NewRequestWithContext" && len(args) > 2:
-			return args[2:3]
-		case recv == "" && (name == "Get" || name == "Post" || name == "Head" || name == "PostForm") && result == 1:
-			return args[:1]
-		case recv == "http.Client" && name == "Do" && result == 1:
-			return args[1:]
-		case recv == "http.Client" && (name == "Get" || name == "Post" || name == "Head" || name == "PostForm") && result == 1:
-			return args[1:2]
-		}
-	}
-	return nil
-}
-
-// isTextResult reports whether fn returns text: a string, a byte slice or a slice of strings.
-func isTextResult(fn *types.Func) bool {
-	res := fn.Signature().Results()
-	if res.Len() == 0 {
-		return false
-	}
-	t := res.At(0).Type()
-	if s, ok := t.Underlying().(*types.Slice); ok {
-		t = s.Elem()
-	}
-	return isText(t)
-}
-
-// credentialName reports whether a variable, field or environment variable's name says it
-// holds a credential: its last word is token, secret, password, credentials, DSN, or key
-// after api, access, secret, private, client or the like (GITHUB_TOKEN, APIKey,
-// ClientSecret, dbPassword), and not a page token, a token count or a secret's name.
-func credentialName(name string) bool {
-	words := nameWords(name)
-	if len(words) == 0 {
-		return false
-	}
-	last := words[len(words)-1]
-	prev := ""
-	if len(words) > 1 {
-		prev = words[len(words)-2]
-	}
-	switch last {
-	case "token":
-		return !notSecretToken[prev]
-	case "secret", "password", "passwd", "passphrase", "credential", "credentials", "dsn", "apikey", "authorization":
-		return true
-	case "key":
-		return keyQualifiers[prev]
-	case "pat", "pwd":
-		return prev != ""
-	}
-	return false
-}
-
-// notSecretToken are the words before "token" that make it no credential: pagination and
-// language-model tokens.
-var notSecretToken = map[string]bool{
-	"page": true, "next": true, "prev": true, "previous": true, "continuation": true, "cursor": true,
-	"sync": true, "max": true, "min": true, "num": true, "input": true, "output": true, "completion": true,
-	"prompt": true, "reasoning": true, "cache": true, "total": true, "delta": true, "resume": true,
-	"start": true, "end": true, "after": true, "before": true, "pagination": true, "last": true, "first": true,
-}
-
-// keyQualifiers are the words before "key" that make it a credential.
-var keyQualifiers = map[string]bool{
-	"api": true, "access": true, "secret": true, "private": true, "client": true, "auth": true,
-	"signing": true, "subscription": true, "account": true, "encryption": true, "master": true,
-	"app": true, "license": true, "service": true, "session": true, "x": true,
-}
-
-// nameWords splits an identifier or an environment variable's name into lower-case words:
-// GITHUB_TOKEN → github token, APIKey → api key, clientSecret → client secret.
-func nameWords(name string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == '.' || r == ' ':
-			flush()
-			continue
-		case r >= 'A' && r <= 'Z':
-			// A new word starts at an upper-case letter after a lower-case one, or at the
-			// last upper-case letter of an acronym followed by a lower-case one (APIKey).
-			if i > 0 && (isLower(rs[i-1]) || (i+1 < len(rs) && isLower(rs[i+1]) && isUpper(rs[i-1]))) {
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return words
-}
-
-func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
-func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
-
-// credentialHeader reports whether an HTTP header carries a credential.
-func credentialHeader(name string) bool {
-	switch strings.ToLower(name) {
-	case "authorization", "proxy-authorization", "cookie", "x-api-key", "api-key", "apikey", "x-auth-token", "private-token", "x-access-token":
-		return true
-	}
-	return false
-}
-
-// constString returns v's value when it is a constant string.
-func constString(v ssa.Value) (string, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
-}
-
-// isText reports whether t holds text: a string or a byte slice, named or not.
-func isText(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
-}
-
-// structOf returns the struct type t is or points to.
-func structOf(t types.Type) *types.Struct {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
-}
-
-// typeName is t's name as the package reads it: Config, or config.Config for another
-// package's.
-func (s *secrets) typeName(t types.Type) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == s.p.Pkg {
-		return n.Obj().Name()
-	}
-	return typeName(t)
-}
-
-// typeName is t's name with its package's name and without a pointer: config.Config, url.URL.
-func typeName(t types.Type) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		if pkg := n.Obj().Pkg(); pkg != nil {
-			return pkg.Name() + "." + n.Obj().Name()
-		}
-		return n.Obj().Name()
-	}
-	return types.TypeString(t, func(*types.Package) string { return "" })
-}
-
-func isHTTPHeader(t types.Type) bool { return namedIs(t, "net/http", "Header") }
-
-// namedIs reports whether t (or what it points to) is the named type path.name.
-func namedIs(t types.Type, path, name string) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
-}

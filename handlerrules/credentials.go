@@ -107,7 +107,7 @@ type secrets struct {
 	usedEnv    map[string]bool
 	// carried memoises, per function and result, the credential the result carries.
 	carried map[carriedKey]*carriedSecret
-	taint *flow.Taint
+	taint   *flow.Taint
 }
 
 type carriedKey struct {

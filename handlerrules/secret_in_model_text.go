@@ -129,4 +129,3 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 		}
 	}
 }
-

@@ -102,6 +102,11 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 			if x.Index == 0 {
 				w.walk(t.X, depth+1)
 			}
+		case *ssa.Next:
+			// A range over a map or a string: its keys and values are the map's.
+			if r, ok := t.Iter.(*ssa.Range); ok && x.Index > 0 {
+				w.walk(r.X, depth+1)
+			}
 		}
 	case *ssa.Call:
 		w.call(x, -1, depth+1)
@@ -110,6 +115,12 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 }
 
 func (w *taintWalk) call(c *ssa.Call, result, depth int) {
+	if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+		for _, a := range c.Call.Args {
+			w.walk(a, depth)
+		}
+		return
+	}
 	if w.t.Carries == nil {
 		return
 	}

@@ -181,6 +181,31 @@ func (s *secrets) source(v ssa.Value) (string, bool) {
 		return s.field(x.X.Type(), x.Field, x.Type())
 	case *ssa.Call, *ssa.Extract:
 		return s.callSource(v)
+	case *ssa.MakeInterface:
+		// A struct given whole to fmt (`%+v` of the configuration) prints its fields.
+		return s.wholeStruct(x.X.Type())
+	}
+	return "", false
+}
+
+// wholeStruct names a struct (or pointer to one) that has a credential field and prints its
+// fields when formatted: it has no String, Error or Format method of its own.
+func (s *secrets) wholeStruct(t types.Type) (string, bool) {
+	st := structOf(t)
+	if st == nil {
+		return "", false
+	}
+	ms := types.NewMethodSet(t)
+	for _, m := range []string{"String", "Error", "Format", "GoString"} {
+		if ms.Lookup(nil, m) != nil || ms.Lookup(s.pass.Pkg, m) != nil {
+			return "", false
+		}
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if isText(f.Type()) && (s.usedFields[f] || credentialName(f.Name())) {
+			return s.typeName(t) + ", printed whole with its field " + f.Name() + ",", true
+		}
 	}
 	return "", false
 }
@@ -218,6 +243,22 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 				return "the environment variable " + name, true
 			}
 			return "", false
+		}
+		// A configuration getter (viper's or a flag set's GetString) of a credential's key;
+		// not an SDK's tool-argument getter, whose value the model sent.
+		if (fn.Name() == "GetString" || fn.Name() == "MustGetenv" || fn.Name() == "GetEnv") && len(call.Call.Args) > 0 && mcpdefs.APIOf(fn) == mcpdefs.APINone {
+			if e, ok := v.(*ssa.Extract); !ok || e.Index == 0 {
+				for _, a := range call.Call.Args {
+					if name, ok := constString(a); ok {
+						if credentialName(name) {
+							return "the setting " + name, true
+						}
+						break
+					}
+				}
+			}
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
 		case "net/http.Get", "net/http.Values":
 			if recv := fn.Signature().Recv(); recv != nil && isHTTPHeader(recv.Type()) && len(call.Call.Args) > 1 {
 				if name, ok := constString(call.Call.Args[1]); ok && credentialHeader(name) {

@@ -81,7 +81,11 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 		return
 	}
 	r.reported[pos] = true
-	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s reaches %s the model reads; leave it out or redact it", found.Name, text)
+	verb := "reaches"
+	if strings.HasSuffix(found.Name, "headers") {
+		verb = "reach"
+	}
+	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s %s %s the model reads; leave it out or redact it", found.Name, verb, text)
 }
 
 // enters is where a credential enters the text: the text-building call nearest the sink on

@@ -114,7 +114,7 @@ func (s *service) whoami(ctx context.Context, req *mcp.CallToolRequest, q Query)
 // The request's own headers, formatted into the error.
 func (s *service) echo(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
 	if q.Text == "" {
-		return nil, Hits{}, fmt.Errorf("empty query; headers were %v", req.Extra.Header) // want `the request headers reach`
+		return nil, Hits{}, fmt.Errorf("empty query; headers were %v", req.Extra.Header) // want `the request headers reach the`
 	}
 	return nil, Hits{}, nil
 }

@@ -1,0 +1,77 @@
+package a
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	m3 "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// settings is a configuration store like viper's.
+type settings struct{ values map[string]string }
+
+func (s settings) GetString(key string) string { return s.values[key] }
+
+// OpenAIConfig is printed whole below.
+type OpenAIConfig struct {
+	Model  string
+	APIKey string
+}
+
+// Redacted prints itself without its key.
+type Redacted struct {
+	Model  string
+	APIKey string
+}
+
+func (r Redacted) String() string { return "model " + r.Model }
+
+type shapes struct {
+	conf   settings
+	openai OpenAIConfig
+	safe   Redacted
+}
+
+// A configuration getter of a credential's key, a struct printed whole, and the request's
+// headers ranged over and joined.
+func (s *shapes) getter(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	return m3.NewToolResultText("token: " + s.conf.GetString("slack_bot_token")), nil // want `the setting slack_bot_token reaches the tool result text`
+}
+
+func (s *shapes) whole(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	return m3.NewToolResultErrorf("model unavailable with %+v", s.openai), nil // want `OpenAIConfig, printed whole with its field APIKey, reaches the tool error text`
+}
+
+func (s *shapes) headers(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	var lines []string
+	for k, v := range req.Header {
+		lines = append(lines, k+": "+strings.Join(v, ", "))
+	}
+	return m3.NewToolResultText(strings.Join(lines, "\n")), nil // want `the request headers reach the`
+}
+
+// Near misses: a tool argument named password is the model's own; a setting that is no
+// credential; a struct whose String method leaves the key out.
+func (s *shapes) argument(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	return m3.NewToolResultText("checked " + req.GetString("password", "")), nil
+}
+
+func (s *shapes) setting(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	return m3.NewToolResultText(fmt.Sprintf("region %s, token file %s", s.conf.GetString("region"), s.conf.GetString("token_file"))), nil
+}
+
+func (s *shapes) stringer(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	return m3.NewToolResultErrorf("unavailable: %v", s.safe), nil
+}
+
+func registerShapes(s *shapes) {
+	srv := server.NewMCPServer("shapes", "1.0")
+	srv.AddTool(m3.NewTool("getter"), s.getter)
+	srv.AddTool(m3.NewTool("whole"), s.whole)
+	srv.AddTool(m3.NewTool("headers"), s.headers)
+	srv.AddTool(m3.NewTool("argument"), s.argument)
+	srv.AddTool(m3.NewTool("setting"), s.setting)
+	srv.AddTool(m3.NewTool("stringer"), s.stringer)
+}

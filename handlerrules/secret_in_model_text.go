@@ -95,7 +95,7 @@ func enters(found *flow.Tainted, at token.Pos) token.Pos {
 	for _, v := range found.Chain[:len(found.Chain)-1] {
 		if c, ok := v.(*ssa.Call); ok && c.Pos().IsValid() {
 			if fn := flow.Callee(c); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "errors") {
-				return c.Pos()
+				return nodeStart(c.Parent(), c.Pos())
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 		}
 		for _, i := range args {
 			if i < len(x.Call.Args) {
-				r.check(x.Pos(), x.Call.Args[i], text)
+				r.check(nodeStart(x.Parent(), x.Pos()), x.Call.Args[i], text)
 			}
 		}
 	case *ssa.Store:
@@ -129,7 +129,30 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 			if !pos.IsValid() {
 				pos = fa.Pos()
 			}
-			r.check(pos, x.Val, text)
+			r.check(nodeStart(x.Parent(), pos), x.Val, text)
 		}
 	}
+}
+
+// nodeStart maps the position SSA gives a call (its left parenthesis) or a keyed field of a
+// composite literal (the colon) to the start of the syntax to report: the call, the value.
+func nodeStart(fn *ssa.Function, pos token.Pos) token.Pos {
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return pos
+	}
+	if call := flow.CallExprAt(syntax, pos); call != nil {
+		return call.Pos()
+	}
+	out := pos
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if n == nil || out != pos || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if kv, ok := n.(*ast.KeyValueExpr); ok && kv.Colon == pos {
+			out = kv.Value.Pos()
+		}
+		return true
+	})
+	return out
 }

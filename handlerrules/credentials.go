@@ -171,18 +171,21 @@ func (s *secrets) source(v ssa.Value) (string, bool) {
 		}
 		switch a := x.X.(type) {
 		case *ssa.FieldAddr:
-			return s.field(a.X.Type(), a.Field, x.Type())
+			return s.field(a.X, a.Field, x.Type())
 		case *ssa.Global:
 			if isText(x.Type()) && credentialName(a.Name()) {
 				return "the package variable " + a.Name(), true
 			}
 		}
 	case *ssa.Field:
-		return s.field(x.X.Type(), x.Field, x.Type())
+		return s.field(x.X, x.Field, x.Type())
 	case *ssa.Call, *ssa.Extract:
 		return s.callSource(v)
 	case *ssa.MakeInterface:
 		// A struct given whole to fmt (`%+v` of the configuration) prints its fields.
+		if !ownStruct(x.X) {
+			return "", false
+		}
 		return s.wholeStruct(x.X.Type())
 	}
 	return "", false
@@ -211,7 +214,13 @@ func (s *secrets) wholeStruct(t types.Type) (string, bool) {
 }
 
 // field names field i of the struct t (or a pointer to it) when it holds a credential.
-func (s *secrets) field(t types.Type, i int, ft types.Type) (string, bool) {
+//
+// A field is a credential when the package (or the package that declares it) sends it as one,
+// or when its name says so and the struct is the server's own: reached from a parameter (the
+// receiver), a package variable or a local literal, not from data a call returned or decoded
+// (an API's response whose Token a tool returns on purpose).
+func (s *secrets) field(base ssa.Value, i int, ft types.Type) (string, bool) {
+	t := base.Type()
 	st := structOf(t)
 	if st == nil || i >= st.NumFields() {
 		return "", false
@@ -220,10 +229,73 @@ func (s *secrets) field(t types.Type, i int, ft types.Type) (string, bool) {
 	if isHTTPHeader(ft) && f.Name() == "Header" && !isHTTPResponse(t) {
 		return "the request headers", true
 	}
-	if !isText(ft) || !(s.usedFields[f] || credentialName(f.Name()) || s.pass.ImportObjectFact(f, new(CredentialField))) {
+	if !isText(ft) {
+		return "", false
+	}
+	used := s.usedFields[f] || s.pass.ImportObjectFact(f, new(CredentialField))
+	if !used && !(credentialName(f.Name()) && ownStruct(base)) {
 		return "", false
 	}
 	return "the credential field " + s.typeName(t) + "." + f.Name(), true
+}
+
+// ownStruct reports whether a struct value or pointer is the server's own: its root (through
+// fields, loads and indexing) is a parameter, a free variable, a package variable, or a local
+// no call fills.
+func ownStruct(v ssa.Value) bool {
+	for range 16 {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.Phi:
+			if len(x.Edges) == 0 {
+				return false
+			}
+			v = x.Edges[0]
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+			return true
+		case *ssa.Alloc:
+			return !filledByCall(x)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// filledByCall reports whether a local's address is given to a call (json's Unmarshal, a
+// decoder's Decode), directly or as an interface.
+func filledByCall(a *ssa.Alloc) bool {
+	refs := a.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.Call:
+			return true
+		case *ssa.MakeInterface:
+			if irefs := r.Referrers(); irefs != nil {
+				for _, ir := range *irefs {
+					if _, ok := ir.(*ssa.Call); ok {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // callSource names a call's result that holds a credential: os.Getenv of a credential's

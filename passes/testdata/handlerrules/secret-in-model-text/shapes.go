@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -74,4 +75,37 @@ func registerShapes(s *shapes) {
 	srv.AddTool(m3.NewTool("argument"), s.argument)
 	srv.AddTool(m3.NewTool("setting"), s.setting)
 	srv.AddTool(m3.NewTool("stringer"), s.stringer)
+	srv.AddTool(m3.NewTool("runner_token"), s.runnerToken)
+	srv.AddTool(m3.NewTool("runner_token_whole"), s.runnerTokenWhole)
+}
+
+// RunnerToken is an API's response: the token a tool creates for the user on purpose.
+type RunnerToken struct {
+	Token     string `json:"token"`
+	ExpiresAt string `json:"expires_at"`
+}
+
+func createRunnerToken(ctx context.Context) (*RunnerToken, error) {
+	var tok RunnerToken
+	if err := json.Unmarshal([]byte(`{"token":"t"}`), &tok); err != nil {
+		return nil, err
+	}
+	return &tok, nil
+}
+
+// Near misses: a token an API returns, and the response printed whole.
+func (s *shapes) runnerToken(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	tok, err := createRunnerToken(ctx)
+	if err != nil {
+		return m3.NewToolResultErrorFromErr("creating the token failed", err), nil
+	}
+	return m3.NewToolResultText("token " + tok.Token + " expires " + tok.ExpiresAt), nil
+}
+
+func (s *shapes) runnerTokenWhole(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+	var tok RunnerToken
+	if err := json.Unmarshal([]byte(req.GetString("raw", "")), &tok); err != nil {
+		return m3.NewToolResultErrorFromErr("bad token", err), nil
+	}
+	return m3.NewToolResultText(fmt.Sprintf("%+v", tok)), nil
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -29,12 +30,24 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 		default:
 			continue
 		}
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
-			if !ok || !h.uncodedError(call) {
+		reported := map[*ast.CallExpr]bool{}
+		report := func(call *ast.CallExpr) {
+			if call == nil || reported[call] || !h.uncodedError(call) {
 				return
 			}
+			reported[call] = true
 			p.Reportf(call, "error has no MCP code: %s", outcome)
+		}
+		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+			call, _ := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
+			report(call)
+		})
+		// The error a path returns, built before the return (`err := errors.New(...); return
+		// Out{}, err`, a bare return of a named result).
+		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
+			if h.ErrorIndex >= 0 && path.Results[h.ErrorIndex].Nil != flow.Nil {
+				report(h.builtBy(path, h.ErrorIndex))
+			}
 		})
 	}
 }

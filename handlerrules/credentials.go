@@ -174,7 +174,7 @@ func (s *secrets) source(v ssa.Value) (string, bool) {
 			return s.field(a.X, a.Field, x.Type())
 		case *ssa.Global:
 			if isText(x.Type()) && credentialName(a.Name()) {
-				return "the package variable " + a.Name(), true
+				return "package variable " + a.Name(), true
 			}
 		}
 	case *ssa.Field:
@@ -207,7 +207,7 @@ func (s *secrets) wholeStruct(t types.Type) (string, bool) {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		if isText(f.Type()) && (s.usedFields[f] || credentialName(f.Name())) {
-			return s.typeName(t) + ", printed whole with its field " + f.Name() + ",", true
+			return s.typeName(t) + " with its " + f.Name(), true
 		}
 	}
 	return "", false
@@ -236,7 +236,7 @@ func (s *secrets) field(base ssa.Value, i int, ft types.Type) (string, bool) {
 	if !used && !(credentialName(f.Name()) && ownStruct(base)) {
 		return "", false
 	}
-	return "the credential field " + s.typeName(t) + "." + f.Name(), true
+	return "credential field " + s.typeName(t) + "." + f.Name(), true
 }
 
 // ownStruct reports whether a struct value or pointer is the server's own: its root (through
@@ -312,7 +312,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 		switch fn.Pkg().Path() + "." + fn.Name() {
 		case "os.Getenv", "os.LookupEnv", "syscall.Getenv":
 			if name, ok := constString(call.Call.Args[0]); ok && (s.usedEnv[name] || credentialName(name)) {
-				return "the environment variable " + name, true
+				return "environment variable " + name, true
 			}
 			return "", false
 		}
@@ -323,7 +323,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 				for _, a := range call.Call.Args {
 					if name, ok := constString(a); ok {
 						if credentialName(name) {
-							return "the setting " + name, true
+							return "setting " + name, true
 						}
 						break
 					}

@@ -85,7 +85,7 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 	if strings.HasSuffix(found.Name, "headers") {
 		verb = "reach"
 	}
-	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s %s %s the model reads; leave it out or redact it", found.Name, verb, text)
+	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s %s the model in %s; leave it out or redact it", found.Name, verb, text)
 }
 
 // enters is where a credential enters the text: the text-building call nearest the sink on

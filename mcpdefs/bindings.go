@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -32,7 +33,7 @@ type Binding struct {
 // ok is false when there is nothing to say (not an mcptool template or prompt, or a type that
 // is only known per instantiation of a generic wrapper).
 func Bindings(d *Definition) (bs []Binding, isStruct, ok bool) {
-	if d.SDK != MCPTool || d.ParamsType == nil || HasTypeParam(d.ParamsType) {
+	if d.SDK != MCPTool || d.ParamsType == nil || astutil.HasTypeParam(d.ParamsType) {
 		return nil, false, false
 	}
 	if d.Kind != ResourceTemplate && d.Kind != Prompt {

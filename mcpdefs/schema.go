@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 )
 
 // SchemaOrigin says where a tool's advertised input or output schema comes from.
@@ -60,17 +61,31 @@ type SchemaSource struct {
 	JSON *jsonvalue.Value
 	// Library is set on a hand-built schema that the module builds with a schema library
 	// from a Go type (JSON is then dynamic).
-	Library *LibrarySchema
+	Library *schemalib.Schema
 }
 
 // handBuilt is the source of a schema given as the expression e.
 func (r *recogniser) handBuilt(e ast.Expr) SchemaSource {
 	src := SchemaSource{Origin: SchemaHandBuilt, Expr: e, JSON: r.jsonOf(e, 0)}
 	if !src.JSON.Known() {
-		src.Library = r.librarySchema(e)
+		src.Library = schemalib.Find(r.pass, schemaCode{r}, schemalib.Versions{JSONSchemaGo: r.res.Versions.JSONSchemaGo, Invopop: r.res.Versions.Invopop}, e)
 	}
 	return src
 }
+
+// schemaCode is recognition's index of the package's code as schemalib reads it.
+type schemaCode struct{ r *recogniser }
+
+func (c schemaCode) Assigns(v *types.Var) []ast.Expr       { return c.r.assigns[v] }
+func (c schemaCode) Changed(v *types.Var) bool             { return c.r.fieldAssigned[v] || c.r.addressTaken[v] }
+func (c schemaCode) ObjectOf(id *ast.Ident) types.Object   { return c.r.objectOf(id) }
+func (c schemaCode) Callee(call *ast.CallExpr) *types.Func { return c.r.callee(call) }
+func (c schemaCode) Decl(fn *types.Func) *ast.FuncDecl     { return c.r.decls[fn] }
+func (c schemaCode) Returns(decl *ast.FuncDecl) []*ast.ReturnStmt {
+	return c.r.returns[decl]
+}
+func (c schemaCode) TypeArgs(fun ast.Expr) *types.TypeList { return c.r.typeArgs(fun) }
+func (c schemaCode) ConstString(e ast.Expr) (string, bool) { return c.r.constString(e) }
 
 // sdkRegistration records, per definition, how go-sdk registered it in this package.
 type sdkRegistration int
@@ -123,7 +138,7 @@ func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input
 
 // inferred is the schema go-sdk's typed AddTool (and mcptool) infer from t.
 func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
-	if t == nil || HasTypeParam(t) {
+	if t == nil || astutil.HasTypeParam(t) {
 		// Inside a generic wrapper the type is only known per instantiation.
 		return SchemaSource{}
 	}
@@ -143,7 +158,7 @@ func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
 // through every pointer. An output of any is inferred too (as an unrestricted schema): it is
 // not a struct, which Add rejects, so it is not the absent schema go-sdk makes of it.
 func mcptoolSchema(t types.Type, input bool) SchemaSource {
-	if t == nil || HasTypeParam(t) {
+	if t == nil || astutil.HasTypeParam(t) {
 		return SchemaSource{}
 	}
 	for {
@@ -191,7 +206,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
-				if HasTypeParam(ta.At(0)) {
+				if astutil.HasTypeParam(ta.At(0)) {
 					in = SchemaSource{}
 				}
 			}
@@ -202,7 +217,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
 				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
-				if HasTypeParam(ta.At(0)) {
+				if astutil.HasTypeParam(ta.At(0)) {
 					out = SchemaSource{}
 				}
 			}
@@ -235,51 +250,6 @@ func isEmptyInterface(t types.Type) bool {
 	return ok && it.Empty()
 }
 
-// HasTypeParam reports whether t mentions a type parameter anywhere.
-func HasTypeParam(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	var walk func(types.Type) bool
-	walk = func(t types.Type) bool {
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
-		switch x := types.Unalias(t).(type) {
-		case *types.TypeParam:
-			return true
-		case *types.Pointer:
-			return walk(x.Elem())
-		case *types.Slice:
-			return walk(x.Elem())
-		case *types.Array:
-			return walk(x.Elem())
-		case *types.Map:
-			return walk(x.Key()) || walk(x.Elem())
-		case *types.Chan:
-			return walk(x.Elem())
-		case *types.Named:
-			if args := x.TypeArgs(); args != nil {
-				for i := range args.Len() {
-					if walk(args.At(i)) {
-						return true
-					}
-				}
-			}
-			return false
-		case *types.Struct:
-			for i := range x.NumFields() {
-				if walk(x.Field(i).Type()) {
-					return true
-				}
-			}
-		case *types.Signature:
-			return false
-		}
-		return false
-	}
-	return walk(t)
-}
-
 // m3Inference is the schema library mcp-go's WithInputSchema/WithOutputSchema use in the
 // version the module builds with.
 func (r *recogniser) m3Inference() Inference {
@@ -287,4 +257,50 @@ func (r *recogniser) m3Inference() Inference {
 		return InferInvopop
 	}
 	return InferMarkLabs
+}
+
+// ReachesMCPToolEnum reports whether mcptool's inference puts enum values into t's schema:
+// some type reachable from t implements mcptool.Enum (EnumValues() []any), whose values are
+// known only at run time.
+func ReachesMCPToolEnum(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		t = types.Unalias(t)
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if _, named := t.(*types.Named); named {
+			for _, m := range []types.Type{t, types.NewPointer(t)} {
+				if sel := types.NewMethodSet(m).Lookup(nil, "EnumValues"); sel != nil {
+					return true
+				}
+				// Unexported packages' methods are looked up by their package too.
+				if n := t.(*types.Named); n.Obj().Pkg() != nil {
+					if sel := types.NewMethodSet(m).Lookup(n.Obj().Pkg(), "EnumValues"); sel != nil {
+						return true
+					}
+				}
+			}
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Key()) || walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if walk(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(t)
 }

@@ -4,11 +4,12 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // Import paths of the APIs mcplint understands. This file is the only place in mcplint that
-// spells them.
+// spells them, but for the schema libraries' (schemalib).
 const (
 	goSDKMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
 	goSDKJSONRPC = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -17,7 +18,7 @@ const (
 	mcperrPath   = "github.com/mcplint-go/mcplint/mcperr"
 	mcptoolPath  = "github.com/mcplint-go/mcplint/mcptool"
 	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
-	jsonschemaPath = "github.com/google/jsonschema-go/jsonschema"
+	jsonschemaPath = schemalib.JSONSchemaGoPath
 	// uritemplatePath is the RFC 6570 library go-sdk matches resource templates with;
 	// servers parse their templates with it too and hand the SDK its Raw() text.
 	uritemplatePath = "github.com/yosida95/uritemplate/v3"

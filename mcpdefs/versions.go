@@ -7,6 +7,8 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 )
 
 // This file knows how the SDKs' behaviour differs by version, and which versions the analysed
@@ -88,7 +90,7 @@ func versionsFromGoMod(name string, data []byte) Versions {
 		selected[r.Old.Path] = r.New.Version
 	}
 	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
-		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[invopopPath]}
+		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[schemalib.InvopopPath]}
 }
 
 const (

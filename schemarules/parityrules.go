@@ -99,7 +99,7 @@ func (a *parityAnalysis) mcptool() {
 // JSON text, so that Content must show every leaf of Out.
 func (a *parityAnalysis) goSDK() {
 	for _, h := range a.m.Result.Handlers {
-		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || mcpdefs.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
+		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || astutil.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
 			continue
 		}
 		label := "the typed handler " + h.Name

@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -134,9 +135,9 @@ func isObjectOutput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 
 // libraryRoot is the root "type" of a schema the module builds with a schema library, as
 // JSON ("none" when it has none); ok is false when the library's result is not mirrored.
-func libraryRoot(ls *mcpdefs.LibrarySchema) (string, bool) {
+func libraryRoot(ls *schemalib.Schema) (string, bool) {
 	switch ls.Library {
-	case mcpdefs.LibJSONSchemaGo:
+	case schemalib.JSONSchemaGo:
 		w := typewalk.Walk(ls.Type, typewalk.GoSDK)
 		if w.Fatal() {
 			return "", false
@@ -148,7 +149,7 @@ func libraryRoot(ls *mcpdefs.LibrarySchema) (string, bool) {
 			return fmt.Sprintf(`["null", %q]`, w.Root.Type), true
 		}
 		return fmt.Sprintf("%q", w.Root.Type), true
-	case mcpdefs.LibInvopop:
+	case schemalib.Invopop:
 		v, err := typewalk.InvopopSchema(ls.Type, ls.Invopop)
 		if err != nil {
 			return "", false
@@ -170,8 +171,8 @@ func libraryRoot(ls *mcpdefs.LibrarySchema) (string, bool) {
 }
 
 // libraryFix says what to write instead.
-func libraryFix(ls *mcpdefs.LibrarySchema) string {
-	if ls.Library == mcpdefs.LibInvopop {
+func libraryFix(ls *schemalib.Schema) string {
+	if ls.Library == schemalib.Invopop {
 		return "use Reflector{ExpandedStruct: true} on a struct"
 	}
 	return "build it from a struct type"

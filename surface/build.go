@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/mcperr"
 	"github.com/mcplint-go/mcplint/mcptool"
@@ -229,7 +230,7 @@ func mcptoolAdvertised(out any, c *mcpdefs.Contract) (any, string) {
 
 // librarySchema infers a schema the module builds with a schema library, with that
 // library's rules.
-func (b *builder) librarySchema(e *Entry, field string, ls *mcpdefs.LibrarySchema) (any, string, string) {
+func (b *builder) librarySchema(e *Entry, field string, ls *schemalib.Schema) (any, string, string) {
 	from := ls.Library.String()
 	typ := ""
 	if ls.Type != nil {
@@ -240,14 +241,14 @@ func (b *builder) librarySchema(e *Entry, field string, ls *mcpdefs.LibrarySchem
 		return nil, from, typ
 	}
 	switch ls.Library {
-	case mcpdefs.LibJSONSchemaGo:
+	case schemalib.JSONSchemaGo:
 		s, ok := typewalk.Schema(ls.Type, typewalk.GoSDK)
 		if !ok {
 			e.unknown(field, "jsonschema-go fails on "+typ)
 			return nil, from, typ
 		}
 		return s, from, typ
-	case mcpdefs.LibInvopop:
+	case schemalib.Invopop:
 		s, err := typewalk.InvopopSchema(ls.Type, ls.Invopop)
 		if err != nil {
 			e.unknown(field, "invopop/jsonschema on "+typ+": "+err.Error())

@@ -129,3 +129,48 @@ func CompositeOf(e ast.Expr) *ast.CompositeLit {
 	lit, _ := e.(*ast.CompositeLit)
 	return lit
 }
+
+// HasTypeParam reports whether t mentions a type parameter anywhere.
+func HasTypeParam(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch x := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			return true
+		case *types.Pointer:
+			return walk(x.Elem())
+		case *types.Slice:
+			return walk(x.Elem())
+		case *types.Array:
+			return walk(x.Elem())
+		case *types.Map:
+			return walk(x.Key()) || walk(x.Elem())
+		case *types.Chan:
+			return walk(x.Elem())
+		case *types.Named:
+			if args := x.TypeArgs(); args != nil {
+				for i := range args.Len() {
+					if walk(args.At(i)) {
+						return true
+					}
+				}
+			}
+			return false
+		case *types.Struct:
+			for i := range x.NumFields() {
+				if walk(x.Field(i).Type()) {
+					return true
+				}
+			}
+		case *types.Signature:
+			return false
+		}
+		return false
+	}
+	return walk(t)
+}

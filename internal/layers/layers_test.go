@@ -46,7 +46,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		}, true},
 		{"recognition or flow imports a rule family or the registry", recognition, under(append([]string{module + "/analyzers", module + "/internal/driver"}, families...)...), false},
 		{"the flow engine imports recognition (it knows nothing about MCP; recognition hands it an oracle)", engine, under(module + "/mcpdefs"), true},
-		{"a library recognition reads with (what schema libraries infer, JSON values) imports recognition, an SDK or a rule family", []string{module + "/mcpdefs/typewalk", module + "/mcpdefs/jsonvalue"}, func(dep string) bool {
+		{"a package recognition reads with (what schema libraries infer, JSON values, schema library calls) imports recognition, an SDK or a rule family", []string{module + "/mcpdefs/typewalk", module + "/mcpdefs/jsonvalue", module + "/mcpdefs/schemalib"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},

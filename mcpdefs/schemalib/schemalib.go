@@ -1,4 +1,22 @@
-package mcpdefs
+// Package schemalib recognises schemas a module builds itself from a Go type with a schema
+// library and hands to the SDK as a hand-built schema:
+//
+//	in, _ := jsonschema.For[Input](nil)                        // google/jsonschema-go
+//	mcp.AddTool(s, &mcp.Tool{Name: "x", InputSchema: in}, h)
+//
+//	r := &jsonschema.Reflector{ExpandedStruct: true}             // invopop/jsonschema
+//	b, _ := json.Marshal(r.Reflect(&Input{}))
+//	mcp.NewTool("x", mcp.WithRawInputSchema(b))
+//
+// so that the schema is inferred with that library's rules instead of being unknown. It knows
+// the libraries' import paths and API (For, ForType, Reflect, the Reflector's fields); what
+// each library's inference then makes of the type is typewalk's. It reads the package's code
+// through Code, which recognition (mcpdefs) implements with its own index of assignments and
+// declarations.
+//
+// It is part of recognition: it must not import mcpdefs (which imports it), a rule family, the
+// registry or the driver; internal/layers' test pins it.
+package schemalib
 
 import (
 	"go/ast"
@@ -8,68 +26,98 @@ import (
 	"strings"
 
 	"golang.org/x/mod/semver"
+	"golang.org/x/tools/go/analysis"
 	xastutil "golang.org/x/tools/go/ast/astutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
-// This file recognises schemas a module builds itself from a Go type with a schema library and
-// hands to the SDK as a hand-built schema:
-//
-//	in, _ := jsonschema.For[Input](nil)                        // google/jsonschema-go
-//	mcp.AddTool(s, &mcp.Tool{Name: "x", InputSchema: in}, h)
-//
-//	r := &jsonschema.Reflector{ExpandedStruct: true}             // invopop/jsonschema
-//	b, _ := json.Marshal(r.Reflect(&Input{}))
-//	mcp.NewTool("x", mcp.WithRawInputSchema(b))
-//
-// so that the schema is inferred with that library's rules instead of being unknown.
+// Code is what recognition knows of the analysed package's code.
+type Code interface {
+	// Assigns are the values v is given by single-value assignments and declarations.
+	Assigns(v *types.Var) []ast.Expr
+	// Changed reports whether a field of v is assigned or v's address is taken.
+	Changed(v *types.Var) bool
+	// ObjectOf is the object an identifier defines or uses.
+	ObjectOf(id *ast.Ident) types.Object
+	// Callee is the function or method a call invokes (its origin), or nil.
+	Callee(call *ast.CallExpr) *types.Func
+	// Decl is the declaration of a function of the package, or nil; Returns are its own
+	// return statements.
+	Decl(fn *types.Func) *ast.FuncDecl
+	Returns(decl *ast.FuncDecl) []*ast.ReturnStmt
+	// TypeArgs are the type arguments of a generic function's instantiation at fun, or nil.
+	TypeArgs(fun ast.Expr) *types.TypeList
+	// ConstString evaluates e to a constant string.
+	ConstString(e ast.Expr) (string, bool)
+}
 
-const invopopPath = "github.com/invopop/jsonschema"
+// Versions are the versions of the schema libraries the module builds with ("" when unknown).
+type Versions struct {
+	JSONSchemaGo, Invopop string
+}
 
-// SchemaLibrary is the library a module builds a schema with.
-type SchemaLibrary int
+// maxDepth bounds how far values are followed, as in recognition.
+const maxDepth = 6
 
+// JSONSchemaGoPath is the schema library go-sdk (and mark3labs) build on; InvopopPath is
+// invopop/jsonschema, which mcp-go's tag layer mirrors from v0.44 on.
 const (
-	// LibJSONSchemaGo is github.com/google/jsonschema-go's For / ForType.
-	LibJSONSchemaGo SchemaLibrary = iota + 1
-	// LibInvopop is github.com/invopop/jsonschema's Reflect / Reflector.Reflect.
-	LibInvopop
+	JSONSchemaGoPath = "github.com/google/jsonschema-go/jsonschema"
+	InvopopPath      = "github.com/invopop/jsonschema"
 )
 
-func (l SchemaLibrary) String() string {
+// Library is the library a module builds a schema with.
+type Library int
+
+const (
+	// JSONSchemaGo is github.com/google/jsonschema-go's For / ForType.
+	JSONSchemaGo Library = iota + 1
+	// Invopop is github.com/invopop/jsonschema's Reflect / Reflector.Reflect.
+	Invopop
+)
+
+func (l Library) String() string {
 	switch l {
-	case LibJSONSchemaGo:
+	case JSONSchemaGo:
 		return "jsonschema-go"
-	case LibInvopop:
+	case Invopop:
 		return "invopop"
 	}
 	return "unknown"
 }
 
-// LibrarySchema is a schema built by a schema library call in the module.
-type LibrarySchema struct {
-	Library SchemaLibrary
+// Schema is a schema built by a schema library call in the module.
+type Schema struct {
+	Library Library
 	// Call is the library call.
 	Call *ast.CallExpr
 	// Type is the Go type the library reflects (as the library receives it: invopop strips
 	// one pointer itself, jsonschema-go makes a pointer nullable).
 	Type types.Type
-	// Invopop are the Reflector's options (LibInvopop).
+	// Invopop are the Reflector's options (Invopop).
 	Invopop typewalk.InvopopOptions
 	// Unknown, when not empty, says why the schema cannot be inferred although the call is
 	// recognised (options set at run time, the schema changed afterwards, a type parameter).
 	Unknown string
 }
 
-// librarySchema follows a hand-built schema expression to a schema library call.
-func (r *recogniser) librarySchema(e ast.Expr) *LibrarySchema {
+// finder follows expressions of one package to schema library calls.
+type finder struct {
+	pass     *analysis.Pass
+	code     Code
+	versions Versions
+}
+
+// Find follows a hand-built schema expression to a schema library call; nil when it is none.
+func Find(pass *analysis.Pass, code Code, versions Versions, e ast.Expr) *Schema {
+	r := &finder{pass: pass, code: code, versions: versions}
 	if !r.libraryReachable() {
 		return nil
 	}
 	ls := r.libraryOf(e, 0)
-	if ls != nil && ls.Unknown == "" && ls.Type != nil && HasTypeParam(ls.Type) {
+	if ls != nil && ls.Unknown == "" && ls.Type != nil && astutil.HasTypeParam(ls.Type) {
 		ls.Unknown = typeParamUnknown
 	}
 	return ls
@@ -77,16 +125,16 @@ func (r *recogniser) librarySchema(e ast.Expr) *LibrarySchema {
 
 // libraryReachable reports whether the package can reach a schema library at all, so that
 // the common case costs nothing.
-func (r *recogniser) libraryReachable() bool {
+func (r *finder) libraryReachable() bool {
 	for _, imp := range r.pass.Pkg.Imports() {
-		if imp.Path() == jsonschemaPath || imp.Path() == invopopPath {
+		if imp.Path() == JSONSchemaGoPath || imp.Path() == InvopopPath {
 			return true
 		}
 	}
 	return false
 }
 
-func (r *recogniser) libraryOf(e ast.Expr, depth int) *LibrarySchema {
+func (r *finder) libraryOf(e ast.Expr, depth int) *Schema {
 	if e == nil || depth > maxDepth {
 		return nil
 	}
@@ -113,7 +161,7 @@ func (r *recogniser) libraryOf(e ast.Expr, depth int) *LibrarySchema {
 	return nil
 }
 
-func (r *recogniser) schemaVar(e ast.Expr) *types.Var {
+func (r *finder) schemaVar(e ast.Expr) *types.Var {
 	id := astutil.NameIdent(e)
 	if id == nil {
 		return nil
@@ -127,8 +175,8 @@ func (r *recogniser) schemaVar(e ast.Expr) *types.Var {
 
 // definingExpr is the one expression v is assigned from: a single assignment, or the first
 // result of `s, err := call()`. nil when v is assigned more than once.
-func (r *recogniser) definingExpr(v *types.Var) ast.Expr {
-	if as := r.assigns[v]; len(as) > 0 {
+func (r *finder) definingExpr(v *types.Var) ast.Expr {
+	if as := r.code.Assigns(v); len(as) > 0 {
 		if len(as) == 1 && r.tupleAssignments(v) == 0 {
 			return as[0]
 		}
@@ -145,7 +193,7 @@ func (r *recogniser) definingExpr(v *types.Var) ast.Expr {
 			case *ast.AssignStmt:
 				if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
 					for i, l := range n.Lhs {
-						if id, ok := l.(*ast.Ident); ok && r.objectOf(id) == v {
+						if id, ok := l.(*ast.Ident); ok && r.code.ObjectOf(id) == v {
 							count++
 							if i == 0 {
 								found = n.Rhs[0]
@@ -156,7 +204,7 @@ func (r *recogniser) definingExpr(v *types.Var) ast.Expr {
 			case *ast.ValueSpec:
 				if len(n.Values) == 1 && len(n.Names) > 1 {
 					for i, id := range n.Names {
-						if r.objectOf(id) == v {
+						if r.code.ObjectOf(id) == v {
 							count++
 							if i == 0 {
 								found = n.Values[0]
@@ -175,7 +223,7 @@ func (r *recogniser) definingExpr(v *types.Var) ast.Expr {
 }
 
 // tupleAssignments counts the assignments of v from a multi-value call.
-func (r *recogniser) tupleAssignments(v *types.Var) int {
+func (r *finder) tupleAssignments(v *types.Var) int {
 	count := 0
 	for _, f := range r.pass.Files {
 		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
@@ -184,7 +232,7 @@ func (r *recogniser) tupleAssignments(v *types.Var) int {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
 				for _, l := range as.Lhs {
-					if id, ok := l.(*ast.Ident); ok && r.objectOf(id) == v {
+					if id, ok := l.(*ast.Ident); ok && r.code.ObjectOf(id) == v {
 						count++
 					}
 				}
@@ -198,8 +246,8 @@ func (r *recogniser) tupleAssignments(v *types.Var) int {
 // changedAfter says how the value in v may differ from what the library built: a field set
 // (`s.Properties["x"].MaxLength = ...`), a method called on it, its address taken. The
 // library's schema is then not what is sent.
-func (r *recogniser) changedAfter(v *types.Var) string {
-	if r.fieldAssigned[v] || r.addressTaken[v] {
+func (r *finder) changedAfter(v *types.Var) string {
+	if r.code.Changed(v) {
 		return "the schema is changed after the library builds it"
 	}
 	return r.firstUse(v, func(id *ast.Ident, parent ast.Node) string {
@@ -219,7 +267,7 @@ func (r *recogniser) changedAfter(v *types.Var) string {
 
 // firstUse returns the first non-empty verdict judge gives on a use of v (an identifier that
 // refers to it, with its parent node) in the file that declares v.
-func (r *recogniser) firstUse(v *types.Var, judge func(id *ast.Ident, parent ast.Node) string) string {
+func (r *finder) firstUse(v *types.Var, judge func(id *ast.Ident, parent ast.Node) string) string {
 	why := ""
 	for _, f := range r.pass.Files {
 		if v.Pos() < f.FileStart || v.Pos() > f.FileEnd {
@@ -235,13 +283,13 @@ func (r *recogniser) firstUse(v *types.Var, judge func(id *ast.Ident, parent ast
 	return why
 }
 
-func (r *recogniser) libraryCall(call *ast.CallExpr, depth int) *LibrarySchema {
+func (r *finder) libraryCall(call *ast.CallExpr, depth int) *Schema {
 	info := r.pass.TypesInfo
 	// json.RawMessage(b), []byte(b): the same text.
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return r.libraryOf(call.Args[0], depth+1)
 	}
-	fn := r.callee(call)
+	fn := r.code.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
@@ -251,9 +299,9 @@ func (r *recogniser) libraryCall(call *ast.CallExpr, depth int) *LibrarySchema {
 		if (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(call.Args) >= 1 {
 			return r.libraryOf(call.Args[0], depth+1)
 		}
-	case jsonschemaPath:
+	case JSONSchemaGoPath:
 		return r.jsonschemaGoCall(fn, call)
-	case invopopPath:
+	case InvopopPath:
 		return r.invopopCall(fn, call)
 	}
 	if fn.Pkg() == r.pass.Pkg {
@@ -265,12 +313,12 @@ func (r *recogniser) libraryCall(call *ast.CallExpr, depth int) *LibrarySchema {
 // helperSchema follows a function of this package whose one return statement returns the
 // library's schema (`func schemaOf[T any]() *jsonschema.Schema { s, _ := jsonschema.For[T](nil); return s }`),
 // substituting its type arguments.
-func (r *recogniser) helperSchema(fn *types.Func, call *ast.CallExpr, depth int) *LibrarySchema {
-	decl := r.decls[fn]
+func (r *finder) helperSchema(fn *types.Func, call *ast.CallExpr, depth int) *Schema {
+	decl := r.code.Decl(fn)
 	if decl == nil || decl.Body == nil {
 		return nil
 	}
-	rets := r.returns[decl]
+	rets := r.code.Returns(decl)
 	var res ast.Expr
 	for _, ret := range rets {
 		if len(ret.Results) == 0 {
@@ -302,13 +350,13 @@ func (r *recogniser) helperSchema(fn *types.Func, call *ast.CallExpr, depth int)
 // registers a tool for whatever In it is given) for one instantiation of it: a type parameter
 // of params, or a pointer or slice of one, becomes its type argument, and the schema is known
 // again. Other uses of a type parameter stay unknown.
-func (ls *LibrarySchema) Instantiate(params *types.TypeParamList, args *types.TypeList) *LibrarySchema {
+func (ls *Schema) Instantiate(params *types.TypeParamList, args *types.TypeList) *Schema {
 	if ls == nil || ls.Type == nil || params == nil || args == nil || params.Len() != args.Len() {
 		return ls
 	}
 	cp := *ls
 	cp.Type = substitute(ls.Type, params, args)
-	if cp.Unknown == typeParamUnknown && !HasTypeParam(cp.Type) {
+	if cp.Unknown == typeParamUnknown && !astutil.HasTypeParam(cp.Type) {
 		cp.Unknown = ""
 	}
 	return &cp
@@ -347,12 +395,12 @@ func substitute(t types.Type, params *types.TypeParamList, args *types.TypeList)
 
 // jsonschemaGoCall recognises jsonschema.For[T](opts) and jsonschema.ForType(reflect type,
 // opts), with default options.
-func (r *recogniser) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *LibrarySchema {
-	ls := &LibrarySchema{Library: LibJSONSchemaGo, Call: call}
+func (r *finder) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *Schema {
+	ls := &Schema{Library: JSONSchemaGo, Call: call}
 	var opts ast.Expr
 	switch fn.Name() {
 	case "For":
-		ta := r.typeArgs(call.Fun)
+		ta := r.code.TypeArgs(call.Fun)
 		if ta == nil || ta.Len() != 1 || len(call.Args) != 1 {
 			return nil
 		}
@@ -372,14 +420,14 @@ func (r *recogniser) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *Libra
 	if !r.emptyOptions(opts) {
 		ls.Unknown = "ForOptions other than the defaults are not mirrored"
 	}
-	if v := r.res.Versions.JSONSchemaGo; v != "" && semver.MajorMinor(v) != "v0.4" {
+	if v := r.versions.JSONSchemaGo; v != "" && semver.MajorMinor(v) != "v0.4" {
 		ls.Unknown = "jsonschema-go " + v + " is not mirrored (v0.4)"
 	}
 	return ls
 }
 
 // emptyOptions reports whether an options argument is nil or an empty literal.
-func (r *recogniser) emptyOptions(e ast.Expr) bool {
+func (r *finder) emptyOptions(e ast.Expr) bool {
 	if astutil.IsNil(r.pass.TypesInfo, e) {
 		return true
 	}
@@ -389,18 +437,18 @@ func (r *recogniser) emptyOptions(e ast.Expr) bool {
 
 // reflectedType is the type of reflect.TypeFor[T]() or reflect.TypeOf(x) (x's static type,
 // when it is no interface).
-func (r *recogniser) reflectedType(e ast.Expr) types.Type {
+func (r *finder) reflectedType(e ast.Expr) types.Type {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	fn := r.callee(call)
+	fn := r.code.Callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
 		return nil
 	}
 	switch fn.Name() {
 	case "TypeFor":
-		if ta := r.typeArgs(call.Fun); ta != nil && ta.Len() == 1 {
+		if ta := r.code.TypeArgs(call.Fun); ta != nil && ta.Len() == 1 {
 			return ta.At(0)
 		}
 	case "TypeOf":
@@ -413,7 +461,7 @@ func (r *recogniser) reflectedType(e ast.Expr) types.Type {
 
 // staticType is the type of a value handed to reflection, when its dynamic type is its
 // static type.
-func (r *recogniser) staticType(e ast.Expr) types.Type {
+func (r *finder) staticType(e ast.Expr) types.Type {
 	t := r.pass.TypesInfo.TypeOf(e)
 	if t == nil || types.IsInterface(t) {
 		return nil
@@ -423,9 +471,9 @@ func (r *recogniser) staticType(e ast.Expr) types.Type {
 
 // invopopCall recognises jsonschema.Reflect(v), jsonschema.ReflectFromType(t) and the same
 // methods of a Reflector written as a literal in this package.
-func (r *recogniser) invopopCall(fn *types.Func, call *ast.CallExpr) *LibrarySchema {
-	ls := &LibrarySchema{Library: LibInvopop, Call: call}
-	ls.Invopop.Version = r.res.Versions.Invopop
+func (r *finder) invopopCall(fn *types.Func, call *ast.CallExpr) *Schema {
+	ls := &Schema{Library: Invopop, Call: call}
+	ls.Invopop.Version = r.versions.Invopop
 	if len(call.Args) != 1 {
 		return nil
 	}
@@ -458,7 +506,7 @@ func (r *recogniser) invopopCall(fn *types.Func, call *ast.CallExpr) *LibrarySch
 // reflectorOptions reads a Reflector receiver: a literal (or a variable assigned one once and
 // used for nothing but reflecting), or new(jsonschema.Reflector). It returns why the options
 // cannot be known, or "".
-func (r *recogniser) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions) string {
+func (r *finder) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions) string {
 	recv = ast.Unparen(recv)
 	if u, ok := recv.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		recv = ast.Unparen(u.X)
@@ -468,7 +516,7 @@ func (r *recogniser) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions)
 		if def == nil {
 			return "the Reflector is assigned more than once"
 		}
-		if r.fieldAssigned[v] || r.addressTaken[v] {
+		if r.code.Changed(v) {
 			return "the Reflector is changed after it is written"
 		}
 		if why := r.reflectorUses(v); why != "" {
@@ -503,7 +551,7 @@ func (r *recogniser) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions)
 		}
 		switch key.Name {
 		case "BaseSchemaID":
-			o.BaseSchemaID, _ = r.constString(kv.Value)
+			o.BaseSchemaID, _ = r.code.ConstString(kv.Value)
 		case "Anonymous":
 			o.Anonymous = boolConst(tv)
 		case "AssignAnchor":
@@ -527,57 +575,11 @@ func boolConst(tv types.TypeAndValue) bool {
 
 // reflectorUses says why a Reflector variable's options may differ from its literal: any
 // use but calling Reflect or ReflectFromType on it (AddGoComments fills CommentMap).
-func (r *recogniser) reflectorUses(v *types.Var) string {
+func (r *finder) reflectorUses(v *types.Var) string {
 	return r.firstUse(v, func(id *ast.Ident, parent ast.Node) string {
 		if sel, ok := parent.(*ast.SelectorExpr); ok && sel.X == id && sel.Sel.Name != "Reflect" && sel.Sel.Name != "ReflectFromType" {
 			return "the Reflector is changed through " + types.ExprString(sel)
 		}
 		return ""
 	})
-}
-
-// ReachesMCPToolEnum reports whether mcptool's inference puts enum values into t's schema:
-// some type reachable from t implements mcptool.Enum (EnumValues() []any), whose values are
-// known only at run time.
-func ReachesMCPToolEnum(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	var walk func(types.Type) bool
-	walk = func(t types.Type) bool {
-		t = types.Unalias(t)
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
-		if _, named := t.(*types.Named); named {
-			for _, m := range []types.Type{t, types.NewPointer(t)} {
-				if sel := types.NewMethodSet(m).Lookup(nil, "EnumValues"); sel != nil {
-					return true
-				}
-				// Unexported packages' methods are looked up by their package too.
-				if n := t.(*types.Named); n.Obj().Pkg() != nil {
-					if sel := types.NewMethodSet(m).Lookup(n.Obj().Pkg(), "EnumValues"); sel != nil {
-						return true
-					}
-				}
-			}
-		}
-		switch u := t.Underlying().(type) {
-		case *types.Pointer:
-			return walk(u.Elem())
-		case *types.Slice:
-			return walk(u.Elem())
-		case *types.Array:
-			return walk(u.Elem())
-		case *types.Map:
-			return walk(u.Key()) || walk(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if walk(u.Field(i).Type()) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return walk(t)
 }

@@ -80,6 +80,21 @@ func TestLayersPointOneWay(t *testing.T) {
 
 }
 
+// TestEveryPackageNamesItsConcern: every package of the module with non-test files has a doc
+// comment, which says what it knows and, below the driver, what it must not import.
+func TestEveryPackageNamesItsConcern(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{len .GoFiles}} {{if .Doc}}doc{{end}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 2 && fields[1] != "0" {
+			t.Errorf("%s has no package doc comment: say what it knows and what it must not import", fields[0])
+		}
+	}
+}
+
 // isFlow reports whether pkg is the flow engine: a package named flow anywhere in the module.
 func isFlow(pkg string) bool {
 	return strings.HasPrefix(pkg, module+"/") && (strings.HasSuffix(pkg, "/flow") || strings.Contains(pkg, "/flow/"))

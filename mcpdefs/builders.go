@@ -17,8 +17,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/ast/astutil"
+	xastutil "golang.org/x/tools/go/ast/astutil"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 )
 
@@ -78,7 +79,7 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 		if !ok {
 			return propertySet{}, false
 		}
-		i := fieldByName(st, fsel.Sel.Name)
+		i := astutil.FieldIndex(st, fsel.Sel.Name)
 		if i < 0 {
 			return propertySet{}, false
 		}
@@ -338,7 +339,7 @@ func (r *recogniser) declaringStmt(init ast.Expr) (*ast.BlockStmt, int) {
 		if f.FileStart > init.Pos() || init.End() > f.FileEnd {
 			continue
 		}
-		path, _ := astutil.PathEnclosingInterval(f, init.Pos(), init.End())
+		path, _ := xastutil.PathEnclosingInterval(f, init.Pos(), init.End())
 		for i, n := range path {
 			block, ok := n.(*ast.BlockStmt)
 			if !ok || i == 0 {

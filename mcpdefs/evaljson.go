@@ -348,7 +348,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 			if !ok {
 				continue
 			}
-			field := fieldByName(u, id.Name)
+			field := astutil.FieldIndex(u, id.Name)
 			if field < 0 {
 				continue
 			}
@@ -384,15 +384,6 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 // jsonOfElem evaluates a slice element, whose composite literal type may be elided.
 func (r *recogniser) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *jsonvalue.Value {
 	return r.jsonOf(elt, depth+1)
-}
-
-func fieldByName(st *types.Struct, name string) int {
-	for i := range st.NumFields() {
-		if st.Field(i).Name() == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // jsonFieldName is the key encoding/json writes a field under ("" when it writes none).

@@ -174,3 +174,13 @@ func HasTypeParam(t types.Type) bool {
 	}
 	return walk(t)
 }
+
+// FieldIndex is the index of the field of st named name, or -1.
+func FieldIndex(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
+}

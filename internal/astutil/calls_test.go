@@ -96,3 +96,12 @@ func TestCompositeOf(t *testing.T) {
 		assert.Equal(t, want, CompositeOf(e) != nil, src)
 	}
 }
+
+func TestFieldIndex(t *testing.T) {
+	st := types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, nil, "A", types.Typ[types.Int], false),
+		types.NewField(token.NoPos, nil, "B", types.Typ[types.String], false),
+	}, nil)
+	assert.Equal(t, 1, FieldIndex(st, "B"))
+	assert.Equal(t, -1, FieldIndex(st, "C"))
+}

@@ -849,7 +849,7 @@ func (e *Engine) SourceRoots(f *Func, x ast.Expr) Aliases {
 			value := elt
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				if id, ok := kv.Key.(*ast.Ident); ok {
-					if j := fieldByName(st, id.Name); j >= 0 {
+					if j := astutil.FieldIndex(st, id.Name); j >= 0 {
 						field = st.Field(j)
 					}
 				}
@@ -872,13 +872,4 @@ func (e *Engine) SourceRoots(f *Func, x ast.Expr) Aliases {
 		}
 	}
 	return roots
-}
-
-func fieldByName(st *types.Struct, name string) int {
-	for i := range st.NumFields() {
-		if st.Field(i).Name() == name {
-			return i
-		}
-	}
-	return -1
 }

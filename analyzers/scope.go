@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/serverjson/manifest"
 )
 
@@ -15,7 +15,7 @@ import (
 // of cfg. It is given the run's root packages as go list describes them (names, files,
 // imports, modules: packages.NeedName|NeedFiles|NeedImports|NeedDeps|NeedModule) and keeps:
 //
-//   - every root that can reach a package recognition knows (mcpdefs.KnownPackage) through
+//   - every root that can reach a package recognition knows (sdkapi.KnownPackage) through
 //     its imports: only those can hold MCP code, so no rule can report anything elsewhere;
 //   - every root whose files hold an //mcplint:ignore directive, while the directive rules are
 //     on, so that a stray directive is reported wherever it is;
@@ -89,7 +89,7 @@ func reacher() func(*packages.Package) bool {
 			return r
 		}
 		memo[p] = false // go list breaks import cycles; this guards the walk all the same
-		r := mcpdefs.KnownPackage(p.PkgPath)
+		r := sdkapi.KnownPackage(p.PkgPath)
 		for _, imp := range p.Imports {
 			if r {
 				break

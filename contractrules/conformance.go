@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -157,8 +158,8 @@ func preferFail(p *rule.Pass, t *tool) {
 		if !ok || it.Callee != "" || it.Fail || it.Code == 0 || done[call.Pos()] {
 			continue
 		}
-		b, ok := mcpdefs.BuildOf(p.TypesInfo, call)
-		if !ok || (b.API != mcpdefs.APIErrFactory && b.API != mcpdefs.APIErrNew) {
+		b, ok := sdkapi.BuildOf(p.TypesInfo, call)
+		if !ok || (b.API != sdkapi.APIErrFactory && b.API != sdkapi.APIErrNew) {
 			continue
 		}
 		reasons := t.byCode[it.Code]
@@ -196,7 +197,7 @@ func preferFail(p *rule.Pass, t *tool) {
 
 // failFix rewrites mcperr.X(msg, opts...) or mcperr.New(code, msg, opts...) to
 // call.Fail(reason, msg, opts...).
-func failFix(t *tool, call *ast.CallExpr, b mcpdefs.ErrorBuild, reason string) (analysis.SuggestedFix, bool) {
+func failFix(t *tool, call *ast.CallExpr, b sdkapi.ErrorBuild, reason string) (analysis.SuggestedFix, bool) {
 	h := t.handler
 	if h == nil || h.Request == nil {
 		return analysis.SuggestedFix{}, false
@@ -205,12 +206,12 @@ func failFix(t *tool, call *ast.CallExpr, b mcpdefs.ErrorBuild, reason string) (
 	lit := strconv.Quote(reason) + ", "
 	edits := []analysis.TextEdit{{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(fail)}}
 	switch b.API {
-	case mcpdefs.APIErrFactory:
+	case sdkapi.APIErrFactory:
 		if len(call.Args) == 0 {
 			return analysis.SuggestedFix{}, false
 		}
 		edits = append(edits, analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[0].Pos(), NewText: []byte(lit)})
-	case mcpdefs.APIErrNew:
+	case sdkapi.APIErrNew:
 		if len(call.Args) < 2 {
 			return analysis.SuggestedFix{}, false
 		}
@@ -238,7 +239,7 @@ func unknownReason(p *rule.Pass, t *tool) {
 			return true
 		}
 		api := calleeAPI(p.TypesInfo, call)
-		if api != mcpdefs.APICallFail && api != mcpdefs.APICallFailHTTP && api != mcpdefs.APICallRecoveryFor {
+		if api != sdkapi.APICallFail && api != sdkapi.APICallFailHTTP && api != sdkapi.APICallRecoveryFor {
 			return true
 		}
 		if !ownCall(p.TypesInfo, call, h) {
@@ -256,12 +257,12 @@ func unknownReason(p *rule.Pass, t *tool) {
 	})
 }
 
-func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
+func unknownReasonMessage(t *tool, api sdkapi.API, reason string) string {
 	var b strings.Builder
 	switch api {
-	case mcpdefs.APICallFail:
+	case sdkapi.APICallFail:
 		fmt.Fprintf(&b, "call.Fail(%q) names a reason ", reason)
-	case mcpdefs.APICallFailHTTP:
+	case sdkapi.APICallFailHTTP:
 		fmt.Fprintf(&b, "call.FailHTTP(%q) names a reason ", reason)
 	default:
 		fmt.Fprintf(&b, "call.RecoveryFor(%q) names a reason ", reason)
@@ -271,7 +272,7 @@ func unknownReasonMessage(t *tool, api mcpdefs.API, reason string) string {
 	} else {
 		fmt.Fprintf(&b, "its contract lacks (declared: %s)", quoteList(t.reasons))
 	}
-	if api != mcpdefs.APICallRecoveryFor {
+	if api != sdkapi.APICallRecoveryFor {
 		b.WriteString(", so Fail returns InternalError")
 	} else {
 		b.WriteString(", so it adds no hint")
@@ -294,7 +295,7 @@ func ownCall(info *types.Info, call *ast.CallExpr, h *mcpdefs.Handler) bool {
 	case *ast.Ident:
 		return h.Request != nil && info.Uses[x] == h.Request
 	case *ast.CallExpr:
-		return calleeAPI(info, x) == mcpdefs.APICallFrom
+		return calleeAPI(info, x) == sdkapi.APICallFrom
 	}
 	return false
 }
@@ -338,9 +339,9 @@ func unthrown(p *rule.Pass, t *tool) {
 				return !dynamic
 			}
 			var rexpr ast.Expr
-			if b, ok := mcpdefs.BuildOf(p.TypesInfo, call); ok && b.API == mcpdefs.APICallFail {
+			if b, ok := sdkapi.BuildOf(p.TypesInfo, call); ok && b.API == sdkapi.APICallFail {
 				rexpr = b.ReasonArg
-			} else if eff, r := mcpdefs.OptionOf(p.TypesInfo, call); eff == mcpdefs.OptionReason {
+			} else if eff, r := sdkapi.OptionOf(p.TypesInfo, call); eff == sdkapi.OptionReason {
 				rexpr = r
 			} else {
 				return true
@@ -373,8 +374,8 @@ func unthrown(p *rule.Pass, t *tool) {
 
 // calleeAPI is the API a call invokes; typeutil.Callee sees through explicit type arguments,
 // however many.
-func calleeAPI(info *types.Info, call *ast.CallExpr) mcpdefs.API {
-	return mcpdefs.APIOf(typeutil.Callee(info, call))
+func calleeAPI(info *types.Info, call *ast.CallExpr) sdkapi.API {
+	return sdkapi.APIOf(typeutil.Callee(info, call))
 }
 
 func quoteList(ss []string) string {

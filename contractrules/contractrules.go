@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Family is the contract rules' family: their doc page is docs/contractrules.md.
@@ -160,7 +161,7 @@ func (k *kinds) tools(contracted bool) rule.Kind[func(*rule.Pass, *tool)] {
 				}
 			}
 			for _, d := range defs {
-				if d.SDK != mcpdefs.MCPTool || d.Kind != mcpdefs.Tool {
+				if d.SDK != sdkapi.MCPTool || d.Kind != mcpdefs.Tool {
 					continue
 				}
 				static := d.Contract != nil && d.Contract.Static

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/flow/defuse"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -146,7 +146,7 @@ func (r *Result) External(fn *types.Func) (f *ErrorsFact, known bool) {
 	if f, ok := r.imported[fn.Origin()]; ok {
 		return f, true
 	}
-	if r.marked[fn.Pkg()] || !mcpdefs.ReachesErrors(fn.Pkg(), nil) {
+	if r.marked[fn.Pkg()] || !sdkapi.ReachesErrors(fn.Pkg(), nil) {
 		return &ErrorsFact{}, true
 	}
 	return nil, false
@@ -171,7 +171,7 @@ func runFlow(pass *analysis.Pass) (any, error) {
 	res := &Result{summaries: map[ast.Node]*Summary{}}
 	// Cheapest first: dependencies from the module cache, then packages that cannot see
 	// mcperr, then the runtime library itself (understood by its API, never followed).
-	if !checkedModule(pass.Module) || !mcpdefs.ReachesErrors(pass.Pkg, nil) || mcpdefs.IsRuntimePackage(pass.Pkg) {
+	if !checkedModule(pass.Module) || !sdkapi.ReachesErrors(pass.Pkg, nil) || sdkapi.IsRuntimePackage(pass.Pkg) {
 		return res, nil
 	}
 	res.Analyzed = true

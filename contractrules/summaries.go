@@ -15,7 +15,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -105,7 +105,7 @@ func (w *walker) run() {
 			if !ok {
 				return true
 			}
-			if c, ok := mcpdefs.CodeValueOf(w.info, call.Args[1]); ok {
+			if c, ok := sdkapi.CodeValueOf(w.info, call.Args[1]); ok {
 				if obj := w.info.Uses[id]; obj != nil {
 					if w.tested[obj] == nil {
 						w.tested[obj] = map[mcperr.Code]bool{}
@@ -259,7 +259,7 @@ func (a *acc) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
-	if c, ok := mcpdefs.CodeValueOf(w.info, e); ok {
+	if c, ok := sdkapi.CodeValueOf(w.info, e); ok {
 		a.add(Item{Produced: Produced{Code: c, By: "the constant " + c.String(), Func: a.fnName(), At: w.at(e.Pos())}, Entry: e})
 		return
 	}
@@ -469,7 +469,7 @@ func (a *acc) call(call *ast.CallExpr, index int) {
 			}
 		}
 	}
-	if b, ok := mcpdefs.BuildOf(w.info, call); ok {
+	if b, ok := sdkapi.BuildOf(w.info, call); ok {
 		a.build(call, b)
 		return
 	}
@@ -564,11 +564,11 @@ func (a *acc) funcValue(call *ast.CallExpr, v *types.Var) {
 }
 
 // build records an error built by the runtime library.
-func (a *acc) build(call *ast.CallExpr, b mcpdefs.ErrorBuild) {
+func (a *acc) build(call *ast.CallExpr, b sdkapi.ErrorBuild) {
 	w := a.w
 	reason, set, dynamic := a.optionsReason(b.Options, b.Spread)
 	switch b.API {
-	case mcpdefs.APIErrWith:
+	case sdkapi.APIErrWith:
 		// e.With(opts...): e's errors, with the reason the options set.
 		base := w.newAcc(a.fn)
 		base.visiting = a.visiting
@@ -586,12 +586,12 @@ func (a *acc) build(call *ast.CallExpr, b mcpdefs.ErrorBuild) {
 			a.params[i] = true
 		}
 		return
-	case mcpdefs.APIErrClassify:
+	case sdkapi.APIErrClassify:
 		a.expr(b.Base) // an *mcperr.Error passes unchanged; anything else is classified at run time
 		return
 	}
 	p := Produced{Code: b.Code, By: buildName(b.Func), Func: a.fnName(), At: w.at(call.Pos()), Reason: reason, ReasonDynamic: dynamic}
-	if b.API == mcpdefs.APICallFail {
+	if b.API == sdkapi.APICallFail {
 		p.Fail = true
 		if s, ok := constString(w.info, b.ReasonArg); ok {
 			p.Reason, p.ReasonDynamic = s, false
@@ -622,11 +622,11 @@ func (a *acc) optionsReason(opts []ast.Expr, spread bool) (reason string, set, d
 
 func (a *acc) optionReason(o ast.Expr, depth int) (reason string, set, dynamic bool) {
 	w := a.w
-	effect, rexpr := mcpdefs.OptionOf(w.info, o)
+	effect, rexpr := sdkapi.OptionOf(w.info, o)
 	switch effect {
-	case mcpdefs.OptionOther:
+	case sdkapi.OptionOther:
 		return "", false, false
-	case mcpdefs.OptionReason:
+	case sdkapi.OptionReason:
 		if s, ok := constString(w.info, rexpr); ok {
 			return s, true, false
 		}
@@ -734,7 +734,7 @@ func (w *walker) fact(obj types.Object) *ErrorsFact {
 // *mcperr.Error: pkg reaches mcperr but was not analysed (a dependency outside the module).
 // The runtime library itself is understood by its API.
 func (w *walker) unsummarised(pkg *types.Package) bool {
-	if pkg == nil || mcpdefs.IsRuntimePackage(pkg) {
+	if pkg == nil || sdkapi.IsRuntimePackage(pkg) {
 		return false
 	}
 	marked, ok := w.marked[pkg]
@@ -742,7 +742,7 @@ func (w *walker) unsummarised(pkg *types.Package) bool {
 		marked = w.pass.ImportPackageFact(pkg, new(analyzedFact))
 		w.marked[pkg] = marked
 	}
-	return !marked && mcpdefs.ReachesErrors(pkg, w.reach)
+	return !marked && sdkapi.ReachesErrors(pkg, w.reach)
 }
 
 // at is a short, stable position for messages: "dir/file.go:line".

@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // credentialsAnalyzer finds, in every package of the module, which values hold a credential,
@@ -318,7 +319,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 		}
 		// A configuration getter (viper's or a flag set's GetString) of a credential's key;
 		// not an SDK's tool-argument getter, whose value the model sent.
-		if (fn.Name() == "GetString" || fn.Name() == "MustGetenv" || fn.Name() == "GetEnv") && len(call.Call.Args) > 0 && mcpdefs.APIOf(fn) == mcpdefs.APINone {
+		if (fn.Name() == "GetString" || fn.Name() == "MustGetenv" || fn.Name() == "GetEnv") && len(call.Call.Args) > 0 && sdkapi.APIOf(fn) == sdkapi.APINone {
 			if e, ok := v.(*ssa.Extract); !ok || e.Index == 0 {
 				for _, a := range call.Call.Args {
 					if name, ok := constString(a); ok {

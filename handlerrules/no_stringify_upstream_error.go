@@ -12,6 +12,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 var ruleNoStringifyUpstreamError = check{
@@ -81,11 +82,11 @@ func (h *handler) messageArgs(call *ast.CallExpr) []ast.Expr {
 		return call.Args
 	}
 	switch h.defs.CallAPI(call) {
-	case mcpdefs.APIErrNew, mcpdefs.APICallFail:
+	case sdkapi.APIErrNew, sdkapi.APICallFail:
 		return arg(1)
-	case mcpdefs.APIErrFactory, mcpdefs.APIToolResultError, mcpdefs.APIToolResultErrorFromErr:
+	case sdkapi.APIErrFactory, sdkapi.APIToolResultError, sdkapi.APIToolResultErrorFromErr:
 		return arg(0)
-	case mcpdefs.APIToolResultErrorf:
+	case sdkapi.APIToolResultErrorf:
 		return call.Args
 	}
 	if h.sums.IsErrorResult(call) {
@@ -271,7 +272,7 @@ func isHTTPResponse(t types.Type) bool {
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.
 func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
 	info := h.pass.TypesInfo
-	formatted := astutil.IsPkgFunc(info, call, "fmt", "Sprintf") || astutil.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == mcpdefs.APIToolResultErrorf
+	formatted := astutil.IsPkgFunc(info, call, "fmt", "Sprintf") || astutil.IsPkgFunc(info, call, "fmt", "Errorf") || h.defs.CallAPI(call) == sdkapi.APIToolResultErrorf
 	if !formatted || len(call.Args) == 0 {
 		return "", nil
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
@@ -61,7 +62,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				h.errorfWithoutW(call, lazyHand)
 			default:
 				api := defs.CallAPI(call)
-				sdkText := api == mcpdefs.APIToolResultError || api == mcpdefs.APIToolResultErrorf
+				sdkText := api == sdkapi.APIToolResultError || api == sdkapi.APIToolResultErrorf
 				if !sdkText && !h.sums.IsErrorResult(call) {
 					return
 				}
@@ -210,7 +211,7 @@ func nilErrorArg(info *types.Info, call *ast.CallExpr) (nilArg ast.Expr, takesEr
 // carriesCause reports whether an mcperr constructor call is given WithCause.
 func (h *handler) carriesCause(call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok && h.defs.CallAPI(c) == mcpdefs.APIErrWithCause {
+		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok && h.defs.CallAPI(c) == sdkapi.APIErrWithCause {
 			return true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 var ruleSecretInModelText = check{
@@ -33,7 +34,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.
-		if h.Kind != mcpdefs.Tool || h.SDK == mcpdefs.MCPTool || h.ErrorIndex < 0 {
+		if h.Kind != mcpdefs.Tool || h.SDK == sdkapi.MCPTool || h.ErrorIndex < 0 {
 			continue
 		}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {

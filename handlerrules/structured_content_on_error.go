@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 var ruleStructuredContentOnError = check{
@@ -157,7 +158,7 @@ func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node)
 			if !ok {
 				continue
 			}
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.obj(sel.X) == obj && h.defs.CallAPI(call) == mcpdefs.APISetError {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.obj(sel.X) == obj && h.defs.CallAPI(call) == sdkapi.APISetError {
 				return true
 			}
 		}
@@ -221,7 +222,7 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 			}
 		case *ssa.Call:
 			if len(x.Call.Args) > 0 && x.Call.Args[0] == alloc && dominatesReturn(x.Block(), ret) {
-				if call := flow.CallExprAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == mcpdefs.APISetError {
+				if call := flow.CallExprAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == sdkapi.APISetError {
 					return true
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
@@ -62,7 +63,7 @@ func (h *handler) toolErrorAdvice() string {
 	if h.Adapted {
 		return "an isError result from the adapter"
 	}
-	if h.SDK == mcpdefs.MarkLabs {
+	if h.SDK == sdkapi.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}
 	return "an IsError result and nil"
@@ -213,8 +214,8 @@ func (a *argOrigins) newError(call *ssa.Call) bool {
 	case "errors.New", "fmt.Errorf":
 		return true
 	}
-	switch mcpdefs.APIOf(fn) {
-	case mcpdefs.APIErrNew, mcpdefs.APIErrFactory, mcpdefs.APICallFail, mcpdefs.APICallFailHTTP:
+	switch sdkapi.APIOf(fn) {
+	case sdkapi.APIErrNew, sdkapi.APIErrFactory, sdkapi.APICallFail, sdkapi.APICallFailHTTP:
 		return true
 	}
 	return false
@@ -249,8 +250,8 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch mcpdefs.APIOf(fn) {
-	case mcpdefs.APIArgRequire, mcpdefs.APIArgBind:
+	switch sdkapi.APIOf(fn) {
+	case sdkapi.APIArgRequire, sdkapi.APIArgBind:
 		return true
 	}
 	sig := fn.Signature()
@@ -398,8 +399,8 @@ func (a *argOrigins) through(call *ssa.Call) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch mcpdefs.APIOf(fn) {
-	case mcpdefs.APIArgGet, mcpdefs.APIArgRequire, mcpdefs.APIArgBind:
+	switch sdkapi.APIOf(fn) {
+	case sdkapi.APIArgGet, sdkapi.APIArgRequire, sdkapi.APIArgBind:
 		return true
 	}
 	path := fn.Pkg().Path()

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // A pass-through adapter is a parameter of a function of this package that receives a
@@ -180,13 +181,13 @@ func indexOf(params *types.Tuple, v *types.Var) int {
 // requestType is the request parameter type of an SDK handler of m's kind and SDK.
 func (s *sdkTypes) requestType(m Mapping) types.Type {
 	switch {
-	case m.SDK == MCPTool && m.Kind == Tool:
+	case m.SDK == sdkapi.MCPTool && m.Kind == Tool:
 		return s.mcptoolCall
-	case m.SDK == MarkLabs && m.Kind == Tool:
+	case m.SDK == sdkapi.MarkLabs && m.Kind == Tool:
 		return s.m3CallReq
-	case m.SDK == MarkLabs && m.Kind == Prompt:
+	case m.SDK == sdkapi.MarkLabs && m.Kind == Prompt:
 		return s.m3PromptReq
-	case m.SDK == MarkLabs:
+	case m.SDK == sdkapi.MarkLabs:
 		return s.m3ReadReq
 	case m.Kind == Tool:
 		return s.goCallReq

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Registrar is a function of the user's own code that registers a tool, named as
@@ -73,7 +74,7 @@ func reachable(pkg *types.Package) map[string]*types.Package {
 			return
 		}
 		seen[p] = true
-		if KnownPackage(p.Path()) {
+		if sdkapi.KnownPackage(p.Path()) {
 			found[p.Path()] = p
 		}
 		for _, imp := range p.Imports() {
@@ -102,19 +103,19 @@ func lookupType(pkgs map[string]*types.Package, path, name string, pointer bool)
 func newSDKTypes(pkgs map[string]*types.Package) *sdkTypes {
 	return &sdkTypes{
 		pkgs:          pkgs,
-		goCallReq:     lookupType(pkgs, goSDKMCP, "CallToolRequest", true),
-		goCallRes:     lookupType(pkgs, goSDKMCP, "CallToolResult", true),
-		goReadReq:     lookupType(pkgs, goSDKMCP, "ReadResourceRequest", true),
-		goReadRes:     lookupType(pkgs, goSDKMCP, "ReadResourceResult", true),
-		goPromptReq:   lookupType(pkgs, goSDKMCP, "GetPromptRequest", true),
-		goPromptRes:   lookupType(pkgs, goSDKMCP, "GetPromptResult", true),
-		m3CallReq:     lookupType(pkgs, m3MCP, "CallToolRequest", false),
-		m3CallRes:     lookupType(pkgs, m3MCP, "CallToolResult", true),
-		m3ReadReq:     lookupType(pkgs, m3MCP, "ReadResourceRequest", false),
-		m3ResContents: sliceOf(lookupType(pkgs, m3MCP, "ResourceContents", false)),
-		m3PromptReq:   lookupType(pkgs, m3MCP, "GetPromptRequest", false),
-		m3PromptRes:   lookupType(pkgs, m3MCP, "GetPromptResult", true),
-		mcptoolCall:   lookupType(pkgs, mcptoolPath, "Call", true),
+		goCallReq:     lookupType(pkgs, sdkapi.GoSDKMCPPath, "CallToolRequest", true),
+		goCallRes:     lookupType(pkgs, sdkapi.GoSDKMCPPath, "CallToolResult", true),
+		goReadReq:     lookupType(pkgs, sdkapi.GoSDKMCPPath, "ReadResourceRequest", true),
+		goReadRes:     lookupType(pkgs, sdkapi.GoSDKMCPPath, "ReadResourceResult", true),
+		goPromptReq:   lookupType(pkgs, sdkapi.GoSDKMCPPath, "GetPromptRequest", true),
+		goPromptRes:   lookupType(pkgs, sdkapi.GoSDKMCPPath, "GetPromptResult", true),
+		m3CallReq:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "CallToolRequest", false),
+		m3CallRes:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "CallToolResult", true),
+		m3ReadReq:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "ReadResourceRequest", false),
+		m3ResContents: sliceOf(lookupType(pkgs, sdkapi.MarkLabsMCPPath, "ResourceContents", false)),
+		m3PromptReq:   lookupType(pkgs, sdkapi.MarkLabsMCPPath, "GetPromptRequest", false),
+		m3PromptRes:   lookupType(pkgs, sdkapi.MarkLabsMCPPath, "GetPromptResult", true),
+		mcptoolCall:   lookupType(pkgs, sdkapi.MCPToolPath, "Call", true),
 	}
 }
 
@@ -151,7 +152,7 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 	two := params.Len() == 2 && results.Len() == 2
 	switch {
 	case identical(req, s.goCallReq):
-		h.Kind, h.SDK = Tool, GoSDK
+		h.Kind, h.SDK = Tool, sdkapi.GoSDK
 		switch {
 		case two && identical(r0, s.goCallRes):
 			h.Flavour, h.Errors = GoSDKTool, ProtocolError
@@ -162,7 +163,7 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 			return h, false
 		}
 	case identical(req, s.m3CallReq):
-		h.Kind, h.SDK = Tool, MarkLabs
+		h.Kind, h.SDK = Tool, sdkapi.MarkLabs
 		switch {
 		case two && identical(r0, s.m3CallRes):
 			h.Flavour, h.Errors = MarkLabsTool, ProtocolError
@@ -179,23 +180,23 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 		if params.Len() != 3 || results.Len() != 2 {
 			return h, false
 		}
-		h.Kind, h.SDK, h.Flavour, h.Errors = Tool, MCPTool, MCPToolTool, ToolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Tool, sdkapi.MCPTool, MCPToolTool, ToolError
 		h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
 	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
 		// Only mcptool takes a third, typed parameter; its errors keep their mcperr code.
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, MCPTool, MCPToolResourceTemplate, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.MCPTool, MCPToolResourceTemplate, ProtocolError
 		h.In = params.At(2).Type()
 	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, MCPTool, MCPToolPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.MCPTool, MCPToolPrompt, ProtocolError
 		h.In = params.At(2).Type()
 	case two && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, GoSDK, GoSDKResource, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.GoSDK, GoSDKResource, ProtocolError
 	case two && identical(req, s.m3ReadReq) && identical(r0, s.m3ResContents):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, MarkLabs, MarkLabsResource, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.MarkLabs, MarkLabsResource, ProtocolError
 	case two && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, GoSDK, GoSDKPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.GoSDK, GoSDKPrompt, ProtocolError
 	case two && identical(req, s.m3PromptReq) && identical(r0, s.m3PromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, MarkLabs, MarkLabsPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.MarkLabs, MarkLabsPrompt, ProtocolError
 	default:
 		return h, false
 	}
@@ -266,7 +267,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	if len(pkgs) == 0 {
 		return res
 	}
-	res.ErrorsReachable = pkgs[mcperrPath] != nil
+	res.ErrorsReachable = pkgs[sdkapi.MCPErrPath] != nil
 	flowRes, _ := pass.ResultOf[FlowEngine].(*flow.Result)
 	r := &recogniser{
 		pass:         pass,

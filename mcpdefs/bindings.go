@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -33,7 +34,7 @@ type Binding struct {
 // ok is false when there is nothing to say (not an mcptool template or prompt, or a type that
 // is only known per instantiation of a generic wrapper).
 func Bindings(d *Definition) (bs []Binding, isStruct, ok bool) {
-	if d.SDK != MCPTool || d.ParamsType == nil || astutil.HasTypeParam(d.ParamsType) {
+	if d.SDK != sdkapi.MCPTool || d.ParamsType == nil || astutil.HasTypeParam(d.ParamsType) {
 		return nil, false, false
 	}
 	if d.Kind != ResourceTemplate && d.Kind != Prompt {

@@ -21,6 +21,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // propertySet is `x.Properties["key"] = value` on a schema variable x, or with keyword set,
@@ -49,7 +50,7 @@ func isSchemaPtr(t types.Type) bool {
 		return false
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && apiKey(n.Origin().Obj()) == jsonschemaPath+".Schema"
+	return ok && sdkapi.Key(n.Origin().Obj()) == sdkapi.JSONSchemaPath+".Schema"
 }
 
 // propertySetOf recognises `v.Properties["key"] = value` (a single assignment with a constant

@@ -10,13 +10,14 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // registration is a registering call or SDK pair literal waiting for link().
 type registration struct {
 	call     *ast.CallExpr // nil for a pair literal
 	kind     Kind
-	sdk      SDK
+	sdk      sdkapi.SDK
 	def      ast.Expr
 	handler  ast.Expr // nil when the registration carries none
 	typeArgs *types.TypeList
@@ -41,80 +42,80 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		return
 	}
 	r.callsOf[fn] = append(r.callsOf[fn], call)
-	key := apiKey(fn)
+	key := sdkapi.Key(fn)
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
 			return call.Args[i]
 		}
 		return nil
 	}
-	reg := func(kind Kind, sdk SDK, def, handler int) {
+	reg := func(kind Kind, sdk sdkapi.SDK, def, handler int) {
 		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun), api: key})
 	}
 	switch key {
-	case goSDKMCP + ".AddTool":
-		reg(Tool, GoSDK, 1, 2)
-	case goSDKMCP + ".Server.AddTool":
-		reg(Tool, GoSDK, 0, 1)
-	case goSDKMCP + ".Server.AddResource":
-		reg(Resource, GoSDK, 0, 1)
-	case goSDKMCP + ".Server.AddResourceTemplate":
-		reg(ResourceTemplate, GoSDK, 0, 1)
-	case goSDKMCP + ".Server.AddPrompt":
-		reg(Prompt, GoSDK, 0, 1)
-	case m3Server + ".MCPServer.AddTool":
-		reg(Tool, MarkLabs, 0, 1)
-	case m3Server + ".MCPServer.AddSessionTool":
-		reg(Tool, MarkLabs, 1, 2)
-	case m3Server + ".MCPServer.AddResource":
-		reg(Resource, MarkLabs, 0, 1)
-	case m3Server + ".MCPServer.AddSessionResource":
-		reg(Resource, MarkLabs, 1, 2)
-	case m3Server + ".MCPServer.AddResourceTemplate":
-		reg(ResourceTemplate, MarkLabs, 0, 1)
-	case m3Server + ".MCPServer.AddSessionResourceTemplate":
-		reg(ResourceTemplate, MarkLabs, 1, 2)
-	case m3Server + ".MCPServer.AddPrompt":
-		reg(Prompt, MarkLabs, 0, 1)
-	case m3Server + ".MCPServer.AddTools", m3Server + ".MCPServer.SetTools",
-		m3Server + ".MCPServer.AddResources", m3Server + ".MCPServer.SetResources",
-		m3Server + ".MCPServer.AddResourceTemplates", m3Server + ".MCPServer.SetResourceTemplates",
-		m3Server + ".MCPServer.AddPrompts", m3Server + ".MCPServer.SetPrompts":
+	case sdkapi.GoSDKMCPPath + ".AddTool":
+		reg(Tool, sdkapi.GoSDK, 1, 2)
+	case sdkapi.GoSDKMCPPath + ".Server.AddTool":
+		reg(Tool, sdkapi.GoSDK, 0, 1)
+	case sdkapi.GoSDKMCPPath + ".Server.AddResource":
+		reg(Resource, sdkapi.GoSDK, 0, 1)
+	case sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":
+		reg(ResourceTemplate, sdkapi.GoSDK, 0, 1)
+	case sdkapi.GoSDKMCPPath + ".Server.AddPrompt":
+		reg(Prompt, sdkapi.GoSDK, 0, 1)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":
+		reg(Tool, sdkapi.MarkLabs, 0, 1)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":
+		reg(Tool, sdkapi.MarkLabs, 1, 2)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":
+		reg(Resource, sdkapi.MarkLabs, 0, 1)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":
+		reg(Resource, sdkapi.MarkLabs, 1, 2)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":
+		reg(ResourceTemplate, sdkapi.MarkLabs, 0, 1)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":
+		reg(ResourceTemplate, sdkapi.MarkLabs, 1, 2)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":
+		reg(Prompt, sdkapi.MarkLabs, 0, 1)
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTools", sdkapi.MarkLabsServerPath + ".MCPServer.SetTools",
+		sdkapi.MarkLabsServerPath + ".MCPServer.AddResources", sdkapi.MarkLabsServerPath + ".MCPServer.SetResources",
+		sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates", sdkapi.MarkLabsServerPath + ".MCPServer.SetResourceTemplates",
+		sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts", sdkapi.MarkLabsServerPath + ".MCPServer.SetPrompts":
 		// Each argument is a Server* pair literal, linked on its own; the call marks them
 		// registered.
 		for _, a := range call.Args {
-			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: MarkLabs})
+			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: sdkapi.MarkLabs})
 		}
-	case m3Server + ".MCPServer.AddSessionTools", m3Server + ".MCPServer.AddSessionResources",
-		m3Server + ".MCPServer.AddSessionResourceTemplates":
+	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools", sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources",
+		sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates":
 		for _, a := range call.Args[min(1, len(call.Args)):] {
-			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: MarkLabs})
+			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: sdkapi.MarkLabs})
 		}
-	case mcptoolPath + ".Add":
-		reg(Tool, MCPTool, 1, -1)
-	case mcptoolPath + ".AddResource":
-		reg(Resource, MCPTool, 1, -1)
-	case mcptoolPath + ".AddResourceTemplate":
-		reg(ResourceTemplate, MCPTool, 1, -1)
-	case mcptoolPath + ".AddPrompt":
-		reg(Prompt, MCPTool, 1, -1)
-	case m3MCP + ".NewTool", m3MCP + ".NewToolWithRawSchema":
-		r.m3Tool(call, key == m3MCP+".NewToolWithRawSchema")
-	case m3MCP + ".NewResource":
+	case sdkapi.MCPToolPath + ".Add":
+		reg(Tool, sdkapi.MCPTool, 1, -1)
+	case sdkapi.MCPToolPath + ".AddResource":
+		reg(Resource, sdkapi.MCPTool, 1, -1)
+	case sdkapi.MCPToolPath + ".AddResourceTemplate":
+		reg(ResourceTemplate, sdkapi.MCPTool, 1, -1)
+	case sdkapi.MCPToolPath + ".AddPrompt":
+		reg(Prompt, sdkapi.MCPTool, 1, -1)
+	case sdkapi.MarkLabsMCPPath + ".NewTool", sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
+		r.m3Tool(call, key == sdkapi.MarkLabsMCPPath+".NewToolWithRawSchema")
+	case sdkapi.MarkLabsMCPPath + ".NewResource":
 		r.m3Resource(call, Resource)
-	case m3MCP + ".NewResourceTemplate":
+	case sdkapi.MarkLabsMCPPath + ".NewResourceTemplate":
 		r.m3Resource(call, ResourceTemplate)
-	case m3MCP + ".NewPrompt":
+	case sdkapi.MarkLabsMCPPath + ".NewPrompt":
 		r.m3Prompt(call)
-	case goSDKMCP + ".NewServer":
-		s := &Server{SDK: GoSDK, Node: call}
+	case sdkapi.GoSDKMCPPath + ".NewServer":
+		s := &Server{SDK: sdkapi.GoSDK, Node: call}
 		if lit := r.resolveLit(arg(0), 0); lit != nil {
 			f := r.fields(lit)
 			s.Name, s.Version = r.str(f["Name"]), r.str(f["Version"])
 		}
 		r.res.Servers = append(r.res.Servers, s)
-	case m3Server + ".NewMCPServer":
-		r.res.Servers = append(r.res.Servers, &Server{SDK: MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
+	case sdkapi.MarkLabsServerPath + ".NewMCPServer":
+		r.res.Servers = append(r.res.Servers, &Server{SDK: sdkapi.MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
 	default:
 		if reg, ok := r.regs[key]; ok {
 			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler), registrar: true})
@@ -157,42 +158,42 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		r.containers = append(r.containers, lit)
 		return
 	}
-	key := apiKey(named.Origin().Obj())
+	key := sdkapi.Key(named.Origin().Obj())
 	f := r.fields(lit)
 	switch key {
-	case goSDKMCP + ".Tool":
-		d := r.newDef(lit, Tool, GoSDK)
+	case sdkapi.GoSDKMCPPath + ".Tool":
+		d := r.newDef(lit, Tool, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema, d.Meta = f["InputSchema"], f["OutputSchema"], f["Meta"]
 		r.goAnnotations(d, f["Annotations"])
-	case goSDKMCP + ".Resource":
-		d := r.newDef(lit, Resource, GoSDK)
+	case sdkapi.GoSDKMCPPath + ".Resource":
+		d := r.newDef(lit, Resource, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
-	case goSDKMCP + ".ResourceTemplate":
-		d := r.newDef(lit, ResourceTemplate, GoSDK)
+	case sdkapi.GoSDKMCPPath + ".ResourceTemplate":
+		d := r.newDef(lit, ResourceTemplate, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
-	case goSDKMCP + ".Prompt":
-		d := r.newDef(lit, Prompt, GoSDK)
+	case sdkapi.GoSDKMCPPath + ".Prompt":
+		d := r.newDef(lit, Prompt, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
 		r.goPromptArgs(d, f["Arguments"])
-	case m3MCP + ".Tool":
-		d := r.newDef(lit, Tool, MarkLabs)
+	case sdkapi.MarkLabsMCPPath + ".Tool":
+		d := r.newDef(lit, Tool, sdkapi.MarkLabs)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema = firstNonNil(f["RawInputSchema"], f["InputSchema"]), firstNonNil(f["RawOutputSchema"], f["OutputSchema"])
 		d.Meta = f["Meta"]
 		r.m3AnnotationLit(d, f["Annotations"])
-	case m3Server + ".ServerTool":
-		r.pending = append(r.pending, registration{kind: Tool, sdk: MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
-	case m3Server + ".ServerResource":
-		r.pending = append(r.pending, registration{kind: Resource, sdk: MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
-	case m3Server + ".ServerResourceTemplate":
-		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
-	case m3Server + ".ServerPrompt":
-		r.pending = append(r.pending, registration{kind: Prompt, sdk: MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
-	case mcptoolPath + ".Tool":
-		d := r.newDef(lit, Tool, MCPTool)
+	case sdkapi.MarkLabsServerPath + ".ServerTool":
+		r.pending = append(r.pending, registration{kind: Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+	case sdkapi.MarkLabsServerPath + ".ServerResource":
+		r.pending = append(r.pending, registration{kind: Resource, sdk: sdkapi.MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+	case sdkapi.MarkLabsServerPath + ".ServerResourceTemplate":
+		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: sdkapi.MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+	case sdkapi.MarkLabsServerPath + ".ServerPrompt":
+		r.pending = append(r.pending, registration{kind: Prompt, sdk: sdkapi.MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+	case sdkapi.MCPToolPath + ".Tool":
+		d := r.newDef(lit, Tool, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.Meta, d.Scopes = f["Meta"], f["Scopes"]
 		if e := f["Format"]; e != nil && !astutil.IsNil(r.pass.TypesInfo, e) {
@@ -207,22 +208,22 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 			d.Contract = r.contract(e)
 		}
 		r.mcptoolHandler(d, lit, f)
-	case mcptoolPath + ".Resource":
-		d := r.newDef(lit, Resource, MCPTool)
+	case sdkapi.MCPToolPath + ".Resource":
+		d := r.newDef(lit, Resource, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
 		r.mcptoolHandler(d, lit, f)
-	case mcptoolPath + ".ResourceTemplate":
-		d := r.newDef(lit, ResourceTemplate, MCPTool)
+	case sdkapi.MCPToolPath + ".ResourceTemplate":
+		d := r.newDef(lit, ResourceTemplate, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
 			d.ParamsType = targs.At(0)
 		}
 		r.mcptoolHandler(d, lit, f)
-	case mcptoolPath + ".Prompt":
+	case sdkapi.MCPToolPath + ".Prompt":
 		// The arguments are the fields of A (see Bindings), not a list in the literal.
-		d := r.newDef(lit, Prompt, MCPTool)
+		d := r.newDef(lit, Prompt, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
 			d.ParamsType = targs.At(0)
@@ -239,7 +240,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 // mcptoolHandler links an mcptool literal's Handler field, or records that it is left out.
 func (r *recogniser) mcptoolHandler(d *Definition, lit *ast.CompositeLit, f map[string]ast.Expr) {
 	if h, ok := f["Handler"]; ok {
-		r.pending = append(r.pending, registration{kind: d.Kind, sdk: MCPTool, def: lit, handler: h})
+		r.pending = append(r.pending, registration{kind: d.Kind, sdk: sdkapi.MCPTool, def: lit, handler: h})
 	} else if handlerOmitted(lit, f) {
 		d.HandlerOmitted, d.HandlerOmittedAt = true, lit
 	}
@@ -254,7 +255,7 @@ func firstNonNil(es ...ast.Expr) ast.Expr {
 	return nil
 }
 
-func (r *recogniser) newDef(node ast.Node, kind Kind, sdk SDK) *Definition {
+func (r *recogniser) newDef(node ast.Node, kind Kind, sdk sdkapi.SDK) *Definition {
 	d := &Definition{Kind: kind, SDK: sdk, Node: node}
 	r.defs[node] = d
 	r.res.Definitions = append(r.res.Definitions, d)
@@ -291,7 +292,7 @@ func (r *recogniser) fields(lit *ast.CompositeLit) map[string]ast.Expr {
 
 // m3Tool reads mcp.NewTool(name, opts...) and mcp.NewToolWithRawSchema(name, desc, schema).
 func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
-	d := r.newDef(call, Tool, MarkLabs)
+	d := r.newDef(call, Tool, sdkapi.MarkLabs)
 	if len(call.Args) > 0 {
 		d.Name = r.str(call.Args[0])
 	}
@@ -308,7 +309,7 @@ func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
 }
 
 func (r *recogniser) m3Resource(call *ast.CallExpr, kind Kind) {
-	d := r.newDef(call, kind, MarkLabs)
+	d := r.newDef(call, kind, sdkapi.MarkLabs)
 	if len(call.Args) >= 2 {
 		d.URI, d.Name = r.str(call.Args[0]), r.str(call.Args[1])
 	}
@@ -316,7 +317,7 @@ func (r *recogniser) m3Resource(call *ast.CallExpr, kind Kind) {
 }
 
 func (r *recogniser) m3Prompt(call *ast.CallExpr) {
-	d := r.newDef(call, Prompt, MarkLabs)
+	d := r.newDef(call, Prompt, sdkapi.MarkLabs)
 	if len(call.Args) > 0 {
 		d.Name = r.str(call.Args[0])
 	}
@@ -336,7 +337,7 @@ func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
 		}
 		d.Options = append(d.Options, oc)
 		fn := r.callee(oc)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			continue
 		}
 		var a0 ast.Expr
@@ -469,7 +470,7 @@ func (r *recogniser) code(e ast.Expr) CodeValue {
 	}
 	id := astutil.NameIdent(e)
 	if id != nil {
-		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == mcperrPath {
+		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == sdkapi.MCPErrPath {
 			cv.Name = c.Name()
 		}
 	}
@@ -597,7 +598,7 @@ func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if fn := r.callee(call); !ok || fn == nil || apiKey(fn) != uritemplatePath+".Template.Raw" {
+	if fn := r.callee(call); !ok || fn == nil || sdkapi.Key(fn) != sdkapi.URITemplatePath+".Template.Raw" {
 		return "", false
 	}
 	recv := sel.X
@@ -612,7 +613,7 @@ func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
 	if !ok || len(parse.Args) != 1 {
 		return "", false
 	}
-	if fn := r.callee(parse); fn == nil || apiKey(fn) != uritemplatePath+".MustNew" {
+	if fn := r.callee(parse); fn == nil || sdkapi.Key(fn) != sdkapi.URITemplatePath+".MustNew" {
 		return "", false
 	}
 	if c, ok := r.constValue(parse.Args[0], constant.String); ok {
@@ -817,7 +818,7 @@ func (r *recogniser) m3PromptArg(d *Definition, oc *ast.CallExpr) {
 	for _, o := range oc.Args[1:] {
 		c, ok := ast.Unparen(o).(*ast.CallExpr)
 		fn := r.calleeOf(c)
-		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			a.Partial = true
 			continue
 		}

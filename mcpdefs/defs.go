@@ -8,8 +8,10 @@
 // return or composite literal that holds one definition and one handler). Values that cannot
 // be resolved statically are marked dynamic, never guessed.
 //
-// Its subpackages hold what recognition reads with: typewalk (what each SDK's schema inference
-// makes of a Go type) and jsonvalue (JSON values with their positions). Questions about paths
+// Its subpackages hold what recognition reads with: sdkapi (the vocabulary: import paths and
+// which API is which), typewalk (what each SDK's schema inference makes of a Go type),
+// jsonvalue (JSON values with their positions) and schemalib (schemas the module builds with a
+// schema library). Questions about paths
 // and values go to the flow engine's layer, which knows no SDK: recognition hands the SSA
 // engine (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they must know
 // of the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the registry
@@ -20,6 +22,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Kind is what a definition or handler serves.
@@ -94,7 +98,7 @@ const (
 // Handler is a function recognised as a handler by its type.
 type Handler struct {
 	Kind    Kind
-	SDK     SDK
+	SDK     sdkapi.SDK
 	Flavour Flavour
 	// Node is the *ast.FuncDecl or *ast.FuncLit; Body may be nil for a declaration without
 	// one.
@@ -198,7 +202,7 @@ type Annotations struct {
 // Definition is one tool, resource, resource template or prompt.
 type Definition struct {
 	Kind Kind
-	SDK  SDK
+	SDK  sdkapi.SDK
 	// Node is where the definition is written: the composite literal or constructor call.
 	// Findings about the definition are reported here.
 	Node ast.Node
@@ -322,7 +326,7 @@ type CodeValue struct {
 
 // Server is a server construction: its implementation name and version as written.
 type Server struct {
-	SDK           SDK
+	SDK           sdkapi.SDK
 	Node          ast.Node
 	Name, Version Value
 	// ToolErrorsAsResults is true when a middleware installed on the server (mark3labs
@@ -344,7 +348,7 @@ type Result struct {
 	Versions Versions
 	// RevisionLimits are the protocol versions a server or transport option of the package
 	// pins, per SDK (absent: the SDK's own list); see Revisions.
-	RevisionLimits map[SDK][]string
+	RevisionLimits map[sdkapi.SDK][]string
 	// LateRegistrations are the registrations that run once the server is serving
 	// (stateless.go).
 	LateRegistrations []LateRegistration

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/summary"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // FlowEngine is the flow engine with recognition's knowledge of what the SDKs' and the runtime
@@ -24,9 +25,9 @@ func (sdkOracle) Returns(fn *types.Func, i int) flow.Nilness {
 	if i != 0 {
 		return flow.Unknown
 	}
-	switch APIOf(fn) {
-	case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr, APIToolResultOK,
-		APIResourceNotFoundError, APIProtocolErrorFunc, APIErrNew, APIErrFactory:
+	switch sdkapi.APIOf(fn) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr, sdkapi.APIToolResultOK,
+		sdkapi.APIResourceNotFoundError, sdkapi.APIProtocolErrorFunc, sdkapi.APIErrNew, sdkapi.APIErrFactory:
 		return flow.NonNil
 	}
 	return flow.Unknown
@@ -36,7 +37,7 @@ func (sdkOracle) Returns(fn *types.Func, i int) flow.Nilness {
 // (types.TypeString with full package paths), is the go-sdk's *jsonrpc.Error.
 func IsProtocolErrorTypeName(name string) bool {
 	switch name {
-	case "*" + goSDKJSONRPC + ".Error", "*github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2.WireError":
+	case "*" + sdkapi.GoSDKJSONRPCPath + ".Error", "*github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2.WireError":
 		return true
 	}
 	return false
@@ -54,13 +55,15 @@ func NewSummaries() *analysis.Analyzer {
 type summaryOracle struct{}
 
 func (summaryOracle) Skips(pkg *types.Package) bool {
-	return KnownPackage(pkg.Path()) || IsRuntimePackage(pkg)
+	return sdkapi.KnownPackage(pkg.Path()) || sdkapi.IsRuntimePackage(pkg)
 }
 
-func (summaryOracle) IsResult(t types.Type) bool { return TypeAPI(t) == APIToolResultType }
+func (summaryOracle) IsResult(t types.Type) bool {
+	return sdkapi.TypeAPI(t) == sdkapi.APIToolResultType
+}
 
 func (summaryOracle) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
-	if TypeAPI(info.TypeOf(lit)) != APIToolResultType {
+	if sdkapi.TypeAPI(info.TypeOf(lit)) != sdkapi.APIToolResultType {
 		return false, false, false
 	}
 	isError, known = literalIsError(info, lit)
@@ -68,26 +71,26 @@ func (summaryOracle) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isR
 }
 
 func (summaryOracle) ResultConstructor(callee types.Object) (isError, ok bool) {
-	switch APIOf(callee) {
-	case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
+	switch sdkapi.APIOf(callee) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
 		return true, true
-	case APIToolResultOK:
+	case sdkapi.APIToolResultOK:
 		return false, true
 	}
 	return false, false
 }
 
 func (summaryOracle) ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool) {
-	b, ok := BuildOf(info, call)
+	b, ok := sdkapi.BuildOf(info, call)
 	if !ok {
 		return false, nil, false
 	}
 	for _, o := range b.Options {
-		if c, isCall := ast.Unparen(o).(*ast.CallExpr); isCall && APIOf(typeutil.Callee(info, c)) == APIErrWithCause {
+		if c, isCall := ast.Unparen(o).(*ast.CallExpr); isCall && sdkapi.APIOf(typeutil.Callee(info, c)) == sdkapi.APIErrWithCause {
 			causes = append(causes, c.Args...)
 		}
 	}
-	return b.API == APIErrFactory || b.API == APIErrNew || b.API == APICallFail, causes, true
+	return b.API == sdkapi.APIErrFactory || b.API == sdkapi.APIErrNew || b.API == sdkapi.APICallFail, causes, true
 }
 
 // literalIsError reads the IsError field of a tool result literal; known is false when it is

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file evaluates Go expressions to jsonvalue.Values. It stays in recognition because it
@@ -112,7 +113,7 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *jsonvalue.Value, depth i
 		}
 		return r.jsonOf(call.Args[0], depth+1)
 	}
-	if fn := r.callee(call); fn != nil && apiKey(fn) == m3MCP+".NewMetaFromMap" && len(call.Args) == 1 {
+	if fn := r.callee(call); fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".NewMetaFromMap" && len(call.Args) == 1 {
 		return r.jsonOf(call.Args[0], depth+1)
 	}
 	if fl, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && len(call.Args) == 0 {
@@ -291,7 +292,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 	}
 	key := ""
 	if n, ok := types.Unalias(t).(*types.Named); ok {
-		key = apiKey(n.Origin().Obj())
+		key = sdkapi.Key(n.Origin().Obj())
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
@@ -328,7 +329,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 		return node
 	case *types.Struct:
 		node.Kind = jsonvalue.Object
-		if key == m3MCP+".Meta" {
+		if key == sdkapi.MarkLabsMCPPath+".Meta" {
 			f := r.fields(lit)
 			if add, ok := f["AdditionalFields"]; ok {
 				inner := r.jsonOf(add, depth+1)
@@ -337,7 +338,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 			}
 			return node
 		}
-		schema := key == jsonschemaPath+".Schema"
+		schema := key == sdkapi.JSONSchemaPath+".Schema"
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Mapping is what an adapter does with the functions it wraps: the SDK handler they are
@@ -19,7 +20,7 @@ type Mapping struct {
 	Via Shape
 	// Kind, SDK and Flavour are the SDK handler's.
 	Kind    Kind
-	SDK     SDK
+	SDK     sdkapi.SDK
 	Flavour Flavour
 	// Errors is what a non-nil error of the wrapped function becomes; Same is true when the
 	// SDK handler returns it unchanged, so the wrapped function has the SDK handler's own
@@ -96,7 +97,7 @@ func (r *recogniser) addParamWrap(fn *types.Func, w Wrap) {
 // exporting reports whether this package's adapters are recorded as facts: packages of the
 // module being checked, not the SDKs or other dependencies.
 func (r *recogniser) exporting() bool {
-	return flow.InModule(r.pass.Module, r.pass.Pkg) && !KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
+	return flow.InModule(r.pass.Module, r.pass.Pkg) && !sdkapi.KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
 }
 
 // exportFacts records this package's adapters as facts.

@@ -27,6 +27,7 @@ package mcpdefs
 import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -78,7 +79,7 @@ func (r *recogniser) headerAnnotations() {
 				if _, ok := annotators[fn]; ok {
 					annotator = fn
 				}
-				if apiKey(fn) == goSDKMCP+".Server.AddTool" {
+				if sdkapi.Key(fn) == sdkapi.GoSDKMCPPath+".Server.AddTool" {
 					registers = true
 				}
 				return true
@@ -157,7 +158,7 @@ func isGoToolPtr(t types.Type) bool {
 		return false
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && apiKey(n.Origin().Obj()) == goSDKMCP+".Tool"
+	return ok && sdkapi.Key(n.Origin().Obj()) == sdkapi.GoSDKMCPPath+".Tool"
 }
 
 // constStringMap resolves e to a map[string]string literal whose keys and values are all
@@ -225,7 +226,7 @@ func (r *recogniser) mapChanged(v *types.Var) bool {
 func (r *recogniser) applyHeaderAnnotation(f *HeaderAnnotationFact) {
 	props := slices.Sorted(maps.Keys(f.Headers))
 	for _, d := range r.res.Definitions {
-		if d.Kind != Tool || d.SDK != GoSDK || d.Registration != nil || d.Input.Origin != SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
+		if d.Kind != Tool || d.SDK != sdkapi.GoSDK || d.Registration != nil || d.Input.Origin != SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
 			continue
 		}
 		if d.Input.Expr == nil || !isSchemaPtr(r.pass.TypesInfo.TypeOf(d.Input.Expr)) {

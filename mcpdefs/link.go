@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // link connects definitions to their handlers: first through registrations and SDK pair
@@ -24,9 +25,9 @@ func (r *recogniser) link() {
 		if d != nil && reg.call != nil && d.Registration == nil {
 			d.Registration, d.ViaRegistrar = reg.call, reg.registrar
 			switch reg.api {
-			case goSDKMCP + ".AddTool":
+			case sdkapi.GoSDKMCPPath + ".AddTool":
 				d.registeredAs = regGoTyped
-			case goSDKMCP + ".Server.AddTool":
+			case sdkapi.GoSDKMCPPath + ".Server.AddTool":
 				d.registeredAs = regGoLowLevel
 			}
 		}
@@ -96,9 +97,9 @@ func (r *recogniser) attach(d *Definition, h ast.Expr) {
 		d.HandlerNil = true
 	}
 	d.Handler = handler
-	if handler != nil && d.SDK == MCPTool && handler.SDK == GoSDK {
+	if handler != nil && d.SDK == sdkapi.MCPTool && handler.SDK == sdkapi.GoSDK {
 		// An mcptool.Resource handler has go-sdk's type, but mcptool maps its errors.
-		handler.SDK = MCPTool
+		handler.SDK = sdkapi.MCPTool
 	}
 	if handler != nil && d.Kind == Tool {
 		if d.InputType == nil && handler.In != nil {
@@ -303,7 +304,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 		if fn == nil {
 			return nil
 		}
-		if fn.Pkg() != nil && fn.Pkg().Path() == m3MCP && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
+		if fn.Pkg() != nil && fn.Pkg().Path() == sdkapi.MarkLabsMCPPath && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
 			return r.resolveHandler(x.Args[0], depth+1)
 		}
 		var found *Handler

@@ -154,14 +154,3 @@ func TestRecognition(t *testing.T) {
 		})
 	}
 }
-
-// TestAPIOfTypedNil: a nil *types.Func or *types.Var inside a types.Object (what
-// `fn, _ := x.(*types.Func)` gives for a call of a function value) classifies as nothing
-// instead of panicking.
-func TestAPIOfTypedNil(t *testing.T) {
-	for _, obj := range []types.Object{nil, (*types.Func)(nil), (*types.Var)(nil), (*types.TypeName)(nil)} {
-		if got := mcpdefs.APIOf(obj); got != mcpdefs.APINone {
-			t.Errorf("APIOf(%T nil) = %v, want APINone", obj, got)
-		}
-	}
-}

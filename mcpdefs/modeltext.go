@@ -2,6 +2,8 @@ package mcpdefs
 
 import (
 	"go/types"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // ModelText names text a model reads, as the SDKs build it: a tool result's text, a tool
@@ -24,20 +26,20 @@ var modelTextArgs = map[string]struct {
 	text ModelText
 	args []int
 }{
-	m3MCP + ".NewToolResultText":          {ResultText, []int{0}},
-	m3MCP + ".NewToolResultStructured":    {ResultText, []int{1}},
-	m3MCP + ".NewToolResultError":         {ErrorText, []int{0}},
-	m3MCP + ".NewToolResultErrorf":        {ErrorText, []int{0, 1}},
-	m3MCP + ".NewToolResultErrorFromErr":  {ErrorText, []int{0, 1}},
-	m3MCP + ".NewTextContent":             {ContentText, []int{0}},
-	m3MCP + ".NewReadResourceResult":      {ResourceText, []int{0}},
-	goSDKMCP + ".CallToolResult.SetError": {ErrorText, []int{1}},
-	m3MCP + ".WithDescription":            {DescriptionText, []int{0}},
-	m3MCP + ".Description":                {DescriptionText, []int{0}},
-	m3MCP + ".WithPromptDescription":      {DescriptionText, []int{0}},
-	m3MCP + ".ArgumentDescription":        {DescriptionText, []int{0}},
-	m3MCP + ".WithResourceDescription":    {DescriptionText, []int{0}},
-	m3MCP + ".WithTemplateDescription":    {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".NewToolResultText":         {ResultText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".NewToolResultStructured":   {ResultText, []int{1}},
+	sdkapi.MarkLabsMCPPath + ".NewToolResultError":        {ErrorText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".NewToolResultErrorf":       {ErrorText, []int{0, 1}},
+	sdkapi.MarkLabsMCPPath + ".NewToolResultErrorFromErr": {ErrorText, []int{0, 1}},
+	sdkapi.MarkLabsMCPPath + ".NewTextContent":            {ContentText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".NewReadResourceResult":     {ResourceText, []int{0}},
+	sdkapi.GoSDKMCPPath + ".CallToolResult.SetError":      {ErrorText, []int{1}},
+	sdkapi.MarkLabsMCPPath + ".WithDescription":           {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".Description":               {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".WithPromptDescription":     {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".ArgumentDescription":       {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".WithResourceDescription":   {DescriptionText, []int{0}},
+	sdkapi.MarkLabsMCPPath + ".WithTemplateDescription":   {DescriptionText, []int{0}},
 }
 
 // ModelTextArgs returns what fn's arguments become when fn is an SDK constructor whose text
@@ -47,16 +49,16 @@ func ModelTextArgs(fn *types.Func) (text ModelText, args []int, ok bool) {
 	if fn == nil {
 		return "", nil, false
 	}
-	m, ok := modelTextArgs[apiKey(fn.Origin())]
+	m, ok := modelTextArgs[sdkapi.Key(fn.Origin())]
 	return m.text, m.args, ok
 }
 
 // modelTextFields maps an SDK type's string field to what the text stored in it becomes.
 var modelTextFields = map[string]ModelText{
-	goSDKMCP + ".TextContent.Text":       ContentText,
-	goSDKMCP + ".ResourceContents.Text":  ResourceText,
-	m3MCP + ".TextContent.Text":          ContentText,
-	m3MCP + ".TextResourceContents.Text": ResourceText,
+	sdkapi.GoSDKMCPPath + ".TextContent.Text":             ContentText,
+	sdkapi.GoSDKMCPPath + ".ResourceContents.Text":        ResourceText,
+	sdkapi.MarkLabsMCPPath + ".TextContent.Text":          ContentText,
+	sdkapi.MarkLabsMCPPath + ".TextResourceContents.Text": ResourceText,
 }
 
 // ModelTextField reports what text stored into field name of the struct type t (or a pointer

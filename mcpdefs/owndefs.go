@@ -15,12 +15,14 @@ package mcpdefs
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // ownDefType is a module struct type copied into an SDK definition.
 type ownDefType struct {
 	kind Kind
-	sdk  SDK
+	sdk  sdkapi.SDK
 	// fields maps the SDK field (go-sdk field names; Description for mark3labs'
 	// WithDescription) to the own type's field that is copied into it unchanged.
 	fields map[string]string
@@ -49,7 +51,7 @@ func (r *recogniser) ownFieldOf(e ast.Expr) (*types.Named, string, string) {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || KnownPackage(n.Obj().Pkg().Path()) || n.TypeArgs() != nil {
+	if !ok || n.Obj().Pkg() == nil || sdkapi.KnownPackage(n.Obj().Pkg().Path()) || n.TypeArgs() != nil {
 		return nil, "", ""
 	}
 	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
@@ -70,7 +72,7 @@ func (r *recogniser) findOwnDefTypes() {
 					return true
 				}
 				named, _ := types.Unalias(tv.Type).(*types.Named)
-				if named == nil || apiKey(named.Origin().Obj()) != goSDKMCP+".Tool" {
+				if named == nil || sdkapi.Key(named.Origin().Obj()) != sdkapi.GoSDKMCPPath+".Tool" {
 					return true
 				}
 				fields := r.fields(n)
@@ -78,7 +80,7 @@ func (r *recogniser) findOwnDefTypes() {
 				if own == nil {
 					return true
 				}
-				o := &ownDefType{kind: Tool, sdk: GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
+				o := &ownDefType{kind: Tool, sdk: sdkapi.GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
 				for sdkField, v := range fields {
 					if t, f, rt := r.ownFieldOf(v); t == own && rt == root {
 						o.fields[sdkField] = f
@@ -90,18 +92,18 @@ func (r *recogniser) findOwnDefTypes() {
 				}
 				r.addOwnDefType(own, o)
 			case *ast.CallExpr:
-				if fn := r.callee(n); fn == nil || apiKey(fn) != m3MCP+".NewTool" || len(n.Args) == 0 {
+				if fn := r.callee(n); fn == nil || sdkapi.Key(fn) != sdkapi.MarkLabsMCPPath+".NewTool" || len(n.Args) == 0 {
 					return true
 				}
 				own, nameField, root := r.ownFieldOf(n.Args[0])
 				if own == nil {
 					return true
 				}
-				o := &ownDefType{kind: Tool, sdk: MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
+				o := &ownDefType{kind: Tool, sdk: sdkapi.MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
 				for _, a := range n.Args[1:] {
 					oc, ok := ast.Unparen(a).(*ast.CallExpr)
 					fn := r.calleeOf(oc)
-					if ok && fn != nil && apiKey(fn) == m3MCP+".WithDescription" && len(oc.Args) == 1 {
+					if ok && fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".WithDescription" && len(oc.Args) == 1 {
 						if t, f, rt := r.ownFieldOf(oc.Args[0]); t == own && rt == root {
 							o.fields["Description"] = f
 							continue
@@ -166,7 +168,7 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 		return Value{}
 	}
 	d.Name, d.Title, d.Description = str("Name"), str("Title"), str("Description")
-	if o.sdk == GoSDK {
+	if o.sdk == sdkapi.GoSDK {
 		d.InputSchema, d.OutputSchema, d.Meta = get("InputSchema"), get("OutputSchema"), get("Meta")
 		if a := get("Annotations"); a != nil {
 			r.goAnnotations(d, a)
@@ -174,7 +176,7 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 			d.Annotations.Dynamic = true
 		}
 	}
-	if o.sdk == MarkLabs {
+	if o.sdk == sdkapi.MarkLabs {
 		// mcp.NewTool's defaults, as for any NewTool call.
 		t, f := true, false
 		d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
@@ -216,11 +218,11 @@ func (r *recogniser) ownSchemas(d *Definition, o *ownDefType) {
 		case o.converted[sdkField]:
 			return SchemaSource{}
 		case given != nil:
-			if o.sdk == GoSDK {
+			if o.sdk == sdkapi.GoSDK {
 				return r.goSchema(d, given, nil, input)
 			}
 			return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
-		case o.sdk == MarkLabs:
+		case o.sdk == sdkapi.MarkLabs:
 			return SchemaSource{}
 		}
 		return r.goSchema(d, nil, nil, input)

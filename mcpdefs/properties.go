@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // mark3labs property builders and the JSON type each starts from ("" for WithAny).
@@ -44,7 +45,7 @@ func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *jsonvalue.
 	}
 	for _, oc := range d.Options {
 		fn := r.callee(oc)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			// A ToolOption of the user's own: it may add properties.
 			root.Partial, props.Partial = true, true
 			continue
@@ -102,7 +103,7 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 		}
 		oc, ok := ast.Unparen(o).(*ast.CallExpr)
 		var fn = r.calleeOf(oc)
-		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			prop.Partial = true
 			continue
 		}

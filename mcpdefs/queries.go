@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // JSONOf evaluates an expression of the analysed package to a JSON tree (see JSON). It
@@ -66,7 +67,7 @@ func (res *Result) TemplateArgReads(h *Handler) (reads []ArgRead, dynamic bool) 
 			return false
 		}
 		field, ok := info.Uses[sel.Sel].(*types.Var)
-		if !ok || !field.IsField() || field.Pkg() == nil || field.Pkg().Path() != m3MCP {
+		if !ok || !field.IsField() || field.Pkg() == nil || field.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			return false
 		}
 		params, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
@@ -159,7 +160,7 @@ func (res *Result) ToolResultContent(e ast.Expr, body ast.Node) ResultContent {
 		return ResultContent{Known: true, Nil: true}
 	}
 	lit := res.r.resolveLit(e, 0)
-	if lit == nil || TypeAPI(res.info.TypeOf(lit)) != APIToolResultType {
+	if lit == nil || sdkapi.TypeAPI(res.info.TypeOf(lit)) != sdkapi.APIToolResultType {
 		return ResultContent{}
 	}
 	out := ResultContent{Known: true}
@@ -215,7 +216,7 @@ func (res *Result) StructuredResult(call *ast.CallExpr) (value, text ast.Expr, o
 		return nil, nil, false
 	}
 	fn := res.r.callee(call)
-	if fn == nil || apiKey(fn) != m3MCP+".NewToolResultStructured" || len(call.Args) != 2 {
+	if fn == nil || sdkapi.Key(fn) != sdkapi.MarkLabsMCPPath+".NewToolResultStructured" || len(call.Args) != 2 {
 		return nil, nil, false
 	}
 	return call.Args[0], call.Args[1], true

@@ -23,45 +23,46 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // registrationAPI is an SDK function that registers a definition: its argument indexes.
 type registrationAPI struct {
 	kind         Kind // 0: each argument is a pair literal or a slice of them (AddTools)
-	sdk          SDK
+	sdk          sdkapi.SDK
 	def, handler int // -1 when absent
 	spread       bool
 }
 
 // registrationAPIs are the SDK registration functions by API key.
 var registrationAPIs = map[string]registrationAPI{
-	goSDKMCP + ".AddTool":                               {Tool, GoSDK, 1, 2, false},
-	goSDKMCP + ".Server.AddTool":                        {Tool, GoSDK, 0, 1, false},
-	goSDKMCP + ".Server.AddResource":                    {Resource, GoSDK, 0, 1, false},
-	goSDKMCP + ".Server.AddResourceTemplate":            {ResourceTemplate, GoSDK, 0, 1, false},
-	goSDKMCP + ".Server.AddPrompt":                      {Prompt, GoSDK, 0, 1, false},
-	m3Server + ".MCPServer.AddTool":                     {Tool, MarkLabs, 0, 1, false},
-	m3Server + ".MCPServer.AddSessionTool":              {Tool, MarkLabs, 1, 2, false},
-	m3Server + ".MCPServer.AddResource":                 {Resource, MarkLabs, 0, 1, false},
-	m3Server + ".MCPServer.AddSessionResource":          {Resource, MarkLabs, 1, 2, false},
-	m3Server + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, MarkLabs, 0, 1, false},
-	m3Server + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, MarkLabs, 1, 2, false},
-	m3Server + ".MCPServer.AddPrompt":                   {Prompt, MarkLabs, 0, 1, false},
-	m3Server + ".MCPServer.AddTools":                    {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.SetTools":                    {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.AddResources":                {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.SetResources":                {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.AddResourceTemplates":        {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.SetResourceTemplates":        {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.AddPrompts":                  {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.SetPrompts":                  {0, MarkLabs, 0, -1, true},
-	m3Server + ".MCPServer.AddSessionTools":             {0, MarkLabs, 1, -1, true},
-	m3Server + ".MCPServer.AddSessionResources":         {0, MarkLabs, 1, -1, true},
-	m3Server + ".MCPServer.AddSessionResourceTemplates": {0, MarkLabs, 1, -1, true},
-	mcptoolPath + ".Add":                                {Tool, MCPTool, 1, -1, false},
-	mcptoolPath + ".AddResource":                        {Resource, MCPTool, 1, -1, false},
-	mcptoolPath + ".AddResourceTemplate":                {ResourceTemplate, MCPTool, 1, -1, false},
-	mcptoolPath + ".AddPrompt":                          {Prompt, MCPTool, 1, -1, false},
+	sdkapi.GoSDKMCPPath + ".AddTool":                                     {Tool, sdkapi.GoSDK, 1, 2, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {Tool, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {Resource, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {ResourceTemplate, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {Prompt, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {Tool, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {Tool, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {Resource, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {Resource, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {Prompt, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTools":                    {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetTools":                    {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResources":                {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetResources":                {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates":        {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetResourceTemplates":        {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts":                  {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetPrompts":                  {0, sdkapi.MarkLabs, 0, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools":             {0, sdkapi.MarkLabs, 1, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources":         {0, sdkapi.MarkLabs, 1, -1, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates": {0, sdkapi.MarkLabs, 1, -1, true},
+	sdkapi.MCPToolPath + ".Add":                                          {Tool, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddResource":                                  {Resource, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {ResourceTemplate, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddPrompt":                                    {Prompt, sdkapi.MCPTool, 1, -1, false},
 }
 
 // RegistrarFact says that a function of the module registers its parameters: Def is the
@@ -70,7 +71,7 @@ var registrationAPIs = map[string]registrationAPI{
 // registers them.
 type RegistrarFact struct {
 	Kind         Kind
-	SDK          SDK
+	SDK          sdkapi.SDK
 	Def, Handler int
 	Spread       bool
 	API          string
@@ -122,7 +123,7 @@ func runRegistrars(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	if !flow.InModule(pass.Module, pass.Pkg) || KnownPackage(pass.Pkg.Path()) || IsRuntimePackage(pass.Pkg) || len(reachable(pass.Pkg)) == 0 {
+	if !flow.InModule(pass.Module, pass.Pkg) || sdkapi.KnownPackage(pass.Pkg.Path()) || sdkapi.IsRuntimePackage(pass.Pkg) || len(reachable(pass.Pkg)) == 0 {
 		return res, nil
 	}
 	var decls []*ast.FuncDecl
@@ -196,8 +197,8 @@ func registersParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, know
 		callee = callee.Origin()
 		var api registrationAPI
 		var via string
-		if a, ok := registrationAPIs[apiKey(callee)]; ok {
-			api, via = a, apiKey(callee)
+		if a, ok := registrationAPIs[sdkapi.Key(callee)]; ok {
+			api, via = a, sdkapi.Key(callee)
 		} else if f := known.Of(callee); f != nil {
 			api, via = registrationAPI{f.Kind, f.SDK, f.Def, f.Handler, f.Spread}, f.API
 		} else {

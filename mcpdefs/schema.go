@@ -7,6 +7,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // SchemaOrigin says where a tool's advertised input or output schema comes from.
@@ -107,12 +108,12 @@ func (r *recogniser) schemas() {
 			continue
 		}
 		switch d.SDK {
-		case GoSDK:
+		case sdkapi.GoSDK:
 			d.Input = r.goSchema(d, d.InputSchema, d.InputType, true)
 			d.Output = r.goSchema(d, d.OutputSchema, d.OutputType, false)
-		case MCPTool:
+		case sdkapi.MCPTool:
 			d.Input, d.Output = mcptoolSchema(d.InputType, true), mcptoolSchema(d.OutputType, false)
-		case MarkLabs:
+		case sdkapi.MarkLabs:
 			r.m3Schemas(d)
 		}
 	}
@@ -199,7 +200,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 	in, out := SchemaSource{Origin: SchemaProperties}, SchemaSource{Origin: SchemaAbsent}
 	for _, oc := range d.Options {
 		fn := r.callee(oc)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m3MCP {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			continue
 		}
 		switch fn.Name() {

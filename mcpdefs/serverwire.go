@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
@@ -34,9 +35,9 @@ func (r *recogniser) serverWire() {
 			continue
 		}
 		switch s.SDK {
-		case MarkLabs:
+		case sdkapi.MarkLabs:
 			for _, opt := range r.optionCalls(call) {
-				if apiKey(r.callee(opt)) == m3Server+".WithToolHandlerMiddleware" {
+				if sdkapi.Key(r.callee(opt)) == sdkapi.MarkLabsServerPath+".WithToolHandlerMiddleware" {
 					for _, mw := range opt.Args {
 						if r.middlewareConverts(mw, 0) {
 							s.ToolErrorsAsResults = true
@@ -44,12 +45,12 @@ func (r *recogniser) serverWire() {
 					}
 				}
 			}
-		case GoSDK:
+		case sdkapi.GoSDK:
 			v := r.assignedVar(call)
 			if v == nil {
 				continue
 			}
-			for _, add := range r.callsOfMethod(goSDKMCP + ".Server.AddReceivingMiddleware") {
+			for _, add := range r.callsOfMethod(sdkapi.GoSDKMCPPath + ".Server.AddReceivingMiddleware") {
 				sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
 				if !ok || r.varOf(sel.X) != v {
 					continue
@@ -128,7 +129,7 @@ func (r *recogniser) varOf(e ast.Expr) types.Object {
 func (r *recogniser) callsOfMethod(key string) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	for fn, calls := range r.callsOf {
-		if apiKey(fn) == key {
+		if sdkapi.Key(fn) == key {
 			out = append(out, calls...)
 		}
 	}

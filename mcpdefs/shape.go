@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Shape is how recognition reached a handler. `mcplint -v` counts handlers per SDK and per
@@ -96,7 +98,7 @@ func (res *Result) ModulePackage(p *types.Package) bool {
 // modulePackage reports whether p belongs to the module being checked (not an SDK, the
 // runtime library or another dependency).
 func (r *recogniser) modulePackage(p *types.Package) bool {
-	if KnownPackage(p.Path()) || IsRuntimePackage(p) {
+	if sdkapi.KnownPackage(p.Path()) || sdkapi.IsRuntimePackage(p) {
 		return false
 	}
 	if p == r.pass.Pkg {

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Protocol revision 2026-07-28 is stateless (SEP-2575) and has no sessions (SEP-2567): every
@@ -37,7 +39,7 @@ const (
 type LateRegistration struct {
 	Call    *ast.CallExpr
 	Kind    Kind
-	SDK     SDK
+	SDK     sdkapi.SDK
 	Context LateContext
 	// Where names the callback (InitializedHandler, Hooks.AddAfterInitialize) or handler.
 	Where string
@@ -46,12 +48,12 @@ type LateRegistration struct {
 // revisionsByVersion lists, per SDK, the first version that speaks each protocol revision
 // (go-sdk: supportedProtocolVersions at each tag; mcp-go: ValidProtocolVersions in the
 // versions in the module cache, the first one seen).
-var revisionsByVersion = map[SDK][]struct{ revision, from string }{
-	GoSDK: {
+var revisionsByVersion = map[sdkapi.SDK][]struct{ revision, from string }{
+	sdkapi.GoSDK: {
 		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.0.0"}, {"2025-06-18", "v0.0.0"},
 		{"2025-11-25", "v1.2.0"}, {Revision20260728, "v1.7.0"},
 	},
-	MarkLabs: {
+	sdkapi.MarkLabs: {
 		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.31.0"}, {"2025-06-18", "v0.36.0"},
 		{"2025-11-25", "v0.44.0"}, {Revision20260728, "v1.0.0"},
 	},
@@ -59,9 +61,9 @@ var revisionsByVersion = map[SDK][]struct{ revision, from string }{
 
 // Revisions returns the protocol revisions the module's version of sdk speaks, oldest first
 // (the newest SDK's when the version is unknown). mcptool runs on go-sdk.
-func (v Versions) Revisions(sdk SDK) []string {
-	if sdk == MCPTool {
-		sdk = GoSDK
+func (v Versions) Revisions(sdk sdkapi.SDK) []string {
+	if sdk == sdkapi.MCPTool {
+		sdk = sdkapi.GoSDK
 	}
 	var out []string
 	for _, r := range revisionsByVersion[sdk] {
@@ -75,7 +77,7 @@ func (v Versions) Revisions(sdk SDK) []string {
 // Revisions returns the protocol revisions the package's servers of sdk speak: the SDK's,
 // narrowed by the versions a server option or transport option pins
 // (ServerOptions.SupportedProtocolVersions, WithStreamableHTTPProtocolVersions).
-func (res *Result) Revisions(sdk SDK) []string {
+func (res *Result) Revisions(sdk sdkapi.SDK) []string {
 	all := res.Versions.Revisions(sdk)
 	if lim, ok := res.RevisionLimits[sdkFamily(sdk)]; ok {
 		return slices.DeleteFunc(all, func(r string) bool { return !slices.Contains(lim, r) })
@@ -84,20 +86,20 @@ func (res *Result) Revisions(sdk SDK) []string {
 }
 
 // Speaks reports whether the package's servers of sdk speak revision.
-func (res *Result) Speaks(sdk SDK, revision string) bool {
+func (res *Result) Speaks(sdk sdkapi.SDK, revision string) bool {
 	return slices.Contains(res.Revisions(sdk), revision)
 }
 
-func sdkFamily(sdk SDK) SDK {
-	if sdk == MCPTool {
-		return GoSDK
+func sdkFamily(sdk sdkapi.SDK) sdkapi.SDK {
+	if sdk == sdkapi.MCPTool {
+		return sdkapi.GoSDK
 	}
 	return sdk
 }
 
 // revisionLimit records a static list of protocol versions a server or transport option
 // pins. A list recognition cannot read is no limit (the SDK's revisions are assumed).
-func (r *recogniser) revisionLimit(sdk SDK, elems []ast.Expr) {
+func (r *recogniser) revisionLimit(sdk sdkapi.SDK, elems []ast.Expr) {
 	var lim []string
 	for _, e := range elems {
 		s, ok := r.constString(e)
@@ -110,7 +112,7 @@ func (r *recogniser) revisionLimit(sdk SDK, elems []ast.Expr) {
 		return // an empty list restores the default
 	}
 	if r.res.RevisionLimits == nil {
-		r.res.RevisionLimits = map[SDK][]string{}
+		r.res.RevisionLimits = map[sdkapi.SDK][]string{}
 	}
 	r.res.RevisionLimits[sdk] = append(r.res.RevisionLimits[sdk], lim...)
 }
@@ -119,40 +121,40 @@ func (r *recogniser) revisionLimit(sdk SDK, elems []ast.Expr) {
 // it is a per-session registration.
 var lateRegistrationKeys = map[string]struct {
 	kind    Kind
-	sdk     SDK
+	sdk     sdkapi.SDK
 	session bool
 }{
-	goSDKMCP + ".AddTool":                               {Tool, GoSDK, false},
-	goSDKMCP + ".Server.AddTool":                        {Tool, GoSDK, false},
-	goSDKMCP + ".Server.AddResource":                    {Resource, GoSDK, false},
-	goSDKMCP + ".Server.AddResourceTemplate":            {ResourceTemplate, GoSDK, false},
-	goSDKMCP + ".Server.AddPrompt":                      {Prompt, GoSDK, false},
-	mcptoolPath + ".Add":                                {Tool, MCPTool, false},
-	mcptoolPath + ".AddResource":                        {Resource, MCPTool, false},
-	mcptoolPath + ".AddResourceTemplate":                {ResourceTemplate, MCPTool, false},
-	mcptoolPath + ".AddPrompt":                          {Prompt, MCPTool, false},
-	m3Server + ".MCPServer.AddTool":                     {Tool, MarkLabs, false},
-	m3Server + ".MCPServer.AddTools":                    {Tool, MarkLabs, false},
-	m3Server + ".MCPServer.SetTools":                    {Tool, MarkLabs, false},
-	m3Server + ".MCPServer.AddResource":                 {Resource, MarkLabs, false},
-	m3Server + ".MCPServer.AddResources":                {Resource, MarkLabs, false},
-	m3Server + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, MarkLabs, false},
-	m3Server + ".MCPServer.AddResourceTemplates":        {ResourceTemplate, MarkLabs, false},
-	m3Server + ".MCPServer.AddPrompt":                   {Prompt, MarkLabs, false},
-	m3Server + ".MCPServer.AddPrompts":                  {Prompt, MarkLabs, false},
-	m3Server + ".MCPServer.AddSessionTool":              {Tool, MarkLabs, true},
-	m3Server + ".MCPServer.AddSessionTools":             {Tool, MarkLabs, true},
-	m3Server + ".MCPServer.AddSessionResource":          {Resource, MarkLabs, true},
-	m3Server + ".MCPServer.AddSessionResources":         {Resource, MarkLabs, true},
-	m3Server + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, MarkLabs, true},
-	m3Server + ".MCPServer.AddSessionResourceTemplates": {ResourceTemplate, MarkLabs, true},
+	sdkapi.GoSDKMCPPath + ".AddTool":                                     {Tool, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {Tool, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {Resource, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {ResourceTemplate, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {Prompt, sdkapi.GoSDK, false},
+	sdkapi.MCPToolPath + ".Add":                                          {Tool, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddResource":                                  {Resource, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {ResourceTemplate, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddPrompt":                                    {Prompt, sdkapi.MCPTool, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTools":                    {Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetTools":                    {Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {Resource, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResources":                {Resource, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates":        {ResourceTemplate, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {Prompt, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts":                  {Prompt, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {Tool, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools":             {Tool, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {Resource, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources":         {Resource, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates": {ResourceTemplate, sdkapi.MarkLabs, true},
 }
 
 // getServerFuncs are go-sdk's handlers that build a server per request (or per session)
 // with the function given as their first argument.
 var getServerFuncs = map[string]bool{
-	goSDKMCP + ".NewStreamableHTTPHandler": true,
-	goSDKMCP + ".NewSSEHandler":            true,
+	sdkapi.GoSDKMCPPath + ".NewStreamableHTTPHandler": true,
+	sdkapi.GoSDKMCPPath + ".NewSSEHandler":            true,
 }
 
 // lateRegistrations finds the registrations that run once the server is serving. It runs
@@ -189,7 +191,7 @@ func (r *recogniser) lateRegistrations() {
 				if p, ok := t.(*types.Pointer); ok {
 					t = p.Elem()
 				}
-				if nt, ok := types.Unalias(t).(*types.Named); !ok || apiKey(nt.Origin().Obj()) != goSDKMCP+".ServerOptions" {
+				if nt, ok := types.Unalias(t).(*types.Named); !ok || sdkapi.Key(nt.Origin().Obj()) != sdkapi.GoSDKMCPPath+".ServerOptions" {
 					return true
 				}
 				for _, elt := range x.Elts {
@@ -203,7 +205,7 @@ func (r *recogniser) lateRegistrations() {
 					}
 					if id.Name == "SupportedProtocolVersions" {
 						if lit := r.resolveLit(kv.Value, 0); lit != nil {
-							r.revisionLimit(GoSDK, lit.Elts)
+							r.revisionLimit(sdkapi.GoSDK, lit.Elts)
 						}
 						continue
 					}
@@ -216,11 +218,11 @@ func (r *recogniser) lateRegistrations() {
 				if fn == nil {
 					return true
 				}
-				key := apiKey(fn)
+				key := sdkapi.Key(fn)
 				switch {
-				case key == m3Server+".WithStreamableHTTPProtocolVersions" && !x.Ellipsis.IsValid():
-					r.revisionLimit(MarkLabs, x.Args)
-				case strings.HasPrefix(key, m3Server+".Hooks.Add") && len(x.Args) == 1:
+				case key == sdkapi.MarkLabsServerPath+".WithStreamableHTTPProtocolVersions" && !x.Ellipsis.IsValid():
+					r.revisionLimit(sdkapi.MarkLabs, x.Args)
+				case strings.HasPrefix(key, sdkapi.MarkLabsServerPath+".Hooks.Add") && len(x.Args) == 1:
 					mark(x.Args[0], "Hooks."+fn.Name(), false)
 				case getServerFuncs[key] && len(x.Args) > 0:
 					mark(x.Args[0], "", true)
@@ -235,7 +237,7 @@ func (r *recogniser) lateRegistrations() {
 		return
 	}
 	for _, call := range regs {
-		key := apiKey(r.callee(call))
+		key := sdkapi.Key(r.callee(call))
 		info := lateRegistrationKeys[key]
 		late := LateRegistration{Call: call, Kind: info.kind, SDK: info.sdk}
 		if info.session {

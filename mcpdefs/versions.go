@@ -8,7 +8,7 @@ import (
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file knows how the SDKs' behaviour differs by version, and which versions the analysed
@@ -21,17 +21,17 @@ import (
 type Versions struct {
 	GoSDK, MarkLabs string
 	// JSONSchemaGo and Invopop are the schema libraries' versions, for schemas the module
-	// builds itself with them (schemalib.go).
+	// builds itself with them (mcpdefs/schemalib).
 	JSONSchemaGo, Invopop string
 }
 
 // Of returns the version of sdk ("" for mcptool and unknown SDKs: mcptool runs on go-sdk,
 // whose version is GoSDK).
-func (v Versions) Of(sdk SDK) string {
+func (v Versions) Of(sdk sdkapi.SDK) string {
 	switch sdk {
-	case GoSDK, MCPTool:
+	case sdkapi.GoSDK, sdkapi.MCPTool:
 		return v.GoSDK
-	case MarkLabs:
+	case sdkapi.MarkLabs:
 		return v.MarkLabs
 	}
 	return ""
@@ -90,7 +90,7 @@ func versionsFromGoMod(name string, data []byte) Versions {
 		selected[r.Old.Path] = r.New.Version
 	}
 	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
-		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[schemalib.InvopopPath]}
+		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[sdkapi.InvopopPath]}
 }
 
 const (
@@ -138,11 +138,11 @@ func (v Versions) InvopopTags() bool {
 // (SEP-2243, revision 2026-07-28): go-sdk from v1.7.0, the first release that speaks that
 // revision, and mcp-go from v1.0.0 (v0.58.0 does not validate them; v1.2.1 does). Before
 // those versions the server ignores the annotation and only clients of the revision judge it.
-func (v Versions) HeaderAnnotationsChecked(sdk SDK) bool {
+func (v Versions) HeaderAnnotationsChecked(sdk sdkapi.SDK) bool {
 	switch sdk {
-	case GoSDK, MCPTool:
+	case sdkapi.GoSDK, sdkapi.MCPTool:
 		return !before(v.GoSDK, "v1.7.0")
-	case MarkLabs:
+	case sdkapi.MarkLabs:
 		return !before(v.MarkLabs, "v1.0.0")
 	}
 	return false
@@ -157,7 +157,7 @@ func (h *Handler) WireErrorCode() string {
 	if v != "" {
 		v = " " + v
 	}
-	if h.SDK == MarkLabs {
+	if h.SDK == sdkapi.MarkLabs {
 		return "mcp-go" + v + " sends JSON-RPC -32603"
 	}
 	return "go-sdk" + v + " sends JSON-RPC code 0"

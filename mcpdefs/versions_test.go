@@ -3,6 +3,8 @@ package mcpdefs
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func TestVersionsFromGoMod(t *testing.T) {
@@ -37,8 +39,8 @@ replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, Versions{Go
 // version just before a change says the old behaviour, the first version with it and an
 // unknown version (the newest) say the new one.
 func TestVersionedClaims(t *testing.T) {
-	goTool := func(v string) *Handler { return &Handler{SDK: GoSDK, Flavour: GoSDKTool, Version: v} }
-	m3Tool := func(v string) *Handler { return &Handler{SDK: MarkLabs, Flavour: MarkLabsTool, Version: v} }
+	goTool := func(v string) *Handler { return &Handler{SDK: sdkapi.GoSDK, Flavour: GoSDKTool, Version: v} }
+	m3Tool := func(v string) *Handler { return &Handler{SDK: sdkapi.MarkLabs, Flavour: MarkLabsTool, Version: v} }
 
 	for _, c := range []struct {
 		name, got, want string
@@ -67,20 +69,20 @@ func TestVersionedClaims(t *testing.T) {
 
 func TestRevisionsFollowTheSDKVersion(t *testing.T) {
 	for _, c := range []struct {
-		sdk     SDK
+		sdk     sdkapi.SDK
 		v       Versions
 		newest  string
 		speaks7 bool
 	}{
-		{GoSDK, Versions{GoSDK: "v1.1.0"}, "2025-06-18", false},
-		{GoSDK, Versions{GoSDK: "v1.6.1"}, "2025-11-25", false},
-		{GoSDK, Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
-		{MCPTool, Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
-		{GoSDK, Versions{}, "2026-07-28", true},
-		{MarkLabs, Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
-		{MarkLabs, Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
-		{MarkLabs, Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
-		{MarkLabs, Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},
+		{sdkapi.GoSDK, Versions{GoSDK: "v1.1.0"}, "2025-06-18", false},
+		{sdkapi.GoSDK, Versions{GoSDK: "v1.6.1"}, "2025-11-25", false},
+		{sdkapi.GoSDK, Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
+		{sdkapi.MCPTool, Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
+		{sdkapi.GoSDK, Versions{}, "2026-07-28", true},
+		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
+		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
+		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
+		{sdkapi.MarkLabs, Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},
 	} {
 		revs := c.v.Revisions(c.sdk)
 		if len(revs) == 0 || revs[len(revs)-1] != c.newest {

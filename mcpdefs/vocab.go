@@ -9,24 +9,25 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file answers the SDK questions rules ask about expressions inside handler bodies, and
 // writes the SDK-specific text of suggested fixes, so that rules stay SDK-independent.
 
 // CallAPI classifies the function or method a call invokes.
-func (r *Result) CallAPI(call *ast.CallExpr) API {
+func (r *Result) CallAPI(call *ast.CallExpr) sdkapi.API {
 	if r.info == nil {
-		return APINone
+		return sdkapi.APINone
 	}
-	return APIOf(typeutil.Callee(r.info, call))
+	return sdkapi.APIOf(typeutil.Callee(r.info, call))
 }
 
 // IsErrorResult reports whether e is a tool result literal with IsError set to true, e.g.
 // &mcp.CallToolResult{IsError: true, ...}.
 func (r *Result) IsErrorResult(e ast.Expr) bool {
 	lit := astutil.CompositeOf(e)
-	if lit == nil || r.info == nil || TypeAPI(r.info.TypeOf(lit)) != APIToolResultType {
+	if lit == nil || r.info == nil || sdkapi.TypeAPI(r.info.TypeOf(lit)) != sdkapi.APIToolResultType {
 		return false
 	}
 	for _, elt := range lit.Elts {
@@ -70,7 +71,7 @@ func (r *Result) IsErrorResultField(sel *ast.SelectorExpr) bool {
 	if r.info == nil || sel.Sel.Name != "IsError" {
 		return false
 	}
-	return TypeAPI(r.info.TypeOf(sel.X)) == APIToolResultType
+	return sdkapi.TypeAPI(r.info.TypeOf(sel.X)) == sdkapi.APIToolResultType
 }
 
 // IsProtocolError reports whether e is an error that go-sdk sends as a JSON-RPC error when a
@@ -80,12 +81,12 @@ func (r *Result) IsProtocolError(e ast.Expr) bool {
 	if r.info == nil {
 		return false
 	}
-	if TypeAPI(r.info.TypeOf(e)) == APIProtocolErrorType {
+	if sdkapi.TypeAPI(r.info.TypeOf(e)) == sdkapi.APIProtocolErrorType {
 		return true
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		switch r.CallAPI(call) {
-		case APIResourceNotFoundError, APIProtocolErrorFunc:
+		case sdkapi.APIResourceNotFoundError, sdkapi.APIProtocolErrorFunc:
 			return true
 		}
 	}
@@ -116,7 +117,7 @@ func (r *Result) IsArguments(e ast.Expr, h *Handler) bool {
 			return false
 		}
 		id, ok := ast.Unparen(sel.X).(*ast.Ident)
-		return ok && r.info.Uses[id] == h.Request && r.CallAPI(x) == APIArgGet
+		return ok && r.info.Uses[id] == h.Request && r.CallAPI(x) == sdkapi.APIArgGet
 	}
 	return false
 }
@@ -143,10 +144,10 @@ func importName(file *ast.File, path, defaultName string) string {
 // handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
 // false when the SDK has no one-expression form (go-sdk) or the file does not import it.
 func (r *Result) ToolErrorResult(file *ast.File, h *Handler, text string) (string, bool) {
-	if h == nil || h.SDK != MarkLabs {
+	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
-	name := importName(file, m3MCP, "mcp")
+	name := importName(file, sdkapi.MarkLabsMCPPath, "mcp")
 	if name == "" {
 		return "", false
 	}
@@ -156,10 +157,10 @@ func (r *Result) ToolErrorResult(file *ast.File, h *Handler, text string) (strin
 // ToolErrorResultf is ToolErrorResult for a format and its arguments
 // (mark3labs mcp.NewToolResultErrorf).
 func (r *Result) ToolErrorResultf(file *ast.File, h *Handler, args string) (string, bool) {
-	if h == nil || h.SDK != MarkLabs {
+	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
-	name := importName(file, m3MCP, "mcp")
+	name := importName(file, sdkapi.MarkLabsMCPPath, "mcp")
 	if name == "" {
 		return "", false
 	}
@@ -169,7 +170,7 @@ func (r *Result) ToolErrorResultf(file *ast.File, h *Handler, args string) (stri
 // ErrorResultFromErr names the constructor that carries an error into a tool error result,
 // for a call to NewToolResultError: the fix rewrites the callee to it.
 func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
-	if r.CallAPI(call) != APIToolResultError {
+	if r.CallAPI(call) != sdkapi.APIToolResultError {
 		return "", false
 	}
 	switch f := ast.Unparen(call.Fun).(type) {
@@ -189,7 +190,7 @@ func (r *Result) ResourceNotFound(file *ast.File, h *Handler) (string, bool) {
 	if h == nil || h.Flavour != GoSDKResource && h.Flavour != MCPToolResourceTemplate || h.Request == nil {
 		return "", false
 	}
-	name := importName(file, goSDKMCP, "mcp")
+	name := importName(file, sdkapi.GoSDKMCPPath, "mcp")
 	if name == "" {
 		return "", false
 	}
@@ -199,7 +200,7 @@ func (r *Result) ResourceNotFound(file *ast.File, h *Handler) (string, bool) {
 // WithCause writes the mcperr option that carries errName as the cause, in file's import
 // name for mcperr.
 func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
-	name := importName(file, mcperrPath, "mcperr")
+	name := importName(file, sdkapi.MCPErrPath, "mcperr")
 	if name == "" {
 		return "", false
 	}
@@ -209,10 +210,10 @@ func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
 // FactoryFor returns, for a call mcperr.New(mcperr.CodeX, ...), the factory that builds the
 // same error, qualified as the call's callee is ("mcperr.NotFound").
 func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
-	if r.CallAPI(call) != APIErrNew || len(call.Args) < 2 || r.info == nil {
+	if r.CallAPI(call) != sdkapi.APIErrNew || len(call.Args) < 2 || r.info == nil {
 		return "", false
 	}
-	if r.pkg != nil && r.pkg.Path() == mcperrPath {
+	if r.pkg != nil && r.pkg.Path() == sdkapi.MCPErrPath {
 		return "", false // the factories themselves are written with New
 	}
 	id := astutil.NameIdent(call.Args[0])
@@ -220,10 +221,10 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	c, ok := r.info.Uses[id].(*types.Const)
-	if !ok || c.Pkg() == nil || c.Pkg().Path() != mcperrPath {
+	if !ok || c.Pkg() == nil || c.Pkg().Path() != sdkapi.MCPErrPath {
 		return "", false
 	}
-	factory, ok := FactoryForCode(c.Name())
+	factory, ok := sdkapi.FactoryForCode(c.Name())
 	if !ok {
 		return "", false
 	}
@@ -239,7 +240,7 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 // or call.Fail (or FailHTTP).
 func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	switch r.CallAPI(call) {
-	case APIErrNew, APIErrFactory, APICallFail, APICallFailHTTP:
+	case sdkapi.APIErrNew, sdkapi.APIErrFactory, sdkapi.APICallFail, sdkapi.APICallFailHTTP:
 		return true
 	}
 	return false
@@ -248,7 +249,7 @@ func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 // NotExistIsNotFound reports whether an fs.ErrNotExist that h returns, bare or wrapped,
 // reaches the client as a not-found error: mcptool classifies it as NotFound and sends a
 // resource's NotFound as go-sdk's not-found error.
-func (h *Handler) NotExistIsNotFound() bool { return h.SDK == MCPTool }
+func (h *Handler) NotExistIsNotFound() bool { return h.SDK == sdkapi.MCPTool }
 
 // Transport is the kind of transport a program serves an MCP server over.
 type Transport uint8
@@ -270,13 +271,13 @@ func ServesOverTransport(info *types.Info, call *ast.CallExpr) bool {
 
 // ServedTransport says over which kind of transport call serves an MCP server, if it does.
 func ServedTransport(info *types.Info, call *ast.CallExpr) Transport {
-	api := APIOf(typeutil.Callee(info, call))
+	api := sdkapi.APIOf(typeutil.Callee(info, call))
 	switch api {
-	case APIServeStdio:
+	case sdkapi.APIServeStdio:
 		return TransportStdio
-	case APIServeHTTP:
+	case sdkapi.APIServeHTTP:
 		return TransportHTTP
-	case APIServeRun, APIServeConnect:
+	case sdkapi.APIServeRun, sdkapi.APIServeConnect:
 		if len(call.Args) < 2 {
 			return TransportOther
 		}
@@ -285,7 +286,7 @@ func ServedTransport(info *types.Info, call *ast.CallExpr) Transport {
 			t = p.Elem()
 		}
 		n, ok := types.Unalias(t).(*types.Named)
-		if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != goSDKMCP {
+		if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != sdkapi.GoSDKMCPPath {
 			return TransportOther // an interface value or the program's own transport
 		}
 		switch n.Obj().Name() {
@@ -294,7 +295,7 @@ func ServedTransport(info *types.Info, call *ast.CallExpr) Transport {
 		case "StreamableServerTransport", "SSEServerTransport":
 			return TransportHTTP
 		case "InMemoryTransport":
-			if api == APIServeConnect {
+			if api == sdkapi.APIServeConnect {
 				return TransportNone
 			}
 		}

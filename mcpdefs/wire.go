@@ -5,14 +5,15 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // HintOmittedWhenFalse reports whether a tool of sdk sends hint (readOnlyHint,
 // destructiveHint, idempotentHint, openWorldHint) not at all when it is false, under the
 // go-sdk version the module builds with (Versions). go-sdk (and mcptool) declares readOnlyHint and idempotentHint as plain bools: before v1.7.0 with omitempty, since then
 // without. The other hints are *bool everywhere, and mark3labs declares all four as *bool.
-func (res *Result) HintOmittedWhenFalse(sdk SDK, hint string) bool {
-	if sdk == MarkLabs || (hint != "readOnlyHint" && hint != "idempotentHint") {
+func (res *Result) HintOmittedWhenFalse(sdk sdkapi.SDK, hint string) bool {
+	if sdk == sdkapi.MarkLabs || (hint != "readOnlyHint" && hint != "idempotentHint") {
 		return false
 	}
 	return before(res.Versions.GoSDK, "v1.7.0")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file recognises adapters that convert: an SDK handler, written inside a function of
@@ -47,7 +48,7 @@ type Unmapped struct {
 	Call    *ast.CallExpr
 	Reason  string
 	// SDK is the SDK of the adapter's SDK handler.
-	SDK SDK
+	SDK sdkapi.SDK
 }
 
 // wrappedTarget is where the functions an adapter wraps come from: a parameter of the
@@ -356,7 +357,7 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 	if as, ok := assign.(*ast.AssignStmt); ok && via != ShapeReflect && len(as.Lhs) >= 2 {
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
 			if res := r.objectOf(id); res != nil {
-				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && TypeAPI(res.Type()) != APIToolResultType {
+				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && sdkapi.TypeAPI(res.Type()) != sdkapi.APIToolResultType {
 					m.DiscardsResult = !mentionsObj(info, ret, res)
 					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
 				}
@@ -609,7 +610,7 @@ func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
 			var target ast.Expr
 			fn, _ := typeutil.Callee(info, n).(*types.Func)
 			switch {
-			case APIOf(typeutil.Callee(info, n)) == APIArgBind && len(n.Args) == 1:
+			case sdkapi.APIOf(typeutil.Callee(info, n)) == sdkapi.APIArgBind && len(n.Args) == 1:
 				target = n.Args[0]
 			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(n.Args) == 2 && r.res.IsArguments(n.Args[0], h):
 				target = n.Args[1]
@@ -683,8 +684,8 @@ func (r *recogniser) errorResultCall(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	switch APIOf(typeutil.Callee(r.pass.TypesInfo, call)) {
-	case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
+	switch sdkapi.APIOf(typeutil.Callee(r.pass.TypesInfo, call)) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
 		return true
 	}
 	fn := r.callee(call)
@@ -705,8 +706,8 @@ func (r *recogniser) errorResultCall(e ast.Expr) bool {
 			if !ok {
 				return false
 			}
-			switch APIOf(typeutil.Callee(r.pass.TypesInfo, c)) {
-			case APIToolResultError, APIToolResultErrorf, APIToolResultErrorFromErr:
+			switch sdkapi.APIOf(typeutil.Callee(r.pass.TypesInfo, c)) {
+			case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
 			default:
 				return false
 			}
@@ -760,7 +761,7 @@ func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.Block
 		Registered: true, Adapted: true, Shape: m.Via,
 		Except: r.exceptTypes(m.Except),
 	}
-	if results.Len() > 1 && TypeAPI(results.At(0).Type()) == APIToolResultType {
+	if results.Len() > 1 && sdkapi.TypeAPI(results.At(0).Type()) == sdkapi.APIToolResultType {
 		h.ResultIndex = 0
 	} else if results.Len() > 1 {
 		if _, isPtr := results.At(0).Type().Underlying().(*types.Pointer); isPtr {

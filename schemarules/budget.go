@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/internal/tokens"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/surface"
 )
 
@@ -49,8 +50,8 @@ func (f *ToolTokensFact) String() string {
 }
 
 // of is the cost for the servers of sdk; mcptool tools are listed by go-sdk servers.
-func (f *ToolTokensFact) of(sdk mcpdefs.SDK) *ServerCost {
-	if sdk == mcpdefs.MarkLabs {
+func (f *ToolTokensFact) of(sdk sdkapi.SDK) *ServerCost {
+	if sdk == sdkapi.MarkLabs {
 		return &f.MarkLabs
 	}
 	return &f.GoSDK
@@ -113,7 +114,7 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 	b.All = own
 	for _, f := range pass.AllPackageFacts() {
 		if tf, ok := f.Fact.(*ToolTokensFact); ok && f.Package != pass.Pkg {
-			for _, sdk := range []mcpdefs.SDK{mcpdefs.GoSDK, mcpdefs.MarkLabs} {
+			for _, sdk := range []sdkapi.SDK{sdkapi.GoSDK, sdkapi.MarkLabs} {
 				all, more := b.All.of(sdk), tf.of(sdk)
 				all.Tools += more.Tools
 				all.Tokens += more.Tokens

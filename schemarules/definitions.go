@@ -6,6 +6,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 var ruleDescriptionRequired = check{
@@ -39,7 +40,7 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 // hasOptionsOrLiteral reports whether an absent property was really not given: literals and
 // mark3labs constructors show every property they set.
 func hasOptionsOrLiteral(d *Definition) bool {
-	return isLiteral(d) || d.SDK == mcpdefs.MarkLabs
+	return isLiteral(d) || d.SDK == sdkapi.MarkLabs
 }
 
 var ruleHandlerRequired = check{
@@ -54,7 +55,7 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 			continue
 		}
 		why := "the first call panics"
-		if d.SDK == mcpdefs.MCPTool {
+		if d.SDK == sdkapi.MCPTool {
 			why = mcptoolAdd(d) + " panics at start-up"
 		}
 		reportNilHandler(p, d, why)
@@ -74,7 +75,7 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 			continue
 		}
 		why := "prompts/get panics on the nil function"
-		if d.SDK == mcpdefs.MCPTool {
+		if d.SDK == sdkapi.MCPTool {
 			why = "mcptool.AddPrompt panics at start-up"
 		}
 		reportNilHandler(p, d, why)
@@ -134,7 +135,7 @@ var ruleAuthScopeFormat = check{
 
 func authScopeFormat(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
-		if d.SDK != mcpdefs.MCPTool || d.Scopes == nil {
+		if d.SDK != sdkapi.MCPTool || d.Scopes == nil {
 			continue
 		}
 		scopes, ok := m.Result.StringList(d.Scopes)

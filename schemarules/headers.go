@@ -8,6 +8,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // x-mcp-header (SEP-2243, revision 2026-07-28) mirrors a tool argument into an Mcp-Param-*
@@ -42,7 +43,7 @@ type headerDialect struct {
 }
 
 func dialectOf(d *Definition) headerDialect {
-	if d.SDK == mcpdefs.MarkLabs {
+	if d.SDK == sdkapi.MarkLabs {
 		return headerDialect{foldKeys: true, typeList: true}
 	}
 	return headerDialect{}
@@ -307,9 +308,9 @@ func firstNonToken(name string) (rune, bool) {
 func headerEffect(m *Model, d *Definition) string {
 	if m.Result.Versions.HeaderAnnotationsChecked(d.SDK) {
 		switch d.SDK {
-		case mcpdefs.MarkLabs:
+		case sdkapi.MarkLabs:
 			return "mcp-go panics at start-up"
-		case mcpdefs.MCPTool:
+		case sdkapi.MCPTool:
 			return "mcptool.Add panics at start-up"
 		}
 		return "go-sdk panics at start-up"

@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // toolName is the MCP spec's rule for tool names (SEP-986).
@@ -44,7 +45,7 @@ func nameRequired(p *rule.Pass, m *Model) error {
 		default:
 			why = "the MCP spec requires one"
 		}
-		if d.SDK == mcpdefs.MCPTool {
+		if d.SDK == sdkapi.MCPTool {
 			why = mcptoolAdd(d) + " panics at start-up"
 		}
 		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
@@ -76,9 +77,9 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		}
 		sdk := ""
 		switch d.SDK {
-		case mcpdefs.GoSDK:
+		case sdkapi.GoSDK:
 			sdk = ""
-		case mcpdefs.MCPTool:
+		case sdkapi.MCPTool:
 			sdk = " mcptool.Add panics at start-up."
 		}
 		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)

@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/schemarules/parity"
 )
@@ -76,7 +77,7 @@ func (a *parityAnalysis) walk(t types.Type) *typewalk.Result {
 // mcptool: Format func(Out) []mcp.Content must show every leaf of Out.
 func (a *parityAnalysis) mcptool() {
 	for _, d := range a.m.Defs {
-		if d.SDK != mcpdefs.MCPTool || d.Format == nil || d.Output == nil || !d.Output.Inferred() || d.Output.Walk.Fatal() {
+		if d.SDK != sdkapi.MCPTool || d.Format == nil || d.Output == nil || !d.Output.Inferred() || d.Output.Walk.Fatal() {
 			continue
 		}
 		r := &Rendering{Kind: "Format", Label: d.Label(), At: rule.NodeSpan(d.Format)}

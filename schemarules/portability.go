@@ -7,6 +7,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // forEachStatic visits every subschema of the package's written-out schemas.
@@ -21,12 +22,12 @@ func forEachStatic(m *Model, fn func(d *Definition, s *Schema, n *schemaNode)) {
 // unsatisfiableEffect says what a schema no value satisfies does, by role.
 func unsatisfiableEffect(d *Definition, s *Schema) string {
 	if s.Role == "output" {
-		if d.SDK == mcpdefs.GoSDK {
+		if d.SDK == sdkapi.GoSDK {
 			return "go-sdk fails every call"
 		}
 		return "clients reject every result"
 	}
-	if d.SDK == mcpdefs.GoSDK {
+	if d.SDK == sdkapi.GoSDK {
 		return "go-sdk rejects every call"
 	}
 	return "no arguments can be valid"

@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func isResource(d *Definition) bool {
@@ -57,9 +58,9 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 			if _, err := mcpdefs.ParseURITemplate(d.URI.Str); err != nil {
 				panics := "go-sdk's AddResourceTemplate panics at start-up"
 				switch d.SDK {
-				case mcpdefs.MarkLabs:
+				case sdkapi.MarkLabs:
 					panics = "mark3labs' NewResourceTemplate panics at start-up"
-				case mcpdefs.MCPTool:
+				case sdkapi.MCPTool:
 					panics = "mcptool.AddResourceTemplate panics at start-up"
 				}
 				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is no valid URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
@@ -67,11 +68,11 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 			continue
 		}
 		switch d.SDK {
-		case mcpdefs.GoSDK:
+		case sdkapi.GoSDK:
 			if _, err := url.Parse(d.URI.Str); err != nil {
 				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up", d.Label(), d.URI.Str, err)
 			}
-		case mcpdefs.MCPTool:
+		case sdkapi.MCPTool:
 			// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
 			if u, err := url.Parse(d.URI.Str); err != nil {
 				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up", d.Label(), d.URI.Str, err)
@@ -200,11 +201,11 @@ var ruleTemplateParamsAlign = check{
 func templateParamsAlign(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	for _, d := range m.Defs {
-		if d.Kind == mcpdefs.ResourceTemplate && d.SDK == mcpdefs.MCPTool {
+		if d.Kind == mcpdefs.ResourceTemplate && d.SDK == sdkapi.MCPTool {
 			typedParamsAlign(p, m, d, seen)
 			continue
 		}
-		if d.Kind != mcpdefs.ResourceTemplate || d.SDK != mcpdefs.MarkLabs || !d.URI.Static || d.Handler == nil {
+		if d.Kind != mcpdefs.ResourceTemplate || d.SDK != sdkapi.MarkLabs || !d.URI.Static || d.Handler == nil {
 			continue
 		}
 		tmpl, err := mcpdefs.ParseURITemplate(d.URI.Str)

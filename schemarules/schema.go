@@ -10,6 +10,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -36,7 +37,7 @@ func nodeType(n typewalk.Node) string {
 
 // startup says what a failing inference does for the definition's SDK.
 func startup(d *Definition) string {
-	if d.SDK == mcpdefs.MCPTool {
+	if d.SDK == sdkapi.MCPTool {
 		return "mcptool.Add panics at start-up"
 	}
 	return "mcp.AddTool panics at start-up"
@@ -78,22 +79,22 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			return
 		}
 		who := "go-sdk infers"
-		if d.SDK == mcpdefs.MCPTool {
+		if d.SDK == sdkapi.MCPTool {
 			who = "mcptool infers (with go-sdk's schema library)"
 		}
 		p.Reportf(d.RegistrationOrDef(), "%s: %s the input schema from %s as %s, and %s; use a struct input type", d.Label(), who, t, nodeType(root), startup(d))
-	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == mcpdefs.GoSDK:
+	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == sdkapi.GoSDK:
 		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema, so go-sdk's low-level (*Server).AddTool panics at start-up; set InputSchema", d.Label())
 	case s.JSON != nil && (s.Source.Origin == mcpdefs.SchemaHandBuilt):
 		j := s.JSON
 		effect := "clients that validate tools/list reject the tool"
-		if d.SDK == mcpdefs.GoSDK {
+		if d.SDK == sdkapi.GoSDK {
 			effect = "go-sdk's AddTool panics at start-up"
 		}
 		switch {
 		case j.Invalid:
 			what := "marshalling the tool fails, so tools/list fails for every client"
-			if d.SDK == mcpdefs.GoSDK {
+			if d.SDK == sdkapi.GoSDK {
 				what = "go-sdk's AddTool panics at start-up when it is registered"
 			}
 			p.Reportf(jsonAt(j), "%s: the input schema is not valid JSON (%s): %s", d.Label(), j.Err, what)
@@ -122,11 +123,11 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 func isObjectOutput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 	root := s.Walk.Root
 	switch d.SDK {
-	case mcpdefs.MCPTool:
+	case sdkapi.MCPTool:
 		if _, isStruct := s.Source.Type.Underlying().(*types.Struct); !isStruct {
 			p.Reportf(d.At(), "%s: the output type %s is not a struct, so mcptool.Add panics at start-up; wrap it in a struct", d.Label(), m.typeName(s.Source.Type))
 		}
-	case mcpdefs.MarkLabs:
+	case sdkapi.MarkLabs:
 		if root.Type != "object" && s.Source.Expr != nil {
 			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs forces output type \"object\", but %s infers as %s, so clients reject every result", d.Label(), m.typeName(s.Source.Type), nodeType(root))
 		}

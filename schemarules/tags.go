@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -405,7 +406,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 	})
 	handBuiltProperties(p, m, seen, "input")
 	for _, d := range m.Defs {
-		if d.Kind == mcpdefs.Prompt && d.SDK == mcpdefs.MCPTool {
+		if d.Kind == mcpdefs.Prompt && d.SDK == sdkapi.MCPTool {
 			// mcptool's arguments are the fields of A, described by their jsonschema tags.
 			binds, _, _ := mcpdefs.Bindings(d.Definition)
 			for _, b := range binds {

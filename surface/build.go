@@ -15,6 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/mcperr"
 	"github.com/mcplint-go/mcplint/mcptool"
@@ -134,7 +135,7 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 		return nil, "absent", ""
 	case mcpdefs.SchemaInferred:
 		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
-		if d.SDK == mcpdefs.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
+		if d.SDK == sdkapi.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
 			e.unknown(field, "mcptool adds the values of an Enum type, known at run time")
 			return nil, "inferred", typ
 		}
@@ -159,7 +160,7 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 			}
 			return nil, "inferred", typ
 		}
-		if d.SDK == mcpdefs.MCPTool && field == "outputSchema" {
+		if d.SDK == sdkapi.MCPTool && field == "outputSchema" {
 			adv, why := mcptoolAdvertised(s, d.Contract)
 			if why != "" {
 				e.unknown(field, why)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // recognised counts what recognition found, for -v: a user whose handlers mcplint cannot see
@@ -24,20 +25,20 @@ import (
 type recognised struct {
 	mu       sync.Mutex
 	seen     map[token.Position]bool
-	handlers map[mcpdefs.SDK]map[string]int // by flavour
-	shapes   map[mcpdefs.SDK]map[string]int // handlers by mcpdefs.Shape
-	defs     map[mcpdefs.SDK]map[string]int // by kind
+	handlers map[sdkapi.SDK]map[string]int // by flavour
+	shapes   map[sdkapi.SDK]map[string]int // handlers by mcpdefs.Shape
+	defs     map[sdkapi.SDK]map[string]int // by kind
 	// helperBuilt counts handlers that return a value a module helper built; unmapped the
 	// adapter calls whose wrapped functions are not followed, by reason.
-	helperBuilt map[mcpdefs.SDK]int
-	unmapped    map[mcpdefs.SDK]map[string]int
+	helperBuilt map[sdkapi.SDK]int
+	unmapped    map[sdkapi.SDK]map[string]int
 	defShapes
 }
 
 func newRecognised() *recognised {
 	return &recognised{
-		seen: map[token.Position]bool{}, handlers: map[mcpdefs.SDK]map[string]int{}, shapes: map[mcpdefs.SDK]map[string]int{},
-		defs: map[mcpdefs.SDK]map[string]int{}, helperBuilt: map[mcpdefs.SDK]int{}, unmapped: map[mcpdefs.SDK]map[string]int{},
+		seen: map[token.Position]bool{}, handlers: map[sdkapi.SDK]map[string]int{}, shapes: map[sdkapi.SDK]map[string]int{},
+		defs: map[sdkapi.SDK]map[string]int{}, helperBuilt: map[sdkapi.SDK]int{}, unmapped: map[sdkapi.SDK]map[string]int{},
 	}
 }
 
@@ -49,7 +50,7 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	add := func(m map[mcpdefs.SDK]map[string]int, sdk mcpdefs.SDK, what string) {
+	add := func(m map[sdkapi.SDK]map[string]int, sdk sdkapi.SDK, what string) {
 		if m[sdk] == nil {
 			m[sdk] = map[string]int{}
 		}
@@ -85,7 +86,7 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 
 // write says per SDK how many definitions and handlers were recognised.
 func (r *recognised) write(w io.Writer) {
-	sdks := map[mcpdefs.SDK]bool{}
+	sdks := map[sdkapi.SDK]bool{}
 	for s := range r.handlers {
 		sdks[s] = true
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // defShapes counts, for -v, how recognition reached each definition: written with the SDK's
@@ -14,13 +15,13 @@ import (
 // into the SDK's (own-type), and, separately, how many are registered through a function of
 // the module (a registrar) rather than the SDK's own registration.
 type defShapes struct {
-	shapes    map[mcpdefs.SDK]map[string]int
-	registrar map[mcpdefs.SDK]int
+	shapes    map[sdkapi.SDK]map[string]int
+	registrar map[sdkapi.SDK]int
 }
 
 func (c *defShapes) add(d *mcpdefs.Definition) {
 	if c.shapes == nil {
-		c.shapes, c.registrar = map[mcpdefs.SDK]map[string]int{}, map[mcpdefs.SDK]int{}
+		c.shapes, c.registrar = map[sdkapi.SDK]map[string]int{}, map[sdkapi.SDK]int{}
 	}
 	if c.shapes[d.SDK] == nil {
 		c.shapes[d.SDK] = map[string]int{}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // TestHandlerShapes: -v counts handlers per SDK by how recognition reached them, once per
@@ -19,7 +20,7 @@ func TestHandlerShapes(t *testing.T) {
 	f := fset.AddFile("a.go", -1, 100)
 	at := func(off int) ast.Node { return &ast.FuncLit{Type: &ast.FuncType{Func: f.Pos(off)}} }
 	h := func(off int, flavour mcpdefs.Flavour, shape mcpdefs.Shape) *mcpdefs.Handler {
-		return &mcpdefs.Handler{Kind: mcpdefs.Tool, SDK: mcpdefs.GoSDK, Flavour: flavour, Shape: shape, Node: at(off)}
+		return &mcpdefs.Handler{Kind: mcpdefs.Tool, SDK: sdkapi.GoSDK, Flavour: flavour, Shape: shape, Node: at(off)}
 	}
 	res := &mcpdefs.Result{
 		Handlers: []*mcpdefs.Handler{
@@ -28,7 +29,7 @@ func TestHandlerShapes(t *testing.T) {
 			h(3, mcpdefs.AdaptedTool, mcpdefs.ShapeInterface),
 			h(4, mcpdefs.GoSDKTypedTool, mcpdefs.ShapePassThrough),
 		},
-		Unmapped: []mcpdefs.Unmapped{{SDK: mcpdefs.GoSDK, Reason: "out of reach", Call: &ast.CallExpr{Fun: &ast.Ident{NamePos: f.Pos(9)}}}},
+		Unmapped: []mcpdefs.Unmapped{{SDK: sdkapi.GoSDK, Reason: "out of reach", Call: &ast.CallExpr{Fun: &ast.Ident{NamePos: f.Pos(9)}}}},
 	}
 	r := newRecognised()
 	pass := &analysis.Pass{Fset: fset}

@@ -49,6 +49,9 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"a package recognition reads with (what schema libraries infer, JSON values, schema library calls) imports recognition, an SDK or a rule family", []string{module + "/mcpdefs/typewalk", module + "/mcpdefs/jsonvalue", module + "/mcpdefs/schemalib"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},
+		{"recognition's vocabulary imports a package of the module (it knows names, not code; only mcperr, whose factories it lists)", []string{module + "/mcpdefs/sdkapi"}, func(dep string) bool {
+			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcperr"
+		}, true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
 		{"the mutation harness imports recognition or a rule (it finds its sites by types alone, or it would measure recognition by itself)", []string{module + "/internal/mutation"}, under(append([]string{module + "/mcpdefs", module + "/flow", module + "/analyzers"}, families...)...), true},
 		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},

@@ -9,13 +9,13 @@
 //	mcp.NewTool("x", mcp.WithRawInputSchema(b))
 //
 // so that the schema is inferred with that library's rules instead of being unknown. It knows
-// the libraries' import paths and API (For, ForType, Reflect, the Reflector's fields); what
+// the libraries' API (For, ForType, Reflect, the Reflector's fields); what
 // each library's inference then makes of the type is typewalk's. It reads the package's code
 // through Code, which recognition (mcpdefs) implements with its own index of assignments and
 // declarations.
 //
 // It is part of recognition: it must not import mcpdefs (which imports it), a rule family, the
-// registry or the driver; internal/layers' test pins it.
+// registry or the driver; internal/layers' test pins it. The import paths are sdkapi's.
 package schemalib
 
 import (
@@ -30,6 +30,7 @@ import (
 	xastutil "golang.org/x/tools/go/ast/astutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -60,13 +61,6 @@ type Versions struct {
 
 // maxDepth bounds how far values are followed, as in recognition.
 const maxDepth = 6
-
-// JSONSchemaGoPath is the schema library go-sdk (and mark3labs) build on; InvopopPath is
-// invopop/jsonschema, which mcp-go's tag layer mirrors from v0.44 on.
-const (
-	JSONSchemaGoPath = "github.com/google/jsonschema-go/jsonschema"
-	InvopopPath      = "github.com/invopop/jsonschema"
-)
 
 // Library is the library a module builds a schema with.
 type Library int
@@ -127,7 +121,7 @@ func Find(pass *analysis.Pass, code Code, versions Versions, e ast.Expr) *Schema
 // the common case costs nothing.
 func (r *finder) libraryReachable() bool {
 	for _, imp := range r.pass.Pkg.Imports() {
-		if imp.Path() == JSONSchemaGoPath || imp.Path() == InvopopPath {
+		if imp.Path() == sdkapi.JSONSchemaPath || imp.Path() == sdkapi.InvopopPath {
 			return true
 		}
 	}
@@ -299,9 +293,9 @@ func (r *finder) libraryCall(call *ast.CallExpr, depth int) *Schema {
 		if (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(call.Args) >= 1 {
 			return r.libraryOf(call.Args[0], depth+1)
 		}
-	case JSONSchemaGoPath:
+	case sdkapi.JSONSchemaPath:
 		return r.jsonschemaGoCall(fn, call)
-	case InvopopPath:
+	case sdkapi.InvopopPath:
 		return r.invopopCall(fn, call)
 	}
 	if fn.Pkg() == r.pass.Pkg {

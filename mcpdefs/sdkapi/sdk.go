@@ -1,32 +1,41 @@
-package mcpdefs
+// Package sdkapi is recognition's vocabulary: the import paths of the SDKs, the runtime library
+// and the schema libraries, which function, method or type of them is which API (APIOf,
+// TypeAPI), the SDK a definition is written against, and what a call that builds an
+// *mcperr.Error says (BuildOf). It knows names, not code: it reads no package of the user's
+// module. It is the only place in mcplint that spells those import paths; recognition (mcpdefs
+// and its subpackages) and the rule families name APIs through it.
+//
+// It must not import recognition (mcpdefs) or any of its other subpackages, a rule family,
+// the registry or the driver; internal/layers' test pins it.
+package sdkapi
 
 import (
 	"go/types"
 	"strings"
 
-	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
-// Import paths of the APIs mcplint understands. This file is the only place in mcplint that
-// spells them, but for the schema libraries' (schemalib).
+// Import paths of the APIs mcplint understands.
 const (
-	goSDKMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
-	goSDKJSONRPC = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	m3MCP        = "github.com/mark3labs/mcp-go/mcp"
-	m3Server     = "github.com/mark3labs/mcp-go/server"
-	mcperrPath   = "github.com/mcplint-go/mcplint/mcperr"
-	mcptoolPath  = "github.com/mcplint-go/mcplint/mcptool"
-	// jsonschemaPath is the schema library go-sdk (and mark3labs) build on.
-	jsonschemaPath = schemalib.JSONSchemaGoPath
-	// uritemplatePath is the RFC 6570 library go-sdk matches resource templates with;
+	GoSDKMCPPath       = "github.com/modelcontextprotocol/go-sdk/mcp"
+	GoSDKJSONRPCPath   = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	MarkLabsMCPPath    = "github.com/mark3labs/mcp-go/mcp"
+	MarkLabsServerPath = "github.com/mark3labs/mcp-go/server"
+	MCPErrPath         = "github.com/mcplint-go/mcplint/mcperr"
+	MCPToolPath        = "github.com/mcplint-go/mcplint/mcptool"
+	// JSONSchemaPath is the schema library go-sdk (and mark3labs) build on; InvopopPath is
+	// invopop/jsonschema, which mcp-go's tag layer mirrors from v0.44 on.
+	JSONSchemaPath = "github.com/google/jsonschema-go/jsonschema"
+	InvopopPath    = "github.com/invopop/jsonschema"
+	// URITemplatePath is the RFC 6570 library go-sdk matches resource templates with;
 	// servers parse their templates with it too and hand the SDK its Raw() text.
-	uritemplatePath = "github.com/yosida95/uritemplate/v3"
+	URITemplatePath = "github.com/yosida95/uritemplate/v3"
 )
 
 // knownPaths are the packages whose presence (directly or transitively imported) means a
 // package can contain MCP code. Everything else is skipped before any work.
-var knownPaths = [...]string{goSDKMCP, goSDKJSONRPC, m3MCP, m3Server, mcperrPath, mcptoolPath}
+var knownPaths = [...]string{GoSDKMCPPath, GoSDKJSONRPCPath, MarkLabsMCPPath, MarkLabsServerPath, MCPErrPath, MCPToolPath}
 
 // KnownPackage reports whether path is a package recognition knows. A package that imports
 // none of them, directly or through its dependencies, cannot contain MCP code: drivers use
@@ -116,60 +125,60 @@ const (
 
 // apiTable maps "path.Name" (functions, types) and "path.Type.Method" (methods) to an API.
 var apiTable = map[string]API{
-	goSDKMCP + ".CallToolResult":                                         APIToolResultType,
-	goSDKMCP + ".CallToolResult.SetError":                                APISetError,
-	goSDKMCP + ".ResourceNotFoundError":                                  APIResourceNotFoundError,
-	goSDKMCP + ".URLElicitationRequiredError":                            APIProtocolErrorFunc,
-	goSDKJSONRPC + ".Error":                                              APIProtocolErrorType,
+	GoSDKMCPPath + ".CallToolResult":                                     APIToolResultType,
+	GoSDKMCPPath + ".CallToolResult.SetError":                            APISetError,
+	GoSDKMCPPath + ".ResourceNotFoundError":                              APIResourceNotFoundError,
+	GoSDKMCPPath + ".URLElicitationRequiredError":                        APIProtocolErrorFunc,
+	GoSDKJSONRPCPath + ".Error":                                          APIProtocolErrorType,
 	"github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2.WireError": APIProtocolErrorType,
 
-	m3MCP + ".CallToolResult":                APIToolResultType,
-	m3MCP + ".NewToolResultError":            APIToolResultError,
-	m3MCP + ".NewToolResultErrorf":           APIToolResultErrorf,
-	m3MCP + ".NewToolResultErrorFromErr":     APIToolResultErrorFromErr,
-	m3MCP + ".NewToolResultText":             APIToolResultOK,
-	m3MCP + ".NewToolResultJSON":             APIToolResultOK,
-	m3MCP + ".NewToolResultStructured":       APIToolResultOK,
-	m3MCP + ".NewToolResultStructuredOnly":   APIToolResultOK,
-	m3MCP + ".NewToolResultImage":            APIToolResultOK,
-	m3MCP + ".NewToolResultAudio":            APIToolResultOK,
-	m3MCP + ".NewToolResultResource":         APIToolResultOK,
-	m3MCP + ".CallToolRequest.BindArguments": APIArgBind,
+	MarkLabsMCPPath + ".CallToolResult":                APIToolResultType,
+	MarkLabsMCPPath + ".NewToolResultError":            APIToolResultError,
+	MarkLabsMCPPath + ".NewToolResultErrorf":           APIToolResultErrorf,
+	MarkLabsMCPPath + ".NewToolResultErrorFromErr":     APIToolResultErrorFromErr,
+	MarkLabsMCPPath + ".NewToolResultText":             APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultJSON":             APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultStructured":       APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultStructuredOnly":   APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultImage":            APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultAudio":            APIToolResultOK,
+	MarkLabsMCPPath + ".NewToolResultResource":         APIToolResultOK,
+	MarkLabsMCPPath + ".CallToolRequest.BindArguments": APIArgBind,
 
-	mcperrPath + ".Error":            APIErrType,
-	mcperrPath + ".Code":             APIErrCodeType,
-	mcperrPath + ".New":              APIErrNew,
-	mcperrPath + ".WithCause":        APIErrWithCause,
-	mcperrPath + ".WithReason":       APIErrWithReason,
-	mcperrPath + ".WithRecovery":     APIErrWithRecovery,
-	mcperrPath + ".WithData":         APIErrWithData,
-	mcperrPath + ".Error.With":       APIErrWith,
-	mcperrPath + ".WithRetryable":    APIErrOption,
-	mcperrPath + ".Classify":         APIErrClassify,
-	mcperrPath + ".FromHTTPResponse": APIErrFromHTTP,
+	MCPErrPath + ".Error":            APIErrType,
+	MCPErrPath + ".Code":             APIErrCodeType,
+	MCPErrPath + ".New":              APIErrNew,
+	MCPErrPath + ".WithCause":        APIErrWithCause,
+	MCPErrPath + ".WithReason":       APIErrWithReason,
+	MCPErrPath + ".WithRecovery":     APIErrWithRecovery,
+	MCPErrPath + ".WithData":         APIErrWithData,
+	MCPErrPath + ".Error.With":       APIErrWith,
+	MCPErrPath + ".WithRetryable":    APIErrOption,
+	MCPErrPath + ".Classify":         APIErrClassify,
+	MCPErrPath + ".FromHTTPResponse": APIErrFromHTTP,
 
-	mcptoolPath + ".Call.Fail":        APICallFail,
-	mcptoolPath + ".Call.FailHTTP":    APICallFailHTTP,
-	mcptoolPath + ".Call.RecoveryFor": APICallRecoveryFor,
-	mcptoolPath + ".CallFrom":         APICallFrom,
+	MCPToolPath + ".Call.Fail":        APICallFail,
+	MCPToolPath + ".Call.FailHTTP":    APICallFailHTTP,
+	MCPToolPath + ".Call.RecoveryFor": APICallRecoveryFor,
+	MCPToolPath + ".CallFrom":         APICallFrom,
 
-	goSDKMCP + ".Server.Run":                 APIServeRun,
-	goSDKMCP + ".Server.Connect":             APIServeConnect,
-	goSDKMCP + ".NewStreamableHTTPHandler":   APIServeHTTP,
-	goSDKMCP + ".NewSSEHandler":              APIServeHTTP,
-	m3Server + ".ServeStdio":                 APIServeStdio,
-	m3Server + ".NewStdioServer":             APIServeStdio,
-	m3Server + ".StdioServer.Listen":         APIServeStdio,
-	m3Server + ".NewSSEServer":               APIServeHTTP,
-	m3Server + ".SSEServer.Start":            APIServeHTTP,
-	m3Server + ".NewStreamableHTTPServer":    APIServeHTTP,
-	m3Server + ".StreamableHTTPServer.Start": APIServeHTTP,
+	GoSDKMCPPath + ".Server.Run":                       APIServeRun,
+	GoSDKMCPPath + ".Server.Connect":                   APIServeConnect,
+	GoSDKMCPPath + ".NewStreamableHTTPHandler":         APIServeHTTP,
+	GoSDKMCPPath + ".NewSSEHandler":                    APIServeHTTP,
+	MarkLabsServerPath + ".ServeStdio":                 APIServeStdio,
+	MarkLabsServerPath + ".NewStdioServer":             APIServeStdio,
+	MarkLabsServerPath + ".StdioServer.Listen":         APIServeStdio,
+	MarkLabsServerPath + ".NewSSEServer":               APIServeHTTP,
+	MarkLabsServerPath + ".SSEServer.Start":            APIServeHTTP,
+	MarkLabsServerPath + ".NewStreamableHTTPServer":    APIServeHTTP,
+	MarkLabsServerPath + ".StreamableHTTPServer.Start": APIServeHTTP,
 }
 
-// nilObject reports whether obj is nil, or a nil pointer of a types.Object kind: a
+// NilObject reports whether obj is nil, or a nil pointer of a types.Object kind: a
 // `*types.Func` that is nil (from `fn, _ := x.(*types.Func)` or a callee that is a function
 // value) is a non-nil types.Object whose methods panic.
-func nilObject(obj types.Object) bool {
+func NilObject(obj types.Object) bool {
 	switch o := obj.(type) {
 	case nil:
 		return true
@@ -193,9 +202,9 @@ func nilObject(obj types.Object) bool {
 	return false
 }
 
-// apiKey is the table key of an object: "path.Name" or "path.Recv.Method".
-func apiKey(obj types.Object) string {
-	if nilObject(obj) || obj.Pkg() == nil {
+// Key is the table key of an object: "path.Name" or "path.Recv.Method".
+func Key(obj types.Object) string {
+	if NilObject(obj) || obj.Pkg() == nil {
 		return ""
 	}
 	path := obj.Pkg().Path()
@@ -216,21 +225,21 @@ func apiKey(obj types.Object) string {
 
 // APIOf classifies an object (function, method, type name) of a known SDK.
 func APIOf(obj types.Object) API {
-	if nilObject(obj) || obj.Pkg() == nil {
+	if NilObject(obj) || obj.Pkg() == nil {
 		return APINone
 	}
 	if fn, ok := obj.(*types.Func); ok {
 		fn = fn.Origin()
 		obj = fn
 	}
-	key := apiKey(obj)
+	key := Key(obj)
 	if api, ok := apiTable[key]; ok {
 		return api
 	}
 	path := obj.Pkg().Path()
 	switch path {
-	case m3MCP:
-		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() != nil && strings.HasPrefix(key, m3MCP+".CallToolRequest.") {
+	case MarkLabsMCPPath:
+		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() != nil && strings.HasPrefix(key, MarkLabsMCPPath+".CallToolRequest.") {
 			switch {
 			case strings.HasPrefix(fn.Name(), "Require"):
 				return APIArgRequire
@@ -238,7 +247,7 @@ func APIOf(obj types.Object) API {
 				return APIArgGet
 			}
 		}
-	case mcperrPath:
+	case MCPErrPath:
 		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() == nil && isFactory(fn.Name()) {
 			return APIErrFactory
 		}

@@ -1,11 +1,11 @@
-package mcpdefs_test
+package sdkapi_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -15,22 +15,22 @@ func TestFactoriesComeFromMCPErr(t *testing.T) {
 	factories := 0
 	for _, c := range mcperr.KnownCodes() {
 		name, has := mcperr.FactoryFor(c)
-		got, ok := mcpdefs.FactoryForCode("Code" + c.String())
+		got, ok := sdkapi.FactoryForCode("Code" + c.String())
 		assert.Equal(t, has, ok, c.String())
 		if !has {
-			_, ok := mcpdefs.FactoryCode(c.String())
+			_, ok := sdkapi.FactoryCode(c.String())
 			assert.False(t, ok, "%s has no factory", c)
 			continue
 		}
 		factories++
 		assert.Equal(t, name, got)
-		code, ok := mcpdefs.FactoryCode(name)
+		code, ok := sdkapi.FactoryCode(name)
 		assert.True(t, ok, name)
 		assert.Equal(t, c, code, name)
 	}
 	assert.Equal(t, 14, factories, "DESIGN section 5 lists 14 factories")
-	_, ok := mcpdefs.FactoryCode("New")
+	_, ok := sdkapi.FactoryCode("New")
 	assert.False(t, ok)
-	_, ok = mcpdefs.FactoryForCode("NotFound")
+	_, ok = sdkapi.FactoryForCode("NotFound")
 	assert.False(t, ok, "a constant name starts with Code")
 }

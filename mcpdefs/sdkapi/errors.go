@@ -1,4 +1,4 @@
-package mcpdefs
+package sdkapi
 
 import (
 	"go/ast"
@@ -163,7 +163,7 @@ func IsRuntimePackage(pkg *types.Package) bool {
 		return false
 	}
 	switch pkg.Path() {
-	case mcperrPath, mcptoolPath:
+	case MCPErrPath, MCPToolPath:
 		return true
 	}
 	return false
@@ -182,7 +182,7 @@ func ReachesErrors(pkg *types.Package, memo map[*types.Package]bool) bool {
 			return v
 		}
 		memo[p] = false // cycles cannot occur in imports, but be safe
-		found := p.Path() == mcperrPath
+		found := p.Path() == MCPErrPath
 		for _, imp := range p.Imports() {
 			if found {
 				break

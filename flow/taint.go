@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -86,8 +87,9 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 	case *ssa.Field:
 		w.fieldOf(x.X, depth+1)
 	case *ssa.Alloc:
-		// A local array or variable as a value (the array behind a variadic call's
-		// arguments): what is stored into it and its elements.
+		// A local as a whole (the array behind a variadic call's arguments, a struct whose
+		// address is given to a call that prints it): what is stored into it, its elements
+		// and its fields.
 		w.stores(x, depth+1)
 		w.elementStores(x, depth+1)
 	case *ssa.Extract:
@@ -134,6 +136,9 @@ func (w *taintWalk) load(addr ssa.Value, depth int) {
 	switch a := addr.(type) {
 	case *ssa.Alloc:
 		w.stores(a, depth)
+		if isAggregate(a.Type()) {
+			w.elementStores(a, depth)
+		}
 	case *ssa.FieldAddr:
 		w.fieldOf(a.X, depth)
 		w.sameField(a, depth)
@@ -179,15 +184,31 @@ func (w *taintWalk) stores(addr ssa.Value, depth int) {
 	}
 }
 
-// elementStores walks the values stored into the elements of a local array.
+// isAggregate reports whether ptr points to a struct or an array, read whole by a load.
+func isAggregate(ptr types.Type) bool {
+	p, ok := ptr.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	switch p.Elem().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// elementStores walks the values stored into the elements or fields of a local.
 func (w *taintWalk) elementStores(a *ssa.Alloc, depth int) {
 	refs := a.Referrers()
 	if refs == nil {
 		return
 	}
 	for _, ref := range *refs {
-		if ia, ok := ref.(*ssa.IndexAddr); ok {
-			w.stores(ia, depth)
+		switch r := ref.(type) {
+		case *ssa.IndexAddr:
+			w.stores(r, depth)
+		case *ssa.FieldAddr:
+			w.stores(r, depth)
 		}
 	}
 }

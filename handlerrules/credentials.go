@@ -1,9 +1,11 @@
 package handlerrules
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -25,7 +27,7 @@ var credentialsAnalyzer = &analysis.Analyzer{
 	Doc:              "finds the values that hold a credential (environment variables, fields named or used as one, request headers, URLs carrying one) and the functions whose results carry one",
 	URL:              rule.DocsBase + "handlerrules.md#secret-in-model-text",
 	Requires:         []*analysis.Analyzer{mcpdefs.FlowEngine},
-	FactTypes:        []analysis.Fact{new(CarriedCredential), new(CredentialField)},
+	FactTypes:        []analysis.Fact{new(CarriedCredential), new(PassesText), new(CredentialField)},
 	ResultType:       reflect.TypeFor[*secrets](),
 	RunDespiteErrors: true,
 	Run: func(pass *analysis.Pass) (any, error) {
@@ -41,7 +43,12 @@ var credentialsAnalyzer = &analysis.Analyzer{
 
 // CarriedCredential is the fact of an exported function some of whose results (by index)
 // carry a credential, named as the message names it.
-type CarriedCredential struct{ Results map[int]string }
+type CarriedCredential struct {
+	Results map[int]string
+	// Origins are, per result, where the credential enters its text (file:line), the line
+	// to change.
+	Origins map[int]string
+}
 
 func (*CarriedCredential) AFact() {}
 
@@ -54,6 +61,15 @@ func (c *CarriedCredential) String() string {
 	}
 	return "carries " + strings.Join(parts, "; ")
 }
+
+// PassesText is the fact of an exported function some of whose results (by index) are made
+// of some of its parameters' text (by index, the receiver first): a helper that trims,
+// formats or wraps what it is given.
+type PassesText struct{ Results map[int][]int }
+
+func (*PassesText) AFact() {}
+
+func (p *PassesText) String() string { return fmt.Sprint("passes ", p.Results) }
 
 // CredentialField is the fact of a field its package sends as a credential (an Authorization
 // header, a basic-auth password), whatever its name.
@@ -70,7 +86,8 @@ func (s *secrets) export() {
 			continue
 		}
 		res := obj.Signature().Results()
-		fact := &CarriedCredential{Results: map[int]string{}}
+		fact := &CarriedCredential{Results: map[int]string{}, Origins: map[int]string{}}
+		passes := &PassesText{Results: map[int][]int{}}
 		for i := range res.Len() {
 			if t := res.At(i).Type(); !isText(t) && !isErrorType(t) {
 				continue
@@ -80,15 +97,24 @@ func (s *secrets) export() {
 				k = -1
 			}
 			if c := s.carriedOf(fn, k); c != nil {
-				// Another package reports it where it reaches the model, naming the way.
+				// Another package reports it where it reaches the model, naming the line
+				// where it enters.
 				fact.Results[i] = c.name
-				if !strings.Contains(c.name, " (through ") {
-					fact.Results[i] += " (through " + s.pass.Pkg.Name() + "." + funcName(fn) + ")"
+				fact.Origins[i] = c.origin
+				if c.origin == "" {
+					pos := s.pass.Fset.Position(c.at)
+					fact.Origins[i] = filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line)
 				}
+			}
+			if ps := s.passed(fn, k); len(ps) > 0 {
+				passes.Results[i] = ps
 			}
 		}
 		if len(fact.Results) > 0 {
 			s.pass.ExportObjectFact(obj, fact)
+		}
+		if len(passes.Results) > 0 {
+			s.pass.ExportObjectFact(obj, passes)
 		}
 	}
 	for f := range s.usedFields {
@@ -109,6 +135,14 @@ type secrets struct {
 	// carried memoises, per function and result, the credential the result carries.
 	carried map[carriedKey]*carriedSecret
 	taint   *flow.Taint
+	// passes memoises, per function and result, the parameters whose text the result carries.
+	passes map[carriedKey][]int
+	// origins are, for a value a function of another package returns with a credential in
+	// it, where the credential enters there: one finding per origin in a package.
+	origins map[ssa.Value]string
+	// errorText is set while the value asked about becomes error text: a credential in data
+	// an API returned counts there (no tool returns one in an error on purpose).
+	errorText bool
 }
 
 type carriedKey struct {
@@ -135,11 +169,15 @@ func funcName(fn *ssa.Function) string {
 type carriedSecret struct {
 	name string
 	at   token.Pos
+	// origin is, for a credential another package's function carries, where it enters
+	// there (file:line).
+	origin string
 }
 
 func newSecrets(pass *analysis.Pass, fl *flow.Result) *secrets {
-	s := &secrets{pass: pass, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{}}
-	s.taint = &flow.Taint{Source: s.source, Carries: carries}
+	s := &secrets{pass: pass, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{},
+		passes: map[carriedKey][]int{}, origins: map[ssa.Value]string{}}
+	s.taint = &flow.Taint{Source: s.source, Carries: s.carries}
 	s.collectUsed()
 	return s
 }
@@ -183,11 +221,55 @@ func (s *secrets) source(v ssa.Value) (string, bool) {
 	case *ssa.Call, *ssa.Extract:
 		return s.callSource(v)
 	case *ssa.MakeInterface:
+		// A value of the module's type with a String or Error method, given to fmt, prints
+		// what that method returns.
+		if name, ok := s.printedBy(x); ok {
+			return name, true
+		}
 		// A struct given whole to fmt (`%+v` of the configuration) prints its fields.
-		if !ownStruct(x.X) {
+		if !s.errorText && !ownStruct(x.X) {
 			return "", false
 		}
 		return s.wholeStruct(x.X.Type())
+	}
+	return "", false
+}
+
+// printedBy names the credential the String or Error method of x's type (a type of the
+// module) puts into its text, as fmt prints x.
+func (s *secrets) printedBy(x *ssa.MakeInterface) (string, bool) {
+	prog := s.fl.Package().Prog
+	for _, name := range []string{"Error", "String"} {
+		sel := prog.MethodSets.MethodSet(x.X.Type()).Lookup(s.pass.Pkg, name)
+		if sel == nil {
+			sel = prog.MethodSets.MethodSet(x.X.Type()).Lookup(nil, name)
+		}
+		if sel == nil {
+			continue
+		}
+		obj, ok := sel.Obj().(*types.Func)
+		if !ok || obj.Pkg() == nil || !flow.InModule(s.pass.Module, obj.Pkg()) || !isText(obj.Signature().Results().At(0).Type()) {
+			return "", false
+		}
+		if obj.Pkg() != s.pass.Pkg {
+			var fact CarriedCredential
+			if s.pass.ImportObjectFact(obj, &fact) {
+				if n, ok := fact.Results[0]; ok {
+					s.origins[x] = fact.Origins[0]
+					if o := fact.Origins[0]; o != "" {
+						n += " (via " + o + ")"
+					}
+					return n, true
+				}
+			}
+			return "", false
+		}
+		if fn := prog.FuncValue(obj); fn != nil && len(fn.Blocks) > 0 {
+			if c := s.carriedOf(fn, -1); c != nil {
+				return c.name, true
+			}
+		}
+		return "", false
 	}
 	return "", false
 }
@@ -234,10 +316,10 @@ func (s *secrets) field(base ssa.Value, i int, ft types.Type) (string, bool) {
 		return "", false
 	}
 	used := s.usedFields[f] || s.pass.ImportObjectFact(f, new(CredentialField))
-	if !used && !(credentialName(f.Name()) && ownStruct(base)) {
+	if !used && !(credentialName(f.Name()) && (s.errorText || ownStruct(base))) {
 		return "", false
 	}
-	return "credential field " + s.typeName(t) + "." + f.Name(), true
+	return "field " + s.typeName(t) + "." + f.Name(), true
 }
 
 // ownStruct reports whether a struct value or pointer is the server's own: its root (through
@@ -349,9 +431,15 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 		var fact CarriedCredential
 		if s.pass.ImportObjectFact(obj, &fact) {
 			name, ok := fact.Results[max(i, 0)]
+			if ok {
+				s.origins[v] = fact.Origins[max(i, 0)]
+				if o := fact.Origins[max(i, 0)]; o != "" {
+					name += " (via " + o + ")"
+				}
+			}
 			return name, ok
 		}
-		return "", false
+		return s.getter(fn0(call))
 	}
 	fn := call.Call.StaticCallee()
 	if fn == nil || fn.Pkg != s.fl.Package() || len(fn.Blocks) == 0 {
@@ -360,8 +448,48 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 	if c := s.carriedOf(fn, i); c != nil {
 		return c.name, true
 	}
-	return "", false
+	return s.getter(fn0(call))
 }
+
+// fn0 is the function call statically calls, when its first result is text; nil otherwise.
+func fn0(call *ssa.Call) *types.Func {
+	fn := flow.Callee(call)
+	if fn == nil || fn.Signature().Results().Len() == 0 || !isText(fn.Signature().Results().At(0).Type()) {
+		return nil
+	}
+	return fn
+}
+
+// getter names the result of a module function whose name says it returns a credential:
+// an accessor (APIKey, token) or a getter (GetAPIKey, loadPassword, ResolveSecret); not a
+// function that makes one (GenerateToken, CreateAPIKey), whose result a tool may return on
+// purpose.
+func (s *secrets) getter(fn *types.Func) (string, bool) {
+	if fn == nil || fn.Pkg() == nil || !flow.InModule(s.pass.Module, fn.Pkg()) {
+		return "", false
+	}
+	words := nameWords(fn.Name())
+	if len(words) > 1 && !getterVerbs[words[0]] && !credentialName(fn.Name()) {
+		return "", false
+	}
+	name := fn.Name()
+	if len(words) > 1 && getterVerbs[words[0]] {
+		name = strings.Join(words[1:], "_")
+	}
+	if !credentialName(name) {
+		return "", false
+	}
+	if len(words) > 1 && !getterVerbs[words[0]] && makerVerbs[words[0]] {
+		return "", false
+	}
+	return "the result of " + fn.Name(), true
+}
+
+// getterVerbs start the name of a function that returns a credential it holds or reads.
+var getterVerbs = map[string]bool{"get": true, "load": true, "read": true, "lookup": true, "resolve": true, "fetch": true, "find": true, "retrieve": true, "must": true}
+
+// makerVerbs start the name of a function that makes a credential.
+var makerVerbs = map[string]bool{"new": true, "generate": true, "create": true, "issue": true, "make": true, "mint": true, "rotate": true, "refresh": true, "exchange": true, "parse": true}
 
 // carriedOf computes whether result i of fn, a function of the package, carries a
 // credential on some return. Recursion answers no.
@@ -371,6 +499,14 @@ func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 		return c
 	}
 	s.carried[key] = nil
+	// Only text carries a credential: a function that returns a struct holding one (a
+	// configuration) does not put it in every text made of the struct's other fields.
+	if res := fn.Signature.Results(); max(i, 0) >= res.Len() || !(isText(res.At(max(i, 0)).Type()) || isErrorType(res.At(max(i, 0)).Type())) {
+		return nil
+	}
+	// A helper's results are judged without the error-text allowance, once for every use.
+	defer func(e bool) { s.errorText = e }(s.errorText)
+	s.errorText = false
 	idx := i
 	if idx < 0 {
 		idx = 0
@@ -384,9 +520,12 @@ func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 		if found == nil {
 			continue
 		}
-		c := &carriedSecret{name: found.Name, at: enters(found, ret.Pos())}
+		c := &carriedSecret{name: found.Name, at: enters(found, ret.Pos()), origin: s.origins[found.Source]}
 		if inner := s.carriedBy(found.Source); inner != nil {
 			c.at = inner.at
+			if c.origin == "" {
+				c.origin = inner.origin
+			}
 		}
 		if !c.at.IsValid() {
 			c.at = fn.Pos()
@@ -400,7 +539,7 @@ func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 // collectUsed finds the fields and environment variables the package sends as credentials:
 // the value of an Authorization (or API key, or cookie) header and a basic-auth password.
 func (s *secrets) collectUsed() {
-	collect := &flow.Taint{Carries: carries, Source: func(v ssa.Value) (string, bool) {
+	collect := &flow.Taint{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isText(x.Type()) {
@@ -450,6 +589,67 @@ func (s *secrets) collectUsed() {
 // building, errors.New and Join, URL parsing and printing, and the error of an HTTP request,
 // whose *url.Error quotes the request's URL with its query. An interface's Error or String
 // method carries its receiver.
+func (s *secrets) carries(call *ssa.Call, result int) []ssa.Value {
+	if vs := carries(call, result); vs != nil {
+		return vs
+	}
+	// A function of the module that passes some of its parameters into its result.
+	var ps []int
+	if fn := call.Call.StaticCallee(); fn != nil && fn.Pkg == s.fl.Package() && len(fn.Blocks) > 0 {
+		ps = s.passed(fn, result)
+	} else if obj := flow.Callee(call); obj != nil && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
+		var fact PassesText
+		if s.pass.ImportObjectFact(obj, &fact) {
+			ps = fact.Results[max(result, 0)]
+		}
+	}
+	var out []ssa.Value
+	for _, p := range ps {
+		if p < len(call.Call.Args) {
+			out = append(out, call.Call.Args[p])
+		}
+	}
+	return out
+}
+
+// passed computes which parameters of fn, a function of the package, result i (-1: the
+// only one) is made of. Recursion answers none.
+func (s *secrets) passed(fn *ssa.Function, i int) []int {
+	key := carriedKey{fn, i}
+	if ps, ok := s.passes[key]; ok {
+		return ps
+	}
+	s.passes[key] = nil
+	index := map[*ssa.Parameter]int{}
+	for k, p := range fn.Params {
+		index[p] = k
+	}
+	seen := map[int]bool{}
+	collect := &flow.Taint{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
+		if p, ok := v.(*ssa.Parameter); ok {
+			if k, ok := index[p]; ok {
+				seen[k] = true
+			}
+		}
+		return "", false
+	}}
+	idx := max(i, 0)
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && idx < len(ret.Results) {
+			collect.Find(ret.Results[idx])
+		}
+	}
+	var ps []int
+	for k := range fn.Params {
+		if seen[k] {
+			ps = append(ps, k)
+		}
+	}
+	s.passes[key] = ps
+	return ps
+}
+
+// carries is what the standard library's calls carry.
 func carries(call *ssa.Call, result int) []ssa.Value {
 	args := call.Call.Args
 	if call.Call.IsInvoke() {
@@ -493,6 +693,10 @@ func carries(call *ssa.Call, result int) []ssa.Value {
 		case recv == "url.Values" && (name == "Encode" || name == "Get"):
 			return args
 		case recv == "url.Error" && name == "Error":
+			return args
+		case recv == "" && (name == "UserPassword" || name == "User"):
+			return args
+		case recv == "url.Userinfo" && (name == "String" || name == "Password" || name == "Username"):
 			return args
 		}
 	case "net/http":

@@ -68,11 +68,18 @@ func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*h
 	}
 }
 
-// credentialed is handlerBodies for a rule that also reads which values hold credentials.
+// credentialed runs a rule that also reads which values hold credentials once per package,
+// with or without definitions: text reaches the model from helpers of packages that define
+// nothing (an HTTP client's error result).
 func (k *kinds) credentialed() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
-	kind := k.handlerBodies()
-	kind.Requires = append(kind.Requires, credentialsAnalyzer)
-	return kind
+	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
+		Requires: []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine, credentialsAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
+			res := p.ResultOf[k.defs].(*mcpdefs.Result)
+			run(p, res, handlers(p, res, p.ResultOf[k.bodies].(*bodies)))
+			return nil
+		},
+	}
 }
 
 // Rules are the handler rules' catalog rows.

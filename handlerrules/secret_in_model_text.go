@@ -30,7 +30,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 	if s == nil {
 		return
 	}
-	r := &secretReporter{p: p, s: s, reported: map[token.Pos]bool{}}
+	r := &secretReporter{p: p, s: s, reported: map[token.Pos]bool{}, origins: map[string]bool{}}
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.
@@ -65,23 +65,38 @@ type secretReporter struct {
 	p        *rule.Pass
 	s        *secrets
 	reported map[token.Pos]bool
+	origins  map[string]bool
 }
 
 // check reports v when its text carries a credential; at is where the text reaches the
 // model (a return, a call, a store).
 func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText) {
+	r.s.errorText = text == mcpdefs.ErrorText
 	found := r.s.taint.Find(v)
+	r.s.errorText = false
 	if found == nil {
 		return
 	}
 	pos := enters(found, at)
+	origin := r.s.origins[found.Source]
 	if c := r.s.carriedBy(found.Source); c != nil && c.at.IsValid() {
 		pos = c.at
+		if origin == "" {
+			origin = c.origin
+		}
 	}
 	if r.reported[pos] {
 		return
 	}
 	r.reported[pos] = true
+	// A credential another package's function carries is reported once per package, where
+	// it first reaches the model; the message names the line to change there.
+	if origin != "" {
+		if r.origins[origin] {
+			return
+		}
+		r.origins[origin] = true
+	}
 	verb := "reaches"
 	if strings.HasSuffix(found.Name, "headers") {
 		verb = "reach"

@@ -11,10 +11,10 @@ import (
 type ModelText string
 
 const (
-	ResultText   ModelText = "the tool result text"
-	ErrorText    ModelText = "the tool error text"
+	ResultText   ModelText = "tool result text"
+	ErrorText    ModelText = "tool error text"
 	ContentText  ModelText = "content text"
-	ResourceText ModelText = "the resource contents"
+	ResourceText ModelText = "resource contents"
 	// DescriptionText: a tool's, parameter's, prompt's or resource's description, which the
 	// list methods send to the model.
 	DescriptionText ModelText = "a description"

@@ -40,7 +40,7 @@ func (s *service) search(ctx context.Context, req *mcp.CallToolRequest, q Query)
 	u := s.cfg.BaseURL + "/search?key=" + s.cfg.APIKey + "&q=" + url.QueryEscape(q.Text)
 	resp, err := s.client.Get(u)
 	if err != nil {
-		return nil, Hits{}, fmt.Errorf("search failed: %w", err) // want `credential field Config.APIKey reaches the model in the tool error text`
+		return nil, Hits{}, fmt.Errorf("search failed: %w", err) // want `field Config.APIKey reaches the model in tool error text`
 	}
 	resp.Body.Close()
 	return nil, Hits{}, nil
@@ -53,7 +53,7 @@ func (s *service) searchNegated(ctx context.Context, req *mcp.CallToolRequest, q
 		resp.Body.Close()
 		return nil, Hits{}, nil
 	}
-	return nil, Hits{}, err // want `environment variable SEARCH_API_KEY reaches the model in the tool error text`
+	return nil, Hits{}, err // want `environment variable SEARCH_API_KEY reaches the model in tool error text`
 }
 
 func (s *service) searchElse(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
@@ -62,7 +62,7 @@ func (s *service) searchElse(ctx context.Context, req *mcp.CallToolRequest, q Qu
 	if q.Text != "" {
 		err = nil
 	} else {
-		err = fmt.Errorf("no query (token %s)", token) // want `environment variable GITHUB_TOKEN reaches the model in the tool error text`
+		err = fmt.Errorf("no query (token %s)", token) // want `environment variable GITHUB_TOKEN reaches the model in tool error text`
 	}
 	return nil, Hits{}, err
 }
@@ -70,7 +70,7 @@ func (s *service) searchElse(ctx context.Context, req *mcp.CallToolRequest, q Qu
 func (s *service) searchSwitch(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
 	switch q.Text {
 	case "":
-		return nil, Hits{}, errors.New("bad key " + s.cfg.APIKey) // want `credential field Config.APIKey reaches`
+		return nil, Hits{}, errors.New("bad key " + s.cfg.APIKey) // want `field Config.APIKey reaches`
 	}
 	return nil, Hits{}, nil
 }
@@ -80,7 +80,7 @@ func (s *service) searchSwitch(ctx context.Context, req *mcp.CallToolRequest, q 
 func (s *service) fetch(ctx context.Context, path string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.cfg.BaseURL+path+"?token="+s.cfg.APIKey, nil)
 	if err != nil {
-		return err // want `credential field Config.APIKey reaches the model in the tool error text`
+		return err // want `field Config.APIKey reaches the model in tool error text`
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {
@@ -107,7 +107,7 @@ func (s *service) auth(req *http.Request) {
 }
 
 func (s *service) whoami(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "signed in as " + s.cfg.Tenant}}} // want `credential field Config.Tenant reaches the model in content text`
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "signed in as " + s.cfg.Tenant}}} // want `field Config.Tenant reaches the model in content text`
 	return res, Hits{}, nil
 }
 
@@ -121,7 +121,7 @@ func (s *service) echo(ctx context.Context, req *mcp.CallToolRequest, q Query) (
 
 // A resource's contents.
 func (s *service) readConfig(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "key=" + s.cfg.APIKey}}}, nil // want `credential field Config.APIKey reaches the model in the resource contents`
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "key=" + s.cfg.APIKey}}}, nil // want `field Config.APIKey reaches the model in resource contents`
 }
 
 // Near misses.

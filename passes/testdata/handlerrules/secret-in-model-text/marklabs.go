@@ -23,7 +23,7 @@ type jira struct {
 func (j *jira) issue(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
 	resp, err := http.Get(j.baseURL + "/issue?user=bot&password=" + j.password)
 	if err != nil {
-		return m3.NewToolResultErrorFromErr("fetching the issue failed", err), nil // want `credential field jira.password reaches the model in the tool error text`
+		return m3.NewToolResultErrorFromErr("fetching the issue failed", err), nil // want `field jira.password reaches the model in tool error text`
 	}
 	defer resp.Body.Close()
 	return m3.NewToolResultText("ok"), nil
@@ -31,24 +31,24 @@ func (j *jira) issue(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolR
 
 func (j *jira) connect(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
 	if !strings.HasPrefix(databaseDSN, "postgres://") {
-		return m3.NewToolResultError("cannot connect to " + databaseDSN), nil // want `package variable databaseDSN reaches the model in the tool error text`
+		return m3.NewToolResultError("cannot connect to " + databaseDSN), nil // want `package variable databaseDSN reaches the model in tool error text`
 	}
-	return m3.NewToolResultErrorf("connected with %s", os.Getenv("JIRA_API_TOKEN")), nil // want `environment variable JIRA_API_TOKEN reaches the model in the tool error text`
+	return m3.NewToolResultErrorf("connected with %s", os.Getenv("JIRA_API_TOKEN")), nil // want `environment variable JIRA_API_TOKEN reaches the model in tool error text`
 }
 
 // The incoming request's Authorization header, echoed in a result.
 func (j *jira) debug(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
-	return m3.NewToolResultText("auth: " + req.Header.Get("Authorization")), nil // want `the Authorization header reaches the model in the tool result text`
+	return m3.NewToolResultText("auth: " + req.Header.Get("Authorization")), nil // want `the Authorization header reaches the model in tool result text`
 }
 
 // A prompt message and a resource's contents.
 func (j *jira) prompt(ctx context.Context, req m3.GetPromptRequest) (*m3.GetPromptResult, error) {
-	msg := m3.NewPromptMessage(m3.RoleUser, m3.NewTextContent("log in with "+j.password)) // want `credential field jira.password reaches the model in content text`
+	msg := m3.NewPromptMessage(m3.RoleUser, m3.NewTextContent("log in with "+j.password)) // want `field jira.password reaches the model in content text`
 	return m3.NewGetPromptResult("login", []m3.PromptMessage{msg}), nil
 }
 
 func (j *jira) resource(ctx context.Context, req m3.ReadResourceRequest) ([]m3.ResourceContents, error) {
-	return []m3.ResourceContents{m3.TextResourceContents{URI: req.Params.URI, Text: databaseDSN}}, nil // want `package variable databaseDSN reaches the model in the resource contents`
+	return []m3.ResourceContents{m3.TextResourceContents{URI: req.Params.URI, Text: databaseDSN}}, nil // want `package variable databaseDSN reaches the model in resource contents`
 }
 
 // A server whose middleware turns every handler error into an error result: the handler's
@@ -65,7 +65,7 @@ func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 
 func (j *jira) converted(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
 	if req.GetString("id", "") == "" {
-		return nil, fmt.Errorf("no id (user bot, password %s)", j.password) // want `credential field jira.password reaches the model in the tool error text`
+		return nil, fmt.Errorf("no id (user bot, password %s)", j.password) // want `field jira.password reaches the model in tool error text`
 	}
 	return m3.NewToolResultText("ok"), nil
 }

@@ -38,11 +38,11 @@ type shapes struct {
 // A configuration getter of a credential's key, a struct printed whole, and the request's
 // headers ranged over and joined.
 func (s *shapes) getter(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
-	return m3.NewToolResultText("token: " + s.conf.GetString("slack_bot_token")), nil // want `setting slack_bot_token reaches the model in the tool result text`
+	return m3.NewToolResultText("token: " + s.conf.GetString("slack_bot_token")), nil // want `setting slack_bot_token reaches the model in tool result text`
 }
 
 func (s *shapes) whole(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
-	return m3.NewToolResultErrorf("model unavailable with %+v", s.openai), nil // want `OpenAIConfig with its APIKey reaches the model in the tool error text`
+	return m3.NewToolResultErrorf("model unavailable with %+v", s.openai), nil // want `OpenAIConfig with its APIKey reaches the model in tool error text`
 }
 
 func (s *shapes) headers(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {

@@ -40,6 +40,32 @@ func (r *Result) CalleeOf(call *ssa.Call) *types.Func {
 	return obj
 }
 
+// Called is the function call runs, as calledFunction, for the rules.
+func (r *Result) Called(call *ssa.Call) *ssa.Function {
+	if r == nil || call == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.calledFunction(call)
+}
+
+// HeldBy is the one function the package variable g of the package holds for the whole run,
+// or nil: the engine exports facts about it on the variable, for calls through it from other
+// packages.
+func (r *Result) HeldBy(g *ssa.Global) *ssa.Function {
+	if r == nil || r.pkg == nil || g.Pkg != r.pkg {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	stored, ok := r.storedOnce()[g]
+	if !ok || stored == nil {
+		return nil
+	}
+	return r.heldFunction(stored, 1)
+}
+
 // heldFunction is the one function v holds: a function, a closure, a method value, a load
 // of a package variable stored once, or the result of a factory whose every return is the
 // same function.

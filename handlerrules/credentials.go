@@ -78,14 +78,36 @@ type CredentialField struct{}
 func (*CredentialField) AFact()         {}
 func (*CredentialField) String() string { return "credential" }
 
-// export exports the facts of the package's exported functions and used fields.
+// export exports the facts of the package's exported functions, of its exported variables
+// that hold one function (a method value, a factory's closure), and of its used fields.
 func (s *secrets) export() {
 	for _, fn := range s.fl.Functions() {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || !obj.Exported() || obj.Pkg() != s.pass.Pkg {
 			continue
 		}
-		res := obj.Signature().Results()
+		s.exportFor(obj, fn)
+	}
+	for _, m := range s.fl.Package().Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		if fn := s.fl.HeldBy(g); fn != nil && len(fn.Blocks) > 0 {
+			s.exportFor(g.Object(), fn)
+		}
+	}
+	for f := range s.usedFields {
+		if f.Pkg() == s.pass.Pkg {
+			s.pass.ExportObjectFact(f, new(CredentialField))
+		}
+	}
+}
+
+// exportFor exports on obj (a function, or a variable holding fn) what fn's results carry.
+func (s *secrets) exportFor(obj types.Object, fn *ssa.Function) {
+	{
+		res := fn.Signature.Results()
 		fact := &CarriedCredential{Results: map[int]string{}, Origins: map[int]string{}}
 		passes := &PassesText{Results: map[int][]int{}}
 		for i := range res.Len() {
@@ -117,11 +139,20 @@ func (s *secrets) export() {
 			s.pass.ExportObjectFact(obj, passes)
 		}
 	}
-	for f := range s.usedFields {
-		if f.Pkg() == s.pass.Pkg {
-			s.pass.ExportObjectFact(f, new(CredentialField))
+}
+
+// calleeObject is the object whose facts describe what call runs: its static callee, or the
+// package variable of another package it calls through.
+func calleeObject(call *ssa.Call) types.Object {
+	if obj := flow.Callee(call); obj != nil {
+		return obj
+	}
+	if ld, ok := call.Call.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok {
+			return g.Object()
 		}
 	}
+	return nil
 }
 
 // secrets answers, for one package, which values hold a credential.
@@ -427,7 +458,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 	if e, ok := v.(*ssa.Extract); ok {
 		i = e.Index
 	}
-	if obj := flow.Callee(call); obj != nil && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
+	if obj := calleeObject(call); obj != nil && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
 		var fact CarriedCredential
 		if s.pass.ImportObjectFact(obj, &fact) {
 			name, ok := fact.Results[max(i, 0)]
@@ -441,7 +472,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 		}
 		return s.getter(fn0(call))
 	}
-	fn := call.Call.StaticCallee()
+	fn := s.fl.Called(call)
 	if fn == nil || fn.Pkg != s.fl.Package() || len(fn.Blocks) == 0 {
 		return "", false
 	}
@@ -595,9 +626,9 @@ func (s *secrets) carries(call *ssa.Call, result int) []ssa.Value {
 	}
 	// A function of the module that passes some of its parameters into its result.
 	var ps []int
-	if fn := call.Call.StaticCallee(); fn != nil && fn.Pkg == s.fl.Package() && len(fn.Blocks) > 0 {
+	if fn := s.fl.Called(call); fn != nil && fn.Pkg == s.fl.Package() && len(fn.Blocks) > 0 {
 		ps = s.passed(fn, result)
-	} else if obj := flow.Callee(call); obj != nil && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
+	} else if obj := calleeObject(call); obj != nil && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
 		var fact PassesText
 		if s.pass.ImportObjectFact(obj, &fact) {
 			ps = fact.Results[max(result, 0)]

@@ -133,17 +133,13 @@ func isContext(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
 // shape classifies a function signature as a handler, or returns ok=false.
 func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 	params, results := sig.Params(), sig.Results()
 	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
 		return h, false
 	}
-	if !isContext(params.At(0).Type()) || !isError(results.At(results.Len()-1).Type()) {
+	if !isContext(params.At(0).Type()) || !astutil.IsError(results.At(results.Len()-1).Type()) {
 		return h, false
 	}
 	req := params.At(1).Type()

@@ -122,7 +122,7 @@ func textUnmarshaler(t types.Type) bool {
 		return false
 	}
 	sig := fn.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !isError(sig.Results().At(0).Type()) {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !astutil.IsError(sig.Results().At(0).Type()) {
 		return false
 	}
 	s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)

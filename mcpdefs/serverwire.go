@@ -312,7 +312,7 @@ func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
 			return true
 		}
 		for _, lhs := range as.Lhs {
-			if o := r.varOf(lhs); o != nil && isError(o.Type()) {
+			if o := r.varOf(lhs); o != nil && astutil.IsError(o.Type()) {
 				fromNext[o] = true
 			}
 		}
@@ -537,7 +537,7 @@ func (r *recogniser) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool 
 				continue
 			}
 			for _, ref := range *call.Referrers() {
-				if ex, ok := ref.(*ssa.Extract); ok && isError(ex.Type()) {
+				if ex, ok := ref.(*ssa.Extract); ok && astutil.IsError(ex.Type()) {
 					errs = append(errs, ex)
 				}
 			}

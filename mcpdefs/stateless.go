@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -173,7 +174,7 @@ func (r *recogniser) lateRegistrations() {
 				callbacks[x] = name
 			}
 		case *ast.Ident, *ast.SelectorExpr:
-			if fn, ok := r.pass.TypesInfo.Uses[nameIdent(x)].(*types.Func); ok {
+			if fn, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func); ok {
 				if get {
 					namedGet[fn] = true
 				} else {
@@ -251,17 +252,6 @@ func (r *recogniser) lateRegistrations() {
 			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
 		}
 	}
-}
-
-// nameIdent is the identifier naming a function value (f or pkg.f).
-func nameIdent(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // pathTo returns the syntax enclosing n, innermost first.

@@ -149,7 +149,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 		return wrappedTarget{adapter: fn.Origin(), param: i, via: ShapeReflect}, true
 	}
 	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
-	if !ok || sig.Results().Len() == 0 || !isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+	if !ok || sig.Results().Len() == 0 || !astutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return wrappedTarget{}, false
 	}
 	switch x := ast.Unparen(call.Fun).(type) {
@@ -469,7 +469,7 @@ func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types
 			}
 		}
 	}
-	if errV == nil || !isError(errV.Type()) {
+	if errV == nil || !astutil.IsError(errV.Type()) {
 		return 0, false, false
 	}
 	found := false
@@ -552,7 +552,7 @@ func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (ty
 		}
 		o := r.objectOf(id)
 		switch {
-		case o != nil && isError(o.Type()):
+		case o != nil && astutil.IsError(o.Type()):
 			errVar, assign = o, as
 		case via == ShapeReflect && len(as.Lhs) == 1:
 			results = o
@@ -568,7 +568,7 @@ func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (ty
 			return errVar == nil
 		}
 		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil || !isError(r.pass.TypesInfo.TypeOf(ta.Type)) || !mentionsObj(r.pass.TypesInfo, ta.X, results) {
+		if !ok || ta.Type == nil || !astutil.IsError(r.pass.TypesInfo.TypeOf(ta.Type)) || !mentionsObj(r.pass.TypesInfo, ta.X, results) {
 			return true
 		}
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
@@ -751,7 +751,7 @@ func mentionsObj(info *types.Info, e ast.Node, obj types.Object) bool {
 // adapter, as a handler with the adapter's error mapping.
 func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
-	if results.Len() == 0 || !isError(results.At(results.Len()-1).Type()) {
+	if results.Len() == 0 || !astutil.IsError(results.At(results.Len()-1).Type()) {
 		return
 	}
 	h := &Handler{

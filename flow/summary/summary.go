@@ -214,7 +214,7 @@ type summariser struct {
 
 // summarisable reports whether a result type is one summaries describe.
 func (s *summariser) summarisable(t types.Type) bool {
-	return isError(t) || s.oracle.IsResult(t)
+	return astutil.IsError(t) || s.oracle.IsResult(t)
 }
 
 func (s *summariser) run() {
@@ -282,7 +282,7 @@ func (s *summariser) summarise(f *summarised) *Func {
 			continue
 		}
 		v := &Value{Known: true, NonNil: true, IsError: true, Success: true}
-		resultPos := !isError(t)
+		resultPos := !astutil.IsError(t)
 		if !resultPos {
 			v.IsError, v.Success = false, false
 		}
@@ -346,7 +346,7 @@ func (s *summariser) errorParams(f *summarised) []int {
 	var out []int
 	params := f.fn.Signature().Params()
 	for i := 0; i < params.Len(); i++ {
-		if isError(params.At(i).Type()) {
+		if astutil.IsError(params.At(i).Type()) {
 			out = append(out, i)
 		}
 	}
@@ -441,7 +441,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 				if !ok {
 					return true
 				}
-				if p := paramIndex(f.fn, info.Uses[id]); p >= 0 && isError(f.fn.Signature().Params().At(p).Type()) {
+				if p := paramIndex(f.fn, info.Uses[id]); p >= 0 && astutil.IsError(f.fn.Signature().Params().At(p).Type()) {
 					if wrapping(k) && ast.Unparen(a) == id {
 						out.wraps[p] = true
 					} else {
@@ -524,7 +524,7 @@ func errorPosition(info *types.Info, call *ast.CallExpr) int {
 	}
 	r := fn.Signature().Results()
 	for i := r.Len() - 1; i >= 0; i-- {
-		if isError(r.At(i).Type()) {
+		if astutil.IsError(r.At(i).Type()) {
 			return i
 		}
 	}
@@ -552,7 +552,3 @@ func appendUnique(s []int, v int) []int {
 }
 
 func containsInt(s []int, v int) bool { return slices.Contains(s, v) }
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}

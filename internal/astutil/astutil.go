@@ -184,3 +184,9 @@ func FieldIndex(st *types.Struct, name string) int {
 	}
 	return -1
 }
+
+// IsError reports whether t is the predeclared error interface itself (not a type that
+// implements it).
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -351,6 +351,11 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 	}
 	mode, same, ok := r.returnMode(h, ret, errVar)
 	if !ok {
+		// A bare return of named results, a result or error held in another variable: what
+		// the error paths return, asked of the engine.
+		mode, same, ok = r.errorPathsMode(h, call, errVar)
+	}
+	if !ok {
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
@@ -478,17 +483,57 @@ func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types
 		if p.Known(errV) != flow.NonNil {
 			continue
 		}
-		ret := flow.ReturnStmt(h.Node, p.Return.Pos())
-		if ret == nil {
-			return 0, false, false
+		var m ErrorMode
+		var s, ok bool
+		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
+			m, s, ok = r.returnMode(h, ret, errVar)
 		}
-		m, s, ok := r.returnMode(h, ret, errVar)
+		if !ok {
+			m, s, ok = r.pathMode(h, &p, errV)
+		}
 		if !ok || (found && m != mode) {
 			return 0, false, false
 		}
 		mode, same, found = m, same && s, true
 	}
 	return mode, same && found, found
+}
+
+// pathMode is returnMode asked of the values path p returns, however the return is written
+// (a bare return of named results, values held in other variables): the handler's own
+// mapping when the error returned is the wrapped call's error errV (same) or made of it, a
+// tool error for an IsError result and a nil error.
+func (r *recogniser) pathMode(h *Handler, p *flow.Path, errV ssa.Value) (mode ErrorMode, same, ok bool) {
+	if len(p.Results) != h.Sig.Results().Len() || h.ErrorIndex < 0 {
+		return 0, false, false
+	}
+	e := p.Results[h.ErrorIndex]
+	if e.Nil != flow.Nil {
+		if flow.Core(e.Value) == errV {
+			return h.Errors, true, true
+		}
+		for _, o := range flow.Origins(e.Value, func(*ssa.Call) bool { return true }) {
+			if o == errV {
+				return h.Errors, false, true
+			}
+		}
+		return 0, false, false
+	}
+	if h.ResultIndex < 0 {
+		return 0, false, false
+	}
+	v := flow.Core(p.Results[h.ResultIndex].Value)
+	if c := flow.CallOf(v); c != nil {
+		if ce := flow.CallExprAt(h.Node, c.Pos()); ce != nil && (r.res.IsErrorResult(ce) || r.errorResultCall(ce)) {
+			return ToolError, false, true
+		}
+	}
+	if a, isAlloc := v.(*ssa.Alloc); isAlloc {
+		if lit := flow.CompositeLitAt(h.Node, a.Pos()); lit != nil && r.res.IsErrorResult(lit) {
+			return ToolError, false, true
+		}
+	}
+	return 0, false, false
 }
 
 // returnMode says what the error in hand becomes when ret is returned from SDK handler h: the

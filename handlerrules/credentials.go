@@ -470,7 +470,7 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 			}
 			return name, ok
 		}
-		return s.getter(fn0(call))
+		return s.getter(fn0(v))
 	}
 	fn := s.fl.Called(call)
 	if fn == nil || fn.Pkg != s.fl.Package() || len(fn.Blocks) == 0 {
@@ -479,11 +479,19 @@ func (s *secrets) callSource(v ssa.Value) (string, bool) {
 	if c := s.carriedOf(fn, i); c != nil {
 		return c.name, true
 	}
-	return s.getter(fn0(call))
+	return s.getter(fn0(v))
 }
 
-// fn0 is the function call statically calls, when its first result is text; nil otherwise.
-func fn0(call *ssa.Call) *types.Func {
+// fn0 is the function v is the first result of a static call of, when that result is text;
+// nil otherwise (the error beside a token is no token).
+func fn0(v ssa.Value) *types.Func {
+	if e, ok := v.(*ssa.Extract); ok && e.Index != 0 {
+		return nil
+	}
+	call := flow.CallOf(v)
+	if call == nil {
+		return nil
+	}
 	fn := flow.Callee(call)
 	if fn == nil || fn.Signature().Results().Len() == 0 || !isText(fn.Signature().Results().At(0).Type()) {
 		return nil

@@ -90,4 +90,21 @@ func registerAPI(s *mcp.Server, t *apiTools) {
 	mcp.AddTool(s, &mcp.Tool{Name: "masked"}, t.masked)
 	mcp.AddTool(s, &mcp.Tool{Name: "generated"}, t.generated)
 	mcp.AddTool(s, &mcp.Tool{Name: "created_user"}, t.createdUser)
+	mcp.AddTool(s, &mcp.Tool{Name: "token_error"}, t.tokenError)
+}
+
+// ReadToken returns a token and an error; the error is no token (mcp-victoriametrics'
+// getBearerToken).
+func (f *settingsFile) ReadToken() (string, error) {
+	if f.value == "" {
+		return "", fmt.Errorf("no token configured")
+	}
+	return f.value, nil
+}
+
+func (t *apiTools) tokenError(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
+	if _, err := t.cfg.ReadToken(); err != nil {
+		return nil, Hits{}, fmt.Errorf("failed to get token: %v", err)
+	}
+	return nil, Hits{}, nil
 }

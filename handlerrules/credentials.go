@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -81,7 +82,9 @@ func (*CredentialField) String() string { return "credential" }
 // export exports the facts of the package's exported functions, of its exported variables
 // that hold one function (a method value, a factory's closure), and of its used fields.
 func (s *secrets) export() {
-	for _, fn := range s.fl.Functions() {
+	fns := s.fl.Functions()
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	for _, fn := range fns {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || !obj.Exported() || obj.Pkg() != s.pass.Pkg {
 			continue

@@ -1,8 +1,10 @@
 package handlerrules
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,7 +49,9 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)
 		})
 	}
-	for _, fn := range s.fl.Functions() {
+	fns := s.fl.Functions()
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	for _, fn := range fns {
 		if strings.HasSuffix(p.Fset.PositionFor(fn.Pos(), false).Filename, "_test.go") {
 			continue
 		}
@@ -56,6 +60,30 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 				r.sink(instr)
 			}
 		}
+	}
+	r.flush()
+}
+
+// leak is one credential reaching model text, before duplicates are dropped.
+type leak struct {
+	pos    token.Pos
+	origin string
+	msg    string
+}
+
+// flush reports the leaks in source order, one per line, and one per origin in another
+// package: the first place in this package where that credential reaches the model.
+func (r *secretReporter) flush() {
+	sort.SliceStable(r.leaks, func(i, j int) bool { return r.leaks[i].pos < r.leaks[j].pos })
+	for _, l := range r.leaks {
+		if r.reported[l.pos] || (l.origin != "" && r.origins[l.origin]) {
+			continue
+		}
+		r.reported[l.pos] = true
+		if l.origin != "" {
+			r.origins[l.origin] = true
+		}
+		r.p.Report(rule.Span{Start: l.pos, Stop: l.pos}, l.msg)
 	}
 }
 
@@ -66,6 +94,7 @@ type secretReporter struct {
 	s        *secrets
 	reported map[token.Pos]bool
 	origins  map[string]bool
+	leaks    []leak
 }
 
 // check reports v when its text carries a credential; at is where the text reaches the
@@ -85,23 +114,13 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 			origin = c.origin
 		}
 	}
-	if r.reported[pos] {
-		return
-	}
-	r.reported[pos] = true
-	// A credential another package's function carries is reported once per package, where
-	// it first reaches the model; the message names the line to change there.
-	if origin != "" {
-		if r.origins[origin] {
-			return
-		}
-		r.origins[origin] = true
-	}
 	verb := "reaches"
 	if strings.HasSuffix(found.Name, "headers") {
 		verb = "reach"
 	}
-	r.p.Reportf(rule.Span{Start: pos, Stop: pos}, "%s %s the model in %s; leave it out or redact it", found.Name, verb, text)
+	// A credential another package's function carries is reported once per package, where
+	// it first reaches the model; the message names the line to change there (flush).
+	r.leaks = append(r.leaks, leak{pos: pos, origin: origin, msg: fmt.Sprintf("%s %s the model in %s; leave it out or redact it", found.Name, verb, text)})
 }
 
 // enters is where a credential enters the text: the text-building call nearest the sink on

@@ -139,7 +139,7 @@ func upstreamCall(info *types.Info, call *ast.CallExpr) string {
 		// A function value (a middleware's next, a callback) says nothing of where it goes.
 		return ""
 	}
-	if fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+	if fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] || requestBuilders[fn.Name()] {
 		return ""
 	}
 	if t := info.TypeOf(call.Fun); t != nil {
@@ -186,6 +186,11 @@ var ioFuncs = map[string]bool{
 	"Dial": true, "DialTimeout": true, "Listen": true, "LookupHost": true, "LookupIP": true,
 	"LookupPath": true, "ReadAll": true, "TempDir": true, "TempFile": true,
 }
+
+// requestBuilders are the names API clients give the method that only builds a request
+// (go-github's, godo's and go-atlassian's client.NewRequest take a context and fail on their
+// own input; the call that reaches the server is the Do or Call after them).
+var requestBuilders = map[string]bool{"NewRequest": true, "NewRequestWithContext": true, "NewRequestWithBody": true}
 
 // localStdlib are standard library calls that take a context.Context but fail only on
 // their own input.

@@ -73,3 +73,32 @@ func NewNegatedServer() {
 	s := server.NewMCPServer("negated", "1.0.0", server.WithToolHandlerMiddleware(negatedConverter))
 	s.AddTool(mcp.NewTool("fetch"), fetchConverted)
 }
+
+// apiClient is an API client whose NewRequest only builds the request (go-atlassian's,
+// go-github's); Do sends it.
+type apiClient struct{ hc *http.Client }
+
+func (c *apiClient) NewRequest(ctx context.Context, method, path string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, method, "https://example.com"+path, nil)
+}
+
+func (c *apiClient) Do(ctx context.Context, req *http.Request) (*http.Response, error) {
+	return c.hc.Do(req)
+}
+
+var jira = &apiClient{hc: http.DefaultClient}
+
+// Building the request fails on the handler's own input (near miss); sending it fails
+// upstream.
+func fetchIssue(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, err := jira.NewRequest(ctx, http.MethodGet, "/issue")
+	if err != nil {
+		return nil, err
+	}
+	resp, err := jira.Do(ctx, r)
+	if err != nil {
+		return nil, err // want `jira.Do failed upstream`
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("ok"), nil
+}

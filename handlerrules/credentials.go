@@ -184,20 +184,6 @@ type carriedKey struct {
 	result int
 }
 
-// funcName names a function as a message does: fetch, Client.Do.
-func funcName(fn *ssa.Function) string {
-	if recv := fn.Signature.Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
-}
-
 // carriedSecret is a credential a function's result carries, and the return where it
 // enters (the innermost helper's, where the fix belongs).
 type carriedSecret struct {

@@ -50,3 +50,26 @@ func CallIn(fn *ssa.Function, lparen token.Pos) (*ssa.Call, *ssa.BasicBlock) {
 	}
 	return nil, nil
 }
+
+// NodeStart maps the position SSA gives a call (its left parenthesis) or a keyed field of a
+// composite literal (the colon) to the start of the syntax to report: the call, the value.
+func NodeStart(fn *ssa.Function, pos token.Pos) token.Pos {
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return pos
+	}
+	if call := CallExprAt(syntax, pos); call != nil {
+		return call.Pos()
+	}
+	out := pos
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if n == nil || out != pos || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if kv, ok := n.(*ast.KeyValueExpr); ok && kv.Colon == pos {
+			out = kv.Value.Pos()
+		}
+		return true
+	})
+	return out
+}

@@ -9,6 +9,7 @@ package handlerrules
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/handlerrules/credentials"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -73,7 +74,7 @@ func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*h
 // nothing (an HTTP client's error result).
 func (k *kinds) credentialed() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
 	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
-		Requires: []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine, credentialsAnalyzer},
+		Requires: []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine, credentials.Analyzer},
 		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
 			res := p.ResultOf[k.defs].(*mcpdefs.Result)
 			run(p, res, handlers(p, res, p.ResultOf[k.bodies].(*bodies)))

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/handlerrules/credentials"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -28,8 +30,9 @@ var ruleSecretInModelText = check{
 // an error result's text, content text, resource contents. The text goes to the model
 // verbatim, and from there into transcripts, logs and other tools' arguments.
 func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
-	s, _ := p.ResultOf[credentialsAnalyzer].(*secrets)
-	if s == nil {
+	s, _ := p.ResultOf[credentials.Analyzer].(*credentials.Result)
+	fl, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+	if s == nil || fl == nil {
 		return
 	}
 	r := &secretReporter{p: p, s: s, reported: map[token.Pos]bool{}, origins: map[string]bool{}}
@@ -49,7 +52,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)
 		})
 	}
-	fns := s.fl.Functions()
+	fns := fl.Functions()
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
 		if strings.HasSuffix(p.Fset.PositionFor(fn.Pos(), false).Filename, "_test.go") {
@@ -91,7 +94,7 @@ func (r *secretReporter) flush() {
 // finding per line.
 type secretReporter struct {
 	p        *rule.Pass
-	s        *secrets
+	s        *credentials.Result
 	reported map[token.Pos]bool
 	origins  map[string]bool
 	leaks    []leak
@@ -100,19 +103,13 @@ type secretReporter struct {
 // check reports v when its text carries a credential; at is where the text reaches the
 // model (a return, a call, a store).
 func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText) {
-	r.s.errorText = text == mcpdefs.ErrorText
-	found := r.s.taint.Find(v)
-	r.s.errorText = false
+	found := r.s.Find(v, text == mcpdefs.ErrorText)
 	if found == nil {
 		return
 	}
-	pos := enters(found, at)
-	origin := r.s.origins[found.Source]
-	if c := r.s.carriedBy(found.Source); c != nil && c.at.IsValid() {
-		pos = c.at
-		if origin == "" {
-			origin = c.origin
-		}
+	pos, origin := credentials.Enters(found.Chain, at), found.Origin
+	if found.At.IsValid() {
+		pos = found.At
 	}
 	verb := "reaches"
 	if strings.HasSuffix(found.Name, "headers") {
@@ -121,20 +118,6 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 	// A credential another package's function carries is reported once per package, where
 	// it first reaches the model; the message names the line to change there (flush).
 	r.leaks = append(r.leaks, leak{pos: pos, origin: origin, msg: fmt.Sprintf("%s %s the model in %s; leave it out or redact it", found.Name, verb, text)})
-}
-
-// enters is where a credential enters the text: the text-building call nearest the sink on
-// the way to the source (the fmt.Errorf that formats it or wraps the request's error), or at
-// when there is none.
-func enters(found *flow.Tainted, at token.Pos) token.Pos {
-	for _, v := range found.Chain[:len(found.Chain)-1] {
-		if c, ok := v.(*ssa.Call); ok && c.Pos().IsValid() {
-			if fn := flow.Callee(c); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "errors") {
-				return nodeStart(c.Parent(), c.Pos())
-			}
-		}
-	}
-	return at
 }
 
 // sink checks an instruction that puts text where the model reads it.
@@ -147,7 +130,7 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 		}
 		for _, i := range args {
 			if i < len(x.Call.Args) {
-				r.check(nodeStart(x.Parent(), x.Pos()), x.Call.Args[i], text)
+				r.check(flow.NodeStart(x.Parent(), x.Pos()), x.Call.Args[i], text)
 			}
 		}
 	case *ssa.Store:
@@ -155,8 +138,12 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 		if !ok {
 			return
 		}
-		st := structOf(fa.X.Type())
-		if st == nil {
+		t := fa.X.Type()
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
 			return
 		}
 		if text, ok := mcpdefs.ModelTextField(fa.X.Type(), st.Field(fa.Field).Name()); ok {
@@ -164,30 +151,7 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 			if !pos.IsValid() {
 				pos = fa.Pos()
 			}
-			r.check(nodeStart(x.Parent(), pos), x.Val, text)
+			r.check(flow.NodeStart(x.Parent(), pos), x.Val, text)
 		}
 	}
-}
-
-// nodeStart maps the position SSA gives a call (its left parenthesis) or a keyed field of a
-// composite literal (the colon) to the start of the syntax to report: the call, the value.
-func nodeStart(fn *ssa.Function, pos token.Pos) token.Pos {
-	syntax := fn.Syntax()
-	if syntax == nil {
-		return pos
-	}
-	if call := flow.CallExprAt(syntax, pos); call != nil {
-		return call.Pos()
-	}
-	out := pos
-	ast.Inspect(syntax, func(n ast.Node) bool {
-		if n == nil || out != pos || pos < n.Pos() || pos >= n.End() {
-			return false
-		}
-		if kv, ok := n.(*ast.KeyValueExpr); ok && kv.Colon == pos {
-			out = kv.Value.Pos()
-		}
-		return true
-	})
-	return out
 }

@@ -53,6 +53,9 @@ func TestLayersPointOneWay(t *testing.T) {
 			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcperr"
 		}, true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
+		{"the credential finder imports a rule family's package, the rule framework or the driver (secret-in-model-text asks it, not the other way)", []string{module + "/handlerrules/credentials"}, func(dep string) bool {
+			return dep == module+"/handlerrules" || under(module+"/analyzers", module+"/internal/driver", module+"/internal/rule", module+"/contractrules", module+"/schemarules", module+"/serverjson/manifest")(dep)
+		}, true},
 		{"the mutation harness imports recognition or a rule (it finds its sites by types alone, or it would measure recognition by itself)", []string{module + "/internal/mutation"}, under(append([]string{module + "/mcpdefs", module + "/flow", module + "/analyzers"}, families...)...), true},
 		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},
 		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},

@@ -1,4 +1,12 @@
-package handlerrules
+// Package credentials finds, in every package of the module, the values that hold a
+// credential (environment variables and settings named or used as one, fields of the
+// server's own structs, request headers, URLs carrying one and the errors of requests to
+// them) and answers, for a value, which credential its text carries. It exports what crosses
+// packages as facts: the functions whose results carry a credential or pass their
+// parameters' text on, and the fields a package sends as credentials. It knows the standard
+// library's text building and HTTP calls; SDK knowledge comes from recognition (sdkapi). It
+// reports nothing and must not import a rule family's package or the driver.
+package credentials
 
 import (
 	"fmt"
@@ -15,26 +23,25 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// credentialsAnalyzer finds, in every package of the module, which values hold a credential,
+// Analyzer finds, in every package of the module, which values hold a credential,
 // and exports what crosses packages: the functions whose results carry one, and the fields the
 // package sends as one.
-var credentialsAnalyzer = &analysis.Analyzer{
+var Analyzer = &analysis.Analyzer{
 	Name:             "mcpcredentials",
 	Doc:              "finds the values that hold a credential (environment variables, fields named or used as one, request headers, URLs carrying one) and the functions whose results carry one",
-	URL:              rule.DocsBase + "handlerrules.md#secret-in-model-text",
+	URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/handlerrules.md#secret-in-model-text",
 	Requires:         []*analysis.Analyzer{mcpdefs.FlowEngine},
 	FactTypes:        []analysis.Fact{new(CarriedCredential), new(PassesText), new(CredentialField)},
-	ResultType:       reflect.TypeFor[*secrets](),
+	ResultType:       reflect.TypeFor[*Result](),
 	RunDespiteErrors: true,
 	Run: func(pass *analysis.Pass) (any, error) {
 		fl := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
 		if fl.Package() == nil {
-			return (*secrets)(nil), nil
+			return (*Result)(nil), nil
 		}
 		s := newSecrets(pass, fl)
 		s.export()
@@ -81,7 +88,7 @@ func (*CredentialField) String() string { return "credential" }
 
 // export exports the facts of the package's exported functions, of its exported variables
 // that hold one function (a method value, a factory's closure), and of its used fields.
-func (s *secrets) export() {
+func (s *Result) export() {
 	fns := s.fl.Functions()
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
@@ -108,7 +115,7 @@ func (s *secrets) export() {
 }
 
 // exportFor exports on obj (a function, or a variable holding fn) what fn's results carry.
-func (s *secrets) exportFor(obj types.Object, fn *ssa.Function) {
+func (s *Result) exportFor(obj types.Object, fn *ssa.Function) {
 	{
 		res := fn.Signature.Results()
 		fact := &CarriedCredential{Results: map[int]string{}, Origins: map[int]string{}}
@@ -158,8 +165,8 @@ func calleeObject(call *ssa.Call) types.Object {
 	return nil
 }
 
-// secrets answers, for one package, which values hold a credential.
-type secrets struct {
+// Result answers, for one package, which values hold a credential.
+type Result struct {
 	pass *analysis.Pass
 	fl   *flow.Result
 	// used are the fields and environment variables the package sends as credentials
@@ -194,8 +201,8 @@ type carriedSecret struct {
 	origin string
 }
 
-func newSecrets(pass *analysis.Pass, fl *flow.Result) *secrets {
-	s := &secrets{pass: pass, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{},
+func newSecrets(pass *analysis.Pass, fl *flow.Result) *Result {
+	s := &Result{pass: pass, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{},
 		passes: map[carriedKey][]int{}, origins: map[ssa.Value]string{}}
 	s.taint = &flow.Taint{Source: s.source, Carries: s.carries}
 	s.collectUsed()
@@ -203,7 +210,7 @@ func newSecrets(pass *analysis.Pass, fl *flow.Result) *secrets {
 }
 
 // carriedBy returns the carried secret of a helper's result src is, or nil.
-func (s *secrets) carriedBy(src ssa.Value) *carriedSecret {
+func (s *Result) carriedBy(src ssa.Value) *carriedSecret {
 	call := flow.CallOf(src)
 	if call == nil {
 		return nil
@@ -222,7 +229,7 @@ func (s *secrets) carriedBy(src ssa.Value) *carriedSecret {
 // source names v when it holds a credential: an environment variable, a field or a package
 // variable named or used as one, a request's headers, or a result of a function of the
 // package that carries one.
-func (s *secrets) source(v ssa.Value) (string, bool) {
+func (s *Result) source(v ssa.Value) (string, bool) {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
@@ -257,7 +264,7 @@ func (s *secrets) source(v ssa.Value) (string, bool) {
 
 // printedBy names the credential the String or Error method of x's type (a type of the
 // module) puts into its text, as fmt prints x.
-func (s *secrets) printedBy(x *ssa.MakeInterface) (string, bool) {
+func (s *Result) printedBy(x *ssa.MakeInterface) (string, bool) {
 	prog := s.fl.Package().Prog
 	for _, name := range []string{"Error", "String"} {
 		sel := prog.MethodSets.MethodSet(x.X.Type()).Lookup(s.pass.Pkg, name)
@@ -296,7 +303,7 @@ func (s *secrets) printedBy(x *ssa.MakeInterface) (string, bool) {
 
 // wholeStruct names a struct (or pointer to one) that has a credential field and prints its
 // fields when formatted: it has no String, Error or Format method of its own.
-func (s *secrets) wholeStruct(t types.Type) (string, bool) {
+func (s *Result) wholeStruct(t types.Type) (string, bool) {
 	st := structOf(t)
 	if st == nil {
 		return "", false
@@ -322,7 +329,7 @@ func (s *secrets) wholeStruct(t types.Type) (string, bool) {
 // or when its name says so and the struct is the server's own: reached from a parameter (the
 // receiver), a package variable or a local literal, not from data a call returned or decoded
 // (an API's response whose Token a tool returns on purpose).
-func (s *secrets) field(base ssa.Value, i int, ft types.Type) (string, bool) {
+func (s *Result) field(base ssa.Value, i int, ft types.Type) (string, bool) {
 	t := base.Type()
 	st := structOf(t)
 	if st == nil || i >= st.NumFields() {
@@ -403,7 +410,7 @@ func filledByCall(a *ssa.Alloc) bool {
 
 // callSource names a call's result that holds a credential: os.Getenv of a credential's
 // variable, a header's value, or a result of one of the package's functions that carries one.
-func (s *secrets) callSource(v ssa.Value) (string, bool) {
+func (s *Result) callSource(v ssa.Value) (string, bool) {
 	call := flow.CallOf(v)
 	if call == nil {
 		return "", false
@@ -492,7 +499,7 @@ func fn0(v ssa.Value) *types.Func {
 // an accessor (APIKey, token) or a getter (GetAPIKey, loadPassword, ResolveSecret); not a
 // function that makes one (GenerateToken, CreateAPIKey), whose result a tool may return on
 // purpose.
-func (s *secrets) getter(fn *types.Func) (string, bool) {
+func (s *Result) getter(fn *types.Func) (string, bool) {
 	if fn == nil || fn.Pkg() == nil || !flow.InModule(s.pass.Module, fn.Pkg()) {
 		return "", false
 	}
@@ -521,7 +528,7 @@ var makerVerbs = map[string]bool{"new": true, "generate": true, "create": true, 
 
 // carriedOf computes whether result i of fn, a function of the package, carries a
 // credential on some return. Recursion answers no.
-func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
+func (s *Result) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 	key := carriedKey{fn, i}
 	if c, ok := s.carried[key]; ok {
 		return c
@@ -548,7 +555,7 @@ func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 		if found == nil {
 			continue
 		}
-		c := &carriedSecret{name: found.Name, at: enters(found, ret.Pos()), origin: s.origins[found.Source]}
+		c := &carriedSecret{name: found.Name, at: Enters(found.Chain, ret.Pos()), origin: s.origins[found.Source]}
 		if inner := s.carriedBy(found.Source); inner != nil {
 			c.at = inner.at
 			if c.origin == "" {
@@ -566,7 +573,7 @@ func (s *secrets) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 
 // collectUsed finds the fields and environment variables the package sends as credentials:
 // the value of an Authorization (or API key, or cookie) header and a basic-auth password.
-func (s *secrets) collectUsed() {
+func (s *Result) collectUsed() {
 	collect := &flow.Taint{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
 		switch x := v.(type) {
 		case *ssa.UnOp:
@@ -617,7 +624,7 @@ func (s *secrets) collectUsed() {
 // building, errors.New and Join, URL parsing and printing, and the error of an HTTP request,
 // whose *url.Error quotes the request's URL with its query. An interface's Error or String
 // method carries its receiver.
-func (s *secrets) carries(call *ssa.Call, result int) []ssa.Value {
+func (s *Result) carries(call *ssa.Call, result int) []ssa.Value {
 	if vs := carries(call, result); vs != nil {
 		return vs
 	}
@@ -642,7 +649,7 @@ func (s *secrets) carries(call *ssa.Call, result int) []ssa.Value {
 
 // passed computes which parameters of fn, a function of the package, result i (-1: the
 // only one) is made of. Recursion answers none.
-func (s *secrets) passed(fn *ssa.Function, i int) []int {
+func (s *Result) passed(fn *ssa.Function, i int) []int {
 	key := carriedKey{fn, i}
 	if ps, ok := s.passes[key]; ok {
 		return ps
@@ -874,7 +881,7 @@ func structOf(t types.Type) *types.Struct {
 
 // typeName is t's name as the package reads it: Config, or config.Config for another
 // package's.
-func (s *secrets) typeName(t types.Type) string {
+func (s *Result) typeName(t types.Type) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -907,4 +914,63 @@ func namedIs(t types.Type, path, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// isErrorType reports whether t is the error interface or implements it.
+func isErrorType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	return types.Identical(t, errType) || types.Implements(t, errType.Underlying().(*types.Interface))
+}
+
+func isHTTPResponse(t types.Type) bool { return namedIs(t, "net/http", "Response") }
+
+// Found is a credential a value's text carries.
+type Found struct {
+	// Name names the credential as a message does: "field Config.APIKey", "environment
+	// variable GITHUB_TOKEN (via client.go:24)".
+	Name string
+	// Chain is the walk from the value to the source (both included).
+	Chain []ssa.Value
+	// At is, when a function of the package carries the credential, where it enters there
+	// (the line to change); NoPos otherwise.
+	At token.Pos
+	// Origin is, when a function of another package carries it, where it enters there
+	// (file:line); "" otherwise.
+	Origin string
+}
+
+// Find returns the credential v's text carries, or nil. errorText says the text becomes
+// error text, where a credential in data an API returned counts too.
+func (s *Result) Find(v ssa.Value, errorText bool) *Found {
+	s.errorText = errorText
+	t := s.taint.Find(v)
+	s.errorText = false
+	if t == nil {
+		return nil
+	}
+	f := &Found{Name: t.Name, Chain: t.Chain, Origin: s.origins[t.Source]}
+	if c := s.carriedBy(t.Source); c != nil && c.at.IsValid() {
+		f.At = c.at
+		if f.Origin == "" {
+			f.Origin = c.origin
+		}
+	}
+	return f
+}
+
+// Enters is where a credential enters the text: the text-building call nearest the sink on
+// the way to the source (the fmt.Errorf that formats it or wraps the request's error), or at
+// when there is none.
+func Enters(chain []ssa.Value, at token.Pos) token.Pos {
+	for _, v := range chain[:len(chain)-1] {
+		if c, ok := v.(*ssa.Call); ok && c.Pos().IsValid() {
+			if fn := flow.Callee(c); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "errors") {
+				return flow.NodeStart(c.Parent(), c.Pos())
+			}
+		}
+	}
+	return at
 }

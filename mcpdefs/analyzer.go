@@ -255,6 +255,11 @@ type recogniser struct {
 	tupleAssigns map[types.Object][]tupleResult
 	// env binds parameters while jsonOf evaluates a literal a called function returns.
 	env *argFrame
+	// registeredAs is how each definition is registered (go-sdk's typed or low-level
+	// AddTool), and ownType the module's own definition type a definition is a literal of:
+	// recognition's side data on the definitions, kept out of the data model.
+	registeredAs map[*Definition]sdkRegistration
+	ownType      map[*Definition]*ownDefType
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
@@ -292,6 +297,8 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		builders:     map[*types.Func]*schemaBuilder{},
 		tupleAssigns: map[types.Object][]tupleResult{},
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
+		registeredAs: map[*Definition]sdkRegistration{},
+		ownType:      map[*Definition]*ownDefType{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).

@@ -277,9 +277,6 @@ type Definition struct {
 	// ViaRegistrar is true when the definition is registered through a function of the
 	// module (found from its body, or named in the configuration) rather than the SDK's own.
 	ViaRegistrar bool
-
-	registeredAs sdkRegistration
-	ownType      *ownDefType
 }
 
 // PromptArg is one declared prompt argument.

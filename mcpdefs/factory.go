@@ -73,6 +73,7 @@ func (r *recogniser) instantiateFactories() {
 		d.Converter = true
 		for i, c := range calls {
 			inst := *d
+			r.copySideData(&inst, d)
 			inst.Node, inst.Converter, inst.Instance = c, false, true
 			inst.Name = names[i]
 			inst.Title, inst.Description = argOf(c, d.Title), argOf(c, d.Description)
@@ -146,4 +147,15 @@ func (r *recogniser) onlyCalls(fn *types.Func) []*ast.CallExpr {
 		}
 	}
 	return calls
+}
+
+// copySideData gives the copy inst of d what recognition keeps beside d (its registration
+// and own type so far), as copying the definition value would if they were its fields.
+func (r *recogniser) copySideData(inst, d *Definition) {
+	if reg, ok := r.registeredAs[d]; ok {
+		r.registeredAs[inst] = reg
+	}
+	if o, ok := r.ownType[d]; ok {
+		r.ownType[inst] = o
+	}
 }

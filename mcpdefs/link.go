@@ -26,9 +26,9 @@ func (r *recogniser) link() {
 			d.Registration, d.ViaRegistrar = reg.call, reg.registrar
 			switch reg.api {
 			case sdkapi.GoSDKMCPPath + ".AddTool":
-				d.registeredAs = regGoTyped
+				r.registeredAs[d] = regGoTyped
 			case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-				d.registeredAs = regGoLowLevel
+				r.registeredAs[d] = regGoLowLevel
 			}
 		}
 		if d != nil && reg.omitted && d.HandlerExpr == nil {

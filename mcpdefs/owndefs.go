@@ -182,7 +182,7 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 		d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
 		d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = &f, &f
 	}
-	d.ownType = o
+	r.ownType[d] = o
 	return true
 }
 
@@ -198,14 +198,14 @@ func (r *recogniser) linkOwnDefinitions() {
 		}
 	}
 	for _, d := range r.res.Definitions {
-		o := d.ownType
+		o := r.ownType[d]
 		if o == nil || o.converter == nil {
 			continue
 		}
 		if d.Registration == nil {
 			d.Registration, d.ViaRegistrar = o.converter.Registration, o.converter.ViaRegistrar
 		}
-		d.registeredAs = o.converter.registeredAs
+		r.registeredAs[d] = r.registeredAs[o.converter]
 	}
 }
 

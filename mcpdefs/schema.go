@@ -103,7 +103,7 @@ func (r *recogniser) schemas() {
 		if d.Kind != Tool {
 			continue
 		}
-		if o := d.ownType; o != nil {
+		if o := r.ownType[d]; o != nil {
 			r.ownSchemas(d, o)
 			continue
 		}
@@ -128,7 +128,7 @@ func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input
 	if d.Mutated {
 		return SchemaSource{}
 	}
-	switch d.registeredAs {
+	switch r.registeredAs[d] {
 	case regGoTyped:
 		return r.inferred(t, input)
 	case regGoLowLevel:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/handlerrules"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // Wire settles, over all the packages of one run, what no single package can know: a server
@@ -46,7 +47,7 @@ func (w *Wire) Observe(pass *analysis.Pass, result any) {
 	var hs []wireHandler
 	for _, h := range res.Handlers {
 		fd, ok := h.Node.(*ast.FuncDecl)
-		if !ok || h.Kind != mcpdefs.Tool || h.ErrorsConverted {
+		if !ok || h.Kind != mcpmodel.Tool || h.ErrorsConverted {
 			continue
 		}
 		root := h

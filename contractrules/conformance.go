@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/suggest"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,17 +18,16 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
 // tool is one mcptool definition as the conformance rules see it: its declared contract and
 // what its handler can return.
 type tool struct {
-	def *mcpdefs.Definition
+	def *mcpmodel.Definition
 	// byReason and byCode index the entries whose reason (code) is a constant; reasons lists
 	// the declared reasons in order.
-	byReason map[string]mcpdefs.ContractEntry
+	byReason map[string]mcpmodel.ContractEntry
 	byCode   map[mcperr.Code][]string
 	reasons  []string
 	// codesKnown (reasonsKnown) is false when some entry's code (reason) is not a constant:
@@ -39,14 +39,14 @@ type tool struct {
 	// handler and summary describe a handler whose body is in this package; external and
 	// externalName one declared in another package. Both are nil when the handler cannot be
 	// resolved.
-	handler      *mcpdefs.Handler
+	handler      *mcpmodel.Handler
 	summary      *Summary
 	external     *ErrorsFact
 	externalName string
 }
 
-func newTool(p *rule.Pass, d *mcpdefs.Definition, flow *Result) *tool {
-	t := &tool{def: d, byReason: map[string]mcpdefs.ContractEntry{}, byCode: map[mcperr.Code][]string{}, codesKnown: true, reasonsKnown: true}
+func newTool(p *rule.Pass, d *mcpmodel.Definition, flow *Result) *tool {
+	t := &tool{def: d, byReason: map[string]mcpmodel.ContractEntry{}, byCode: map[mcperr.Code][]string{}, codesKnown: true, reasonsKnown: true}
 	if c := d.Contract; c != nil && c.Static {
 		for _, e := range c.Entries {
 			if !e.Reason.Static {
@@ -286,7 +286,7 @@ func unknownReasonMessage(t *tool, api sdkapi.API, reason string) string {
 }
 
 // ownCall reports whether a Fail or RecoveryFor call is made on handler h's own Call.
-func ownCall(info *types.Info, call *ast.CallExpr, h *mcpdefs.Handler) bool {
+func ownCall(info *types.Info, call *ast.CallExpr, h *mcpmodel.Handler) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false

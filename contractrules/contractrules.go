@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -27,8 +28,8 @@ const Family rule.Family = "contractrules"
 // The contract rules' run signatures: a structural rule reads one contract or one of its
 // entries; a conformance rule reads one tool, its contract and what its handler can return.
 type (
-	contractCheck = rule.Check[func(*rule.Pass, *mcpdefs.Contract)]
-	entryCheck    = rule.Check[func(*rule.Pass, mcpdefs.ContractEntry)]
+	contractCheck = rule.Check[func(*rule.Pass, *mcpmodel.Contract)]
+	entryCheck    = rule.Check[func(*rule.Pass, mcpmodel.ContractEntry)]
 	toolCheck     = rule.Check[func(*rule.Pass, *tool)]
 )
 
@@ -86,10 +87,10 @@ type kinds struct {
 
 // contract runs a rule once on every contract of the package that is resolved at compile
 // time, however many tools share it.
-func (k *kinds) contract() rule.Kind[func(*rule.Pass, *mcpdefs.Contract)] {
-	return rule.Kind[func(*rule.Pass, *mcpdefs.Contract)]{
+func (k *kinds) contract() rule.Kind[func(*rule.Pass, *mcpmodel.Contract)] {
+	return rule.Kind[func(*rule.Pass, *mcpmodel.Contract)]{
 		Requires: []*analysis.Analyzer{k.defs},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Contract)) error {
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpmodel.Contract)) error {
 			for _, c := range staticContracts(shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result))) {
 				run(p, c)
 			}
@@ -99,10 +100,10 @@ func (k *kinds) contract() rule.Kind[func(*rule.Pass, *mcpdefs.Contract)] {
 }
 
 // entry runs a rule once on every entry of those contracts.
-func (k *kinds) entry() rule.Kind[func(*rule.Pass, mcpdefs.ContractEntry)] {
-	return rule.Kind[func(*rule.Pass, mcpdefs.ContractEntry)]{
+func (k *kinds) entry() rule.Kind[func(*rule.Pass, mcpmodel.ContractEntry)] {
+	return rule.Kind[func(*rule.Pass, mcpmodel.ContractEntry)]{
 		Requires: []*analysis.Analyzer{k.defs},
-		Call: func(p *rule.Pass, run func(*rule.Pass, mcpdefs.ContractEntry)) error {
+		Call: func(p *rule.Pass, run func(*rule.Pass, mcpmodel.ContractEntry)) error {
 			done := map[*ast.CompositeLit]bool{}
 			for _, c := range staticContracts(shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result))) {
 				for _, e := range c.Entries {
@@ -119,10 +120,10 @@ func (k *kinds) entry() rule.Kind[func(*rule.Pass, mcpdefs.ContractEntry)] {
 
 // unresolved runs a rule on the contract of every tool whose contract is not resolved at
 // compile time.
-func (k *kinds) unresolved() rule.Kind[func(*rule.Pass, *mcpdefs.Contract)] {
-	return rule.Kind[func(*rule.Pass, *mcpdefs.Contract)]{
+func (k *kinds) unresolved() rule.Kind[func(*rule.Pass, *mcpmodel.Contract)] {
+	return rule.Kind[func(*rule.Pass, *mcpmodel.Contract)]{
 		Requires: []*analysis.Analyzer{k.defs},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Contract)) error {
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpmodel.Contract)) error {
 			for _, d := range shipped(p, p.ResultOf[k.defs].(*mcpdefs.Result)) {
 				if d.Contract != nil && !d.Contract.Static {
 					run(p, d.Contract)
@@ -161,7 +162,7 @@ func (k *kinds) tools(contracted bool) rule.Kind[func(*rule.Pass, *tool)] {
 				}
 			}
 			for _, d := range defs {
-				if d.SDK != sdkapi.MCPTool || d.Kind != mcpdefs.Tool {
+				if d.SDK != sdkapi.MCPTool || d.Kind != mcpmodel.Tool {
 					continue
 				}
 				static := d.Contract != nil && d.Contract.Static
@@ -180,8 +181,8 @@ func (k *kinds) tools(contracted bool) rule.Kind[func(*rule.Pass, *tool)] {
 }
 
 // staticContracts lists the contracts of defs that are resolved at compile time, each once.
-func staticContracts(defs []*mcpdefs.Definition) []*mcpdefs.Contract {
-	var out []*mcpdefs.Contract
+func staticContracts(defs []*mcpmodel.Definition) []*mcpmodel.Contract {
+	var out []*mcpmodel.Contract
 	done := map[*ast.CompositeLit]bool{}
 	for _, d := range defs {
 		if c := d.Contract; c != nil && c.Static && !done[c.Lit] {
@@ -194,8 +195,8 @@ func staticContracts(defs []*mcpdefs.Definition) []*mcpdefs.Contract {
 
 // shipped lists the definitions outside _test.go files: tests build throwaway tools (bad
 // contracts and undeclared reasons on purpose, to exercise the runtime) that clients never see.
-func shipped(p *rule.Pass, res *mcpdefs.Result) []*mcpdefs.Definition {
-	var out []*mcpdefs.Definition
+func shipped(p *rule.Pass, res *mcpdefs.Result) []*mcpmodel.Definition {
+	var out []*mcpmodel.Definition
 	for _, d := range res.Definitions {
 		if !strings.HasSuffix(p.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			out = append(out, d)

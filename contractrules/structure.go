@@ -8,7 +8,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -17,7 +17,7 @@ import (
 // are not constants are skipped, never guessed.
 
 // label names an entry in messages.
-func label(e mcpdefs.ContractEntry) string {
+func label(e mcpmodel.ContractEntry) string {
 	if e.Reason.Static && e.Reason.Str != "" {
 		return fmt.Sprintf("error contract entry %q", e.Reason.Str)
 	}
@@ -26,7 +26,7 @@ func label(e mcpdefs.ContractEntry) string {
 
 // at is where a finding about one field goes: the field's value, or the entry when the
 // field is missing.
-func at(e mcpdefs.ContractEntry, v ast.Expr) rule.Positioner {
+func at(e mcpmodel.ContractEntry, v ast.Expr) rule.Positioner {
 	if v != nil {
 		return v
 	}
@@ -40,7 +40,7 @@ var ruleNotStatic = contractCheck{
 }
 
 // notStatic: the contract is not a literal the linter can read.
-func notStatic(p *rule.Pass, c *mcpdefs.Contract) {
+func notStatic(p *rule.Pass, c *mcpmodel.Contract) {
 	p.Report(c.Expr, "mcplint cannot resolve this error contract at compile time, so it is unchecked; write a literal")
 }
 
@@ -50,7 +50,7 @@ var ruleEmpty = contractCheck{
 	Run:   contractEmpty,
 }
 
-func contractEmpty(p *rule.Pass, c *mcpdefs.Contract) {
+func contractEmpty(p *rule.Pass, c *mcpmodel.Contract) {
 	if len(c.Entries) > 0 {
 		return
 	}
@@ -63,7 +63,7 @@ var ruleCodeUnknown = entryCheck{
 	Run:   codeUnknown,
 }
 
-func codeUnknown(p *rule.Pass, e mcpdefs.ContractEntry) {
+func codeUnknown(p *rule.Pass, e mcpmodel.ContractEntry) {
 	switch {
 	case !e.Code.Set:
 		p.Report(e.Lit, label(e)+" has no Code, so failures carry code 0; set one, such as mcperr.CodeNotFound")
@@ -82,7 +82,7 @@ var ruleCodeUnknownError = entryCheck{
 	Run:   codeUnknownError,
 }
 
-func codeUnknownError(p *rule.Pass, e mcpdefs.ContractEntry) {
+func codeUnknownError(p *rule.Pass, e mcpmodel.ContractEntry) {
 	if e.Code.Static && mcperr.Code(e.Code.Val) == mcperr.CodeUnknownError {
 		p.Report(e.Code.Expr, label(e)+" declares CodeUnknownError, the classifier's give-up code; declare the specific code")
 	}
@@ -94,7 +94,7 @@ var ruleReasonRequired = entryCheck{
 	Run:   reasonRequired,
 }
 
-func reasonRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
+func reasonRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	if e.Reason.Set && (!e.Reason.Static || e.Reason.Str != "") {
 		return
 	}
@@ -107,7 +107,7 @@ var ruleReasonFormat = entryCheck{
 	Run:   reasonFormat,
 }
 
-func reasonFormat(p *rule.Pass, e mcpdefs.ContractEntry) {
+func reasonFormat(p *rule.Pass, e mcpmodel.ContractEntry) {
 	r := e.Reason
 	if !r.Static || r.Str == "" || defcheck.ValidReason(r.Str) {
 		return
@@ -152,8 +152,8 @@ var ruleReasonUnique = contractCheck{
 	Run:   reasonUnique,
 }
 
-func reasonUnique(p *rule.Pass, c *mcpdefs.Contract) {
-	first := map[string]mcpdefs.ContractEntry{}
+func reasonUnique(p *rule.Pass, c *mcpmodel.Contract) {
+	first := map[string]mcpmodel.ContractEntry{}
 	for _, e := range c.Entries {
 		r := e.Reason
 		if !r.Static || r.Str == "" {
@@ -175,7 +175,7 @@ var ruleWhenRequired = entryCheck{
 	Run:   whenRequired,
 }
 
-func whenRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
+func whenRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	w := e.When
 	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
 		return
@@ -189,7 +189,7 @@ var ruleRecoveryRequired = entryCheck{
 	Run:   recoveryRequired,
 }
 
-func recoveryRequired(p *rule.Pass, e mcpdefs.ContractEntry) {
+func recoveryRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	r := e.Recovery
 	if r.Set && (!r.Static || r.Str != "") {
 		return
@@ -203,7 +203,7 @@ var ruleRecoveryEmpty = entryCheck{
 	Run:   recoveryEmpty,
 }
 
-func recoveryEmpty(p *rule.Pass, e mcpdefs.ContractEntry) {
+func recoveryEmpty(p *rule.Pass, e mcpmodel.ContractEntry) {
 	r := e.Recovery
 	if !r.Static || r.Str == "" || !defcheck.IsBlank(r.Str) {
 		return
@@ -217,7 +217,7 @@ var ruleRecoveryMinWords = entryCheck{
 	Run:   recoveryMinWords,
 }
 
-func recoveryMinWords(p *rule.Pass, e mcpdefs.ContractEntry) {
+func recoveryMinWords(p *rule.Pass, e mcpmodel.ContractEntry) {
 	r := e.Recovery
 	if !r.Static || defcheck.IsBlank(r.Str) {
 		return
@@ -238,7 +238,7 @@ var ruleRetryableMismatch = entryCheck{
 // code is sent as true while the contract reads false, and Retryable on a code that is not
 // retryable tells agents to repeat a call that cannot succeed unchanged. mcptool.Add warns
 // about the same entries at start-up.
-func retryableMismatch(p *rule.Pass, e mcpdefs.ContractEntry) {
+func retryableMismatch(p *rule.Pass, e mcpmodel.ContractEntry) {
 	if !e.Code.Static || e.Retryable.Set && !e.Retryable.Static {
 		return
 	}

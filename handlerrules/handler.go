@@ -17,13 +17,14 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // handler bundles what every handler rule needs about one handler.
 type handler struct {
 	pass *rule.Pass
 	defs *mcpdefs.Result
-	*mcpdefs.Handler
+	*mcpmodel.Handler
 	file *ast.File
 	// assigns lists every expression assigned to each variable inside the body (nested
 	// closures included), for "is this variable always X" questions.
@@ -48,8 +49,8 @@ type body struct {
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
 // tests, in recognition order.
 type bodies struct {
-	handlers []*mcpdefs.Handler
-	of       map[*mcpdefs.Handler]*body
+	handlers []*mcpmodel.Handler
+	of       map[*mcpmodel.Handler]*body
 	sums     *summary.Result
 	flow     *flow.Result
 }
@@ -64,7 +65,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{defs, sums, defuse.Analyzer, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &bodies{of: map[*mcpdefs.Handler]*body{}, sums: pass.ResultOf[sums].(*summary.Result), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
+			res := &bodies{of: map[*mcpmodel.Handler]*body{}, sums: pass.ResultOf[sums].(*summary.Result), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
 			flow := pass.ResultOf[defuse.Analyzer].(*defuse.Index)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 var rulePreferMCPErrorInHandler = check{
@@ -23,9 +24,9 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 	for _, h := range hs {
 		var outcome string
 		switch {
-		case h.Flavour == mcpdefs.MCPToolTool:
+		case h.Flavour == mcpmodel.MCPToolTool:
 			outcome = "mcptool sends it as InternalError; use an mcperr factory or call.Fail"
-		case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpdefs.Tool && h.Errors == mcpdefs.ToolError:
+		case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpmodel.Tool && h.Errors == mcpmodel.ToolError:
 			outcome = "the client gets no code to act on; return an *mcperr.Error"
 		default:
 			continue

@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // notFoundText matches error texts that say a thing is missing.
@@ -30,7 +31,7 @@ var ruleResourceNotFoundError = check{
 // cannot tell "no such resource" from a server fault.
 func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Flavour != mcpdefs.GoSDKResource && h.Flavour != mcpdefs.MCPToolResourceTemplate {
+		if h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate {
 			continue
 		}
 		reported := map[ast.Node]bool{}

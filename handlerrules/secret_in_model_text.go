@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/handlerrules/credentials"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -39,14 +40,14 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.
-		if h.Kind != mcpdefs.Tool || h.SDK == sdkapi.MCPTool || h.ErrorIndex < 0 {
+		if h.Kind != mcpmodel.Tool || h.SDK == sdkapi.MCPTool || h.ErrorIndex < 0 {
 			continue
 		}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			if path.Results[h.ErrorIndex].Nil == flow.Nil {
 				return
 			}
-			if !h.ErrorsConverted && h.ErrorModeOf(p.TypesInfo, result(ret, h.ErrorIndex)) != mcpdefs.ToolError {
+			if !h.ErrorsConverted && h.ErrorModeOf(p.TypesInfo, result(ret, h.ErrorIndex)) != mcpmodel.ToolError {
 				return
 			}
 			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)

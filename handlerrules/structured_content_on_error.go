@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -26,7 +27,7 @@ var ruleStructuredContentOnError = check{
 // structuredContent see an apparently successful empty answer.
 func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
+		if h.Flavour != mcpmodel.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
 			continue
 		}
 		reported := map[*ast.ReturnStmt]bool{}

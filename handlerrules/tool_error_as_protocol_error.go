@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -38,14 +39,14 @@ func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 		// handler whose other errors are tool errors (Except).
 		// A server whose middleware turns handler errors into tool results serves this
 		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) || h.ErrorIndex < 0 {
+		if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) || h.ErrorIndex < 0 {
 			continue
 		}
 		args := h.argumentOrigins()
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e := result(ret, h.ErrorIndex)
-			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError { // e is nil for a bare return
+			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError { // e is nil for a bare return
 				return
 			}
 			o := path.Results[h.ErrorIndex]

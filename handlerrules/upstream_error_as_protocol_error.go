@@ -10,6 +10,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 var ruleUpstreamErrorAsProtocolError = check{
@@ -29,7 +30,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 	for _, h := range hs {
 		// A server whose middleware turns handler errors into tool results serves this
 		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpdefs.Tool || h.ErrorsConverted || (h.Errors != mcpdefs.ProtocolError && len(h.Except) == 0) {
+		if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
 		if h.ErrorIndex < 0 || h.fn == nil {
@@ -43,7 +44,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e, stack := result(ret, h.ErrorIndex), stacks[ret]
-			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpdefs.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
+			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
 				return
 			}
 			if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {

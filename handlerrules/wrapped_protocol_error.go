@@ -7,6 +7,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 var ruleWrappedProtocolError = check{
@@ -20,7 +21,7 @@ var ruleWrappedProtocolError = check{
 // demoted to a tool error and its code is lost.
 func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	for _, h := range hs {
-		if h.Flavour != mcpdefs.GoSDKTypedTool {
+		if h.Flavour != mcpmodel.GoSDKTypedTool {
 			continue
 		}
 		// The error each path returns, through variables and bare returns: the call that

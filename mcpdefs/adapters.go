@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -26,9 +27,9 @@ import (
 // handler whose every return is `return f(...)` for one function f of this package (with
 // more parameters, say a logger) makes f a handler too.
 func (r *recogniser) passThroughAdapters() {
-	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
+	for _, h := range append([]*mcpmodel.Handler(nil), r.res.Handlers...) {
 		if f := r.delegate(h); f != nil {
-			r.give(f, mappingOf(h, ShapeDelegate), 0)
+			r.give(f, mappingOf(h, mcpmodel.ShapeDelegate), 0)
 			if fn := r.funcOf(f); fn != nil {
 				if d := r.res.byNode[r.decls[fn.Origin()]]; d != nil && d != h && d.DelegateOf == nil {
 					d.DelegateOf = h
@@ -44,13 +45,13 @@ func (r *recogniser) passThroughAdapters() {
 			continue
 		}
 		if i, ok := r.passThrough(h, fn); ok {
-			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, ShapePassThrough)})
+			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, mcpmodel.ShapePassThrough)})
 		}
 	}
 }
 
 // mappingOf is the mapping of a function whose results h returns unchanged.
-func mappingOf(h *Handler, via Shape) Mapping {
+func mappingOf(h *mcpmodel.Handler, via mcpmodel.Shape) Mapping {
 	return Mapping{
 		Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, Errors: h.Errors, Same: true, InputArg: -1,
 		Results: h.Sig.Results().Len(), ResultIndex: h.ResultIndex, OutIndex: h.OutIndex, ErrorIndex: h.ErrorIndex,
@@ -60,7 +61,7 @@ func mappingOf(h *Handler, via Shape) Mapping {
 
 // delegate returns the function of this package that every return of h calls and passes
 // through, or nil.
-func (r *recogniser) delegate(h *Handler) ast.Expr {
+func (r *recogniser) delegate(h *mcpmodel.Handler) ast.Expr {
 	if h.Body == nil {
 		return nil
 	}
@@ -96,7 +97,7 @@ func (r *recogniser) delegate(h *Handler) ast.Expr {
 
 // partialDelegates returns the functions of this package that some return of h calls and
 // passes through whole.
-func (r *recogniser) partialDelegates(h *Handler) []*ast.CallExpr {
+func (r *recogniser) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
 	if h.Body == nil {
 		return nil
 	}
@@ -128,7 +129,7 @@ func (r *recogniser) partialDelegates(h *Handler) []*ast.CallExpr {
 
 // passThrough reports whether every return of h is `return p(...)` for one function
 // parameter p of fn, and which parameter that is.
-func (r *recogniser) passThrough(h *Handler, fn *types.Func) (int, bool) {
+func (r *recogniser) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
 	params := fn.Signature().Params()
 	idx := -1
 	count := 0
@@ -181,17 +182,17 @@ func indexOf(params *types.Tuple, v *types.Var) int {
 // requestType is the request parameter type of an SDK handler of m's kind and SDK.
 func (s *sdkTypes) requestType(m Mapping) types.Type {
 	switch {
-	case m.SDK == sdkapi.MCPTool && m.Kind == Tool:
+	case m.SDK == sdkapi.MCPTool && m.Kind == mcpmodel.Tool:
 		return s.mcptoolCall
-	case m.SDK == sdkapi.MarkLabs && m.Kind == Tool:
+	case m.SDK == sdkapi.MarkLabs && m.Kind == mcpmodel.Tool:
 		return s.m3CallReq
-	case m.SDK == sdkapi.MarkLabs && m.Kind == Prompt:
+	case m.SDK == sdkapi.MarkLabs && m.Kind == mcpmodel.Prompt:
 		return s.m3PromptReq
 	case m.SDK == sdkapi.MarkLabs:
 		return s.m3ReadReq
-	case m.Kind == Tool:
+	case m.Kind == mcpmodel.Tool:
 		return s.goCallReq
-	case m.Kind == Prompt:
+	case m.Kind == mcpmodel.Prompt:
 		return s.goPromptReq
 	}
 	return s.goReadReq
@@ -205,7 +206,7 @@ func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.Block
 	if results.Len() != m.Results {
 		return
 	}
-	h := &Handler{
+	h := &mcpmodel.Handler{
 		Kind: m.Kind, SDK: m.SDK, Flavour: m.Flavour, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
 		ResultIndex: m.ResultIndex, OutIndex: m.OutIndex, ErrorIndex: m.ErrorIndex,
@@ -237,14 +238,14 @@ func (r *recogniser) requestParam(sig *types.Signature, m Mapping) *types.Var {
 	return req
 }
 
-func (r *recogniser) addHandler(h *Handler) {
+func (r *recogniser) addHandler(h *mcpmodel.Handler) {
 	r.res.Handlers = append(r.res.Handlers, h)
 	r.res.byNode[h.Node] = h
 }
 
 // declaredIn is the function a handler written as a function literal is declared in; nil for
 // a handler that is not a literal inside a declared function.
-func (r *recogniser) declaredIn(h *Handler) *types.Func {
+func (r *recogniser) declaredIn(h *mcpmodel.Handler) *types.Func {
 	lit, ok := h.Node.(*ast.FuncLit)
 	if !ok {
 		return nil
@@ -285,7 +286,7 @@ func (r *recogniser) adaptedDelegates() {
 // addDelegate recognises the function call calls as a handler with h's mapping and the given
 // result positions. The parameter given h's input (github-mcp-server's
 // `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
-func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, result, out, errIndex int) {
+func (r *recogniser) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, out, errIndex int) {
 	fn := r.callee(call)
 	decl := r.decls[fn]
 	if decl == nil || decl.Body == nil {
@@ -300,7 +301,7 @@ func (r *recogniser) addDelegate(h *Handler, call *ast.CallExpr, result, out, er
 	}
 	d := *h
 	d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
-	d.Shape, d.Request, d.Input, d.In, d.Out = ShapeDelegate, nil, nil, nil, nil
+	d.Shape, d.Request, d.Input, d.In, d.Out = mcpmodel.ShapeDelegate, nil, nil, nil, nil
 	d.DelegateOf = h
 	d.Registered = true // it reaches the SDK through h, however h is registered
 	d.ResultIndex, d.OutIndex, d.ErrorIndex = result, out, errIndex
@@ -330,7 +331,7 @@ type splitDelegate struct {
 // splitDelegates finds, in h's body, `a, …, err := f(…)` of a function f of this package
 // followed at once by a return that passes f's result (as is, or through a func(T) T) and f's
 // error in h's result and error positions.
-func (r *recogniser) splitDelegates(h *Handler) []splitDelegate {
+func (r *recogniser) splitDelegates(h *mcpmodel.Handler) []splitDelegate {
 	if h.Body == nil || h.ResultIndex < 0 || h.ErrorIndex < 0 {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -134,7 +135,7 @@ func isContext(t types.Type) bool {
 }
 
 // shape classifies a function signature as a handler, or returns ok=false.
-func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
+func (s *sdkTypes) shape(sig *types.Signature) (h mcpmodel.Handler, ok bool) {
 	params, results := sig.Params(), sig.Results()
 	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
 		return h, false
@@ -148,26 +149,26 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 	two := params.Len() == 2 && results.Len() == 2
 	switch {
 	case identical(req, s.goCallReq):
-		h.Kind, h.SDK = Tool, sdkapi.GoSDK
+		h.Kind, h.SDK = mcpmodel.Tool, sdkapi.GoSDK
 		switch {
 		case two && identical(r0, s.goCallRes):
-			h.Flavour, h.Errors = GoSDKTool, ProtocolError
+			h.Flavour, h.Errors = mcpmodel.GoSDKTool, mcpmodel.ProtocolError
 		case params.Len() == 3 && results.Len() == 3 && identical(r0, s.goCallRes):
-			h.Flavour, h.Errors = GoSDKTypedTool, ToolError
+			h.Flavour, h.Errors = mcpmodel.GoSDKTypedTool, mcpmodel.ToolError
 			h.In, h.Out, h.OutIndex = params.At(2).Type(), results.At(1).Type(), 1
 		default:
 			return h, false
 		}
 	case identical(req, s.m3CallReq):
-		h.Kind, h.SDK = Tool, sdkapi.MarkLabs
+		h.Kind, h.SDK = mcpmodel.Tool, sdkapi.MarkLabs
 		switch {
 		case two && identical(r0, s.m3CallRes):
-			h.Flavour, h.Errors = MarkLabsTool, ProtocolError
+			h.Flavour, h.Errors = mcpmodel.MarkLabsTool, mcpmodel.ProtocolError
 		case params.Len() == 3 && results.Len() == 2 && identical(r0, s.m3CallRes):
-			h.Flavour, h.Errors = MarkLabsTypedTool, ProtocolError
+			h.Flavour, h.Errors = mcpmodel.MarkLabsTypedTool, mcpmodel.ProtocolError
 			h.In = params.At(2).Type()
 		case params.Len() == 3 && results.Len() == 2:
-			h.Flavour, h.Errors = MarkLabsStructuredTool, ToolError
+			h.Flavour, h.Errors = mcpmodel.MarkLabsStructuredTool, mcpmodel.ToolError
 			h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
 		default:
 			return h, false
@@ -176,23 +177,23 @@ func (s *sdkTypes) shape(sig *types.Signature) (h Handler, ok bool) {
 		if params.Len() != 3 || results.Len() != 2 {
 			return h, false
 		}
-		h.Kind, h.SDK, h.Flavour, h.Errors = Tool, sdkapi.MCPTool, MCPToolTool, ToolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Tool, sdkapi.MCPTool, mcpmodel.MCPToolTool, mcpmodel.ToolError
 		h.In, h.Out, h.ResultIndex, h.OutIndex = params.At(2).Type(), r0, -1, 0
 	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
 		// Only mcptool takes a third, typed parameter; its errors keep their mcperr code.
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.MCPTool, MCPToolResourceTemplate, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Resource, sdkapi.MCPTool, mcpmodel.MCPToolResourceTemplate, mcpmodel.ProtocolError
 		h.In = params.At(2).Type()
 	case params.Len() == 3 && results.Len() == 2 && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.MCPTool, MCPToolPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Prompt, sdkapi.MCPTool, mcpmodel.MCPToolPrompt, mcpmodel.ProtocolError
 		h.In = params.At(2).Type()
 	case two && identical(req, s.goReadReq) && identical(r0, s.goReadRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.GoSDK, GoSDKResource, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Resource, sdkapi.GoSDK, mcpmodel.GoSDKResource, mcpmodel.ProtocolError
 	case two && identical(req, s.m3ReadReq) && identical(r0, s.m3ResContents):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Resource, sdkapi.MarkLabs, MarkLabsResource, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Resource, sdkapi.MarkLabs, mcpmodel.MarkLabsResource, mcpmodel.ProtocolError
 	case two && identical(req, s.goPromptReq) && identical(r0, s.goPromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.GoSDK, GoSDKPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Prompt, sdkapi.GoSDK, mcpmodel.GoSDKPrompt, mcpmodel.ProtocolError
 	case two && identical(req, s.m3PromptReq) && identical(r0, s.m3PromptRes):
-		h.Kind, h.SDK, h.Flavour, h.Errors = Prompt, sdkapi.MarkLabs, MarkLabsPrompt, ProtocolError
+		h.Kind, h.SDK, h.Flavour, h.Errors = mcpmodel.Prompt, sdkapi.MarkLabs, mcpmodel.MarkLabsPrompt, mcpmodel.ProtocolError
 	default:
 		return h, false
 	}
@@ -213,7 +214,7 @@ type recogniser struct {
 	// inferredRegs are the module's registrar functions found from their bodies.
 	inferredRegs *Registrars
 	res          *Result
-	defs         map[ast.Node]*Definition // by defining node
+	defs         map[ast.Node]*mcpmodel.Definition // by defining node
 	decls        map[*types.Func]*ast.FuncDecl
 	// assigns records every expression assigned to a variable, for single-assignment
 	// resolution.
@@ -258,12 +259,12 @@ type recogniser struct {
 	// registeredAs is how each definition is registered (go-sdk's typed or low-level
 	// AddTool), and ownType the module's own definition type a definition is a literal of:
 	// recognition's side data on the definitions, kept out of the data model.
-	registeredAs map[*Definition]sdkRegistration
-	ownType      map[*Definition]*ownDefType
+	registeredAs map[*mcpmodel.Definition]sdkRegistration
+	ownType      map[*mcpmodel.Definition]*ownDefType
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
-	res := &Result{byNode: map[ast.Node]*Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
+	res := &Result{byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := reachable(pass.Pkg)
 	if len(pkgs) == 0 {
 		return res
@@ -277,7 +278,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		regs:         regs,
 		inferredRegs: registrars,
 		res:          res,
-		defs:         map[ast.Node]*Definition{},
+		defs:         map[ast.Node]*mcpmodel.Definition{},
 		decls:        map[*types.Func]*ast.FuncDecl{},
 		assigns:      map[types.Object][]ast.Expr{},
 		returns:      map[ast.Node][]*ast.ReturnStmt{},
@@ -297,8 +298,8 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		builders:     map[*types.Func]*schemaBuilder{},
 		tupleAssigns: map[types.Object][]tupleResult{},
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
-		registeredAs: map[*Definition]sdkRegistration{},
-		ownType:      map[*Definition]*ownDefType{},
+		registeredAs: map[*mcpmodel.Definition]sdkRegistration{},
+		ownType:      map[*mcpmodel.Definition]*ownDefType{},
 	}
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).

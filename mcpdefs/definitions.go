@@ -10,13 +10,14 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // registration is a registering call or SDK pair literal waiting for link().
 type registration struct {
 	call     *ast.CallExpr // nil for a pair literal
-	kind     Kind
+	kind     mcpmodel.Kind
 	sdk      sdkapi.SDK
 	def      ast.Expr
 	handler  ast.Expr // nil when the registration carries none
@@ -49,34 +50,34 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		}
 		return nil
 	}
-	reg := func(kind Kind, sdk sdkapi.SDK, def, handler int) {
+	reg := func(kind mcpmodel.Kind, sdk sdkapi.SDK, def, handler int) {
 		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun), api: key})
 	}
 	switch key {
 	case sdkapi.GoSDKMCPPath + ".AddTool":
-		reg(Tool, sdkapi.GoSDK, 1, 2)
+		reg(mcpmodel.Tool, sdkapi.GoSDK, 1, 2)
 	case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-		reg(Tool, sdkapi.GoSDK, 0, 1)
+		reg(mcpmodel.Tool, sdkapi.GoSDK, 0, 1)
 	case sdkapi.GoSDKMCPPath + ".Server.AddResource":
-		reg(Resource, sdkapi.GoSDK, 0, 1)
+		reg(mcpmodel.Resource, sdkapi.GoSDK, 0, 1)
 	case sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":
-		reg(ResourceTemplate, sdkapi.GoSDK, 0, 1)
+		reg(mcpmodel.ResourceTemplate, sdkapi.GoSDK, 0, 1)
 	case sdkapi.GoSDKMCPPath + ".Server.AddPrompt":
-		reg(Prompt, sdkapi.GoSDK, 0, 1)
+		reg(mcpmodel.Prompt, sdkapi.GoSDK, 0, 1)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":
-		reg(Tool, sdkapi.MarkLabs, 0, 1)
+		reg(mcpmodel.Tool, sdkapi.MarkLabs, 0, 1)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":
-		reg(Tool, sdkapi.MarkLabs, 1, 2)
+		reg(mcpmodel.Tool, sdkapi.MarkLabs, 1, 2)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":
-		reg(Resource, sdkapi.MarkLabs, 0, 1)
+		reg(mcpmodel.Resource, sdkapi.MarkLabs, 0, 1)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":
-		reg(Resource, sdkapi.MarkLabs, 1, 2)
+		reg(mcpmodel.Resource, sdkapi.MarkLabs, 1, 2)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":
-		reg(ResourceTemplate, sdkapi.MarkLabs, 0, 1)
+		reg(mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 0, 1)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":
-		reg(ResourceTemplate, sdkapi.MarkLabs, 1, 2)
+		reg(mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 1, 2)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":
-		reg(Prompt, sdkapi.MarkLabs, 0, 1)
+		reg(mcpmodel.Prompt, sdkapi.MarkLabs, 0, 1)
 	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTools", sdkapi.MarkLabsServerPath + ".MCPServer.SetTools",
 		sdkapi.MarkLabsServerPath + ".MCPServer.AddResources", sdkapi.MarkLabsServerPath + ".MCPServer.SetResources",
 		sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates", sdkapi.MarkLabsServerPath + ".MCPServer.SetResourceTemplates",
@@ -92,33 +93,33 @@ func (r *recogniser) call(call *ast.CallExpr) {
 			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: sdkapi.MarkLabs})
 		}
 	case sdkapi.MCPToolPath + ".Add":
-		reg(Tool, sdkapi.MCPTool, 1, -1)
+		reg(mcpmodel.Tool, sdkapi.MCPTool, 1, -1)
 	case sdkapi.MCPToolPath + ".AddResource":
-		reg(Resource, sdkapi.MCPTool, 1, -1)
+		reg(mcpmodel.Resource, sdkapi.MCPTool, 1, -1)
 	case sdkapi.MCPToolPath + ".AddResourceTemplate":
-		reg(ResourceTemplate, sdkapi.MCPTool, 1, -1)
+		reg(mcpmodel.ResourceTemplate, sdkapi.MCPTool, 1, -1)
 	case sdkapi.MCPToolPath + ".AddPrompt":
-		reg(Prompt, sdkapi.MCPTool, 1, -1)
+		reg(mcpmodel.Prompt, sdkapi.MCPTool, 1, -1)
 	case sdkapi.MarkLabsMCPPath + ".NewTool", sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
 		r.m3Tool(call, key == sdkapi.MarkLabsMCPPath+".NewToolWithRawSchema")
 	case sdkapi.MarkLabsMCPPath + ".NewResource":
-		r.m3Resource(call, Resource)
+		r.m3Resource(call, mcpmodel.Resource)
 	case sdkapi.MarkLabsMCPPath + ".NewResourceTemplate":
-		r.m3Resource(call, ResourceTemplate)
+		r.m3Resource(call, mcpmodel.ResourceTemplate)
 	case sdkapi.MarkLabsMCPPath + ".NewPrompt":
 		r.m3Prompt(call)
 	case sdkapi.GoSDKMCPPath + ".NewServer":
-		s := &Server{SDK: sdkapi.GoSDK, Node: call}
+		s := &mcpmodel.Server{SDK: sdkapi.GoSDK, Node: call}
 		if lit := r.resolveLit(arg(0), 0); lit != nil {
 			f := r.fields(lit)
 			s.Name, s.Version = r.str(f["Name"]), r.str(f["Version"])
 		}
 		r.res.Servers = append(r.res.Servers, s)
 	case sdkapi.MarkLabsServerPath + ".NewMCPServer":
-		r.res.Servers = append(r.res.Servers, &Server{SDK: sdkapi.MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
+		r.res.Servers = append(r.res.Servers, &mcpmodel.Server{SDK: sdkapi.MarkLabs, Node: call, Name: r.str(arg(0)), Version: r.str(arg(1))})
 	default:
 		if reg, ok := r.regs[key]; ok {
-			r.pending = append(r.pending, registration{call: call, kind: Tool, def: arg(reg.Tool), handler: arg(reg.Handler), registrar: true})
+			r.pending = append(r.pending, registration{call: call, kind: mcpmodel.Tool, def: arg(reg.Tool), handler: arg(reg.Handler), registrar: true})
 			return
 		}
 		if f := r.inferredRegs.Of(fn); f != nil {
@@ -162,38 +163,38 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	f := r.fields(lit)
 	switch key {
 	case sdkapi.GoSDKMCPPath + ".Tool":
-		d := r.newDef(lit, Tool, sdkapi.GoSDK)
+		d := r.newDef(lit, mcpmodel.Tool, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema, d.Meta = f["InputSchema"], f["OutputSchema"], f["Meta"]
 		r.goAnnotations(d, f["Annotations"])
 	case sdkapi.GoSDKMCPPath + ".Resource":
-		d := r.newDef(lit, Resource, sdkapi.GoSDK)
+		d := r.newDef(lit, mcpmodel.Resource, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
 	case sdkapi.GoSDKMCPPath + ".ResourceTemplate":
-		d := r.newDef(lit, ResourceTemplate, sdkapi.GoSDK)
+		d := r.newDef(lit, mcpmodel.ResourceTemplate, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
 	case sdkapi.GoSDKMCPPath + ".Prompt":
-		d := r.newDef(lit, Prompt, sdkapi.GoSDK)
+		d := r.newDef(lit, mcpmodel.Prompt, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
 		r.goPromptArgs(d, f["Arguments"])
 	case sdkapi.MarkLabsMCPPath + ".Tool":
-		d := r.newDef(lit, Tool, sdkapi.MarkLabs)
+		d := r.newDef(lit, mcpmodel.Tool, sdkapi.MarkLabs)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema = firstNonNil(f["RawInputSchema"], f["InputSchema"]), firstNonNil(f["RawOutputSchema"], f["OutputSchema"])
 		d.Meta = f["Meta"]
 		r.m3AnnotationLit(d, f["Annotations"])
 	case sdkapi.MarkLabsServerPath + ".ServerTool":
-		r.pending = append(r.pending, registration{kind: Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerResource":
-		r.pending = append(r.pending, registration{kind: Resource, sdk: sdkapi.MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Resource, sdk: sdkapi.MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerResourceTemplate":
-		r.pending = append(r.pending, registration{kind: ResourceTemplate, sdk: sdkapi.MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.ResourceTemplate, sdk: sdkapi.MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerPrompt":
-		r.pending = append(r.pending, registration{kind: Prompt, sdk: sdkapi.MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Prompt, sdk: sdkapi.MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
 	case sdkapi.MCPToolPath + ".Tool":
-		d := r.newDef(lit, Tool, sdkapi.MCPTool)
+		d := r.newDef(lit, mcpmodel.Tool, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.Meta, d.Scopes = f["Meta"], f["Scopes"]
 		if e := f["Format"]; e != nil && !astutil.IsNil(r.pass.TypesInfo, e) {
@@ -209,12 +210,12 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		}
 		r.mcptoolHandler(d, lit, f)
 	case sdkapi.MCPToolPath + ".Resource":
-		d := r.newDef(lit, Resource, sdkapi.MCPTool)
+		d := r.newDef(lit, mcpmodel.Resource, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URI"]), r.str(f["MIMEType"]), f["Meta"]
 		r.mcptoolHandler(d, lit, f)
 	case sdkapi.MCPToolPath + ".ResourceTemplate":
-		d := r.newDef(lit, ResourceTemplate, sdkapi.MCPTool)
+		d := r.newDef(lit, mcpmodel.ResourceTemplate, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.URI, d.MIMEType, d.Meta = r.str(f["URITemplate"]), r.str(f["MIMEType"]), f["Meta"]
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
@@ -223,7 +224,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		r.mcptoolHandler(d, lit, f)
 	case sdkapi.MCPToolPath + ".Prompt":
 		// The arguments are the fields of A (see Bindings), not a list in the literal.
-		d := r.newDef(lit, Prompt, sdkapi.MCPTool)
+		d := r.newDef(lit, mcpmodel.Prompt, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description, d.Meta = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"]), f["Meta"]
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 1 {
 			d.ParamsType = targs.At(0)
@@ -238,7 +239,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 }
 
 // mcptoolHandler links an mcptool literal's Handler field, or records that it is left out.
-func (r *recogniser) mcptoolHandler(d *Definition, lit *ast.CompositeLit, f map[string]ast.Expr) {
+func (r *recogniser) mcptoolHandler(d *mcpmodel.Definition, lit *ast.CompositeLit, f map[string]ast.Expr) {
 	if h, ok := f["Handler"]; ok {
 		r.pending = append(r.pending, registration{kind: d.Kind, sdk: sdkapi.MCPTool, def: lit, handler: h})
 	} else if handlerOmitted(lit, f) {
@@ -255,8 +256,8 @@ func firstNonNil(es ...ast.Expr) ast.Expr {
 	return nil
 }
 
-func (r *recogniser) newDef(node ast.Node, kind Kind, sdk sdkapi.SDK) *Definition {
-	d := &Definition{Kind: kind, SDK: sdk, Node: node}
+func (r *recogniser) newDef(node ast.Node, kind mcpmodel.Kind, sdk sdkapi.SDK) *mcpmodel.Definition {
+	d := &mcpmodel.Definition{Kind: kind, SDK: sdk, Node: node}
 	r.defs[node] = d
 	r.res.Definitions = append(r.res.Definitions, d)
 	return d
@@ -292,7 +293,7 @@ func (r *recogniser) fields(lit *ast.CompositeLit) map[string]ast.Expr {
 
 // m3Tool reads mcp.NewTool(name, opts...) and mcp.NewToolWithRawSchema(name, desc, schema).
 func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
-	d := r.newDef(call, Tool, sdkapi.MarkLabs)
+	d := r.newDef(call, mcpmodel.Tool, sdkapi.MarkLabs)
 	if len(call.Args) > 0 {
 		d.Name = r.str(call.Args[0])
 	}
@@ -308,7 +309,7 @@ func (r *recogniser) m3Tool(call *ast.CallExpr, raw bool) {
 	r.m3Options(d, call, 1)
 }
 
-func (r *recogniser) m3Resource(call *ast.CallExpr, kind Kind) {
+func (r *recogniser) m3Resource(call *ast.CallExpr, kind mcpmodel.Kind) {
 	d := r.newDef(call, kind, sdkapi.MarkLabs)
 	if len(call.Args) >= 2 {
 		d.URI, d.Name = r.str(call.Args[0]), r.str(call.Args[1])
@@ -317,7 +318,7 @@ func (r *recogniser) m3Resource(call *ast.CallExpr, kind Kind) {
 }
 
 func (r *recogniser) m3Prompt(call *ast.CallExpr) {
-	d := r.newDef(call, Prompt, sdkapi.MarkLabs)
+	d := r.newDef(call, mcpmodel.Prompt, sdkapi.MarkLabs)
 	if len(call.Args) > 0 {
 		d.Name = r.str(call.Args[0])
 	}
@@ -325,7 +326,7 @@ func (r *recogniser) m3Prompt(call *ast.CallExpr) {
 }
 
 // m3Options reads the mark3labs functional options of a constructor.
-func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
+func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from int) {
 	if call.Ellipsis.IsValid() {
 		d.OptionsDynamic = true
 	}
@@ -385,7 +386,7 @@ func (r *recogniser) m3Options(d *Definition, call *ast.CallExpr, from int) {
 }
 
 // m3AnnotationLit reads an mcp.ToolAnnotation literal, whose hints are *bool.
-func (r *recogniser) m3AnnotationLit(d *Definition, e ast.Expr) {
+func (r *recogniser) m3AnnotationLit(d *mcpmodel.Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
@@ -404,7 +405,7 @@ func (r *recogniser) m3AnnotationLit(d *Definition, e ast.Expr) {
 
 // goAnnotations reads a go-sdk *mcp.ToolAnnotations: ReadOnlyHint and IdempotentHint are
 // bool, DestructiveHint and OpenWorldHint *bool.
-func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
+func (r *recogniser) goAnnotations(d *mcpmodel.Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
@@ -428,8 +429,8 @@ func (r *recogniser) goAnnotations(d *Definition, e ast.Expr) {
 }
 
 // contract reads an mcptool error contract.
-func (r *recogniser) contract(e ast.Expr) *Contract {
-	c := &Contract{Expr: e}
+func (r *recogniser) contract(e ast.Expr) *mcpmodel.Contract {
+	c := &mcpmodel.Contract{Expr: e}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" {
 		return nil
 	}
@@ -445,7 +446,7 @@ func (r *recogniser) contract(e ast.Expr) *Contract {
 			continue
 		}
 		f := r.fields(el)
-		c.Entries = append(c.Entries, ContractEntry{
+		c.Entries = append(c.Entries, mcpmodel.ContractEntry{
 			Lit:       el,
 			Reason:    r.str(f["Reason"]),
 			When:      r.str(f["When"]),
@@ -458,8 +459,8 @@ func (r *recogniser) contract(e ast.Expr) *Contract {
 }
 
 // code reads an mcperr.Code expression.
-func (r *recogniser) code(e ast.Expr) CodeValue {
-	cv := CodeValue{Expr: e, Set: e != nil}
+func (r *recogniser) code(e ast.Expr) mcpmodel.CodeValue {
+	cv := mcpmodel.CodeValue{Expr: e, Set: e != nil}
 	if e == nil {
 		return cv
 	}
@@ -478,11 +479,11 @@ func (r *recogniser) code(e ast.Expr) CodeValue {
 }
 
 // str reads a string property: a constant, or a variable assigned exactly one constant.
-func (r *recogniser) str(e ast.Expr) Value {
+func (r *recogniser) str(e ast.Expr) mcpmodel.Value {
 	if e == nil {
-		return Value{}
+		return mcpmodel.Value{}
 	}
-	v := Value{Expr: e, Set: true}
+	v := mcpmodel.Value{Expr: e, Set: true}
 	if s, ok := r.constString(e); ok {
 		v.Static, v.Str = true, s
 	}
@@ -637,11 +638,11 @@ func (r *recogniser) constValue(e ast.Expr, kind constant.Kind) (constant.Value,
 }
 
 // boolean reads a bool property.
-func (r *recogniser) boolean(e ast.Expr) BoolValue {
+func (r *recogniser) boolean(e ast.Expr) mcpmodel.BoolValue {
 	if e == nil {
-		return BoolValue{}
+		return mcpmodel.BoolValue{}
 	}
-	b := BoolValue{Expr: e, Set: true}
+	b := mcpmodel.BoolValue{Expr: e, Set: true}
 	if v, ok := r.constBool(e); ok {
 		b.Static, b.Val = true, v
 	}
@@ -659,14 +660,14 @@ func (r *recogniser) constBool(e ast.Expr) (bool, bool) {
 // boolPtr reads a *bool property: nil (not set), &x, new(bool), new(true), or a pointer helper called
 // with one constant, such as ptr(true) or mcp.ToBoolPtr(true). A helper is trusted only when
 // its signature is func(bool) *bool (possibly generic): it has no other sensible meaning.
-func (r *recogniser) boolPtr(e ast.Expr) BoolValue {
+func (r *recogniser) boolPtr(e ast.Expr) mcpmodel.BoolValue {
 	if e == nil {
-		return BoolValue{}
+		return mcpmodel.BoolValue{}
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
-		return BoolValue{}
+		return mcpmodel.BoolValue{}
 	}
-	b := BoolValue{Expr: e, Set: true}
+	b := mcpmodel.BoolValue{Expr: e, Set: true}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
@@ -789,7 +790,7 @@ func handlerOmitted(lit *ast.CompositeLit, f map[string]ast.Expr) bool {
 }
 
 // goPromptArgs reads a go-sdk Prompt's Arguments: []*mcp.PromptArgument{{Name: ..., ...}}.
-func (r *recogniser) goPromptArgs(d *Definition, e ast.Expr) {
+func (r *recogniser) goPromptArgs(d *mcpmodel.Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
@@ -805,16 +806,16 @@ func (r *recogniser) goPromptArgs(d *Definition, e ast.Expr) {
 			continue
 		}
 		f := r.fields(el)
-		d.PromptArgs = append(d.PromptArgs, &PromptArg{Node: el, Name: r.str(f["Name"]), Title: r.str(f["Title"]), Description: r.str(f["Description"]), Required: r.boolean(f["Required"])})
+		d.PromptArgs = append(d.PromptArgs, &mcpmodel.PromptArg{Node: el, Name: r.str(f["Name"]), Title: r.str(f["Title"]), Description: r.str(f["Description"]), Required: r.boolean(f["Required"])})
 	}
 }
 
 // m3PromptArg reads mark3labs WithArgument(name, ArgumentDescription(...), ...).
-func (r *recogniser) m3PromptArg(d *Definition, oc *ast.CallExpr) {
+func (r *recogniser) m3PromptArg(d *mcpmodel.Definition, oc *ast.CallExpr) {
 	if len(oc.Args) == 0 {
 		return
 	}
-	a := &PromptArg{Node: oc, Name: r.str(oc.Args[0]), Partial: oc.Ellipsis.IsValid()}
+	a := &mcpmodel.PromptArg{Node: oc, Name: r.str(oc.Args[0]), Partial: oc.Ellipsis.IsValid()}
 	for _, o := range oc.Args[1:] {
 		c, ok := ast.Unparen(o).(*ast.CallExpr)
 		fn := r.calleeOf(c)
@@ -828,7 +829,7 @@ func (r *recogniser) m3PromptArg(d *Definition, oc *ast.CallExpr) {
 		case fn.Name() == "ArgumentTitle" && len(c.Args) == 1:
 			a.Title = r.str(c.Args[0])
 		case fn.Name() == "RequiredArgument":
-			a.Required = BoolValue{Expr: c, Set: true, Static: true, Val: true}
+			a.Required = mcpmodel.BoolValue{Expr: c, Set: true, Static: true, Val: true}
 		}
 	}
 	d.PromptArgs = append(d.PromptArgs, a)

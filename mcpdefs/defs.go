@@ -8,356 +8,50 @@
 // return or composite literal that holds one definition and one handler). Values that cannot
 // be resolved statically are marked dynamic, never guessed.
 //
-// Its subpackages hold what recognition reads with: sdkapi (the vocabulary: import paths and
-// which API is which), typewalk (what each SDK's schema inference makes of a Go type),
-// jsonvalue (JSON values with their positions) and schemalib (schemas the module builds with a
-// schema library). Questions about paths
-// and values go to the flow engine's layer, which knows no SDK: recognition hands the SSA
-// engine (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they must know
-// of the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the registry
-// (analyzers) or the driver; internal/layers' test pins it.
+// What it hands over is mcpmodel's data model (Definition, Handler, Server, ...); Result adds
+// the queries that need recognition's indexes. Its subpackages hold that model and what
+// recognition reads with: sdkapi (the vocabulary: import paths and which API is which),
+// typewalk (what each SDK's schema inference makes of a Go type), jsonvalue (JSON values with
+// their positions) and schemalib (schemas the module builds with a schema library). Questions
+// about paths and values go to the flow engine's layer, which knows no SDK: recognition hands
+// the SSA engine (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they
+// must know of the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the
+// registry (analyzers) or the driver; internal/layers' test pins it.
 package mcpdefs
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// Kind is what a definition or handler serves.
-type Kind int
-
-const (
-	Tool Kind = iota + 1
-	Resource
-	ResourceTemplate
-	Prompt
-)
-
-func (k Kind) String() string {
-	switch k {
-	case Tool:
-		return "tool"
-	case Resource:
-		return "resource"
-	case ResourceTemplate:
-		return "resource template"
-	case Prompt:
-		return "prompt"
-	}
-	return "unknown"
-}
-
-// Flavour is the exact handler shape, which decides what a returned error becomes.
-type Flavour int
-
-const (
-	FlavourUnknown Flavour = iota
-	// GoSDKTypedTool: func(ctx, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error).
-	GoSDKTypedTool
-	// GoSDKTool: func(ctx, *mcp.CallToolRequest) (*mcp.CallToolResult, error).
-	GoSDKTool
-	// MarkLabsTool: func(ctx, mcp.CallToolRequest) (*mcp.CallToolResult, error).
-	MarkLabsTool
-	// MarkLabsTypedTool: func(ctx, mcp.CallToolRequest, T) (*mcp.CallToolResult, error),
-	// wrapped by NewTypedToolHandler, which passes errors through.
-	MarkLabsTypedTool
-	// MarkLabsStructuredTool: func(ctx, mcp.CallToolRequest, TArgs) (TResult, error), wrapped
-	// by NewStructuredToolHandler, which turns errors into tool errors.
-	MarkLabsStructuredTool
-	// MCPToolTool: func(ctx, *mcptool.Call, In) (Out, error).
-	MCPToolTool
-	GoSDKResource
-	MarkLabsResource
-	GoSDKPrompt
-	MarkLabsPrompt
-	// MCPToolResourceTemplate: func(ctx, *mcp.ReadResourceRequest, P) (*mcp.ReadResourceResult,
-	// error), the handler of an mcptool.ResourceTemplate; P holds the parsed URI variables.
-	MCPToolResourceTemplate
-	// MCPToolPrompt: func(ctx, *mcp.GetPromptRequest, A) (*mcp.GetPromptResult, error), the
-	// handler of an mcptool.Prompt; A holds the parsed arguments.
-	MCPToolPrompt
-	// AdaptedTool: a function in the repository's own shape that an adapter of the module
-	// calls from an SDK handler, turning its error into a tool or protocol error (Errors
-	// says which). See wrapped.go.
-	AdaptedTool
-)
-
-// ErrorMode is what a non-nil error returned by a handler becomes on the wire.
-type ErrorMode int
-
-const (
-	// ToolError: the client receives a result with isError: true that the model can read.
-	ToolError ErrorMode = iota + 1
-	// ProtocolError: the client receives a JSON-RPC error response instead of a result.
-	ProtocolError
-)
-
-// Handler is a function recognised as a handler by its type.
-type Handler struct {
-	Kind    Kind
-	SDK     sdkapi.SDK
-	Flavour Flavour
-	// Node is the *ast.FuncDecl or *ast.FuncLit; Body may be nil for a declaration without
-	// one.
-	Node ast.Node
-	Type *ast.FuncType
-	Body *ast.BlockStmt
-	Sig  *types.Signature
-	// Name is the declared function name, or "" for a literal.
-	Name string
-	// Request is the request parameter (nil when unnamed or blank).
-	Request *types.Var
-	// Input is the typed input parameter of typed tool handlers (nil otherwise or unnamed).
-	Input *types.Var
-	// Result positions in the signature's results: ResultIndex is the *CallToolResult (or
-	// resource/prompt result), OutIndex the typed output, ErrorIndex the error; -1 if absent.
-	ResultIndex, OutIndex, ErrorIndex int
-	// Errors says what a returned error becomes.
-	Errors ErrorMode
-	// In and Out are the typed input and output types (nil when the flavour has none).
-	In, Out types.Type
-	// Registered is true when the handler is linked to a definition in this package.
-	Registered bool
-	// Version is the version of the handler's SDK the module builds with ("" when unknown:
-	// the newest behaviour applies). Rules that describe what the client gets ask the
-	// methods of versions.go, which follow it.
-	Version string
-	// Adapted is true when the function has no SDK handler type and is recognised because
-	// an adapter of the module calls it from one (see wrapped.go).
-	Adapted bool
-	// Shape is how recognition reached the handler (its SDK signature, or which kind of
-	// adapter), for -v.
-	Shape Shape
-	// Except are error types whose values take the other way than Errors says: an adapter
-	// that makes errors tool errors but returns a "hard error" type, singled out with
-	// errors.As, as a protocol error (ErrorModeOf).
-	Except []types.Type
-	// ResultDiscarded and ResultDereferenced describe an adapted function's first result (the
-	// server's own result type, as a pointer): the adapter drops it when the error is non-nil,
-	// and reads a field of it without a nil test when the error is nil, so (nil, nil) panics.
-	ResultDiscarded, ResultDereferenced bool
-	// ErrorsConverted is true when something between the handler and the client turns its
-	// errors into tool results on at least one path: the middleware of a server that
-	// registers it in this package (serverwire.go), or a converting adapter it is handed to
-	// through a struct field although it has an SDK handler's signature itself. A protocol
-	// error it returns is then not one on every path, and the rules that report protocol
-	// errors leave it alone.
-	ErrorsConverted bool
-	// DelegateOf is the handler whose every return passes this function's results through
-	// (a delegate, or an SDK-typed function a handler wraps that way), or nil.
-	DelegateOf *Handler
-}
-
-// Value is a definition property as written: an expression, whether it was given at all, and
-// its constant value when it has one.
-type Value struct {
-	// Expr is the expression (nil when the property was not given).
-	Expr ast.Expr
-	// Set is true when the property was given.
-	Set bool
-	// Static is true when the value is known at compile time; Str holds it.
-	Static bool
-	Str    string
-}
-
-// Pos is the value's position, or NoPos.
-func (v Value) Pos() token.Pos {
-	if v.Expr == nil {
-		return token.NoPos
-	}
-	return v.Expr.Pos()
-}
-
-// BoolValue is a boolean property (an annotation hint) as written.
-type BoolValue struct {
-	Expr   ast.Expr
-	Set    bool
-	Static bool
-	Val    bool
-}
-
-// Annotations are a tool's behaviour hints. Defaults reports what the SDK assumes for hints
-// that are not set (mark3labs NewTool sets destructive and open-world to true).
-type Annotations struct {
-	// Expr is the annotations expression when given as a whole (go-sdk &mcp.ToolAnnotations{},
-	// mark3labs WithToolAnnotation(...)).
-	Expr                                         ast.Expr
-	ReadOnly, Destructive, Idempotent, OpenWorld BoolValue
-	// Title is the annotations' own title (ToolAnnotations.Title, WithTitleAnnotation).
-	Title Value
-	// DestructiveDefault and OpenWorldDefault are what the wire carries when the hint is not
-	// set explicitly (nil when the SDK leaves it absent).
-	DestructiveDefault, OpenWorldDefault *bool
-	// ReadOnlyDefault and IdempotentDefault are the same for the other two hints (mark3labs
-	// NewTool sets both to false).
-	ReadOnlyDefault, IdempotentDefault *bool
-	// Dynamic is true when the annotations are given as a whole by an expression recognition
-	// cannot resolve: the hints are then unknown, not unset.
-	Dynamic bool
-}
-
-// Definition is one tool, resource, resource template or prompt.
-type Definition struct {
-	Kind Kind
-	SDK  sdkapi.SDK
-	// Node is where the definition is written: the composite literal or constructor call.
-	// Findings about the definition are reported here.
-	Node ast.Node
-	// Registration is the registering call when it is in this package.
-	Registration *ast.CallExpr
-
-	Name, Title, Description Value
-	// URI is the resource URI or the resource template's URI template.
-	URI      Value
-	MIMEType Value
-
-	Annotations Annotations
-
-	// InputType and OutputType are the Go types the schemas are inferred from (typed
-	// handlers, WithInputSchema[T], mcptool In/Out); nil when not known.
-	InputType, OutputType types.Type
-	// ParamsType is the type an mcptool resource template binds its URI template variables
-	// into (ResourceTemplate[P]), or an mcptool prompt its arguments (Prompt[A]); nil
-	// otherwise. Bindings lists its fields as mcptool binds them.
-	ParamsType types.Type
-	// InputSchema and OutputSchema are hand-built schemas as written.
-	InputSchema, OutputSchema ast.Expr
-	// Meta is the _meta expression.
-	Meta ast.Expr
-	// Options are the mark3labs option calls given to the constructor, in order.
-	// OptionsDynamic is true when some options come from a slice spread.
-	Options        []*ast.CallExpr
-	OptionsDynamic bool
-
-	// Contract is the mcptool error contract (nil when none was given).
-	Contract *Contract
-	// Format is the mcptool Format function expression (nil when absent or the nil literal).
-	Format ast.Expr
-	// Scopes is the mcptool Scopes expression.
-	Scopes ast.Expr
-
-	// HandlerExpr is the handler as written where it was linked (nil when none was seen);
-	// HandlerNil is true when it is the nil literal; Handler is the recognised handler when its
-	// body is in this package.
-	HandlerExpr ast.Expr
-	HandlerNil  bool
-	Handler     *Handler
-	// HandlerOmitted is true when a keyed literal that carries the handler (a mark3labs
-	// server.ServerTool, ServerResource, ServerResourceTemplate or ServerPrompt, an
-	// mcptool.Tool) leaves its Handler field out, so the handler is nil. HandlerOmittedAt is
-	// that literal.
-	HandlerOmitted   bool
-	HandlerOmittedAt ast.Node
-
-	// Input and Output say where the tool's advertised schemas come from (tools only).
-	Input, Output SchemaSource
-
-	// Mutated is true when the definition's value may be changed after it is written: its
-	// variable has fields assigned, its address taken, or it is copied or passed to a function
-	// that is not a registration. A property absent from the literal is then not proof that it
-	// is absent.
-	Mutated bool
-
-	// PromptArgs are a prompt's declared arguments (go-sdk Arguments, mark3labs WithArgument);
-	// PromptArgsDynamic is true when some cannot be read.
-	PromptArgs        []*PromptArg
-	PromptArgsDynamic bool
-
-	// Own is the module's own definition type when the definition is a literal of it (see
-	// owndefs.go); Converter is true for the SDK definition written in the function that
-	// copies such literals into the SDK's type: its values are each own literal's, so it is
-	// no entry of the surface itself.
-	Own       *types.TypeName
-	Converter bool
-	// Instance is true for a definition made at one call of a factory (see factory.go).
-	Instance bool
-	// ViaRegistrar is true when the definition is registered through a function of the
-	// module (found from its body, or named in the configuration) rather than the SDK's own.
-	ViaRegistrar bool
-}
-
-// PromptArg is one declared prompt argument.
-type PromptArg struct {
-	// Node is the argument literal or WithArgument call.
-	Node                     ast.Node
-	Name, Title, Description Value
-	// Required is the argument's required flag as written (go-sdk Required, mark3labs
-	// RequiredArgument()).
-	Required BoolValue
-	// Partial is true when some options of the argument cannot be read.
-	Partial bool
-}
-
-// Contract is a declared error contract, as written.
-type Contract struct {
-	// Expr is the Errors expression; Static is false when it could not be resolved to
-	// literal entries.
-	Expr   ast.Expr
-	Static bool
-	// Lit is the list literal Expr resolves to (nil when it does not). Tools sharing one
-	// contract variable or helper share it.
-	Lit     *ast.CompositeLit
-	Entries []ContractEntry
-}
-
-// ContractEntry is one mcptool.ErrorContract literal.
-type ContractEntry struct {
-	Lit                    *ast.CompositeLit
-	Reason, When, Recovery Value
-	Code                   CodeValue
-	Retryable              BoolValue
-}
-
-// CodeValue is an mcperr.Code as written.
-type CodeValue struct {
-	Expr   ast.Expr
-	Set    bool
-	Static bool
-	Val    int64
-	// Name is the constant's name (CodeNotFound) when the expression is a named mcperr code.
-	Name string
-}
-
-// Server is a server construction: its implementation name and version as written.
-type Server struct {
-	SDK           sdkapi.SDK
-	Node          ast.Node
-	Name, Version Value
-	// ToolErrorsAsResults is true when a middleware installed on the server (mark3labs
-	// WithToolHandlerMiddleware, go-sdk AddReceivingMiddleware) answers a tool handler's
-	// error with a result and a nil error, so no tool handler error reaches the client as a
-	// JSON-RPC error (serverwire.go).
-	ToolErrorsAsResults bool
-}
-
 // Result is the analyzer's result for one package.
 type Result struct {
-	Definitions []*Definition
-	Handlers    []*Handler
-	Servers     []*Server
+	Definitions []*mcpmodel.Definition
+	Handlers    []*mcpmodel.Handler
+	Servers     []*mcpmodel.Server
 	// ErrorsReachable is true when the package can see mcperr, so it may build coded errors
 	// outside any handler (services, helpers).
 	ErrorsReachable bool
 	// Versions are the SDK versions the module builds with.
-	Versions Versions
+	Versions mcpmodel.Versions
 	// RevisionLimits are the protocol versions a server or transport option of the package
 	// pins, per SDK (absent: the SDK's own list); see Revisions.
 	RevisionLimits map[sdkapi.SDK][]string
 	// LateRegistrations are the registrations that run once the server is serving
 	// (stateless.go).
-	LateRegistrations []LateRegistration
+	LateRegistrations []mcpmodel.LateRegistration
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).
-	Unmapped []Unmapped
+	Unmapped []mcpmodel.Unmapped
 	// ConvertedElsewhere are tool handlers declared in other packages that this package
 	// registers on a server whose middleware turns their errors into tool results. Their
 	// package was analysed first and cannot know: a run over both settles it (analyzers.Wire).
 	ConvertedElsewhere []*types.Func
 
-	byNode map[ast.Node]*Handler
+	byNode map[ast.Node]*mcpmodel.Handler
 	info   *types.Info
 	pkg    *types.Package
 	// r keeps the recogniser for the lazy evaluations rules ask for (JSON of an expression,
@@ -366,33 +60,9 @@ type Result struct {
 }
 
 // HandlerOf returns the handler whose declaration or literal is node.
-func (r *Result) HandlerOf(node ast.Node) *Handler { return r.byNode[node] }
+func (r *Result) HandlerOf(node ast.Node) *mcpmodel.Handler { return r.byNode[node] }
 
 // Empty reports whether the package has no MCP code at all.
 func (r *Result) Empty() bool {
 	return len(r.Definitions) == 0 && len(r.Handlers) == 0 && len(r.Servers) == 0
-}
-
-var flavourNames = [...]string{
-	FlavourUnknown:          "FlavourUnknown",
-	GoSDKTypedTool:          "GoSDKTypedTool",
-	GoSDKTool:               "GoSDKTool",
-	MarkLabsTool:            "MarkLabsTool",
-	MarkLabsTypedTool:       "MarkLabsTypedTool",
-	MarkLabsStructuredTool:  "MarkLabsStructuredTool",
-	MCPToolTool:             "MCPToolTool",
-	GoSDKResource:           "GoSDKResource",
-	MarkLabsResource:        "MarkLabsResource",
-	GoSDKPrompt:             "GoSDKPrompt",
-	MarkLabsPrompt:          "MarkLabsPrompt",
-	MCPToolResourceTemplate: "MCPToolResourceTemplate",
-	MCPToolPrompt:           "MCPToolPrompt",
-	AdaptedTool:             "AdaptedTool",
-}
-
-func (f Flavour) String() string {
-	if int(f) < len(flavourNames) {
-		return flavourNames[f]
-	}
-	return "FlavourUnknown"
 }

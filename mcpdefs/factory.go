@@ -17,6 +17,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -42,7 +43,7 @@ func (r *recogniser) instantiateFactories() {
 		if len(calls) == 0 {
 			continue
 		}
-		var names []Value
+		var names []mcpmodel.Value
 		for _, c := range calls {
 			if index >= len(c.Args) {
 				names = nil
@@ -59,7 +60,7 @@ func (r *recogniser) instantiateFactories() {
 			continue
 		}
 		sig := fn.Signature()
-		argOf := func(c *ast.CallExpr, v Value) Value {
+		argOf := func(c *ast.CallExpr, v mcpmodel.Value) mcpmodel.Value {
 			// Another property given straight from a parameter: the call's argument.
 			if pid, ok := ast.Unparen(v.Expr).(*ast.Ident); ok {
 				for i := range sig.Params().Len() {
@@ -151,7 +152,7 @@ func (r *recogniser) onlyCalls(fn *types.Func) []*ast.CallExpr {
 
 // copySideData gives the copy inst of d what recognition keeps beside d (its registration
 // and own type so far), as copying the definition value would if they were its fields.
-func (r *recogniser) copySideData(inst, d *Definition) {
+func (r *recogniser) copySideData(inst, d *mcpmodel.Definition) {
 	if reg, ok := r.registeredAs[d]; ok {
 		r.registeredAs[inst] = reg
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -17,15 +18,15 @@ import (
 // a fact: an adapter in package A and the functions given to it in package B.
 type Mapping struct {
 	// Via is the adapter's kind.
-	Via Shape
+	Via mcpmodel.Shape
 	// Kind, SDK and Flavour are the SDK handler's.
-	Kind    Kind
+	Kind    mcpmodel.Kind
 	SDK     sdkapi.SDK
-	Flavour Flavour
+	Flavour mcpmodel.Flavour
 	// Errors is what a non-nil error of the wrapped function becomes; Same is true when the
 	// SDK handler returns it unchanged, so the wrapped function has the SDK handler's own
 	// semantics.
-	Errors ErrorMode
+	Errors mcpmodel.ErrorMode
 	Same   bool
 	// Except are error types (types.TypeString with full package paths) that the adapter
 	// singles out with errors.As and sends the other way: a "hard error" returned as a
@@ -251,7 +252,7 @@ func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr,
 	if iface != nil && m.Pkg() != nil && imports(m.Pkg(), iface.Pkg()) {
 		return
 	}
-	r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: adapter, Call: call,
+	r.res.Unmapped = append(r.res.Unmapped, mcpmodel.Unmapped{Adapter: adapter, Call: call,
 		Reason: fmt.Sprintf("the wrapped method %s is declared in %s, which does not import the adapter's interface", m.Name(), m.Pkg().Path()), SDK: w.SDK})
 }
 
@@ -330,11 +331,11 @@ func (r *recogniser) implementations() {
 			}
 			decl := r.decls[meth]
 			if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
-				m.Via = ShapeInterface
+				m.Via = mcpmodel.ShapeInterface
 				r.convWraps[tn] = m
 				continue
 			}
-			m.Via = ShapeInterface
+			m.Via = mcpmodel.ShapeInterface
 			r.bindDecl(decl, meth, m)
 		}
 	}
@@ -516,8 +517,8 @@ func (r *recogniser) fieldWrites() {
 					continue
 				}
 				if m, ok := fieldMapping(f); ok {
-					if m.Via != ShapePassThrough && m.Via != ShapeDelegate {
-						m.Via = ShapeField
+					if m.Via != mcpmodel.ShapePassThrough && m.Via != mcpmodel.ShapeDelegate {
+						m.Via = mcpmodel.ShapeField
 					}
 					r.give(val, m, 0)
 				}
@@ -535,11 +536,11 @@ func (r *recogniser) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
 // bind recognises a function as a handler with m: with the SDK handler's semantics when the
 // adapter passes its results through, with the adapter's error mapping when it converts.
 func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
-	if old := r.res.byNode[node]; old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == ShapeSDK {
+	if old := r.res.byNode[node]; old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK {
 		old.Flavour, old.Errors = m.Flavour, m.Errors
 		return
 	}
-	if old := r.res.byNode[node]; old != nil && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == ShapeSDK && old.Errors == ProtocolError && m.Errors == ToolError && len(m.Except) == 0 {
+	if old := r.res.byNode[node]; old != nil && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK && old.Errors == mcpmodel.ProtocolError && m.Errors == mcpmodel.ToolError && len(m.Except) == 0 {
 		// An SDK-typed handler handed to an adapter that turns its errors into tool results
 		// (container-use's wrapTool calls tool.Handler and answers an error with
 		// NewToolResultError): on that path its errors reach the model.
@@ -549,7 +550,7 @@ func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStm
 	if sig == nil || body == nil || r.res.byNode[node] != nil {
 		return
 	}
-	if m.Via == ShapePassThrough || m.Via == ShapeDelegate {
+	if m.Via == mcpmodel.ShapePassThrough || m.Via == mcpmodel.ShapeDelegate {
 		r.adapted(node, ftype, body, sig, name, m)
 		return
 	}

@@ -27,6 +27,7 @@ package mcpdefs
 import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"go/ast"
 	"go/types"
@@ -226,7 +227,7 @@ func (r *recogniser) mapChanged(v *types.Var) bool {
 func (r *recogniser) applyHeaderAnnotation(f *HeaderAnnotationFact) {
 	props := slices.Sorted(maps.Keys(f.Headers))
 	for _, d := range r.res.Definitions {
-		if d.Kind != Tool || d.SDK != sdkapi.GoSDK || d.Registration != nil || d.Input.Origin != SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
+		if d.Kind != mcpmodel.Tool || d.SDK != sdkapi.GoSDK || d.Registration != nil || d.Input.Origin != mcpmodel.SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
 			continue
 		}
 		if d.Input.Expr == nil || !isSchemaPtr(r.pass.TypesInfo.TypeOf(d.Input.Expr)) {

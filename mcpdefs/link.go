@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -73,7 +74,7 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 	f := r.fields(lit)
 	for _, field := range []string{"Tool", "Resource", "Template", "Prompt"} {
 		if e, ok := f[field]; ok {
-			for _, k := range []Kind{Tool, Resource, ResourceTemplate, Prompt} {
+			for _, k := range []mcpmodel.Kind{mcpmodel.Tool, mcpmodel.Resource, mcpmodel.ResourceTemplate, mcpmodel.Prompt} {
 				if d := r.resolveDef(e, k, 0); d != nil && d.Registration == nil {
 					d.Registration, d.ViaRegistrar = call, viaRegistrar
 				}
@@ -84,7 +85,7 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 
 // attach links handler expression h to definition d (d may be nil for a dynamic definition;
 // the handler is still marked registered).
-func (r *recogniser) attach(d *Definition, h ast.Expr) {
+func (r *recogniser) attach(d *mcpmodel.Definition, h ast.Expr) {
 	handler := r.resolveHandler(h, 0)
 	if handler != nil {
 		handler.Registered = true
@@ -101,7 +102,7 @@ func (r *recogniser) attach(d *Definition, h ast.Expr) {
 		// An mcptool.Resource handler has go-sdk's type, but mcptool maps its errors.
 		handler.SDK = sdkapi.MCPTool
 	}
-	if handler != nil && d.Kind == Tool {
+	if handler != nil && d.Kind == mcpmodel.Tool {
 		if d.InputType == nil && handler.In != nil {
 			d.InputType = handler.In
 		}
@@ -132,7 +133,7 @@ func (r *recogniser) pair(n ast.Node) {
 	}
 	// Handlers first: they are cheap to spot by type, and most containers have none.
 	var hexpr ast.Expr
-	var kind Kind
+	var kind mcpmodel.Kind
 	for _, e := range elems {
 		k, ok := r.handlerKind(e)
 		if !ok {
@@ -148,7 +149,7 @@ func (r *recogniser) pair(n ast.Node) {
 	if hexpr == nil {
 		return
 	}
-	var def *Definition
+	var def *mcpmodel.Definition
 	for _, e := range elems {
 		if e == hexpr {
 			continue
@@ -166,7 +167,7 @@ func (r *recogniser) pair(n ast.Node) {
 }
 
 // handlerKind reports whether e's type is a handler signature, and of which kind.
-func (r *recogniser) handlerKind(e ast.Expr) (Kind, bool) {
+func (r *recogniser) handlerKind(e ast.Expr) (mcpmodel.Kind, bool) {
 	t := r.pass.TypesInfo.TypeOf(e)
 	if t == nil {
 		return 0, false
@@ -179,9 +180,9 @@ func (r *recogniser) handlerKind(e ast.Expr) (Kind, bool) {
 	if !ok {
 		return 0, false
 	}
-	if h.Kind == Resource {
+	if h.Kind == mcpmodel.Resource {
 		// Resource and template handlers share one type; the definition decides.
-		return Resource, true
+		return mcpmodel.Resource, true
 	}
 	return h.Kind, true
 }
@@ -189,7 +190,7 @@ func (r *recogniser) handlerKind(e ast.Expr) (Kind, bool) {
 // adaptedKind reports whether e is a function recognised as a handler by other means than
 // its type (one given to a pass-through adapter, or a delegate), and of which kind. Only
 // function-typed expressions are followed, so ordinary arguments cost a type lookup.
-func (r *recogniser) adaptedKind(e ast.Expr) (Kind, bool) {
+func (r *recogniser) adaptedKind(e ast.Expr) (mcpmodel.Kind, bool) {
 	t := r.pass.TypesInfo.TypeOf(e)
 	if t == nil {
 		return 0, false
@@ -201,23 +202,23 @@ func (r *recogniser) adaptedKind(e ast.Expr) (Kind, bool) {
 	if h == nil {
 		return 0, false
 	}
-	if h.Kind == ResourceTemplate {
-		return Resource, true
+	if h.Kind == mcpmodel.ResourceTemplate {
+		return mcpmodel.Resource, true
 	}
 	return h.Kind, true
 }
 
 // resolveDef follows e to the definition it denotes, or nil. Resource handlers also serve
 // templates, so kind Resource matches both.
-func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
+func (r *recogniser) resolveDef(e ast.Expr, kind mcpmodel.Kind, depth int) *mcpmodel.Definition {
 	if e == nil || depth > maxDepth {
 		return nil
 	}
-	match := func(d *Definition) *Definition {
+	match := func(d *mcpmodel.Definition) *mcpmodel.Definition {
 		if d == nil {
 			return nil
 		}
-		if d.Kind == kind || (kind == Resource && d.Kind == ResourceTemplate) || (kind == ResourceTemplate && d.Kind == Resource) {
+		if d.Kind == kind || (kind == mcpmodel.Resource && d.Kind == mcpmodel.ResourceTemplate) || (kind == mcpmodel.ResourceTemplate && d.Kind == mcpmodel.Resource) {
 			return d
 		}
 		return nil
@@ -250,7 +251,7 @@ func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
 		if fn == nil || r.decls[fn] == nil {
 			return nil
 		}
-		var found *Definition
+		var found *mcpmodel.Definition
 		for i := 0; i < fn.Signature().Results().Len(); i++ {
 			for _, res := range r.calleeReturns(x, i) {
 				d := r.resolveDef(res, kind, depth+1)
@@ -269,7 +270,7 @@ func (r *recogniser) resolveDef(e ast.Expr, kind Kind, depth int) *Definition {
 }
 
 // resolveHandler follows e to a handler whose body is in this package, or nil.
-func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
+func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 	if e == nil || depth > maxDepth {
 		return nil
 	}
@@ -288,7 +289,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 				return r.resolveHandler(v, depth+1)
 			}
 			if t, ok := r.tupleAssignment(x); ok {
-				var found *Handler
+				var found *mcpmodel.Handler
 				for _, res := range r.calleeReturns(t.call, t.index) {
 					h := r.resolveHandler(res, depth+1)
 					if h == nil || (found != nil && found != h) {
@@ -307,7 +308,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *Handler {
 		if fn.Pkg() != nil && fn.Pkg().Path() == sdkapi.MarkLabsMCPPath && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
 			return r.resolveHandler(x.Args[0], depth+1)
 		}
-		var found *Handler
+		var found *mcpmodel.Handler
 		for _, res := range r.calleeReturns(x, 0) {
 			h := r.resolveHandler(res, depth+1)
 			if h == nil || (found != nil && found != h) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -29,7 +30,7 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := pass.ResultOf[defs].(*mcpdefs.Result)
 			q := func(t types.Type) string { return types.TypeString(t, (*types.Package).Name) }
-			val := func(v mcpdefs.Value) string {
+			val := func(v mcpmodel.Value) string {
 				switch {
 				case !v.Set:
 					return "none"
@@ -62,7 +63,7 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				a := d.Annotations
 				for _, h := range []struct {
 					name string
-					v    mcpdefs.BoolValue
+					v    mcpmodel.BoolValue
 				}{{"readonly", a.ReadOnly}, {"destructive", a.Destructive}, {"idempotent", a.Idempotent}, {"openworld", a.OpenWorld}} {
 					if h.v.Set {
 						fmt.Fprintf(&b, " %s=%v", h.name, map[bool]string{true: fmt.Sprint(h.v.Val), false: "dynamic"}[h.v.Static])
@@ -96,7 +97,7 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				pass.Reportf(d.Node.Pos(), "%s", b.String())
 			}
 			for _, h := range res.Handlers {
-				mode := map[mcpdefs.ErrorMode]string{mcpdefs.ToolError: "tool", mcpdefs.ProtocolError: "protocol"}[h.Errors]
+				mode := map[mcpmodel.ErrorMode]string{mcpmodel.ToolError: "tool", mcpmodel.ProtocolError: "protocol"}[h.Errors]
 				reg := "unregistered"
 				if h.Registered {
 					reg = "registered"

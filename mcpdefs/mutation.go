@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // localVar returns the variable an identifier denotes, or nil for anything else (fields,
@@ -75,7 +76,7 @@ func (r *recogniser) markMutated() {
 	}
 	for v := range suspicious {
 		for _, e := range r.assigns[v] {
-			for _, k := range []Kind{Tool, Resource, Prompt} {
+			for _, k := range []mcpmodel.Kind{mcpmodel.Tool, mcpmodel.Resource, mcpmodel.Prompt} {
 				if d := r.resolveDef(e, k, 0); d != nil {
 					d.Mutated = true
 				}

@@ -16,12 +16,13 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // ownDefType is a module struct type copied into an SDK definition.
 type ownDefType struct {
-	kind Kind
+	kind mcpmodel.Kind
 	sdk  sdkapi.SDK
 	// fields maps the SDK field (go-sdk field names; Description for mark3labs'
 	// WithDescription) to the own type's field that is copied into it unchanged.
@@ -30,7 +31,7 @@ type ownDefType struct {
 	// conversion function): their value is not known from the own literal.
 	converted map[string]bool
 	// converter is the SDK definition written in the converter.
-	converter *Definition
+	converter *mcpmodel.Definition
 	// converterNode is where the SDK definition is written (the literal or NewTool call).
 	converterNode ast.Node
 }
@@ -80,7 +81,7 @@ func (r *recogniser) findOwnDefTypes() {
 				if own == nil {
 					return true
 				}
-				o := &ownDefType{kind: Tool, sdk: sdkapi.GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
+				o := &ownDefType{kind: mcpmodel.Tool, sdk: sdkapi.GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
 				for sdkField, v := range fields {
 					if t, f, rt := r.ownFieldOf(v); t == own && rt == root {
 						o.fields[sdkField] = f
@@ -99,7 +100,7 @@ func (r *recogniser) findOwnDefTypes() {
 				if own == nil {
 					return true
 				}
-				o := &ownDefType{kind: Tool, sdk: sdkapi.MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
+				o := &ownDefType{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
 				for _, a := range n.Args[1:] {
 					oc, ok := ast.Unparen(a).(*ast.CallExpr)
 					fn := r.calleeOf(oc)
@@ -158,14 +159,14 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 		}
 		return nil
 	}
-	str := func(sdkField string) Value {
+	str := func(sdkField string) mcpmodel.Value {
 		if _, copied := o.fields[sdkField]; copied {
 			return r.str(get(sdkField))
 		}
 		if o.converted[sdkField] {
-			return Value{Set: true, Expr: lit}
+			return mcpmodel.Value{Set: true, Expr: lit}
 		}
-		return Value{}
+		return mcpmodel.Value{}
 	}
 	d.Name, d.Title, d.Description = str("Name"), str("Title"), str("Description")
 	if o.sdk == sdkapi.GoSDK {
@@ -212,18 +213,18 @@ func (r *recogniser) linkOwnDefinitions() {
 // ownSchemas decides the schemas of an own definition: a schema field copied unchanged is
 // read from the own literal; one the converter builds otherwise is unknown; one it does not
 // set is what the SDK does without it.
-func (r *recogniser) ownSchemas(d *Definition, o *ownDefType) {
-	schema := func(sdkField string, given ast.Expr, input bool) SchemaSource {
+func (r *recogniser) ownSchemas(d *mcpmodel.Definition, o *ownDefType) {
+	schema := func(sdkField string, given ast.Expr, input bool) mcpmodel.SchemaSource {
 		switch {
 		case o.converted[sdkField]:
-			return SchemaSource{}
+			return mcpmodel.SchemaSource{}
 		case given != nil:
 			if o.sdk == sdkapi.GoSDK {
 				return r.goSchema(d, given, nil, input)
 			}
-			return SchemaSource{Origin: SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
+			return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
 		case o.sdk == sdkapi.MarkLabs:
-			return SchemaSource{}
+			return mcpmodel.SchemaSource{}
 		}
 		return r.goSchema(d, nil, nil, input)
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -35,7 +36,7 @@ var m3Keywords = map[string]string{
 // m3Properties builds the input schema a mark3labs NewTool advertises from its property
 // options: {"type":"object","properties":{...},"required":[...]}. Options recognition cannot
 // read make the affected object Partial.
-func (r *recogniser) m3Properties(d *Definition, call *ast.CallExpr) *jsonvalue.Value {
+func (r *recogniser) m3Properties(d *mcpmodel.Definition, call *ast.CallExpr) *jsonvalue.Value {
 	root := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End(), Partial: d.OptionsDynamic}
 	props := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End()}
 	required := &jsonvalue.Value{Kind: jsonvalue.Array, Pos: call.Pos(), End: call.End()}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -25,7 +26,7 @@ func (res *Result) JSONOf(e ast.Expr) *jsonvalue.Value {
 
 // StringList resolves e to a []string literal (through variables with one assignment) and
 // returns each element as a Value; ok is false when it is not a literal.
-func (res *Result) StringList(e ast.Expr) (vals []Value, ok bool) {
+func (res *Result) StringList(e ast.Expr) (vals []mcpmodel.Value, ok bool) {
 	if res.r == nil || e == nil {
 		return nil, false
 	}
@@ -53,8 +54,8 @@ type ArgRead struct {
 // request.Params.Arguments, where mark3labs puts the URI template's variables. dynamic is
 // true when the handler also uses the map in a way that reads unknown keys (ranges over it,
 // passes it on, indexes it with a variable).
-func (res *Result) TemplateArgReads(h *Handler) (reads []ArgRead, dynamic bool) {
-	if res.r == nil || h == nil || h.Flavour != MarkLabsResource || h.Body == nil {
+func (res *Result) TemplateArgReads(h *mcpmodel.Handler) (reads []ArgRead, dynamic bool) {
+	if res.r == nil || h == nil || h.Flavour != mcpmodel.MarkLabsResource || h.Body == nil {
 		return nil, false
 	}
 	if h.Request == nil {

@@ -23,12 +23,13 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // registrationAPI is an SDK function that registers a definition: its argument indexes.
 type registrationAPI struct {
-	kind         Kind // 0: each argument is a pair literal or a slice of them (AddTools)
+	kind         mcpmodel.Kind // 0: each argument is a pair literal or a slice of them (AddTools)
 	sdk          sdkapi.SDK
 	def, handler int // -1 when absent
 	spread       bool
@@ -36,18 +37,18 @@ type registrationAPI struct {
 
 // registrationAPIs are the SDK registration functions by API key.
 var registrationAPIs = map[string]registrationAPI{
-	sdkapi.GoSDKMCPPath + ".AddTool":                                     {Tool, sdkapi.GoSDK, 1, 2, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {Tool, sdkapi.GoSDK, 0, 1, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {Resource, sdkapi.GoSDK, 0, 1, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {ResourceTemplate, sdkapi.GoSDK, 0, 1, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {Prompt, sdkapi.GoSDK, 0, 1, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {Tool, sdkapi.MarkLabs, 0, 1, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {Tool, sdkapi.MarkLabs, 1, 2, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {Resource, sdkapi.MarkLabs, 0, 1, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {Resource, sdkapi.MarkLabs, 1, 2, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, sdkapi.MarkLabs, 0, 1, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, sdkapi.MarkLabs, 1, 2, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {Prompt, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".AddTool":                                     {mcpmodel.Tool, sdkapi.GoSDK, 1, 2, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {mcpmodel.Tool, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {mcpmodel.Resource, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {mcpmodel.ResourceTemplate, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {mcpmodel.Prompt, sdkapi.GoSDK, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {mcpmodel.Tool, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {mcpmodel.Tool, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {mcpmodel.Resource, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {mcpmodel.Resource, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 0, 1, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 1, 2, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {mcpmodel.Prompt, sdkapi.MarkLabs, 0, 1, false},
 	sdkapi.MarkLabsServerPath + ".MCPServer.AddTools":                    {0, sdkapi.MarkLabs, 0, -1, true},
 	sdkapi.MarkLabsServerPath + ".MCPServer.SetTools":                    {0, sdkapi.MarkLabs, 0, -1, true},
 	sdkapi.MarkLabsServerPath + ".MCPServer.AddResources":                {0, sdkapi.MarkLabs, 0, -1, true},
@@ -59,10 +60,10 @@ var registrationAPIs = map[string]registrationAPI{
 	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools":             {0, sdkapi.MarkLabs, 1, -1, true},
 	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources":         {0, sdkapi.MarkLabs, 1, -1, true},
 	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates": {0, sdkapi.MarkLabs, 1, -1, true},
-	sdkapi.MCPToolPath + ".Add":                                          {Tool, sdkapi.MCPTool, 1, -1, false},
-	sdkapi.MCPToolPath + ".AddResource":                                  {Resource, sdkapi.MCPTool, 1, -1, false},
-	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {ResourceTemplate, sdkapi.MCPTool, 1, -1, false},
-	sdkapi.MCPToolPath + ".AddPrompt":                                    {Prompt, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".Add":                                          {mcpmodel.Tool, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddResource":                                  {mcpmodel.Resource, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {mcpmodel.ResourceTemplate, sdkapi.MCPTool, 1, -1, false},
+	sdkapi.MCPToolPath + ".AddPrompt":                                    {mcpmodel.Prompt, sdkapi.MCPTool, 1, -1, false},
 }
 
 // RegistrarFact says that a function of the module registers its parameters: Def is the
@@ -70,7 +71,7 @@ var registrationAPIs = map[string]registrationAPI{
 // literals), Handler that of the handler (-1: none). API is the SDK function that finally
 // registers them.
 type RegistrarFact struct {
-	Kind         Kind
+	Kind         mcpmodel.Kind
 	SDK          sdkapi.SDK
 	Def, Handler int
 	Spread       bool

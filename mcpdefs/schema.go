@@ -6,68 +6,14 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// SchemaOrigin says where a tool's advertised input or output schema comes from.
-type SchemaOrigin int
-
-const (
-	// SchemaUnknown: recognition cannot tell (the definition is registered elsewhere, its
-	// variable is modified after the literal, or its options are dynamic).
-	SchemaUnknown SchemaOrigin = iota
-	// SchemaAbsent: no schema is given and the SDK supplies none (go-sdk's low-level AddTool
-	// panics on a missing input schema; an absent output schema is simply not advertised).
-	SchemaAbsent
-	// SchemaInferred: the SDK infers the schema from Type under Inference.
-	SchemaInferred
-	// SchemaHandBuilt: the schema is the expression Expr (JSON holds its static value).
-	SchemaHandBuilt
-	// SchemaProperties: mark3labs property options (WithString, ...) build the schema; JSON
-	// holds it.
-	SchemaProperties
-	// SchemaDefault: the SDK substitutes a fixed schema, held in JSON (go-sdk's typed AddTool
-	// with In = any advertises {"type":"object"}).
-	SchemaDefault
-)
-
-// Inference is the schema library behaviour an inferred schema follows.
-type Inference int
-
-const (
-	// InferGoSDK is jsonschema-go's ForType with default options (go-sdk and mcptool): a
-	// failure panics at start-up.
-	InferGoSDK Inference = iota + 1
-	// InferMarkLabs is mcp-go's WithInputSchema/WithOutputSchema: IgnoreInvalidTypes, its own
-	// tag layer, and failures printed to stderr while the tool keeps an empty schema.
-	InferMarkLabs
-	// InferInvopop is the same functions in mcp-go v0.36 to v0.45, which used
-	// invopop/jsonschema and its `required,description=...` tag options.
-	InferInvopop
-)
-
-// SchemaSource is one of a tool's schemas as recognition sees it.
-type SchemaSource struct {
-	Origin SchemaOrigin
-	// Type is the Go type the schema library infers from, after any pointer the SDK strips
-	// (go-sdk's typed AddTool dereferences one pointer before inferring).
-	Type      types.Type
-	Inference Inference
-	// Expr is the hand-built schema expression, or for mark3labs inference the
-	// WithInputSchema[T]() / WithOutputSchema[T]() option.
-	Expr ast.Expr
-	// JSON is the static value of a hand-built, property-built or default schema; its nodes
-	// may be JSONDynamic where values are not constants.
-	JSON *jsonvalue.Value
-	// Library is set on a hand-built schema that the module builds with a schema library
-	// from a Go type (JSON is then dynamic).
-	Library *schemalib.Schema
-}
-
 // handBuilt is the source of a schema given as the expression e.
-func (r *recogniser) handBuilt(e ast.Expr) SchemaSource {
-	src := SchemaSource{Origin: SchemaHandBuilt, Expr: e, JSON: r.jsonOf(e, 0)}
+func (r *recogniser) handBuilt(e ast.Expr) mcpmodel.SchemaSource {
+	src := mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: e, JSON: r.jsonOf(e, 0)}
 	if !src.JSON.Known() {
 		src.Library = schemalib.Find(r.pass, schemaCode{r}, schemalib.Versions{JSONSchemaGo: r.res.Versions.JSONSchemaGo, Invopop: r.res.Versions.Invopop}, e)
 	}
@@ -100,7 +46,7 @@ const (
 // schemas fills Input and Output of every tool definition once linking is done.
 func (r *recogniser) schemas() {
 	for _, d := range r.res.Definitions {
-		if d.Kind != Tool {
+		if d.Kind != mcpmodel.Tool {
 			continue
 		}
 		if o := r.ownType[d]; o != nil {
@@ -121,46 +67,46 @@ func (r *recogniser) schemas() {
 
 // goSchema decides a go-sdk tool schema: a schema given in the literal wins; otherwise the
 // typed AddTool infers from In/Out and the low-level AddTool has none.
-func (r *recogniser) goSchema(d *Definition, given ast.Expr, t types.Type, input bool) SchemaSource {
+func (r *recogniser) goSchema(d *mcpmodel.Definition, given ast.Expr, t types.Type, input bool) mcpmodel.SchemaSource {
 	if given != nil && !astutil.IsNil(r.pass.TypesInfo, given) {
 		return r.handBuilt(given)
 	}
 	if d.Mutated {
-		return SchemaSource{}
+		return mcpmodel.SchemaSource{}
 	}
 	switch r.registeredAs[d] {
 	case regGoTyped:
 		return r.inferred(t, input)
 	case regGoLowLevel:
-		return SchemaSource{Origin: SchemaAbsent}
+		return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaAbsent}
 	}
-	return SchemaSource{}
+	return mcpmodel.SchemaSource{}
 }
 
 // inferred is the schema go-sdk's typed AddTool (and mcptool) infer from t.
-func (r *recogniser) inferred(t types.Type, input bool) SchemaSource {
+func (r *recogniser) inferred(t types.Type, input bool) mcpmodel.SchemaSource {
 	if t == nil || astutil.HasTypeParam(t) {
 		// Inside a generic wrapper the type is only known per instantiation.
-		return SchemaSource{}
+		return mcpmodel.SchemaSource{}
 	}
 	if isEmptyInterface(t) {
 		if input {
-			return SchemaSource{Origin: SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
+			return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 		}
-		return SchemaSource{Origin: SchemaAbsent}
+		return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaAbsent}
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
+	return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: t, Inference: mcpmodel.InferGoSDK}
 }
 
 // mcptoolSchema is the schema mcptool.Add infers from t with the same library as go-sdk, but
 // through every pointer. An output of any is inferred too (as an unrestricted schema): it is
 // not a struct, which Add rejects, so it is not the absent schema go-sdk makes of it.
-func mcptoolSchema(t types.Type, input bool) SchemaSource {
+func mcptoolSchema(t types.Type, input bool) mcpmodel.SchemaSource {
 	if t == nil || astutil.HasTypeParam(t) {
-		return SchemaSource{}
+		return mcpmodel.SchemaSource{}
 	}
 	for {
 		p, ok := types.Unalias(t).(*types.Pointer)
@@ -170,13 +116,13 @@ func mcptoolSchema(t types.Type, input bool) SchemaSource {
 		t = p.Elem()
 	}
 	if input && isEmptyInterface(t) {
-		return SchemaSource{Origin: SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
+		return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 	}
-	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
+	return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: t, Inference: mcpmodel.InferGoSDK}
 }
 
 // m3Schemas decides a mark3labs tool's schemas from its constructor options or literal.
-func (r *recogniser) m3Schemas(d *Definition) {
+func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 	call, isCall := d.Node.(*ast.CallExpr)
 	if !isCall {
 		// A mcp.Tool literal: RawInputSchema or InputSchema as written.
@@ -186,7 +132,7 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		if d.OutputSchema != nil {
 			d.Output = r.handBuilt(d.OutputSchema)
 		} else if !d.Mutated {
-			d.Output = SchemaSource{Origin: SchemaAbsent}
+			d.Output = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaAbsent}
 		}
 		return
 	}
@@ -194,10 +140,10 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		if d.InputSchema != nil {
 			d.Input = r.handBuilt(d.InputSchema)
 		}
-		d.Output = SchemaSource{Origin: SchemaAbsent}
+		d.Output = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaAbsent}
 		return
 	}
-	in, out := SchemaSource{Origin: SchemaProperties}, SchemaSource{Origin: SchemaAbsent}
+	in, out := mcpmodel.SchemaSource{Origin: mcpmodel.SchemaProperties}, mcpmodel.SchemaSource{Origin: mcpmodel.SchemaAbsent}
 	for _, oc := range d.Options {
 		fn := r.callee(oc)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
@@ -206,9 +152,9 @@ func (r *recogniser) m3Schemas(d *Definition) {
 		switch fn.Name() {
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				in = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
+				in = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
 				if astutil.HasTypeParam(ta.At(0)) {
-					in = SchemaSource{}
+					in = mcpmodel.SchemaSource{}
 				}
 			}
 		case "WithRawInputSchema":
@@ -217,9 +163,9 @@ func (r *recogniser) m3Schemas(d *Definition) {
 			}
 		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
 			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				out = SchemaSource{Origin: SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
+				out = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
 				if astutil.HasTypeParam(ta.At(0)) {
-					out = SchemaSource{}
+					out = mcpmodel.SchemaSource{}
 				}
 			}
 		case "WithRawOutputSchema":
@@ -228,14 +174,14 @@ func (r *recogniser) m3Schemas(d *Definition) {
 			}
 		}
 	}
-	if in.Origin == SchemaProperties {
+	if in.Origin == mcpmodel.SchemaProperties {
 		in.JSON = r.m3Properties(d, call)
 		if d.OptionsDynamic || d.Mutated {
-			in = SchemaSource{}
+			in = mcpmodel.SchemaSource{}
 		}
 	}
-	if d.OptionsDynamic && out.Origin == SchemaAbsent {
-		out = SchemaSource{}
+	if d.OptionsDynamic && out.Origin == mcpmodel.SchemaAbsent {
+		out = mcpmodel.SchemaSource{}
 	}
 	d.Input, d.Output = in, out
 }
@@ -253,11 +199,11 @@ func isEmptyInterface(t types.Type) bool {
 
 // m3Inference is the schema library mcp-go's WithInputSchema/WithOutputSchema use in the
 // version the module builds with.
-func (r *recogniser) m3Inference() Inference {
+func (r *recogniser) m3Inference() mcpmodel.Inference {
 	if r.res.Versions.InvopopTags() {
-		return InferInvopop
+		return mcpmodel.InferInvopop
 	}
-	return InferMarkLabs
+	return mcpmodel.InferMarkLabs
 }
 
 // ReachesMCPToolEnum reports whether mcptool's inference puts enum values into t's schema:

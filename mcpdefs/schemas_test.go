@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // renderJSON prints a JSON tree in a compact form that needs no escaping in want patterns:
@@ -57,19 +58,19 @@ func renderJSON(j *jsonvalue.Value) string {
 	return "DYN"
 }
 
-func renderSource(s mcpdefs.SchemaSource) string {
+func renderSource(s mcpmodel.SchemaSource) string {
 	q := func(t types.Type) string { return types.TypeString(t, (*types.Package).Name) }
 	switch s.Origin {
-	case mcpdefs.SchemaAbsent:
+	case mcpmodel.SchemaAbsent:
 		return "absent"
-	case mcpdefs.SchemaInferred:
-		kind := map[mcpdefs.Inference]string{mcpdefs.InferGoSDK: "", mcpdefs.InferMarkLabs: "m3:"}[s.Inference]
+	case mcpmodel.SchemaInferred:
+		kind := map[mcpmodel.Inference]string{mcpmodel.InferGoSDK: "", mcpmodel.InferMarkLabs: "m3:"}[s.Inference]
 		return "inferred:" + kind + q(s.Type)
-	case mcpdefs.SchemaHandBuilt:
+	case mcpmodel.SchemaHandBuilt:
 		return "handbuilt:" + renderJSON(s.JSON)
-	case mcpdefs.SchemaProperties:
+	case mcpmodel.SchemaProperties:
 		return "properties:" + renderJSON(s.JSON)
-	case mcpdefs.SchemaDefault:
+	case mcpmodel.SchemaDefault:
 		return "default" + renderJSON(s.JSON)
 	}
 	return "unknown"
@@ -87,9 +88,9 @@ var describeSchemas = &analysis.Analyzer{
 		for _, d := range res.Definitions {
 			var b strings.Builder
 			switch d.Kind {
-			case mcpdefs.Tool:
+			case mcpmodel.Tool:
 				fmt.Fprintf(&b, "schema in=%s out=%s", renderSource(d.Input), renderSource(d.Output))
-			case mcpdefs.Prompt:
+			case mcpmodel.Prompt:
 				b.WriteString("prompt args=")
 				var args []string
 				for _, a := range d.PromptArgs {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -393,7 +394,7 @@ func (r *recogniser) linkServers() {
 		}
 	}
 	for _, d := range r.res.Definitions {
-		if d.Registration == nil || d.Kind != Tool || !isConverting(r.registrationServer(d.Registration)) {
+		if d.Registration == nil || d.Kind != mcpmodel.Tool || !isConverting(r.registrationServer(d.Registration)) {
 			continue
 		}
 		if d.Handler != nil {

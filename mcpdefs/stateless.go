@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -16,64 +17,6 @@ import (
 // serving, from a session callback, a request handler, or per request in the function that
 // builds the server for a request, is missing from (or varies in) what clients of that
 // revision list. This file finds those registrations.
-
-// Revision20260728 is the stateless protocol revision.
-const Revision20260728 = "2026-07-28"
-
-// LateContext is where a registration runs once the server is serving.
-type LateContext int
-
-const (
-	// LateCallback: in a session or initialization callback (go-sdk ServerOptions handlers,
-	// mcp-go hooks).
-	LateCallback LateContext = iota + 1
-	// LateHandler: in a tool, resource or prompt handler.
-	LateHandler
-	// LateSession: an mcp-go per-session definition (AddSessionTool and the like).
-	LateSession
-	// LatePerRequest: in go-sdk's getServer function, under a condition on the request that
-	// is not the caller's authorization.
-	LatePerRequest
-)
-
-// LateRegistration is a registration that runs after serving starts.
-type LateRegistration struct {
-	Call    *ast.CallExpr
-	Kind    Kind
-	SDK     sdkapi.SDK
-	Context LateContext
-	// Where names the callback (InitializedHandler, Hooks.AddAfterInitialize) or handler.
-	Where string
-}
-
-// revisionsByVersion lists, per SDK, the first version that speaks each protocol revision
-// (go-sdk: supportedProtocolVersions at each tag; mcp-go: ValidProtocolVersions in the
-// versions in the module cache, the first one seen).
-var revisionsByVersion = map[sdkapi.SDK][]struct{ revision, from string }{
-	sdkapi.GoSDK: {
-		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.0.0"}, {"2025-06-18", "v0.0.0"},
-		{"2025-11-25", "v1.2.0"}, {Revision20260728, "v1.7.0"},
-	},
-	sdkapi.MarkLabs: {
-		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.31.0"}, {"2025-06-18", "v0.36.0"},
-		{"2025-11-25", "v0.44.0"}, {Revision20260728, "v1.0.0"},
-	},
-}
-
-// Revisions returns the protocol revisions the module's version of sdk speaks, oldest first
-// (the newest SDK's when the version is unknown). mcptool runs on go-sdk.
-func (v Versions) Revisions(sdk sdkapi.SDK) []string {
-	if sdk == sdkapi.MCPTool {
-		sdk = sdkapi.GoSDK
-	}
-	var out []string
-	for _, r := range revisionsByVersion[sdk] {
-		if !before(v.Of(sdk), r.from) {
-			out = append(out, r.revision)
-		}
-	}
-	return out
-}
 
 // Revisions returns the protocol revisions the package's servers of sdk speak: the SDK's,
 // narrowed by the versions a server option or transport option pins
@@ -121,34 +64,34 @@ func (r *recogniser) revisionLimit(sdk sdkapi.SDK, elems []ast.Expr) {
 // lateRegistrationKeys are the registering calls, with the kind each registers and whether
 // it is a per-session registration.
 var lateRegistrationKeys = map[string]struct {
-	kind    Kind
+	kind    mcpmodel.Kind
 	sdk     sdkapi.SDK
 	session bool
 }{
-	sdkapi.GoSDKMCPPath + ".AddTool":                                     {Tool, sdkapi.GoSDK, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {Tool, sdkapi.GoSDK, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {Resource, sdkapi.GoSDK, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {ResourceTemplate, sdkapi.GoSDK, false},
-	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {Prompt, sdkapi.GoSDK, false},
-	sdkapi.MCPToolPath + ".Add":                                          {Tool, sdkapi.MCPTool, false},
-	sdkapi.MCPToolPath + ".AddResource":                                  {Resource, sdkapi.MCPTool, false},
-	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {ResourceTemplate, sdkapi.MCPTool, false},
-	sdkapi.MCPToolPath + ".AddPrompt":                                    {Prompt, sdkapi.MCPTool, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {Tool, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddTools":                    {Tool, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.SetTools":                    {Tool, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {Resource, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResources":                {Resource, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {ResourceTemplate, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates":        {ResourceTemplate, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {Prompt, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts":                  {Prompt, sdkapi.MarkLabs, false},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {Tool, sdkapi.MarkLabs, true},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools":             {Tool, sdkapi.MarkLabs, true},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {Resource, sdkapi.MarkLabs, true},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources":         {Resource, sdkapi.MarkLabs, true},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {ResourceTemplate, sdkapi.MarkLabs, true},
-	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates": {ResourceTemplate, sdkapi.MarkLabs, true},
+	sdkapi.GoSDKMCPPath + ".AddTool":                                     {mcpmodel.Tool, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddTool":                              {mcpmodel.Tool, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResource":                          {mcpmodel.Resource, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":                  {mcpmodel.ResourceTemplate, sdkapi.GoSDK, false},
+	sdkapi.GoSDKMCPPath + ".Server.AddPrompt":                            {mcpmodel.Prompt, sdkapi.GoSDK, false},
+	sdkapi.MCPToolPath + ".Add":                                          {mcpmodel.Tool, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddResource":                                  {mcpmodel.Resource, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddResourceTemplate":                          {mcpmodel.ResourceTemplate, sdkapi.MCPTool, false},
+	sdkapi.MCPToolPath + ".AddPrompt":                                    {mcpmodel.Prompt, sdkapi.MCPTool, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":                     {mcpmodel.Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddTools":                    {mcpmodel.Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.SetTools":                    {mcpmodel.Tool, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":                 {mcpmodel.Resource, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResources":                {mcpmodel.Resource, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":         {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates":        {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":                   {mcpmodel.Prompt, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts":                  {mcpmodel.Prompt, sdkapi.MarkLabs, false},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":              {mcpmodel.Tool, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools":             {mcpmodel.Tool, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":          {mcpmodel.Resource, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources":         {mcpmodel.Resource, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":  {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, true},
+	sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates": {mcpmodel.ResourceTemplate, sdkapi.MarkLabs, true},
 }
 
 // getServerFuncs are go-sdk's handlers that build a server per request (or per session)
@@ -240,9 +183,9 @@ func (r *recogniser) lateRegistrations() {
 	for _, call := range regs {
 		key := sdkapi.Key(r.callee(call))
 		info := lateRegistrationKeys[key]
-		late := LateRegistration{Call: call, Kind: info.kind, SDK: info.sdk}
+		late := mcpmodel.LateRegistration{Call: call, Kind: info.kind, SDK: info.sdk}
 		if info.session {
-			late.Context, late.Where = LateSession, r.callee(call).Name()
+			late.Context, late.Where = mcpmodel.LateSession, r.callee(call).Name()
 			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
 			continue
 		}
@@ -275,7 +218,7 @@ func (r *recogniser) pathTo(n ast.Node) []ast.Node {
 
 // lateContext decides whether a registration at the end of path (innermost first) runs after
 // serving starts: the innermost function that is a handler, a callback or a getServer says.
-func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string, getServers map[ast.Node]bool, named map[types.Object]string, namedGet map[types.Object]bool) (LateContext, string, bool) {
+func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string, getServers map[ast.Node]bool, named map[types.Object]string, namedGet map[types.Object]bool) (mcpmodel.LateContext, string, bool) {
 	for i, n := range path {
 		var obj types.Object
 		switch f := n.(type) {
@@ -286,17 +229,17 @@ func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string,
 			continue
 		}
 		if h := r.res.HandlerOf(n); h != nil {
-			return LateHandler, h.Name, true
+			return mcpmodel.LateHandler, h.Name, true
 		}
 		if name, ok := callbacks[n]; ok {
-			return LateCallback, name, true
+			return mcpmodel.LateCallback, name, true
 		}
 		if name, ok := named[obj]; ok && obj != nil {
-			return LateCallback, name, true
+			return mcpmodel.LateCallback, name, true
 		}
 		if getServers[n] || obj != nil && namedGet[obj] {
 			if r.requestDependent(path[:i], n) {
-				return LatePerRequest, "getServer", true
+				return mcpmodel.LatePerRequest, "getServer", true
 			}
 			return 0, "", false
 		}

@@ -5,57 +5,24 @@ import (
 	"path/filepath"
 
 	"golang.org/x/mod/modfile"
-	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// This file knows how the SDKs' behaviour differs by version, and which versions the analysed
-// module builds with, so that every claim a rule makes about the wire holds for the SDK the
-// server really uses (reference/go-mcp-sdk-semantics.md, "Version notes"; docs/versions.md).
-
-// Versions are the SDK versions the analysed module builds with, from its go.mod (requires,
-// with replacements applied). An empty version means the module does not say (no go.mod in
-// reach, a directory replacement, or the SDK's own module): the newest behaviour is assumed.
-type Versions struct {
-	GoSDK, MarkLabs string
-	// JSONSchemaGo and Invopop are the schema libraries' versions, for schemas the module
-	// builds itself with them (mcpdefs/schemalib).
-	JSONSchemaGo, Invopop string
-}
-
-// Of returns the version of sdk ("" for mcptool and unknown SDKs: mcptool runs on go-sdk,
-// whose version is GoSDK).
-func (v Versions) Of(sdk sdkapi.SDK) string {
-	switch sdk {
-	case sdkapi.GoSDK, sdkapi.MCPTool:
-		return v.GoSDK
-	case sdkapi.MarkLabs:
-		return v.MarkLabs
-	}
-	return ""
-}
-
-// before reports whether version is known and older than limit.
-func before(version, limit string) bool {
-	return version != "" && semver.IsValid(version) && semver.Compare(version, limit) < 0
-}
-
-// inRange reports whether version is known and within [from, to).
-func inRange(version, from, to string) bool {
-	return version != "" && semver.IsValid(version) && semver.Compare(version, from) >= 0 && semver.Compare(version, to) < 0
-}
+// This file reads which SDK versions the analysed module builds with; what each version does
+// is mcpmodel's (Versions, and the Handler methods that follow Handler.Version).
 
 // moduleVersions reads the SDK versions from the go.mod of the module that holds the pass's
 // package. It reads the file rather than asking the build system because an analyzer sees
 // neither the loader's module information nor, under go vet, the build list.
-func moduleVersions(pass *analysis.Pass) Versions {
+func moduleVersions(pass *analysis.Pass) mcpmodel.Versions {
 	if pass.Module != nil && (pass.Module.Path == goSDKModule || pass.Module.Path == m3Module) {
-		return Versions{} // the SDK's own tree (its examples): its newest behaviour
+		return mcpmodel.Versions{} // the SDK's own tree (its examples): its newest behaviour
 	}
 	if len(pass.Files) == 0 {
-		return Versions{}
+		return mcpmodel.Versions{}
 	}
 	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
 	for {
@@ -65,7 +32,7 @@ func moduleVersions(pass *analysis.Pass) Versions {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return Versions{}
+			return mcpmodel.Versions{}
 		}
 		dir = parent
 	}
@@ -73,10 +40,10 @@ func moduleVersions(pass *analysis.Pass) Versions {
 
 // versionsFromGoMod extracts the SDK versions a go.mod selects. A go.mod that does not parse
 // yields no versions: the build fails on it anyway, and the loader says so.
-func versionsFromGoMod(name string, data []byte) Versions {
+func versionsFromGoMod(name string, data []byte) mcpmodel.Versions {
 	f, err := modfile.Parse(name, data, nil)
 	if err != nil {
-		return Versions{}
+		return mcpmodel.Versions{}
 	}
 	selected := map[string]string{}
 	for _, r := range f.Require {
@@ -89,7 +56,7 @@ func versionsFromGoMod(name string, data []byte) Versions {
 		// A directory replacement has no version: its code is whatever is there.
 		selected[r.Old.Path] = r.New.Version
 	}
-	return Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
+	return mcpmodel.Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
 		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[sdkapi.InvopopPath]}
 }
 
@@ -97,68 +64,3 @@ const (
 	goSDKModule = "github.com/modelcontextprotocol/go-sdk"
 	m3Module    = "github.com/mark3labs/mcp-go"
 )
-
-// NilResultOutcome says what the client gets when tool handler h returns (nil, nil), or ""
-// when (nil, nil) is fine for its flavour.
-func (h *Handler) NilResultOutcome() string {
-	switch h.Flavour {
-	case GoSDKTool:
-		if before(h.Version, "v1.7.0") {
-			return "go-sdk " + h.Version + " sends a null result"
-		}
-		return "go-sdk panics"
-	case MarkLabsTool, MarkLabsTypedTool:
-		if before(h.Version, "v1.2.0") {
-			return "mark3labs " + h.Version + " panics"
-		}
-		return "mark3labs answers -32603"
-	}
-	return ""
-}
-
-// ResourceNotFoundCode is the JSON-RPC code of go-sdk's ResourceNotFoundError for handler h:
-// -32002 before v1.7.0, -32602 (invalid params) since.
-func (h *Handler) ResourceNotFoundCode() int {
-	if before(h.Version, "v1.7.0") {
-		return -32002
-	}
-	return -32602
-}
-
-// InvopopTags reports whether the module's mark3labs version builds struct schemas
-// (WithInputSchema/WithOutputSchema) with invopop/jsonschema, whose `jsonschema` tags are
-// comma-separated key=value options (`required,description=...`) where `required` does make
-// a property required: mcp-go v0.36 to v0.45.
-func (v Versions) InvopopTags() bool {
-	return inRange(v.MarkLabs, "v0.36.0", "v0.46.0")
-}
-
-// HeaderAnnotationsChecked reports whether the module's SDK validates the x-mcp-header
-// annotations of a tool's input schema when the tool is registered, and panics on a bad one
-// (SEP-2243, revision 2026-07-28): go-sdk from v1.7.0, the first release that speaks that
-// revision, and mcp-go from v1.0.0 (v0.58.0 does not validate them; v1.2.1 does). Before
-// those versions the server ignores the annotation and only clients of the revision judge it.
-func (v Versions) HeaderAnnotationsChecked(sdk sdkapi.SDK) bool {
-	switch sdk {
-	case sdkapi.GoSDK, sdkapi.MCPTool:
-		return !before(v.GoSDK, "v1.7.0")
-	case sdkapi.MarkLabs:
-		return !before(v.MarkLabs, "v1.0.0")
-	}
-	return false
-}
-
-// WireErrorCode says how a non-nil error returned by protocol-error handler h goes out:
-// mark3labs answers -32603 (Internal error), every version from v0.25 to v1.2; go-sdk's
-// low-level handlers send code 0 with the error's text (jsonrpc2's toWireError keeps the
-// code of a wrapped *jsonrpc.Error only), v1.1 to v1.8.
-func (h *Handler) WireErrorCode() string {
-	v := h.Version
-	if v != "" {
-		v = " " + v
-	}
-	if h.SDK == sdkapi.MarkLabs {
-		return "mcp-go" + v + " sends JSON-RPC -32603"
-	}
-	return "go-sdk" + v + " sends JSON-RPC code 0"
-}

@@ -4,30 +4,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func TestVersionsFromGoMod(t *testing.T) {
 	for _, c := range []struct {
 		name, gomod string
-		want        Versions
+		want        mcpmodel.Versions
 	}{
 		{"both SDKs", `module x
 require (
 	github.com/modelcontextprotocol/go-sdk v1.6.1
 	github.com/mark3labs/mcp-go v0.32.0 // indirect
-)`, Versions{GoSDK: "v1.6.1", MarkLabs: "v0.32.0"}},
+)`, mcpmodel.Versions{GoSDK: "v1.6.1", MarkLabs: "v0.32.0"}},
 		{"module replacement", `module x
 require github.com/mark3labs/mcp-go v0.45.0
-replace github.com/mark3labs/mcp-go => github.com/fork/mcp-go v0.40.0`, Versions{MarkLabs: "v0.40.0"}},
+replace github.com/mark3labs/mcp-go => github.com/fork/mcp-go v0.40.0`, mcpmodel.Versions{MarkLabs: "v0.40.0"}},
 		{"directory replacement has no version", `module x
 require github.com/modelcontextprotocol/go-sdk v1.2.0
-replace github.com/modelcontextprotocol/go-sdk => ../go-sdk`, Versions{}},
+replace github.com/modelcontextprotocol/go-sdk => ../go-sdk`, mcpmodel.Versions{}},
 		{"replacement of another version does not apply", `module x
 require github.com/modelcontextprotocol/go-sdk v1.2.0
-replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, Versions{GoSDK: "v1.2.0"}},
-		{"no SDK", "module x\nrequire golang.org/x/mod v0.42.0", Versions{}},
-		{"unparsable", "module x\nrequire (", Versions{}},
+replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, mcpmodel.Versions{GoSDK: "v1.2.0"}},
+		{"no SDK", "module x\nrequire golang.org/x/mod v0.42.0", mcpmodel.Versions{}},
+		{"unparsable", "module x\nrequire (", mcpmodel.Versions{}},
 	} {
 		if got := versionsFromGoMod("go.mod", []byte(c.gomod)); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
@@ -39,8 +40,12 @@ replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, Versions{Go
 // version just before a change says the old behaviour, the first version with it and an
 // unknown version (the newest) say the new one.
 func TestVersionedClaims(t *testing.T) {
-	goTool := func(v string) *Handler { return &Handler{SDK: sdkapi.GoSDK, Flavour: GoSDKTool, Version: v} }
-	m3Tool := func(v string) *Handler { return &Handler{SDK: sdkapi.MarkLabs, Flavour: MarkLabsTool, Version: v} }
+	goTool := func(v string) *mcpmodel.Handler {
+		return &mcpmodel.Handler{SDK: sdkapi.GoSDK, Flavour: mcpmodel.GoSDKTool, Version: v}
+	}
+	m3Tool := func(v string) *mcpmodel.Handler {
+		return &mcpmodel.Handler{SDK: sdkapi.MarkLabs, Flavour: mcpmodel.MarkLabsTool, Version: v}
+	}
 
 	for _, c := range []struct {
 		name, got, want string
@@ -61,7 +66,7 @@ func TestVersionedClaims(t *testing.T) {
 		}
 	}
 	for v, want := range map[string]bool{"v0.35.0": false, "v0.36.0": true, "v0.45.0": true, "v0.46.0": false, "": false} {
-		if got := (Versions{MarkLabs: v}).InvopopTags(); got != want {
+		if got := (mcpmodel.Versions{MarkLabs: v}).InvopopTags(); got != want {
 			t.Errorf("mark3labs %q: invopop tags %v, want %v", v, got, want)
 		}
 	}
@@ -70,19 +75,19 @@ func TestVersionedClaims(t *testing.T) {
 func TestRevisionsFollowTheSDKVersion(t *testing.T) {
 	for _, c := range []struct {
 		sdk     sdkapi.SDK
-		v       Versions
+		v       mcpmodel.Versions
 		newest  string
 		speaks7 bool
 	}{
-		{sdkapi.GoSDK, Versions{GoSDK: "v1.1.0"}, "2025-06-18", false},
-		{sdkapi.GoSDK, Versions{GoSDK: "v1.6.1"}, "2025-11-25", false},
-		{sdkapi.GoSDK, Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
-		{sdkapi.MCPTool, Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
-		{sdkapi.GoSDK, Versions{}, "2026-07-28", true},
-		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
-		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
-		{sdkapi.MarkLabs, Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
-		{sdkapi.MarkLabs, Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},
+		{sdkapi.GoSDK, mcpmodel.Versions{GoSDK: "v1.1.0"}, "2025-06-18", false},
+		{sdkapi.GoSDK, mcpmodel.Versions{GoSDK: "v1.6.1"}, "2025-11-25", false},
+		{sdkapi.GoSDK, mcpmodel.Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
+		{sdkapi.MCPTool, mcpmodel.Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
+		{sdkapi.GoSDK, mcpmodel.Versions{}, "2026-07-28", true},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},
 	} {
 		revs := c.v.Revisions(c.sdk)
 		if len(revs) == 0 || revs[len(revs)-1] != c.newest {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -96,7 +97,7 @@ func (r *Result) IsProtocolError(e ast.Expr) bool {
 // IsArguments reports whether e reads the raw tool arguments of handler h's request:
 // req.Params.Arguments (both SDKs) or, for mark3labs, req.GetArguments() and
 // req.GetRawArguments().
-func (r *Result) IsArguments(e ast.Expr, h *Handler) bool {
+func (r *Result) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
 	if h == nil || h.Request == nil || r.info == nil {
 		return false
 	}
@@ -143,7 +144,7 @@ func importName(file *ast.File, path, defaultName string) string {
 // ToolErrorResult writes the expression that turns text into a tool error result for
 // handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
 // false when the SDK has no one-expression form (go-sdk) or the file does not import it.
-func (r *Result) ToolErrorResult(file *ast.File, h *Handler, text string) (string, bool) {
+func (r *Result) ToolErrorResult(file *ast.File, h *mcpmodel.Handler, text string) (string, bool) {
 	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
@@ -156,7 +157,7 @@ func (r *Result) ToolErrorResult(file *ast.File, h *Handler, text string) (strin
 
 // ToolErrorResultf is ToolErrorResult for a format and its arguments
 // (mark3labs mcp.NewToolResultErrorf).
-func (r *Result) ToolErrorResultf(file *ast.File, h *Handler, args string) (string, bool) {
+func (r *Result) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args string) (string, bool) {
 	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
@@ -186,8 +187,8 @@ func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
 
 // ResourceNotFound writes go-sdk's not-found error for resource handler h:
 // mcp.ResourceNotFoundError(req.Params.URI).
-func (r *Result) ResourceNotFound(file *ast.File, h *Handler) (string, bool) {
-	if h == nil || h.Flavour != GoSDKResource && h.Flavour != MCPToolResourceTemplate || h.Request == nil {
+func (r *Result) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, bool) {
+	if h == nil || h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate || h.Request == nil {
 		return "", false
 	}
 	name := importName(file, sdkapi.GoSDKMCPPath, "mcp")
@@ -245,11 +246,6 @@ func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	}
 	return false
 }
-
-// NotExistIsNotFound reports whether an fs.ErrNotExist that h returns, bare or wrapped,
-// reaches the client as a not-found error: mcptool classifies it as NotFound and sends a
-// resource's NotFound as go-sdk's not-found error.
-func (h *Handler) NotExistIsNotFound() bool { return h.SDK == sdkapi.MCPTool }
 
 // Transport is the kind of transport a program serves an MCP server over.
 type Transport uint8

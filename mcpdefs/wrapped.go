@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -39,18 +40,6 @@ import (
 // Result.Unmapped. The mapping is recorded per parameter, field, interface method or func
 // type (facts.go), and crosses packages as a fact.
 
-// Unmapped is an adapter whose wrapped functions are not checked, because its body does not
-// show what their error becomes, or because they are out of recognition's reach.
-type Unmapped struct {
-	// Adapter is the function the SDK handler is written in (or the adapter called); Call is
-	// the call of the wrapped function inside the SDK handler, or the call of the adapter.
-	Adapter *types.Func
-	Call    *ast.CallExpr
-	Reason  string
-	// SDK is the SDK of the adapter's SDK handler.
-	SDK sdkapi.SDK
-}
-
 // wrappedTarget is where the functions an adapter wraps come from: a parameter of the
 // adapter function (called directly, through an interface method, or through reflection),
 // or a struct field.
@@ -60,7 +49,7 @@ type wrappedTarget struct {
 	field   *types.Var
 	// method is the interface method called on the parameter.
 	method *types.Func
-	via    Shape
+	via    mcpmodel.Shape
 }
 
 // convertingAdapters finds converting adapters and records their mappings (r.paramWraps,
@@ -69,8 +58,8 @@ func (r *recogniser) convertingAdapters() {
 	found := map[wrappedTarget]Mapping{}
 	conflict := map[wrappedTarget]bool{}
 	var order []wrappedTarget
-	for _, h := range append([]*Handler(nil), r.res.Handlers...) {
-		if h.Kind != Tool || h.Body == nil {
+	for _, h := range append([]*mcpmodel.Handler(nil), r.res.Handlers...) {
+		if h.Kind != mcpmodel.Tool || h.Body == nil {
 			continue
 		}
 		fn := r.declaredIn(h)
@@ -102,7 +91,7 @@ func (r *recogniser) convertingAdapters() {
 				conflict[t] = true
 			}
 			if reason != "" {
-				r.res.Unmapped = append(r.res.Unmapped, Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
+				r.res.Unmapped = append(r.res.Unmapped, mcpmodel.Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
 			if prev, seen := found[t]; !seen {
@@ -140,13 +129,13 @@ func (r *recogniser) convertingAdapters() {
 // wrappedCallee reports whether call, inside SDK handler h written in fn, calls a function
 // value fn was given: a parameter of fn, a func-typed field reached from one, a method of an
 // interface-typed parameter, or a parameter called through reflect.Value.Call.
-func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExpr) (wrappedTarget, bool) {
+func (r *recogniser) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
 	info := r.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() {
 		return wrappedTarget{}, false
 	}
 	if i, ok := r.reflectCall(fn, call); ok {
-		return wrappedTarget{adapter: fn.Origin(), param: i, via: ShapeReflect}, true
+		return wrappedTarget{adapter: fn.Origin(), param: i, via: mcpmodel.ShapeReflect}, true
 	}
 	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
 	if !ok || sig.Results().Len() == 0 || !astutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
@@ -156,7 +145,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 	case *ast.Ident:
 		v, _ := info.Uses[x].(*types.Var)
 		if i := indexOf(fn.Signature().Params(), v); i >= 0 {
-			return wrappedTarget{adapter: fn.Origin(), param: i, via: ShapeParam}, true
+			return wrappedTarget{adapter: fn.Origin(), param: i, via: mcpmodel.ShapeParam}, true
 		}
 	case *ast.SelectorExpr:
 		sel := info.Selections[x]
@@ -174,7 +163,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 			// The struct comes from the adapter's caller: a parameter, or a variable ranging
 			// over one.
 			if indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v) {
-				return wrappedTarget{field: field.Origin(), via: ShapeField}, true
+				return wrappedTarget{field: field.Origin(), via: mcpmodel.ShapeField}, true
 			}
 		case types.MethodVal:
 			// executor.Execute(ctx, args, cfg) on an interface-typed parameter that is handed
@@ -189,7 +178,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 			if i < 0 || !r.passesArguments(h, call) {
 				return wrappedTarget{}, false
 			}
-			return wrappedTarget{adapter: fn.Origin(), param: i, method: m, via: ShapeInterface}, true
+			return wrappedTarget{adapter: fn.Origin(), param: i, method: m, via: mcpmodel.ShapeInterface}, true
 		}
 	}
 	return wrappedTarget{}, false
@@ -198,7 +187,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *Handler, call *ast.CallExp
 // passesArguments reports whether call hands on the SDK handler's request, typed input or
 // decoded tool arguments: what tells an adapter's call of its wrapped function from a
 // handler's call of a service.
-func (r *recogniser) passesArguments(h *Handler, call *ast.CallExpr) bool {
+func (r *recogniser) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
 	info := r.pass.TypesInfo
 	decoded := r.decodedArguments(h)
 	for _, a := range call.Args {
@@ -297,7 +286,7 @@ func (r *recogniser) rangesOverParam(fn *types.Func, v *types.Var) bool {
 
 // mapping reads, in SDK handler h, what the error of the wrapped call becomes: the branch
 // `if err != nil { return ... }` after it. reason says why it cannot be told.
-func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping, string) {
+func (r *recogniser) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (Mapping, string) {
 	info := r.pass.TypesInfo
 	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, InputArg: -1}
 	decoded := r.decodedArguments(h)
@@ -359,7 +348,7 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
-	if as, ok := assign.(*ast.AssignStmt); ok && via != ShapeReflect && len(as.Lhs) >= 2 {
+	if as, ok := assign.(*ast.AssignStmt); ok && via != mcpmodel.ShapeReflect && len(as.Lhs) >= 2 {
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
 			if res := r.objectOf(id); res != nil {
 				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && sdkapi.TypeAPI(res.Type()) != sdkapi.APIToolResultType {
@@ -397,7 +386,7 @@ func (r *recogniser) mapping(h *Handler, call *ast.CallExpr, via Shape) (Mapping
 
 // returnsWhole reports whether every return of SDK handler h after the wrapped call's
 // assignment returns the call's first result and its error unchanged, and there is one.
-func (r *recogniser) returnsWhole(h *Handler, assign ast.Stmt, errVar types.Object) bool {
+func (r *recogniser) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types.Object) bool {
 	as, ok := assign.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) < 2 || h.ResultIndex < 0 {
 		return false
@@ -457,7 +446,7 @@ func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v t
 // errorPathsMode asks the flow engine what the adapter h returns on every path where the
 // error of the wrapped call is non-nil: the mode all those returns agree on (same: each
 // returns the error unchanged), ok=false when they disagree or none is found.
-func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types.Object) (mode ErrorMode, same, ok bool) {
+func (r *recogniser) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
 	fn := r.flow.Function(h.Node)
 	if fn == nil {
 		return 0, false, false
@@ -483,7 +472,7 @@ func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types
 		if p.Known(errV) != flow.NonNil {
 			continue
 		}
-		var m ErrorMode
+		var m mcpmodel.ErrorMode
 		var s, ok bool
 		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
 			m, s, ok = r.returnMode(h, ret, errVar)
@@ -503,7 +492,7 @@ func (r *recogniser) errorPathsMode(h *Handler, call *ast.CallExpr, errVar types
 // (a bare return of named results, values held in other variables): the handler's own
 // mapping when the error returned is the wrapped call's error errV (same) or made of it, a
 // tool error for an IsError result and a nil error.
-func (r *recogniser) pathMode(h *Handler, p *flow.Path, errV ssa.Value) (mode ErrorMode, same, ok bool) {
+func (r *recogniser) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value) (mode mcpmodel.ErrorMode, same, ok bool) {
 	if len(p.Results) != h.Sig.Results().Len() || h.ErrorIndex < 0 {
 		return 0, false, false
 	}
@@ -525,12 +514,12 @@ func (r *recogniser) pathMode(h *Handler, p *flow.Path, errV ssa.Value) (mode Er
 	v := flow.Core(p.Results[h.ResultIndex].Value)
 	if c := flow.CallOf(v); c != nil {
 		if ce := flow.CallExprAt(h.Node, c.Pos()); ce != nil && (r.res.IsErrorResult(ce) || r.errorResultCall(ce)) {
-			return ToolError, false, true
+			return mcpmodel.ToolError, false, true
 		}
 	}
 	if a, isAlloc := v.(*ssa.Alloc); isAlloc {
 		if lit := flow.CompositeLitAt(h.Node, a.Pos()); lit != nil && r.res.IsErrorResult(lit) {
-			return ToolError, false, true
+			return mcpmodel.ToolError, false, true
 		}
 	}
 	return 0, false, false
@@ -539,7 +528,7 @@ func (r *recogniser) pathMode(h *Handler, p *flow.Path, errV ssa.Value) (mode Er
 // returnMode says what the error in hand becomes when ret is returned from SDK handler h: the
 // handler's own error mapping when ret returns it (same: unchanged), a tool error when ret
 // returns an IsError result and a nil error.
-func (r *recogniser) returnMode(h *Handler, ret *ast.ReturnStmt, errVar types.Object) (mode ErrorMode, same, ok bool) {
+func (r *recogniser) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
 	info := r.pass.TypesInfo
 	if len(ret.Results) != h.Sig.Results().Len() {
 		return 0, false, false
@@ -552,7 +541,7 @@ func (r *recogniser) returnMode(h *Handler, ret *ast.ReturnStmt, errVar types.Ob
 	case astutil.IsNil(info, errExpr) && h.ResultIndex >= 0:
 		res := ret.Results[h.ResultIndex]
 		if r.res.IsErrorResult(res) || r.errorResultCall(res) {
-			return ToolError, false, true
+			return mcpmodel.ToolError, false, true
 		}
 	}
 	return 0, false, false
@@ -582,7 +571,7 @@ func (r *recogniser) errorsAsTarget(cond ast.Expr, errVar types.Object) types.Ty
 // wrappedError finds the variable the wrapped call's error is assigned to, and the
 // assignment: `out, err := fn(ctx, in)`, or for a reflective call
 // `err, _ := outs[1].Interface().(error)` after `outs := v.Call(args)`.
-func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (types.Object, ast.Stmt) {
+func (r *recogniser) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (types.Object, ast.Stmt) {
 	var errVar types.Object
 	var assign ast.Stmt
 	var results types.Object // the []reflect.Value of a reflective call
@@ -599,7 +588,7 @@ func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (ty
 		switch {
 		case o != nil && astutil.IsError(o.Type()):
 			errVar, assign = o, as
-		case via == ShapeReflect && len(as.Lhs) == 1:
+		case via == mcpmodel.ShapeReflect && len(as.Lhs) == 1:
 			results = o
 		}
 		return false
@@ -628,7 +617,7 @@ func (r *recogniser) wrappedError(h *Handler, call *ast.CallExpr, via Shape) (ty
 // json.Unmarshal(req.Params.Arguments, &v), req.BindArguments(&v), or takes them as a map:
 // args, ok := req.Params.Arguments.(map[string]any), args := req.GetArguments(). A wrapped
 // function given one of them receives the tool's input.
-func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
+func (r *recogniser) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	info := r.pass.TypesInfo
 	// Two rounds: a struct literal that carries decoded arguments (podman's
@@ -674,7 +663,7 @@ func (r *recogniser) decodedArguments(h *Handler) map[types.Object]bool {
 // decodeRound adds to out the variables SDK handler h assigns from a module function given its
 // request (arguments, err := parseToolCallArguments(req)) or from a struct literal holding a
 // variable already in out.
-func (r *recogniser) decodeRound(h *Handler, out map[types.Object]bool) {
+func (r *recogniser) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool) {
 	info := r.pass.TypesInfo
 	ast.Inspect(h.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -799,8 +788,8 @@ func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.Block
 	if results.Len() == 0 || !astutil.IsError(results.At(results.Len()-1).Type()) {
 		return
 	}
-	h := &Handler{
-		Kind: Tool, SDK: m.SDK, Flavour: AdaptedTool, Errors: m.Errors,
+	h := &mcpmodel.Handler{
+		Kind: mcpmodel.Tool, SDK: m.SDK, Flavour: mcpmodel.AdaptedTool, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
 		ResultIndex: -1, OutIndex: -1, ErrorIndex: results.Len() - 1,
 		Registered: true, Adapted: true, Shape: m.Via,
@@ -816,9 +805,9 @@ func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.Block
 	if m.Same {
 		// The error reaches the SDK unchanged: the SDK handler's own semantics.
 		h.Flavour = m.Flavour
-		if m.Flavour == GoSDKTypedTool {
+		if m.Flavour == mcpmodel.GoSDKTypedTool {
 			if results.Len() < 2 {
-				h.Flavour = AdaptedTool
+				h.Flavour = mcpmodel.AdaptedTool
 			} else {
 				h.OutIndex = results.Len() - 2
 				h.Out = results.At(h.OutIndex).Type()

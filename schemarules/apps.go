@@ -6,12 +6,13 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // uiMeta returns a tool's _meta.ui member and the _meta object holding it, when _meta is
 // static.
 func uiMeta(m *Model, d *Definition) (meta *jsonvalue.Value, ui *jsonvalue.Member) {
-	if d.Kind != mcpdefs.Tool || d.Meta == nil {
+	if d.Kind != mcpmodel.Tool || d.Meta == nil {
 		return nil, nil
 	}
 	meta = m.Result.JSONOf(d.Meta)
@@ -109,21 +110,21 @@ func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error 
 	}
 	var resources []resource
 	anyUI := false
-	add := func(kind mcpdefs.Kind, key string, ui bool) {
+	add := func(kind mcpmodel.Kind, key string, ui bool) {
 		anyUI = anyUI || ui
 		r := resource{key: key}
-		if kind == mcpdefs.ResourceTemplate {
+		if kind == mcpmodel.ResourceTemplate {
 			r.template, _ = mcpdefs.ParseURITemplate(key)
 		}
 		resources = append(resources, r)
 	}
 	for _, own := range k.Own {
-		if own.Kind == mcpdefs.Resource || own.Kind == mcpdefs.ResourceTemplate {
+		if own.Kind == mcpmodel.Resource || own.Kind == mcpmodel.ResourceTemplate {
 			add(own.Kind, own.Key, hasUIScheme(own.Key))
 		}
 	}
 	for _, d := range k.Imported {
-		if d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate {
+		if d.Kind == mcpmodel.Resource || d.Kind == mcpmodel.ResourceTemplate {
 			add(d.Kind, d.Key, d.UI)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/internal/tokens"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/surface"
 )
@@ -67,7 +68,7 @@ type Budget struct {
 
 // ToolCost is one tool's cost.
 type ToolCost struct {
-	Def *mcpdefs.Definition
+	Def *mcpmodel.Definition
 	// Entry is the definition as the surface lists it.
 	Entry *surface.Entry
 	// Tokens is the whole definition as sent; Description its description alone (0 when it
@@ -95,7 +96,7 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 	b := &Budget{}
 	var own ToolTokensFact
 	for _, d := range res.Definitions {
-		if d.Kind != mcpdefs.Tool || d.Converter || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
+		if d.Kind != mcpmodel.Tool || d.Converter || strings.HasSuffix(pass.Fset.PositionFor(d.Node.Pos(), false).Filename, "_test.go") {
 			continue
 		}
 		e := surface.EntryOf(pass, res, d)

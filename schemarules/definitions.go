@@ -5,7 +5,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -25,9 +25,9 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 		}
 		var why string
 		switch d.Kind {
-		case mcpdefs.Tool:
+		case mcpmodel.Tool:
 			why = "the model picks tools by"
-		case mcpdefs.Prompt:
+		case mcpmodel.Prompt:
 			why = "people pick prompts by"
 		default:
 			why = "the model picks resources by"
@@ -51,7 +51,7 @@ var ruleHandlerRequired = check{
 
 func handlerRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
-		if d.Kind == mcpdefs.Prompt {
+		if d.Kind == mcpmodel.Prompt {
 			continue
 		}
 		why := "the first call panics"
@@ -71,7 +71,7 @@ var rulePromptHandlerRequired = check{
 
 func promptHandlerRequired(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
-		if d.Kind != mcpdefs.Prompt {
+		if d.Kind != mcpmodel.Prompt {
 			continue
 		}
 		why := "prompts/get panics on the nil function"
@@ -86,11 +86,11 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 // mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
 func mcptoolAdd(d *Definition) string {
 	switch d.Kind {
-	case mcpdefs.Resource:
+	case mcpmodel.Resource:
 		return "mcptool.AddResource"
-	case mcpdefs.ResourceTemplate:
+	case mcpmodel.ResourceTemplate:
 		return "mcptool.AddResourceTemplate"
-	case mcpdefs.Prompt:
+	case mcpmodel.Prompt:
 		return "mcptool.AddPrompt"
 	}
 	return "mcptool.Add"
@@ -114,7 +114,7 @@ var ruleAnnotationCoherence = check{
 func annotationCoherence(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		a := d.Annotations
-		if d.Kind != mcpdefs.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
+		if d.Kind != mcpmodel.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
 			continue
 		}
 		// Only a destructiveHint the author wrote: the spec has clients read destructiveHint

@@ -12,18 +12,19 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // RegistryKey is how a definition is known to clients and to the SDK's registry: tools and
 // prompts by name, resources by URI, templates by URI template.
 type RegistryKey struct {
-	Kind mcpdefs.Kind
+	Kind mcpmodel.Kind
 	Key  string
 }
 
 // FactDefinition is one statically named definition of a package, as exported in its fact.
 type FactDefinition struct {
-	Kind mcpdefs.Kind
+	Kind mcpmodel.Kind
 	Key  string
 	// Where is "file.go:line" in Pkg, for messages.
 	Pkg, Where string
@@ -61,18 +62,18 @@ type ModuleDefinitions struct {
 // LocalDefinition is a definition of the analysed package with its registry key.
 type LocalDefinition struct {
 	RegistryKey
-	Definition *mcpdefs.Definition
+	Definition *mcpmodel.Definition
 	Pos        token.Pos
 }
 
 // registryKey is the registry key of a definition, or ok=false when it is not static.
-func registryKey(d *mcpdefs.Definition) (RegistryKey, bool) {
+func registryKey(d *mcpmodel.Definition) (RegistryKey, bool) {
 	switch d.Kind {
-	case mcpdefs.Tool, mcpdefs.Prompt:
+	case mcpmodel.Tool, mcpmodel.Prompt:
 		if d.Name.Static && d.Name.Str != "" {
 			return RegistryKey{d.Kind, d.Name.Str}, true
 		}
-	case mcpdefs.Resource, mcpdefs.ResourceTemplate:
+	case mcpmodel.Resource, mcpmodel.ResourceTemplate:
 		if d.URI.Static && d.URI.Str != "" {
 			return RegistryKey{d.Kind, d.URI.Str}, true
 		}
@@ -111,7 +112,7 @@ func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *ModuleDefinitions {
 		}
 		id, ok := registryKey(d)
 		if !ok {
-			if (d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate) && d.URI.Set && !d.URI.Static {
+			if (d.Kind == mcpmodel.Resource || d.Kind == mcpmodel.ResourceTemplate) && d.URI.Set && !d.URI.Static {
 				k.DynamicResources = true
 			}
 			continue
@@ -126,7 +127,7 @@ func runFacts(pass *analysis.Pass, res *mcpdefs.Result) *ModuleDefinitions {
 		fact.Defs = append(fact.Defs, FactDefinition{
 			Kind: id.Kind, Key: id.Key, Pkg: pass.Pkg.Path(),
 			Where:      fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line),
-			UI:         (id.Kind == mcpdefs.Resource || id.Kind == mcpdefs.ResourceTemplate) && hasUIScheme(id.Key),
+			UI:         (id.Kind == mcpmodel.Resource || id.Kind == mcpmodel.ResourceTemplate) && hasUIScheme(id.Key),
 			Registered: d.Registration != nil,
 		})
 	}

@@ -6,8 +6,8 @@ import (
 	"unicode"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -325,7 +325,7 @@ func headerSchema(d *Definition) *jsonvalue.Value {
 		return nil
 	}
 	switch s.Source.Origin {
-	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties:
+	case mcpmodel.SchemaHandBuilt, mcpmodel.SchemaProperties:
 		return s.JSON
 	}
 	return nil

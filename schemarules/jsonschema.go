@@ -3,8 +3,8 @@ package schemarules
 import (
 	"strconv"
 
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // schemaNode is one subschema of a static JSON Schema, with how it was reached.
@@ -93,7 +93,7 @@ func staticSchemas(d *Definition) []*Schema {
 		if s == nil || s.JSON == nil || s.JSON.Invalid {
 			continue
 		}
-		if s.Source.Origin == mcpdefs.SchemaHandBuilt || s.Source.Origin == mcpdefs.SchemaProperties {
+		if s.Source.Origin == mcpmodel.SchemaHandBuilt || s.Source.Origin == mcpmodel.SchemaProperties {
 			out = append(out, s)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -31,7 +32,7 @@ type Model struct {
 
 // Definition is a recognised definition (mcpdefs) with its schemas, walked.
 type Definition struct {
-	*mcpdefs.Definition
+	*mcpmodel.Definition
 	// Input and Output are nil for resources and prompts.
 	Input, Output *Schema
 }
@@ -40,7 +41,7 @@ type Definition struct {
 type Schema struct {
 	// Role is "input" or "output"; it prefixes field paths in messages.
 	Role   string
-	Source mcpdefs.SchemaSource
+	Source mcpmodel.SchemaSource
 	// Walk is the inferred schema (SchemaInferred).
 	Walk *typewalk.Result
 	// JSON is the static schema (hand-built, property-built or SDK default).
@@ -76,24 +77,24 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 		return m
 	}
 	var walks [4]typeutil.Map // by inference
-	walk := func(t types.Type, inf mcpdefs.Inference) *typewalk.Result {
+	walk := func(t types.Type, inf mcpmodel.Inference) *typewalk.Result {
 		if w, ok := walks[inf].At(t).(*typewalk.Result); ok {
 			return w
 		}
 		library := typewalk.GoSDK
 		switch inf {
-		case mcpdefs.InferMarkLabs:
+		case mcpmodel.InferMarkLabs:
 			library = typewalk.MarkLabs
-		case mcpdefs.InferInvopop:
+		case mcpmodel.InferInvopop:
 			library = typewalk.Invopop
 		}
 		w := typewalk.Walk(t, library)
 		walks[inf].Set(t, w)
 		return w
 	}
-	schema := func(role string, src mcpdefs.SchemaSource) *Schema {
+	schema := func(role string, src mcpmodel.SchemaSource) *Schema {
 		s := &Schema{Role: role, Source: src, JSON: src.JSON}
-		if src.Origin == mcpdefs.SchemaInferred && src.Type != nil {
+		if src.Origin == mcpmodel.SchemaInferred && src.Type != nil {
 			s.Walk = walk(src.Type, src.Inference)
 		}
 		return s
@@ -107,7 +108,7 @@ func buildModel(pass *analysis.Pass, res *mcpdefs.Result) *Model {
 			continue
 		}
 		def := &Definition{Definition: d}
-		if d.Kind == mcpdefs.Tool {
+		if d.Kind == mcpmodel.Tool {
 			def.Input, def.Output = schema("input", d.Input), schema("output", d.Output)
 			inferred = inferred || def.Input.Inferred() || def.Output.Inferred()
 		}

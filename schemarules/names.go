@@ -12,7 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -38,9 +38,9 @@ func nameRequired(p *rule.Pass, m *Model) error {
 		}
 		var why string
 		switch d.Kind {
-		case mcpdefs.Tool:
+		case mcpmodel.Tool:
 			why = "clients cannot call it"
-		case mcpdefs.Prompt:
+		case mcpmodel.Prompt:
 			why = "clients cannot fetch it"
 		default:
 			why = "the MCP spec requires one"
@@ -68,7 +68,7 @@ var ruleNameFormat = check{
 
 func nameFormat(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
-		if d.Kind != mcpdefs.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
+		if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
 			continue
 		}
 		why := "has characters outside [A-Za-z0-9._-]"

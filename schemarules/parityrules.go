@@ -16,7 +16,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/schemarules/parity"
@@ -100,7 +100,7 @@ func (a *parityAnalysis) mcptool() {
 // JSON text, so that Content must show every leaf of Out.
 func (a *parityAnalysis) goSDK() {
 	for _, h := range a.m.Result.Handlers {
-		if h.Flavour != mcpdefs.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || astutil.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
+		if h.Flavour != mcpmodel.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || astutil.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
 			continue
 		}
 		label := "the typed handler " + h.Name

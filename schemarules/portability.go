@@ -5,8 +5,8 @@ import (
 	"go/token"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -187,7 +187,7 @@ func dialectTag(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			j := s.JSON
-			if s.Source.Origin != mcpdefs.SchemaHandBuilt || j.Kind != jsonvalue.Object || j.Partial || j.Get("$schema") != nil {
+			if s.Source.Origin != mcpmodel.SchemaHandBuilt || j.Kind != jsonvalue.Object || j.Partial || j.Get("$schema") != nil {
 				continue
 			}
 			at := jsonAt(j)

@@ -11,11 +11,12 @@ import (
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func isResource(d *Definition) bool {
-	return d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate
+	return d.Kind == mcpmodel.Resource || d.Kind == mcpmodel.ResourceTemplate
 }
 
 var ruleURITemplateRequired = check{
@@ -30,7 +31,7 @@ func uriTemplateRequired(p *rule.Pass, m *Model) error {
 			continue
 		}
 		what := "URI"
-		if d.Kind == mcpdefs.ResourceTemplate {
+		if d.Kind == mcpmodel.ResourceTemplate {
 			what = "URI template"
 		}
 		switch {
@@ -54,7 +55,7 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 		if !isResource(d) || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
 			continue
 		}
-		if d.Kind == mcpdefs.ResourceTemplate {
+		if d.Kind == mcpmodel.ResourceTemplate {
 			if _, err := mcpdefs.ParseURITemplate(d.URI.Str); err != nil {
 				panics := "go-sdk's AddResourceTemplate panics at start-up"
 				switch d.SDK {
@@ -171,7 +172,7 @@ var ruleResourceURIScheme = check{
 
 func resourceURIScheme(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
-		if d.Kind != mcpdefs.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
+		if d.Kind != mcpmodel.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
 			continue
 		}
 		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q with no scheme, which clients may reject; add one (file://, docs://)", d.Label(), d.URI.Str)
@@ -201,11 +202,11 @@ var ruleTemplateParamsAlign = check{
 func templateParamsAlign(p *rule.Pass, m *Model) error {
 	seen := dedup{}
 	for _, d := range m.Defs {
-		if d.Kind == mcpdefs.ResourceTemplate && d.SDK == sdkapi.MCPTool {
+		if d.Kind == mcpmodel.ResourceTemplate && d.SDK == sdkapi.MCPTool {
 			typedParamsAlign(p, m, d, seen)
 			continue
 		}
-		if d.Kind != mcpdefs.ResourceTemplate || d.SDK != sdkapi.MarkLabs || !d.URI.Static || d.Handler == nil {
+		if d.Kind != mcpmodel.ResourceTemplate || d.SDK != sdkapi.MarkLabs || !d.URI.Static || d.Handler == nil {
 			continue
 		}
 		tmpl, err := mcpdefs.ParseURITemplate(d.URI.Str)

@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
@@ -57,7 +58,7 @@ func schemaIsObject(p *rule.Pass, m *Model) error {
 		if d.Output != nil && d.Output.Inferred() {
 			isObjectOutput(p, m, d, d.Output)
 		}
-		if d.Kind == mcpdefs.Prompt {
+		if d.Kind == mcpmodel.Prompt {
 			if _, isStruct, ok := mcpdefs.Bindings(d.Definition); ok && !isStruct {
 				p.Reportf(d.At(), "%s: its arguments type %s is not a struct, so mcptool.AddPrompt panics at start-up", d.Label(), m.typeName(d.ParamsType))
 			}
@@ -74,7 +75,7 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			return
 		}
 		t := m.typeName(s.Source.Type)
-		if s.Source.Inference != mcpdefs.InferGoSDK {
+		if s.Source.Inference != mcpmodel.InferGoSDK {
 			p.Reportf(rule.NodeSpan(s.Source.Expr), "%s: mark3labs infers its input schema from %s as %s, but the MCP spec requires \"object\"; use a struct", d.Label(), t, nodeType(root))
 			return
 		}
@@ -83,9 +84,9 @@ func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
 			who = "mcptool infers (with go-sdk's schema library)"
 		}
 		p.Reportf(d.RegistrationOrDef(), "%s: %s the input schema from %s as %s, and %s; use a struct input type", d.Label(), who, t, nodeType(root), startup(d))
-	case s.Source.Origin == mcpdefs.SchemaAbsent && d.SDK == sdkapi.GoSDK:
+	case s.Source.Origin == mcpmodel.SchemaAbsent && d.SDK == sdkapi.GoSDK:
 		p.Reportf(d.RegistrationOrDef(), "%s has no InputSchema, so go-sdk's low-level (*Server).AddTool panics at start-up; set InputSchema", d.Label())
-	case s.JSON != nil && (s.Source.Origin == mcpdefs.SchemaHandBuilt):
+	case s.JSON != nil && (s.Source.Origin == mcpmodel.SchemaHandBuilt):
 		j := s.JSON
 		effect := "clients that validate tools/list reject the tool"
 		if d.SDK == sdkapi.GoSDK {
@@ -303,7 +304,7 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 		}
 	})
 	for _, d := range m.Defs {
-		if d.Kind != mcpdefs.Prompt {
+		if d.Kind != mcpmodel.Prompt {
 			continue
 		}
 		binds, _, _ := mcpdefs.Bindings(d.Definition)

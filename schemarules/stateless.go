@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 var ruleRegistrationAfterStart = check{
@@ -15,13 +15,13 @@ var ruleRegistrationAfterStart = check{
 }
 
 // listMethod is the list request that returns definitions of kind k.
-func listMethod(k mcpdefs.Kind) string {
+func listMethod(k mcpmodel.Kind) string {
 	switch k {
-	case mcpdefs.Resource:
+	case mcpmodel.Resource:
 		return "resources/list"
-	case mcpdefs.ResourceTemplate:
+	case mcpmodel.ResourceTemplate:
 		return "resources/templates/list"
-	case mcpdefs.Prompt:
+	case mcpmodel.Prompt:
 		return "prompts/list"
 	}
 	return "tools/list"
@@ -41,7 +41,7 @@ func registrationAfterStart(p *rule.Pass, m *Model) error {
 		}
 	}
 	for _, late := range m.Result.LateRegistrations {
-		if m.InTest(late.Call.Pos()) || !m.Result.Speaks(late.SDK, mcpdefs.Revision20260728) {
+		if m.InTest(late.Call.Pos()) || !m.Result.Speaks(late.SDK, mcpmodel.Revision20260728) {
 			continue
 		}
 		what := late.Kind.String()
@@ -51,9 +51,9 @@ func registrationAfterStart(p *rule.Pass, m *Model) error {
 		list := listMethod(late.Kind)
 		at := rule.NodeSpan(late.Call)
 		switch late.Context {
-		case mcpdefs.LateSession:
+		case mcpmodel.LateSession:
 			p.Reportf(at, "session %s: 2026-07-28 has no sessions (SEP-2567), so its clients never list it; add it globally", what)
-		case mcpdefs.LateCallback:
+		case mcpmodel.LateCallback:
 			// Only callbacks tied to a session's start: a change to the shared lists from any
 			// other callback or a handler is the same for every connection, and 2026-07-28
 			// announces it with list_changed on subscription streams (the conformance
@@ -61,7 +61,7 @@ func registrationAfterStart(p *rule.Pass, m *Model) error {
 			if initializeCallback(late.Where) {
 				p.Reportf(at, "%s is added in %s, which 2026-07-28 clients never trigger; register it at start-up", what, late.Where)
 			}
-		case mcpdefs.LatePerRequest:
+		case mcpmodel.LatePerRequest:
 			p.Reportf(at, "%s is added per request in getServer, so 2026-07-28 %s varies by request (SEP-2575); list it always", what, list)
 		}
 	}

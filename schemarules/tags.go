@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
@@ -371,7 +372,7 @@ func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
 		if role == "output" {
 			s = d.Output
 		}
-		if s == nil || s.Inferred() || s.JSON == nil || (s.Source.Origin != mcpdefs.SchemaHandBuilt && s.Source.Origin != mcpdefs.SchemaProperties) {
+		if s == nil || s.Inferred() || s.JSON == nil || (s.Source.Origin != mcpmodel.SchemaHandBuilt && s.Source.Origin != mcpmodel.SchemaProperties) {
 			continue
 		}
 		walkSchema(s.JSON, nil, func(n *schemaNode) {
@@ -406,7 +407,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 	})
 	handBuiltProperties(p, m, seen, "input")
 	for _, d := range m.Defs {
-		if d.Kind == mcpdefs.Prompt && d.SDK == sdkapi.MCPTool {
+		if d.Kind == mcpmodel.Prompt && d.SDK == sdkapi.MCPTool {
 			// mcptool's arguments are the fields of A, described by their jsonschema tags.
 			binds, _, _ := mcpdefs.Bindings(d.Definition)
 			for _, b := range binds {
@@ -424,7 +425,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 				}
 			}
 		}
-		if d.Kind == mcpdefs.Prompt {
+		if d.Kind == mcpmodel.Prompt {
 			for _, a := range d.PromptArgs {
 				if a.Partial || !a.Name.Static || (a.Description.Set && (!a.Description.Static || strings.TrimSpace(a.Description.Str) != "")) {
 					continue

@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
@@ -38,13 +39,13 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 		}
 		e := b.entry(d)
 		switch d.Kind {
-		case mcpdefs.Tool:
+		case mcpmodel.Tool:
 			s.Tools = append(s.Tools, e)
-		case mcpdefs.Resource:
+		case mcpmodel.Resource:
 			s.Resources = append(s.Resources, e)
-		case mcpdefs.ResourceTemplate:
+		case mcpmodel.ResourceTemplate:
 			s.ResourceTemplates = append(s.ResourceTemplates, e)
-		case mcpdefs.Prompt:
+		case mcpmodel.Prompt:
 			s.Prompts = append(s.Prompts, e)
 		}
 	}
@@ -52,7 +53,7 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 }
 
 // EntryOf returns the entry of one definition of the package.
-func EntryOf(pass *analysis.Pass, res *mcpdefs.Result, d *mcpdefs.Definition) *Entry {
+func EntryOf(pass *analysis.Pass, res *mcpdefs.Result, d *mcpmodel.Definition) *Entry {
 	return (&builder{pass: pass, res: res}).entry(d)
 }
 
@@ -78,7 +79,7 @@ const (
 
 // str fills a string field: the constant when there is one, nothing when the property is
 // absent (and the definition untouched), unknown otherwise.
-func (b *builder) str(e *Entry, d *mcpdefs.Definition, field string, v mcpdefs.Value, required bool, dst *string) {
+func (b *builder) str(e *Entry, d *mcpmodel.Definition, field string, v mcpmodel.Value, required bool, dst *string) {
 	switch {
 	case v.Static:
 		*dst = v.Str
@@ -91,29 +92,29 @@ func (b *builder) str(e *Entry, d *mcpdefs.Definition, field string, v mcpdefs.V
 	}
 }
 
-func (b *builder) entry(d *mcpdefs.Definition) *Entry {
+func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 	e := &Entry{}
 	e.X.Position = b.position(d.Node.Pos())
 	e.X.Package = b.pass.Pkg.Path()
 	e.X.SDK = d.SDK.String()
 	switch d.Kind {
-	case mcpdefs.Resource:
+	case mcpmodel.Resource:
 		b.str(e, d, "uri", d.URI, true, &e.URI)
-	case mcpdefs.ResourceTemplate:
+	case mcpmodel.ResourceTemplate:
 		b.str(e, d, "uriTemplate", d.URI, true, &e.URITemplate)
 	}
 	b.str(e, d, "name", d.Name, true, &e.Name)
 	b.str(e, d, "title", d.Title, false, &e.Title)
 	b.str(e, d, "description", d.Description, false, &e.Description)
-	if d.Kind == mcpdefs.Resource || d.Kind == mcpdefs.ResourceTemplate {
+	if d.Kind == mcpmodel.Resource || d.Kind == mcpmodel.ResourceTemplate {
 		b.str(e, d, "mimeType", d.MIMEType, false, &e.MIMEType)
 	}
-	if d.Kind == mcpdefs.Tool {
+	if d.Kind == mcpmodel.Tool {
 		e.InputSchema, e.X.InputFrom, e.X.InputType = b.schema(e, d, "inputSchema", d.Input)
 		e.OutputSchema, e.X.OutputFrom, e.X.OutputType = b.schema(e, d, "outputSchema", d.Output)
 		e.Annotations = b.annotations(e, d)
 	}
-	if d.Kind == mcpdefs.Prompt {
+	if d.Kind == mcpmodel.Prompt {
 		b.arguments(e, d)
 	}
 	if d.Meta != nil {
@@ -129,17 +130,17 @@ func (b *builder) entry(d *mcpdefs.Definition) *Entry {
 }
 
 // schema renders one of a tool's schemas and says where it comes from.
-func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpdefs.SchemaSource) (v any, from, typ string) {
+func (b *builder) schema(e *Entry, d *mcpmodel.Definition, field string, src mcpmodel.SchemaSource) (v any, from, typ string) {
 	switch src.Origin {
-	case mcpdefs.SchemaAbsent:
+	case mcpmodel.SchemaAbsent:
 		return nil, "absent", ""
-	case mcpdefs.SchemaInferred:
+	case mcpmodel.SchemaInferred:
 		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
 		if d.SDK == sdkapi.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
 			e.unknown(field, "mcptool adds the values of an Enum type, known at run time")
 			return nil, "inferred", typ
 		}
-		if src.Inference == mcpdefs.InferInvopop {
+		if src.Inference == mcpmodel.InferInvopop {
 			s, err := typewalk.MCPGoInvopop(src.Type, b.res.Versions.Invopop, field == "outputSchema")
 			if err != nil {
 				e.unknown(field, "mcp-go builds it with invopop/jsonschema: "+err.Error())
@@ -148,7 +149,7 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 			return s, "inferred", typ
 		}
 		rules := typewalk.GoSDK
-		if src.Inference == mcpdefs.InferMarkLabs {
+		if src.Inference == mcpmodel.InferMarkLabs {
 			rules = typewalk.MarkLabs
 		}
 		s, ok := typewalk.Schema(src.Type, rules)
@@ -169,11 +170,11 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 			return adv, "inferred", typ
 		}
 		return s, "inferred", typ
-	case mcpdefs.SchemaHandBuilt, mcpdefs.SchemaProperties, mcpdefs.SchemaDefault:
+	case mcpmodel.SchemaHandBuilt, mcpmodel.SchemaProperties, mcpmodel.SchemaDefault:
 		if src.Library != nil {
 			return b.librarySchema(e, field, src.Library)
 		}
-		from = map[mcpdefs.SchemaOrigin]string{mcpdefs.SchemaHandBuilt: "hand-built", mcpdefs.SchemaProperties: "properties", mcpdefs.SchemaDefault: "default"}[src.Origin]
+		from = map[mcpmodel.SchemaOrigin]string{mcpmodel.SchemaHandBuilt: "hand-built", mcpmodel.SchemaProperties: "properties", mcpmodel.SchemaDefault: "default"}[src.Origin]
 		if src.JSON == nil {
 			e.unknown(field, whyNotStatic)
 			return nil, from, ""
@@ -200,7 +201,7 @@ func (b *builder) schema(e *Entry, d *mcpdefs.Definition, field string, src mcpd
 // mcptoolAdvertised is the output schema mcptool.Add advertises: the inferred output or the
 // error envelope built from the tool's contract, by mcptool's own code. why says what in the
 // contract cannot be read statically.
-func mcptoolAdvertised(out any, c *mcpdefs.Contract) (any, string) {
+func mcptoolAdvertised(out any, c *mcpmodel.Contract) (any, string) {
 	var contract []mcptool.ErrorContract
 	if c != nil {
 		if !c.Static {
@@ -316,7 +317,7 @@ func escape(k string) string {
 }
 
 // annotations renders a tool's hints as the SDK sends them.
-func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
+func (b *builder) annotations(e *Entry, d *mcpmodel.Definition) any {
 	a := d.Annotations
 	if a.Dynamic {
 		e.unknown("annotations", whyNotStatic)
@@ -333,7 +334,7 @@ func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
 	case d.Mutated:
 		e.unknown("annotations/title", whyMutated)
 	}
-	hint := func(name string, v mcpdefs.BoolValue, def *bool) {
+	hint := func(name string, v mcpmodel.BoolValue, def *bool) {
 		switch {
 		case v.Set && !v.Static:
 			e.unknown("annotations/"+name, whyDynamic+": "+types.ExprString(v.Expr))
@@ -359,7 +360,7 @@ func (b *builder) annotations(e *Entry, d *mcpdefs.Definition) any {
 	return o
 }
 
-func (b *builder) arguments(e *Entry, d *mcpdefs.Definition) {
+func (b *builder) arguments(e *Entry, d *mcpmodel.Definition) {
 	if d.PromptArgsDynamic {
 		e.unknown("arguments", "some arguments are built at run time")
 	}
@@ -393,7 +394,7 @@ func (b *builder) arguments(e *Entry, d *mcpdefs.Definition) {
 	}
 }
 
-func (b *builder) handler(d *mcpdefs.Definition) *HandlerInfo {
+func (b *builder) handler(d *mcpmodel.Definition) *HandlerInfo {
 	if h := d.Handler; h != nil {
 		name := h.Name
 		if name == "" {
@@ -429,7 +430,7 @@ func (b *builder) declared(e ast.Expr) string {
 
 // condition finds the if statements, switch cases and loops the registration (or, when it is
 // registered elsewhere, the definition) sits in, inside its function.
-func (b *builder) condition(e *Entry, d *mcpdefs.Definition) {
+func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 	var at ast.Node = d.Node
 	if d.Registration != nil {
 		at = d.Registration

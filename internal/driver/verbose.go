@@ -26,7 +26,7 @@ type recognised struct {
 	mu       sync.Mutex
 	seen     map[token.Position]bool
 	handlers map[sdkapi.SDK]map[string]int // by flavour
-	shapes   map[sdkapi.SDK]map[string]int // handlers by mcpdefs.Shape
+	shapes   map[sdkapi.SDK]map[string]int // handlers by mcpmodel.Shape
 	defs     map[sdkapi.SDK]map[string]int // by kind
 	// helperBuilt counts handlers that return a value a module helper built; unmapped the
 	// adapter calls whose wrapped functions are not followed, by reason.

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -19,7 +19,7 @@ type defShapes struct {
 	registrar map[sdkapi.SDK]int
 }
 
-func (c *defShapes) add(d *mcpdefs.Definition) {
+func (c *defShapes) add(d *mcpmodel.Definition) {
 	if c.shapes == nil {
 		c.shapes, c.registrar = map[sdkapi.SDK]map[string]int{}, map[sdkapi.SDK]int{}
 	}

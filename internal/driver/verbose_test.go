@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -19,17 +20,17 @@ func TestHandlerShapes(t *testing.T) {
 	fset := token.NewFileSet()
 	f := fset.AddFile("a.go", -1, 100)
 	at := func(off int) ast.Node { return &ast.FuncLit{Type: &ast.FuncType{Func: f.Pos(off)}} }
-	h := func(off int, flavour mcpdefs.Flavour, shape mcpdefs.Shape) *mcpdefs.Handler {
-		return &mcpdefs.Handler{Kind: mcpdefs.Tool, SDK: sdkapi.GoSDK, Flavour: flavour, Shape: shape, Node: at(off)}
+	h := func(off int, flavour mcpmodel.Flavour, shape mcpmodel.Shape) *mcpmodel.Handler {
+		return &mcpmodel.Handler{Kind: mcpmodel.Tool, SDK: sdkapi.GoSDK, Flavour: flavour, Shape: shape, Node: at(off)}
 	}
 	res := &mcpdefs.Result{
-		Handlers: []*mcpdefs.Handler{
-			h(1, mcpdefs.GoSDKTool, mcpdefs.ShapeSDK),
-			h(2, mcpdefs.AdaptedTool, mcpdefs.ShapeInterface),
-			h(3, mcpdefs.AdaptedTool, mcpdefs.ShapeInterface),
-			h(4, mcpdefs.GoSDKTypedTool, mcpdefs.ShapePassThrough),
+		Handlers: []*mcpmodel.Handler{
+			h(1, mcpmodel.GoSDKTool, mcpmodel.ShapeSDK),
+			h(2, mcpmodel.AdaptedTool, mcpmodel.ShapeInterface),
+			h(3, mcpmodel.AdaptedTool, mcpmodel.ShapeInterface),
+			h(4, mcpmodel.GoSDKTypedTool, mcpmodel.ShapePassThrough),
 		},
-		Unmapped: []mcpdefs.Unmapped{{SDK: sdkapi.GoSDK, Reason: "out of reach", Call: &ast.CallExpr{Fun: &ast.Ident{NamePos: f.Pos(9)}}}},
+		Unmapped: []mcpmodel.Unmapped{{SDK: sdkapi.GoSDK, Reason: "out of reach", Call: &ast.CallExpr{Fun: &ast.Ident{NamePos: f.Pos(9)}}}},
 	}
 	r := newRecognised()
 	pass := &analysis.Pass{Fset: fset}

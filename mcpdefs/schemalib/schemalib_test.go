@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }
@@ -28,7 +29,7 @@ func TestFind(t *testing.T) {
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
 			for _, d := range res.Definitions {
-				for field, src := range map[string]mcpdefs.SchemaSource{"input": d.Input, "output": d.Output} {
+				for field, src := range map[string]mcpmodel.SchemaSource{"input": d.Input, "output": d.Output} {
 					ls := src.Library
 					if ls == nil {
 						continue

@@ -25,6 +25,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/serverjson"
 )
 
@@ -153,7 +154,7 @@ func inModule(p *rule.Pass) bool {
 	return p.Module != nil && p.Module.Path != "" && p.Module.Version == ""
 }
 
-func codeValue(p *rule.Pass, v mcpdefs.Value) serverjson.CodeValue {
+func codeValue(p *rule.Pass, v mcpmodel.Value) serverjson.CodeValue {
 	if !v.Set {
 		return serverjson.CodeValue{}
 	}

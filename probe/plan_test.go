@@ -110,7 +110,7 @@ func TestWriteMarkdown(t *testing.T) {
 		Matches: []Match{{Class: Missed, Rule: ArgumentRule, Tool: "get", Handler: "main.go:10:1"}}}
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteMarkdown(&b, rep.Problems(0), func(Problem) string { return "warning" }))
-	assert.Equal(t, "### mcplint probe\n\nProbed 1 of 1 tools with 1 calls that must fail validation: 1 problems.\n\n"+
+	assert.Equal(t, "### mcplint probe\n\nProbed 1 of 1 tool with 1 call that must fail validation: 1 problem.\n\n"+
 		"| severity | tool | problem | handler |\n| --- | --- | --- | --- |\n"+
 		"| warning | `get` | tool \"get\" answers a call without its required arguments with JSON-RPC error -32603 \"a \\| b\", which the model never reads; answer with an isError result | `main.go:10:1` |\n\n"+
 		"<details><summary><code>get</code>: protocol-error</summary>\n\n```json\n{\"id\":1}\n{\"id\":1,\"error\":{}}\n```\n\n</details>\n\n"+

@@ -189,14 +189,14 @@ func (r *Report) WriteText(w io.Writer, problems []Problem, severity func(Proble
 		}
 	}
 	c := r.Counts()
-	fmt.Fprintf(&b, "\nprobed %d of %d tools with %d calls", c.Called, c.Tools, c.Calls)
+	fmt.Fprintf(&b, "\nprobed %d of %s with %s", c.Called, plural(c.Tools, "tool"), plural(c.Calls, "call"))
 	if c.Skipped > 0 {
 		fmt.Fprintf(&b, "; %d not called", c.Skipped)
 	}
 	if r.Restarts > 0 {
-		fmt.Fprintf(&b, "; the server was started again %d times", r.Restarts)
+		fmt.Fprintf(&b, "; the server was started again %s", plural(r.Restarts, "time"))
 	}
-	fmt.Fprintf(&b, "; %d problems\n", len(problems))
+	fmt.Fprintf(&b, "; %s\n", plural(len(problems), "problem"))
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "stopped early: %s\n", r.Stopped)
 	}
@@ -274,11 +274,11 @@ func (r *Report) WriteJSON(w io.Writer, problems []Problem, severity func(Proble
 func (r *Report) WriteMarkdown(w io.Writer, problems []Problem, severity func(Problem) string) error {
 	var b strings.Builder
 	c := r.Counts()
-	fmt.Fprintf(&b, "### mcplint probe\n\nProbed %d of %d tools with %d calls that must fail validation", c.Called, c.Tools, c.Calls)
+	fmt.Fprintf(&b, "### mcplint probe\n\nProbed %d of %s with %s that must fail validation", c.Called, plural(c.Tools, "tool"), plural(c.Calls, "call"))
 	if c.Skipped > 0 {
 		fmt.Fprintf(&b, " (%d not called)", c.Skipped)
 	}
-	fmt.Fprintf(&b, ": %d problems.\n\n", len(problems))
+	fmt.Fprintf(&b, ": %s.\n\n", plural(len(problems), "problem"))
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, "Stopped early: %s\n\n", mdCell(r.Stopped))
 	}
@@ -338,4 +338,12 @@ func DefaultSeverity(kind string) analyzers.Severity {
 		return analyzers.Warning
 	}
 	return analyzers.Info
+}
+
+// plural counts n of noun: "1 problem", "2 problems".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

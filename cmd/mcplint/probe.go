@@ -145,7 +145,11 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if failing > 0 {
-		fmt.Fprintf(stderr, "mcplint probe: %d problems at or above the fail-on severity\n", failing)
+		noun := "problems"
+		if failing == 1 {
+			noun = "problem"
+		}
+		fmt.Fprintf(stderr, "mcplint probe: %d %s at or above the fail-on severity\n", failing, noun)
 		return driver.ExitFindings
 	}
 	return driver.ExitOK

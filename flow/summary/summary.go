@@ -17,6 +17,7 @@ package summary
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -262,15 +263,66 @@ func (s *summariser) run() {
 	}
 }
 
+// bareResults returns, for the bare return f.returns[k] of a function with named results,
+// the values the statement just before it assigns to every named result
+// (`res, err = NewToolResultError(msg), nil; return`); nil when it is written otherwise.
+func (s *summariser) bareResults(f *summarised, k int) []ast.Expr {
+	named := f.decl.Type.Results
+	stack := f.stacks[k]
+	if named == nil || len(stack) == 0 {
+		return nil
+	}
+	var objs []types.Object
+	for _, field := range named.List {
+		for _, id := range field.Names {
+			objs = append(objs, s.pass.TypesInfo.Defs[id])
+		}
+	}
+	var list []ast.Stmt
+	switch b := stack[len(stack)-1].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	}
+	if len(objs) == 0 {
+		return nil
+	}
+	for i, st := range list {
+		if st != ast.Stmt(f.returns[k]) || i == 0 {
+			continue
+		}
+		as, ok := list[i-1].(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(objs) || len(as.Rhs) != len(objs) {
+			return nil
+		}
+		for j, lhs := range as.Lhs {
+			id, ok := ast.Unparen(lhs).(*ast.Ident)
+			if !ok || s.pass.TypesInfo.Uses[id] != objs[j] {
+				return nil
+			}
+		}
+		return as.Rhs
+	}
+	return nil
+}
+
 // summarise computes f's summary from its return statements; nil when it has none that list
-// every result (naked returns are not followed).
+// every result (a bare return counts when the statement before it assigns every named result).
 func (s *summariser) summarise(f *summarised) *Func {
 	results := f.fn.Signature().Results()
 	if len(f.returns) == 0 {
 		return nil
 	}
-	for _, ret := range f.returns {
-		if len(ret.Results) != results.Len() {
+	resultsOf := make([][]ast.Expr, len(f.returns))
+	for k, ret := range f.returns {
+		resultsOf[k] = ret.Results
+		if len(ret.Results) == 0 {
+			resultsOf[k] = s.bareResults(f, k)
+		}
+		if len(resultsOf[k]) != results.Len() {
 			return nil
 		}
 	}
@@ -289,8 +341,8 @@ func (s *summariser) summarise(f *summarised) *Func {
 		wraps := map[int]int{}
 		drops := map[int]bool{}
 		nilReturns := 0
-		for k, ret := range f.returns {
-			e := ret.Results[i]
+		for k := range f.returns {
+			e := resultsOf[k][i]
 			if resultPos {
 				r := s.resultOf(f, e, 0)
 				v.NonNil = v.NonNil && (r.nonNil || r.param >= 0)

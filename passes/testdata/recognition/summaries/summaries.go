@@ -73,3 +73,21 @@ func early(err error) error { // want `summary\(0:nonnil,wraps0\)`
 func late(err error) error { // want `summary\(0:nonnil,wraps0\)`
 	return fmt.Errorf("late: %w", err)
 }
+
+// Bare returns after an assignment of every named result read like the values assigned.
+func notFoundBare(id string) (res *mcp.CallToolResult) { // want `summary\(0:nonnil,iserror\)`
+	res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no " + id}}}
+	return
+}
+
+func wrapBare(err error) (out error) { // want `summary\(0:nonnil,wraps0\)`
+	out = fmt.Errorf("fetch: %w", err)
+	return
+}
+
+// A bare return written otherwise is not followed: no summary.
+func notFoundLater(id string) (res *mcp.CallToolResult) {
+	res = &mcp.CallToolResult{IsError: true}
+	res.Content = []mcp.Content{&mcp.TextContent{Text: "no " + id}}
+	return
+}

@@ -109,8 +109,10 @@ func (s *Func) String() string {
 // Result is the summary analyzer's result: the summaries of the package's own functions
 // and those imported as facts from other packages of the module.
 type Result struct {
-	info  *types.Info
-	funcs map[*types.Func]*Func
+	info *types.Info
+	// funcs are keyed by the function, or by the package variable that holds one function
+	// for the whole run (a method value, a literal, a factory's closure).
+	funcs map[types.Object]*Func
 }
 
 // Of returns the summary of the function call invokes, or nil when it is not a summarised
@@ -119,11 +121,21 @@ func (s *Result) Of(call *ast.CallExpr) *Func {
 	if s == nil || s.info == nil {
 		return nil
 	}
-	fn, _ := typeutil.Callee(s.info, call).(*types.Func)
-	if fn == nil {
+	switch obj := typeutil.Callee(s.info, call).(type) {
+	case *types.Func:
+		return s.funcs[obj.Origin()]
+	case *types.Var:
+		return s.funcs[obj]
+	}
+	return nil
+}
+
+// Held returns the summary of the one function package variable v holds, or nil.
+func (s *Result) Held(v *types.Var) *Func {
+	if s == nil || v == nil {
 		return nil
 	}
-	return s.funcs[fn.Origin()]
+	return s.funcs[v]
 }
 
 // Func returns the summary of fn, or nil.
@@ -178,15 +190,13 @@ func New(oracle Oracle) *analysis.Analyzer {
 		FactTypes:        []analysis.Fact{new(Func)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &Result{info: pass.TypesInfo, funcs: map[*types.Func]*Func{}}
+			res := &Result{info: pass.TypesInfo, funcs: map[types.Object]*Func{}}
 			if !flow.InModule(pass.Module, pass.Pkg) || oracle.Skips(pass.Pkg) {
 				return res, nil
 			}
 			for _, of := range pass.AllObjectFacts() {
-				if fn, ok := of.Object.(*types.Func); ok {
-					if f, ok := of.Fact.(*Func); ok {
-						res.funcs[fn] = f
-					}
+				if f, ok := of.Fact.(*Func); ok {
+					res.funcs[of.Object] = f
 				}
 			}
 			s := &summariser{pass: pass, oracle: oracle, res: res}
@@ -197,8 +207,10 @@ func New(oracle Oracle) *analysis.Analyzer {
 }
 
 type summarised struct {
-	fn      *types.Func
-	decl    *ast.FuncDecl
+	// key is the function, or the package variable that holds the literal.
+	key     types.Object
+	sig     *types.Signature
+	ftype   *ast.FuncType
 	returns []*ast.ReturnStmt
 	// stacks are each return's ancestors inside the body.
 	stacks  [][]ast.Node
@@ -236,8 +248,9 @@ func (s *summariser) run() {
 			continue
 		}
 		decl := fn.Node.(*ast.FuncDecl)
-		s.funcs = append(s.funcs, &summarised{fn: fn.Obj, decl: decl, returns: fn.Returns, stacks: fn.Stacks, assigns: flow.Assignments(decl.Body, false)})
+		s.funcs = append(s.funcs, &summarised{key: fn.Obj, sig: fn.Sig, ftype: decl.Type, returns: fn.Returns, stacks: fn.Stacks, assigns: flow.Assignments(decl.Body, false)})
 	}
+	aliases := s.heldByVariables(flow)
 	// Helpers call helpers declared later in the package: iterate until nothing changes.
 	// Summaries only gain facts from round to round, so this ends; the bound is a guard.
 	for round := 0; round < 8; round++ {
@@ -247,8 +260,14 @@ func (s *summariser) run() {
 			if sum == nil {
 				continue
 			}
-			if old := s.res.funcs[f.fn]; old == nil || old.String() != sum.String() {
-				s.res.funcs[f.fn] = sum
+			if old := s.res.funcs[f.key]; old == nil || old.String() != sum.String() {
+				s.res.funcs[f.key] = sum
+				changed = true
+			}
+		}
+		for v, fn := range aliases {
+			if sum := s.res.funcs[fn]; sum != nil && s.res.funcs[v] != sum {
+				s.res.funcs[v] = sum
 				changed = true
 			}
 		}
@@ -257,17 +276,140 @@ func (s *summariser) run() {
 		}
 	}
 	for _, f := range s.funcs {
-		if sum := s.res.funcs[f.fn]; sum != nil && f.fn.Exported() {
-			s.pass.ExportObjectFact(f.fn, sum)
+		if sum := s.res.funcs[f.key]; sum != nil && f.key.Exported() {
+			s.pass.ExportObjectFact(f.key, sum)
 		}
 	}
+	for v := range aliases {
+		if sum := s.res.funcs[v]; sum != nil && v.Exported() {
+			s.pass.ExportObjectFact(v, sum)
+		}
+	}
+}
+
+// heldByVariables summarises what the package's variables that hold one function for the
+// whole run return: `var check = helper` and `var check = (&h{}).check` (aliases of a
+// function, returned), `var check = func(...) {...}` and `var check = newChecker()` whose
+// every return is one literal (added to s.funcs under the variable). A variable assigned
+// anywhere else, or whose address is taken, holds no one function.
+func (s *summariser) heldByVariables(ix *defuse.Index) map[*types.Var]types.Object {
+	info := s.pass.TypesInfo
+	aliases := map[*types.Var]types.Object{}
+	written := map[types.Object]bool{}
+	for _, file := range s.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						written[info.Uses[id]] = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+					written[info.Uses[id]] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, file := range s.pass.Files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					v, ok := info.Defs[name].(*types.Var)
+					if !ok || written[v] {
+						continue
+					}
+					if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+						continue
+					}
+					if obj := s.heldFunction(vs.Values[i]); obj != nil {
+						aliases[v] = obj
+						continue
+					}
+					if lit := s.heldLiteral(vs.Values[i]); lit != nil {
+						fn := ix.Func(lit)
+						if fn == nil {
+							continue
+						}
+						s.funcs = append(s.funcs, &summarised{key: v, sig: fn.Sig, ftype: lit.Type, returns: fn.Returns, stacks: fn.Stacks, assigns: ix.Assignments(lit.Body, false)})
+					}
+				}
+			}
+		}
+	}
+	return aliases
+}
+
+// heldFunction is the declared function e names: a function, or a method value.
+func (s *summariser) heldFunction(e ast.Expr) types.Object {
+	info := s.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if fn, ok := info.Uses[x].(*types.Func); ok {
+			return fn.Origin()
+		}
+	case *ast.SelectorExpr:
+		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
+			if fn, ok := sel.Obj().(*types.Func); ok {
+				return fn.Origin()
+			}
+		}
+		if fn, ok := info.Uses[x.Sel].(*types.Func); ok && info.Selections[x] == nil {
+			return fn.Origin() // pkg.Func
+		}
+	}
+	return nil
+}
+
+// heldLiteral is the function literal e is, or that the package function e calls returns on
+// its every return (a factory); nil otherwise.
+func (s *summariser) heldLiteral(e ast.Expr) *ast.FuncLit {
+	info := s.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return x
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, x).(*types.Func)
+		if !ok || fn.Pkg() != s.pass.Pkg {
+			return nil
+		}
+		f := s.flow.Func(s.declOf(fn))
+		if f == nil || len(f.Returns) != 1 || len(f.Returns[0].Results) != 1 {
+			return nil
+		}
+		lit, _ := ast.Unparen(f.Returns[0].Results[0]).(*ast.FuncLit)
+		return lit
+	}
+	return nil
+}
+
+// declOf is the declaration of a function of the package, or nil.
+func (s *summariser) declOf(fn *types.Func) ast.Node {
+	for _, file := range s.pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && s.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
 }
 
 // bareResults returns, for the bare return f.returns[k] of a function with named results,
 // the values the statement just before it assigns to every named result
 // (`res, err = NewToolResultError(msg), nil; return`); nil when it is written otherwise.
 func (s *summariser) bareResults(f *summarised, k int) []ast.Expr {
-	named := f.decl.Type.Results
+	named := f.ftype.Results
 	stack := f.stacks[k]
 	if named == nil || len(stack) == 0 {
 		return nil
@@ -312,7 +454,7 @@ func (s *summariser) bareResults(f *summarised, k int) []ast.Expr {
 // summarise computes f's summary from its return statements; nil when it has none that list
 // every result (a bare return counts when the statement before it assigns every named result).
 func (s *summariser) summarise(f *summarised) *Func {
-	results := f.fn.Signature().Results()
+	results := f.sig.Results()
 	if len(f.returns) == 0 {
 		return nil
 	}
@@ -396,7 +538,7 @@ func (s *summariser) summarise(f *summarised) *Func {
 
 func (s *summariser) errorParams(f *summarised) []int {
 	var out []int
-	params := f.fn.Signature().Params()
+	params := f.sig.Params()
 	for i := 0; i < params.Len(); i++ {
 		if astutil.IsError(params.At(i).Type()) {
 			out = append(out, i)
@@ -436,7 +578,7 @@ func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts 
 		}
 	case *ast.Ident:
 		obj := info.Uses[x]
-		if i := paramIndex(f.fn, obj); i >= 0 {
+		if i := paramIndex(f.sig, obj); i >= 0 {
 			return resultFacts{param: i}
 		}
 		as := f.assigns[obj]
@@ -493,7 +635,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 				if !ok {
 					return true
 				}
-				if p := paramIndex(f.fn, info.Uses[id]); p >= 0 && astutil.IsError(f.fn.Signature().Params().At(p).Type()) {
+				if p := paramIndex(f.sig, info.Uses[id]); p >= 0 && astutil.IsError(f.sig.Params().At(p).Type()) {
 					if wrapping(k) && ast.Unparen(a) == id {
 						out.wraps[p] = true
 					} else {
@@ -507,7 +649,7 @@ func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth 
 	switch x := e.(type) {
 	case *ast.Ident:
 		obj := info.Uses[x]
-		if p := paramIndex(f.fn, obj); p >= 0 {
+		if p := paramIndex(f.sig, obj); p >= 0 {
 			out.param = p
 			out.wraps[p] = true
 			return out
@@ -583,11 +725,11 @@ func errorPosition(info *types.Info, call *ast.CallExpr) int {
 	return -1
 }
 
-func paramIndex(fn *types.Func, obj types.Object) int {
+func paramIndex(sig *types.Signature, obj types.Object) int {
 	if obj == nil {
 		return -1
 	}
-	params := fn.Signature().Params()
+	params := sig.Params()
 	for i := 0; i < params.Len(); i++ {
 		if params.At(i) == obj {
 			return i

@@ -28,6 +28,20 @@ func TestSummaries(t *testing.T) {
 			res := pass.ResultOf[sums].(*summary.Result)
 			for _, f := range pass.Files {
 				for _, d := range f.Decls {
+					if gd, ok := d.(*ast.GenDecl); ok {
+						// Package variables that hold one function.
+						for _, spec := range gd.Specs {
+							if vs, ok := spec.(*ast.ValueSpec); ok {
+								for _, name := range vs.Names {
+									if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
+										if s := res.Held(v); s != nil {
+											pass.Reportf(name.Pos(), "%s", s)
+										}
+									}
+								}
+							}
+						}
+					}
 					decl, ok := d.(*ast.FuncDecl)
 					if !ok {
 						continue

@@ -91,3 +91,29 @@ func notFoundLater(id string) (res *mcp.CallToolResult) {
 	res.Content = []mcp.Content{&mcp.TextContent{Text: "no " + id}}
 	return
 }
+
+// Package variables that hold one function: a method value, a literal, a factory's closure,
+// an alias. One assigned again elsewhere holds no one function.
+type notFoundHandler struct{}
+
+func (*notFoundHandler) notFound(id string) *mcp.CallToolResult { // want `summary\(0:nonnil,iserror\)`
+	return &mcp.CallToolResult{IsError: true}
+}
+
+var notFoundValue = (&notFoundHandler{}).notFound // want `summary\(0:nonnil,iserror\)`
+
+var wrapLiteral = func(err error) error { // want `summary\(0:nonnil,wraps0\)`
+	return fmt.Errorf("fetch: %w", err)
+}
+
+func newWrapper() func(error) error {
+	return func(err error) error { return fmt.Errorf("call: %w", err) }
+}
+
+var wrapMade = newWrapper() // want `summary\(0:nonnil,wraps0\)`
+
+var textAlias = text // want `summary\(0:nonnil,success\)`
+
+var reassigned = text
+
+func init() { reassigned = notFound }

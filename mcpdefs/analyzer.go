@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -44,7 +45,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(AdapterFact), new(MiddlewareFact), new(HeaderAnnotationFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(HeaderAnnotationFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -234,17 +235,9 @@ type recogniser struct {
 	callArgs                            map[types.Object][]*ast.CallExpr
 	callArgUnary                        map[*ast.UnaryExpr]bool
 
-	// Adapters (adapters.go, wrapped.go, facts.go): the mappings of this package's adapter
-	// parameters, of func-typed fields adapters call (written in adapters, or selected where an
-	// adapter is called), of interface methods adapters call, and of func types whose method
-	// only calls the receiver.
-	paramWraps map[*types.Func][]Wrap
-	fieldWraps map[*types.Var]Mapping
-	fieldGiven map[*types.Var]Mapping
-	ifaceWraps map[*types.Func]Mapping
-	convWraps  map[*types.TypeName]Mapping
-	// rangeOf maps range value variables to what they range over (built on first use).
-	rangeOf map[types.Object]ast.Expr
+	// adapters finds the module's adapters, delegates and middleware (mcpdefs/adapters),
+	// reading the package through the recogniser (code.go).
+	adapters *adapters.Finder
 	// builders are the schema builder summaries computed so far (nil: not a builder).
 	builders map[*types.Func]*schemaBuilder
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
@@ -290,11 +283,6 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 
-		paramWraps:   map[*types.Func][]Wrap{},
-		fieldWraps:   map[*types.Var]Mapping{},
-		fieldGiven:   map[*types.Var]Mapping{},
-		ifaceWraps:   map[*types.Func]Mapping{},
-		convWraps:    map[*types.TypeName]Mapping{},
 		builders:     map[*types.Func]*schemaBuilder{},
 		tupleAssigns: map[types.Object][]tupleResult{},
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
@@ -308,18 +296,21 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
+	r.adapters = adapters.New(pass, flowRes, r, adapters.Index{
+		Decls: r.decls, Assigns: r.assigns, Returns: r.returns, CallsOf: r.callsOf, Enclosing: r.enclosing,
+	})
 	// Converting adapters first: one that hands a typed handler's results to a low-level
 	// handler unchanged changes that handler's semantics, which a pass-through adapter
 	// wrapping it then copies.
-	r.convertingAdapters()
-	r.overrides()
-	r.passThroughAdapters()
-	r.applyWraps()
-	r.adaptedDelegates()
+	r.adapters.ConvertingAdapters()
+	r.adapters.Overrides()
+	r.adapters.PassThroughAdapters()
+	r.adapters.ApplyWraps()
+	r.adapters.AdaptedDelegates()
 	r.link()
 	r.instantiateFactories()
 	r.lateRegistrations()
-	r.serverWire()
+	r.adapters.ServerWire()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

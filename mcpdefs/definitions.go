@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -32,7 +33,7 @@ type registration struct {
 }
 
 // maxDepth bounds resolution through variables and factories.
-const maxDepth = 6
+const maxDepth = adapters.MaxDepth
 
 // call recognises registrations, definition constructors and server constructors.
 func (r *recogniser) call(call *ast.CallExpr) {

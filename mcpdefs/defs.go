@@ -9,14 +9,16 @@
 // be resolved statically are marked dynamic, never guessed.
 //
 // What it hands over is mcpmodel's data model (Definition, Handler, Server, ...); Result adds
-// the queries that need recognition's indexes. Its subpackages hold that model and what
-// recognition reads with: sdkapi (the vocabulary: import paths and which API is which),
-// typewalk (what each SDK's schema inference makes of a Go type), jsonvalue (JSON values with
-// their positions) and schemalib (schemas the module builds with a schema library). Questions
-// about paths and values go to the flow engine's layer, which knows no SDK: recognition hands
-// the SSA engine (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they
-// must know of the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the
-// registry (analyzers) or the driver; internal/layers' test pins it.
+// the queries that need recognition's indexes. Its subpackages hold that model, the adapters
+// and middleware between a handler and the wire (adapters, which reads the package through
+// the recogniser: code.go), and what recognition reads with: sdkapi (the vocabulary: import
+// paths and which API is which), typewalk (what each SDK's schema inference makes of a Go
+// type), jsonvalue (JSON values with their positions) and schemalib (schemas the module
+// builds with a schema library). Questions about paths and values go to the flow engine's
+// layer, which knows no SDK: recognition hands the SSA engine (FlowEngine) and the helper
+// summaries (NewSummaries, flow/summary) what they must know of the SDKs as oracles
+// (engine.go). mcpdefs must not import a rule family, the registry (analyzers) or the
+// driver; internal/layers' test pins it.
 package mcpdefs
 
 import (

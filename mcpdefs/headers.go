@@ -91,7 +91,7 @@ func (r *recogniser) headerAnnotations() {
 			}
 		}
 	}
-	if local != nil && r.pass.ExportPackageFact != nil && r.exporting() {
+	if local != nil && r.pass.ExportPackageFact != nil && r.adapters.Exporting() {
 		r.pass.ExportPackageFact(local)
 	}
 	var facts []*HeaderAnnotationFact

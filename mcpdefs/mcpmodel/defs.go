@@ -73,7 +73,7 @@ const (
 	MCPToolPrompt
 	// AdaptedTool: a function in the repository's own shape that an adapter of the module
 	// calls from an SDK handler, turning its error into a tool or protocol error (Errors
-	// says which). See mcpdefs/wrapped.go.
+	// says which). See mcpdefs/adapters.
 	AdaptedTool
 )
 
@@ -118,7 +118,7 @@ type Handler struct {
 	// methods of versions.go, which follow it.
 	Version string
 	// Adapted is true when the function has no SDK handler type and is recognised because
-	// an adapter of the module calls it from one (see mcpdefs/wrapped.go).
+	// an adapter of the module calls it from one (see mcpdefs/adapters).
 	Adapted bool
 	// Shape is how recognition reached the handler (its SDK signature, or which kind of
 	// adapter), for -v.
@@ -133,7 +133,7 @@ type Handler struct {
 	ResultDiscarded, ResultDereferenced bool
 	// ErrorsConverted is true when something between the handler and the client turns its
 	// errors into tool results on at least one path: the middleware of a server that
-	// registers it in this package (mcpdefs/serverwire.go), or a converting adapter it is handed to
+	// registers it in this package (mcpdefs/adapters), or a converting adapter it is handed to
 	// through a struct field although it has an SDK handler's signature itself. A protocol
 	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
@@ -321,7 +321,7 @@ type Server struct {
 	// ToolErrorsAsResults is true when a middleware installed on the server (mark3labs
 	// WithToolHandlerMiddleware, go-sdk AddReceivingMiddleware) answers a tool handler's
 	// error with a result and a nil error, so no tool handler error reaches the client as a
-	// JSON-RPC error (mcpdefs/serverwire.go).
+	// JSON-RPC error (mcpdefs/adapters, serverwire.go).
 	ToolErrorsAsResults bool
 }
 

@@ -1,4 +1,4 @@
-package mcpdefs
+package adapters
 
 import (
 	"go/ast"
@@ -54,11 +54,11 @@ type wrappedTarget struct {
 
 // convertingAdapters finds converting adapters and records their mappings (r.paramWraps,
 // r.fieldWraps, r.ifaceWraps), from where applyWraps recognises the functions they wrap.
-func (r *recogniser) convertingAdapters() {
+func (r *Finder) ConvertingAdapters() {
 	found := map[wrappedTarget]Mapping{}
 	conflict := map[wrappedTarget]bool{}
 	var order []wrappedTarget
-	for _, h := range append([]*mcpmodel.Handler(nil), r.res.Handlers...) {
+	for _, h := range append([]*mcpmodel.Handler(nil), r.Handlers()...) {
 		if h.Kind != mcpmodel.Tool || h.Body == nil {
 			continue
 		}
@@ -91,7 +91,7 @@ func (r *recogniser) convertingAdapters() {
 				conflict[t] = true
 			}
 			if reason != "" {
-				r.res.Unmapped = append(r.res.Unmapped, mcpmodel.Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
+				r.AddUnmapped(mcpmodel.Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
 			if prev, seen := found[t]; !seen {
@@ -129,7 +129,7 @@ func (r *recogniser) convertingAdapters() {
 // wrappedCallee reports whether call, inside SDK handler h written in fn, calls a function
 // value fn was given: a parameter of fn, a func-typed field reached from one, a method of an
 // interface-typed parameter, or a parameter called through reflect.Value.Call.
-func (r *recogniser) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
+func (r *Finder) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
 	info := r.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() {
 		return wrappedTarget{}, false
@@ -187,7 +187,7 @@ func (r *recogniser) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *as
 // passesArguments reports whether call hands on the SDK handler's request, typed input or
 // decoded tool arguments: what tells an adapter's call of its wrapped function from a
 // handler's call of a service.
-func (r *recogniser) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
+func (r *Finder) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
 	info := r.pass.TypesInfo
 	decoded := r.decodedArguments(h)
 	for _, a := range call.Args {
@@ -204,7 +204,7 @@ func (r *recogniser) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bo
 // smallModuleInterface reports whether m is a method of a named interface declared in this
 // package with few methods: a handler interface whose implementations can be followed, not
 // a service client or a standard library interface.
-func (r *recogniser) smallModuleInterface(m *types.Func) bool {
+func (r *Finder) smallModuleInterface(m *types.Func) bool {
 	recv := m.Signature().Recv()
 	if recv == nil || m.Pkg() != r.pass.Pkg {
 		return false
@@ -219,7 +219,7 @@ func (r *recogniser) smallModuleInterface(m *types.Func) bool {
 
 // reflectCall reports whether call is reflect.ValueOf(p).Call(args) (or CallSlice), directly
 // or through a variable, for a parameter p of fn, and which parameter that is.
-func (r *recogniser) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
+func (r *Finder) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
 	info := r.pass.TypesInfo
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (sel.Sel.Name != "Call" && sel.Sel.Name != "CallSlice") {
@@ -232,13 +232,13 @@ func (r *recogniser) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool)
 	x := ast.Unparen(sel.X)
 	for depth := 0; depth < 3; depth++ {
 		if id, ok := x.(*ast.Ident); ok {
-			if v := r.singleAssignment(id); v != nil {
+			if v := r.SingleAssignment(id); v != nil {
 				x = ast.Unparen(v)
 				continue
 			}
 			// The function parameter is in an outer scope of the SDK handler: a variable of
 			// the adapter assigned once.
-			if as := r.assigns[info.Uses[id]]; len(as) == 1 {
+			if as := r.Assigns[info.Uses[id]]; len(as) == 1 {
 				x = ast.Unparen(as[0])
 				continue
 			}
@@ -263,8 +263,8 @@ func (r *recogniser) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool)
 }
 
 // rangesOverParam reports whether v is the value variable of a range over a parameter of fn.
-func (r *recogniser) rangesOverParam(fn *types.Func, v *types.Var) bool {
-	decl := r.decls[fn.Origin()]
+func (r *Finder) rangesOverParam(fn *types.Func, v *types.Var) bool {
+	decl := r.Decls[fn.Origin()]
 	if decl == nil || decl.Body == nil {
 		return false
 	}
@@ -286,7 +286,7 @@ func (r *recogniser) rangesOverParam(fn *types.Func, v *types.Var) bool {
 
 // mapping reads, in SDK handler h, what the error of the wrapped call becomes: the branch
 // `if err != nil { return ... }` after it. reason says why it cannot be told.
-func (r *recogniser) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (Mapping, string) {
+func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (Mapping, string) {
 	info := r.pass.TypesInfo
 	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, InputArg: -1}
 	decoded := r.decodedArguments(h)
@@ -350,7 +350,7 @@ func (r *recogniser) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmod
 	m.Errors, m.Same = mode, same
 	if as, ok := assign.(*ast.AssignStmt); ok && via != mcpmodel.ShapeReflect && len(as.Lhs) >= 2 {
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
-			if res := r.objectOf(id); res != nil {
+			if res := r.ObjectOf(id); res != nil {
 				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && sdkapi.TypeAPI(res.Type()) != sdkapi.APIToolResultType {
 					m.DiscardsResult = !mentionsObj(info, ret, res)
 					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
@@ -386,7 +386,7 @@ func (r *recogniser) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmod
 
 // returnsWhole reports whether every return of SDK handler h after the wrapped call's
 // assignment returns the call's first result and its error unchanged, and there is one.
-func (r *recogniser) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types.Object) bool {
+func (r *Finder) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types.Object) bool {
 	as, ok := assign.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) < 2 || h.ResultIndex < 0 {
 		return false
@@ -395,7 +395,7 @@ func (r *recogniser) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar t
 	if !ok || id.Name == "_" {
 		return false
 	}
-	res := r.objectOf(id)
+	res := r.ObjectOf(id)
 	info := r.pass.TypesInfo
 	is := func(e ast.Expr, o types.Object) bool {
 		x, ok := ast.Unparen(e).(*ast.Ident)
@@ -422,7 +422,7 @@ func (r *recogniser) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar t
 
 // readsFieldUnchecked reports whether body reads a field of v after pos and never compares v
 // with nil.
-func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types.Object) bool {
+func (r *Finder) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types.Object) bool {
 	info := r.pass.TypesInfo
 	reads, tested := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -446,7 +446,7 @@ func (r *recogniser) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v t
 // errorPathsMode asks the flow engine what the adapter h returns on every path where the
 // error of the wrapped call is non-nil: the mode all those returns agree on (same: each
 // returns the error unchanged), ok=false when they disagree or none is found.
-func (r *recogniser) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
+func (r *Finder) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
 	fn := r.flow.Function(h.Node)
 	if fn == nil {
 		return 0, false, false
@@ -492,7 +492,7 @@ func (r *recogniser) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, err
 // (a bare return of named results, values held in other variables): the handler's own
 // mapping when the error returned is the wrapped call's error errV (same) or made of it, a
 // tool error for an IsError result and a nil error.
-func (r *recogniser) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value) (mode mcpmodel.ErrorMode, same, ok bool) {
+func (r *Finder) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value) (mode mcpmodel.ErrorMode, same, ok bool) {
 	if len(p.Results) != h.Sig.Results().Len() || h.ErrorIndex < 0 {
 		return 0, false, false
 	}
@@ -513,12 +513,12 @@ func (r *recogniser) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value)
 	}
 	v := flow.Core(p.Results[h.ResultIndex].Value)
 	if c := flow.CallOf(v); c != nil {
-		if ce := flow.CallExprAt(h.Node, c.Pos()); ce != nil && (r.res.IsErrorResult(ce) || r.errorResultCall(ce)) {
+		if ce := flow.CallExprAt(h.Node, c.Pos()); ce != nil && (r.IsErrorResult(ce) || r.errorResultCall(ce)) {
 			return mcpmodel.ToolError, false, true
 		}
 	}
 	if a, isAlloc := v.(*ssa.Alloc); isAlloc {
-		if lit := flow.CompositeLitAt(h.Node, a.Pos()); lit != nil && r.res.IsErrorResult(lit) {
+		if lit := flow.CompositeLitAt(h.Node, a.Pos()); lit != nil && r.IsErrorResult(lit) {
 			return mcpmodel.ToolError, false, true
 		}
 	}
@@ -528,7 +528,7 @@ func (r *recogniser) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value)
 // returnMode says what the error in hand becomes when ret is returned from SDK handler h: the
 // handler's own error mapping when ret returns it (same: unchanged), a tool error when ret
 // returns an IsError result and a nil error.
-func (r *recogniser) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
+func (r *Finder) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
 	info := r.pass.TypesInfo
 	if len(ret.Results) != h.Sig.Results().Len() {
 		return 0, false, false
@@ -540,7 +540,7 @@ func (r *recogniser) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar
 		return h.Errors, isID && info.Uses[id] == errVar, true
 	case astutil.IsNil(info, errExpr) && h.ResultIndex >= 0:
 		res := ret.Results[h.ResultIndex]
-		if r.res.IsErrorResult(res) || r.errorResultCall(res) {
+		if r.IsErrorResult(res) || r.errorResultCall(res) {
 			return mcpmodel.ToolError, false, true
 		}
 	}
@@ -549,7 +549,7 @@ func (r *recogniser) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar
 
 // errorsAsTarget returns the type cond tests errVar against with errors.As(errVar, &target),
 // or nil.
-func (r *recogniser) errorsAsTarget(cond ast.Expr, errVar types.Object) types.Type {
+func (r *Finder) errorsAsTarget(cond ast.Expr, errVar types.Object) types.Type {
 	call, ok := ast.Unparen(cond).(*ast.CallExpr)
 	if !ok || len(call.Args) != 2 {
 		return nil
@@ -571,7 +571,7 @@ func (r *recogniser) errorsAsTarget(cond ast.Expr, errVar types.Object) types.Ty
 // wrappedError finds the variable the wrapped call's error is assigned to, and the
 // assignment: `out, err := fn(ctx, in)`, or for a reflective call
 // `err, _ := outs[1].Interface().(error)` after `outs := v.Call(args)`.
-func (r *recogniser) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (types.Object, ast.Stmt) {
+func (r *Finder) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (types.Object, ast.Stmt) {
 	var errVar types.Object
 	var assign ast.Stmt
 	var results types.Object // the []reflect.Value of a reflective call
@@ -584,7 +584,7 @@ func (r *recogniser) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via m
 		if !ok || id.Name == "_" {
 			return false
 		}
-		o := r.objectOf(id)
+		o := r.ObjectOf(id)
 		switch {
 		case o != nil && astutil.IsError(o.Type()):
 			errVar, assign = o, as
@@ -606,7 +606,7 @@ func (r *recogniser) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via m
 			return true
 		}
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
-			errVar, assign = r.objectOf(id), as
+			errVar, assign = r.ObjectOf(id), as
 		}
 		return false
 	})
@@ -617,7 +617,7 @@ func (r *recogniser) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via m
 // json.Unmarshal(req.Params.Arguments, &v), req.BindArguments(&v), or takes them as a map:
 // args, ok := req.Params.Arguments.(map[string]any), args := req.GetArguments(). A wrapped
 // function given one of them receives the tool's input.
-func (r *recogniser) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool {
+func (r *Finder) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	info := r.pass.TypesInfo
 	// Two rounds: a struct literal that carries decoded arguments (podman's
@@ -635,8 +635,8 @@ func (r *recogniser) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool
 			if ta, ok := rhs.(*ast.TypeAssertExpr); ok {
 				rhs = ta.X
 			}
-			if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok && r.res.IsArguments(rhs, h) {
-				if o := r.objectOf(id); o != nil {
+			if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok && r.IsArguments(rhs, h) {
+				if o := r.ObjectOf(id); o != nil {
 					out[o] = true
 				}
 			}
@@ -646,7 +646,7 @@ func (r *recogniser) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool
 			switch {
 			case sdkapi.APIOf(typeutil.Callee(info, n)) == sdkapi.APIArgBind && len(n.Args) == 1:
 				target = n.Args[0]
-			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(n.Args) == 2 && r.res.IsArguments(n.Args[0], h):
+			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(n.Args) == 2 && r.IsArguments(n.Args[0], h):
 				target = n.Args[1]
 			}
 			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -663,7 +663,7 @@ func (r *recogniser) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool
 // decodeRound adds to out the variables SDK handler h assigns from a module function given its
 // request (arguments, err := parseToolCallArguments(req)) or from a struct literal holding a
 // variable already in out.
-func (r *recogniser) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool) {
+func (r *Finder) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool) {
 	info := r.pass.TypesInfo
 	ast.Inspect(h.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -677,8 +677,8 @@ func (r *recogniser) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool)
 		decoded := false
 		switch x := ast.Unparen(as.Rhs[0]).(type) {
 		case *ast.CallExpr:
-			fn := r.callee(x)
-			if fn == nil || fn.Pkg() == nil || !r.modulePackage(fn.Pkg()) || h.Request == nil {
+			fn := r.Callee(x)
+			if fn == nil || fn.Pkg() == nil || !r.ModulePackage(fn.Pkg()) || h.Request == nil {
 				return true
 			}
 			for _, a := range x.Args {
@@ -696,7 +696,7 @@ func (r *recogniser) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool)
 				}
 			}
 		}
-		if o := r.objectOf(id); decoded && o != nil {
+		if o := r.ObjectOf(id); decoded && o != nil {
 			if _, isStruct := o.Type().Underlying().(*types.Struct); isStruct || isMap(o.Type()) {
 				out[o] = true
 			}
@@ -713,7 +713,7 @@ func isMap(t types.Type) bool {
 // errorResultCall reports whether e is a call that builds an IsError result: an SDK error
 // result constructor, or a call of this package's function whose every return is an IsError
 // literal or constructor.
-func (r *recogniser) errorResultCall(e ast.Expr) bool {
+func (r *Finder) errorResultCall(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -722,11 +722,11 @@ func (r *recogniser) errorResultCall(e ast.Expr) bool {
 	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
 		return true
 	}
-	fn := r.callee(call)
-	if fn == nil || r.decls[fn] == nil || r.decls[fn].Body == nil {
+	fn := r.Callee(call)
+	if fn == nil || r.Decls[fn] == nil || r.Decls[fn].Body == nil {
 		return false
 	}
-	rets := r.returns[r.decls[fn]]
+	rets := r.Returns[r.Decls[fn]]
 	if len(rets) == 0 {
 		return false
 	}
@@ -735,7 +735,7 @@ func (r *recogniser) errorResultCall(e ast.Expr) bool {
 			return false
 		}
 		x := ret.Results[0]
-		if !r.res.IsErrorResult(x) {
+		if !r.IsErrorResult(x) {
 			c, ok := ast.Unparen(x).(*ast.CallExpr)
 			if !ok {
 				return false
@@ -750,7 +750,7 @@ func (r *recogniser) errorResultCall(e ast.Expr) bool {
 	return true
 }
 
-func (r *recogniser) testsNonNil(cond ast.Expr, obj types.Object) bool {
+func (r *Finder) testsNonNil(cond ast.Expr, obj types.Object) bool {
 	cond = ast.Unparen(cond)
 	be, ok := cond.(*ast.BinaryExpr)
 	if !ok {
@@ -783,7 +783,7 @@ func mentionsObj(info *types.Info, e ast.Node, obj types.Object) bool {
 
 // wrapped recognises a function in the repository's own shape, called by a converting
 // adapter, as a handler with the adapter's error mapping.
-func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
 	if results.Len() == 0 || !astutil.IsError(results.At(results.Len()-1).Type()) {
 		return
@@ -821,5 +821,5 @@ func (r *recogniser) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.Block
 			h.Input = v
 		}
 	}
-	r.addHandler(h)
+	r.AddHandler(h)
 }

@@ -1,4 +1,4 @@
-package mcpdefs
+package adapters
 
 import (
 	"go/ast"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
-	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // A pass-through adapter is a parameter of a function of this package that receives a
@@ -26,12 +25,12 @@ import (
 // where applyWraps recognises the functions given to them), and handlers that delegate: a
 // handler whose every return is `return f(...)` for one function f of this package (with
 // more parameters, say a logger) makes f a handler too.
-func (r *recogniser) passThroughAdapters() {
-	for _, h := range append([]*mcpmodel.Handler(nil), r.res.Handlers...) {
+func (r *Finder) PassThroughAdapters() {
+	for _, h := range append([]*mcpmodel.Handler(nil), r.Handlers()...) {
 		if f := r.delegate(h); f != nil {
 			r.give(f, mappingOf(h, mcpmodel.ShapeDelegate), 0)
 			if fn := r.funcOf(f); fn != nil {
-				if d := r.res.byNode[r.decls[fn.Origin()]]; d != nil && d != h && d.DelegateOf == nil {
+				if d := r.HandlerOf(r.Decls[fn.Origin()]); d != nil && d != h && d.DelegateOf == nil {
 					d.DelegateOf = h
 				}
 			}
@@ -39,7 +38,7 @@ func (r *recogniser) passThroughAdapters() {
 		// Functions whose results the handler returns on some paths only are recognised
 		// with the adapted handlers' (adaptedDelegates).
 	}
-	for _, h := range r.res.Handlers {
+	for _, h := range r.Handlers() {
 		fn := r.declaredIn(h)
 		if fn == nil {
 			continue
@@ -61,7 +60,7 @@ func mappingOf(h *mcpmodel.Handler, via mcpmodel.Shape) Mapping {
 
 // delegate returns the function of this package that every return of h calls and passes
 // through, or nil.
-func (r *recogniser) delegate(h *mcpmodel.Handler) ast.Expr {
+func (r *Finder) delegate(h *mcpmodel.Handler) ast.Expr {
 	if h.Body == nil {
 		return nil
 	}
@@ -79,9 +78,9 @@ func (r *recogniser) delegate(h *mcpmodel.Handler) ast.Expr {
 			}
 			fn := (*types.Func)(nil)
 			if call != nil {
-				fn = r.callee(call)
+				fn = r.Callee(call)
 			}
-			if fn == nil || r.decls[fn] == nil || (target != nil && target != fn) {
+			if fn == nil || r.Decls[fn] == nil || (target != nil && target != fn) {
 				bad = true
 				return false
 			}
@@ -97,7 +96,7 @@ func (r *recogniser) delegate(h *mcpmodel.Handler) ast.Expr {
 
 // partialDelegates returns the functions of this package that some return of h calls and
 // passes through whole.
-func (r *recogniser) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
+func (r *Finder) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
 	if h.Body == nil {
 		return nil
 	}
@@ -115,8 +114,8 @@ func (r *recogniser) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
 			if !ok {
 				return true
 			}
-			fn := r.callee(call)
-			if fn == nil || seen[fn] || r.decls[fn] == nil || r.decls[fn] == h.Node {
+			fn := r.Callee(call)
+			if fn == nil || seen[fn] || r.Decls[fn] == nil || r.Decls[fn] == h.Node {
 				return true
 			}
 			seen[fn] = true
@@ -129,7 +128,7 @@ func (r *recogniser) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
 
 // passThrough reports whether every return of h is `return p(...)` for one function
 // parameter p of fn, and which parameter that is.
-func (r *recogniser) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
+func (r *Finder) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
 	params := fn.Signature().Params()
 	idx := -1
 	count := 0
@@ -179,29 +178,10 @@ func indexOf(params *types.Tuple, v *types.Var) int {
 	return -1
 }
 
-// requestType is the request parameter type of an SDK handler of m's kind and SDK.
-func (s *sdkTypes) requestType(m Mapping) types.Type {
-	switch {
-	case m.SDK == sdkapi.MCPTool && m.Kind == mcpmodel.Tool:
-		return s.mcptoolCall
-	case m.SDK == sdkapi.MarkLabs && m.Kind == mcpmodel.Tool:
-		return s.m3CallReq
-	case m.SDK == sdkapi.MarkLabs && m.Kind == mcpmodel.Prompt:
-		return s.m3PromptReq
-	case m.SDK == sdkapi.MarkLabs:
-		return s.m3ReadReq
-	case m.Kind == mcpmodel.Tool:
-		return s.goCallReq
-	case m.Kind == mcpmodel.Prompt:
-		return s.goPromptReq
-	}
-	return s.goReadReq
-}
-
 // adapted recognises a function in the repository's own shape whose results reach the SDK
 // unchanged (a pass-through adapter's parameter, a delegate) as a handler with the SDK
 // handler's semantics.
-func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+func (r *Finder) adapted(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
 	results := sig.Results()
 	if results.Len() != m.Results {
 		return
@@ -222,13 +202,13 @@ func (r *recogniser) adapted(node ast.Node, ftype *ast.FuncType, body *ast.Block
 	if m.OutIndex >= 0 && m.OutIndex < results.Len() {
 		h.Out = results.At(m.OutIndex).Type()
 	}
-	r.addHandler(h)
+	r.AddHandler(h)
 }
 
 // requestParam is the last named parameter of sig of the request type of m's kind and SDK,
 // or nil.
-func (r *recogniser) requestParam(sig *types.Signature, m Mapping) *types.Var {
-	reqType := r.sdk.requestType(m)
+func (r *Finder) requestParam(sig *types.Signature, m Mapping) *types.Var {
+	reqType := r.RequestType(m.SDK, m.Kind)
 	var req *types.Var
 	for i := 0; i < sig.Params().Len(); i++ {
 		if p := sig.Params().At(i); identical(p.Type(), reqType) && p.Name() != "" && p.Name() != "_" {
@@ -238,19 +218,14 @@ func (r *recogniser) requestParam(sig *types.Signature, m Mapping) *types.Var {
 	return req
 }
 
-func (r *recogniser) addHandler(h *mcpmodel.Handler) {
-	r.res.Handlers = append(r.res.Handlers, h)
-	r.res.byNode[h.Node] = h
-}
-
 // declaredIn is the function a handler written as a function literal is declared in; nil for
 // a handler that is not a literal inside a declared function.
-func (r *recogniser) declaredIn(h *mcpmodel.Handler) *types.Func {
+func (r *Finder) declaredIn(h *mcpmodel.Handler) *types.Func {
 	lit, ok := h.Node.(*ast.FuncLit)
 	if !ok {
 		return nil
 	}
-	decl := r.enclosing[lit]
+	decl := r.Enclosing[lit]
 	if decl == nil {
 		return nil
 	}
@@ -269,11 +244,11 @@ func (r *recogniser) declaredIn(h *mcpmodel.Handler) *types.Func {
 //
 // where the delegate has fewer results than the handler and its result may go through a
 // func(T) T of the handler's own (a decorator) on the way.
-func (r *recogniser) adaptedDelegates() {
-	for i := 0; i < len(r.res.Handlers); i++ {
-		h := r.res.Handlers[i]
+func (r *Finder) AdaptedDelegates() {
+	for i := 0; i < len(r.Handlers()); i++ {
+		h := r.Handlers()[i]
 		for _, call := range r.partialDelegates(h) {
-			if fn := r.callee(call); fn != nil && fn.Signature().Results().Len() == h.Sig.Results().Len() {
+			if fn := r.Callee(call); fn != nil && fn.Signature().Results().Len() == h.Sig.Results().Len() {
 				r.addDelegate(h, call, h.ResultIndex, h.OutIndex, h.ErrorIndex)
 			}
 		}
@@ -286,13 +261,13 @@ func (r *recogniser) adaptedDelegates() {
 // addDelegate recognises the function call calls as a handler with h's mapping and the given
 // result positions. The parameter given h's input (github-mcp-server's
 // `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
-func (r *recogniser) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, out, errIndex int) {
-	fn := r.callee(call)
-	decl := r.decls[fn]
+func (r *Finder) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, out, errIndex int) {
+	fn := r.Callee(call)
+	decl := r.Decls[fn]
 	if decl == nil || decl.Body == nil {
 		return
 	}
-	if old := r.res.byNode[decl]; old != nil {
+	if old := r.HandlerOf(decl); old != nil {
 		// Already a handler by its own signature: it still shares h's wire.
 		if old != h && old.DelegateOf == nil {
 			old.DelegateOf = h
@@ -318,7 +293,7 @@ func (r *recogniser) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result
 			}
 		}
 	}
-	r.addHandler(&d)
+	r.AddHandler(&d)
 }
 
 // splitDelegate is a function whose results a handler returns on some path after assigning
@@ -331,7 +306,7 @@ type splitDelegate struct {
 // splitDelegates finds, in h's body, `a, …, err := f(…)` of a function f of this package
 // followed at once by a return that passes f's result (as is, or through a func(T) T) and f's
 // error in h's result and error positions.
-func (r *recogniser) splitDelegates(h *mcpmodel.Handler) []splitDelegate {
+func (r *Finder) splitDelegates(h *mcpmodel.Handler) []splitDelegate {
 	if h.Body == nil || h.ResultIndex < 0 || h.ErrorIndex < 0 {
 		return nil
 	}
@@ -356,8 +331,8 @@ func (r *recogniser) splitDelegates(h *mcpmodel.Handler) []splitDelegate {
 			if !ok {
 				continue
 			}
-			fn := r.callee(call)
-			if fn == nil || r.decls[fn] == nil || r.decls[fn] == h.Node || len(as.Lhs) != fn.Signature().Results().Len() {
+			fn := r.Callee(call)
+			if fn == nil || r.Decls[fn] == nil || r.Decls[fn] == h.Node || len(as.Lhs) != fn.Signature().Results().Len() {
 				continue
 			}
 			// lhs is the position in f's results of the variable e names, or -1.
@@ -447,7 +422,7 @@ func namedResults(ft *ast.FuncType) []ast.Expr {
 
 // decorated is lhs of x when e is g(x) for a function g of type func(T) T (github-mcp-server's
 // attachIFC(result), which labels a result and returns it); -1 otherwise.
-func (r *recogniser) decorated(e ast.Expr, lhs func(ast.Expr) int) int {
+func (r *Finder) decorated(e ast.Expr, lhs func(ast.Expr) int) int {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return -1

@@ -1,4 +1,4 @@
-package mcpdefs
+package adapters
 
 import (
 	"fmt"
@@ -85,7 +85,7 @@ func (f *AdapterFact) String() string {
 	return "adapter(" + strings.Join(parts, "; ") + ")"
 }
 
-func (r *recogniser) addParamWrap(fn *types.Func, w Wrap) {
+func (r *Finder) addParamWrap(fn *types.Func, w Wrap) {
 	fn = fn.Origin()
 	for _, old := range r.paramWraps[fn] {
 		if old.Param == w.Param && old.Method == w.Method {
@@ -97,13 +97,13 @@ func (r *recogniser) addParamWrap(fn *types.Func, w Wrap) {
 
 // exporting reports whether this package's adapters are recorded as facts: packages of the
 // module being checked, not the SDKs or other dependencies.
-func (r *recogniser) exporting() bool {
+func (r *Finder) Exporting() bool {
 	return flow.InModule(r.pass.Module, r.pass.Pkg) && !sdkapi.KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil
 }
 
 // exportFacts records this package's adapters as facts.
-func (r *recogniser) exportFacts() {
-	if !r.exporting() {
+func (r *Finder) exportFacts() {
+	if !r.Exporting() {
 		return
 	}
 	export := func(obj types.Object, ws []Wrap) {
@@ -126,7 +126,7 @@ func (r *recogniser) exportFacts() {
 }
 
 // importedWraps returns the wraps a fact records for obj (an object of another package).
-func (r *recogniser) importedWraps(obj types.Object) []Wrap {
+func (r *Finder) importedWraps(obj types.Object) []Wrap {
 	if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg || r.pass.ImportObjectFact == nil {
 		return nil
 	}
@@ -137,7 +137,7 @@ func (r *recogniser) importedWraps(obj types.Object) []Wrap {
 	return f.Wraps
 }
 
-func (r *recogniser) wrapsOf(fn *types.Func) []Wrap {
+func (r *Finder) wrapsOf(fn *types.Func) []Wrap {
 	if fn == nil {
 		return nil
 	}
@@ -159,9 +159,9 @@ func single(ws []Wrap) (Mapping, bool) {
 // facts, other packages') are given: arguments of adapter calls, implementations of
 // interface methods adapters call, values converted to func types whose method an adapter
 // calls, and functions written to fields adapters call.
-func (r *recogniser) applyWraps() {
+func (r *Finder) ApplyWraps() {
 	r.implementations()
-	for _, c := range r.containers {
+	for _, c := range r.Containers() {
 		call, ok := c.(*ast.CallExpr)
 		if !ok {
 			continue
@@ -172,7 +172,7 @@ func (r *recogniser) applyWraps() {
 			}
 			continue
 		}
-		fn := r.callee(call)
+		fn := r.Callee(call)
 		for _, w := range r.wrapsOf(fn) {
 			if w.Param < 0 || w.Param >= len(call.Args) {
 				continue
@@ -192,13 +192,13 @@ func (r *recogniser) applyWraps() {
 // overrides applies the adapters that hand a function's results to the SDK unchanged
 // (Mapping.Override) to the functions given to them, before pass-through adapters take those
 // functions' semantics as their template.
-func (r *recogniser) overrides() {
-	for _, c := range r.containers {
+func (r *Finder) Overrides() {
+	for _, c := range r.Containers() {
 		call, ok := c.(*ast.CallExpr)
 		if !ok {
 			continue
 		}
-		for _, w := range r.wrapsOf(r.callee(call)) {
+		for _, w := range r.wrapsOf(r.Callee(call)) {
 			if w.Override && w.Method == "" && w.Param >= 0 && w.Param < len(call.Args) {
 				r.give(call.Args[w.Param], w.Mapping, 0)
 			}
@@ -207,7 +207,7 @@ func (r *recogniser) overrides() {
 }
 
 // conversionWrap returns the mapping of a func type whose method an adapter calls.
-func (r *recogniser) conversionWrap(t types.Type) (Mapping, bool) {
+func (r *Finder) conversionWrap(t types.Type) (Mapping, bool) {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return Mapping{}, false
@@ -222,7 +222,7 @@ func (r *recogniser) conversionWrap(t types.Type) (Mapping, bool) {
 // giveImplementation handles a value given to an adapter that calls one of its interface
 // methods: a concrete type of this package has its method recognised here; one whose package
 // sees the interface had it recognised there (implementations); any other is out of reach.
-func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr, arg ast.Expr, w Wrap) {
+func (r *Finder) giveImplementation(adapter *types.Func, call *ast.CallExpr, arg ast.Expr, w Wrap) {
 	t := r.pass.TypesInfo.TypeOf(arg)
 	if t == nil || types.IsInterface(t) {
 		return // the implementations are recognised where they are declared
@@ -240,7 +240,7 @@ func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr,
 	if m == nil {
 		return
 	}
-	if decl := r.decls[m.Origin()]; decl != nil {
+	if decl := r.Decls[m.Origin()]; decl != nil {
 		if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
 			r.give(arg, w.Mapping, 0) // HandlerFunc(f): f is the handler
 			return
@@ -252,12 +252,12 @@ func (r *recogniser) giveImplementation(adapter *types.Func, call *ast.CallExpr,
 	if iface != nil && m.Pkg() != nil && imports(m.Pkg(), iface.Pkg()) {
 		return
 	}
-	r.res.Unmapped = append(r.res.Unmapped, mcpmodel.Unmapped{Adapter: adapter, Call: call,
+	r.AddUnmapped(mcpmodel.Unmapped{Adapter: adapter, Call: call,
 		Reason: fmt.Sprintf("the wrapped method %s is declared in %s, which does not import the adapter's interface", m.Name(), m.Pkg().Path()), SDK: w.SDK})
 }
 
 // adapterInterface is the named interface type of the adapter parameter w wraps, or nil.
-func (r *recogniser) adapterInterface(adapter *types.Func, w Wrap) *types.TypeName {
+func (r *Finder) adapterInterface(adapter *types.Func, w Wrap) *types.TypeName {
 	params := adapter.Signature().Params()
 	if w.Param >= params.Len() {
 		return nil
@@ -289,7 +289,7 @@ func imports(p, q *types.Package) bool {
 // interface method an adapter calls (this package's adapters, or others' through facts). A
 // func type whose method only calls its receiver (aks-mcp's ResourceHandlerFunc) is not
 // itself a handler: the functions converted to it are.
-func (r *recogniser) implementations() {
+func (r *Finder) implementations() {
 	ifaces := map[*types.Func]Mapping{}
 	for im, m := range r.ifaceWraps {
 		ifaces[im] = m
@@ -326,10 +326,10 @@ func (r *recogniser) implementations() {
 			}
 			obj, _, _ := types.LookupFieldOrMethod(named, true, r.pass.Pkg, im.Name())
 			meth, _ := obj.(*types.Func)
-			if meth == nil || r.decls[meth] == nil {
+			if meth == nil || r.Decls[meth] == nil {
 				continue
 			}
-			decl := r.decls[meth]
+			decl := r.Decls[meth]
 			if _, isFunc := named.Underlying().(*types.Signature); isFunc && r.callsReceiver(decl) {
 				m.Via = mcpmodel.ShapeInterface
 				r.convWraps[tn] = m
@@ -343,7 +343,7 @@ func (r *recogniser) implementations() {
 
 // callsReceiver reports whether a method of a func type only calls its receiver:
 // func (f HandlerFunc) Handle(ctx, p) (string, error) { return f(ctx, p) }.
-func (r *recogniser) callsReceiver(decl *ast.FuncDecl) bool {
+func (r *Finder) callsReceiver(decl *ast.FuncDecl) bool {
 	if decl.Body == nil || len(decl.Body.List) != 1 || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
 		return false
 	}
@@ -364,8 +364,8 @@ func (r *recogniser) callsReceiver(decl *ast.FuncDecl) bool {
 // variable assigned one of these, the elements of a map or slice literal a range variable or
 // an index expression takes its value from, and the functions written to a field selected
 // from a struct (slices of tool/handler pairs).
-func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
-	if e == nil || depth > maxDepth {
+func (r *Finder) give(e ast.Expr, m Mapping, depth int) {
+	if e == nil || depth > MaxDepth {
 		return
 	}
 	info := r.pass.TypesInfo
@@ -383,11 +383,11 @@ func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
 			return
 		}
 		// A factory of this package: the closures it returns are what is wrapped.
-		fn := r.callee(x)
-		if fn == nil || r.decls[fn] == nil {
+		fn := r.Callee(x)
+		if fn == nil || r.Decls[fn] == nil {
 			return
 		}
-		for _, ret := range r.returns[r.decls[fn]] {
+		for _, ret := range r.Returns[r.Decls[fn]] {
 			if len(ret.Results) == 1 {
 				r.give(ret.Results[0], m, depth+1)
 			}
@@ -399,7 +399,7 @@ func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
 		} else {
 			base = x.(*ast.IndexListExpr).X
 		}
-		if r.isInstance(base) {
+		if r.IsInstance(base) {
 			r.give(base, m, depth+1) // handle[Out]: an instantiation
 			return
 		}
@@ -415,7 +415,7 @@ func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
 		}
 		switch obj := info.Uses[astutil.NameIdent(x)].(type) {
 		case *types.Func:
-			if decl := r.decls[obj.Origin()]; decl != nil {
+			if decl := r.Decls[obj.Origin()]; decl != nil {
 				r.bindDecl(decl, obj, m)
 			}
 		case *types.Var:
@@ -423,7 +423,7 @@ func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
 				r.giveElements(rx, m, depth+1)
 				return
 			}
-			if v := r.singleAssignment(x); v != nil {
+			if v := r.SingleAssignment(x); v != nil {
 				r.give(v, m, depth+1)
 			}
 		}
@@ -431,8 +431,8 @@ func (r *recogniser) give(e ast.Expr, m Mapping, depth int) {
 }
 
 // giveElements gives the values of the map or slice literal e resolves to.
-func (r *recogniser) giveElements(e ast.Expr, m Mapping, depth int) {
-	lit := r.resolveLit(e, depth)
+func (r *Finder) giveElements(e ast.Expr, m Mapping, depth int) {
+	lit := r.ResolveLit(e, depth)
 	if lit == nil {
 		return
 	}
@@ -450,7 +450,7 @@ func (r *recogniser) giveElements(e ast.Expr, m Mapping, depth int) {
 }
 
 // rangeValue returns what v ranges over when v is the value variable of a range statement.
-func (r *recogniser) rangeValue(v *types.Var) ast.Expr {
+func (r *Finder) rangeValue(v *types.Var) ast.Expr {
 	if r.rangeOf == nil {
 		r.rangeOf = map[types.Object]ast.Expr{}
 		for _, f := range r.pass.Files {
@@ -471,7 +471,7 @@ func (r *recogniser) rangeValue(v *types.Var) ast.Expr {
 
 // fieldWrites recognises the functions written to fields whose functions an adapter calls,
 // in keyed and positional composite literals of this package.
-func (r *recogniser) fieldWrites() {
+func (r *Finder) fieldWrites() {
 	info := r.pass.TypesInfo
 	fieldMapping := func(f *types.Var) (Mapping, bool) {
 		f = f.Origin()
@@ -529,25 +529,25 @@ func (r *recogniser) fieldWrites() {
 }
 
 // bindDecl recognises a declared function or method as wrapped with m.
-func (r *recogniser) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
+func (r *Finder) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
 	r.bind(decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name, m)
 }
 
 // bind recognises a function as a handler with m: with the SDK handler's semantics when the
 // adapter passes its results through, with the adapter's error mapping when it converts.
-func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
-	if old := r.res.byNode[node]; old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK {
+func (r *Finder) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+	if old := r.HandlerOf(node); old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK {
 		old.Flavour, old.Errors = m.Flavour, m.Errors
 		return
 	}
-	if old := r.res.byNode[node]; old != nil && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK && old.Errors == mcpmodel.ProtocolError && m.Errors == mcpmodel.ToolError && len(m.Except) == 0 {
+	if old := r.HandlerOf(node); old != nil && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK && old.Errors == mcpmodel.ProtocolError && m.Errors == mcpmodel.ToolError && len(m.Except) == 0 {
 		// An SDK-typed handler handed to an adapter that turns its errors into tool results
 		// (container-use's wrapTool calls tool.Handler and answers an error with
 		// NewToolResultError): on that path its errors reach the model.
 		old.ErrorsConverted = true
 		return
 	}
-	if sig == nil || body == nil || r.res.byNode[node] != nil {
+	if sig == nil || body == nil || r.HandlerOf(node) != nil {
 		return
 	}
 	if m.Via == mcpmodel.ShapePassThrough || m.Via == mcpmodel.ShapeDelegate {
@@ -559,7 +559,7 @@ func (r *recogniser) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStm
 
 // exceptTypes resolves the type names of a mapping's exceptions among the packages this one
 // can see.
-func (r *recogniser) exceptTypes(names []string) []types.Type {
+func (r *Finder) exceptTypes(names []string) []types.Type {
 	var out []types.Type
 	for _, s := range names {
 		ptr := strings.HasPrefix(s, "*")

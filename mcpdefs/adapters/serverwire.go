@@ -1,4 +1,4 @@
-package mcpdefs
+package adapters
 
 import (
 	"go/ast"
@@ -25,12 +25,12 @@ import (
 
 // convertsErrors records, for each server, whether a middleware installed on it turns
 // handler errors into results; linkServers then marks the handlers registered on it.
-func (r *recogniser) serverWire() {
+func (r *Finder) ServerWire() {
 	r.exportMiddleware()
-	if len(r.res.Servers) == 0 {
+	if len(r.Servers()) == 0 {
 		return
 	}
-	for _, s := range r.res.Servers {
+	for _, s := range r.Servers() {
 		call, ok := s.Node.(*ast.CallExpr)
 		if !ok {
 			continue
@@ -38,7 +38,7 @@ func (r *recogniser) serverWire() {
 		switch s.SDK {
 		case sdkapi.MarkLabs:
 			for _, opt := range r.optionCalls(call) {
-				if sdkapi.Key(r.callee(opt)) == sdkapi.MarkLabsServerPath+".WithToolHandlerMiddleware" {
+				if sdkapi.Key(r.Callee(opt)) == sdkapi.MarkLabsServerPath+".WithToolHandlerMiddleware" {
 					for _, mw := range opt.Args {
 						if r.middlewareConverts(mw, 0) {
 							s.ToolErrorsAsResults = true
@@ -69,11 +69,11 @@ func (r *recogniser) serverWire() {
 
 // optionCalls are the option calls given to a server constructor: its arguments, and the
 // elements and appended values of a local slice spread into it (opts...).
-func (r *recogniser) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
+func (r *Finder) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	var add func(e ast.Expr, depth int)
 	add = func(e ast.Expr, depth int) {
-		if depth > maxDepth {
+		if depth > MaxDepth {
 			return
 		}
 		switch x := ast.Unparen(e).(type) {
@@ -91,7 +91,7 @@ func (r *recogniser) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
 			}
 		case *ast.Ident:
 			if v, ok := r.pass.TypesInfo.Uses[x].(*types.Var); ok {
-				for _, a := range r.assigns[v] {
+				for _, a := range r.Assigns[v] {
 					add(a, depth+1)
 				}
 			}
@@ -104,8 +104,8 @@ func (r *recogniser) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
 }
 
 // assignedVar is the variable a server constructor's result is assigned to.
-func (r *recogniser) assignedVar(call *ast.CallExpr) types.Object {
-	for v, exprs := range r.assigns {
+func (r *Finder) assignedVar(call *ast.CallExpr) types.Object {
+	for v, exprs := range r.Assigns {
 		for _, e := range exprs {
 			if ast.Unparen(e) == call {
 				return v
@@ -115,7 +115,7 @@ func (r *recogniser) assignedVar(call *ast.CallExpr) types.Object {
 	return nil
 }
 
-func (r *recogniser) varOf(e ast.Expr) types.Object {
+func (r *Finder) varOf(e ast.Expr) types.Object {
 	id := astutil.NameIdent(e)
 	if id == nil {
 		return nil
@@ -127,9 +127,9 @@ func (r *recogniser) varOf(e ast.Expr) types.Object {
 }
 
 // callsOfMethod lists the calls of the SDK method key in the package.
-func (r *recogniser) callsOfMethod(key string) []*ast.CallExpr {
+func (r *Finder) callsOfMethod(key string) []*ast.CallExpr {
 	var out []*ast.CallExpr
-	for fn, calls := range r.callsOf {
+	for fn, calls := range r.CallsOf {
 		if sdkapi.Key(fn) == key {
 			out = append(out, calls...)
 		}
@@ -140,8 +140,8 @@ func (r *recogniser) callsOfMethod(key string) []*ast.CallExpr {
 // middlewareConverts reports whether the middleware expression mw (a function literal, a
 // function of the package, or a call of a package function that returns one) returns a
 // handler that answers a failure of the handler it wraps with a result and a nil error.
-func (r *recogniser) middlewareConverts(mw ast.Expr, depth int) bool {
-	if depth > maxDepth {
+func (r *Finder) middlewareConverts(mw ast.Expr, depth int) bool {
+	if depth > MaxDepth {
 		return false
 	}
 	if r.importedMiddleware(mw) {
@@ -153,7 +153,7 @@ func (r *recogniser) middlewareConverts(mw ast.Expr, depth int) bool {
 
 // bodyConverts reports whether a middleware's body and parameters (next first) return a
 // handler that turns next's errors into results.
-func (r *recogniser) bodyConverts(body *ast.BlockStmt, params []types.Object) bool {
+func (r *Finder) bodyConverts(body *ast.BlockStmt, params []types.Object) bool {
 	if body == nil || len(params) == 0 {
 		return false
 	}
@@ -163,8 +163,8 @@ func (r *recogniser) bodyConverts(body *ast.BlockStmt, params []types.Object) bo
 // returnsConverting reports whether body returns a handler literal that converts next's
 // errors, or hands next on (`return wrap(next)`) to a function of the package whose body, with
 // that parameter as next, does.
-func (r *recogniser) returnsConverting(body *ast.BlockStmt, next types.Object, depth int) bool {
-	if depth > maxDepth {
+func (r *Finder) returnsConverting(body *ast.BlockStmt, next types.Object, depth int) bool {
+	if depth > MaxDepth {
 		return false
 	}
 	for _, ret := range r.returnsIn(body) {
@@ -184,7 +184,7 @@ func (r *recogniser) returnsConverting(body *ast.BlockStmt, next types.Object, d
 
 // namedResultValues lists the values body assigns to variables declared before it (its
 // function's named results), outside function literals.
-func (r *recogniser) namedResultValues(body *ast.BlockStmt) []ast.Expr {
+func (r *Finder) namedResultValues(body *ast.BlockStmt) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -208,23 +208,23 @@ func (r *recogniser) namedResultValues(body *ast.BlockStmt) []ast.Expr {
 // handlerExprConverts reports whether the handler expression e, returned by a middleware,
 // converts next's errors: a literal that does, a call that hands next on to a builder that
 // does, or a variable assigned once to either.
-func (r *recogniser) handlerExprConverts(e ast.Expr, next types.Object, depth int) bool {
-	if depth > maxDepth {
+func (r *Finder) handlerExprConverts(e ast.Expr, next types.Object, depth int) bool {
+	if depth > MaxDepth {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
 		return r.handlerConverts(x, next)
 	case *ast.Ident:
-		if v := r.singleAssignment(x); v != nil {
+		if v := r.SingleAssignment(x); v != nil {
 			return r.handlerExprConverts(v, next, depth+1)
 		}
 	case *ast.CallExpr:
-		fn := r.callee(x)
+		fn := r.Callee(x)
 		if fn == nil {
 			return false
 		}
-		d := r.decls[fn.Origin()]
+		d := r.Decls[fn.Origin()]
 		if d == nil || d.Body == nil {
 			// A converting middleware of another package applied to next.
 			return r.importedMiddleware(x) && slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return r.varOf(a) == next })
@@ -241,7 +241,7 @@ func (r *recogniser) handlerExprConverts(e ast.Expr, next types.Object, depth in
 
 // funcBody resolves e to a function's body and parameters: a literal, a declared function,
 // or the function a call's callee returns.
-func (r *recogniser) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Object) {
+func (r *Finder) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Object) {
 	params := func(ft *ast.FuncType) []types.Object {
 		var out []types.Object
 		for _, f := range ft.Params.List {
@@ -256,23 +256,23 @@ func (r *recogniser) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Ob
 		return x.Body, params(x.Type)
 	case *ast.Ident, *ast.SelectorExpr:
 		if fn, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func); ok {
-			if d := r.decls[fn]; d != nil && d.Body != nil {
+			if d := r.Decls[fn]; d != nil && d.Body != nil {
 				return d.Body, params(d.Type)
 			}
 		}
-		if next := r.singleAssignment(x); next != nil {
+		if next := r.SingleAssignment(x); next != nil {
 			return r.funcBody(next, depth+1)
 		}
 	case *ast.CallExpr:
-		fn := r.callee(x)
+		fn := r.Callee(x)
 		if fn == nil {
 			return nil, nil
 		}
-		d := r.decls[fn]
+		d := r.Decls[fn]
 		if d == nil || d.Body == nil {
 			return nil, nil
 		}
-		for _, ret := range r.returns[d] {
+		for _, ret := range r.Returns[d] {
 			if len(ret.Results) == 1 {
 				if body, ps := r.funcBody(ret.Results[0], depth+1); body != nil {
 					return body, ps
@@ -284,7 +284,7 @@ func (r *recogniser) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Ob
 }
 
 // returnsIn lists the return statements of body, not those of function literals in it.
-func (r *recogniser) returnsIn(body *ast.BlockStmt) []*ast.ReturnStmt {
+func (r *Finder) returnsIn(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var out []*ast.ReturnStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -300,7 +300,7 @@ func (r *recogniser) returnsIn(body *ast.BlockStmt) []*ast.ReturnStmt {
 
 // handlerConverts reports whether the handler literal h, which wraps next, has a branch
 // that tests non-nil an error next returned and returns a non-nil result with a nil error.
-func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
+func (r *Finder) handlerConverts(h *ast.FuncLit, next types.Object) bool {
 	info := r.pass.TypesInfo
 	fromNext := map[types.Object]bool{}
 	ast.Inspect(h.Body, func(n ast.Node) bool {
@@ -349,10 +349,10 @@ func (r *recogniser) handlerConverts(h *ast.FuncLit, next types.Object) bool {
 // linkServers marks each handler registered (in this package) on a server whose middleware
 // turns errors into results: directly on the server's variable, or on a parameter of a
 // function this package calls with it.
-func (r *recogniser) linkServers() {
+func (r *Finder) linkServers() {
 	converting := map[types.Object]bool{}
 	built := map[*ast.CallExpr]bool{} // converting servers' constructor calls
-	for _, s := range r.res.Servers {
+	for _, s := range r.Servers() {
 		if call, ok := s.Node.(*ast.CallExpr); ok && s.ToolErrorsAsResults {
 			built[call] = true
 			if v := r.assignedVar(call); v != nil {
@@ -373,10 +373,10 @@ func (r *recogniser) linkServers() {
 	}
 	// A server passed to a function of the package: its parameter is that server too, when
 	// every call passes a converting server (through as many functions as pass it on).
-	for changed, round := true, 0; changed && round < maxDepth; round++ {
+	for changed, round := true, 0; changed && round < MaxDepth; round++ {
 		changed = false
-		for fn, calls := range r.callsOf {
-			d := r.decls[fn]
+		for fn, calls := range r.CallsOf {
+			d := r.Decls[fn]
 			if d == nil {
 				continue
 			}
@@ -393,7 +393,7 @@ func (r *recogniser) linkServers() {
 			}
 		}
 	}
-	for _, d := range r.res.Definitions {
+	for _, d := range r.Definitions() {
 		if d.Registration == nil || d.Kind != mcpmodel.Tool || !isConverting(r.registrationServer(d.Registration)) {
 			continue
 		}
@@ -402,12 +402,12 @@ func (r *recogniser) linkServers() {
 		} else if fn := r.funcOf(d.HandlerExpr); fn != nil && fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
 			// A handler of another package (slack-mcp-server registers its handler package's
 			// methods): that package was checked first, so the run settles it (ConvertedElsewhere).
-			r.res.ConvertedElsewhere = append(r.res.ConvertedElsewhere, fn.Origin())
+			r.AddConvertedElsewhere(fn.Origin())
 		}
 	}
 	// A function whose results a converted handler passes through is converted with it.
-	for _, h := range r.res.Handlers {
-		for d, i := h.DelegateOf, 0; d != nil && i < maxDepth; d, i = d.DelegateOf, i+1 {
+	for _, h := range r.Handlers() {
+		for d, i := h.DelegateOf, 0; d != nil && i < MaxDepth; d, i = d.DelegateOf, i+1 {
 			if d.ErrorsConverted {
 				h.ErrorsConverted = true
 				break
@@ -418,7 +418,7 @@ func (r *recogniser) linkServers() {
 
 // funcOf is the function or method a handler expression names: pkg.F, F, or a method value
 // x.M.
-func (r *recogniser) funcOf(e ast.Expr) *types.Func {
+func (r *Finder) funcOf(e ast.Expr) *types.Func {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		fn, _ := r.pass.TypesInfo.Uses[x].(*types.Func)
@@ -439,7 +439,7 @@ func (r *recogniser) funcOf(e ast.Expr) *types.Func {
 
 // registrationServer is the server expression of a registering call: the receiver of
 // s.AddTool(...), or the first argument of mcp.AddTool(s, ...).
-func (r *recogniser) registrationServer(call *ast.CallExpr) ast.Expr {
+func (r *Finder) registrationServer(call *ast.CallExpr) ast.Expr {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if x, ok := sel.X.(*ast.Ident); ok {
 			if _, isPkg := r.pass.TypesInfo.Uses[x].(*types.PkgName); isPkg {
@@ -470,11 +470,11 @@ func (*MiddlewareFact) AFact() {}
 func (*MiddlewareFact) String() string { return "middleware(tool errors as results)" }
 
 // exportMiddleware records the package's converting middleware functions as facts.
-func (r *recogniser) exportMiddleware() {
-	if !r.exporting() {
+func (r *Finder) exportMiddleware() {
+	if !r.Exporting() {
 		return
 	}
-	for fn, d := range r.decls {
+	for fn, d := range r.Decls {
 		if d.Body == nil || fn.Pkg() != r.pass.Pkg || fn.Signature().Results().Len() != 1 {
 			continue
 		}
@@ -488,7 +488,7 @@ func (r *recogniser) exportMiddleware() {
 			}
 		}
 		converts := r.bodyConverts(d.Body, params)
-		for _, ret := range r.returns[d] {
+		for _, ret := range r.Returns[d] {
 			if converts {
 				break
 			}
@@ -504,14 +504,14 @@ func (r *recogniser) exportMiddleware() {
 
 // importedMiddleware reports whether mw is, or is a call of, a function of another package
 // with a MiddlewareFact.
-func (r *recogniser) importedMiddleware(mw ast.Expr) bool {
+func (r *Finder) importedMiddleware(mw ast.Expr) bool {
 	if r.pass.ImportObjectFact == nil {
 		return false
 	}
 	var fn *types.Func
 	switch x := ast.Unparen(mw).(type) {
 	case *ast.CallExpr:
-		fn = r.callee(x)
+		fn = r.Callee(x)
 	case *ast.Ident, *ast.SelectorExpr:
 		fn, _ = r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func)
 	}
@@ -525,7 +525,7 @@ func (r *recogniser) importedMiddleware(mw ast.Expr) bool {
 // convertsOnSomePath asks the flow engine whether the handler literal h returns a non-nil
 // result and a nil error on a path where the error of its call of next is non-nil, however
 // the branch is written (`if err == nil { return res, nil }; return errorResult, nil`).
-func (r *recogniser) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool {
+func (r *Finder) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool {
 	fn := r.flow.Function(h)
 	if fn == nil || fn.Signature.Results().Len() != 2 {
 		return false
@@ -562,7 +562,7 @@ func (r *recogniser) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool 
 
 // callsNext reports whether v, the function a call calls, is the middleware's next: its
 // parameter, or the literal's captured copy of it.
-func (r *recogniser) callsNext(v ssa.Value, next types.Object) bool {
+func (r *Finder) callsNext(v ssa.Value, next types.Object) bool {
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X // a captured variable the literal reads through its cell
 	}

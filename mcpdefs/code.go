@@ -1,0 +1,66 @@
+package mcpdefs
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+)
+
+// The recogniser is what mcpdefs/adapters reads the package through (adapters.Code).
+var _ adapters.Code = (*recogniser)(nil)
+
+func (r *recogniser) Containers() []ast.Node                    { return r.containers }
+func (r *recogniser) Callee(call *ast.CallExpr) *types.Func     { return r.callee(call) }
+func (r *recogniser) ObjectOf(id *ast.Ident) types.Object       { return r.objectOf(id) }
+func (r *recogniser) SingleAssignment(e ast.Expr) ast.Expr      { return r.singleAssignment(e) }
+func (r *recogniser) IsInstance(e ast.Expr) bool                { return r.isInstance(e) }
+func (r *recogniser) ModulePackage(p *types.Package) bool       { return r.modulePackage(p) }
+func (r *recogniser) IsErrorResult(e ast.Expr) bool             { return r.res.IsErrorResult(e) }
+func (r *recogniser) Handlers() []*mcpmodel.Handler             { return r.res.Handlers }
+func (r *recogniser) HandlerOf(node ast.Node) *mcpmodel.Handler { return r.res.byNode[node] }
+func (r *recogniser) Servers() []*mcpmodel.Server               { return r.res.Servers }
+func (r *recogniser) Definitions() []*mcpmodel.Definition       { return r.res.Definitions }
+
+func (r *recogniser) ResolveLit(e ast.Expr, depth int) *ast.CompositeLit {
+	return r.resolveLit(e, depth)
+}
+
+func (r *recogniser) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
+	return r.res.IsArguments(e, h)
+}
+
+func (r *recogniser) AddHandler(h *mcpmodel.Handler) {
+	r.res.Handlers = append(r.res.Handlers, h)
+	r.res.byNode[h.Node] = h
+}
+
+func (r *recogniser) AddUnmapped(u mcpmodel.Unmapped) {
+	r.res.Unmapped = append(r.res.Unmapped, u)
+}
+
+func (r *recogniser) AddConvertedElsewhere(fn *types.Func) {
+	r.res.ConvertedElsewhere = append(r.res.ConvertedElsewhere, fn)
+}
+
+// RequestType is the request parameter type of an SDK handler of kind on sdk.
+func (r *recogniser) RequestType(sdk sdkapi.SDK, kind mcpmodel.Kind) types.Type {
+	s := r.sdk
+	switch {
+	case sdk == sdkapi.MCPTool && kind == mcpmodel.Tool:
+		return s.mcptoolCall
+	case sdk == sdkapi.MarkLabs && kind == mcpmodel.Tool:
+		return s.m3CallReq
+	case sdk == sdkapi.MarkLabs && kind == mcpmodel.Prompt:
+		return s.m3PromptReq
+	case sdk == sdkapi.MarkLabs:
+		return s.m3ReadReq
+	case kind == mcpmodel.Tool:
+		return s.goCallReq
+	case kind == mcpmodel.Prompt:
+		return s.goPromptReq
+	}
+	return s.goReadReq
+}

@@ -248,7 +248,10 @@ func (a *argOrigins) argErrCall(call *ssa.Call) bool {
 
 func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	fn := a.h.flow.CalleeOf(call)
-	if fn == nil || fn.Pkg() == nil {
+	if fn == nil {
+		return a.heldParser(call)
+	}
+	if fn.Pkg() == nil {
 		return false
 	}
 	switch sdkapi.APIOf(fn) {
@@ -286,7 +289,37 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 		parser = !takesContext(sig) && (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
 			strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional"))
 	}
-	if !parser || len(args) == 0 {
+	if !parser {
+		return false
+	}
+	return a.allFromArguments(args, decode)
+}
+
+// heldParser is argErrCall for a call through a package variable of the module that holds a
+// literal (a factory's closure): named by the variable, it checks the arguments like a helper
+// of that name (`var parseTime = newParser()`).
+func (a *argOrigins) heldParser(call *ssa.Call) bool {
+	ld, ok := call.Call.Value.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	g, ok := ld.X.(*ssa.Global)
+	held := a.h.flow.Called(call)
+	if !ok || held == nil || g.Pkg == nil || !a.h.defs.ModulePackage(g.Pkg.Pkg) {
+		return false
+	}
+	name := strings.ToLower(g.Name())
+	if takesContext(held.Signature) || !(strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
+		strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional")) {
+		return false
+	}
+	return a.allFromArguments(call.Call.Args, false)
+}
+
+// allFromArguments reports whether a parser's arguments are made of the tool's arguments or
+// constants, one of them at least (decode: the second is the decoding target).
+func (a *argOrigins) allFromArguments(args []ssa.Value, decode bool) bool {
+	if len(args) == 0 {
 		return false
 	}
 	anyDerived := false

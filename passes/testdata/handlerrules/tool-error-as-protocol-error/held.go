@@ -1,0 +1,35 @@
+package a
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// A parser the package holds in a variable, made by a factory: named by the variable.
+func newLimitParser() func(string) (int, error) {
+	return func(s string) (int, error) { return strconv.Atoi(s) }
+}
+
+var parseLimit = newLimitParser()
+
+// Near miss: a held closure whose name says nothing about arguments.
+var loadLimit = newLimitParser()
+
+func heldParser(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	n, err := parseLimit(req.GetString("limit", "10"))
+	if err != nil {
+		return nil, fmt.Errorf("bad limit: %w", err) // want `tool-error-as-protocol-error`
+	}
+	return mcp.NewToolResultText(strconv.Itoa(n)), nil
+}
+
+func heldLoader(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	n, err := loadLimit(req.GetString("limit", "10"))
+	if err != nil {
+		return nil, fmt.Errorf("no limit: %w", err)
+	}
+	return mcp.NewToolResultText(strconv.Itoa(n)), nil
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -238,8 +239,6 @@ type recogniser struct {
 	// adapters finds the module's adapters, delegates and middleware (mcpdefs/adapters),
 	// reading the package through the recogniser (code.go).
 	adapters *adapters.Finder
-	// builders are the schema builder summaries computed so far (nil: not a builder).
-	builders map[*types.Func]*schemaBuilder
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
 	// converters disagree).
 	ownDefTypes map[*types.TypeName]*ownDefType
@@ -247,8 +246,9 @@ type recogniser struct {
 	callsOf map[*types.Func][]*ast.CallExpr
 	// tupleAssigns records variables assigned one result of a multi-value call.
 	tupleAssigns map[types.Object][]tupleResult
-	// env binds parameters while jsonOf evaluates a literal a called function returns.
-	env *argFrame
+	// eval evaluates Go code that builds JSON (mcpdefs/jsoneval), reading the package through
+	// the recogniser (code.go).
+	eval *jsoneval.Evaluator
 	// registeredAs is how each definition is registered (go-sdk's typed or low-level
 	// AddTool), and ownType the module's own definition type a definition is a literal of:
 	// recognition's side data on the definitions, kept out of the data model.
@@ -283,12 +283,14 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		callArgs:      map[types.Object][]*ast.CallExpr{},
 		callArgUnary:  map[*ast.UnaryExpr]bool{},
 
-		builders:     map[*types.Func]*schemaBuilder{},
 		tupleAssigns: map[types.Object][]tupleResult{},
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
 		registeredAs: map[*mcpmodel.Definition]sdkRegistration{},
 		ownType:      map[*mcpmodel.Definition]*ownDefType{},
 	}
+	r.eval = jsoneval.New(pass, r, jsoneval.Index{
+		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
+	})
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
 	res.Versions = moduleVersions(pass)

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -64,3 +65,16 @@ func (r *recogniser) RequestType(sdk sdkapi.SDK, kind mcpmodel.Kind) types.Type 
 	}
 	return s.goReadReq
 }
+
+// The recogniser is what mcpdefs/jsoneval resolves through (jsoneval.Code).
+var _ jsoneval.Code = (*recogniser)(nil)
+
+func (r *recogniser) FoldCall(e ast.Expr) (string, bool)    { return r.foldCall(e) }
+func (r *recogniser) ConstString(e ast.Expr) (string, bool) { return r.constString(e) }
+func (r *recogniser) LocalVar(e ast.Expr) types.Object      { return r.localVar(e) }
+
+func (r *recogniser) CalleeReturns(call *ast.CallExpr, i int) []ast.Expr {
+	return r.calleeReturns(call, i)
+}
+
+func (r *recogniser) Fields(lit *ast.CompositeLit) map[string]ast.Expr { return r.fields(lit) }

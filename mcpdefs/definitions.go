@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -33,7 +32,7 @@ type registration struct {
 }
 
 // maxDepth bounds resolution through variables and factories.
-const maxDepth = adapters.MaxDepth
+const maxDepth = mcpmodel.MaxDepth
 
 // call recognises registrations, definition constructors and server constructors.
 func (r *recogniser) call(call *ast.CallExpr) {
@@ -834,4 +833,12 @@ func (r *recogniser) m3PromptArg(d *mcpmodel.Definition, oc *ast.CallExpr) {
 		}
 	}
 	d.PromptArgs = append(d.PromptArgs, a)
+}
+
+// calleeOf is callee for a possibly nil call.
+func (r *recogniser) calleeOf(call *ast.CallExpr) *types.Func {
+	if call == nil {
+		return nil
+	}
+	return r.callee(call)
 }

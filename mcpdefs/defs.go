@@ -11,7 +11,8 @@
 // What it hands over is mcpmodel's data model (Definition, Handler, Server, ...); Result adds
 // the queries that need recognition's indexes. Its subpackages hold that model, the adapters
 // and middleware between a handler and the wire (adapters, which reads the package through
-// the recogniser: code.go), and what recognition reads with: sdkapi (the vocabulary: import
+// the recogniser: code.go), the evaluator of Go code that builds JSON (jsoneval, which
+// resolves through it too), and what recognition reads with: sdkapi (the vocabulary: import
 // paths and which API is which), typewalk (what each SDK's schema inference makes of a Go
 // type), jsonvalue (JSON values with their positions) and schemalib (schemas the module
 // builds with a schema library). Questions about paths and values go to the flow engine's

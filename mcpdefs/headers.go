@@ -27,6 +27,7 @@ package mcpdefs
 import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"go/ast"
@@ -208,7 +209,7 @@ func (r *recogniser) mapChanged(v *types.Var) bool {
 					}
 				}
 			case *ast.CallExpr:
-				if _, grown := r.mapChange(v, x); grown {
+				if _, grown := r.eval.MapChange(v, x); grown {
 					changed = true
 				}
 			}
@@ -230,7 +231,7 @@ func (r *recogniser) applyHeaderAnnotation(f *HeaderAnnotationFact) {
 		if d.Kind != mcpmodel.Tool || d.SDK != sdkapi.GoSDK || d.Registration != nil || d.Input.Origin != mcpmodel.SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
 			continue
 		}
-		if d.Input.Expr == nil || !isSchemaPtr(r.pass.TypesInfo.TypeOf(d.Input.Expr)) {
+		if d.Input.Expr == nil || !jsoneval.IsSchemaPtr(r.pass.TypesInfo.TypeOf(d.Input.Expr)) {
 			continue
 		}
 		properties := d.Input.JSON.Get("properties")

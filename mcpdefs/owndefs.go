@@ -222,7 +222,7 @@ func (r *recogniser) ownSchemas(d *mcpmodel.Definition, o *ownDefType) {
 			if o.sdk == sdkapi.GoSDK {
 				return r.goSchema(d, given, nil, input)
 			}
-			return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: given, JSON: r.jsonOf(given, 0)}
+			return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: given, JSON: r.eval.JSONOf(given, 0)}
 		case o.sdk == sdkapi.MarkLabs:
 			return mcpmodel.SchemaSource{}
 		}

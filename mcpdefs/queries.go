@@ -21,7 +21,7 @@ func (res *Result) JSONOf(e ast.Expr) *jsonvalue.Value {
 	if res.r == nil || e == nil {
 		return nil
 	}
-	return res.r.jsonOf(e, 0)
+	return res.r.eval.JSONOf(e, 0)
 }
 
 // StringList resolves e to a []string literal (through variables with one assignment) and

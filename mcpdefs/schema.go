@@ -13,7 +13,7 @@ import (
 
 // handBuilt is the source of a schema given as the expression e.
 func (r *recogniser) handBuilt(e ast.Expr) mcpmodel.SchemaSource {
-	src := mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: e, JSON: r.jsonOf(e, 0)}
+	src := mcpmodel.SchemaSource{Origin: mcpmodel.SchemaHandBuilt, Expr: e, JSON: r.eval.JSONOf(e, 0)}
 	if !src.JSON.Known() {
 		src.Library = schemalib.Find(r.pass, schemaCode{r}, schemalib.Versions{JSONSchemaGo: r.res.Versions.JSONSchemaGo, Invopop: r.res.Versions.Invopop}, e)
 	}
@@ -175,7 +175,7 @@ func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 		}
 	}
 	if in.Origin == mcpmodel.SchemaProperties {
-		in.JSON = r.m3Properties(d, call)
+		in.JSON = r.eval.MarkLabsProperties(d, call)
 		if d.OptionsDynamic || d.Mutated {
 			in = mcpmodel.SchemaSource{}
 		}

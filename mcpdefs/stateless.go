@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -304,7 +305,7 @@ func (r *recogniser) mentionsRequest(e ast.Node, req types.Object) bool {
 			found = true
 		} else if v, ok := obj.(*types.Var); ok && !v.IsField() {
 			for _, a := range r.assigns[v] {
-				if mentions(r.pass.TypesInfo, a, req) {
+				if jsoneval.Mentions(r.pass.TypesInfo, a, req) {
 					found = true
 				}
 			}

@@ -365,7 +365,7 @@ func (r *Finder) callsReceiver(decl *ast.FuncDecl) bool {
 // an index expression takes its value from, and the functions written to a field selected
 // from a struct (slices of tool/handler pairs).
 func (r *Finder) give(e ast.Expr, m Mapping, depth int) {
-	if e == nil || depth > MaxDepth {
+	if e == nil || depth > mcpmodel.MaxDepth {
 		return
 	}
 	info := r.pass.TypesInfo

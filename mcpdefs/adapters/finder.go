@@ -23,10 +23,6 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// MaxDepth bounds resolution through variables, factories, wrappers and delegates;
-// recognition resolves with the same bound.
-const MaxDepth = 6
-
 // Index is recognition's index of the package's syntax, built in its single walk before the
 // adapters are looked for.
 type Index struct {

@@ -73,7 +73,7 @@ func (r *Finder) optionCalls(call *ast.CallExpr) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	var add func(e ast.Expr, depth int)
 	add = func(e ast.Expr, depth int) {
-		if depth > MaxDepth {
+		if depth > mcpmodel.MaxDepth {
 			return
 		}
 		switch x := ast.Unparen(e).(type) {
@@ -141,7 +141,7 @@ func (r *Finder) callsOfMethod(key string) []*ast.CallExpr {
 // function of the package, or a call of a package function that returns one) returns a
 // handler that answers a failure of the handler it wraps with a result and a nil error.
 func (r *Finder) middlewareConverts(mw ast.Expr, depth int) bool {
-	if depth > MaxDepth {
+	if depth > mcpmodel.MaxDepth {
 		return false
 	}
 	if r.importedMiddleware(mw) {
@@ -164,7 +164,7 @@ func (r *Finder) bodyConverts(body *ast.BlockStmt, params []types.Object) bool {
 // errors, or hands next on (`return wrap(next)`) to a function of the package whose body, with
 // that parameter as next, does.
 func (r *Finder) returnsConverting(body *ast.BlockStmt, next types.Object, depth int) bool {
-	if depth > MaxDepth {
+	if depth > mcpmodel.MaxDepth {
 		return false
 	}
 	for _, ret := range r.returnsIn(body) {
@@ -209,7 +209,7 @@ func (r *Finder) namedResultValues(body *ast.BlockStmt) []ast.Expr {
 // converts next's errors: a literal that does, a call that hands next on to a builder that
 // does, or a variable assigned once to either.
 func (r *Finder) handlerExprConverts(e ast.Expr, next types.Object, depth int) bool {
-	if depth > MaxDepth {
+	if depth > mcpmodel.MaxDepth {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -373,7 +373,7 @@ func (r *Finder) linkServers() {
 	}
 	// A server passed to a function of the package: its parameter is that server too, when
 	// every call passes a converting server (through as many functions as pass it on).
-	for changed, round := true, 0; changed && round < MaxDepth; round++ {
+	for changed, round := true, 0; changed && round < mcpmodel.MaxDepth; round++ {
 		changed = false
 		for fn, calls := range r.CallsOf {
 			d := r.Decls[fn]
@@ -407,7 +407,7 @@ func (r *Finder) linkServers() {
 	}
 	// A function whose results a converted handler passes through is converted with it.
 	for _, h := range r.Handlers() {
-		for d, i := h.DelegateOf, 0; d != nil && i < MaxDepth; d, i = d.DelegateOf, i+1 {
+		for d, i := h.DelegateOf, 0; d != nil && i < mcpmodel.MaxDepth; d, i = d.DelegateOf, i+1 {
 			if d.ErrorsConverted {
 				h.ErrorsConverted = true
 				break

@@ -18,6 +18,10 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
+// MaxDepth bounds how far recognition resolves: through variables, factories, wrappers,
+// delegates and the functions a JSON value is built in.
+const MaxDepth = 6
+
 // Kind is what a definition or handler serves.
 type Kind int
 

@@ -1,4 +1,4 @@
-package mcpdefs
+package jsoneval
 
 import (
 	"go/ast"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -17,14 +18,14 @@ import (
 // knows SDK types (jsonschema.Schema's MarshalJSON, mark3labs Meta and property options) and
 // follows recognition's def-use index (single assignments, mutations, returned literals).
 
-// jsonOf evaluates a Go expression to a JSON tree, following variables with one assignment
+// JSONOf evaluates a Go expression to a JSON tree, following variables with one assignment
 // and the types whose JSON form recognition knows. Whatever cannot be known is JSONDynamic.
-func (r *recogniser) jsonOf(e ast.Expr, depth int) *jsonvalue.Value {
+func (r *Evaluator) JSONOf(e ast.Expr, depth int) *jsonvalue.Value {
 	if e == nil {
 		return nil
 	}
 	node := &jsonvalue.Value{Pos: e.Pos(), End: e.End()}
-	if depth > maxDepth*4 {
+	if depth > mcpmodel.MaxDepth*4 {
 		return node
 	}
 	tv, hasType := r.pass.TypesInfo.Types[e]
@@ -46,28 +47,28 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *jsonvalue.Value {
 			node.Kind = jsonvalue.Null
 			return node
 		}
-		if v := r.localVar(x); v != nil {
+		if v := r.LocalVar(x); v != nil {
 			if frame := r.env; frame != nil {
 				if arg, bound := frame.params[v]; bound {
 					// A parameter of the function whose literal is evaluated: its
 					// argument, in the caller's frame.
 					r.env = frame.parent
 					defer func() { r.env = frame }()
-					return r.jsonOf(arg, depth+1)
+					return r.JSONOf(arg, depth+1)
 				}
 			}
-			if init := r.singleAssignment(x); init != nil {
+			if init := r.SingleAssignment(x); init != nil {
 				if j, ok := r.followedSchemaVar(v, init, x, depth); ok {
 					return j
 				}
 			}
-			if grown, changed := r.mapChange(v, x); changed {
+			if grown, changed := r.MapChange(v, x); changed {
 				node.Kind = jsonvalue.Dynamic
 				return node
-			} else if grown && !r.fieldAssigned[v] {
-				if init := r.singleAssignment(x); init != nil {
+			} else if grown && !r.FieldAssigned[v] {
+				if init := r.SingleAssignment(x); init != nil {
 					// maps.Copy(props, extra): what is listed is there, and maybe more.
-					j := r.jsonOf(init, depth+1)
+					j := r.JSONOf(init, depth+1)
 					if j.Kind == jsonvalue.Object {
 						j.Partial = true
 						return j
@@ -76,23 +77,23 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *jsonvalue.Value {
 				node.Kind = jsonvalue.Dynamic
 				return node
 			}
-			if r.fieldAssigned[v] || r.passedToModule(v, x) {
+			if r.FieldAssigned[v] || r.passedToModule(v, x) {
 				// schema.Type = "object" after the literal, or a function of the module
 				// that may change it: what is sent is not what was written.
 				node.Kind = jsonvalue.Dynamic
 				return node
 			}
 		}
-		if v := r.singleAssignment(x); v != nil {
-			return r.jsonOf(v, depth+1)
+		if v := r.SingleAssignment(x); v != nil {
+			return r.JSONOf(v, depth+1)
 		}
 	case *ast.SelectorExpr:
-		if v := r.singleAssignment(x); v != nil {
-			return r.jsonOf(v, depth+1)
+		if v := r.SingleAssignment(x); v != nil {
+			return r.JSONOf(v, depth+1)
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			inner := r.jsonOf(x.X, depth+1)
+			inner := r.JSONOf(x.X, depth+1)
 			inner.Pos, inner.End = e.Pos(), e.End()
 			return inner
 		}
@@ -106,31 +107,31 @@ func (r *recogniser) jsonOf(e ast.Expr, depth int) *jsonvalue.Value {
 
 // jsonCall handles conversions of JSON text (json.RawMessage(`...`), []byte("...")) and the
 // mark3labs Meta constructor.
-func (r *recogniser) jsonCall(call *ast.CallExpr, node *jsonvalue.Value, depth int) *jsonvalue.Value {
+func (r *Evaluator) jsonCall(call *ast.CallExpr, node *jsonvalue.Value, depth int) *jsonvalue.Value {
 	if tv, ok := r.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		if isByteSlice(tv.Type) {
 			return r.jsonText(call.Args[0], node)
 		}
-		return r.jsonOf(call.Args[0], depth+1)
+		return r.JSONOf(call.Args[0], depth+1)
 	}
-	if fn := r.callee(call); fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".NewMetaFromMap" && len(call.Args) == 1 {
-		return r.jsonOf(call.Args[0], depth+1)
+	if fn := r.Callee(call); fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".NewMetaFromMap" && len(call.Args) == 1 {
+		return r.JSONOf(call.Args[0], depth+1)
 	}
 	if fl, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && len(call.Args) == 0 {
 		// func() *jsonschema.Schema { ...; return schema }(): what it returns.
-		if rets := r.returns[fl]; len(rets) == 1 && len(rets[0].Results) == 1 {
-			return r.jsonOf(rets[0].Results[0], depth+1)
+		if rets := r.Returns[fl]; len(rets) == 1 && len(rets[0].Results) == 1 {
+			return r.JSONOf(rets[0].Results[0], depth+1)
 		}
 		return node
 	}
-	if s, ok := r.foldCall(call); ok {
+	if s, ok := r.FoldCall(call); ok {
 		node.Kind, node.Str = jsonvalue.String, s
 		return node
 	}
 	if sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && len(call.Args) == 1 && isPointerHelper(sig) {
 		// jsonschema.Ptr(1.0), ptr(x): a func(T) *T has no other sensible meaning, and a
 		// pointer is encoded as what it points to.
-		inner := r.jsonOf(call.Args[0], depth+1)
+		inner := r.JSONOf(call.Args[0], depth+1)
 		inner.Pos, inner.End = call.Pos(), call.End()
 		return inner
 	}
@@ -149,11 +150,11 @@ func (r *recogniser) jsonCall(call *ast.CallExpr, node *jsonvalue.Value, depth i
 		}
 		r.env = frame
 		defer func() { r.env = frame.parent }()
-		return r.jsonOf(lit, depth+1)
+		return r.JSONOf(lit, depth+1)
 	}
 	// A function of this package that always returns the same literal (a schema builder).
-	if lit := r.resolveLit(call, 0); lit != nil {
-		return r.jsonOf(lit, depth+1)
+	if lit := r.ResolveLit(call, 0); lit != nil {
+		return r.JSONOf(lit, depth+1)
 	}
 	return node
 }
@@ -167,13 +168,13 @@ type argFrame struct {
 
 // returnedLit returns the composite literal a function of this package returns on every
 // path, written in its own return statements (so that its parameters are the ones in scope).
-func (r *recogniser) returnedLit(call *ast.CallExpr) (*ast.CompositeLit, *types.Func) {
-	fn := r.callee(call)
-	if fn == nil || r.decls[fn] == nil || fn.Signature().Results().Len() != 1 {
+func (r *Evaluator) returnedLit(call *ast.CallExpr) (*ast.CompositeLit, *types.Func) {
+	fn := r.Callee(call)
+	if fn == nil || r.Decls[fn] == nil || fn.Signature().Results().Len() != 1 {
 		return nil, nil
 	}
 	var found *ast.CompositeLit
-	for _, res := range r.calleeReturns(call, 0) {
+	for _, res := range r.CalleeReturns(call, 0) {
 		e := ast.Unparen(res)
 		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = ast.Unparen(u.X)
@@ -207,8 +208,8 @@ func isByteSlice(t types.Type) bool {
 
 // jsonText parses a constant string holding JSON text. When the text is a raw string literal
 // in the source, nodes point at their own bytes; otherwise at the literal as a whole.
-func (r *recogniser) jsonText(arg ast.Expr, node *jsonvalue.Value) *jsonvalue.Value {
-	src, ok := r.constString(arg)
+func (r *Evaluator) jsonText(arg ast.Expr, node *jsonvalue.Value) *jsonvalue.Value {
+	src, ok := r.ConstString(arg)
 	if !ok {
 		return node
 	}
@@ -248,8 +249,8 @@ func (r *recogniser) jsonText(arg ast.Expr, node *jsonvalue.Value) *jsonvalue.Va
 }
 
 // stringLiteral follows e to the string literal that defines it, if any.
-func (r *recogniser) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
-	if depth > maxDepth {
+func (r *Evaluator) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
+	if depth > mcpmodel.MaxDepth {
 		return nil
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -260,12 +261,12 @@ func (r *recogniser) stringLiteral(e ast.Expr, depth int) *ast.BasicLit {
 	case *ast.Ident, *ast.SelectorExpr:
 		id := astutil.NameIdent(x)
 		if c, ok := r.pass.TypesInfo.Uses[id].(*types.Const); ok {
-			if as := r.assigns[c]; len(as) == 1 {
+			if as := r.Assigns[c]; len(as) == 1 {
 				return r.stringLiteral(as[0], depth+1)
 			}
 			return nil
 		}
-		if v := r.singleAssignment(x); v != nil {
+		if v := r.SingleAssignment(x); v != nil {
 			return r.stringLiteral(v, depth+1)
 		}
 	}
@@ -281,7 +282,7 @@ var schemaFields = map[string]string{
 
 // jsonComposite evaluates map, slice and struct literals. Structs follow their json tags,
 // except the types whose MarshalJSON recognition knows (jsonschema.Schema, mark3labs Meta).
-func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value, depth int) *jsonvalue.Value {
+func (r *Evaluator) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value, depth int) *jsonvalue.Value {
 	tv, ok := r.pass.TypesInfo.Types[lit]
 	if !ok {
 		return node
@@ -303,12 +304,12 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 				node.Partial = true
 				continue
 			}
-			k, ok := r.constString(kv.Key)
+			k, ok := r.ConstString(kv.Key)
 			if !ok {
 				node.Partial = true
 				continue
 			}
-			node.Members = append(node.Members, &jsonvalue.Member{Key: k, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+			node.Members = append(node.Members, &jsonvalue.Member{Key: k, KeyPos: kv.Key.Pos(), Value: r.JSONOf(kv.Value, depth+1)})
 		}
 		return node
 	case *types.Slice, *types.Array:
@@ -330,9 +331,9 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 	case *types.Struct:
 		node.Kind = jsonvalue.Object
 		if key == sdkapi.MarkLabsMCPPath+".Meta" {
-			f := r.fields(lit)
+			f := r.Fields(lit)
 			if add, ok := f["AdditionalFields"]; ok {
-				inner := r.jsonOf(add, depth+1)
+				inner := r.JSONOf(add, depth+1)
 				inner.Pos, inner.End = node.Pos, node.End
 				return inner
 			}
@@ -359,7 +360,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 					name = n
 				}
 				if id.Name == "Extra" {
-					extra := r.jsonOf(kv.Value, depth+1)
+					extra := r.JSONOf(kv.Value, depth+1)
 					if extra.Kind == jsonvalue.Object {
 						node.Members = append(node.Members, extra.Members...)
 						node.Partial = node.Partial || extra.Partial
@@ -375,7 +376,7 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 			if name == "" {
 				continue
 			}
-			node.Members = append(node.Members, &jsonvalue.Member{Key: name, KeyPos: kv.Key.Pos(), Value: r.jsonOf(kv.Value, depth+1)})
+			node.Members = append(node.Members, &jsonvalue.Member{Key: name, KeyPos: kv.Key.Pos(), Value: r.JSONOf(kv.Value, depth+1)})
 		}
 		return node
 	}
@@ -383,8 +384,8 @@ func (r *recogniser) jsonComposite(lit *ast.CompositeLit, node *jsonvalue.Value,
 }
 
 // jsonOfElem evaluates a slice element, whose composite literal type may be elided.
-func (r *recogniser) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *jsonvalue.Value {
-	return r.jsonOf(elt, depth+1)
+func (r *Evaluator) jsonOfElem(elt ast.Expr, _ types.Type, depth int) *jsonvalue.Value {
+	return r.JSONOf(elt, depth+1)
 }
 
 // jsonFieldName is the key encoding/json writes a field under ("" when it writes none).

@@ -1,4 +1,4 @@
-package mcpdefs
+package jsoneval
 
 // Schema builders: code of the module that adds to a *jsonschema.Schema after its literal is
 // written, followed so that the schema recognition reports is the one the server sends.
@@ -43,8 +43,8 @@ type schemaBuilder struct {
 	sets  []propertySet
 }
 
-// isSchemaPtr reports whether t is *jsonschema.Schema.
-func isSchemaPtr(t types.Type) bool {
+// IsSchemaPtr reports whether t is *jsonschema.Schema.
+func IsSchemaPtr(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
 		return false
@@ -55,7 +55,7 @@ func isSchemaPtr(t types.Type) bool {
 
 // propertySetOf recognises `v.Properties["key"] = value` (a single assignment with a constant
 // key) on the variable v.
-func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, bool) {
+func (r *Evaluator) propertySetOf(s ast.Stmt, v types.Object) (propertySet, bool) {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return propertySet{}, false
@@ -66,7 +66,7 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 		// schema.Properties["owner"].Extra["x-mcp-header"] = "Owner": one key of Extra.
 		if fsel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr); ok && fsel.Sel.Name == "Extra" {
 			if _, ok := schemaStruct(r.pass.TypesInfo.TypeOf(fsel.X)); ok {
-				k, ok := r.constString(ix.Index)
+				k, ok := r.ConstString(ix.Index)
 				if !ok {
 					return propertySet{}, false
 				}
@@ -96,10 +96,10 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 		return propertySet{}, false
 	}
 	sel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Properties" || r.localVar(sel.X) != v || !isSchemaPtr(r.pass.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Properties" || r.LocalVar(sel.X) != v || !IsSchemaPtr(r.pass.TypesInfo.TypeOf(sel.X)) {
 		return propertySet{}, false
 	}
-	key, ok := r.constString(ix.Index)
+	key, ok := r.ConstString(ix.Index)
 	if !ok {
 		return propertySet{}, false
 	}
@@ -108,7 +108,7 @@ func (r *recogniser) propertySetOf(s ast.Stmt, v types.Object) (propertySet, boo
 
 // schemaStruct returns the struct of *jsonschema.Schema.
 func schemaStruct(t types.Type) (*types.Struct, bool) {
-	if t == nil || !isSchemaPtr(t) {
+	if t == nil || !IsSchemaPtr(t) {
 		return nil, false
 	}
 	st, ok := t.(*types.Pointer).Elem().Underlying().(*types.Struct)
@@ -117,8 +117,8 @@ func schemaStruct(t types.Type) (*types.Struct, bool) {
 
 // builder returns the builder summary of the function a call invokes, or nil when the
 // callee is not a builder of this package.
-func (r *recogniser) builder(call *ast.CallExpr) *schemaBuilder {
-	fn := r.callee(call)
+func (r *Evaluator) builder(call *ast.CallExpr) *schemaBuilder {
+	fn := r.Callee(call)
 	if fn == nil {
 		return nil
 	}
@@ -126,14 +126,14 @@ func (r *recogniser) builder(call *ast.CallExpr) *schemaBuilder {
 		return b
 	}
 	r.builders[fn] = nil // recursion guard
-	decl := r.decls[fn]
+	decl := r.Decls[fn]
 	if decl == nil || decl.Body == nil || len(decl.Body.List) == 0 {
 		return nil
 	}
 	sig := fn.Signature()
 	b := &schemaBuilder{param: -1}
 	for i := range sig.Params().Len() {
-		if isSchemaPtr(sig.Params().At(i).Type()) {
+		if IsSchemaPtr(sig.Params().At(i).Type()) {
 			if b.param >= 0 {
 				return nil // two schemas: which one a caller means is not one thing
 			}
@@ -147,7 +147,7 @@ func (r *recogniser) builder(call *ast.CallExpr) *schemaBuilder {
 	switch sig.Results().Len() {
 	case 0:
 	case 1:
-		if !isSchemaPtr(sig.Results().At(0).Type()) {
+		if !IsSchemaPtr(sig.Results().At(0).Type()) {
 			return nil
 		}
 	default:
@@ -155,14 +155,14 @@ func (r *recogniser) builder(call *ast.CallExpr) *schemaBuilder {
 	}
 	for i, s := range decl.Body.List {
 		if set, ok := r.propertySetOf(s, param); ok {
-			if mentions(r.pass.TypesInfo, set.value, param) {
+			if Mentions(r.pass.TypesInfo, set.value, param) {
 				return nil
 			}
 			b.sets = append(b.sets, set)
 			continue
 		}
 		if ret, ok := s.(*ast.ReturnStmt); ok && i == len(decl.Body.List)-1 {
-			if len(ret.Results) == 0 || len(ret.Results) == 1 && r.localVar(ret.Results[0]) == param {
+			if len(ret.Results) == 0 || len(ret.Results) == 1 && r.LocalVar(ret.Results[0]) == param {
 				continue
 			}
 		}
@@ -175,8 +175,8 @@ func (r *recogniser) builder(call *ast.CallExpr) *schemaBuilder {
 	return b
 }
 
-// mentions reports whether e uses the object v.
-func mentions(info *types.Info, e ast.Node, v types.Object) bool {
+// Mentions reports whether e uses the object v.
+func Mentions(info *types.Info, e ast.Node, v types.Object) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
@@ -235,12 +235,12 @@ func applySets(schema *jsonvalue.Value, sets []propertySet, eval func(ast.Expr) 
 // applyBuilder evaluates a call of a builder: the schema argument with the builder's
 // properties added. Property values are evaluated in the builder's body, where they are
 // written; they do not mention the parameter.
-func (r *recogniser) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth int) *jsonvalue.Value {
+func (r *Evaluator) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth int) *jsonvalue.Value {
 	if b.param >= len(call.Args) {
 		return &jsonvalue.Value{Pos: call.Pos(), End: call.End()}
 	}
-	schema := r.jsonOf(call.Args[b.param], depth+1)
-	if !applySets(schema, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) }) {
+	schema := r.JSONOf(call.Args[b.param], depth+1)
+	if !applySets(schema, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.JSONOf(e, depth+1) }) {
 		return &jsonvalue.Value{Pos: call.Pos(), End: call.End()}
 	}
 	return schema
@@ -250,8 +250,8 @@ func (r *recogniser) applyBuilder(call *ast.CallExpr, b *schemaBuilder, depth in
 // init: the literal, then every statement between it and the use, in the block that
 // declares it, that adds properties (a property set, a builder call). ok is false when v is
 // no such variable or is touched in any other way before the use (its value is then unknown).
-func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Expr, depth int) (j *jsonvalue.Value, ok bool) {
-	if !isSchemaPtr(v.Type()) {
+func (r *Evaluator) followedSchemaVar(v types.Object, init ast.Expr, use ast.Expr, depth int) (j *jsonvalue.Value, ok bool) {
+	if !IsSchemaPtr(v.Type()) {
 		return nil, false
 	}
 	block, at := r.declaringStmt(init)
@@ -263,14 +263,14 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 	for i, s := range block.List[at+1:] {
 		if s.Pos() <= use.Pos() && use.End() <= s.End() {
 			for _, later := range block.List[at+1+i+1:] {
-				if mentions(r.pass.TypesInfo, later, v) {
+				if Mentions(r.pass.TypesInfo, later, v) {
 					// The server holds the same pointer: a change after the use counts too.
 					return &jsonvalue.Value{Pos: use.Pos(), End: use.End()}, true
 				}
 			}
 			break
 		}
-		if !mentions(r.pass.TypesInfo, s, v) {
+		if !Mentions(r.pass.TypesInfo, s, v) {
 			continue
 		}
 		if set, ok := r.propertySetOf(s, v); ok {
@@ -282,31 +282,31 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 			return nil, false
 		}
 		b := r.builder(call)
-		if b == nil || b.param >= len(call.Args) || r.localVar(call.Args[b.param]) != v {
+		if b == nil || b.param >= len(call.Args) || r.LocalVar(call.Args[b.param]) != v {
 			return nil, false
 		}
 		for i, a := range call.Args {
-			if i != b.param && mentions(r.pass.TypesInfo, a, v) {
+			if i != b.param && Mentions(r.pass.TypesInfo, a, v) {
 				return nil, false
 			}
 		}
 		pending := sets
 		sets = nil
 		steps = append(steps, func(j *jsonvalue.Value) bool {
-			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) }) &&
-				applySets(j, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) })
+			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.JSONOf(e, depth+1) }) &&
+				applySets(j, b.sets, func(e ast.Expr) *jsonvalue.Value { return r.JSONOf(e, depth+1) })
 		})
 	}
 	if len(sets) > 0 {
 		pending := sets
 		steps = append(steps, func(j *jsonvalue.Value) bool {
-			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.jsonOf(e, depth+1) })
+			return applySets(j, pending, func(e ast.Expr) *jsonvalue.Value { return r.JSONOf(e, depth+1) })
 		})
 	}
 	if len(steps) == 0 {
 		return nil, false
 	}
-	j = r.jsonOf(init, depth+1)
+	j = r.JSONOf(init, depth+1)
 	for _, step := range steps {
 		if !step(j) {
 			return &jsonvalue.Value{Pos: use.Pos(), End: use.End()}, true
@@ -316,7 +316,7 @@ func (r *recogniser) followedSchemaVar(v types.Object, init ast.Expr, use ast.Ex
 }
 
 // builderCallStmt returns the call of `F(v)`, `v = F(v)` or `_ = F(v)`, or nil.
-func builderCallStmt(s ast.Stmt, r *recogniser, v types.Object) *ast.CallExpr {
+func builderCallStmt(s ast.Stmt, r *Evaluator, v types.Object) *ast.CallExpr {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		call, _ := ast.Unparen(s.X).(*ast.CallExpr)
@@ -325,7 +325,7 @@ func builderCallStmt(s ast.Stmt, r *recogniser, v types.Object) *ast.CallExpr {
 		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || s.Tok != token.ASSIGN {
 			return nil
 		}
-		if id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident); !ok || id.Name != "_" && r.localVar(id) != v {
+		if id, ok := ast.Unparen(s.Lhs[0]).(*ast.Ident); !ok || id.Name != "_" && r.LocalVar(id) != v {
 			return nil
 		}
 		call, _ := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
@@ -335,7 +335,7 @@ func builderCallStmt(s ast.Stmt, r *recogniser, v types.Object) *ast.CallExpr {
 }
 
 // declaringStmt finds the block holding the statement that assigns init, and its index.
-func (r *recogniser) declaringStmt(init ast.Expr) (*ast.BlockStmt, int) {
+func (r *Evaluator) declaringStmt(init ast.Expr) (*ast.BlockStmt, int) {
 	for _, f := range r.pass.Files {
 		if f.FileStart > init.Pos() || init.End() > f.FileEnd {
 			continue
@@ -370,19 +370,19 @@ func (r *recogniser) declaringStmt(init ast.Expr) (*ast.BlockStmt, int) {
 // passedToModule reports whether the schema variable v is handed to a function of the
 // module (other than at use) that is not a builder recognition follows: such a function
 // may change it.
-func (r *recogniser) passedToModule(v types.Object, use ast.Expr) bool {
-	if !isSchemaPtr(v.Type()) {
+func (r *Evaluator) passedToModule(v types.Object, use ast.Expr) bool {
+	if !IsSchemaPtr(v.Type()) {
 		return false
 	}
-	for _, call := range r.callArgs[v] {
+	for _, call := range r.CallArgs[v] {
 		if call.Pos() <= use.Pos() && use.End() <= call.End() {
 			continue
 		}
-		fn := r.callee(call)
+		fn := r.Callee(call)
 		if fn == nil || fn.Pkg() == nil {
 			return true // a function value: anything may happen
 		}
-		if r.decls[fn] != nil || r.pass.Module != nil && underModulePath(fn.Pkg().Path(), r.pass.Module.Path) {
+		if r.Decls[fn] != nil || r.pass.Module != nil && underModulePath(fn.Pkg().Path(), r.pass.Module.Path) {
 			return true
 		}
 	}
@@ -393,14 +393,14 @@ func underModulePath(pkgPath, module string) bool {
 	return pkgPath == module || len(pkgPath) > len(module) && pkgPath[:len(module)] == module && pkgPath[len(module)] == '/'
 }
 
-// mapChange says what calls given the map variable v (other than at use) do to it: grown
+// MapChange says what calls given the map variable v (other than at use) do to it: grown
 // when keys may be added (maps.Copy or maps.Insert into it, a function of the module),
 // changed when keys may be removed or replaced (delete, clear, maps.DeleteFunc).
-func (r *recogniser) mapChange(v types.Object, use ast.Expr) (grown, changed bool) {
+func (r *Evaluator) MapChange(v types.Object, use ast.Expr) (grown, changed bool) {
 	if _, isMap := v.Type().Underlying().(*types.Map); !isMap {
 		return false, false
 	}
-	for _, call := range r.callArgs[v] {
+	for _, call := range r.CallArgs[v] {
 		if call.Pos() <= use.Pos() && use.End() <= call.End() {
 			continue
 		}
@@ -412,12 +412,12 @@ func (r *recogniser) mapChange(v types.Object, use ast.Expr) (grown, changed boo
 				continue
 			}
 		}
-		fn := r.callee(call)
+		fn := r.Callee(call)
 		switch {
 		case fn == nil:
 			changed = true
 		case fn.Pkg() != nil && fn.Pkg().Path() == "maps":
-			if len(call.Args) > 0 && r.localVar(call.Args[0]) == v {
+			if len(call.Args) > 0 && r.LocalVar(call.Args[0]) == v {
 				switch fn.Name() {
 				case "Copy", "Insert":
 					grown = true
@@ -425,7 +425,7 @@ func (r *recogniser) mapChange(v types.Object, use ast.Expr) (grown, changed boo
 					changed = true
 				}
 			}
-		case r.decls[fn] != nil || r.pass.Module != nil && fn.Pkg() != nil && underModulePath(fn.Pkg().Path(), r.pass.Module.Path):
+		case r.Decls[fn] != nil || r.pass.Module != nil && fn.Pkg() != nil && underModulePath(fn.Pkg().Path(), r.pass.Module.Path):
 			changed = true
 		}
 	}

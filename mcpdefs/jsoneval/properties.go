@@ -1,4 +1,4 @@
-package mcpdefs
+package jsoneval
 
 import (
 	"go/ast"
@@ -33,10 +33,10 @@ var m3Keywords = map[string]string{
 	"Items": "items", "MinItems": "minItems", "MaxItems": "maxItems", "UniqueItems": "uniqueItems",
 }
 
-// m3Properties builds the input schema a mark3labs NewTool advertises from its property
+// MarkLabsProperties builds the input schema a mark3labs NewTool advertises from its property
 // options: {"type":"object","properties":{...},"required":[...]}. Options recognition cannot
 // read make the affected object Partial.
-func (r *recogniser) m3Properties(d *mcpmodel.Definition, call *ast.CallExpr) *jsonvalue.Value {
+func (r *Evaluator) MarkLabsProperties(d *mcpmodel.Definition, call *ast.CallExpr) *jsonvalue.Value {
 	root := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End(), Partial: d.OptionsDynamic}
 	props := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: call.Pos(), End: call.End()}
 	required := &jsonvalue.Value{Kind: jsonvalue.Array, Pos: call.Pos(), End: call.End()}
@@ -45,7 +45,7 @@ func (r *recogniser) m3Properties(d *mcpmodel.Definition, call *ast.CallExpr) *j
 		{Key: "properties", KeyPos: call.Pos(), Value: props},
 	}
 	for _, oc := range d.Options {
-		fn := r.callee(oc)
+		fn := r.Callee(oc)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			// A ToolOption of the user's own: it may add properties.
 			root.Partial, props.Partial = true, true
@@ -53,14 +53,14 @@ func (r *recogniser) m3Properties(d *mcpmodel.Definition, call *ast.CallExpr) *j
 		}
 		name := fn.Name()
 		if name == "WithSchemaAdditionalProperties" && len(oc.Args) == 1 {
-			root.Members = append(root.Members, &jsonvalue.Member{Key: "additionalProperties", KeyPos: oc.Pos(), Value: r.jsonOf(oc.Args[0], 0)})
+			root.Members = append(root.Members, &jsonvalue.Member{Key: "additionalProperties", KeyPos: oc.Pos(), Value: r.JSONOf(oc.Args[0], 0)})
 			continue
 		}
 		typ, isProperty := m3PropertyTypes[name]
 		if !isProperty || len(oc.Args) == 0 {
 			continue
 		}
-		propName, ok := r.constString(oc.Args[0])
+		propName, ok := r.ConstString(oc.Args[0])
 		if !ok {
 			props.Partial = true
 			continue
@@ -85,7 +85,7 @@ func (r *recogniser) m3Properties(d *mcpmodel.Definition, call *ast.CallExpr) *j
 
 // m3PropertyOptions applies PropertyOption calls to prop and reports whether Required() was
 // among them.
-func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExpr, opts []ast.Expr) (required bool) {
+func (r *Evaluator) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExpr, opts []ast.Expr) (required bool) {
 	if owner.Ellipsis.IsValid() {
 		prop.Partial = true
 	}
@@ -103,7 +103,10 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 			continue
 		}
 		oc, ok := ast.Unparen(o).(*ast.CallExpr)
-		var fn = r.calleeOf(oc)
+		var fn *types.Func
+		if ok {
+			fn = r.Callee(oc)
+		}
 		if !ok || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != sdkapi.MarkLabsMCPPath {
 			prop.Partial = true
 			continue
@@ -122,7 +125,7 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 				enum.Kind = jsonvalue.Null
 			default:
 				for _, a := range oc.Args {
-					enum.Elems = append(enum.Elems, r.jsonOf(a, 0))
+					enum.Elems = append(enum.Elems, r.JSONOf(a, 0))
 				}
 			}
 			set("enum", oc, enum)
@@ -130,7 +133,7 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 			items := &jsonvalue.Value{Kind: jsonvalue.Object, Pos: oc.Pos(), End: oc.End()}
 			items.Members = []*jsonvalue.Member{
 				{Key: "type", KeyPos: oc.Pos(), Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "string", Pos: oc.Pos(), End: oc.End()}},
-				{Key: "enum", KeyPos: oc.Args[0].Pos(), Value: r.jsonOf(oc.Args[0], 0)},
+				{Key: "enum", KeyPos: oc.Args[0].Pos(), Value: r.JSONOf(oc.Args[0], 0)},
 			}
 			set("items", oc, items)
 		case m3ItemTypes[name] != "":
@@ -140,7 +143,7 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 			// Required() inside item options is dropped by mark3labs.
 			set("items", oc, items)
 		case m3Keywords[name] != "" && len(oc.Args) == 1:
-			set(m3Keywords[name], oc, r.jsonOf(oc.Args[0], 0))
+			set(m3Keywords[name], oc, r.JSONOf(oc.Args[0], 0))
 		default:
 			prop.Partial = true
 		}
@@ -148,31 +151,23 @@ func (r *recogniser) m3PropertyOptions(prop *jsonvalue.Value, owner *ast.CallExp
 	return required
 }
 
-// calleeOf is callee for a possibly nil call.
-func (r *recogniser) calleeOf(call *ast.CallExpr) *types.Func {
-	if call == nil {
-		return nil
-	}
-	return r.callee(call)
-}
-
 // ownPropertyOption applies a PropertyOption of the module's own to prop: a function literal
 // `func(schema map[string]any) { schema["x-mcp-header"] = "Owner" }`, written in place or
 // returned by a function of the package (`header("Owner")`, its parameters standing for the
 // call's arguments), whose body only sets constant keys of its map. It reports false for
 // anything else, which leaves the option to the caller.
-func (r *recogniser) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
+func (r *Evaluator) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
 	var lit *ast.FuncLit
 	var frame *argFrame
 	switch x := ast.Unparen(o).(type) {
 	case *ast.FuncLit:
 		lit = x
 	case *ast.CallExpr:
-		fn := r.callee(x)
-		if fn == nil || r.decls[fn] == nil || fn.Signature().Results().Len() != 1 || fn.Signature().Variadic() {
+		fn := r.Callee(x)
+		if fn == nil || r.Decls[fn] == nil || fn.Signature().Results().Len() != 1 || fn.Signature().Variadic() {
 			return false
 		}
-		rets := r.calleeReturns(x, 0)
+		rets := r.CalleeReturns(x, 0)
 		if len(rets) != 1 {
 			return false
 		}
@@ -211,10 +206,10 @@ func (r *recogniser) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
 			return false
 		}
 		ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
-		if !ok || r.localVar(ix.X) != m || mentions(r.pass.TypesInfo, as.Rhs[0], m) {
+		if !ok || r.LocalVar(ix.X) != m || Mentions(r.pass.TypesInfo, as.Rhs[0], m) {
 			return false
 		}
-		k, ok := r.constString(ix.Index)
+		k, ok := r.ConstString(ix.Index)
 		if !ok {
 			return false
 		}
@@ -225,7 +220,7 @@ func (r *recogniser) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
 		defer func() { r.env = frame.parent }()
 	}
 	for _, s := range sets {
-		prop.Set(s.key, s.at, r.jsonOf(s.value, 0))
+		prop.Set(s.key, s.at, r.JSONOf(s.value, 0))
 	}
 	return true
 }

@@ -59,6 +59,13 @@ var modelTextFields = map[string]ModelText{
 	sdkapi.GoSDKMCPPath + ".ResourceContents.Text":        ResourceText,
 	sdkapi.MarkLabsMCPPath + ".TextContent.Text":          ContentText,
 	sdkapi.MarkLabsMCPPath + ".TextResourceContents.Text": ResourceText,
+	sdkapi.GoSDKMCPPath + ".Tool.Description":             DescriptionText,
+	sdkapi.GoSDKMCPPath + ".Prompt.Description":           DescriptionText,
+	sdkapi.GoSDKMCPPath + ".PromptArgument.Description":   DescriptionText,
+	sdkapi.GoSDKMCPPath + ".Resource.Description":         DescriptionText,
+	sdkapi.GoSDKMCPPath + ".ResourceTemplate.Description": DescriptionText,
+	sdkapi.MarkLabsMCPPath + ".Tool.Description":          DescriptionText,
+	sdkapi.JSONSchemaPath + ".Schema.Description":         DescriptionText,
 }
 
 // ModelTextField reports what text stored into field name of the struct type t (or a pointer

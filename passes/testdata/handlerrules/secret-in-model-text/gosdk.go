@@ -188,3 +188,10 @@ func register(s *mcp.Server, svc *service) {
 	mcp.AddTool(s, &mcp.Tool{Name: "status"}, svc.status)
 	s.AddResource(&mcp.Resource{URI: "config://key", Name: "config"}, svc.readConfig)
 }
+
+// A tool description written with the configured key (go-sdk's Tool.Description), and a
+// description that only names the variable (near miss).
+func registerDescribed(s *mcp.Server, svc *service) {
+	mcp.AddTool(s, &mcp.Tool{Name: "described", Description: "Searches with key " + svc.cfg.APIKey}, svc.search) // want `field Config.APIKey reaches the model in a description`
+	mcp.AddTool(s, &mcp.Tool{Name: "described_fine", Description: "Searches with the key in SEARCH_API_KEY."}, svc.search)
+}

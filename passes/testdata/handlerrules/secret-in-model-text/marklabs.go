@@ -116,3 +116,14 @@ func registerJira(j *jira) {
 	converting := server.NewMCPServer("jira", "1.0", server.WithToolHandlerMiddleware(errorsAsResults))
 	converting.AddTool(m3.NewTool("converted"), j.converted)
 }
+
+var baseTool = m3.NewTool("base", m3.WithDescription("Base."))
+
+// A description extended at run time with a credential (linear-mcp-go's shape).
+func registerExtended(s *server.MCPServer, j *jira) {
+	t := baseTool
+	if key := os.Getenv("JIRA_API_TOKEN"); key != "" {
+		t.Description += " Send 'Authorization: " + key + "'." // want `environment variable JIRA_API_TOKEN reaches the model in a description`
+	}
+	s.AddTool(t, j.plain)
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/revision"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -46,7 +47,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(HeaderAnnotationFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -249,6 +250,9 @@ type recogniser struct {
 	// eval evaluates Go code that builds JSON (mcpdefs/jsoneval), reading the package through
 	// the recogniser (code.go).
 	eval *jsoneval.Evaluator
+	// revision finds what protocol revision 2026-07-28 asks (mcpdefs/revision), through the
+	// recogniser (code.go).
+	revision *revision.Checker
 	// registeredAs is how each definition is registered (go-sdk's typed or low-level
 	// AddTool), and ownType the module's own definition type a definition is a literal of:
 	// recognition's side data on the definitions, kept out of the data model.
@@ -301,6 +305,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.adapters = adapters.New(pass, flowRes, r, adapters.Index{
 		Decls: r.decls, Assigns: r.assigns, Returns: r.returns, CallsOf: r.callsOf, Enclosing: r.enclosing,
 	})
+	r.revision = revision.New(pass, r, revision.Index{Decls: r.decls, Assigns: r.assigns, FieldAssigned: r.fieldAssigned})
 	// Converting adapters first: one that hands a typed handler's results to a low-level
 	// handler unchanged changes that handler's semantics, which a pass-through adapter
 	// wrapping it then copies.
@@ -311,7 +316,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.adapters.AdaptedDelegates()
 	r.link()
 	r.instantiateFactories()
-	r.lateRegistrations()
+	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)

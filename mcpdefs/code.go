@@ -7,6 +7,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/revision"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -78,3 +79,23 @@ func (r *recogniser) CalleeReturns(call *ast.CallExpr, i int) []ast.Expr {
 }
 
 func (r *recogniser) Fields(lit *ast.CompositeLit) map[string]ast.Expr { return r.fields(lit) }
+
+// The recogniser is what mcpdefs/revision reads the package through (revision.Code).
+var _ revision.Code = (*recogniser)(nil)
+
+func (r *recogniser) Exporting() bool { return r.adapters.Exporting() }
+
+func (r *recogniser) MapChange(v types.Object, use ast.Expr) (grown, changed bool) {
+	return r.eval.MapChange(v, use)
+}
+
+func (r *recogniser) AddLateRegistration(l mcpmodel.LateRegistration) {
+	r.res.LateRegistrations = append(r.res.LateRegistrations, l)
+}
+
+func (r *recogniser) AddRevisionLimit(sdk sdkapi.SDK, revisions []string) {
+	if r.res.RevisionLimits == nil {
+		r.res.RevisionLimits = map[sdkapi.SDK][]string{}
+	}
+	r.res.RevisionLimits[sdk] = append(r.res.RevisionLimits[sdk], revisions...)
+}

@@ -9,17 +9,17 @@
 // be resolved statically are marked dynamic, never guessed.
 //
 // What it hands over is mcpmodel's data model (Definition, Handler, Server, ...); Result adds
-// the queries that need recognition's indexes. Its subpackages hold that model, the adapters
-// and middleware between a handler and the wire (adapters, which reads the package through
-// the recogniser: code.go), the evaluator of Go code that builds JSON (jsoneval, which
-// resolves through it too), and what recognition reads with: sdkapi (the vocabulary: import
-// paths and which API is which), typewalk (what each SDK's schema inference makes of a Go
-// type), jsonvalue (JSON values with their positions) and schemalib (schemas the module
-// builds with a schema library). Questions about paths and values go to the flow engine's
-// layer, which knows no SDK: recognition hands the SSA engine (FlowEngine) and the helper
-// summaries (NewSummaries, flow/summary) what they must know of the SDKs as oracles
-// (engine.go). mcpdefs must not import a rule family, the registry (analyzers) or the
-// driver; internal/layers' test pins it.
+// the queries that need recognition's indexes. Its subpackages hold that model; the adapters
+// and middleware between a handler and the wire (adapters), the evaluator of Go code that
+// builds JSON (jsoneval) and what revision 2026-07-28 asks beyond definitions (revision),
+// each reading the package through the recogniser (code.go); and what recognition reads
+// with: sdkapi (the vocabulary: import paths and which API is which), typewalk (what each
+// SDK's schema inference makes of a Go type), jsonvalue (JSON values with their positions)
+// and schemalib (schemas the module builds with a schema library). Questions about paths and
+// values go to the flow engine's layer, which knows no SDK: recognition hands the SSA engine
+// (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they must know of
+// the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the registry
+// (analyzers) or the driver; internal/layers' test pins it.
 package mcpdefs
 
 import (
@@ -44,7 +44,7 @@ type Result struct {
 	// pins, per SDK (absent: the SDK's own list); see Revisions.
 	RevisionLimits map[sdkapi.SDK][]string
 	// LateRegistrations are the registrations that run once the server is serving
-	// (stateless.go).
+	// (mcpdefs/revision).
 	LateRegistrations []mcpmodel.LateRegistration
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).

@@ -54,7 +54,7 @@ func (r *recogniser) link() {
 		}
 	}
 	r.schemas()
-	r.headerAnnotations()
+	r.revision.HeaderAnnotations()
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.

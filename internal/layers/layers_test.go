@@ -49,6 +49,9 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"a package recognition reads with (what schema libraries infer, JSON values, schema library calls) imports recognition, an SDK or a rule family", []string{module + "/mcpdefs/typewalk", module + "/mcpdefs/jsonvalue", module + "/mcpdefs/schemalib"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},
+		{"the revision checker imports recognition, an SDK, a rule family or the driver (it reads recognition through revision.Code)", []string{module + "/mcpdefs/revision"}, func(dep string) bool {
+			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
+		}, true},
 		{"the JSON evaluator imports recognition, an SDK, a rule family or the driver (it resolves through jsoneval.Code)", []string{module + "/mcpdefs/jsoneval"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},

@@ -95,7 +95,7 @@ func (r *Finder) addParamWrap(fn *types.Func, w Wrap) {
 	r.paramWraps[fn] = append(r.paramWraps[fn], w)
 }
 
-// exporting reports whether this package's adapters are recorded as facts: packages of the
+// Exporting reports whether this package's adapters are recorded as facts: packages of the
 // module being checked, not the SDKs or other dependencies.
 func (r *Finder) Exporting() bool {
 	return flow.InModule(r.pass.Module, r.pass.Pkg) && !sdkapi.KnownPackage(r.pass.Pkg.Path()) && r.pass.ExportObjectFact != nil

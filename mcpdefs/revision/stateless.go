@@ -1,4 +1,4 @@
-package mcpdefs
+package revision
 
 import (
 	"go/ast"
@@ -19,35 +19,12 @@ import (
 // builds the server for a request, is missing from (or varies in) what clients of that
 // revision list. This file finds those registrations.
 
-// Revisions returns the protocol revisions the package's servers of sdk speak: the SDK's,
-// narrowed by the versions a server option or transport option pins
-// (ServerOptions.SupportedProtocolVersions, WithStreamableHTTPProtocolVersions).
-func (res *Result) Revisions(sdk sdkapi.SDK) []string {
-	all := res.Versions.Revisions(sdk)
-	if lim, ok := res.RevisionLimits[sdkFamily(sdk)]; ok {
-		return slices.DeleteFunc(all, func(r string) bool { return !slices.Contains(lim, r) })
-	}
-	return all
-}
-
-// Speaks reports whether the package's servers of sdk speak revision.
-func (res *Result) Speaks(sdk sdkapi.SDK, revision string) bool {
-	return slices.Contains(res.Revisions(sdk), revision)
-}
-
-func sdkFamily(sdk sdkapi.SDK) sdkapi.SDK {
-	if sdk == sdkapi.MCPTool {
-		return sdkapi.GoSDK
-	}
-	return sdk
-}
-
 // revisionLimit records a static list of protocol versions a server or transport option
 // pins. A list recognition cannot read is no limit (the SDK's revisions are assumed).
-func (r *recogniser) revisionLimit(sdk sdkapi.SDK, elems []ast.Expr) {
+func (r *Checker) revisionLimit(sdk sdkapi.SDK, elems []ast.Expr) {
 	var lim []string
 	for _, e := range elems {
-		s, ok := r.constString(e)
+		s, ok := r.ConstString(e)
 		if !ok {
 			return
 		}
@@ -56,10 +33,7 @@ func (r *recogniser) revisionLimit(sdk sdkapi.SDK, elems []ast.Expr) {
 	if len(lim) == 0 {
 		return // an empty list restores the default
 	}
-	if r.res.RevisionLimits == nil {
-		r.res.RevisionLimits = map[sdkapi.SDK][]string{}
-	}
-	r.res.RevisionLimits[sdk] = append(r.res.RevisionLimits[sdk], lim...)
+	r.AddRevisionLimit(sdk, lim)
 }
 
 // lateRegistrationKeys are the registering calls, with the kind each registers and whether
@@ -102,9 +76,9 @@ var getServerFuncs = map[string]bool{
 	sdkapi.GoSDKMCPPath + ".NewSSEHandler":            true,
 }
 
-// lateRegistrations finds the registrations that run once the server is serving. It runs
+// LateRegistrations finds the registrations that run once the server is serving. It runs
 // after linking, when handlers are known.
-func (r *recogniser) lateRegistrations() {
+func (r *Checker) LateRegistrations() {
 	callbacks := map[ast.Node]string{}  // callback function literals and declarations
 	getServers := map[ast.Node]bool{}   // getServer functions
 	named := map[types.Object]string{}  // functions passed by name as callbacks
@@ -149,7 +123,7 @@ func (r *recogniser) lateRegistrations() {
 						continue
 					}
 					if id.Name == "SupportedProtocolVersions" {
-						if lit := r.resolveLit(kv.Value, 0); lit != nil {
+						if lit := r.ResolveLit(kv.Value, 0); lit != nil {
 							r.revisionLimit(sdkapi.GoSDK, lit.Elts)
 						}
 						continue
@@ -159,7 +133,7 @@ func (r *recogniser) lateRegistrations() {
 					}
 				}
 			case *ast.CallExpr:
-				fn := r.callee(x)
+				fn := r.Callee(x)
 				if fn == nil {
 					return true
 				}
@@ -182,24 +156,24 @@ func (r *recogniser) lateRegistrations() {
 		return
 	}
 	for _, call := range regs {
-		key := sdkapi.Key(r.callee(call))
+		key := sdkapi.Key(r.Callee(call))
 		info := lateRegistrationKeys[key]
 		late := mcpmodel.LateRegistration{Call: call, Kind: info.kind, SDK: info.sdk}
 		if info.session {
-			late.Context, late.Where = mcpmodel.LateSession, r.callee(call).Name()
-			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
+			late.Context, late.Where = mcpmodel.LateSession, r.Callee(call).Name()
+			r.AddLateRegistration(late)
 			continue
 		}
 		path := r.pathTo(call)
 		if ctx, where, ok := r.lateContext(path, callbacks, getServers, named, namedGet); ok {
 			late.Context, late.Where = ctx, where
-			r.res.LateRegistrations = append(r.res.LateRegistrations, late)
+			r.AddLateRegistration(late)
 		}
 	}
 }
 
 // pathTo returns the syntax enclosing n, innermost first.
-func (r *recogniser) pathTo(n ast.Node) []ast.Node {
+func (r *Checker) pathTo(n ast.Node) []ast.Node {
 	for _, f := range r.pass.Files {
 		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
 			var path []ast.Node
@@ -219,7 +193,7 @@ func (r *recogniser) pathTo(n ast.Node) []ast.Node {
 
 // lateContext decides whether a registration at the end of path (innermost first) runs after
 // serving starts: the innermost function that is a handler, a callback or a getServer says.
-func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string, getServers map[ast.Node]bool, named map[types.Object]string, namedGet map[types.Object]bool) (mcpmodel.LateContext, string, bool) {
+func (r *Checker) lateContext(path []ast.Node, callbacks map[ast.Node]string, getServers map[ast.Node]bool, named map[types.Object]string, namedGet map[types.Object]bool) (mcpmodel.LateContext, string, bool) {
 	for i, n := range path {
 		var obj types.Object
 		switch f := n.(type) {
@@ -229,7 +203,7 @@ func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string,
 		default:
 			continue
 		}
-		if h := r.res.HandlerOf(n); h != nil {
+		if h := r.HandlerOf(n); h != nil {
 			return mcpmodel.LateHandler, h.Name, true
 		}
 		if name, ok := callbacks[n]; ok {
@@ -251,7 +225,7 @@ func (r *recogniser) lateContext(path []ast.Node, callbacks map[ast.Node]string,
 // requestDependent reports whether a registration inside getServer fn runs under a condition
 // on the request (its first parameter) that is not about the caller's authorization, which
 // the revision allows to decide what is listed. inner is the path from the call up to fn.
-func (r *recogniser) requestDependent(inner []ast.Node, fn ast.Node) bool {
+func (r *Checker) requestDependent(inner []ast.Node, fn ast.Node) bool {
 	var ft *ast.FuncType
 	switch f := fn.(type) {
 	case *ast.FuncDecl:
@@ -293,7 +267,7 @@ func (r *recogniser) requestDependent(inner []ast.Node, fn ast.Node) bool {
 
 // mentionsRequest reports whether e uses the request, directly or through a variable
 // assigned from it once.
-func (r *recogniser) mentionsRequest(e ast.Node, req types.Object) bool {
+func (r *Checker) mentionsRequest(e ast.Node, req types.Object) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -304,7 +278,7 @@ func (r *recogniser) mentionsRequest(e ast.Node, req types.Object) bool {
 		if obj == req {
 			found = true
 		} else if v, ok := obj.(*types.Var); ok && !v.IsField() {
-			for _, a := range r.assigns[v] {
+			for _, a := range r.Assigns[v] {
 				if jsoneval.Mentions(r.pass.TypesInfo, a, req) {
 					found = true
 				}

@@ -1,4 +1,4 @@
-package mcpdefs
+package revision
 
 // Header annotators: a module function that adds x-mcp-header annotations (SEP-2243) to the
 // tools a server registers, in another package than their definitions, such as
@@ -54,16 +54,16 @@ func (f *HeaderAnnotationFact) String() string { return "header annotation by " 
 
 // headerAnnotators finds the package's annotators and, when the package also registers tools
 // through them, exports the fact; then applies every visible fact to the package's tools.
-func (r *recogniser) headerAnnotations() {
+func (r *Checker) HeaderAnnotations() {
 	var local *HeaderAnnotationFact
 	annotators := map[*types.Func]map[string]string{}
-	for fn, decl := range r.decls {
+	for fn, decl := range r.Decls {
 		if hs := r.headerAnnotator(fn, decl); hs != nil {
 			annotators[fn] = hs
 		}
 	}
 	if len(annotators) > 0 {
-		for _, decl := range r.decls {
+		for _, decl := range r.Decls {
 			if decl.Body == nil {
 				continue
 			}
@@ -74,7 +74,7 @@ func (r *recogniser) headerAnnotations() {
 				if !ok {
 					return true
 				}
-				fn := r.callee(call)
+				fn := r.Callee(call)
 				if fn == nil {
 					return true
 				}
@@ -92,7 +92,7 @@ func (r *recogniser) headerAnnotations() {
 			}
 		}
 	}
-	if local != nil && r.pass.ExportPackageFact != nil && r.adapters.Exporting() {
+	if local != nil && r.pass.ExportPackageFact != nil && r.Exporting() {
 		r.pass.ExportPackageFact(local)
 	}
 	var facts []*HeaderAnnotationFact
@@ -112,7 +112,7 @@ func (r *recogniser) headerAnnotations() {
 }
 
 // headerAnnotator returns the property-to-header map an annotator applies, or nil.
-func (r *recogniser) headerAnnotator(fn *types.Func, decl *ast.FuncDecl) map[string]string {
+func (r *Checker) headerAnnotator(fn *types.Func, decl *ast.FuncDecl) map[string]string {
 	sig := fn.Signature()
 	if decl.Body == nil || sig.Params().Len() != 1 || !isGoToolPtr(sig.Params().At(0).Type()) {
 		return nil
@@ -136,7 +136,7 @@ func (r *recogniser) headerAnnotator(fn *types.Func, decl *ast.FuncDecl) map[str
 			if !ok {
 				return true
 			}
-			if k, ok := r.constString(ix.Index); !ok || k != "x-mcp-header" {
+			if k, ok := r.ConstString(ix.Index); !ok || k != "x-mcp-header" {
 				return true
 			}
 			// The value is the map's entry for a property name: M[k] with k the range key
@@ -165,8 +165,8 @@ func isGoToolPtr(t types.Type) bool {
 
 // constStringMap resolves e to a map[string]string literal whose keys and values are all
 // constants, held in a variable assigned once.
-func (r *recogniser) constStringMap(e ast.Expr) map[string]string {
-	lit := r.resolveLit(e, 0)
+func (r *Checker) constStringMap(e ast.Expr) map[string]string {
+	lit := r.ResolveLit(e, 0)
 	if lit == nil {
 		return nil
 	}
@@ -180,15 +180,15 @@ func (r *recogniser) constStringMap(e ast.Expr) map[string]string {
 		if !ok {
 			return nil
 		}
-		k, ok1 := r.constString(kv.Key)
-		v, ok2 := r.constString(kv.Value)
+		k, ok1 := r.ConstString(kv.Key)
+		v, ok2 := r.ConstString(kv.Value)
 		if !ok1 || !ok2 {
 			return nil
 		}
 		out[k] = v
 	}
 	if id := astutil.NameIdent(e); id != nil {
-		if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok && (r.fieldAssigned[v] || r.mapChanged(v)) {
+		if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok && (r.FieldAssigned[v] || r.mapChanged(v)) {
 			return nil // the map is changed at run time
 		}
 	}
@@ -197,19 +197,19 @@ func (r *recogniser) constStringMap(e ast.Expr) map[string]string {
 
 // mapChanged reports whether a package-level map variable is written anywhere in the
 // package after its declaration (an index assignment, delete, maps.Copy into it).
-func (r *recogniser) mapChanged(v *types.Var) bool {
+func (r *Checker) mapChanged(v *types.Var) bool {
 	for _, f := range r.pass.Files {
 		changed := false
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.AssignStmt:
 				for _, lhs := range x.Lhs {
-					if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok && r.localVar(ix.X) == v {
+					if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok && r.LocalVar(ix.X) == v {
 						changed = true
 					}
 				}
 			case *ast.CallExpr:
-				if _, grown := r.eval.MapChange(v, x); grown {
+				if _, grown := r.MapChange(v, x); grown {
 					changed = true
 				}
 			}
@@ -225,9 +225,9 @@ func (r *recogniser) mapChanged(v *types.Var) bool {
 // applyHeaderAnnotation adds the fact's annotations to the package's go-sdk tools that are
 // registered elsewhere and whose input schema is a static *jsonschema.Schema (the type the
 // annotator asserts).
-func (r *recogniser) applyHeaderAnnotation(f *HeaderAnnotationFact) {
+func (r *Checker) applyHeaderAnnotation(f *HeaderAnnotationFact) {
 	props := slices.Sorted(maps.Keys(f.Headers))
-	for _, d := range r.res.Definitions {
+	for _, d := range r.Definitions() {
 		if d.Kind != mcpmodel.Tool || d.SDK != sdkapi.GoSDK || d.Registration != nil || d.Input.Origin != mcpmodel.SchemaHandBuilt || d.Input.JSON == nil || d.Input.JSON.Kind != jsonvalue.Object {
 			continue
 		}

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
@@ -106,7 +105,7 @@ var ruleAppToolResourcePairing = namesCheck{
 func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 	type resource struct {
 		key      string
-		template *mcpdefs.URITemplate
+		template *mcpmodel.URITemplate
 	}
 	var resources []resource
 	anyUI := false
@@ -114,7 +113,7 @@ func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error 
 		anyUI = anyUI || ui
 		r := resource{key: key}
 		if kind == mcpmodel.ResourceTemplate {
-			r.template, _ = mcpdefs.ParseURITemplate(key)
+			r.template, _ = mcpmodel.ParseURITemplate(key)
 		}
 		resources = append(resources, r)
 	}

@@ -56,7 +56,7 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 			continue
 		}
 		if d.Kind == mcpmodel.ResourceTemplate {
-			if _, err := mcpdefs.ParseURITemplate(d.URI.Str); err != nil {
+			if _, err := mcpmodel.ParseURITemplate(d.URI.Str); err != nil {
 				panics := "go-sdk's AddResourceTemplate panics at start-up"
 				switch d.SDK {
 				case sdkapi.MarkLabs:
@@ -209,7 +209,7 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 		if d.Kind != mcpmodel.ResourceTemplate || d.SDK != sdkapi.MarkLabs || !d.URI.Static || d.Handler == nil {
 			continue
 		}
-		tmpl, err := mcpdefs.ParseURITemplate(d.URI.Str)
+		tmpl, err := mcpmodel.ParseURITemplate(d.URI.Str)
 		if err != nil {
 			continue
 		}
@@ -245,7 +245,7 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 // variable into the field of P that it names (by `uri` tag, json name or Go name), and
 // AddResourceTemplate panics at start-up when they do not line up.
 func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
-	binds, isStruct, ok := mcpdefs.Bindings(d.Definition)
+	binds, isStruct, ok := mcpmodel.Bindings(d.Definition)
 	if !ok {
 		return
 	}
@@ -272,7 +272,7 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 		// An empty template is uri-template-required's; mcptool binds nothing then.
 		return
 	}
-	tmpl, err := mcpdefs.ParseURITemplate(d.URI.Str)
+	tmpl, err := mcpmodel.ParseURITemplate(d.URI.Str)
 	if err != nil {
 		return
 	}

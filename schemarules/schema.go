@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
@@ -59,7 +58,7 @@ func schemaIsObject(p *rule.Pass, m *Model) error {
 			isObjectOutput(p, m, d, d.Output)
 		}
 		if d.Kind == mcpmodel.Prompt {
-			if _, isStruct, ok := mcpdefs.Bindings(d.Definition); ok && !isStruct {
+			if _, isStruct, ok := mcpmodel.Bindings(d.Definition); ok && !isStruct {
 				p.Reportf(d.At(), "%s: its arguments type %s is not a struct, so mcptool.AddPrompt panics at start-up", d.Label(), m.typeName(d.ParamsType))
 			}
 		}
@@ -307,7 +306,7 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 		if d.Kind != mcpmodel.Prompt {
 			continue
 		}
-		binds, _, _ := mcpdefs.Bindings(d.Definition)
+		binds, _, _ := mcpmodel.Bindings(d.Definition)
 		for _, b := range binds {
 			if !b.Unsupported {
 				continue

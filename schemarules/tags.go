@@ -12,7 +12,6 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -409,7 +408,7 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 	for _, d := range m.Defs {
 		if d.Kind == mcpmodel.Prompt && d.SDK == sdkapi.MCPTool {
 			// mcptool's arguments are the fields of A, described by their jsonschema tags.
-			binds, _, _ := mcpdefs.Bindings(d.Definition)
+			binds, _, _ := mcpmodel.Bindings(d.Definition)
 			for _, b := range binds {
 				if b.Unsupported || strings.TrimSpace(b.Description) != "" || !m.InModule(b.Field.Pkg()) {
 					continue

@@ -24,7 +24,7 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 	targets=(
 		./mcpdefs/typewalk:FuzzParseTag             # struct tags (json, jsonschema, mcp)
 		./mcptool:FuzzBindingTags                   # the runtime's binding tags
-		./mcpdefs:FuzzParseURITemplate              # URI templates in definitions
+		./mcpdefs/mcpmodel:FuzzParseURITemplate     # URI templates in definitions
 		./mcptool:FuzzResourceTemplate              # URI templates at registration
 		./internal/printf:FuzzParse                 # format strings
 		./mcpdefs/jsonvalue:FuzzParse               # JSON schemas written as text

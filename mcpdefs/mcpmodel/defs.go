@@ -2,7 +2,8 @@
 // MCP code, as plain values. Definitions (tools, resources, resource templates, prompts) with
 // their properties as written, handlers with their flavour and what their errors become on the
 // wire, servers, the schemas a tool advertises, the SDK versions the module builds with and
-// what each version does, and the adapters recognition could not map.
+// what each version does, the adapters recognition could not map, the fields mcptool binds a
+// params type into (Bindings), and URI templates parsed as the SDKs parse them.
 //
 // It knows the SDKs only through mcpdefs/sdkapi's names and holds no recognition logic: its
 // methods answer from the values alone. It must not import mcpdefs (recognition fills these

@@ -1,4 +1,4 @@
-package mcpdefs
+package mcpmodel
 
 import (
 	"go/types"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
@@ -34,15 +33,15 @@ type Binding struct {
 // isStruct is false when the type (after pointers) is not a struct, which mcptool rejects;
 // ok is false when there is nothing to say (not an mcptool template or prompt, or a type that
 // is only known per instantiation of a generic wrapper).
-func Bindings(d *mcpmodel.Definition) (bs []Binding, isStruct, ok bool) {
+func Bindings(d *Definition) (bs []Binding, isStruct, ok bool) {
 	if d.SDK != sdkapi.MCPTool || d.ParamsType == nil || astutil.HasTypeParam(d.ParamsType) {
 		return nil, false, false
 	}
-	if d.Kind != mcpmodel.ResourceTemplate && d.Kind != mcpmodel.Prompt {
+	if d.Kind != ResourceTemplate && d.Kind != Prompt {
 		return nil, false, false
 	}
 	tagKey := ""
-	if d.Kind == mcpmodel.ResourceTemplate {
+	if d.Kind == ResourceTemplate {
 		tagKey = "uri"
 	}
 	t := derefAll(d.ParamsType)

@@ -1,4 +1,4 @@
-package mcpdefs
+package mcpmodel
 
 import (
 	"github.com/yosida95/uritemplate/v3"

@@ -1,9 +1,9 @@
-package mcpdefs_test
+package mcpmodel_test
 
 import (
 	"testing"
 
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // FuzzParseURITemplate checks that URI templates from source code, however malformed, never
@@ -13,7 +13,7 @@ func FuzzParseURITemplate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		tmpl, err := mcpdefs.ParseURITemplate(s)
+		tmpl, err := mcpmodel.ParseURITemplate(s)
 		if err != nil {
 			return
 		}

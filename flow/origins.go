@@ -51,25 +51,10 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 	case *ssa.BinOp:
 		w.walk(x.X, depth+1)
 		w.walk(x.Y, depth+1)
-	case *ssa.Convert:
-		w.walk(x.X, depth+1)
-	case *ssa.ChangeType:
-		w.walk(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		w.walk(x.X, depth+1)
-	case *ssa.MakeInterface:
-		w.walk(x.X, depth+1)
-	case *ssa.SliceToArrayPointer:
-		w.walk(x.X, depth+1)
+	case *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.SliceToArrayPointer,
+		*ssa.Index, *ssa.Lookup, *ssa.Slice, *ssa.TypeAssert:
+		w.walk(sameText(v), depth+1)
 	case *ssa.Field:
-		w.walk(x.X, depth+1)
-	case *ssa.Index:
-		w.walk(x.X, depth+1)
-	case *ssa.Lookup:
-		w.walk(x.X, depth+1)
-	case *ssa.Slice:
-		w.walk(x.X, depth+1)
-	case *ssa.TypeAssert:
 		w.walk(x.X, depth+1)
 	case *ssa.Extract:
 		w.walk(x.Tuple, depth+1)
@@ -129,28 +114,11 @@ func (w *originWalk) address(addr ssa.Value, depth int) {
 
 // stores walks the values stored through addr, and the arguments of calls addr is given to.
 func (w *originWalk) stores(addr ssa.Value, depth int) {
-	refs := addr.Referrers()
-	if refs == nil {
-		return
+	for _, v := range Stored(addr) {
+		w.walk(v, depth+1)
 	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.Store:
-			if r.Addr == addr {
-				w.walk(r.Val, depth+1)
-			}
-		case *ssa.Call:
-			w.filledBy(r, addr, depth)
-		case *ssa.MakeInterface:
-			// json.Unmarshal takes the address as an any.
-			if iface := r.Referrers(); iface != nil {
-				for _, ref := range *iface {
-					if call, ok := ref.(*ssa.Call); ok {
-						w.filledBy(call, r, depth)
-					}
-				}
-			}
-		}
+	for _, call := range CallsGiven(addr) {
+		w.filledBy(call, addr, depth)
 	}
 }
 
@@ -163,7 +131,7 @@ func (w *originWalk) filledBy(call *ssa.Call, addr ssa.Value, depth int) {
 		return
 	}
 	for _, arg := range call.Call.Args {
-		if arg != addr {
+		if !isAddressOf(arg, addr) {
 			w.walk(arg, depth+1)
 		}
 	}

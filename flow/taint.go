@@ -68,22 +68,9 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 			w.walk(x.X, depth+1)
 			w.walk(x.Y, depth+1)
 		}
-	case *ssa.Convert:
-		w.walk(x.X, depth+1)
-	case *ssa.ChangeType:
-		w.walk(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		w.walk(x.X, depth+1)
-	case *ssa.MakeInterface:
-		w.walk(x.X, depth+1)
-	case *ssa.TypeAssert:
-		w.walk(x.X, depth+1)
-	case *ssa.Slice:
-		w.walk(x.X, depth+1)
-	case *ssa.Index:
-		w.walk(x.X, depth+1)
-	case *ssa.Lookup:
-		w.walk(x.X, depth+1)
+	case *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.SliceToArrayPointer,
+		*ssa.Index, *ssa.Lookup, *ssa.Slice, *ssa.TypeAssert:
+		w.walk(sameText(v), depth+1)
 	case *ssa.Field:
 		w.fieldOf(x.X, depth+1)
 	case *ssa.Alloc:
@@ -173,14 +160,8 @@ func (w *taintWalk) sameField(fa *ssa.FieldAddr, depth int) {
 
 // stores walks the values stored through addr.
 func (w *taintWalk) stores(addr ssa.Value, depth int) {
-	refs := addr.Referrers()
-	if refs == nil {
-		return
-	}
-	for _, ref := range *refs {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
-			w.walk(st.Val, depth)
-		}
+	for _, v := range Stored(addr) {
+		w.walk(v, depth)
 	}
 }
 

@@ -93,3 +93,76 @@ func isErrorsTest(call *ssa.Call) bool {
 	fn := Callee(call)
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(call.Call.Args) == 2
 }
+
+// sameText returns the operand a value keeps the contents of (a conversion, a change of
+// type or interface, a type assertion, a slice or an element of it, a map lookup), or nil.
+// Both backward walks, Origins and Taint, look through these alike.
+func sameText(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Convert:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.SliceToArrayPointer:
+		return x.X
+	case *ssa.TypeAssert:
+		return x.X
+	case *ssa.Slice:
+		return x.X
+	case *ssa.Index:
+		return x.X
+	case *ssa.Lookup:
+		return x.X
+	}
+	return nil
+}
+
+// Stored returns the values stored through addr.
+func Stored(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	if refs := addr.Referrers(); refs != nil {
+		for _, ref := range *refs {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}
+
+// CallsGiven returns the calls addr is given to, directly or as an interface
+// (json.Unmarshal(data, &v) takes it as an any): calls that may fill what it points to.
+func CallsGiven(addr ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.Call:
+			out = append(out, r)
+		case *ssa.MakeInterface:
+			if iface := r.Referrers(); iface != nil {
+				for _, ref := range *iface {
+					if call, ok := ref.(*ssa.Call); ok {
+						out = append(out, call)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isAddressOf reports whether arg is addr or addr made an interface.
+func isAddressOf(arg, addr ssa.Value) bool {
+	if mi, ok := arg.(*ssa.MakeInterface); ok {
+		arg = mi.X
+	}
+	return arg == addr
+}

@@ -285,9 +285,7 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	if !parser && a.h.defs.ModulePackage(fn.Pkg()) {
 		// A helper of the module that parses, validates or reads arguments and does no I/O
 		// that would need a context (terraform's utils.OptionalPaginationParams(request)).
-		name := strings.ToLower(fn.Name())
-		parser = !takesContext(sig) && (strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
-			strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional"))
+		parser = !takesContext(sig) && parserName(fn.Name())
 	}
 	if !parser {
 		return false
@@ -308,12 +306,21 @@ func (a *argOrigins) heldParser(call *ssa.Call) bool {
 	if !ok || held == nil || g.Pkg == nil || !a.h.defs.ModulePackage(g.Pkg.Pkg) {
 		return false
 	}
-	name := strings.ToLower(g.Name())
-	if takesContext(held.Signature) || !(strings.HasPrefix(name, "parse") || strings.HasPrefix(name, "validate") ||
-		strings.HasPrefix(name, "require") || strings.HasPrefix(name, "optional")) {
+	if takesContext(held.Signature) || !parserName(g.Name()) {
 		return false
 	}
 	return a.allFromArguments(call.Call.Args, false)
+}
+
+// parserName reports whether a helper's name says it parses, validates or reads arguments.
+func parserName(name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range []string{"parse", "validate", "require", "optional"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // allFromArguments reports whether a parser's arguments are made of the tool's arguments or

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -121,7 +122,7 @@ func (s *Result) exportFor(obj types.Object, fn *ssa.Function) {
 		fact := &CarriedCredential{Results: map[int]string{}, Origins: map[int]string{}}
 		passes := &PassesText{Results: map[int][]int{}}
 		for i := range res.Len() {
-			if t := res.At(i).Type(); !isText(t) && !isErrorType(t) {
+			if t := res.At(i).Type(); !isText(t) && !astutil.IsError(t) {
 				continue
 			}
 			k := i
@@ -376,33 +377,9 @@ func ownStruct(v ssa.Value) bool {
 		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
 			return true
 		case *ssa.Alloc:
-			return !filledByCall(x)
+			return len(flow.CallsGiven(x)) == 0
 		default:
 			return false
-		}
-	}
-	return false
-}
-
-// filledByCall reports whether a local's address is given to a call (json's Unmarshal, a
-// decoder's Decode), directly or as an interface.
-func filledByCall(a *ssa.Alloc) bool {
-	refs := a.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.Call:
-			return true
-		case *ssa.MakeInterface:
-			if irefs := r.Referrers(); irefs != nil {
-				for _, ir := range *irefs {
-					if _, ok := ir.(*ssa.Call); ok {
-						return true
-					}
-				}
-			}
 		}
 	}
 	return false
@@ -536,7 +513,7 @@ func (s *Result) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 	s.carried[key] = nil
 	// Only text carries a credential: a function that returns a struct holding one (a
 	// configuration) does not put it in every text made of the struct's other fields.
-	if res := fn.Signature.Results(); max(i, 0) >= res.Len() || !(isText(res.At(max(i, 0)).Type()) || isErrorType(res.At(max(i, 0)).Type())) {
+	if res := fn.Signature.Results(); max(i, 0) >= res.Len() || !(isText(res.At(max(i, 0)).Type()) || astutil.IsError(res.At(max(i, 0)).Type())) {
 		return nil
 	}
 	// A helper's results are judged without the error-text allowance, once for every use.
@@ -914,15 +891,6 @@ func namedIs(t types.Type, path, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
-}
-
-// isErrorType reports whether t is the error interface or implements it.
-func isErrorType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	errType := types.Universe.Lookup("error").Type()
-	return types.Identical(t, errType) || types.Implements(t, errType.Underlying().(*types.Interface))
 }
 
 func isHTTPResponse(t types.Type) bool { return namedIs(t, "net/http", "Response") }

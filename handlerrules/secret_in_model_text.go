@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -36,7 +37,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 	if s == nil || fl == nil {
 		return
 	}
-	r := &secretReporter{p: p, s: s, reported: map[token.Pos]bool{}, origins: map[string]bool{}}
+	r := &secretReporter{p: p, s: s, origins: map[string]bool{}}
 	for _, h := range hs {
 		// mcptool redacts error text by default; resource and prompt handlers' errors are
 		// JSON-RPC errors.
@@ -79,11 +80,14 @@ type leak struct {
 // package: the first place in this package where that credential reaches the model.
 func (r *secretReporter) flush() {
 	sort.SliceStable(r.leaks, func(i, j int) bool { return r.leaks[i].pos < r.leaks[j].pos })
+	lines := map[string]bool{}
 	for _, l := range r.leaks {
-		if r.reported[l.pos] || (l.origin != "" && r.origins[l.origin]) {
+		p := r.p.Fset.PositionFor(l.pos, false)
+		line := p.Filename + ":" + strconv.Itoa(p.Line)
+		if lines[line] || (l.origin != "" && r.origins[l.origin]) {
 			continue
 		}
-		r.reported[l.pos] = true
+		lines[line] = true
 		if l.origin != "" {
 			r.origins[l.origin] = true
 		}
@@ -94,11 +98,10 @@ func (r *secretReporter) flush() {
 // secretReporter reports, for one package, the credentials that reach model text, one
 // finding per line.
 type secretReporter struct {
-	p        *rule.Pass
-	s        *credentials.Result
-	reported map[token.Pos]bool
-	origins  map[string]bool
-	leaks    []leak
+	p       *rule.Pass
+	s       *credentials.Result
+	origins map[string]bool
+	leaks   []leak
 }
 
 // check reports v when its text carries a credential; at is where the text reaches the
@@ -118,7 +121,7 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 	}
 	// A credential another package's function carries is reported once per package, where
 	// it first reaches the model; the message names the line to change there (flush).
-	r.leaks = append(r.leaks, leak{pos: pos, origin: origin, msg: fmt.Sprintf("%s %s the model in %s; leave it out or redact it", found.Name, verb, text)})
+	r.leaks = append(r.leaks, leak{pos: pos, origin: origin, msg: fmt.Sprintf("%s %s the model in %s; redact it", found.Name, verb, text)})
 }
 
 // sink checks an instruction that puts text where the model reads it.

@@ -195,3 +195,9 @@ func registerDescribed(s *mcp.Server, svc *service) {
 	mcp.AddTool(s, &mcp.Tool{Name: "described", Description: "Searches with key " + svc.cfg.APIKey}, svc.search) // want `field Config.APIKey reaches the model in a description`
 	mcp.AddTool(s, &mcp.Tool{Name: "described_fine", Description: "Searches with the key in SEARCH_API_KEY."}, svc.search)
 }
+
+// Two credentials on one line are one finding.
+func (s *service) both(ctx context.Context, req *mcp.CallToolRequest, q Query) (*mcp.CallToolResult, Hits, error) {
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s.cfg.APIKey}, &mcp.TextContent{Text: os.Getenv("GITHUB_TOKEN")}}} // want `field Config.APIKey reaches the model in content text; redact it`
+	return res, Hits{}, nil
+}

@@ -45,7 +45,7 @@ var servers = []server{
 	{"golang-tools", "golang-tools/gopls", []string{"./..."}, false},
 	{"jaeger", "jaeger", []string{"./cmd/jaeger/internal/extension/jaegerquery/internal/mcptools/..."}, true},
 	{"kubernetes-mcp-server", "kubernetes-mcp-server", []string{"./pkg/mcp/..."}, true},
-	{"mcp-gateway", "mcp-gateway", []string{"./pkg/gateway/..."}, true},
+	{"mcp-gateway", "mcp-gateway", []string{"./pkg/gateway/...", "./pkg/codemode/..."}, true},
 }
 
 // Verdicts of the ledger.

@@ -3,9 +3,13 @@
 package analyzers
 
 import (
+	"cmp"
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/contractrules"
+	"github.com/mcplint-go/mcplint/docs"
 	"github.com/mcplint-go/mcplint/handlerrules"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -72,14 +76,14 @@ func LoadConfig(dir string) (*Config, string, error) { return rule.LoadConfig(di
 // ParseConfig decodes a .mcplint.yaml document over the defaults.
 func ParseConfig(data []byte) (*Config, error) { return rule.ParseConfig(data) }
 
-// NewCatalog returns the catalog of every rule mcplint knows: the concatenation of the rules
-// each family declares.
+// NewCatalog returns the catalog of every rule mcplint knows: the rules each family
+// declares, family by family, each family's in the order of its doc page.
 func NewCatalog() *Catalog {
 	var rows []Rule
-	rows = append(rows, handlerrules.Rules()...)
-	rows = append(rows, contractrules.Rules()...)
-	rows = append(rows, schemarules.Rules()...)
-	rows = append(rows, manifest.Rules()...)
+	rows = append(rows, inDocOrder(handlerrules.Family, handlerrules.Rules())...)
+	rows = append(rows, inDocOrder(contractrules.Family, contractrules.Rules())...)
+	rows = append(rows, inDocOrder(schemarules.Family, schemarules.Rules())...)
+	rows = append(rows, inDocOrder(manifest.Family, manifest.Rules())...)
 	rows = append(rows, rule.DirectiveRules()...)
 	rows = append(rows, rule.LoadError)
 	cat := rule.NewCatalog(rows...)
@@ -91,7 +95,7 @@ func NewCatalog() *Catalog {
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return rule.Build(cat, cfg, Groups(cfg))
+	return rule.Build(cat, cfg, groups(cfg, cat))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -107,14 +111,42 @@ func All() []*analysis.Analyzer {
 // Groups lists the analyzer groups of every rule family, each given its own options from cfg.
 // They share one recognition analyzer built for the configuration (its registrars), so
 // definitions are recognised once per package.
-func Groups(cfg *Config) []rule.Group {
+func Groups(cfg *Config) []rule.Group { return groups(cfg, NewCatalog()) }
+
+// groups lists the analyzer groups in the order of cat: families declare their rules in no
+// particular order, and analyzers run and are listed in the catalog's.
+func groups(cfg *Config, cat *Catalog) []rule.Group {
 	defs := mcpdefs.New(recognition(cfg))
-	var groups []rule.Group
-	groups = append(groups, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
-	groups = append(groups, contractrules.Groups(defs)...)
-	groups = append(groups, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist, DescriptionTokenBudget: cfg.DescriptionTokenBudget, SurfaceTokenBudget: cfg.SurfaceTokenBudget, Clients: cfg.Clients})...)
-	groups = append(groups, manifest.Group(defs, manifest.Config{ServerJSON: cfg.ServerJSON}))
-	return groups
+	var out []rule.Group
+	out = append(out, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
+	out = append(out, contractrules.Groups(defs)...)
+	out = append(out, schemarules.Groups(defs, schemarules.Config{FormatAllowlist: cfg.FormatAllowlist, DescriptionTokenBudget: cfg.DescriptionTokenBudget, SurfaceTokenBudget: cfg.SurfaceTokenBudget, Clients: cfg.Clients})...)
+	out = append(out, manifest.Group(defs, manifest.Config{ServerJSON: cfg.ServerJSON}))
+	at := map[string]int{}
+	for i, r := range cat.Rules() {
+		at[r.ID] = i
+	}
+	slices.SortStableFunc(out, func(a, b rule.Group) int { return cmp.Compare(at[a.IDs[0]], at[b.IDs[0]]) })
+	return out
+}
+
+// inDocOrder orders a family's rules as docs/<family>.md lists their sections, which is the
+// order a reader meets them in: the catalog, `mcplint rules` and SARIF show that order. A
+// rule the page lacks (docs' TestDocsMatchCatalog fails then) comes last, by ID.
+func inDocOrder(family rule.Family, rows []Rule) []Rule {
+	at := map[string]int{}
+	for i, s := range docs.Sections(string(family) + ".md") {
+		at[s.Heading] = i + 1
+	}
+	rank := func(r Rule) int {
+		if i, ok := at[r.ID]; ok {
+			return i
+		}
+		return len(at) + 1
+	}
+	rows = slices.Clone(rows)
+	slices.SortFunc(rows, func(a, b Rule) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.ID, b.ID)) })
+	return rows
 }
 
 // recognition turns the user's registrar configuration into recognition options.

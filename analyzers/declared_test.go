@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -14,11 +15,13 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
-// TestEveryDeclaredCheckIsListed derives each family's rules from its source, every
-// package-level rule.Check value it declares, and checks them against the catalog: a check
-// declared beside its function but left out of its family's list would never run, and no
-// other test would notice (its fixture directory would not be visited either).
-func TestEveryDeclaredCheckIsListed(t *testing.T) {
+// TestEveryDeclaredCheckIsCatalogued derives each family's rules from its source, every
+// rule.Check literal it writes, and checks them against the catalog: a check written beside
+// its function but not declared by an exported method of the family's rules type (a
+// package-level variable, an unexported method) would never run, and no other test would
+// notice (its fixture directory would not be visited either). Each family's
+// TestRulesAreDeclared checks the methods themselves.
+func TestEveryDeclaredCheckIsCatalogued(t *testing.T) {
 	t.Parallel()
 	families := map[string]rule.Family{
 		"github.com/mcplint-go/mcplint/handlerrules":  analyzers.FamilyHandler,
@@ -44,57 +47,52 @@ func TestEveryDeclaredCheckIsListed(t *testing.T) {
 		family := families[p.PkgPath]
 		declared := declaredChecks(p)
 		if len(declared) == 0 {
-			t.Errorf("%s declares no rule.Check: the test no longer sees its rules", p.PkgPath)
+			t.Errorf("%s writes no rule.Check: the test no longer sees its rules", p.PkgPath)
 		}
 		for id, name := range declared {
 			if !catalogued[family][id] {
-				t.Errorf("%s declares %s (%s), which is not in its family's list of checks: add it there", p.PkgPath, name, id)
+				t.Errorf("%s: the rule.Check of %s is not in the catalog: declare it in an exported method of the family's rules type, `func (rules) %s() rule.Entry[*kinds]`", name, id, camel(id))
 			}
 		}
 		for id := range catalogued[family] {
 			if _, ok := declared[id]; !ok {
-				t.Errorf("the catalog lists %s in %s, which declares no rule.Check with that ID", id, family)
+				t.Errorf("the catalog lists %s in %s, whose source writes no rule.Check with that ID", id, family)
 			}
 		}
 	}
 }
 
-// declaredChecks maps the ID of every package-level rule.Check a package declares to its
-// variable's name.
+// declaredChecks maps the ID of every rule.Check literal a package writes, wherever it
+// stands, to its position.
 func declaredChecks(p *packages.Package) map[string]string {
 	out := map[string]string{}
 	for _, f := range p.Syntax {
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok {
-				continue
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !isCheck(p.TypesInfo.TypeOf(lit)) {
+				return true
 			}
-			for _, spec := range gen.Specs {
-				vs, ok := spec.(*ast.ValueSpec)
-				if !ok {
-					continue
-				}
-				for i, name := range vs.Names {
-					if i >= len(vs.Values) || !isCheck(p.TypesInfo.Defs[name]) {
-						continue
-					}
-					if id, ok := checkID(p.TypesInfo, vs.Values[i]); ok {
-						out[id] = name.Name
-					}
-				}
+			if id, ok := checkID(p.TypesInfo, lit); ok {
+				out[id] = p.Fset.Position(lit.Pos()).String()
 			}
-		}
+			return true
+		})
 	}
 	return out
 }
 
-// isCheck reports whether obj is a variable of an instance of rule.Check.
-func isCheck(obj types.Object) bool {
-	v, ok := obj.(*types.Var)
-	if !ok {
-		return false
+// camel is a rule ID in CamelCase: the name of the method that declares it.
+func camel(id string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(id, "-") {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}
-	named, ok := types.Unalias(v.Type()).(*types.Named)
+	return b.String()
+}
+
+// isCheck reports whether t is an instance of rule.Check.
+func isCheck(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
@@ -103,11 +101,7 @@ func isCheck(obj types.Object) bool {
 }
 
 // checkID is the constant ID field of a rule.Check composite literal.
-func checkID(info *types.Info, e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok {
-		return "", false
-	}
+func checkID(info *types.Info, lit *ast.CompositeLit) (string, bool) {
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {

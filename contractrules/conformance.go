@@ -89,10 +89,12 @@ func newTool(p *rule.Pass, d *mcpmodel.Definition, flow *Result) *tool {
 	return t
 }
 
-var ruleConformance = toolCheck{
-	ID: "error-contract-conformance", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "handler can return a code its contract does not declare",
-	Run:   conform,
+func (rules) ErrorContractConformance() rule.Entry[*kinds] {
+	return rule.Declare(toolCheck{
+		ID: "error-contract-conformance", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "handler can return a code its contract does not declare",
+		Run:   conform,
+	}, (*kinds).contractedTool)
 }
 
 // conform: error-contract-conformance.
@@ -141,10 +143,12 @@ func conform(p *rule.Pass, t *tool) {
 	}
 }
 
-var rulePreferFail = toolCheck{
-	ID: "error-contract-prefer-fail", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "declared code returned through a factory instead of call.Fail",
-	Run:   preferFail,
+func (rules) ErrorContractPreferFail() rule.Entry[*kinds] {
+	return rule.Declare(toolCheck{
+		ID: "error-contract-prefer-fail", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "declared code returned through a factory instead of call.Fail",
+		Run:   preferFail,
+	}, (*kinds).contractedTool)
 }
 
 // preferFail: error-contract-prefer-fail.
@@ -220,10 +224,12 @@ func failFix(t *tool, call *ast.CallExpr, b sdkapi.ErrorBuild, reason string) (a
 	return analysis.SuggestedFix{Message: fmt.Sprintf("Use %s(%q, ...)", fail, reason), TextEdits: edits}, true
 }
 
-var ruleUnknownReason = toolCheck{
-	ID: "error-contract-unknown-reason", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "call.Fail or RecoveryFor names an undeclared reason",
-	Run:   unknownReason,
+func (rules) ErrorContractUnknownReason() rule.Entry[*kinds] {
+	return rule.Declare(toolCheck{
+		ID: "error-contract-unknown-reason", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "call.Fail or RecoveryFor names an undeclared reason",
+		Run:   unknownReason,
+	}, (*kinds).tool)
 }
 
 // unknownReason: error-contract-unknown-reason, for Fail and RecoveryFor on the handler's
@@ -300,10 +306,12 @@ func ownCall(info *types.Info, call *ast.CallExpr, h *mcpmodel.Handler) bool {
 	return false
 }
 
-var ruleUnthrown = toolCheck{
-	ID: "error-contract-unthrown", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "declared reason that no path can produce",
-	Run:   unthrown,
+func (rules) ErrorContractUnthrown() rule.Entry[*kinds] {
+	return rule.Declare(toolCheck{
+		ID: "error-contract-unthrown", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "declared reason that no path can produce",
+		Run:   unthrown,
+	}, (*kinds).contractedTool)
 }
 
 // unthrown: error-contract-unthrown.

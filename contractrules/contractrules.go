@@ -35,40 +35,29 @@ type (
 
 // mcp-ts-core's contract type checks, which Go's types make impossible to fail: catalogued
 // and documented, never run.
-var (
-	ruleType          = contractCheck{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable}
-	ruleEntryType     = contractCheck{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable}
-	ruleCodeType      = contractCheck{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable}
-	ruleRetryableType = contractCheck{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable}
-)
-
-// checks are the contract rules, in catalog order.
-func checks() []rule.Entry[*kinds] {
-	contract, entry, unresolved := (*kinds).contract, (*kinds).entry, (*kinds).unresolved
-	tool, contracted := (*kinds).tool, (*kinds).contractedTool
-	return []rule.Entry[*kinds]{
-		rule.Declare(ruleType, contract),
-		rule.Declare(ruleEntryType, contract),
-		rule.Declare(ruleCodeType, contract),
-		rule.Declare(ruleRetryableType, contract),
-		rule.Declare(ruleEmpty, contract),
-		rule.Declare(ruleCodeUnknown, entry),
-		rule.Declare(ruleCodeUnknownError, entry),
-		rule.Declare(ruleReasonRequired, entry),
-		rule.Declare(ruleReasonFormat, entry),
-		rule.Declare(ruleReasonUnique, contract),
-		rule.Declare(ruleWhenRequired, entry),
-		rule.Declare(ruleRecoveryRequired, entry),
-		rule.Declare(ruleRecoveryEmpty, entry),
-		rule.Declare(ruleRecoveryMinWords, entry),
-		rule.Declare(ruleRetryableMismatch, entry),
-		rule.Declare(ruleNotStatic, unresolved),
-		rule.Declare(ruleConformance, contracted),
-		rule.Declare(rulePreferFail, contracted),
-		rule.Declare(ruleUnknownReason, tool),
-		rule.Declare(ruleUnthrown, contracted),
-	}
+func (rules) ErrorContractType() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable}, (*kinds).contract)
 }
+
+func (rules) ErrorContractEntryType() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable}, (*kinds).contract)
+}
+
+func (rules) ErrorContractCodeType() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable}, (*kinds).contract)
+}
+
+func (rules) ErrorContractRetryableType() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable}, (*kinds).contract)
+}
+
+// rules declares the contract rules: each exported method declares one rule, in the file
+// named after the rule's ID, beside its function. No list names them: rule.Declared finds
+// them, and the catalog orders them as their doc page does.
+type rules struct{}
+
+// checks are the contract rules, as rules declares them.
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
 
 // Rules are the contract rules' catalog rows.
 func Rules() []rule.Rule { return rule.Rows(checks()) }

@@ -33,10 +33,12 @@ func at(e mcpmodel.ContractEntry, v ast.Expr) rule.Positioner {
 	return e.Lit
 }
 
-var ruleNotStatic = contractCheck{
-	ID: "error-contract-not-static", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "contract cannot be resolved at compile time",
-	Run:   notStatic,
+func (rules) ErrorContractNotStatic() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{
+		ID: "error-contract-not-static", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "contract cannot be resolved at compile time",
+		Run:   notStatic,
+	}, (*kinds).unresolved)
 }
 
 // notStatic: the contract is not a literal the linter can read.
@@ -44,10 +46,12 @@ func notStatic(p *rule.Pass, c *mcpmodel.Contract) {
 	p.Report(c.Expr, "mcplint cannot resolve this error contract at compile time, so it is unchecked; write a literal")
 }
 
-var ruleEmpty = contractCheck{
-	ID: defcheck.RuleErrorContractEmpty, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "error contract declared with no entries",
-	Run:   contractEmpty,
+func (rules) ErrorContractEmpty() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{
+		ID: defcheck.RuleErrorContractEmpty, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "error contract declared with no entries",
+		Run:   contractEmpty,
+	}, (*kinds).contract)
 }
 
 func contractEmpty(p *rule.Pass, c *mcpmodel.Contract) {
@@ -57,10 +61,12 @@ func contractEmpty(p *rule.Pass, c *mcpmodel.Contract) {
 	p.Report(c.Expr, "Errors is an empty list, which tells clients nothing; declare the failure modes or leave Errors out")
 }
 
-var ruleCodeUnknown = entryCheck{
-	ID: defcheck.RuleErrorContractCodeUnknown, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "contract code is not a known mcperr code",
-	Run:   codeUnknown,
+func (rules) ErrorContractCodeUnknown() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractCodeUnknown, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "contract code is not a known mcperr code",
+		Run:   codeUnknown,
+	}, (*kinds).entry)
 }
 
 func codeUnknown(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -76,10 +82,12 @@ func codeUnknown(p *rule.Pass, e mcpmodel.ContractEntry) {
 	}
 }
 
-var ruleCodeUnknownError = entryCheck{
-	ID: defcheck.RuleErrorContractCodeUnknownError, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "contract declares CodeUnknownError",
-	Run:   codeUnknownError,
+func (rules) ErrorContractCodeUnknownError() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractCodeUnknownError, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "contract declares CodeUnknownError",
+		Run:   codeUnknownError,
+	}, (*kinds).entry)
 }
 
 func codeUnknownError(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -88,10 +96,12 @@ func codeUnknownError(p *rule.Pass, e mcpmodel.ContractEntry) {
 	}
 }
 
-var ruleReasonRequired = entryCheck{
-	ID: defcheck.RuleErrorContractReasonRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "contract entry has no reason",
-	Run:   reasonRequired,
+func (rules) ErrorContractReasonRequired() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractReasonRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "contract entry has no reason",
+		Run:   reasonRequired,
+	}, (*kinds).entry)
 }
 
 func reasonRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -101,10 +111,12 @@ func reasonRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	p.Report(at(e, e.Reason.Expr), "this error contract entry has no Reason, so mcptool.Add refuses the tool; add a snake_case reason")
 }
 
-var ruleReasonFormat = entryCheck{
-	ID: defcheck.RuleErrorContractReasonFormat, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "contract reason is not snake_case",
-	Run:   reasonFormat,
+func (rules) ErrorContractReasonFormat() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractReasonFormat, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "contract reason is not snake_case",
+		Run:   reasonFormat,
+	}, (*kinds).entry)
 }
 
 func reasonFormat(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -146,10 +158,12 @@ func snakeCase(s string) string {
 	return strings.Trim(b.String(), "_")
 }
 
-var ruleReasonUnique = contractCheck{
-	ID: defcheck.RuleErrorContractReasonUnique, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "two contract entries share a reason",
-	Run:   reasonUnique,
+func (rules) ErrorContractReasonUnique() rule.Entry[*kinds] {
+	return rule.Declare(contractCheck{
+		ID: defcheck.RuleErrorContractReasonUnique, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "two contract entries share a reason",
+		Run:   reasonUnique,
+	}, (*kinds).contract)
 }
 
 func reasonUnique(p *rule.Pass, c *mcpmodel.Contract) {
@@ -169,10 +183,12 @@ func reasonUnique(p *rule.Pass, c *mcpmodel.Contract) {
 	}
 }
 
-var ruleWhenRequired = entryCheck{
-	ID: defcheck.RuleErrorContractWhenRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "contract entry has no When",
-	Run:   whenRequired,
+func (rules) ErrorContractWhenRequired() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractWhenRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "contract entry has no When",
+		Run:   whenRequired,
+	}, (*kinds).entry)
 }
 
 func whenRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -183,10 +199,12 @@ func whenRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	p.Report(at(e, w.Expr), label(e)+" has no When, so mcptool.Add refuses the tool; say when it happens")
 }
 
-var ruleRecoveryRequired = entryCheck{
-	ID: defcheck.RuleErrorContractRecoveryRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "contract entry has no Recovery",
-	Run:   recoveryRequired,
+func (rules) ErrorContractRecoveryRequired() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractRecoveryRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "contract entry has no Recovery",
+		Run:   recoveryRequired,
+	}, (*kinds).entry)
 }
 
 func recoveryRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -197,10 +215,12 @@ func recoveryRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 	p.Report(at(e, r.Expr), label(e)+" has no Recovery, so mcptool.Add refuses the tool; say what to do next")
 }
 
-var ruleRecoveryEmpty = entryCheck{
-	ID: defcheck.RuleErrorContractRecoveryEmpty, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "contract Recovery is only whitespace",
-	Run:   recoveryEmpty,
+func (rules) ErrorContractRecoveryEmpty() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractRecoveryEmpty, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "contract Recovery is only whitespace",
+		Run:   recoveryEmpty,
+	}, (*kinds).entry)
 }
 
 func recoveryEmpty(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -211,10 +231,12 @@ func recoveryEmpty(p *rule.Pass, e mcpmodel.ContractEntry) {
 	p.Report(r.Expr, label(e)+" has a blank Recovery, so mcptool.Add refuses the tool; say what to do next")
 }
 
-var ruleRecoveryMinWords = entryCheck{
-	ID: defcheck.RuleErrorContractRecoveryMinWords, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "contract Recovery has fewer than five words",
-	Run:   recoveryMinWords,
+func (rules) ErrorContractRecoveryMinWords() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractRecoveryMinWords, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "contract Recovery has fewer than five words",
+		Run:   recoveryMinWords,
+	}, (*kinds).entry)
 }
 
 func recoveryMinWords(p *rule.Pass, e mcpmodel.ContractEntry) {
@@ -227,10 +249,12 @@ func recoveryMinWords(p *rule.Pass, e mcpmodel.ContractEntry) {
 	}
 }
 
-var ruleRetryableMismatch = entryCheck{
-	ID: defcheck.RuleErrorContractRetryableMismatch, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "contract Retryable contradicts its code's retryability",
-	Run:   retryableMismatch,
+func (rules) ErrorContractRetryableMismatch() rule.Entry[*kinds] {
+	return rule.Declare(entryCheck{
+		ID: defcheck.RuleErrorContractRetryableMismatch, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "contract Retryable contradicts its code's retryability",
+		Run:   retryableMismatch,
+	}, (*kinds).entry)
 }
 
 // retryableMismatch: the entry's Retryable contradicts its code's retryability. Fail sends

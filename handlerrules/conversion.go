@@ -4,5 +4,5 @@ package handlerrules
 // something between them and the client turns into tool results (Handler.ErrorsConverted):
 // its findings in such a handler are wrong, wherever the conversion was seen.
 func HonoursErrorConversion(rule string) bool {
-	return rule == ruleToolErrorAsProtocolError.ID || rule == ruleUpstreamErrorAsProtocolError.ID
+	return rule == rules{}.ToolErrorAsProtocolError().Rule().ID || rule == rules{}.UpstreamErrorAsProtocolError().Rule().ID
 }

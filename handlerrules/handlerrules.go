@@ -28,25 +28,13 @@ type Config struct {
 // handler bodies.
 type check = rule.Check[func(*rule.Pass, *mcpdefs.Result, []*handler)]
 
-// checks are the handler rules, in catalog order.
-func checks() []rule.Entry[*kinds] {
-	bodies := (*kinds).handlerBodies
-	return []rule.Entry[*kinds]{
-		rule.Declare(rulePreferMCPErrorInHandler, bodies),
-		rule.Declare(rulePreferErrorFactory, bodies),
-		rule.Declare(rulePreserveCauseOnRethrow, bodies),
-		rule.Declare(ruleNoStringifyUpstreamError, bodies),
-		rule.Declare(ruleToolErrorAsProtocolError, bodies),
-		rule.Declare(ruleResultAndError, bodies),
-		rule.Declare(ruleNilResultNilError, bodies),
-		rule.Declare(ruleWrappedProtocolError, bodies),
-		rule.Declare(ruleStructuredContentOnError, bodies),
-		rule.Declare(ruleResourceNotFoundError, bodies),
-		rule.Declare(ruleTypedNilError, bodies),
-		rule.Declare(ruleUpstreamErrorAsProtocolError, bodies),
-		rule.Declare(ruleSecretInModelText, (*kinds).credentialed),
-	}
-}
+// rules declares the handler rules: each exported method declares one rule, in the file
+// named after the rule's ID, beside its function. No list names them: rule.Declared finds
+// them, and the catalog orders them as their doc page does.
+type rules struct{}
+
+// checks are the handler rules, as rules declares them.
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
 
 // kinds are the analyzers the handler rules read, built once per configuration.
 type kinds struct {

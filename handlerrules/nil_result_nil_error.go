@@ -8,10 +8,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var ruleNilResultNilError = check{
-	ID: "nil-result-nil-error", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
-	Title: "tool handler can return (nil, nil)",
-	Run:   nilResultNilError,
+func (rules) NilResultNilError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "nil-result-nil-error", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		Title: "tool handler can return (nil, nil)",
+		Run:   nilResultNilError,
+	}, (*kinds).handlerBodies)
 }
 
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil) on some

@@ -15,10 +15,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-var ruleNoStringifyUpstreamError = check{
-	ID: "no-stringify-upstream-error", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "error text embeds serialised upstream data",
-	Run:   noStringifyUpstreamError,
+func (rules) NoStringifyUpstreamError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "no-stringify-upstream-error", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "error text embeds serialised upstream data",
+		Run:   noStringifyUpstreamError,
+	}, (*kinds).handlerBodies)
 }
 
 // noStringifyUpstreamError: an error message or tool-error text embeds serialised upstream

@@ -9,10 +9,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var rulePreferErrorFactory = check{
-	ID: "prefer-error-factory", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
-	Title: "mcperr.New with a code that has a factory",
-	Run:   preferErrorFactory,
+func (rules) PreferErrorFactory() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "prefer-error-factory", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		Title: "mcperr.New with a code that has a factory",
+		Run:   preferErrorFactory,
+	}, (*kinds).handlerBodies)
 }
 
 // preferErrorFactory: mcperr.New(mcperr.CodeX, msg, ...) where the factory mcperr.X exists.

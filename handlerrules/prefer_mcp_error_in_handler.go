@@ -12,10 +12,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
-var rulePreferMCPErrorInHandler = check{
-	ID: "prefer-mcp-error-in-handler", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "handler returns an error that carries no MCP error code",
-	Run:   preferMCPErrorInHandler,
+func (rules) PreferMCPErrorInHandler() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "prefer-mcp-error-in-handler", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "handler returns an error that carries no MCP error code",
+		Run:   preferMCPErrorInHandler,
+	}, (*kinds).handlerBodies)
 }
 
 // preferMCPErrorInHandler: an mcptool handler (or, with plain-handler-errors, a plain SDK

@@ -20,10 +20,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var rulePreserveCauseOnRethrow = check{
-	ID: "preserve-cause-on-rethrow", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "error built in an error branch drops the error in hand",
-	Run:   preserveCauseOnRethrow,
+func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "preserve-cause-on-rethrow", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "error built in an error branch drops the error in hand",
+		Run:   preserveCauseOnRethrow,
+	}, (*kinds).handlerBodies)
 }
 
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built

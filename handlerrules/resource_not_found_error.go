@@ -20,10 +20,12 @@ import (
 // notFoundText matches error texts that say a thing is missing.
 var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|doesn't exist|unknown (resource|uri))\b`)
 
-var ruleResourceNotFoundError = check{
-	ID: "resource-not-found-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
-	Title: "resource handler reports a missing resource with an ad-hoc error",
-	Run:   resourceNotFoundError,
+func (rules) ResourceNotFoundError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "resource-not-found-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
+		Title: "resource handler reports a missing resource with an ad-hoc error",
+		Run:   resourceNotFoundError,
+	}, (*kinds).handlerBodies)
 }
 
 // resourceNotFoundError: a go-sdk resource handler reports a missing resource with an ad-hoc

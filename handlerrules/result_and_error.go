@@ -11,10 +11,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var ruleResultAndError = check{
-	ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "handler returns a result and an error together; the result is discarded",
-	Run:   resultAndError,
+func (rules) ResultAndError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "handler returns a result and an error together; the result is discarded",
+		Run:   resultAndError,
+	}, (*kinds).handlerBodies)
 }
 
 // resultAndError: a handler returns a non-nil result and a non-nil error together on some

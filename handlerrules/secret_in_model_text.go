@@ -19,10 +19,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-var ruleSecretInModelText = check{
-	ID: "secret-in-model-text", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
-	Title: "a credential reaches text the model reads",
-	Run:   secretInModelText,
+func (rules) SecretInModelText() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "secret-in-model-text", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		Title: "a credential reaches text the model reads",
+		Run:   secretInModelText,
+	}, (*kinds).credentialed)
 }
 
 // secretInModelText: a credential (an environment variable or a field that holds one, an

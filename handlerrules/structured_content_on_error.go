@@ -15,10 +15,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-var ruleStructuredContentOnError = check{
-	ID: "structured-content-on-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDK,
-	Title: "typed handler returns an IsError result with a nil error; zero structuredContent ships",
-	Run:   structuredContentOnError,
+func (rules) StructuredContentOnError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "structured-content-on-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDK,
+		Title: "typed handler returns an IsError result with a nil error; zero structuredContent ships",
+		Run:   structuredContentOnError,
+	}, (*kinds).handlerBodies)
 }
 
 // structuredContentOnError: a go-sdk typed handler with a concrete output type reports a

@@ -19,10 +19,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var ruleToolErrorAsProtocolError = check{
-	ID: "tool-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
-	Title: "a problem the model could fix is returned as a JSON-RPC error",
-	Run:   toolErrorAsProtocolError,
+func (rules) ToolErrorAsProtocolError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "tool-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		Title: "a problem the model could fix is returned as a JSON-RPC error",
+		Run:   toolErrorAsProtocolError,
+	}, (*kinds).handlerBodies)
 }
 
 // toolErrorAsProtocolError: a low-level go-sdk or mark3labs tool handler returns a non-nil

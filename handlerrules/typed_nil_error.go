@@ -14,10 +14,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
-var ruleTypedNilError = check{
-	ID: defcheck.RuleTypedNilError, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "a nil concrete error pointer is returned as a non-nil error",
-	Run:   typedNilError,
+func (rules) TypedNilError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleTypedNilError, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "a nil concrete error pointer is returned as a non-nil error",
+		Run:   typedNilError,
+	}, (*kinds).handlerBodies)
 }
 
 // typedNilError: a nil pointer of a concrete error type is returned through an error result

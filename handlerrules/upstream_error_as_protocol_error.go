@@ -13,10 +13,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
-var ruleUpstreamErrorAsProtocolError = check{
-	ID: "upstream-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
-	Title: "a failed upstream call is returned as a JSON-RPC error",
-	Run:   upstreamErrorAsProtocolError,
+func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "upstream-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		Title: "a failed upstream call is returned as a JSON-RPC error",
+		Run:   upstreamErrorAsProtocolError,
+	}, (*kinds).handlerBodies)
 }
 
 // upstreamErrorAsProtocolError: a tool handler whose errors become JSON-RPC errors (mark3labs,

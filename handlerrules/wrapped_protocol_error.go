@@ -10,10 +10,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
-var ruleWrappedProtocolError = check{
-	ID: "wrapped-protocol-error", Family: Family, Severity: rule.Error, SDKs: rule.GoSDK,
-	Title: "typed handler wraps a *jsonrpc.Error, demoting it to a tool error",
-	Run:   wrappedProtocolError,
+func (rules) WrappedProtocolError() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "wrapped-protocol-error", Family: Family, Severity: rule.Error, SDKs: rule.GoSDK,
+		Title: "typed handler wraps a *jsonrpc.Error, demoting it to a tool error",
+		Run:   wrappedProtocolError,
+	}, (*kinds).handlerBodies)
 }
 
 // wrappedProtocolError: a go-sdk typed handler returns a *jsonrpc.Error wrapped in another

@@ -21,10 +21,12 @@ func uiMeta(m *Model, d *Definition) (meta *jsonvalue.Value, ui *jsonvalue.Membe
 	return meta, meta.Member("ui")
 }
 
-var ruleMetaUIType = check{
-	ID: "meta-ui-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "_meta.ui is not an object",
-	Run:   metaUIType,
+func (rules) MetaUIType() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "meta-ui-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "_meta.ui is not an object",
+		Run:   metaUIType,
+	}, (*kinds).model)
 }
 
 func metaUIType(p *rule.Pass, m *Model) error {
@@ -38,10 +40,12 @@ func metaUIType(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleMetaUIResourceURIRequired = check{
-	ID: "meta-ui-resource-uri-required", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "_meta.ui without resourceUri",
-	Run:   metaUIResourceURIRequired,
+func (rules) MetaUIResourceURIRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "meta-ui-resource-uri-required", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "_meta.ui without resourceUri",
+		Run:   metaUIResourceURIRequired,
+	}, (*kinds).model)
 }
 
 func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
@@ -79,10 +83,12 @@ func resourceURI(m *Model, d *Definition) (*jsonvalue.Value, *jsonvalue.Member, 
 	return ui.Value, uri, true
 }
 
-var ruleMetaUIResourceURIScheme = check{
-	ID: "meta-ui-resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "_meta.ui.resourceUri not ui://",
-	Run:   metaUIResourceURIScheme,
+func (rules) MetaUIResourceURIScheme() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "meta-ui-resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "_meta.ui.resourceUri not ui://",
+		Run:   metaUIResourceURIScheme,
+	}, (*kinds).model)
 }
 
 func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
@@ -96,10 +102,12 @@ func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleAppToolResourcePairing = namesCheck{
-	ID: "app-tool-resource-pairing", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "MCP Apps tool whose ui:// resource is not registered",
-	Run:   appToolResourcePairing,
+func (rules) AppToolResourcePairing() rule.Entry[*kinds] {
+	return rule.Declare(namesCheck{
+		ID: "app-tool-resource-pairing", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "MCP Apps tool whose ui:// resource is not registered",
+		Run:   appToolResourcePairing,
+	}, (*kinds).names)
 }
 
 func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error {

@@ -19,16 +19,20 @@ import (
 // Context budget: what the tool definitions cost on every request, counted the way mcplint
 // surface counts them (docs/surface.md).
 
-var ruleDescriptionTokenBudget = budgetCheck{
-	ID: "description-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "tool description longer than the token budget",
-	Run:   descriptionTokenBudget,
+func (rules) DescriptionTokenBudget() rule.Entry[*kinds] {
+	return rule.Declare(budgetCheck{
+		ID: "description-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "tool description longer than the token budget",
+		Run:   descriptionTokenBudget,
+	}, (*kinds).budget)
 }
 
-var ruleSurfaceTokenBudget = budgetCheck{
-	ID: "surface-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "tool definitions of a server cost more context than the budget",
-	Run:   surfaceTokenBudget,
+func (rules) SurfaceTokenBudget() rule.Entry[*kinds] {
+	return rule.Declare(budgetCheck{
+		ID: "surface-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "tool definitions of a server cost more context than the budget",
+		Run:   surfaceTokenBudget,
+	}, (*kinds).budget)
 }
 
 // ToolTokensFact is the package fact of a package that defines tools: how many, and their
@@ -156,10 +160,12 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 	return nil
 }
 
-var ruleClientCompatibility = budgetCheck{
-	ID: "client-compatibility", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "tool definition breaks a restriction of a targeted client",
-	Run:   clientCompatibility,
+func (rules) ClientCompatibility() rule.Entry[*kinds] {
+	return rule.Declare(budgetCheck{
+		ID: "client-compatibility", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "tool definition breaks a restriction of a targeted client",
+		Run:   clientCompatibility,
+	}, (*kinds).budget)
 }
 
 // clientCompatibility reports, for the clients the configuration targets, each documented

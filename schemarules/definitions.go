@@ -9,10 +9,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-var ruleDescriptionRequired = check{
-	ID: defcheck.RuleDescriptionRequired, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "definition without a description",
-	Run:   descriptionRequired,
+func (rules) DescriptionRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleDescriptionRequired, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "definition without a description",
+		Run:   descriptionRequired,
+	}, (*kinds).model)
 }
 
 func descriptionRequired(p *rule.Pass, m *Model) error {
@@ -43,10 +45,12 @@ func hasOptionsOrLiteral(d *Definition) bool {
 	return isLiteral(d) || d.SDK == sdkapi.MarkLabs
 }
 
-var ruleHandlerRequired = check{
-	ID: defcheck.RuleHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "definition registered with a nil handler",
-	Run:   handlerRequired,
+func (rules) HandlerRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "definition registered with a nil handler",
+		Run:   handlerRequired,
+	}, (*kinds).model)
 }
 
 func handlerRequired(p *rule.Pass, m *Model) error {
@@ -63,10 +67,12 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var rulePromptHandlerRequired = check{
-	ID: defcheck.RulePromptHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "prompt registered without a handler",
-	Run:   promptHandlerRequired,
+func (rules) PromptHandlerRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RulePromptHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "prompt registered without a handler",
+		Run:   promptHandlerRequired,
+	}, (*kinds).model)
 }
 
 func promptHandlerRequired(p *rule.Pass, m *Model) error {
@@ -105,10 +111,12 @@ func reportNilHandler(p *rule.Pass, d *Definition, why string) {
 	}
 }
 
-var ruleAnnotationCoherence = check{
-	ID: "annotation-coherence", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
-	Title: "annotations that contradict each other",
-	Run:   annotationCoherence,
+func (rules) AnnotationCoherence() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "annotation-coherence", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		Title: "annotations that contradict each other",
+		Run:   annotationCoherence,
+	}, (*kinds).model)
 }
 
 func annotationCoherence(p *rule.Pass, m *Model) error {
@@ -127,10 +135,12 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleAuthScopeFormat = check{
-	ID: defcheck.RuleAuthScopeFormat, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
-	Title: "empty or blank auth scope",
-	Run:   authScopeFormat,
+func (rules) AuthScopeFormat() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleAuthScopeFormat, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		Title: "empty or blank auth scope",
+		Run:   authScopeFormat,
+	}, (*kinds).model)
 }
 
 func authScopeFormat(p *rule.Pass, m *Model) error {

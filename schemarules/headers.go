@@ -20,16 +20,20 @@ import (
 
 const headerKey = "x-mcp-header"
 
-var ruleXMCPHeaderValid = check{
-	ID: "x-mcp-header-valid", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "x-mcp-header annotation the SDK rejects at registration",
-	Run:   xMCPHeaderValid,
+func (rules) XMCPHeaderValid() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "x-mcp-header-valid", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "x-mcp-header annotation the SDK rejects at registration",
+		Run:   xMCPHeaderValid,
+	}, (*kinds).model)
 }
 
-var ruleXMCPHeaderSecret = check{
-	ID: "x-mcp-header-secret", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "x-mcp-header on a property that carries a secret",
-	Run:   xMCPHeaderSecret,
+func (rules) XMCPHeaderSecret() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "x-mcp-header-secret", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "x-mcp-header on a property that carries a secret",
+		Run:   xMCPHeaderSecret,
+	}, (*kinds).model)
 }
 
 // headerDialect is how one SDK decodes a schema before checking its annotations.

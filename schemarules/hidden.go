@@ -14,10 +14,12 @@ import (
 	"github.com/mcplint-go/mcplint/surface"
 )
 
-var ruleDescriptionHiddenInstructions = check{
-	ID: "description-hidden-instructions", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "description holds invisible or deceptive text for the model",
-	Run:   descriptionHiddenInstructions,
+func (rules) DescriptionHiddenInstructions() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "description-hidden-instructions", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "description holds invisible or deceptive text for the model",
+		Run:   descriptionHiddenInstructions,
+	}, (*kinds).model)
 }
 
 // descriptionHiddenInstructions reads every description a definition sends, as the surface

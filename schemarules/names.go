@@ -19,10 +19,12 @@ import (
 // toolName is the MCP spec's rule for tool names (SEP-986).
 var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
-var ruleNameRequired = check{
-	ID: defcheck.RuleNameRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "definition without a name",
-	Run:   nameRequired,
+func (rules) NameRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleNameRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "definition without a name",
+		Run:   nameRequired,
+	}, (*kinds).model)
 }
 
 func nameRequired(p *rule.Pass, m *Model) error {
@@ -60,10 +62,12 @@ func isLiteral(d *Definition) bool {
 	return lit
 }
 
-var ruleNameFormat = check{
-	ID: defcheck.RuleNameFormat, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "tool name outside [A-Za-z0-9._-]{1,128}",
-	Run:   nameFormat,
+func (rules) NameFormat() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleNameFormat, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "tool name outside [A-Za-z0-9._-]{1,128}",
+		Run:   nameFormat,
+	}, (*kinds).model)
 }
 
 func nameFormat(p *rule.Pass, m *Model) error {
@@ -87,10 +91,12 @@ func nameFormat(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleNameUnique = namesCheck{
-	ID: "name-unique", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "two definitions of one kind share a name",
-	Run:   nameUnique,
+func (rules) NameUnique() rule.Entry[*kinds] {
+	return rule.Declare(namesCheck{
+		ID: "name-unique", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "two definitions of one kind share a name",
+		Run:   nameUnique,
+	}, (*kinds).names)
 }
 
 // nameUnique compares definitions that are really registered: a constructor returning a

@@ -205,10 +205,12 @@ func leafLabel(l *typewalk.Leaf) string {
 	return l.Path.Under("output")
 }
 
-var ruleFormatParity = parityCheck{
-	ID: "format-parity", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "output field the text rendering does not show",
-	Run:   formatParity,
+func (rules) FormatParity() rule.Entry[*kinds] {
+	return rule.Declare(parityCheck{
+		ID: "format-parity", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "output field the text rendering does not show",
+		Run:   formatParity,
+	}, (*kinds).parity)
 }
 
 func formatParity(p *rule.Pass, m *Model, par *Parity) error {
@@ -261,10 +263,12 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 	return nil
 }
 
-var ruleFormatParityUnchecked = parityCheck{
-	ID: "format-parity-unchecked", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "text rendering static analysis cannot follow",
-	Run:   formatParityUnchecked,
+func (rules) FormatParityUnchecked() rule.Entry[*kinds] {
+	return rule.Declare(parityCheck{
+		ID: "format-parity-unchecked", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "text rendering static analysis cannot follow",
+		Run:   formatParityUnchecked,
+	}, (*kinds).parity)
 }
 
 func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {

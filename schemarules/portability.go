@@ -33,10 +33,12 @@ func unsatisfiableEffect(d *Definition, s *Schema) string {
 	return "no arguments can be valid"
 }
 
-var ruleSchemaUnsatisfiable = check{
-	ID: "schema-unsatisfiable", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "hand-built schema that no value satisfies",
-	Run:   schemaUnsatisfiable,
+func (rules) SchemaUnsatisfiable() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-unsatisfiable", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "hand-built schema that no value satisfies",
+		Run:   schemaUnsatisfiable,
+	}, (*kinds).model)
 }
 
 func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
@@ -72,10 +74,12 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaFormatPortability = check{
-	ID: "schema-format-portability", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "format outside the portable allowlist",
-	Run:   formatPortability,
+func (rules) SchemaFormatPortability() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-format-portability", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "format outside the portable allowlist",
+		Run:   formatPortability,
+	}, (*kinds).model)
 }
 
 func formatPortability(p *rule.Pass, m *Model) error {
@@ -97,10 +101,12 @@ func formatPortability(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaAnyofNeedsType = check{
-	ID: "schema-anyof-needs-type", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "anyOf/oneOf branch without a type",
-	Run:   anyOfNeedsType,
+func (rules) SchemaAnyofNeedsType() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-anyof-needs-type", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "anyOf/oneOf branch without a type",
+		Run:   anyOfNeedsType,
+	}, (*kinds).model)
 }
 
 func anyOfNeedsType(p *rule.Pass, m *Model) error {
@@ -117,10 +123,12 @@ func anyOfNeedsType(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaNoDiscriminatorKeyword = check{
-	ID: "schema-no-discriminator-keyword", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "OpenAPI discriminator keyword in a schema",
-	Run:   noDiscriminator,
+func (rules) SchemaNoDiscriminatorKeyword() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-no-discriminator-keyword", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "OpenAPI discriminator keyword in a schema",
+		Run:   noDiscriminator,
+	}, (*kinds).model)
 }
 
 func noDiscriminator(p *rule.Pass, m *Model) error {
@@ -132,10 +140,12 @@ func noDiscriminator(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaNoDefs = check{
-	ID: "schema-no-defs", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
-	Title: "$defs or $ref in a schema (strict portability)",
-	Run:   noDefs,
+func (rules) SchemaNoDefs() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-no-defs", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		Title: "$defs or $ref in a schema (strict portability)",
+		Run:   noDefs,
+	}, (*kinds).model)
 }
 
 func noDefs(p *rule.Pass, m *Model) error {
@@ -149,10 +159,12 @@ func noDefs(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaRootOneofPortability = check{
-	ID: "schema-root-oneof-portability", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
-	Title: "oneOf/anyOf at the schema root (strict portability)",
-	Run:   rootOneOf,
+func (rules) SchemaRootOneofPortability() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-root-oneof-portability", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		Title: "oneOf/anyOf at the schema root (strict portability)",
+		Run:   rootOneOf,
+	}, (*kinds).model)
 }
 
 func rootOneOf(p *rule.Pass, m *Model) error {
@@ -168,10 +180,12 @@ func rootOneOf(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleSchemaDialectTag = check{
-	ID: "schema-dialect-tag", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
-	Title: "schema without $schema (strict portability)",
-	Run:   dialectTag,
+func (rules) SchemaDialectTag() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-dialect-tag", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		Title: "schema without $schema (strict portability)",
+		Run:   dialectTag,
+	}, (*kinds).model)
 }
 
 func dialectTag(p *rule.Pass, m *Model) error {

@@ -19,10 +19,12 @@ func isResource(d *Definition) bool {
 	return d.Kind == mcpmodel.Resource || d.Kind == mcpmodel.ResourceTemplate
 }
 
-var ruleURITemplateRequired = check{
-	ID: defcheck.RuleURITemplateRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "resource template without a URI template",
-	Run:   uriTemplateRequired,
+func (rules) URITemplateRequired() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleURITemplateRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "resource template without a URI template",
+		Run:   uriTemplateRequired,
+	}, (*kinds).model)
 }
 
 func uriTemplateRequired(p *rule.Pass, m *Model) error {
@@ -44,10 +46,12 @@ func uriTemplateRequired(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleURITemplateValid = check{
-	ID: defcheck.RuleURITemplateValid, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "invalid RFC 6570 URI template",
-	Run:   uriTemplateValid,
+func (rules) URITemplateValid() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleURITemplateValid, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "invalid RFC 6570 URI template",
+		Run:   uriTemplateValid,
+	}, (*kinds).model)
 }
 
 func uriTemplateValid(p *rule.Pass, m *Model) error {
@@ -85,10 +89,12 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleResourceNameNotURI = check{
-	ID: defcheck.RuleResourceNameNotURI, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "resource name is its URI",
-	Run:   resourceNameNotURI,
+func (rules) ResourceNameNotURI() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleResourceNameNotURI, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "resource name is its URI",
+		Run:   resourceNameNotURI,
+	}, (*kinds).model)
 }
 
 func resourceNameNotURI(p *rule.Pass, m *Model) error {
@@ -164,10 +170,12 @@ func hasScheme(uri string) bool {
 	return true
 }
 
-var ruleResourceURIScheme = check{
-	ID: "resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "resource URI without a scheme",
-	Run:   resourceURIScheme,
+func (rules) ResourceURIScheme() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "resource URI without a scheme",
+		Run:   resourceURIScheme,
+	}, (*kinds).model)
 }
 
 func resourceURIScheme(p *rule.Pass, m *Model) error {
@@ -193,10 +201,12 @@ func sameObject(res *mcpdefs.Result, a, b ast.Expr) bool {
 	return oa != nil && oa == ob && (isVar || isConst)
 }
 
-var ruleTemplateParamsAlign = check{
-	ID: defcheck.RuleTemplateParamsAlign, Family: Family, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs, rule.SDKMCPTool},
-	Title: "template variable the handler does not read",
-	Run:   templateParamsAlign,
+func (rules) TemplateParamsAlign() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleTemplateParamsAlign, Family: Family, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs, rule.SDKMCPTool},
+		Title: "template variable the handler does not read",
+		Run:   templateParamsAlign,
+	}, (*kinds).model)
 }
 
 func templateParamsAlign(p *rule.Pass, m *Model) error {

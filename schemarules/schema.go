@@ -43,10 +43,12 @@ func startup(d *Definition) string {
 	return "mcp.AddTool panics at start-up"
 }
 
-var ruleSchemaIsObject = check{
-	ID: defcheck.RuleSchemaIsObject, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "tool input does not infer to a JSON object",
-	Run:   schemaIsObject,
+func (rules) SchemaIsObject() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleSchemaIsObject, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "tool input does not infer to a JSON object",
+		Run:   schemaIsObject,
+	}, (*kinds).model)
 }
 
 func schemaIsObject(p *rule.Pass, m *Model) error {
@@ -277,10 +279,12 @@ func fieldLabel(d *Definition, s *Schema, v *types.Var, path typewalk.Path, atFi
 	return fmt.Sprintf("%s(%s of %s)", name, where, d.Label())
 }
 
-var ruleSchemaSerializable = check{
-	ID: defcheck.RuleSchemaSerializable, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
-	Title: "field type that schema inference rejects",
-	Run:   schemaSerializable,
+func (rules) SchemaSerializable() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleSchemaSerializable, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		Title: "field type that schema inference rejects",
+		Run:   schemaSerializable,
+	}, (*kinds).model)
 }
 
 func schemaSerializable(p *rule.Pass, m *Model) error {

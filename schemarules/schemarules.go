@@ -40,64 +40,27 @@ type (
 
 // mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
 // catalogued and documented, never run.
-var (
-	ruleAnnotationType = check{
+func (rules) AnnotationType() rule.Entry[*kinds] {
+	return rule.Declare(check{
 		ID: "annotation-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "annotation value of the wrong type", Status: rule.NotApplicable,
-	}
-	ruleAuthType = check{
+	}, (*kinds).model)
+}
+
+func (rules) AuthType() rule.Entry[*kinds] {
+	return rule.Declare(check{
 		ID: "auth-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "auth scopes of the wrong type", Status: rule.NotApplicable,
-	}
-)
-
-// checks are the schema rules, in catalog order.
-func checks() []rule.Entry[*kinds] {
-	model, names, parity, budget := (*kinds).model, (*kinds).names, (*kinds).parity, (*kinds).budget
-	return []rule.Entry[*kinds]{
-		rule.Declare(ruleSchemaIsObject, model),
-		rule.Declare(ruleDescribeOnFields, model),
-		rule.Declare(ruleDescribeOnOutputFields, model),
-		rule.Declare(ruleSchemaSerializable, model),
-		rule.Declare(ruleSchemaTagSyntax, model),
-		rule.Declare(ruleSchemaTagRequiredIgnored, model),
-		rule.Declare(ruleSchemaUnsatisfiable, model),
-		rule.Declare(ruleSchemaFormatPortability, model),
-		rule.Declare(ruleSchemaAnyofNeedsType, model),
-		rule.Declare(ruleSchemaNoDiscriminatorKeyword, model),
-		rule.Declare(ruleSchemaNoDefs, model),
-		rule.Declare(ruleSchemaRootOneofPortability, model),
-		rule.Declare(ruleSchemaDialectTag, model),
-		rule.Declare(ruleNameRequired, model),
-		rule.Declare(ruleNameFormat, model),
-		rule.Declare(ruleNameUnique, names),
-		rule.Declare(ruleDescriptionRequired, model),
-		rule.Declare(ruleHandlerRequired, model),
-		rule.Declare(ruleAnnotationType, model),
-		rule.Declare(ruleAuthType, model),
-		rule.Declare(ruleAnnotationCoherence, model),
-		rule.Declare(ruleAuthScopeFormat, model),
-		rule.Declare(ruleMetaUIType, model),
-		rule.Declare(ruleMetaUIResourceURIRequired, model),
-		rule.Declare(ruleMetaUIResourceURIScheme, model),
-		rule.Declare(ruleAppToolResourcePairing, names),
-		rule.Declare(ruleURITemplateRequired, model),
-		rule.Declare(ruleURITemplateValid, model),
-		rule.Declare(ruleResourceNameNotURI, model),
-		rule.Declare(ruleResourceURIScheme, model),
-		rule.Declare(ruleTemplateParamsAlign, model),
-		rule.Declare(rulePromptHandlerRequired, model),
-		rule.Declare(ruleFormatParity, parity),
-		rule.Declare(ruleFormatParityUnchecked, parity),
-		rule.Declare(ruleDescriptionTokenBudget, budget),
-		rule.Declare(ruleSurfaceTokenBudget, budget),
-		rule.Declare(ruleClientCompatibility, budget),
-		rule.Declare(ruleXMCPHeaderValid, model),
-		rule.Declare(ruleXMCPHeaderSecret, model),
-		rule.Declare(ruleRegistrationAfterStart, model),
-		rule.Declare(ruleDescriptionHiddenInstructions, model),
-	}
+	}, (*kinds).model)
 }
+
+// rules declares the schema rules: each exported method declares one rule, in the file
+// named after the rule's ID, beside its function. No list names them: rule.Declared finds
+// them, and the catalog orders them as their doc page does.
+type rules struct{}
+
+// checks are the schema rules, as rules declares them.
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
 
 // kinds are the analyzers the schema rules read, built once per configuration: the model is
 // walked once per package, and name-unique and app-tool-resource-pairing share one fact

@@ -8,10 +8,12 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
-var ruleRegistrationAfterStart = check{
-	ID: "registration-after-start", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "definition added after serving starts, which stateless 2026-07-28 clients may never list",
-	Run:   registrationAfterStart,
+func (rules) RegistrationAfterStart() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "registration-after-start", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "definition added after serving starts, which stateless 2026-07-28 clients may never list",
+		Run:   registrationAfterStart,
+	}, (*kinds).model)
 }
 
 // listMethod is the list request that returns definitions of kind k.

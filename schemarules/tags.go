@@ -108,10 +108,12 @@ func invopopDescription(tag string, optional bool) (string, bool) {
 	return desc, true
 }
 
-var ruleSchemaTagSyntax = check{
-	ID: defcheck.RuleSchemaTagSyntax, Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
-	Title: "jsonschema tag that go-sdk rejects",
-	Run:   schemaTagSyntax,
+func (rules) SchemaTagSyntax() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: defcheck.RuleSchemaTagSyntax, Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		Title: "jsonschema tag that go-sdk rejects",
+		Run:   schemaTagSyntax,
+	}, (*kinds).model)
 }
 
 func schemaTagSyntax(p *rule.Pass, m *Model) error {
@@ -173,10 +175,12 @@ func requiredWord(tag string) bool {
 	return false
 }
 
-var ruleSchemaTagRequiredIgnored = check{
-	ID: "schema-tag-required-ignored", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
-	Title: "jsonschema tag says required on a field the json tag makes optional",
-	Run:   schemaTagRequiredIgnored,
+func (rules) SchemaTagRequiredIgnored() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "schema-tag-required-ignored", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		Title: "jsonschema tag says required on a field the json tag makes optional",
+		Run:   schemaTagRequiredIgnored,
+	}, (*kinds).model)
 }
 
 func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
@@ -214,16 +218,20 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 	return nil
 }
 
-var ruleDescribeOnFields = check{
-	ID: "describe-on-fields", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-	Title: "input field has no description",
-	Run:   describeOnFields,
+func (rules) DescribeOnFields() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "describe-on-fields", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		Title: "input field has no description",
+		Run:   describeOnFields,
+	}, (*kinds).model)
 }
 
-var ruleDescribeOnOutputFields = check{
-	ID: "describe-on-output-fields", Family: Family, Severity: rule.Info, SDKs: rule.AllSDKs,
-	Title: "output field has no description",
-	Run:   describeOnOutputFields,
+func (rules) DescribeOnOutputFields() rule.Entry[*kinds] {
+	return rule.Declare(check{
+		ID: "describe-on-output-fields", Family: Family, Severity: rule.Info, SDKs: rule.AllSDKs,
+		Title: "output field has no description",
+		Run:   describeOnOutputFields,
+	}, (*kinds).model)
 }
 
 // fieldGap is one Go field without a description, with every schema path that reaches it:

@@ -54,6 +54,9 @@ type Entry[K any] struct {
 	group func(kinds K, options any) Group
 }
 
+// Rule is the entry's catalog row.
+func (e Entry[K]) Rule() Rule { return e.row }
+
 // Declare lists a check under the kind that runs it: kind picks that Kind from the family's
 // kinds. A check whose Run the kind cannot call does not compile.
 func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {

@@ -8,25 +8,27 @@
 //
 // # Adding a rule
 //
-// In the family's package, in a file named after the rule's ID, declare one value beside the
-// rule's function:
+// In the family's package, in a file named after the rule's ID, declare the rule beside its
+// function as an exported method of the family's rules type, named after the ID:
 //
-//	var ruleNoEmptyReply = check{
-//		ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
-//		Title: "handler returns an empty result",
-//		Run:   noEmptyReply,
+//	func (rules) NoEmptyReply() rule.Entry[*kinds] {
+//		return rule.Declare(check{
+//			ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+//			Title: "handler returns an empty result",
+//			Run:   noEmptyReply,
+//		}, (*kinds).handlerBodies)
 //	}
 //
-// check is one of the family's Check instances, one per run signature; list the value in the
-// family's checks() with Declare and the Kind that runs that signature (the compiler refuses
-// a kind that cannot call Run, and a test in package analyzers refuses a declared check that
-// is not listed). Give it a fixture directory passes/testdata/<family>/<id>/ and a section
-// "## <id>" in docs/<family>.md. A rule's findings are reported with Pass.Report.
-// Family-specific options are the family's Config, which reaches rules as Pass.Options.
+// check is one of the family's Check instances, one per run signature; Declare pairs it with
+// the Kind that runs that signature (the compiler refuses a kind that cannot call Run).
+// Declared finds the method: no list names the rules, and CheckDeclared (each family's test)
+// refuses a misshapen or misnamed method. Give the rule a fixture directory
+// passes/testdata/<family>/<id>/ and a section "## <id>" in docs/<family>.md, whose order is
+// the catalog's. A rule's findings are reported with Pass.Report. Family-specific options are
+// the family's Config, which reaches rules as Pass.Options.
 //
 // Drivers do not import this package directly; they use package analyzers, which re-exports
-// what they need, concatenates the families' rules into the catalog and assembles the
-// analyzers.
+// what they need, assembles the families' rules into the catalog and builds the analyzers.
 //
 // # Writing an analyzer: what mcplint's driver guarantees and what it asks
 //

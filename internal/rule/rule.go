@@ -14,7 +14,7 @@ import (
 
 // Check is one rule as its family declares it, in one value beside the function that
 // checks it: the catalog row (ID, family, severity, SDKs, title, strictness, status) and Run.
-// Run is one of the family's run signatures; the family lists the check with Declare under
+// Run is one of the family's run signatures; the family declares the check with Declare and
 // the Kind that runs that signature, and the compiler checks that they agree.
 type Check[Run any] struct {
 	ID       string
@@ -47,7 +47,7 @@ type Kind[Run any] struct {
 	Call     func(p *Pass, run Run) error
 }
 
-// Entry is one rule in its family's list: its catalog row and, for a rule that runs, how to
+// Entry is one rule as its family declares it (see Declared): its catalog row and, for a rule that runs, how to
 // make its analyzer group from the family's kinds (K, built once per configuration).
 type Entry[K any] struct {
 	row   Rule
@@ -57,7 +57,7 @@ type Entry[K any] struct {
 // Rule is the entry's catalog row.
 func (e Entry[K]) Rule() Rule { return e.row }
 
-// Declare lists a check under the kind that runs it: kind picks that Kind from the family's
+// Declare declares a check with the kind that runs it: kind picks that Kind from the family's
 // kinds. A check whose Run the kind cannot call does not compile.
 func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {
 	e := Entry[K]{row: c.Rule()}
@@ -75,7 +75,7 @@ func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {
 	return e
 }
 
-// Rows are the catalog rows of a family's list, in order.
+// Rows are the catalog rows of a family's entries, in order.
 func Rows[K any](entries []Entry[K]) []Rule {
 	rows := make([]Rule, len(entries))
 	for i, e := range entries {

@@ -30,7 +30,7 @@ func TestCheckRule(t *testing.T) {
 	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/f.md#x-y", c.Rule().URL())
 }
 
-// A family's list: every entry gives a catalog row in order, and only a rule that runs gives
+// A family's entries: every entry gives a catalog row in order, and only a rule that runs gives
 // a group, whose Run goes through its kind's Call to the check's own Run.
 func TestDeclareRowsGroups(t *testing.T) {
 	type kinds struct{ calls []string }

@@ -10,7 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint-go/mcplint/flow/defuse"
+	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
@@ -160,7 +161,7 @@ func NewFlow() *analysis.Analyzer {
 		Name:       "mcplint_errorflow",
 		Doc:        "summarises which mcperr codes and reasons each function's returned error can carry (facts for the error-contract rules)",
 		URL:        "https://github.com/mcplint-go/mcplint/blob/main/docs/contractrules.md#error-contract-conformance",
-		Requires:   []*analysis.Analyzer{defuse.Analyzer},
+		Requires:   []*analysis.Analyzer{mcpdefs.FlowEngine},
 		FactTypes:  []analysis.Fact{new(ErrorsFact), new(analyzedFact)},
 		ResultType: reflect.TypeFor[*Result](),
 		Run:        runFlow,
@@ -174,12 +175,17 @@ func runFlow(pass *analysis.Pass) (any, error) {
 	if !checkedModule(pass.Module) || !sdkapi.ReachesErrors(pass.Pkg, nil) || sdkapi.IsRuntimePackage(pass.Pkg) {
 		return res, nil
 	}
+	engine := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+	if engine.Package() == nil {
+		// No SSA (the package does not type-check): nothing can be told, so no rule speaks.
+		return res, nil
+	}
 	res.Analyzed = true
-	w := newWalker(pass, pass.ResultOf[defuse.Analyzer].(*defuse.Index))
+	w := newWalker(pass, engine)
 	w.run()
-	for node, f := range w.funcs {
-		if !f.summary.empty() {
-			res.summaries[node] = f.summary
+	for _, f := range w.ordered {
+		if !f.summary.empty() && f.node != nil {
+			res.summaries[f.node] = f.summary
 		}
 	}
 	w.export()
@@ -213,7 +219,7 @@ func checkedModule(m *analysis.Module) bool {
 // export records the facts of the package's exported functions, methods and variables.
 func (w *walker) export() {
 	for _, f := range w.ordered {
-		decl, ok := f.Node.(*ast.FuncDecl)
+		decl, ok := f.node.(*ast.FuncDecl)
 		if !ok || !decl.Name.IsExported() || f.summary.empty() {
 			continue
 		}
@@ -221,11 +227,17 @@ func (w *walker) export() {
 			w.pass.ExportObjectFact(obj, factOf(w, f.summary))
 		}
 	}
-	for _, v := range w.pkgVars {
-		if !v.Exported() {
+	scope := w.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !v.Exported() || !w.errorish(v.Type()) {
 			continue
 		}
-		if s := w.varSummary(v); !s.empty() {
+		g := w.res.Package().Var(name)
+		if g == nil {
+			continue
+		}
+		if s := w.varSummary(g); !s.empty() {
 			w.pass.ExportObjectFact(v, factOf(w, s))
 		}
 	}

@@ -7,28 +7,34 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcplint-go/mcplint/flow/defuse"
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
-// The walker follows each function's returned errors back to where they are built. It is
-// flow-insensitive (every assignment of a variable counts), never enters a callee's body
-// (callees contribute their summary, or their fact when they live in another package), and
-// treats calls it cannot resolve (interface methods, function values) as opaque: they may
-// return anything, which is not the same as returning nothing.
+// The summaries are a query on the flow engine: for every return of a function, on every
+// path the engine finds to it, the returned error is followed back through its SSA values
+// (phis, conversions, locals kept in memory, errors.As targets, wrappers with Unwrap,
+// fmt.Errorf's %w, errors.Join) to the runtime library's constructors and their constant codes
+// and reasons, to other functions (their summaries, or their facts in other packages), to the
+// function's parameters, and to calls that cannot be followed (interface methods, function
+// values), which may return anything. A path on which the engine knows the error is nil adds
+// nothing, and a code the path tested with errors.Is(err, mcperr.CodeX) and did not take is
+// not returned through that err.
 
-// function is one function declaration or literal of the package.
+// function is one function declaration or literal of the package, with its SSA.
 type function struct {
-	*defuse.Func
-	name string // for messages: "store.(*Store).Get", "a function literal in tools.New"
+	fn   *ssa.Function
+	node ast.Node // *ast.FuncDecl or *ast.FuncLit
+	name string   // for messages: "store.(*Store).Get", "a function literal in tools.New"
 	// errs are the indexes of results that can hold an error; none means the function is
 	// not summarised.
 	errs    []int
@@ -39,14 +45,17 @@ type function struct {
 type walker struct {
 	pass    *analysis.Pass
 	info    *types.Info
-	flow    *defuse.Index
-	funcs   map[ast.Node]*function
+	res     *flow.Result
+	funcs   map[*ssa.Function]*function
+	byObj   map[*types.Func]*function
 	ordered []*function // in source order, for deterministic output
-	pkgVars []*types.Var
-	// tested records errors.Is(v, mcperr.CodeX) tests: code X of v is handled apart, so
-	// returning v elsewhere does not return X.
-	tested map[types.Object]map[mcperr.Code]bool
-	vars   map[*types.Var]*Summary
+	// stores are the values stored into each package variable of the package, in source
+	// order; vars their summaries.
+	stores map[*ssa.Global][]ssa.Value
+	vars   map[*ssa.Global]*Summary
+	// calls are the package's call expressions by the position SSA gives a call (its left
+	// parenthesis).
+	calls  map[token.Pos]*ast.CallExpr
 	cyclic bool
 	reach  map[*types.Package]bool
 	facts  map[types.Object]*ErrorsFact
@@ -54,14 +63,15 @@ type walker struct {
 	errIfc *types.Interface
 }
 
-func newWalker(pass *analysis.Pass, flow *defuse.Index) *walker {
+func newWalker(pass *analysis.Pass, res *flow.Result) *walker {
 	return &walker{
 		pass:   pass,
 		info:   pass.TypesInfo,
-		flow:   flow,
-		funcs:  map[ast.Node]*function{},
-		vars:   map[*types.Var]*Summary{},
-		tested: map[types.Object]map[mcperr.Code]bool{},
+		res:    res,
+		funcs:  map[*ssa.Function]*function{},
+		byObj:  map[*types.Func]*function{},
+		vars:   map[*ssa.Global]*Summary{},
+		calls:  map[token.Pos]*ast.CallExpr{},
 		reach:  map[*types.Package]bool{},
 		facts:  map[types.Object]*ErrorsFact{},
 		marked: map[*types.Package]bool{},
@@ -69,53 +79,32 @@ func newWalker(pass *analysis.Pass, flow *defuse.Index) *walker {
 	}
 }
 
-// run summarises every function of the package, from the shared def-use index.
+// run summarises every function of the package that has SSA.
 func (w *walker) run() {
-	for _, fn := range w.flow.Funcs() {
-		f := &function{Func: fn}
-		switch {
-		case fn.Obj != nil:
-			f.name = funcName(fn.Obj)
-		case fn.Decl != nil:
-			f.name = "a function literal in " + funcName(fn.Decl.Obj)
-		default:
-			f.name = "a function literal in package " + w.pass.Pkg.Name()
-		}
-		for i := 0; i < fn.Sig.Results().Len(); i++ {
-			if w.errorish(fn.Sig.Results().At(i).Type()) {
-				f.errs = append(f.errs, i)
-			}
-		}
-		w.funcs[fn.Node] = f
-		w.ordered = append(w.ordered, f)
-	}
-	for _, v := range w.flow.PackageVars() {
-		if w.errorish(v.Type()) {
-			w.pkgVars = append(w.pkgVars, v)
-		}
-	}
-	// errors.Is(err, mcperr.CodeX): the function handles code X of err apart.
 	for _, file := range w.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || !astutil.IsPkgFunc(w.info, call, "errors", "Is") || len(call.Args) != 2 {
-				return true
-			}
-			id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
-			if !ok {
-				return true
-			}
-			if c, ok := sdkapi.CodeValueOf(w.info, call.Args[1]); ok {
-				if obj := w.info.Uses[id]; obj != nil {
-					if w.tested[obj] == nil {
-						w.tested[obj] = map[mcperr.Code]bool{}
-					}
-					w.tested[obj][c] = true
-				}
+			if c, ok := n.(*ast.CallExpr); ok {
+				w.calls[c.Lparen] = c
 			}
 			return true
 		})
 	}
+	fns := w.res.Functions()
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	for _, fn := range fns {
+		f := &function{fn: fn, node: fn.Syntax(), name: w.nameOf(fn)}
+		for i := 0; i < fn.Signature.Results().Len(); i++ {
+			if w.errorish(fn.Signature.Results().At(i).Type()) {
+				f.errs = append(f.errs, i)
+			}
+		}
+		w.funcs[fn] = f
+		if obj, ok := fn.Object().(*types.Func); ok {
+			w.byObj[obj] = f
+		}
+		w.ordered = append(w.ordered, f)
+	}
+	w.collectStores(fns)
 	for _, f := range w.ordered {
 		w.summaryOf(f)
 	}
@@ -139,16 +128,52 @@ func (w *walker) run() {
 	}
 }
 
-// defs lists the values v is given (what the shared index records with an expression: not a
-// zero-value declaration, not an escaping &v).
-func (w *walker) defs(v types.Object) []defuse.Def {
-	var out []defuse.Def
-	for _, d := range w.flow.Defs(v) {
-		if d.Rhs != nil {
-			out = append(out, d)
+// collectStores records the stores into the package's variables, from every function of the
+// package and its initialiser.
+func (w *walker) collectStores(fns []*ssa.Function) {
+	w.stores = map[*ssa.Global][]ssa.Value{}
+	pkg := w.res.Package()
+	all := slices.Clone(fns)
+	if init := pkg.Func("init"); init != nil {
+		all = append(all, init)
+	}
+	type store struct {
+		pos token.Pos
+		val ssa.Value
+	}
+	found := map[*ssa.Global][]store{}
+	for _, fn := range all {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if g, ok := st.Addr.(*ssa.Global); ok && g.Pkg == pkg {
+						found[g] = append(found[g], store{st.Pos(), st.Val})
+					}
+				}
+			}
 		}
 	}
-	return out
+	for g, ss := range found {
+		sort.SliceStable(ss, func(i, j int) bool { return ss[i].pos < ss[j].pos })
+		for _, s := range ss {
+			w.stores[g] = append(w.stores[g], s.val)
+		}
+	}
+}
+
+// nameOf names a function for messages.
+func (w *walker) nameOf(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return funcName(obj)
+	}
+	top := fn
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	if obj, ok := top.Object().(*types.Func); ok && top != fn {
+		return "a function literal in " + funcName(obj)
+	}
+	return "a function literal in package " + w.pass.Pkg.Name()
 }
 
 // errorish reports whether values of t can be errors: error itself, or a type implementing
@@ -190,12 +215,36 @@ type acc struct {
 	seen   map[Produced]map[token.Pos]bool
 	opaque []ast.Expr
 	params map[int]bool
-	// visiting guards variables against assignment cycles (err = wrap(err)).
-	visiting map[types.Object]bool
+	// path is the path to the return being followed (nil when the engine's paths are not
+	// asked: a variable's initialiser, a huge function); entry is the syntax the error
+	// leaves the function through there, where an error has no syntax of its own.
+	path  *flow.Path
+	entry ast.Expr
+	// visited are the values already followed into this accumulator.
+	visited map[ssa.Value]bool
 }
 
 func (w *walker) newAcc(fn *function) *acc {
-	return &acc{w: w, fn: fn, seen: map[Produced]map[token.Pos]bool{}, params: map[int]bool{}, visiting: map[types.Object]bool{}}
+	return &acc{w: w, fn: fn, seen: map[Produced]map[token.Pos]bool{}, params: map[int]bool{}, visited: map[ssa.Value]bool{}}
+}
+
+// sub returns an accumulator for part of a's walk whose items a filters or changes.
+func (a *acc) sub() *acc {
+	s := a.w.newAcc(a.fn)
+	s.owner, s.params, s.path, s.entry = a.owner, a.params, a.path, a.entry
+	return s
+}
+
+// merge adds what sub found, items through keep.
+func (a *acc) merge(sub *acc, keep func(*Item) bool) {
+	for _, it := range sub.items {
+		if keep(&it) {
+			a.add(it)
+		}
+	}
+	for _, o := range sub.opaque {
+		a.addOpaque(o)
+	}
 }
 
 func (a *acc) add(it Item) {
@@ -211,6 +260,9 @@ func (a *acc) add(it Item) {
 }
 
 func (a *acc) addOpaque(e ast.Expr) {
+	if e == nil {
+		return
+	}
 	for _, o := range a.opaque {
 		if o.Pos() == e.Pos() {
 			return
@@ -228,79 +280,356 @@ func (a *acc) summary() *Summary {
 	return s
 }
 
-// compute summarises f from its return statements.
+// maxPathBlocks bounds the functions whose returns are followed path by path; a larger one
+// has each return followed once, as if every way to it were taken.
+const maxPathBlocks = 200
+
+// compute summarises f from its returns, path by path.
 func (w *walker) compute(f *function) *Summary {
 	a := w.newAcc(f)
-	n := f.Sig.Results().Len()
-	// Named error results: whatever is assigned to them is returned, by a bare return or
-	// because a deferred closure sets them after the return statement ran.
-	for _, i := range f.errs {
-		if v := f.Sig.Results().At(i); v.Name() != "" && v.Name() != "_" {
-			a.object(v, nil)
-		}
-	}
-	for _, ret := range f.Returns {
-		switch len(ret.Results) {
-		case n:
-			for _, i := range f.errs {
-				a.expr(ret.Results[i])
+	n := f.fn.Signature.Results().Len()
+	if len(f.fn.Blocks) > maxPathBlocks {
+		for _, b := range f.fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
 			}
-		case 1:
-			// return f() where f returns the same tuple.
-			a.expr(ret.Results[0])
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == n {
+				for _, i := range f.errs {
+					a.path, a.entry = nil, w.returnExpr(f, ret, i)
+					a.value(ret.Results[i])
+				}
+			}
+		}
+		return a.summary()
+	}
+	for _, p := range w.res.Paths(f.fn) {
+		if len(p.Results) != n {
+			continue
+		}
+		for _, i := range f.errs {
+			o := p.Results[i]
+			if o.Nil == flow.Nil {
+				continue // the error is cleared on this path
+			}
+			a.path, a.entry = &p, w.returnExpr(f, p.Return, i)
+			a.value(o.Value)
 		}
 	}
 	return a.summary()
 }
 
-// expr follows an expression that may hold an error.
-func (a *acc) expr(e ast.Expr) {
-	w := a.w
-	if e == nil {
+// returnExpr is the syntax through which result i leaves f at ret: the returned expression,
+// the call of `return g()`, else the function's name or literal (a bare return).
+func (w *walker) returnExpr(f *function, ret *ssa.Return, i int) ast.Expr {
+	if stmt := flow.ReturnStmt(f.node, ret.Pos()); stmt != nil {
+		switch {
+		case len(stmt.Results) == len(ret.Results) && i < len(stmt.Results):
+			return stmt.Results[i]
+		case len(stmt.Results) == 1:
+			return stmt.Results[0]
+		}
+	}
+	switch n := f.node.(type) {
+	case *ast.FuncDecl:
+		return n.Name
+	case *ast.FuncLit:
+		return n
+	}
+	return nil
+}
+
+// value follows a value that may hold an error.
+func (a *acc) value(v ssa.Value) {
+	if v == nil || a.visited[v] {
 		return
 	}
-	if c, ok := sdkapi.CodeValueOf(w.info, e); ok {
-		a.add(Item{Produced: Produced{Code: c, By: "the constant " + c.String(), Func: a.fnName(), At: w.at(e.Pos())}, Entry: e})
+	a.visited[v] = true
+	if handled := a.handledApart(v); len(handled) > 0 {
+		s := a.sub()
+		s.define(v)
+		a.merge(s, func(it *Item) bool { return !handled[it.Code] })
 		return
 	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		obj := w.info.Uses[x]
-		if obj == nil {
-			obj = w.info.Defs[x]
+	a.define(v)
+}
+
+// define follows what v is made of.
+func (a *acc) define(v ssa.Value) {
+	switch x := v.(type) {
+	case *ssa.Const:
+		a.constant(x)
+	case *ssa.MakeInterface:
+		a.value(x.X)
+	case *ssa.ChangeInterface:
+		a.value(x.X)
+	case *ssa.ChangeType:
+		a.value(x.X)
+	case *ssa.TypeAssert:
+		a.value(x.X)
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Call:
+			a.call(t, x.Index)
+		case *ssa.TypeAssert:
+			if x.Index == 0 {
+				a.value(t.X)
+			}
 		}
-		a.object(obj, x)
-	case *ast.SelectorExpr:
-		if w.info.Selections[x] != nil {
-			return // a field or method value: data the analysis does not follow
-		}
-		a.object(w.info.Uses[x.Sel], x)
-	case *ast.CallExpr:
+	case *ssa.Call:
 		a.call(x, -1)
-	case *ast.TypeAssertExpr:
-		a.expr(x.X)
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			a.expr(x.X)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			a.value(e)
 		}
-	case *ast.CompositeLit:
+	case *ssa.Parameter:
+		a.param(x)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			a.load(x.X)
+		}
+	case *ssa.Alloc:
+		// &T{...} of an error type that unwraps: errors.As (and so the wire layer) finds the
+		// *mcperr.Error inside it.
 		a.wrapper(x)
+	}
+	// Fields, elements, map entries and anything else: data the summary does not follow.
+}
+
+// handledApart returns the codes the path tested v for with errors.Is(v, mcperr.CodeX) and
+// found absent: returning v there does not return them.
+func (a *acc) handledApart(v ssa.Value) map[mcperr.Code]bool {
+	if a.path == nil || v.Referrers() == nil {
+		return nil
+	}
+	var out map[mcperr.Code]bool
+	uses := []ssa.Value{v}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.MakeInterface:
+			uses = append(uses, r)
+		case *ssa.ChangeInterface:
+			uses = append(uses, r)
+		}
+	}
+	for _, u := range uses {
+		if u.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *u.Referrers() {
+			call, ok := ref.(*ssa.Call)
+			if !ok || !isErrorsIs(call) || call.Call.Args[0] != u {
+				continue
+			}
+			expr := a.w.calls[call.Pos()]
+			if expr == nil || len(expr.Args) != 2 {
+				continue
+			}
+			c, ok := sdkapi.CodeValueOf(a.w.info, expr.Args[1])
+			if !ok || a.path.Known(call) != flow.Nil {
+				continue
+			}
+			if out == nil {
+				out = map[mcperr.Code]bool{}
+			}
+			out[c] = true
+		}
+	}
+	return out
+}
+
+func isErrorsIs(call *ssa.Call) bool {
+	fn := flow.Callee(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" && len(call.Call.Args) == 2
+}
+
+func isErrorsAs(call *ssa.Call) bool {
+	fn := flow.Callee(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(call.Call.Args) == 2
+}
+
+// constant records a code constant returned as an error: mcperr.Code is itself an error, and
+// returning mcperr.CodeNotFound gives the client that code.
+func (a *acc) constant(c *ssa.Const) {
+	if c.Value == nil || sdkapi.TypeAPI(c.Type()) != sdkapi.APIErrCodeType {
+		return
+	}
+	n, ok := constant.Int64Val(constant.ToInt(c.Value))
+	if !ok {
+		return
+	}
+	code := mcperr.Code(n)
+	entry := a.syntaxOf(func(e ast.Expr) bool {
+		got, ok := sdkapi.CodeValueOf(a.w.info, e)
+		return ok && got == code
+	})
+	if entry == nil {
+		return
+	}
+	a.add(Item{Produced: Produced{Code: code, By: "the constant " + code.String(), Func: a.fnName(), At: a.w.at(entry.Pos())}, Entry: entry})
+}
+
+// syntaxOf finds the expression SSA dropped the position of (a constant, a read of a package
+// variable): the first one that matches inside the returned expression, else in the
+// function, else the returned expression itself.
+func (a *acc) syntaxOf(match func(ast.Expr) bool) ast.Expr {
+	find := func(root ast.Node) ast.Expr {
+		var found ast.Expr
+		ast.Inspect(root, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			switch e := n.(type) {
+			case *ast.SelectorExpr:
+				if match(e) {
+					found = e
+					return false
+				}
+			case *ast.Ident:
+				if match(e) {
+					found = e
+				}
+			}
+			return found == nil
+		})
+		return found
+	}
+	if a.entry != nil {
+		if e := find(a.entry); e != nil {
+			return e
+		}
+	}
+	if a.fn != nil && a.fn.node != nil {
+		if e := find(a.fn.node); e != nil {
+			return e
+		}
+	}
+	return a.entry
+}
+
+// param records an error parameter of the summarised function that comes back out.
+func (a *acc) param(p *ssa.Parameter) {
+	if a.fn == nil || p.Parent() != a.fn.fn || !a.w.errorish(p.Type()) {
+		return
+	}
+	i := slices.Index(p.Parent().Params, p)
+	if p.Parent().Signature.Recv() != nil {
+		i-- // the receiver is not a parameter
+	}
+	if i >= 0 {
+		a.params[i] = true
 	}
 }
 
-// wrapper follows a literal of an error type with an Unwrap method: errors.As (and so the
-// wire layer) finds the *mcperr.Error inside it.
-func (a *acc) wrapper(lit *ast.CompositeLit) {
-	t := a.w.info.TypeOf(lit)
-	if t == nil || !hasUnwrap(t) {
+// load follows a load through addr: a package variable, or a local kept in memory (its
+// address taken, captured by a closure, a named result a deferred function sets).
+func (a *acc) load(addr ssa.Value) {
+	switch x := addr.(type) {
+	case *ssa.Global:
+		a.global(x)
+	case *ssa.Alloc, *ssa.FreeVar:
+		a.cell(x)
+	}
+}
+
+// cell follows what a local kept in memory is given: the values stored into it, here or in
+// the closures that capture it, and the errors errors.As(err, &v) finds in it, in source order.
+func (a *acc) cell(addr ssa.Value) {
+	type given struct {
+		pos token.Pos
+		val ssa.Value
+	}
+	var all []given
+	root := rootCell(addr, 0)
+	for _, ptr := range aliases(root) {
+		for _, ref := range referrers(ptr) {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == ptr {
+				all = append(all, given{st.Pos(), st.Val})
+			}
+		}
+		for _, call := range flow.CallsGiven(ptr) {
+			if isErrorsAs(call) && isAddressOf(call.Call.Args[1], ptr) {
+				all = append(all, given{call.Pos(), call.Call.Args[0]})
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].pos < all[j].pos })
+	for _, g := range all {
+		a.value(g.val)
+	}
+	if alloc, ok := root.(*ssa.Alloc); ok {
+		a.wrapper(alloc)
+	}
+}
+
+func referrers(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
+}
+
+func isAddressOf(arg, addr ssa.Value) bool {
+	if mi, ok := arg.(*ssa.MakeInterface); ok {
+		arg = mi.X
+	}
+	return arg == addr
+}
+
+// rootCell is the local a free variable stands for: the value bound to it where its closure
+// is made, up through enclosing closures.
+func rootCell(v ssa.Value, depth int) ssa.Value {
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok || depth > 8 {
+		return v
+	}
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if fn.Parent() == nil || i < 0 {
+		return v
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				return rootCell(mc.Bindings[i], depth+1)
+			}
+		}
+	}
+	return v
+}
+
+// aliases are v and the free variables of the closures that capture it, at any depth.
+func aliases(v ssa.Value) []ssa.Value {
+	out := []ssa.Value{v}
+	for i := 0; i < len(out) && i < 64; i++ {
+		for _, ref := range referrers(out[i]) {
+			mc, ok := ref.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			fn, _ := mc.Fn.(*ssa.Function)
+			for k, b := range mc.Bindings {
+				if b == out[i] && fn != nil && k < len(fn.FreeVars) {
+					out = append(out, fn.FreeVars[k])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wrapper follows the error fields of a value of an error type with an Unwrap method.
+func (a *acc) wrapper(alloc *ssa.Alloc) {
+	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok || !a.w.errorish(alloc.Type()) && !a.w.errorish(ptr.Elem()) || !hasUnwrap(ptr.Elem()) {
 		return
 	}
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			elt = kv.Value
+	for _, ref := range referrers(alloc) {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || !a.w.errorish(fa.Type().(*types.Pointer).Elem()) {
+			continue
 		}
-		if a.w.errorish(a.w.info.TypeOf(elt)) {
-			a.expr(elt)
+		for _, v := range flow.Stored(fa) {
+			a.value(v)
 		}
 	}
 }
@@ -315,113 +644,63 @@ func hasUnwrap(t types.Type) bool {
 	return false
 }
 
-// object follows a named value: a parameter, a local or package-level variable, a constant.
-// at is where it is read (nil for a bare return's named result).
-func (a *acc) object(obj types.Object, at ast.Expr) {
-	w := a.w
-	v, ok := obj.(*types.Var)
-	if !ok || v.IsField() {
-		return
-	}
-	if a.fn != nil {
-		params := a.fn.Sig.Params()
-		for i := 0; i < params.Len(); i++ {
-			if params.At(i) == v {
-				if w.errorish(v.Type()) {
-					a.params[i] = true
-				}
-				return
-			}
-		}
-	}
-	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-		a.pkgVar(v, at)
-		return
-	}
-	if a.visiting[v] {
-		return
-	}
-	a.visiting[v] = true
-	defer delete(a.visiting, v)
-	into := a
-	handled := w.tested[v]
-	if len(handled) > 0 {
-		into = w.newAcc(a.fn)
-		into.visiting, into.params = a.visiting, a.params
-	}
-	for _, as := range w.defs(v) {
-		if as.Index >= 0 {
-			into.tuple(as.Rhs, as.Index)
-		} else {
-			into.expr(as.Rhs)
-		}
-	}
-	if into != a {
-		for _, it := range into.items {
-			if !handled[it.Code] {
-				a.add(it)
-			}
-		}
-		for _, o := range into.opaque {
-			a.addOpaque(o)
-		}
-	}
-}
-
-// tuple follows result index i of a multi-value expression.
-func (a *acc) tuple(e ast.Expr, i int) {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		a.call(x, i)
-	case *ast.TypeAssertExpr:
-		if i == 0 {
-			a.expr(x.X)
-		}
-	}
-}
-
-// pkgVar follows a package-level variable: a sentinel error such as
+// global follows a package-level variable: a sentinel error such as
 // var ErrGone = mcperr.NotFound("gone"). The error enters the function where it is read.
-func (a *acc) pkgVar(v *types.Var, at ast.Expr) {
+func (a *acc) global(g *ssa.Global) {
 	w := a.w
-	if at == nil {
+	v, ok := g.Object().(*types.Var)
+	if !ok {
 		return
 	}
 	name := v.Pkg().Name() + "." + v.Name()
-	if v.Pkg() == w.pass.Pkg {
-		if a.visiting[v] {
-			return
+	entry := a.syntaxOf(func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			return w.info.Uses[x.Sel] == v
+		case *ast.Ident:
+			return w.info.Uses[x] == v
 		}
-		a.visiting[v] = true
-		s := w.varSummary(v)
-		delete(a.visiting, v)
-		a.from(s, at, name)
+		return false
+	})
+	if entry == nil {
+		return
+	}
+	if g.Pkg == w.res.Package() {
+		a.from(w.varSummary(g), entry, name)
 		return
 	}
 	if f := w.fact(v); f != nil {
-		a.fromFact(f, at, name, nil)
+		a.fromFact(f, entry, name, nil)
 	}
 }
 
-// varSummary summarises a package-level variable of this package from its assignments.
-func (w *walker) varSummary(v *types.Var) *Summary {
-	if s, ok := w.vars[v]; ok {
+// varSummary summarises a package-level variable of this package from what the package
+// stores into it.
+func (w *walker) varSummary(g *ssa.Global) *Summary {
+	if s, ok := w.vars[g]; ok {
 		return s
 	}
-	w.vars[v] = nil // a variable initialised from itself reads as nothing
+	w.vars[g] = nil // a variable initialised from itself reads as nothing
 	a := w.newAcc(nil)
+	v := g.Object().(*types.Var)
 	a.owner = v.Pkg().Name() + "." + v.Name()
-	a.visiting[v] = true
-	for _, as := range w.defs(v) {
-		if as.Index >= 0 {
-			a.tuple(as.Rhs, as.Index)
-		} else {
-			a.expr(as.Rhs)
-		}
+	a.entry = w.declIdent(v)
+	for _, val := range w.stores[g] {
+		a.value(val)
 	}
 	s := a.summary()
-	w.vars[v] = s
+	w.vars[g] = s
 	return s
+}
+
+// declIdent is the identifier that declares v.
+func (w *walker) declIdent(v *types.Var) ast.Expr {
+	for id, obj := range w.info.Defs {
+		if obj == v {
+			return id
+		}
+	}
+	return nil
 }
 
 // from adds what a summary of this package says, entering at entry.
@@ -438,8 +717,8 @@ func (a *acc) from(s *Summary, entry ast.Expr, callee string) {
 }
 
 // fromFact adds what another package's fact says, entering at entry. args are the call's
-// arguments, for parameters the callee returns.
-func (a *acc) fromFact(f *ErrorsFact, entry ast.Expr, callee string, args []ast.Expr) {
+// arguments for the callee's parameters, which the callee may return.
+func (a *acc) fromFact(f *ErrorsFact, entry ast.Expr, callee string, args []ssa.Value) {
 	for _, p := range f.Produces {
 		a.add(Item{Produced: p, Entry: entry, Callee: callee})
 	}
@@ -448,149 +727,257 @@ func (a *acc) fromFact(f *ErrorsFact, entry ast.Expr, callee string, args []ast.
 	}
 	for _, i := range f.Params {
 		if i < len(args) {
-			a.expr(args[i])
+			a.value(args[i])
 		}
 	}
 }
 
+// paramArgs are the arguments of call that sig's parameters receive (the receiver of a
+// static method call left out).
+func paramArgs(call *ssa.Call, sig *types.Signature) []ssa.Value {
+	args := call.Call.Args
+	n := sig.Params().Len()
+	if n > len(args) {
+		return nil
+	}
+	return args[len(args)-n:]
+}
+
 // call follows a call's error result (index is the result index for a tuple, -1 otherwise).
-func (a *acc) call(call *ast.CallExpr, index int) {
+func (a *acc) call(call *ssa.Call, index int) {
 	w := a.w
-	if tv, ok := w.info.Types[call.Fun]; ok && tv.IsType() {
-		if len(call.Args) == 1 {
-			a.expr(call.Args[0]) // a conversion: error(e)
-		}
+	if _, ok := call.Call.Value.(*ssa.Builtin); ok {
 		return
 	}
-	if t := w.info.TypeOf(call.Fun); index >= 0 && t != nil {
-		if sig, ok := t.Underlying().(*types.Signature); ok {
-			if index >= sig.Results().Len() || !w.errorish(sig.Results().At(index).Type()) {
+	if sig := call.Call.Signature(); index >= 0 {
+		if index >= sig.Results().Len() || !w.errorish(sig.Results().At(index).Type()) {
+			return
+		}
+	}
+	expr := w.calls[call.Pos()]
+	if expr == nil {
+		return // a call without syntax of its own: nothing to report it at
+	}
+	if b, ok := sdkapi.BuildOf(w.info, expr); ok {
+		a.build(call, expr, b)
+		return
+	}
+	if call.Call.IsInvoke() {
+		a.addOpaque(expr)
+		return
+	}
+	callee := w.res.Called(call)
+	if callee == nil {
+		a.addOpaque(expr)
+		return
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj != nil {
+		obj = obj.Origin()
+		if isInterfaceMethod(obj) {
+			a.addOpaque(expr)
+			return
+		}
+		if obj.Pkg() != nil {
+			switch obj.Pkg().Path() + "." + obj.Name() {
+			case "fmt.Errorf":
+				a.errorf(call, expr)
+				return
+			case "errors.Join":
+				for _, e := range varargs(call) {
+					a.value(e)
+				}
 				return
 			}
 		}
 	}
-	if b, ok := sdkapi.BuildOf(w.info, call); ok {
-		a.build(call, b)
-		return
-	}
-	switch fn := typeutil.Callee(w.info, call).(type) {
-	case *types.Builtin:
-		return
-	case *types.Func:
-		switch {
-		case astutil.IsPkgFunc(w.info, call, "fmt", "Errorf"):
-			a.errorf(call)
-		case astutil.IsPkgFunc(w.info, call, "errors", "Join"):
-			for _, arg := range call.Args {
-				a.expr(arg)
-			}
-		case isInterfaceMethod(fn):
-			a.addOpaque(call)
+	var f *function
+	var name string
+	switch {
+	case obj == nil:
+		// A function literal, called directly, through a local or through a package
+		// variable that holds it.
+		f = w.funcs[callee]
+		switch fun := ast.Unparen(expr.Fun).(type) {
+		case *ast.FuncLit:
+			name = "the function literal"
+		case *ast.Ident:
+			name = fun.Name
 		default:
-			a.static(call, fn)
+			name = types.ExprString(fun)
 		}
-	case *types.Var:
-		a.funcValue(call, fn)
-	default:
-		if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
-			a.from(w.summaryOf(w.funcs[lit]), call, "the function literal")
-			return
-		}
-		a.addOpaque(call)
-	}
-}
-
-// static follows a call of a function or concrete method.
-func (a *acc) static(call *ast.CallExpr, fn *types.Func) {
-	w := a.w
-	fn = fn.Origin()
-	if fn.Pkg() == w.pass.Pkg {
-		var f *function
-		if d := w.flow.Decl(fn); d != nil {
-			f = w.funcs[d.Node]
-		}
+	case obj.Pkg() == w.pass.Pkg:
+		f = w.byObj[obj]
 		if f == nil {
 			return // no body here (assembly, or a file the build excluded)
 		}
-		s := w.summaryOf(f)
-		a.from(s, call, f.name)
-		if s != nil {
-			for _, i := range s.Params {
-				if i < len(call.Args) {
-					a.expr(call.Args[i])
-				}
-			}
+		name = f.name
+	default:
+		if fact := w.fact(obj); fact != nil {
+			a.fromFact(fact, expr, funcName(obj), paramArgs(call, obj.Signature()))
+			return
+		}
+		if w.unsummarised(obj.Pkg()) {
+			a.addOpaque(expr)
 		}
 		return
 	}
-	if f := w.fact(fn); f != nil {
-		a.fromFact(f, call, funcName(fn), call.Args)
+	if f == nil {
+		a.addOpaque(expr)
 		return
 	}
-	if w.unsummarised(fn.Pkg()) {
-		a.addOpaque(call)
+	s := w.summaryOf(f)
+	a.from(s, expr, name)
+	if s != nil {
+		args := paramArgs(call, f.fn.Signature)
+		for _, i := range s.Params {
+			if i < len(args) {
+				a.value(args[i])
+			}
+		}
 	}
 }
 
-// funcValue follows a call through a variable: resolved when the variable is only ever
-// given one function literal or one function or concrete method, opaque otherwise.
-func (a *acc) funcValue(call *ast.CallExpr, v *types.Var) {
-	w := a.w
-	as := w.defs(v)
-	if len(as) != 1 || as[0].Index >= 0 || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		a.addOpaque(call)
-		return
+// varargs are the values passed to call's variadic parameter one by one, in order; nil when
+// they were passed as a slice (f(xs...)) or there are none.
+func varargs(call *ssa.Call) []ssa.Value {
+	sig := call.Call.Signature()
+	if !sig.Variadic() || len(call.Call.Args) == 0 {
+		return nil
 	}
-	switch x := ast.Unparen(as[0].Rhs).(type) {
-	case *ast.FuncLit:
-		a.from(w.summaryOf(w.funcs[x]), call, v.Name())
-		return
-	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			if s := w.info.Selections[sel]; s != nil && (s.Kind() != types.MethodVal || types.IsInterface(s.Recv())) {
-				break // a field, or a method of an interface value
+	elems, _ := sliceElems(call.Call.Args[len(call.Call.Args)-1], map[ssa.Value]bool{}, 0)
+	return elems
+}
+
+// sliceElems lists the elements a slice is built from: a literal (or the array behind a
+// variadic call), appends to it, and every way a phi joins; ok is false when some part of
+// it cannot be read.
+func sliceElems(v ssa.Value, seen map[ssa.Value]bool, depth int) (elems []ssa.Value, ok bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return nil, x.IsNil()
+	case *ssa.Phi:
+		if seen[x] {
+			return nil, true // opts = append(opts, ...): its other ways in are being read
+		}
+		seen[x] = true
+		for _, e := range x.Edges {
+			es, ok := sliceElems(e, seen, depth+1)
+			if !ok {
+				return nil, false
 			}
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
+			elems = append(elems, es...)
 		}
-		if fn, ok := w.info.Uses[id].(*types.Func); ok && !isInterfaceMethod(fn) {
-			a.static(call, fn)
-			return
+		return elems, true
+	case *ssa.Slice:
+		alloc, isAlloc := x.X.(*ssa.Alloc)
+		if !isAlloc {
+			return nil, false
+		}
+		type at struct {
+			i int64
+			v ssa.Value
+		}
+		var stored []at
+		for _, ref := range referrers(alloc) {
+			ia, isIndex := ref.(*ssa.IndexAddr)
+			if !isIndex {
+				continue
+			}
+			c, isConst := ia.Index.(*ssa.Const)
+			if !isConst {
+				return nil, false
+			}
+			i, _ := constant.Int64Val(constant.ToInt(c.Value))
+			for _, s := range flow.Stored(ia) {
+				stored = append(stored, at{i, s})
+			}
+		}
+		sort.SliceStable(stored, func(i, j int) bool { return stored[i].i < stored[j].i })
+		for _, s := range stored {
+			elems = append(elems, s.v)
+		}
+		return elems, true
+	case *ssa.Call:
+		if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+			base, ok := sliceElems(x.Call.Args[0], seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			tail, ok := sliceElems(x.Call.Args[1], seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			return append(base, tail...), true
 		}
 	}
-	a.addOpaque(call)
+	return nil, false
+}
+
+// unconverted is the value an interface conversion (into any, for a variadic call) was made of.
+func unconverted(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	}
+	return v
+}
+
+// errorf follows the arguments fmt.Errorf wraps with %w.
+func (a *acc) errorf(call *ssa.Call, expr *ast.CallExpr) {
+	args := varargs(call)
+	wrapped, known := astutil.ErrorfWraps(a.w.info, expr)
+	if !known {
+		// An unknown format may wrap any of its error arguments.
+		for _, arg := range args {
+			if a.w.errorish(unconverted(arg).Type()) {
+				a.value(arg)
+			}
+		}
+		return
+	}
+	for _, i := range wrapped {
+		if i-1 < len(args) {
+			a.value(args[i-1])
+		}
+	}
 }
 
 // build records an error built by the runtime library.
-func (a *acc) build(call *ast.CallExpr, b sdkapi.ErrorBuild) {
+func (a *acc) build(call *ssa.Call, expr *ast.CallExpr, b sdkapi.ErrorBuild) {
 	w := a.w
-	reason, set, dynamic := a.optionsReason(b.Options, b.Spread)
+	reason, set, dynamic := "", false, false
+	if sig := call.Call.Signature(); sig.Variadic() && len(call.Call.Args) > 0 {
+		reason, set, dynamic = a.optionsReason(call.Call.Args[len(call.Call.Args)-1])
+	}
 	switch b.API {
 	case sdkapi.APIErrWith:
 		// e.With(opts...): e's errors, with the reason the options set.
-		base := w.newAcc(a.fn)
-		base.visiting = a.visiting
-		base.expr(b.Base)
-		for _, it := range base.items {
+		if len(call.Call.Args) == 0 {
+			return
+		}
+		base := a.sub()
+		base.value(call.Call.Args[0])
+		a.merge(base, func(it *Item) bool {
 			if set || dynamic {
 				it.Reason, it.ReasonDynamic = reason, dynamic
 			}
-			a.add(it)
-		}
-		for _, o := range base.opaque {
-			a.addOpaque(o)
-		}
-		for i := range base.params {
-			a.params[i] = true
-		}
+			return true
+		})
 		return
 	case sdkapi.APIErrClassify:
-		a.expr(b.Base) // an *mcperr.Error passes unchanged; anything else is classified at run time
+		// An *mcperr.Error passes unchanged; anything else is classified at run time.
+		if len(call.Call.Args) > 0 {
+			a.value(call.Call.Args[0])
+		}
 		return
 	}
-	p := Produced{Code: b.Code, By: buildName(b.Func), Func: a.fnName(), At: w.at(call.Pos()), Reason: reason, ReasonDynamic: dynamic}
+	p := Produced{Code: b.Code, By: buildName(b.Func), Func: a.fnName(), At: w.at(expr.Pos()), Reason: reason, ReasonDynamic: dynamic}
 	if b.API == sdkapi.APICallFail {
 		p.Fail = true
 		if s, ok := constString(w.info, b.ReasonArg); ok {
@@ -599,47 +986,49 @@ func (a *acc) build(call *ast.CallExpr, b sdkapi.ErrorBuild) {
 			p.Reason, p.ReasonDynamic = "", true
 		}
 	}
-	a.add(Item{Produced: p, Entry: call})
+	a.add(Item{Produced: p, Entry: expr})
 }
 
-// optionsReason reads the reason a list of mcperr options sets: the last one wins.
-func (a *acc) optionsReason(opts []ast.Expr, spread bool) (reason string, set, dynamic bool) {
-	for i, o := range opts {
-		if spread && i == len(opts)-1 {
-			r, s, d := a.sliceReason(o)
-			if s || d {
-				reason, set, dynamic = r, s, d
-			}
-			continue
-		}
-		r, s, d := a.optionReason(o, 0)
-		if s || d {
+// optionsReason reads the reason a variadic list of mcperr options sets: the last one wins.
+func (a *acc) optionsReason(slice ssa.Value) (reason string, set, dynamic bool) {
+	opts, ok := sliceElems(slice, map[ssa.Value]bool{}, 0)
+	if !ok {
+		return "", false, true
+	}
+	for _, o := range opts {
+		if r, s, d := a.optionReason(o, 0); s || d {
 			reason, set, dynamic = r, s, d
 		}
 	}
 	return reason, set, dynamic
 }
 
-func (a *acc) optionReason(o ast.Expr, depth int) (reason string, set, dynamic bool) {
-	w := a.w
-	effect, rexpr := sdkapi.OptionOf(w.info, o)
-	switch effect {
-	case sdkapi.OptionOther:
-		return "", false, false
-	case sdkapi.OptionReason:
-		if s, ok := constString(w.info, rexpr); ok {
-			return s, true, false
+// optionReason reads the reason one option sets: a call of the runtime library's options, or
+// a local that holds one of several of them (a phi).
+func (a *acc) optionReason(o ssa.Value, depth int) (reason string, set, dynamic bool) {
+	switch x := o.(type) {
+	case *ssa.Const:
+		if x.IsNil() {
+			return "", false, false
 		}
-		return "", false, true
-	}
-	// A local variable given known options only: read them.
-	if id, ok := ast.Unparen(o).(*ast.Ident); ok && depth < 4 {
-		if as := w.defs(w.info.Uses[id]); len(as) > 0 {
-			for _, as := range as {
-				if as.Index >= 0 {
-					return "", false, true
-				}
-				if r, s, d := a.optionReason(as.Rhs, depth+1); s || d {
+	case *ssa.Call:
+		expr := a.w.calls[x.Pos()]
+		if expr == nil {
+			break
+		}
+		effect, rexpr := sdkapi.OptionOf(a.w.info, expr)
+		switch effect {
+		case sdkapi.OptionOther:
+			return "", false, false
+		case sdkapi.OptionReason:
+			if s, ok := constString(a.w.info, rexpr); ok {
+				return s, true, false
+			}
+		}
+	case *ssa.Phi:
+		if depth < 4 {
+			for _, e := range x.Edges {
+				if r, s, d := a.optionReason(e, depth+1); s || d {
 					reason, set, dynamic = r, s, d
 				}
 			}
@@ -647,67 +1036,6 @@ func (a *acc) optionReason(o ast.Expr, depth int) (reason string, set, dynamic b
 		}
 	}
 	return "", false, true
-}
-
-// sliceReason reads a spread option slice built from a literal or appends in this function.
-func (a *acc) sliceReason(e ast.Expr) (reason string, set, dynamic bool) {
-	w := a.w
-	var elems []ast.Expr
-	seen := map[types.Object]bool{}
-	var collect func(e ast.Expr, depth int) bool
-	collect = func(e ast.Expr, depth int) bool {
-		if depth > 8 {
-			return false
-		}
-		switch x := ast.Unparen(e).(type) {
-		case *ast.CompositeLit:
-			elems = append(elems, x.Elts...)
-			return true
-		case *ast.Ident:
-			obj := w.info.Uses[x]
-			if seen[obj] {
-				return true // opts = append(opts, ...): its other assignments are being read
-			}
-			seen[obj] = true
-			as := w.defs(obj)
-			if len(as) == 0 {
-				return false
-			}
-			for _, as := range as {
-				if as.Index >= 0 || !collect(as.Rhs, depth+1) {
-					return false
-				}
-			}
-			return true
-		case *ast.CallExpr:
-			if b, ok := w.info.Uses[astutil.NameIdent(x.Fun)].(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 0 && !x.Ellipsis.IsValid() {
-				elems = append(elems, x.Args[1:]...)
-				return collect(x.Args[0], depth+1)
-			}
-		}
-		return false
-	}
-	if !collect(e, 0) {
-		return "", false, true
-	}
-	return a.optionsReason(elems, false)
-}
-
-// errorf follows the arguments fmt.Errorf wraps with %w.
-func (a *acc) errorf(call *ast.CallExpr) {
-	wrapped, known := astutil.ErrorfWraps(a.w.info, call)
-	if !known {
-		// An unknown format may wrap any of its error arguments.
-		for _, arg := range call.Args[1:] {
-			if a.w.errorish(a.w.info.TypeOf(arg)) {
-				a.expr(arg)
-			}
-		}
-		return
-	}
-	for _, i := range wrapped {
-		a.expr(call.Args[i])
-	}
 }
 
 func (a *acc) fnName() string {

@@ -4,8 +4,8 @@
 // with the variables whose fields are assigned or whose methods are called. It is computed
 // once per package, on first use, and shared through Analyzer, the way x/tools passes share
 // inspect.Analyzer. What each reader derives from it stays with the reader: the summaries of
-// helpers (flow/summary), the error codes a path can produce (contractrules), what a
-// rendering shows (schemarules' parity).
+// helpers (flow/summary), what a rendering shows (schemarules' parity). The contract rules
+// ask the SSA engine (package flow) instead.
 //
 // It is part of the flow engine's layer and knows nothing about MCP: it must not import
 // recognition (mcpdefs), a rule family, the registry or the driver; internal/layers' test

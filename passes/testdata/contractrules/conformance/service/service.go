@@ -35,6 +35,16 @@ func (s *Service) Lookup(id string) (string, error) { // want Lookup:`errors\(No
 	return v, nil
 }
 
+// Settle returns the store's error only on the path where it is nil, and its own Conflict
+// where it is not: the store's NotFound never leaves it.
+func (s *Service) Settle(id string) (string, error) { // want Settle:`errors\(Conflict\[unsettled\]\)`
+	v, err := s.Store.Get(id)
+	if err != nil {
+		return "", mcperr.Conflict("unsettled", mcperr.WithReason("unsettled"))
+	}
+	return v, err
+}
+
 // Save returns the store's error as it is.
 func (s *Service) Save(id, v string) error { // want Save:`errors\(Conflict Forbidden\[read_only\]\)`
 	return s.Store.Put(id, v)

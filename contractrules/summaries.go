@@ -343,13 +343,16 @@ func (a *acc) value(v ssa.Value) {
 	if v == nil || a.visited[v] {
 		return
 	}
-	a.visited[v] = true
+	// A value the path has tested codes of is followed apart, and not marked here: on
+	// another path, without the test, it returns every code.
 	if handled := a.handledApart(v); len(handled) > 0 {
 		s := a.sub()
+		s.visited[v] = true
 		s.define(v)
 		a.merge(s, func(it *Item) bool { return !handled[it.Code] })
 		return
 	}
+	a.visited[v] = true
 	a.define(v)
 }
 

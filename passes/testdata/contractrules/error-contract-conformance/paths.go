@@ -142,3 +142,24 @@ func Settled(svc *service.Service) mcptool.Tool[shared.In, shared.Out] {
 		},
 	}
 }
+
+// TestedAndKept tests for NotFound, only notes it, and returns err on both ways: NotFound
+// still leaves the handler.
+func TestedAndKept(svc *service.Service) mcptool.Tool[shared.In, shared.Out] {
+	return mcptool.Tool[shared.In, shared.Out]{
+		Name: "tested_and_kept",
+		Errors: []mcptool.ErrorContract{
+			{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: shared.Recovery},
+		},
+		Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
+			if in.ID == "" {
+				return shared.Out{}, call.Fail("bad_id", "the ID is empty")
+			}
+			v, err := svc.Lookup(in.ID) // want `NotFound enters the handler here through service\.\(\*Service\)\.Lookup`
+			if errors.Is(err, mcperr.CodeNotFound) {
+				v = "missing"
+			}
+			return shared.Out{Value: v}, err
+		},
+	}
+}

@@ -12,10 +12,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcplint-go/mcplint/flow/defuse"
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
@@ -43,15 +45,17 @@ func newParityAnalyzer(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "schemarules_parity",
 		Doc:        "finds where tool outputs are rendered to content and which output fields the rendering shows",
 		URL:        rule.DocsBase + "schemarules.md#format-parity",
-		Requires:   []*analysis.Analyzer{model, inspect.Analyzer, defuse.Analyzer},
+		Requires:   []*analysis.Analyzer{model, inspect.Analyzer, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*Parity](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model].(*Model)
 			out := &Parity{}
-			if m.Result.Empty() {
+			fl, _ := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+			if m.Result.Empty() || fl.Package() == nil {
+				// Without SSA (a package that does not type-check) nothing is checked.
 				return out, nil
 			}
-			a := &parityAnalysis{pass: pass, m: m, out: out, flow: pass.ResultOf[defuse.Analyzer].(*defuse.Index)}
+			a := &parityAnalysis{pass: pass, m: m, out: out, fl: fl}
 			a.mcptool()
 			a.goSDK()
 			a.markLabs(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
@@ -64,7 +68,7 @@ type parityAnalysis struct {
 	pass *analysis.Pass
 	m    *Model
 	out  *Parity
-	flow *defuse.Index
+	fl   *flow.Result
 }
 
 func (a *parityAnalysis) walk(t types.Type) *typewalk.Result {
@@ -82,25 +86,29 @@ func (a *parityAnalysis) mcptool() {
 		}
 		r := &Rendering{Kind: "Format", Label: d.Label(), At: rule.NodeSpan(d.Format)}
 		a.out.Renderings = append(a.out.Renderings, r)
-		e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, d.Output.Walk)
-		node := a.m.Result.FuncNode(d.Format)
-		f := e.FuncOf(node)
-		if f == nil || f.Sig.Params().Len() != 1 {
+		fn := a.fl.Function(a.m.Result.FuncNode(d.Format))
+		if fn == nil || fn.Signature.Params().Len() != 1 {
 			r.Unchecked = "a Format function defined outside this package"
 			continue
 		}
-		roots := parity.Aliases{}
-		roots.Add(f.Sig.Params().At(0), nil)
-		e.Run(f, roots, returns(f.Returns))
+		e := parity.NewEngine(a.fl, d.Output.Walk)
+		// A method's receiver comes first among its SSA parameters.
+		e.Output(fn.Params[len(fn.Params)-1])
+		e.Run(fn, returned(fn))
 		r.Result = e.Result()
 	}
 }
 
 // goSDK: a typed handler that sets Content on a successful result stops go-sdk from adding the
-// JSON text, so that Content must show every leaf of Out.
+// JSON text, so that Content must show every leaf of Out. Each path that returns a nil error
+// with a result made in the handler is a rendering: its Content against the output it returns.
 func (a *parityAnalysis) goSDK() {
 	for _, h := range a.m.Result.Handlers {
 		if h.Flavour != mcpmodel.GoSDKTypedTool || h.Body == nil || h.Out == nil || isAny(h.Out) || astutil.HasTypeParam(h.Out) || a.m.InTest(h.Node.Pos()) {
+			continue
+		}
+		fn := a.fl.Function(h.Node)
+		if fn == nil {
 			continue
 		}
 		label := "the typed handler " + h.Name
@@ -109,17 +117,23 @@ func (a *parityAnalysis) goSDK() {
 				label = d.Label()
 			}
 		}
-		f := a.flow.Func(h.Node)
-		if f == nil {
-			continue
-		}
 		var w *typewalk.Result
-		for _, ret := range f.Returns {
-			if len(ret.Results) != 3 || !astutil.IsNil(a.pass.TypesInfo, ret.Results[h.ErrorIndex]) {
+		type key struct {
+			ret   *ssa.Return
+			store *ssa.Store
+		}
+		seen := map[key]bool{}
+		for _, path := range a.fl.Paths(fn) {
+			if len(path.Results) != 3 || path.Results[h.ErrorIndex].Nil != flow.Nil {
 				continue
 			}
-			rc := a.m.Result.ToolResultContent(ret.Results[h.ResultIndex], h.Body)
-			if !rc.Known || rc.Nil || rc.IsError || len(rc.Content) == 0 {
+			rv := mcpdefs.ToolResultValue(path.Results[h.ResultIndex].Value)
+			if !rv.Known || rv.Nil || rv.IsError || len(rv.Content) == 0 || seen[key{path.Return, rv.Content[0]}] {
+				continue
+			}
+			seen[key{path.Return, rv.Content[0]}] = true
+			at := storedExpr(h.Node, rv.Content[0])
+			if at == nil {
 				continue
 			}
 			if w == nil {
@@ -128,13 +142,61 @@ func (a *parityAnalysis) goSDK() {
 					break
 				}
 			}
-			e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
-			r := &Rendering{Kind: "Content", Label: label, At: rule.NodeSpan(rc.Content[0])}
+			r := &Rendering{Kind: "Content", Label: label, At: rule.NodeSpan(at)}
 			a.out.Renderings = append(a.out.Renderings, r)
-			e.Run(&parity.Func{Func: f}, e.SourceRoots(&parity.Func{Func: f}, ret.Results[h.OutIndex]), rc.Content)
+			e := parity.NewEngine(a.fl, w)
+			e.Output(path.Return.Results[h.OutIndex])
+			var sinks []ssa.Value
+			for _, st := range rv.Content {
+				sinks = append(sinks, st.Val)
+			}
+			e.Run(fn, sinks)
 			r.Result = e.Result()
 		}
 	}
+}
+
+// storedExpr is the expression of node whose value store stores: a literal's field
+// (Content: x, the store at its colon) or an assignment's right-hand side (res.Content = x, at
+// the field's name).
+func storedExpr(node ast.Node, store *ssa.Store) ast.Expr {
+	pos := store.Pos()
+	var found ast.Expr
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.KeyValueExpr:
+			if x.Colon == pos {
+				found = x.Value
+			}
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) {
+				break
+			}
+			for i, l := range x.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Pos() == pos {
+					found = x.Rhs[i]
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// returned lists the values fn returns.
+func returned(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok {
+				out = append(out, ret.Results...)
+			}
+		}
+	}
+	return out
 }
 
 // markLabs: NewToolResultStructured(v, text) must have a text that shows every leaf of v.
@@ -153,22 +215,19 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 			return true
 		}
 		var encl ast.Node
-		for i := len(stack) - 1; i >= 0; i-- {
+		for i := len(stack) - 1; i >= 0 && encl == nil; i-- {
 			switch stack[i].(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
 				encl = stack[i]
-			}
-			if encl != nil {
-				break
 			}
 		}
 		w := a.walk(t)
 		if w.Fatal() || len(w.Leaves) == 0 {
 			return true
 		}
-		e := parity.NewEngine(a.pass.TypesInfo, a.m.Result, a.flow, w)
-		f := e.FuncOf(encl)
-		if f == nil {
+		fn := a.fl.Function(encl)
+		c := callAt(fn, call.Lparen)
+		if c == nil || len(c.Call.Args) != 2 {
 			return true
 		}
 		r := &Rendering{Kind: "text", Label: "NewToolResultStructured", At: rule.NodeSpan(text)}
@@ -178,19 +237,27 @@ func (a *parityAnalysis) markLabs(ins *inspector.Inspector) {
 			}
 		}
 		a.out.Renderings = append(a.out.Renderings, r)
-		e.Run(f, e.SourceRoots(f, v), []ast.Expr{text})
+		e := parity.NewEngine(a.fl, w)
+		e.Output(c.Call.Args[0])
+		e.Run(fn, []ssa.Value{c.Call.Args[1]})
 		r.Result = e.Result()
 		return true
 	})
 }
 
-// returns lists the returned expressions of return statements.
-func returns(rets []*ast.ReturnStmt) []ast.Expr {
-	var out []ast.Expr
-	for _, r := range rets {
-		out = append(out, r.Results...)
+// callAt is the call of fn whose parenthesis is at lparen.
+func callAt(fn *ssa.Function, lparen token.Pos) *ssa.Call {
+	if fn == nil {
+		return nil
 	}
-	return out
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && c.Pos() == lparen {
+				return c
+			}
+		}
+	}
+	return nil
 }
 
 func isAny(t types.Type) bool {

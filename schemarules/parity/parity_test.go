@@ -9,24 +9,27 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcplint-go/mcplint/flow/defuse"
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/schemarules/parity"
 )
 
-// TestEngine: for each function render*(Out) string, the leaves of Out its returned text
+var engine = flow.New(nil)
+
+// TestEngine: for each function render*(Out, ...) string, the leaves of Out its returned text
 // does not show: read directly, through a builder and a range loop, as a whole value with %v,
-// and through a helper of the package.
+// through a helper of the package, through a variable, an else branch, a guard, a closure, a
+// count, json.Marshal, a copy into another value and an interface.
 func TestEngine(t *testing.T) {
 	report := &analysis.Analyzer{
 		Name:       "describeparity",
 		Doc:        "test-only: reports the leaves each render function leaves out",
-		Requires:   []*analysis.Analyzer{defuse.Analyzer},
+		Requires:   []*analysis.Analyzer{engine},
 		ResultType: reflect.TypeFor[bool](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			index := pass.ResultOf[defuse.Analyzer].(*defuse.Index)
+			fl := pass.ResultOf[engine].(*flow.Result)
 			for _, file := range pass.Files {
 				for _, d := range file.Decls {
 					decl, ok := d.(*ast.FuncDecl)
@@ -34,15 +37,16 @@ func TestEngine(t *testing.T) {
 						continue
 					}
 					param := pass.TypesInfo.Defs[decl.Name].(*types.Func).Signature().Params().At(0)
-					e := parity.NewEngine(pass.TypesInfo, &mcpdefs.Result{}, index, typewalk.Walk(param.Type(), typewalk.GoSDK))
-					f := e.FuncOf(decl)
-					roots := parity.Aliases{}
-					roots.Add(param, nil)
-					var sinks []ast.Expr
-					for _, ret := range f.Returns {
-						sinks = append(sinks, ret.Results...)
+					e := parity.NewEngine(fl, typewalk.Walk(param.Type(), typewalk.GoSDK))
+					fn := fl.Function(decl)
+					e.Output(fn.Params[0])
+					var sinks []ssa.Value
+					for _, b := range fn.Blocks {
+						if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+							sinks = append(sinks, ret.Results...)
+						}
 					}
-					e.Run(f, roots, sinks)
+					e.Run(fn, sinks)
 					res := e.Result()
 					if res.Unchecked != "" {
 						pass.Reportf(decl.Name.Pos(), "%s: unchecked: %s", decl.Name.Name, res.Unchecked)
@@ -62,5 +66,5 @@ func TestEngine(t *testing.T) {
 			return true, nil
 		},
 	}
-	analysistest.Run(t, analysistest.TestData(), report, "p")
+	analysistest.Run(t, analysistest.TestData(), report, "example.com/parity")
 }

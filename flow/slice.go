@@ -24,7 +24,9 @@ type Slice struct {
 
 	in   map[ssa.Instruction]bool
 	seen map[ssa.Value]bool
-	work []ssa.Value
+	// controlled marks the blocks whose deciding branches are in the slice already.
+	controlled map[*ssa.BasicBlock]bool
+	work       []ssa.Value
 }
 
 // maxSlice bounds a slice on huge functions: past it, the slice is what was found so far.
@@ -32,7 +34,7 @@ const maxSlice = 4096
 
 // From computes the slice of seeds: a set of instructions (In, Uses).
 func (s *Slice) From(seeds ...ssa.Value) {
-	s.in, s.seen = map[ssa.Instruction]bool{}, map[ssa.Value]bool{}
+	s.in, s.seen, s.controlled = map[ssa.Instruction]bool{}, map[ssa.Value]bool{}, map[*ssa.BasicBlock]bool{}
 	s.work = append(s.work[:0], seeds...)
 	for len(s.work) > 0 && len(s.in) < maxSlice {
 		v := s.work[len(s.work)-1]
@@ -200,9 +202,10 @@ func (s *Slice) decides(pred *ssa.BasicBlock) {
 }
 
 func (s *Slice) control(b *ssa.BasicBlock) {
-	if b == nil {
+	if b == nil || s.controlled[b] {
 		return
 	}
+	s.controlled[b] = true
 	for _, c := range Controlling(b) {
 		s.branch(c.If)
 	}

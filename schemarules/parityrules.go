@@ -119,23 +119,19 @@ func (a *parityAnalysis) goSDK() {
 		}
 		var w *typewalk.Result
 		type key struct {
-			ret   *ssa.Return
-			store *ssa.Store
+			ret     *ssa.Return
+			content ssa.Instruction
 		}
 		seen := map[key]bool{}
 		for _, path := range a.fl.Paths(fn) {
 			if len(path.Results) != 3 || path.Results[h.ErrorIndex].Nil != flow.Nil {
 				continue
 			}
-			rv := mcpdefs.ToolResultValue(path.Results[h.ResultIndex].Value)
-			if !rv.Known || rv.Nil || rv.IsError || len(rv.Content) == 0 || seen[key{path.Return, rv.Content[0]}] {
+			sinks, content, at := a.content(h.Node, path.Results[h.ResultIndex].Value)
+			if at == nil || seen[key{path.Return, content}] {
 				continue
 			}
-			seen[key{path.Return, rv.Content[0]}] = true
-			at := storedExpr(h.Node, rv.Content[0])
-			if at == nil {
-				continue
-			}
+			seen[key{path.Return, content}] = true
 			if w == nil {
 				w = a.walk(h.Out)
 				if w.Fatal() {
@@ -146,14 +142,82 @@ func (a *parityAnalysis) goSDK() {
 			a.out.Renderings = append(a.out.Renderings, r)
 			e := parity.NewEngine(a.fl, w)
 			e.Output(path.Return.Results[h.OutIndex])
-			var sinks []ssa.Value
-			for _, st := range rv.Content {
-				sinks = append(sinks, st.Val)
-			}
 			e.Run(fn, sinks)
 			r.Result = e.Result()
 		}
 	}
+}
+
+// content is the content of a successful result res returned by the handler node: the values
+// stored into the Content of a result the handler makes, or the call of a helper of the
+// package that makes a result with Content (its arguments are what the content is made of).
+// content names the rendering (the first store, or the call) and at is where to report it;
+// at is nil when res sets no content the handler shapes.
+func (a *parityAnalysis) content(node ast.Node, res ssa.Value) (sinks []ssa.Value, content ssa.Instruction, at ast.Expr) {
+	rv := mcpdefs.ToolResultValue(res)
+	if rv.Known {
+		if rv.Nil || rv.IsError || len(rv.Content) == 0 {
+			return nil, nil, nil
+		}
+		for _, st := range rv.Content {
+			sinks = append(sinks, st.Val)
+		}
+		return sinks, rv.Content[0], storedExpr(node, rv.Content[0])
+	}
+	call := flow.CallOf(res)
+	if call == nil || !a.helperSetsContent(call, res) {
+		return nil, nil, nil
+	}
+	return []ssa.Value{call}, call, callExpr(node, call.Pos())
+}
+
+// helperSetsContent reports whether call is a call of a function of the package whose every
+// non-nil result at res's index is a result it makes with Content and without IsError.
+func (a *parityAnalysis) helperSetsContent(call *ssa.Call, res ssa.Value) bool {
+	callee := a.fl.Called(call)
+	if callee == nil || callee.Pkg != a.fl.Package() || len(callee.Blocks) == 0 {
+		return false
+	}
+	index := 0
+	if ex, ok := res.(*ssa.Extract); ok {
+		index = ex.Index
+	}
+	sets := false
+	for _, v := range returnedAt(callee, index) {
+		rv := mcpdefs.ToolResultValue(v)
+		switch {
+		case !rv.Known || rv.IsError:
+			return false
+		case len(rv.Content) > 0:
+			sets = true
+		}
+	}
+	return sets
+}
+
+// returnedAt lists the values fn returns at result index i.
+func returnedAt(fn *ssa.Function, i int) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok && i < len(ret.Results) {
+				out = append(out, ret.Results[i])
+			}
+		}
+	}
+	return out
+}
+
+// callExpr is the call of node whose parenthesis is at lparen.
+func callExpr(node ast.Node, lparen token.Pos) ast.Expr {
+	var found ast.Expr
+	ast.Inspect(node, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+			found = c
+		}
+		return found == nil
+	})
+	return found
 }
 
 // storedExpr is the expression of node whose value store stores: a literal's field

@@ -81,7 +81,24 @@ func declaredResult(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mc
 	return &res, Out{Items: items, Total: len(items)}, nil
 }
 
+// viaResultHelper: a helper of the package makes the result from the text it is given.
+func viaResultHelper(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q), Total: 2}
+	return textResult(fmt.Sprintf("%d results", out.Total)), out, nil // want `tool "via_result_helper": output\.items\[\]\.name \(field Name\), output\.items\[\]\.size \(field Size\), output\.truncated \(field Truncated\) and output\.next \(field Next\) are not in the Content`
+}
+
+func textResult(s string) *mcp.CallToolResult { return &mcp.CallToolResult{Content: text(s)} }
+
 // Near misses in the same shapes.
+
+// viaResultRender: a helper of the package makes the result from the output and renders all
+// of it.
+func viaResultRender(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+	out := Out{Items: fetch(in.Q)}
+	return renderedResult(out), out, nil
+}
+
+func renderedResult(o Out) *mcp.CallToolResult { return &mcp.CallToolResult{Content: text(render(o))} }
 
 // elseJSON: each branch shows everything, one as JSON.
 func elseJSON(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
@@ -134,6 +151,8 @@ func RegisterShapes(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "named_results", Description: "d"}, namedResults)
 	mcp.AddTool(s, &mcp.Tool{Name: "counted_rows", Description: "d"}, countedRows)
 	mcp.AddTool(s, &mcp.Tool{Name: "declared_result", Description: "d"}, declaredResult)
+	mcp.AddTool(s, &mcp.Tool{Name: "via_result_helper", Description: "d"}, viaResultHelper)
+	mcp.AddTool(s, &mcp.Tool{Name: "via_result_render", Description: "d"}, viaResultRender)
 	mcp.AddTool(s, &mcp.Tool{Name: "else_json", Description: "d"}, elseJSON)
 	mcp.AddTool(s, &mcp.Tool{Name: "closure_all", Description: "d"}, closureAll)
 	mcp.AddTool(s, &mcp.Tool{Name: "error_path", Description: "d"}, errorPath)

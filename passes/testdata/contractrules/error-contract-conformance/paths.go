@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/mcplint-go/mcplint/mcperr"
 	"github.com/mcplint-go/mcplint/mcptool"
@@ -162,4 +163,46 @@ func TestedAndKept(svc *service.Service) mcptool.Tool[shared.In, shared.Out] {
 			return shared.Out{Value: v}, err
 		},
 	}
+}
+
+// checkOwner is a package variable that always holds this one function: a call through it
+// is followed like a call of the function.
+var checkOwner = func(id string) error {
+	if id == "root" {
+		return mcperr.Forbidden("root is not yours")
+	}
+	return nil
+}
+
+// ThroughHolder's Forbidden comes through the variable.
+var ThroughHolder = mcptool.Tool[shared.In, shared.Out]{
+	Name: "through_holder",
+	Errors: []mcptool.ErrorContract{
+		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: shared.Recovery},
+	},
+	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
+		if in.ID == "" {
+			return shared.Out{}, call.Fail("bad_id", "the ID is empty")
+		}
+		if err := checkOwner(in.ID); err != nil { // want `Forbidden enters the handler here through checkOwner`
+			return shared.Out{}, err
+		}
+		return shared.Out{Value: in.ID}, nil
+	},
+}
+
+// ThroughLocalWrapper wraps its error with a local closure that returns its argument
+// wrapped: what goes in comes out.
+var ThroughLocalWrapper = mcptool.Tool[shared.In, shared.Out]{
+	Name: "through_local_wrapper",
+	Errors: []mcptool.ErrorContract{
+		{Reason: "bad_id", Code: mcperr.CodeInvalidParams, When: "The ID is empty.", Recovery: shared.Recovery},
+	},
+	Handler: func(ctx context.Context, call *mcptool.Call, in shared.In) (shared.Out, error) {
+		wrap := func(err error) error { return fmt.Errorf("lookup %s: %w", in.ID, err) }
+		if in.ID == "" {
+			return shared.Out{}, call.Fail("bad_id", "the ID is empty")
+		}
+		return shared.Out{}, wrap(mcperr.Forbidden("not yours")) // want `the handler returns Forbidden here \(built by mcperr\.Forbidden\)`
+	},
 }

@@ -84,3 +84,22 @@ func sliceRows(a, b string) string { // want `reaches a`
 	log.Print(b)
 	return strings.Join(rows, ",")
 }
+
+func sliceMap(a, b string) string { // want `reaches a`
+	m := map[string]string{}
+	m["k"] = a
+	log.Print(b)
+	return fmt.Sprint(m)
+}
+
+func sliceLoop(items []string, skip, other string) string { // want `reaches items, skip`
+	var sb strings.Builder
+	for _, it := range items {
+		if it == skip {
+			continue
+		}
+		sb.WriteString(it)
+	}
+	log.Print(other)
+	return sb.String()
+}

@@ -22,6 +22,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
@@ -33,9 +35,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "indexes each function's returns and each variable's assignments for the rule families",
 	URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 	RunDespiteErrors: true,
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Index](),
 	Run: func(pass *analysis.Pass) (any, error) {
-		return &Index{info: pass.TypesInfo, files: pass.Files, pkg: pass.Pkg}, nil
+		return &Index{info: pass.TypesInfo, inspect: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), pkg: pass.Pkg}, nil
 	},
 }
 
@@ -86,9 +89,9 @@ type Def struct {
 
 // Index is the def-use index of one package.
 type Index struct {
-	info  *types.Info
-	files []*ast.File
-	pkg   *types.Package
+	info    *types.Info
+	inspect *inspector.Inspector
+	pkg     *types.Package
 
 	once   sync.Once
 	funcs  []*Func
@@ -114,7 +117,7 @@ func (f *Index) index() {
 		f.decls = map[*types.Func]*Func{}
 		f.defs = map[types.Object][]Def{}
 		f.mutated = map[types.Object]bool{}
-		for _, file := range f.files {
+		for file := range f.inspect.Root().Children() {
 			f.collect(file)
 		}
 		sort.SliceStable(f.all, func(i, j int) bool { return f.all[i].At < f.all[j].At })
@@ -215,9 +218,9 @@ func (f *Index) DefsIn(node ast.Node) []VarDef {
 	return f.all[from:to]
 }
 
-func (f *Index) collect(file *ast.File) {
-	astutil.InspectAncestors(file, func(n ast.Node, ancestors []ast.Node) bool {
-		switch n := n.(type) {
+func (f *Index) collect(file inspector.Cursor) {
+	file.Inspect(nil, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncDecl:
 			obj, _ := f.info.Defs[n.Name].(*types.Func)
 			if obj == nil || n.Body == nil {
@@ -230,22 +233,14 @@ func (f *Index) collect(file *ast.File) {
 				return false
 			}
 			lit := &Func{Node: n, Sig: sig, Body: n.Body}
-			if len(ancestors) > 1 {
-				if d, ok := ancestors[1].(*ast.FuncDecl); ok {
-					lit.Decl = f.byNode[d]
-				}
+			if d, ok := topDecl(c).(*ast.FuncDecl); ok {
+				lit.Decl = f.byNode[d]
 			}
 			f.add(lit)
 		case *ast.ReturnStmt:
-			for i := len(ancestors) - 1; i >= 0; i-- {
-				if fn := f.byNode[ancestors[i]]; fn != nil {
-					fn.Returns = append(fn.Returns, n)
-					fn.Stacks = append(fn.Stacks, slices.Clone(ancestors[i+1:]))
-					break
-				}
-			}
+			f.addReturn(c, n)
 		case *ast.GenDecl:
-			if n.Tok == token.VAR && len(ancestors) == 1 {
+			if _, top := c.Parent().Node().(*ast.File); n.Tok == token.VAR && top {
 				for _, spec := range n.Specs {
 					for _, id := range spec.(*ast.ValueSpec).Names {
 						if v, ok := f.info.Defs[id].(*types.Var); ok {
@@ -316,6 +311,31 @@ func (f *Index) collect(file *ast.File) {
 		}
 		return true
 	})
+}
+
+// topDecl returns the file-level declaration c stands in.
+func topDecl(c inspector.Cursor) ast.Node {
+	for a := range c.Enclosing() {
+		if _, ok := a.Parent().Node().(*ast.File); ok {
+			return a.Node()
+		}
+	}
+	return nil
+}
+
+// addReturn gives ret, at c, to the innermost function around it, with the nodes between
+// that function and ret (outermost first).
+func (f *Index) addReturn(c inspector.Cursor, ret *ast.ReturnStmt) {
+	var between []ast.Node
+	for a := range c.Parent().Enclosing() {
+		if fn := f.byNode[a.Node()]; fn != nil {
+			slices.Reverse(between)
+			fn.Returns = append(fn.Returns, ret)
+			fn.Stacks = append(fn.Stacks, between)
+			return
+		}
+		between = append(between, a.Node())
+	}
 }
 
 func (f *Index) add(fn *Func) *Func {

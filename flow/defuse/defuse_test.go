@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 const flowSrc = `package p
@@ -57,7 +58,7 @@ func newTestIndex(t *testing.T) (*Index, *types.Info, *ast.File) {
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Types: map[ast.Expr]types.TypeAndValue{}}
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info)
 	require.NoError(t, err)
-	return &Index{info: info, files: []*ast.File{file}, pkg: pkg}, info, file
+	return &Index{info: info, inspect: inspector.New([]*ast.File{file}), pkg: pkg}, info, file
 }
 
 func local(t *testing.T, info *types.Info, name string) types.Object {

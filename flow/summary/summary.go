@@ -420,15 +420,7 @@ func (s *summariser) bareResults(f *summarised, k int) []ast.Expr {
 			objs = append(objs, s.pass.TypesInfo.Defs[id])
 		}
 	}
-	var list []ast.Stmt
-	switch b := stack[len(stack)-1].(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause:
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	}
+	list := astutil.Statements(stack[len(stack)-1])
 	if len(objs) == 0 {
 		return nil
 	}

@@ -30,19 +30,41 @@ func IsNil(info *types.Info, e ast.Expr) bool {
 // ChainRoot is the expression a chain of field selections, indexes and dereferences starts
 // from, parentheses removed: t for t.a.b, t[i].c, *t.p and (t).a. Callers decide what a root
 // that is not an identifier means.
-func ChainRoot(e ast.Expr) ast.Expr {
+func ChainRoot(e ast.Expr) ast.Expr { return chainRoot(e, true) }
+
+// chainRoot walks down field selections, and indexes and dereferences when throughIndexes
+// is set: the one loop behind ChainRoot and SelectorRootObject.
+func chainRoot(e ast.Expr, throughIndexes bool) ast.Expr {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
 			e = x.X
 		case *ast.IndexExpr:
+			if !throughIndexes {
+				return x
+			}
 			e = x.X
 		case *ast.StarExpr:
+			if !throughIndexes {
+				return x
+			}
 			e = x.X
 		default:
 			return x
 		}
 	}
+}
+
+// Mentions reports whether e uses the object obj.
+func Mentions(info *types.Info, e ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // InspectAncestors walks root depth-first like ast.Inspect, calling visit with each node and

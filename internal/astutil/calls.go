@@ -51,14 +51,8 @@ func constStringOf(info *types.Info, e ast.Expr) (string, bool) {
 // res.Meta.Items), or nil when the chain starts from anything but an identifier. Unlike
 // ChainRoot it does not pass through indexes and dereferences.
 func SelectorRootObject(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x]
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
+	if id, ok := chainRoot(e, false).(*ast.Ident); ok {
+		return info.Uses[id]
 	}
+	return nil
 }

@@ -89,6 +89,16 @@ func TestSelectorRootObject(t *testing.T) {
 	assert.Nil(t, SelectorRootObject(info, sels[1]), "ts[0].Meta starts from an index")
 }
 
+// TestMentions: t.Meta.Items uses t and not ts; ts[0].Meta uses ts.
+func TestMentions(t *testing.T) {
+	info, _, sels := checkCalls(t)
+	require.Len(t, sels, 2)
+	tVar, tsVar := SelectorRootObject(info, sels[0]), info.Uses[sels[1].X.(*ast.IndexExpr).X.(*ast.Ident)]
+	assert.True(t, Mentions(info, sels[0], tVar))
+	assert.False(t, Mentions(info, sels[0], tsVar))
+	assert.True(t, Mentions(info, sels[1], tsVar))
+}
+
 func TestCompositeOf(t *testing.T) {
 	for src, want := range map[string]bool{"T{}": true, "(&T{A: 1})": true, "&(T{})": true, "f(T{})": false, "x": false} {
 		e, err := parser.ParseExpr(src)

@@ -352,7 +352,7 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
 			if res := r.ObjectOf(id); res != nil {
 				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && sdkapi.TypeAPI(res.Type()) != sdkapi.APIToolResultType {
-					m.DiscardsResult = !mentionsObj(info, ret, res)
+					m.DiscardsResult = !astutil.Mentions(info, ret, res)
 					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
 				}
 			}
@@ -434,7 +434,7 @@ func (r *Finder) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types
 				}
 			}
 		case *ast.BinaryExpr:
-			if (n.Op == token.EQL || n.Op == token.NEQ) && (mentionsObj(info, n.X, v) && astutil.IsNil(info, n.Y) || mentionsObj(info, n.Y, v) && astutil.IsNil(info, n.X)) {
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (astutil.Mentions(info, n.X, v) && astutil.IsNil(info, n.Y) || astutil.Mentions(info, n.Y, v) && astutil.IsNil(info, n.X)) {
 				tested = true
 			}
 		}
@@ -535,7 +535,7 @@ func (r *Finder) returnMode(h *mcpmodel.Handler, ret *ast.ReturnStmt, errVar typ
 	}
 	errExpr := ret.Results[h.ErrorIndex]
 	switch {
-	case mentionsObj(info, errExpr, errVar):
+	case astutil.Mentions(info, errExpr, errVar):
 		id, isID := ast.Unparen(errExpr).(*ast.Ident)
 		return h.Errors, isID && info.Uses[id] == errVar, true
 	case astutil.IsNil(info, errExpr) && h.ResultIndex >= 0:
@@ -602,7 +602,7 @@ func (r *Finder) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmo
 			return errVar == nil
 		}
 		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil || !astutil.IsError(r.pass.TypesInfo.TypeOf(ta.Type)) || !mentionsObj(r.pass.TypesInfo, ta.X, results) {
+		if !ok || ta.Type == nil || !astutil.IsError(r.pass.TypesInfo.TypeOf(ta.Type)) || !astutil.Mentions(r.pass.TypesInfo, ta.X, results) {
 			return true
 		}
 		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
@@ -768,17 +768,6 @@ func (r *Finder) testsNonNil(cond ast.Expr, obj types.Object) bool {
 	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && astutil.IsNil(r.pass.TypesInfo, y) && r.pass.TypesInfo.Uses[id] == obj
-}
-
-func mentionsObj(info *types.Info, e ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // wrapped recognises a function in the repository's own shape, called by a converting

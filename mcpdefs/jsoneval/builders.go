@@ -155,7 +155,7 @@ func (r *Evaluator) builder(call *ast.CallExpr) *schemaBuilder {
 	}
 	for i, s := range decl.Body.List {
 		if set, ok := r.propertySetOf(s, param); ok {
-			if Mentions(r.pass.TypesInfo, set.value, param) {
+			if astutil.Mentions(r.pass.TypesInfo, set.value, param) {
 				return nil
 			}
 			b.sets = append(b.sets, set)
@@ -173,18 +173,6 @@ func (r *Evaluator) builder(call *ast.CallExpr) *schemaBuilder {
 	}
 	r.builders[fn] = b
 	return b
-}
-
-// Mentions reports whether e uses the object v.
-func Mentions(info *types.Info, e ast.Node, v types.Object) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // applySets writes property sets into a schema's JSON, each value evaluated by eval. It
@@ -263,14 +251,14 @@ func (r *Evaluator) followedSchemaVar(v types.Object, init ast.Expr, use ast.Exp
 	for i, s := range block.List[at+1:] {
 		if s.Pos() <= use.Pos() && use.End() <= s.End() {
 			for _, later := range block.List[at+1+i+1:] {
-				if Mentions(r.pass.TypesInfo, later, v) {
+				if astutil.Mentions(r.pass.TypesInfo, later, v) {
 					// The server holds the same pointer: a change after the use counts too.
 					return &jsonvalue.Value{Pos: use.Pos(), End: use.End()}, true
 				}
 			}
 			break
 		}
-		if !Mentions(r.pass.TypesInfo, s, v) {
+		if !astutil.Mentions(r.pass.TypesInfo, s, v) {
 			continue
 		}
 		if set, ok := r.propertySetOf(s, v); ok {
@@ -286,7 +274,7 @@ func (r *Evaluator) followedSchemaVar(v types.Object, init ast.Expr, use ast.Exp
 			return nil, false
 		}
 		for i, a := range call.Args {
-			if i != b.param && Mentions(r.pass.TypesInfo, a, v) {
+			if i != b.param && astutil.Mentions(r.pass.TypesInfo, a, v) {
 				return nil, false
 			}
 		}

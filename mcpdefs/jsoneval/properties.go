@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -206,7 +207,7 @@ func (r *Evaluator) ownPropertyOption(prop *jsonvalue.Value, o ast.Expr) bool {
 			return false
 		}
 		ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
-		if !ok || r.LocalVar(ix.X) != m || Mentions(r.pass.TypesInfo, as.Rhs[0], m) {
+		if !ok || r.LocalVar(ix.X) != m || astutil.Mentions(r.pass.TypesInfo, as.Rhs[0], m) {
 			return false
 		}
 		k, ok := r.ConstString(ix.Index)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -279,7 +278,7 @@ func (r *Checker) mentionsRequest(e ast.Node, req types.Object) bool {
 			found = true
 		} else if v, ok := obj.(*types.Var); ok && !v.IsField() {
 			for _, a := range r.Assigns[v] {
-				if jsoneval.Mentions(r.pass.TypesInfo, a, req) {
+				if astutil.Mentions(r.pass.TypesInfo, a, req) {
 					found = true
 				}
 			}

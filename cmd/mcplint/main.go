@@ -85,6 +85,34 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseFailure is the exit code of a command line whose flags do not parse: success for -h,
+// which the flag package answers with the usage.
+func parseFailure(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return driver.ExitOK
+	}
+	return driver.ExitError
+}
+
+// splitCommand splits the arguments of the subcommands that start a server at "--": their
+// own flags and packages before it, the server's command line after it.
+func splitCommand(args []string) (own, command []string) {
+	for i, a := range args {
+		if a == "--" {
+			return args[:i], args[i+1:]
+		}
+	}
+	return args, nil
+}
+
+// goBuildFlags are the go build flags that -tags asks for.
+func goBuildFlags(tags string) []string {
+	if tags == "" {
+		return nil
+	}
+	return []string{"-tags=" + tags}
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	if driver.IsVetInvocation(args) {
 		return driver.Vet(args, stdout, stderr, analyzers.New)
@@ -101,9 +129,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		format     = fs.String("format", "text", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
-		asJSON     = fs.Bool("json", false, "shorthand for -format json")
-		asSARIF    = fs.Bool("sarif", false, "shorthand for -format sarif")
+		formats    = addFormatFlags(fs)
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
 		enable     listFlag
 		disable    listFlag
@@ -127,13 +153,10 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { usage(fs) }
 	patterns, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return driver.ExitOK
-		}
-		return driver.ExitError
+		return parseFailure(err)
 	}
 
-	f, ok := chooseFormat(fs, *format, *asJSON, *asSARIF, stderr)
+	f, ok := formats.choose(fs, stderr)
 	if !ok {
 		return driver.ExitError
 	}
@@ -161,10 +184,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return driver.ExitError
 	}
 
-	var buildFlags []string
-	if *tags != "" {
-		buildFlags = append(buildFlags, "-tags="+*tags)
-	}
+	buildFlags := goBuildFlags(*tags)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return driver.Run(ctx, driver.Setup{
@@ -193,9 +213,25 @@ func check(args []string, stdout, stderr io.Writer) int {
 	})
 }
 
-// chooseFormat reconciles -format with its -json and -sarif shorthands.
-func chooseFormat(fs *flag.FlagSet, format string, asJSON, asSARIF bool, stderr io.Writer) (output.Format, bool) {
-	f, err := output.ParseFormat(format)
+// formatFlags are -format and its -json and -sarif shorthands, of the commands that report
+// findings.
+type formatFlags struct {
+	format          *string
+	asJSON, asSARIF *bool
+}
+
+func addFormatFlags(fs *flag.FlagSet) formatFlags {
+	return formatFlags{
+		format:  fs.String("format", "text", "output `format`: text, json, sarif or github (GitHub Actions annotations)"),
+		asJSON:  fs.Bool("json", false, "shorthand for -format json"),
+		asSARIF: fs.Bool("sarif", false, "shorthand for -format sarif"),
+	}
+}
+
+// choose reconciles -format with its -json and -sarif shorthands.
+func (ff formatFlags) choose(fs *flag.FlagSet, stderr io.Writer) (output.Format, bool) {
+	asJSON, asSARIF := *ff.asJSON, *ff.asSARIF
+	f, err := output.ParseFormat(*ff.format)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint: -format: %v\n", err)
 		return "", false
@@ -219,9 +255,7 @@ func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcplint serverjson", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		format     = fs.String("format", "text", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
-		asJSON     = fs.Bool("json", false, "shorthand for -format json")
-		asSARIF    = fs.Bool("sarif", false, "shorthand for -format sarif")
+		formats    = addFormatFlags(fs)
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml beside server.json")
 		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none")
 		enable     listFlag
@@ -235,10 +269,7 @@ func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return driver.ExitOK
-		}
-		return driver.ExitError
+		return parseFailure(err)
 	}
 	if len(files) > 1 {
 		fmt.Fprintln(stderr, "mcplint serverjson: give at most one file")
@@ -248,7 +279,7 @@ func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 1 {
 		file = files[0]
 	}
-	f, ok := chooseFormat(fs, *format, *asJSON, *asSARIF, stderr)
+	f, ok := formats.choose(fs, stderr)
 	if !ok {
 		return driver.ExitError
 	}
@@ -307,10 +338,7 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	all := fs.Bool("all", false, "also list the checks that cannot fail in Go (status \"not applicable in Go\")")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return driver.ExitOK
-		}
-		return driver.ExitError
+		return parseFailure(err)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "mcplint rules: unexpected argument %q; to read about one rule, run mcplint explain %s\n", rest[0], rest[0])

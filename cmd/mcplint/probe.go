@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,19 +40,10 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: mcplint probe [flags] [packages] -- CMD [ARGS...]\n       mcplint probe -url URL [-header 'Name: value'] [flags] [packages] [-- CMD [ARGS...]]\n\nStarts the server (run it against a test instance), lists its tools and sends each tool calls that must\nfail validation: required arguments missing, a wrong JSON type for each property, an unknown property\nwhere the schema is closed, and one unknown tool. Reports each answer that is a JSON-RPC error, a crash,\na hang, an accepted call, a result breaking its outputSchema or text carrying a secret, with the exact\nrequest and response, and ties each to the static findings on the tool's handler.\nTools not annotated read-only, or annotated destructive, are called only with -all.\n\n")
 		fs.PrintDefaults()
 	}
-	var command []string
-	for i, a := range args {
-		if a == "--" {
-			args, command = args[:i], args[i+1:]
-			break
-		}
-	}
+	args, command := splitCommand(args)
 	patterns, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return driver.ExitOK
-		}
-		return driver.ExitError
+		return parseFailure(err)
 	}
 	if *asJSON && *markdown {
 		fmt.Fprintln(stderr, "mcplint probe: choose one of -json and -markdown")
@@ -71,10 +61,7 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	setup := driver.Setup{Analyzers: analyzers.New, Scope: analyzers.Scope, Catalog: analyzers.NewCatalog(), Version: driver.Version(), Stdout: stdout, Stderr: stderr}
-	var buildFlags []string
-	if *tags != "" {
-		buildFlags = append(buildFlags, "-tags="+*tags)
-	}
+	buildFlags := goBuildFlags(*tags)
 	var analysis *driver.Analysis
 	var cfg *analyzers.Config
 	if !*noStatic {

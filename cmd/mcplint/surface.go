@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,18 +41,9 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-header 'Name: value'] [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
 		fs.PrintDefaults()
 	}
-	var command []string
-	for i, a := range args {
-		if a == "--" {
-			args, command = args[:i], args[i+1:]
-			break
-		}
-	}
+	args, command := splitCommand(args)
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return driver.ExitOK
-		}
-		return driver.ExitError
+		return parseFailure(err)
 	}
 	if *markdown && !*diff && *base == "" && *clients == "" {
 		fmt.Fprintf(stderr, "mcplint surface: -markdown goes with -diff, -base or -clients (a table of changes or of clients); the surface itself prints as text or, with -json, as JSON\n")
@@ -89,10 +79,7 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after -- (or -url), and a command needs -live\n")
 		return driver.ExitError
 	}
-	var buildFlags []string
-	if *tags != "" {
-		buildFlags = append(buildFlags, "-tags="+*tags)
-	}
+	buildFlags := goBuildFlags(*tags)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sf, _, code := driver.LoadSurface(ctx, surfaceSetup(stdout, stderr), driver.SurfaceOptions{

@@ -109,13 +109,9 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 
-	var scope engine.Scope
-	if s.Scope != nil {
-		scope = s.Scope(cfg)
-	}
 	cacheDir, cacheKey := resultCache(s, cfg, o.Verbose)
 	kept := &keptRoots{}
-	scope = kept.wrap(scope)
+	scope := kept.wrap(s.scope(cfg))
 	start := time.Now()
 	var rec *recognised
 	wire := analyzers.NewWire()
@@ -448,6 +444,14 @@ func relativizeErrors(dir string, errs []result.PackageError) {
 
 // runEngine runs the engine for the three commands that load packages (a run, surface,
 // probe) and, when it cannot, says why on standard error.
+// scope is the engine's scope for cfg; nil (every package) when the setup has none.
+func (s Setup) scope(cfg *analyzers.Config) engine.Scope {
+	if s.Scope == nil {
+		return nil
+	}
+	return s.Scope(cfg)
+}
+
 func (s Setup) runEngine(ctx context.Context, opts engine.Options) (*engine.Outcome, bool) {
 	out, err := engine.Run(ctx, opts)
 	if err == nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/mcplint-go/mcplint/analyzers"
-	"github.com/mcplint-go/mcplint/internal/driver/engine"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 	"github.com/mcplint-go/mcplint/surface"
 )
@@ -38,28 +37,10 @@ func Analyze(ctx context.Context, s Setup, o SurfaceOptions, flags FlagSettings)
 		return nil, ExitError
 	}
 	var c surface.Collector
-	as = analyzers.WithSurface(as, cfg, &c)
-	var scope engine.Scope
-	if s.Scope != nil {
-		scope = s.Scope(cfg)
-	}
-	out, ok := s.runEngine(ctx, engine.Options{
-		Dir:        dir,
-		Patterns:   o.Patterns,
-		BuildFlags: o.BuildFlags,
-		Env:        s.Env,
-		Analyzers:  as,
-		Scope:      scope,
-	})
+	out, ok := s.surfaceRun(ctx, dir, o, cfg, analyzers.WithSurface(as, cfg, &c))
 	if !ok {
 		return nil, ExitError
 	}
 	rep := buildReport(out, cfg, s.Catalog)
-	s.reportLoadProblems(dir, rep.PackageErrors, rep.Checked, false, out.Crashes)
-	if rep.Checked == 0 {
-		return nil, ExitError
-	}
-	sf := c.Surface()
-	relativizeSurface(dir, sf)
-	return &Analysis{Dir: dir, Report: rep, Surface: sf, Config: cfg}, ExitOK
+	return &Analysis{Dir: dir, Report: rep, Surface: collected(dir, &c), Config: cfg}, ExitOK
 }

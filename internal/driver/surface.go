@@ -37,28 +37,35 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 		return nil, nil, ExitError
 	}
 	var c surface.Collector
-	var scope engine.Scope
-	if s.Scope != nil {
-		scope = s.Scope(cfg)
+	if _, ok := s.surfaceRun(ctx, dir, o, cfg, []*analysis.Analyzer{analyzers.Surface(cfg, &c)}); !ok {
+		return nil, nil, ExitError
 	}
+	return collected(dir, &c), cfg, ExitOK
+}
+
+// surfaceRun runs as, which hold a surface collector, over the packages of o, and says on
+// s.Stderr what could not be loaded; ok is false when no package could be checked.
+func (s Setup) surfaceRun(ctx context.Context, dir string, o SurfaceOptions, cfg *analyzers.Config, as []*analysis.Analyzer) (*engine.Outcome, bool) {
 	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
 		BuildFlags: o.BuildFlags,
 		Env:        s.Env,
-		Analyzers:  []*analysis.Analyzer{analyzers.Surface(cfg, &c)},
-		Scope:      scope,
+		Analyzers:  as,
+		Scope:      s.scope(cfg),
 	})
 	if !ok {
-		return nil, nil, ExitError
+		return nil, false
 	}
 	s.reportLoadProblems(dir, out.PackageErrors, out.Checked, false, out.Crashes)
-	if out.Checked == 0 {
-		return nil, nil, ExitError
-	}
+	return out, out.Checked > 0
+}
+
+// collected is the surface c collected, its positions relative to dir.
+func collected(dir string, c *surface.Collector) *surface.Surface {
 	sf := c.Surface()
 	relativizeSurface(dir, sf)
-	return sf, cfg, ExitOK
+	return sf
 }
 
 // relativizeSurface shows positions relative to the working directory, as findings are.

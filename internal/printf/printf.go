@@ -57,26 +57,10 @@ func Parse(format string) []Verb {
 		}
 		// Explicit argument index before width: %[2]*d or %[1]v.
 		i, arg = argIndex(format, i, arg)
-		// Width: a number or '*', which consumes an argument.
-		if i < len(format) && format[i] == '*' {
-			arg++
-			i++
-		} else {
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-				i++
-			}
-		}
+		i, arg = widthOrPrecision(format, i, arg)
 		if i < len(format) && format[i] == '.' {
-			i++
-			i, arg = argIndex(format, i, arg)
-			if i < len(format) && format[i] == '*' {
-				arg++
-				i++
-			} else {
-				for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-					i++
-				}
-			}
+			i, arg = argIndex(format, i+1, arg)
+			i, arg = widthOrPrecision(format, i, arg)
 		}
 		i, arg = argIndex(format, i, arg)
 		if i >= len(format) {
@@ -90,6 +74,18 @@ func Parse(format string) []Verb {
 		arg++
 	}
 	return verbs
+}
+
+// widthOrPrecision skips a width or a precision at i, a number or a '*', which consumes an
+// argument, returning the new position and the argument the next directive consumes.
+func widthOrPrecision(format string, i, arg int) (int, int) {
+	if i < len(format) && format[i] == '*' {
+		return i + 1, arg + 1
+	}
+	for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+		i++
+	}
+	return i, arg
 }
 
 // argIndex parses an explicit [n] argument index at i, returning the new position and the

@@ -58,7 +58,7 @@ type node struct {
 
 type builder struct {
 	library Library
-	stack   []types.Type
+	stack   typeStack
 }
 
 func f64(f float64) *float64 { return &f }
@@ -66,25 +66,12 @@ func f64(f float64) *float64 { return &f }
 // build mirrors jsonschema-go's forType; a nil node with status ok is a type
 // IgnoreInvalidTypes drops.
 func (b *builder) build(t types.Type) (*node, status) {
-	allowNull := false
-	for {
-		p, isPtr := types.Unalias(t).(*types.Pointer)
-		if !isPtr {
-			break
-		}
-		allowNull = true
-		t = p.Elem()
+	t, allowNull := derefPointers(t)
+	leave, cycle := b.stack.enter(t)
+	if cycle {
+		return nil, failed
 	}
-	t = types.Unalias(t)
-	if _, named := t.(*types.Named); named {
-		for _, s := range b.stack {
-			if types.Identical(s, t) {
-				return nil, failed
-			}
-		}
-		b.stack = append(b.stack, t)
-		defer func() { b.stack = b.stack[:len(b.stack)-1] }()
-	}
+	defer leave()
 	if isStringOverride(t) {
 		s := &node{typ: "string"}
 		if allowNull {

@@ -179,8 +179,7 @@ const (
 type walker struct {
 	library Library
 	res     *Result
-	// stack holds the named types on the current path, for cycle detection.
-	stack []types.Type
+	stack   typeStack
 	// wordTags are mark3labs fields whose tag begins WORD=; blocking are those with a
 	// key=value option that is not enum=.
 	wordTags, blocking []*Field
@@ -216,30 +215,47 @@ func origin(v *types.Var) *types.Var {
 	return v.Origin()
 }
 
-// walk mirrors jsonschema-go's forType.
-func (w *walker) walk(t types.Type, path Path, field *types.Var) (Node, status) {
-	allowNull := false
+// derefPointers strips t's pointers and aliases, as jsonschema-go's forType does; nullable
+// reports whether there was a pointer, which lets the value be null.
+func derefPointers(t types.Type) (_ types.Type, nullable bool) {
 	for {
 		p, isPtr := types.Unalias(t).(*types.Pointer)
 		if !isPtr {
-			break
+			return types.Unalias(t), nullable
 		}
-		allowNull = true
+		nullable = true
 		t = p.Elem()
 	}
-	t = types.Unalias(t)
+}
 
-	// Cycle detection covers named types only, as reflect's Name() is empty for the rest.
-	if _, named := t.(*types.Named); named {
-		for _, s := range w.stack {
-			if types.Identical(s, t) {
-				w.problem(TypeCycle, path, field, t, "")
-				return Node{}, failed
-			}
-		}
-		w.stack = append(w.stack, t)
-		defer func() { w.stack = w.stack[:len(w.stack)-1] }()
+// typeStack holds the named types on the current path of a walk, for cycle detection. It
+// covers named types only, as reflect's Name() is empty for the rest.
+type typeStack []types.Type
+
+// enter pushes t when it is named and returns the function that pops it; cycle reports that
+// t is already on the path (then nothing is pushed).
+func (s *typeStack) enter(t types.Type) (leave func(), cycle bool) {
+	if _, named := t.(*types.Named); !named {
+		return func() {}, false
 	}
+	for _, on := range *s {
+		if types.Identical(on, t) {
+			return nil, true
+		}
+	}
+	*s = append(*s, t)
+	return func() { *s = (*s)[:len(*s)-1] }, false
+}
+
+// walk mirrors jsonschema-go's forType.
+func (w *walker) walk(t types.Type, path Path, field *types.Var) (Node, status) {
+	t, allowNull := derefPointers(t)
+	leave, cycle := w.stack.enter(t)
+	if cycle {
+		w.problem(TypeCycle, path, field, t, "")
+		return Node{}, failed
+	}
+	defer leave()
 
 	if isStringOverride(t) {
 		w.leaf(path, t, field)

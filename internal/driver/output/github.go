@@ -44,14 +44,19 @@ func WriteGitHub(w io.Writer, r *result.Report, o Options) error {
 	return bw.Flush()
 }
 
-func githubLevel(s analyzers.Severity) string {
+// githubLevel is the workflow command of a severity: an info finding is a notice.
+func githubLevel(s analyzers.Severity) string { return levelWord(s, "notice") }
+
+// levelWord names a severity in a format that calls errors and warnings so and has its own
+// word, infoWord, for the rest.
+func levelWord(s analyzers.Severity, infoWord string) string {
 	switch s {
 	case analyzers.Error:
 		return "error"
 	case analyzers.Warning:
 		return "warning"
 	}
-	return "notice"
+	return infoWord
 }
 
 // escapeData escapes a command's message as the runner expects: % first, then CR and LF.

@@ -228,15 +228,8 @@ func sarifFixOf(fix result.Fix, o Options, cols *columns) sarifFix {
 	return sf
 }
 
-func sarifLevel(s analyzers.Severity) string {
-	switch s {
-	case analyzers.Error:
-		return "error"
-	case analyzers.Warning:
-		return "warning"
-	}
-	return "note"
-}
+// sarifLevel is a result's level: an info finding is a note.
+func sarifLevel(s analyzers.Severity) string { return levelWord(s, "note") }
 
 // columns converts go/token's byte columns to UTF-16 code units, reading each file once.
 // When a file cannot be read the byte column is kept, which is right for ASCII lines.

@@ -105,27 +105,43 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 // text of the module's own that replaces such an error usually says all there is (what
 // argument is wrong).
 func (h *handler) localFailure(stack []ast.Node) bool {
+	for _, g := range h.branchTests(stack) {
+		if g.setBy == nil {
+			continue
+		}
+		t := h.pass.TypesInfo.TypeOf(g.setBy.Fun)
+		if t == nil {
+			continue
+		}
+		if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, g.setBy) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTest is a variable the innermost if around a node tests non-nil, with the call that
+// set it just before the if (nil when no call did).
+type branchTest struct {
+	obj   types.Object
+	setBy *ast.CallExpr
+}
+
+// branchTests lists what the innermost if whose body holds the top of stack tests non-nil.
+func (h *handler) branchTests(stack []ast.Node) []branchTest {
 	for i := len(stack) - 1; i >= 0; i-- {
 		ifs, ok := stack[i].(*ast.IfStmt)
 		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
 			continue
 		}
+		var tests []branchTest
 		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
-			call, ok := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
-			if !ok {
-				continue
-			}
-			t := h.pass.TypesInfo.TypeOf(call.Fun)
-			if t == nil {
-				continue
-			}
-			if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, call) {
-				return true
-			}
+			call, _ := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
+			tests = append(tests, branchTest{obj: o, setBy: call})
 		}
-		return false
+		return tests
 	}
-	return false
+	return nil
 }
 
 // localFailureAt is localFailure for the errors the engine knows are in hand at the call

@@ -75,23 +75,13 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 // branch around the top of stack handles, or "": the call that set, just before the if, an
 // error the if tests non-nil.
 func (h *handler) failedUpstream(stack []ast.Node) string {
-	for i := len(stack) - 1; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+	for _, g := range h.branchTests(stack) {
+		if g.setBy == nil || !isErrorType(g.obj.Type()) {
 			continue
 		}
-		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
-			if !isErrorType(o.Type()) {
-				continue
-			}
-			call, ok := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
-			if ok {
-				if name := upstreamCall(h.pass.TypesInfo, call); name != "" {
-					return name
-				}
-			}
+		if name := upstreamCall(h.pass.TypesInfo, g.setBy); name != "" {
+			return name
 		}
-		return ""
 	}
 	return ""
 }

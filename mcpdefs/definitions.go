@@ -747,17 +747,23 @@ func (r *recogniser) resolveLit(e ast.Expr, depth int) *ast.CompositeLit {
 			return r.resolveLit(v, depth+1)
 		}
 	case *ast.CallExpr:
-		var found *ast.CompositeLit
-		for _, res := range r.calleeReturns(x, 0) {
-			lit := r.resolveLit(res, depth+1)
-			if lit == nil || (found != nil && found != lit) {
-				return nil
-			}
-			found = lit
-		}
-		return found
+		return resolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *ast.CompositeLit { return r.resolveLit(res, depth+1) })
 	}
 	return nil
+}
+
+// resolveAll resolves each of exprs (the results a callee can return) and returns what they
+// all resolve to: nil when one resolves to nothing or two to different things.
+func resolveAll[T comparable](exprs []ast.Expr, resolve func(ast.Expr) T) T {
+	var found, none T
+	for _, e := range exprs {
+		got := resolve(e)
+		if got == none || (found != none && found != got) {
+			return none
+		}
+		found = got
+	}
+	return found
 }
 
 // calleeReturns lists the expressions a call to a function of this package can return at

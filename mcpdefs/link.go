@@ -289,15 +289,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 				return r.resolveHandler(v, depth+1)
 			}
 			if t, ok := r.tupleAssignment(x); ok {
-				var found *mcpmodel.Handler
-				for _, res := range r.calleeReturns(t.call, t.index) {
-					h := r.resolveHandler(res, depth+1)
-					if h == nil || (found != nil && found != h) {
-						return nil
-					}
-					found = h
-				}
-				return found
+				return resolveAll(r.calleeReturns(t.call, t.index), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 			}
 		}
 	case *ast.CallExpr:
@@ -308,15 +300,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 		if fn.Pkg() != nil && fn.Pkg().Path() == sdkapi.MarkLabsMCPPath && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
 			return r.resolveHandler(x.Args[0], depth+1)
 		}
-		var found *mcpmodel.Handler
-		for _, res := range r.calleeReturns(x, 0) {
-			h := r.resolveHandler(res, depth+1)
-			if h == nil || (found != nil && found != h) {
-				return nil
-			}
-			found = h
-		}
-		return found
+		return resolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 	}
 	return nil
 }

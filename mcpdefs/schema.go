@@ -150,27 +150,13 @@ func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 			continue
 		}
 		switch fn.Name() {
-		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
-			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				in = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
-				if astutil.HasTypeParam(ta.At(0)) {
-					in = mcpmodel.SchemaSource{}
-				}
+		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey", "WithRawInputSchema":
+			if s, ok := r.m3SchemaOption(oc, fn.Name() == "WithRawInputSchema"); ok {
+				in = s
 			}
-		case "WithRawInputSchema":
-			if len(oc.Args) == 1 {
-				in = r.handBuilt(oc.Args[0])
-			}
-		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey":
-			if ta := r.typeArgs(oc.Fun); ta != nil && ta.Len() == 1 {
-				out = mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}
-				if astutil.HasTypeParam(ta.At(0)) {
-					out = mcpmodel.SchemaSource{}
-				}
-			}
-		case "WithRawOutputSchema":
-			if len(oc.Args) == 1 {
-				out = r.handBuilt(oc.Args[0])
+		case "WithOutputSchema", "WithCachedOutputSchema", "WithCachedOutputSchemaKey", "WithRawOutputSchema":
+			if s, ok := r.m3SchemaOption(oc, fn.Name() == "WithRawOutputSchema"); ok {
+				out = s
 			}
 		}
 	}
@@ -195,6 +181,26 @@ func isEmptyInterface(t types.Type) bool {
 	}
 	it, ok := t.(*types.Interface)
 	return ok && it.Empty()
+}
+
+// m3SchemaOption reads the schema a mark3labs schema option gives: hand-built from its
+// argument (raw), or inferred from its type argument (unknown when that is a type parameter);
+// ok is false when the option is not written the way the mirror reads it.
+func (r *recogniser) m3SchemaOption(oc *ast.CallExpr, raw bool) (_ mcpmodel.SchemaSource, ok bool) {
+	if raw {
+		if len(oc.Args) != 1 {
+			return mcpmodel.SchemaSource{}, false
+		}
+		return r.handBuilt(oc.Args[0]), true
+	}
+	ta := r.typeArgs(oc.Fun)
+	if ta == nil || ta.Len() != 1 {
+		return mcpmodel.SchemaSource{}, false
+	}
+	if astutil.HasTypeParam(ta.At(0)) {
+		return mcpmodel.SchemaSource{}, true
+	}
+	return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: ta.At(0), Inference: r.m3Inference(), Expr: oc}, true
 }
 
 // m3Inference is the schema library mcp-go's WithInputSchema/WithOutputSchema use in the

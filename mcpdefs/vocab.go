@@ -145,19 +145,18 @@ func importName(file *ast.File, path, defaultName string) string {
 // handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
 // false when the SDK has no one-expression form (go-sdk) or the file does not import it.
 func (r *Result) ToolErrorResult(file *ast.File, h *mcpmodel.Handler, text string) (string, bool) {
-	if h == nil || h.SDK != sdkapi.MarkLabs {
-		return "", false
-	}
-	name := importName(file, sdkapi.MarkLabsMCPPath, "mcp")
-	if name == "" {
-		return "", false
-	}
-	return name + ".NewToolResultError(" + text + ")", true
+	return markLabsCall(file, h, "NewToolResultError", text)
 }
 
 // ToolErrorResultf is ToolErrorResult for a format and its arguments
 // (mark3labs mcp.NewToolResultErrorf).
 func (r *Result) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args string) (string, bool) {
+	return markLabsCall(file, h, "NewToolResultErrorf", args)
+}
+
+// markLabsCall writes a call of mark3labs mcp.fn with args, in file's import name for the
+// package; false when h is not a mark3labs handler or file does not import the package.
+func markLabsCall(file *ast.File, h *mcpmodel.Handler, fn, args string) (string, bool) {
 	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
@@ -165,7 +164,7 @@ func (r *Result) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args stri
 	if name == "" {
 		return "", false
 	}
-	return name + ".NewToolResultErrorf(" + args + ")", true
+	return name + "." + fn + "(" + args + ")", true
 }
 
 // ErrorResultFromErr names the constructor that carries an error into a tool error result,

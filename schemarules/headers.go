@@ -335,20 +335,27 @@ func headerSchema(d *Definition) *jsonvalue.Value {
 	return nil
 }
 
-func xMCPHeaderValid(p *rule.Pass, m *Model) error {
+// forEachHeaderScan calls fn with each definition whose static input schema the SDK decodes,
+// and the scan of its x-mcp-header annotations: the SDK ignores every annotation of a schema
+// it cannot decode.
+func forEachHeaderScan(m *Model, fn func(d *Definition, scan headerScan)) {
 	for _, d := range m.Defs {
 		root := headerSchema(d)
 		if root == nil {
 			continue
 		}
-		scan := scanHeaders(root, dialectOf(d))
-		if !scan.decodes {
-			continue
+		if scan := scanHeaders(root, dialectOf(d)); scan.decodes {
+			fn(d, scan)
 		}
+	}
+}
+
+func xMCPHeaderValid(p *rule.Pass, m *Model) error {
+	forEachHeaderScan(m, func(d *Definition, scan headerScan) {
 		for _, pr := range scan.problems {
 			p.Reportf(jsonAt(pr.at.Value), "%s: x-mcp-header %s: %s; %s", d.Label(), pr.what, headerEffect(m, d), pr.fix)
 		}
-	}
+	})
 	return nil
 }
 
@@ -432,21 +439,13 @@ func secretDescription(prop *jsonvalue.Value) bool {
 }
 
 func xMCPHeaderSecret(p *rule.Pass, m *Model) error {
-	for _, d := range m.Defs {
-		root := headerSchema(d)
-		if root == nil {
-			continue
-		}
-		scan := scanHeaders(root, dialectOf(d))
-		if !scan.decodes {
-			continue // the SDK ignores every annotation of a schema it cannot decode
-		}
+	forEachHeaderScan(m, func(d *Definition, scan headerScan) {
 		for _, a := range scan.annotations {
 			if secretName(a.property) || secretDescription(a.parent) {
 				p.Reportf(jsonAt(a.at.Value), "%s: %q goes out in header Mcp-Param-%s, which proxies log; keep credentials out of headers", d.Label(), a.path, a.header)
 			}
 		}
-	}
+	})
 	return nil
 }
 

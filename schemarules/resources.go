@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
@@ -264,20 +265,7 @@ func typedParamsAlign(p *rule.Pass, m *Model, d *Definition, seen dedup) {
 		p.Reportf(d.At(), "%s: its params type %s is not a struct, so AddResourceTemplate panics at start-up; use a struct", d.Label(), pt)
 		return
 	}
-	for _, b := range binds {
-		if !b.Unsupported {
-			continue
-		}
-		at, atField := m.fieldAt(b.Field, d)
-		where := ""
-		if !atField {
-			where = " of " + pt + " (params of " + d.Label() + ")"
-		}
-		msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a URI template variable, so AddResourceTemplate panics at start-up", b.Field.Name(), where, m.typeName(b.Field.Type()))
-		if seen.first(at, msg) {
-			p.Report(at, msg)
-		}
-	}
+	reportUnbindable(p, m, d, binds, seen, unbindable{params: "params", value: "URI template variable", add: "AddResourceTemplate"})
 	if !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
 		// An empty template is uri-template-required's; mcptool binds nothing then.
 		return
@@ -340,11 +328,4 @@ func list(vs []string) string {
 	return strings.Join(q, ", ")
 }
 
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func keys(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }

@@ -311,20 +311,30 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 			continue
 		}
 		binds, _, _ := mcpmodel.Bindings(d.Definition)
-		for _, b := range binds {
-			if !b.Unsupported {
-				continue
-			}
-			at, atField := m.fieldAt(b.Field, d)
-			where := ""
-			if !atField {
-				where = fmt.Sprintf(" of %s (arguments of %s)", m.typeName(d.ParamsType), d.Label())
-			}
-			msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a prompt argument, so mcptool.AddPrompt panics at start-up", b.Field.Name(), where, m.typeName(b.Field.Type()))
-			if seen.first(at, msg) {
-				p.Report(at, msg)
-			}
-		}
+		reportUnbindable(p, m, d, binds, seen, unbindable{params: "arguments", value: "prompt argument", add: "mcptool.AddPrompt"})
 	}
 	return nil
+}
+
+// unbindable says, for a finding of reportUnbindable, what d's params type holds (params,
+// arguments), what value its fields take, and the function that panics.
+type unbindable struct{ params, value, add string }
+
+// reportUnbindable reports each field of d's params type whose type mcptool cannot bind a
+// value into: the function that registers d panics at start-up.
+func reportUnbindable(p *rule.Pass, m *Model, d *Definition, binds []mcpmodel.Binding, seen dedup, u unbindable) {
+	for _, b := range binds {
+		if !b.Unsupported {
+			continue
+		}
+		at, atField := m.fieldAt(b.Field, d)
+		where := ""
+		if !atField {
+			where = fmt.Sprintf(" of %s (%s of %s)", m.typeName(d.ParamsType), u.params, d.Label())
+		}
+		msg := fmt.Sprintf("field %s%s has type %s, which cannot hold a %s, so %s panics at start-up", b.Field.Name(), where, m.typeName(b.Field.Type()), u.value, u.add)
+		if seen.first(at, msg) {
+			p.Report(at, msg)
+		}
+	}
 }

@@ -339,20 +339,27 @@ func plural(n int) string {
 // output properties without a description. It is info by default: a missing output
 // description costs less than a missing input one.
 func describeOnOutputFields(p *rule.Pass, m *Model) error {
+	reportUndescribed(p, m, "output")
+	return nil
+}
+
+// reportUndescribed reports the fields and the hand-built properties of one role ("input"
+// or "output") that have no description; what it reported is in the dedup it returns.
+func reportUndescribed(p *rule.Pass, m *Model, role string) dedup {
 	gaps, elsewhere := undescribedFields(m)
 	for _, g := range gaps {
-		if !g.input {
+		if g.input == (role == "input") {
 			reportFieldGap(p, g)
 		}
 	}
 	seen := dedup{}
-	elsewhere(func(d *Definition, role string, paths []string) {
-		if role == "output" {
+	elsewhere(func(d *Definition, r string, paths []string) {
+		if r == role {
 			reportElsewhere(p, seen, d, role, paths)
 		}
 	})
-	handBuiltProperties(p, m, seen, "output")
-	return nil
+	handBuiltProperties(p, m, seen, role)
+	return seen
 }
 
 func reportElsewhere(p *rule.Pass, seen dedup, d *Definition, role string, paths []string) {
@@ -400,19 +407,7 @@ func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
 // describeOnFields reports input fields, hand-built input properties and prompt arguments
 // without a description.
 func describeOnFields(p *rule.Pass, m *Model) error {
-	gaps, elsewhere := undescribedFields(m)
-	for _, g := range gaps {
-		if g.input {
-			reportFieldGap(p, g)
-		}
-	}
-	seen := dedup{}
-	elsewhere(func(d *Definition, role string, paths []string) {
-		if role == "input" {
-			reportElsewhere(p, seen, d, role, paths)
-		}
-	})
-	handBuiltProperties(p, m, seen, "input")
+	seen := reportUndescribed(p, m, "input")
 	for _, d := range m.Defs {
 		if d.Kind == mcpmodel.Prompt && d.SDK == sdkapi.MCPTool {
 			// mcptool's arguments are the fields of A, described by their jsonschema tags.

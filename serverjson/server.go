@@ -121,16 +121,26 @@ func (c *checker) checkServer() {
 	}
 }
 
-func (c *checker) checkName() {
-	m, name, err := field(c.root, "name")
-	if m == nil || (err == nil && name == "") {
-		c.report(ruleNameRequired, "/name", "name is missing; the registry rejects the file. Add one, e.g. \"io.github.OWNER/REPO\"")
-		return
+// requiredRootString returns the string at the root's key and its pointer. It reports rule
+// with message when the key is missing or empty; ok is false then, and when the value is no
+// string (the JSON Schema reports the type).
+func (c *checker) requiredRootString(key, rule, message string) (val, ptr string, ok bool) {
+	m, s, err := field(c.root, key)
+	if m == nil || (err == nil && s == "") {
+		c.report(rule, "/"+key, "%s", message)
+		return "", "", false
 	}
 	if err != nil {
-		return // the JSON Schema reports the type
+		return "", "", false
 	}
-	ptr := m.Value.Pointer
+	return s, m.Value.Pointer, true
+}
+
+func (c *checker) checkName() {
+	name, ptr, ok := c.requiredRootString("name", ruleNameRequired, "name is missing; the registry rejects the file. Add one, e.g. \"io.github.OWNER/REPO\"")
+	if !ok {
+		return
+	}
 	if n := utf8.RuneCountInString(name); n < 3 || n > 200 {
 		c.report(ruleNameLength, ptr, "name is %d characters; the registry accepts 3 to 200", n)
 	}
@@ -162,15 +172,10 @@ func serverNameProblem(name string) string {
 }
 
 func (c *checker) checkRootVersion() {
-	m, v, err := field(c.root, "version")
-	if m == nil || (err == nil && v == "") {
-		c.report(ruleVersionRequired, "/version", "version is missing; the registry rejects the file. Add this release's version, e.g. \"1.0.0\"")
+	v, ptr, ok := c.requiredRootString("version", ruleVersionRequired, "version is missing; the registry rejects the file. Add this release's version, e.g. \"1.0.0\"")
+	if !ok {
 		return
 	}
-	if err != nil {
-		return
-	}
-	ptr := m.Value.Pointer
 	if utf8.RuneCountInString(v) > 255 {
 		c.report(ruleVersionLength, ptr, "version is longer than 255 characters; the registry rejects it")
 		return

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -383,20 +384,31 @@ func Breaking(changes []Change) int {
 
 var listNames = map[string]string{"tools": "tool", "resources": "resource", "resourceTemplates": "resource template", "prompts": "prompt"}
 
+// breakingFirst orders the changes for a reader: the breaking ones, then the others, each
+// in their own order.
+func breakingFirst(changes []Change) []Change {
+	out := slices.Clone(changes)
+	slices.SortStableFunc(out, func(a, b Change) int {
+		switch {
+		case a.Breaking == b.Breaking:
+			return 0
+		case a.Breaking:
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
 // WriteChangesText writes one line per change, breaking ones first.
 func WriteChangesText(w io.Writer, changes []Change) error {
 	var b strings.Builder
-	for _, breaking := range []bool{true, false} {
-		for _, c := range changes {
-			if c.Breaking != breaking {
-				continue
-			}
-			label := "compatible"
-			if breaking {
-				label = "BREAKING  "
-			}
-			fmt.Fprintf(&b, "%s %s %s: %s\n", label, listNames[c.List], c.Key, c.Detail)
+	for _, c := range breakingFirst(changes) {
+		label := "compatible"
+		if c.Breaking {
+			label = "BREAKING  "
 		}
+		fmt.Fprintf(&b, "%s %s %s: %s\n", label, listNames[c.List], c.Key, c.Detail)
 	}
 	fmt.Fprintf(&b, "%s, %d breaking\n", count(len(changes), "change"), Breaking(changes))
 	_, err := io.WriteString(w, b.String())
@@ -410,17 +422,12 @@ func WriteChangesMarkdown(w io.Writer, changes []Change) error {
 	fmt.Fprintf(&b, "### MCP surface changes: %d, %d breaking\n\n", len(changes), Breaking(changes))
 	if len(changes) > 0 {
 		b.WriteString("| | kind | name | change |\n| --- | --- | --- | --- |\n")
-		for _, breaking := range []bool{true, false} {
-			for _, c := range changes {
-				if c.Breaking != breaking {
-					continue
-				}
-				mark := "✅"
-				if breaking {
-					mark = "❌ breaking"
-				}
-				fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", mark, listNames[c.List], c.Key, strings.ReplaceAll(c.Detail, "|", `\|`))
+		for _, c := range breakingFirst(changes) {
+			mark := "✅"
+			if c.Breaking {
+				mark = "❌ breaking"
 			}
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", mark, listNames[c.List], c.Key, strings.ReplaceAll(c.Detail, "|", `\|`))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -442,8 +442,6 @@ func relativizeErrors(dir string, errs []result.PackageError) {
 	}
 }
 
-// runEngine runs the engine for the three commands that load packages (a run, surface,
-// probe) and, when it cannot, says why on standard error.
 // scope is the engine's scope for cfg; nil (every package) when the setup has none.
 func (s Setup) scope(cfg *analyzers.Config) engine.Scope {
 	if s.Scope == nil {
@@ -452,6 +450,8 @@ func (s Setup) scope(cfg *analyzers.Config) engine.Scope {
 	return s.Scope(cfg)
 }
 
+// runEngine runs the engine for the three commands that load packages (a run, surface,
+// probe) and, when it cannot, says why on standard error.
 func (s Setup) runEngine(ctx context.Context, opts engine.Options) (*engine.Outcome, bool) {
 	out, err := engine.Run(ctx, opts)
 	if err == nil {

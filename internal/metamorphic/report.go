@@ -75,66 +75,20 @@ func Table(m *Matrix) string {
 		}
 	}
 	var b strings.Builder
-	head := func(first string) {
-		b.WriteString("| " + first + " |")
-		for _, w := range rewrites {
-			b.WriteString(" " + w + " |")
-		}
-		b.WriteString(" all |\n|" + strings.Repeat(" --- |", len(rewrites)+2) + "\n")
-	}
 	b.WriteString("Findings kept / findings in rewritten code (n/a: the rewrite applies to no code that holds a finding of the rule):\n\n")
-	head("rule")
-	var kept, appl int
-	for _, r := range m.Rules {
-		b.WriteString("| `" + r + "` |")
-		var k, a int
-		for _, w := range rewrites {
-			c := m.Cell(r, w)
-			k, a = k+c.Kept, a+c.Applicable
-			if c.Applicable == 0 {
-				b.WriteString(" n/a |")
-			} else {
-				fmt.Fprintf(&b, " %d/%d |", c.Kept, c.Applicable)
-			}
+	kept := func(c *Cell) (int, int) { return c.Kept, c.Applicable }
+	keptCell := func(k, a int) string {
+		if a == 0 {
+			return "n/a"
 		}
-		kept, appl = kept+k, appl+a
-		fmt.Fprintf(&b, " %s |\n", ratio(k, a))
+		return fmt.Sprintf("%d/%d", k, a)
 	}
-	fmt.Fprintf(&b, "| all |")
-	for _, w := range rewrites {
-		var k, a int
-		for _, r := range m.Rules {
-			c := m.Cell(r, w)
-			k, a = k+c.Kept, a+c.Applicable
-		}
-		fmt.Fprintf(&b, " %s |", ratio(k, a))
-	}
-	fmt.Fprintf(&b, " %s |\n", ratio(kept, appl))
+	writeCounts(&b, m, rewrites, kept, keptCell, ratio)
 
 	b.WriteString("\nNear misses reported / near-miss functions the rewrite changed:\n\n")
-	head("rule")
-	var rep, nm int
-	for _, r := range m.Rules {
-		b.WriteString("| `" + r + "` |")
-		var x, y int
-		for _, w := range rewrites {
-			c := m.Cell(r, w)
-			x, y = x+c.Reported, y+c.NearMisses
-			fmt.Fprintf(&b, " %d/%d |", c.Reported, c.NearMisses)
-		}
-		rep, nm = rep+x, nm+y
-		fmt.Fprintf(&b, " %d/%d |\n", x, y)
-	}
-	fmt.Fprintf(&b, "| all |")
-	for _, w := range rewrites {
-		var x, y int
-		for _, r := range m.Rules {
-			c := m.Cell(r, w)
-			x, y = x+c.Reported, y+c.NearMisses
-		}
-		fmt.Fprintf(&b, " %d/%d |", x, y)
-	}
-	fmt.Fprintf(&b, " %d/%d |\n", rep, nm)
+	nearMisses := func(c *Cell) (int, int) { return c.Reported, c.NearMisses }
+	fraction := func(x, y int) string { return fmt.Sprintf("%d/%d", x, y) }
+	writeCounts(&b, m, rewrites, nearMisses, fraction, fraction)
 
 	var strays []string
 	for _, r := range m.Rules {
@@ -151,6 +105,39 @@ func Table(m *Matrix) string {
 		b.WriteString("\nNo finding is reported anywhere else (neither moved to the wrong line nor doubled).\n")
 	}
 	return b.String()
+}
+
+// writeCounts writes one table of the matrix: a row per rule and a column per rewrite, then
+// the sums of each. count picks two numbers from a cell; cell writes them for one cell, sum
+// for a sum.
+func writeCounts(b *strings.Builder, m *Matrix, rewrites []string, count func(*Cell) (int, int), cell, sum func(x, y int) string) {
+	b.WriteString("| rule |")
+	for _, w := range rewrites {
+		b.WriteString(" " + w + " |")
+	}
+	b.WriteString(" all |\n|" + strings.Repeat(" --- |", len(rewrites)+2) + "\n")
+	var allX, allY int
+	for _, r := range m.Rules {
+		b.WriteString("| `" + r + "` |")
+		var x, y int
+		for _, w := range rewrites {
+			cx, cy := count(m.Cell(r, w))
+			x, y = x+cx, y+cy
+			b.WriteString(" " + cell(cx, cy) + " |")
+		}
+		allX, allY = allX+x, allY+y
+		b.WriteString(" " + sum(x, y) + " |\n")
+	}
+	b.WriteString("| all |")
+	for _, w := range rewrites {
+		var x, y int
+		for _, r := range m.Rules {
+			cx, cy := count(m.Cell(r, w))
+			x, y = x+cx, y+cy
+		}
+		b.WriteString(" " + sum(x, y) + " |")
+	}
+	b.WriteString(" " + sum(allX, allY) + " |\n")
 }
 
 func ratio(k, a int) string {

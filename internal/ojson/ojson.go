@@ -6,7 +6,8 @@ package ojson
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Object is a JSON object with ordered keys. Values are nil (null), bool, float64, string,
@@ -205,11 +206,4 @@ func Normalize(v any) any {
 }
 
 // SortedKeys returns a normalised object's keys in order.
-func SortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func SortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

@@ -44,14 +44,7 @@ type schemaBuilder struct {
 }
 
 // IsSchemaPtr reports whether t is *jsonschema.Schema.
-func IsSchemaPtr(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && sdkapi.Key(n.Origin().Obj()) == sdkapi.JSONSchemaPath+".Schema"
-}
+func IsSchemaPtr(t types.Type) bool { return sdkapi.IsPointerTo(t, sdkapi.JSONSchemaPath+".Schema") }
 
 // propertySetOf recognises `v.Properties["key"] = value` (a single assignment with a constant
 // key) on the variable v.

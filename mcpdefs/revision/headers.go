@@ -154,14 +154,7 @@ func (r *Checker) headerAnnotator(fn *types.Func, decl *ast.FuncDecl) map[string
 }
 
 // isGoToolPtr reports whether t is go-sdk's *mcp.Tool.
-func isGoToolPtr(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && sdkapi.Key(n.Origin().Obj()) == sdkapi.GoSDKMCPPath+".Tool"
-}
+func isGoToolPtr(t types.Type) bool { return sdkapi.IsPointerTo(t, sdkapi.GoSDKMCPPath+".Tool") }
 
 // constStringMap resolves e to a map[string]string literal whose keys and values are all
 // constants, held in a variable assigned once.

@@ -11,6 +11,7 @@ package sdkapi
 
 import (
 	"go/types"
+	"reflect"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/mcperr"
@@ -179,27 +180,11 @@ var apiTable = map[string]API{
 // `*types.Func` that is nil (from `fn, _ := x.(*types.Func)` or a callee that is a function
 // value) is a non-nil types.Object whose methods panic.
 func NilObject(obj types.Object) bool {
-	switch o := obj.(type) {
-	case nil:
+	if obj == nil {
 		return true
-	case *types.Func:
-		return o == nil
-	case *types.Var:
-		return o == nil
-	case *types.TypeName:
-		return o == nil
-	case *types.Const:
-		return o == nil
-	case *types.PkgName:
-		return o == nil
-	case *types.Builtin:
-		return o == nil
-	case *types.Label:
-		return o == nil
-	case *types.Nil:
-		return o == nil
 	}
-	return false
+	v := reflect.ValueOf(obj)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // Key is the table key of an object: "path.Name" or "path.Recv.Method".
@@ -221,6 +206,17 @@ func Key(obj types.Object) string {
 		}
 	}
 	return path + "." + obj.Name()
+}
+
+// IsPointerTo reports whether t is a pointer to the named type whose Key is key
+// ("path.Name"), type arguments aside.
+func IsPointerTo(t types.Type, key string) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && Key(n.Origin().Obj()) == key
 }
 
 // APIOf classifies an object (function, method, type name) of a known SDK.

@@ -141,6 +141,18 @@ func Statements(n ast.Node) []ast.Stmt {
 	return nil
 }
 
+// FuncParts returns the type and the body of a function declaration or literal; nil, nil
+// for any other node.
+func FuncParts(n ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Type, f.Body
+	case *ast.FuncLit:
+		return f.Type, f.Body
+	}
+	return nil, nil
+}
+
 // CompositeOf returns the composite literal e is, or that a unary operator applies to (T{...},
 // &T{...}), parentheses removed; nil for anything else.
 func CompositeOf(e ast.Expr) *ast.CompositeLit {

@@ -76,3 +76,21 @@ func TestChainRoot(t *testing.T) {
 		assert.Equal(t, want, types.ExprString(ChainRoot(e)), src)
 	}
 }
+
+// TestFuncParts: a declaration and a literal give their own type and body; anything else
+// gives neither.
+func TestFuncParts(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", "package p\nfunc f(a int) { _ = func(b string) {} }\n", 0)
+	require.NoError(t, err)
+	decl := f.Decls[0].(*ast.FuncDecl)
+	lit := decl.Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.FuncLit)
+	ft, body := FuncParts(decl)
+	assert.Same(t, decl.Type, ft)
+	assert.Same(t, decl.Body, body)
+	ft, body = FuncParts(lit)
+	assert.Same(t, lit.Type, ft)
+	assert.Same(t, lit.Body, body)
+	ft, body = FuncParts(decl.Body)
+	assert.Nil(t, ft)
+	assert.Nil(t, body)
+}

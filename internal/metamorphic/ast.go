@@ -6,6 +6,8 @@ import (
 	"go/format"
 	"go/token"
 	"reflect"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // cloner deep-copies syntax trees, keeping positions, and records for every copy the node it
@@ -149,14 +151,7 @@ func printFile(f *ast.File) ([]byte, error) {
 	tf.SetLines([]int{0, 1, 2})
 	// The closing brace on the second line: a later line would add a blank line before it.
 	ast.Inspect(f, func(n ast.Node) bool {
-		var body *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			body = n.Body
-		case *ast.FuncLit:
-			body = n.Body
-		}
-		if body != nil {
+		if _, body := astutil.FuncParts(n); body != nil {
 			body.Lbrace, body.Rbrace = tf.Pos(0), tf.Pos(1)
 		}
 		return true

@@ -285,11 +285,7 @@ func preserveCause(s *Server, r *ret) (string, []edit, map[string]string) {
 		return edits == nil
 	})
 	if edits == nil {
-		if id := directUse(r.stmt, e); id != nil {
-			op = "err-rebuilt-with-v"
-			edits = []edit{replaceNode(f, id, fmt.Sprintf("%s.Errorf(\"operation failed: %%v\", %s)", aliasFmt, e))}
-			imports = map[string]string{aliasFmt: "fmt"}
-		}
+		return rebuiltErr(r, "err-rebuilt-with-v", "operation failed: %v")
 	}
 	return op, edits, imports
 }
@@ -398,11 +394,7 @@ func stringify(r *ret) (string, []edit, map[string]string) {
 		return edits == nil
 	})
 	if edits == nil {
-		if id := directUse(r.stmt, e); id != nil {
-			op = "err-rebuilt-with-plus-v"
-			edits = []edit{replaceNode(f, id, fmt.Sprintf("%s.Errorf(\"upstream: %%+v\", %s)", aliasFmt, e))}
-			imports = map[string]string{aliasFmt: "fmt"}
-		}
+		return rebuiltErr(r, "err-rebuilt-with-plus-v", "upstream: %+v")
 	}
 	return op, edits, imports
 }
@@ -513,6 +505,17 @@ func replaceVerb(quoted string, i int, verb string) (string, bool) {
 		k = j
 	}
 	return "", false
+}
+
+// rebuiltErr is the last form both preserveCause and stringify try: the error in hand,
+// returned as it is, becomes fmt.Errorf(format, err). The mutation is op, or none when the
+// return does not hand the error on as it is.
+func rebuiltErr(r *ret, op, format string) (string, []edit, map[string]string) {
+	id := directUse(r.stmt, r.errVar)
+	if id == nil {
+		return "", nil, nil
+	}
+	return op, []edit{replaceNode(r.fn.file, id, fmt.Sprintf("%s.Errorf(%q, %s)", aliasFmt, format, r.errVar))}, map[string]string{aliasFmt: "fmt"}
 }
 
 // directUse finds err used as is: a result of the return or an argument of a call in it

@@ -225,13 +225,7 @@ func (r *Checker) lateContext(path []ast.Node, callbacks map[ast.Node]string, ge
 // on the request (its first parameter) that is not about the caller's authorization, which
 // the revision allows to decide what is listed. inner is the path from the call up to fn.
 func (r *Checker) requestDependent(inner []ast.Node, fn ast.Node) bool {
-	var ft *ast.FuncType
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		ft = f.Type
-	case *ast.FuncLit:
-		ft = f.Type
-	}
+	ft, _ := astutil.FuncParts(fn)
 	if ft == nil || ft.Params == nil || len(ft.Params.List) == 0 || len(ft.Params.List[0].Names) == 0 {
 		return false
 	}

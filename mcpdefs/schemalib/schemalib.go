@@ -543,24 +543,25 @@ func (r *finder) reflectorOptions(recv ast.Expr, o *typewalk.InvopopOptions) str
 		if tv.Value == nil {
 			return "Reflector." + key.Name + " is not a constant"
 		}
-		switch key.Name {
-		case "BaseSchemaID":
+		if key.Name == "BaseSchemaID" {
 			o.BaseSchemaID, _ = r.code.ConstString(kv.Value)
-		case "Anonymous":
-			o.Anonymous = boolConst(tv)
-		case "AssignAnchor":
-			o.AssignAnchor = boolConst(tv)
-		case "AllowAdditionalProperties":
-			o.AllowAdditionalProperties = boolConst(tv)
-		case "RequiredFromJSONSchemaTags":
-			o.RequiredFromJSONSchemaTags = boolConst(tv)
-		case "DoNotReference":
-			o.DoNotReference = boolConst(tv)
-		case "ExpandedStruct":
-			o.ExpandedStruct = boolConst(tv)
+		} else if flag := reflectorFlags(o)[key.Name]; flag != nil {
+			*flag = boolConst(tv)
 		}
 	}
 	return ""
+}
+
+// reflectorFlags are the bool options of a Reflector literal, by field name.
+func reflectorFlags(o *typewalk.InvopopOptions) map[string]*bool {
+	return map[string]*bool{
+		"Anonymous":                  &o.Anonymous,
+		"AssignAnchor":               &o.AssignAnchor,
+		"AllowAdditionalProperties":  &o.AllowAdditionalProperties,
+		"RequiredFromJSONSchemaTags": &o.RequiredFromJSONSchemaTags,
+		"DoNotReference":             &o.DoNotReference,
+		"ExpandedStruct":             &o.ExpandedStruct,
+	}
 }
 
 func boolConst(tv types.TypeAndValue) bool {

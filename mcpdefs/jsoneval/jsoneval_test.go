@@ -3,7 +3,6 @@ package jsoneval_test
 import (
 	"go/ast"
 	"go/token"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,34 +109,35 @@ func evaluate(t *testing.T, srcs map[string]string) (map[string]*jsonvalue.Value
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]*jsonvalue.Value{}
-	describe := &analysis.Analyzer{
-		Name:       "describejson",
-		Doc:        "test-only: evaluates the argument of each show call",
-		Requires:   []*analysis.Analyzer{mcpdefs.Analyzer},
-		ResultType: reflect.TypeFor[bool](),
-		Run: func(pass *analysis.Pass) (any, error) {
-			res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
-			name := pass.Pkg.Path()[strings.LastIndex(pass.Pkg.Path(), "/")+1:]
-			for _, f := range pass.Files {
-				ast.Inspect(f, func(n ast.Node) bool {
-					if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
-						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "show" {
-							got[name] = res.JSONOf(call.Args[0])
-						}
+	type values struct{ shown, tool *jsonvalue.Value }
+	per := fixtures.PerPackage(t, pkgs, mcpdefs.Analyzer, func(pass *analysis.Pass) (v values) {
+		res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "show" {
+						v.shown = res.JSONOf(call.Args[0])
 					}
-					return true
-				})
-			}
-			for _, d := range res.Definitions {
-				if d.Kind == mcpmodel.Tool && d.Input.JSON != nil {
-					got[name+" tool"] = d.Input.JSON
 				}
+				return true
+			})
+		}
+		for _, d := range res.Definitions {
+			if d.Kind == mcpmodel.Tool && d.Input.JSON != nil {
+				v.tool = d.Input.JSON
 			}
-			return true, nil
-		},
+		}
+		return v
+	})
+	got := map[string]*jsonvalue.Value{}
+	for name, v := range per {
+		if v.shown != nil {
+			got[name] = v.shown
+		}
+		if v.tool != nil {
+			got[name+" tool"] = v.tool
+		}
 	}
-	fixtures.Run(t, pkgs, describe)
 	return got, pkgs[0].Fset
 }
 

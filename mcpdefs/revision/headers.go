@@ -202,7 +202,7 @@ func (r *Checker) mapChanged(v *types.Var) bool {
 					}
 				}
 			case *ast.CallExpr:
-				if _, grown := r.MapChange(v, x); grown {
+				if grown, replaced := r.MapChange(v, x); grown || replaced {
 					changed = true
 				}
 			}

@@ -220,6 +220,9 @@ type acc struct {
 	// leaves the function through there, where an error has no syntax of its own.
 	path  *flow.Path
 	entry ast.Expr
+	// controls are the branches that decide whether the return runs, where its paths are
+	// not asked.
+	controls []flow.Condition
 	// visited are the values already followed into this accumulator.
 	visited map[ssa.Value]bool
 }
@@ -231,7 +234,7 @@ func (w *walker) newAcc(fn *function) *acc {
 // sub returns an accumulator for part of a's walk whose items a filters or changes.
 func (a *acc) sub() *acc {
 	s := a.w.newAcc(a.fn)
-	s.owner, s.params, s.path, s.entry = a.owner, a.params, a.path, a.entry
+	s.owner, s.params, s.path, s.entry, s.controls = a.owner, a.params, a.path, a.entry, a.controls
 	return s
 }
 
@@ -281,7 +284,8 @@ func (a *acc) summary() *Summary {
 }
 
 // maxPathBlocks bounds the functions whose returns are followed path by path; a larger one
-// has each return followed once, as if every way to it were taken.
+// has each return followed once, as if every way to it were taken, knowing only the branches
+// that decide whether it runs.
 const maxPathBlocks = 200
 
 // compute summarises f from its returns, path by path.
@@ -295,7 +299,7 @@ func (w *walker) compute(f *function) *Summary {
 			}
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == n {
 				for _, i := range f.errs {
-					a.path, a.entry = nil, w.returnExpr(f, ret, i)
+					a.path, a.entry, a.controls = nil, w.returnExpr(f, ret, i), flow.Controlling(b)
 					a.value(ret.Results[i])
 				}
 			}
@@ -311,7 +315,7 @@ func (w *walker) compute(f *function) *Summary {
 			if o.Nil == flow.Nil {
 				continue // the error is cleared on this path
 			}
-			a.path, a.entry = &p, w.returnExpr(f, p.Return, i)
+			a.path, a.entry, a.controls = &p, w.returnExpr(f, p.Return, i), nil
 			a.value(o.Value)
 		}
 	}
@@ -401,7 +405,7 @@ func (a *acc) define(v ssa.Value) {
 // handledApart returns the codes the path tested v for with errors.Is(v, mcperr.CodeX) and
 // found absent: returning v there does not return them.
 func (a *acc) handledApart(v ssa.Value) map[mcperr.Code]bool {
-	if a.path == nil || v.Referrers() == nil {
+	if a.path == nil && len(a.controls) == 0 || v.Referrers() == nil {
 		return nil
 	}
 	var out map[mcperr.Code]bool
@@ -428,7 +432,7 @@ func (a *acc) handledApart(v ssa.Value) map[mcperr.Code]bool {
 				continue
 			}
 			c, ok := sdkapi.CodeValueOf(a.w.info, expr.Args[1])
-			if !ok || a.path.Known(call) != flow.Nil {
+			if !ok || !a.failed(call) {
 				continue
 			}
 			if out == nil {
@@ -438,6 +442,24 @@ func (a *acc) handledApart(v ssa.Value) map[mcperr.Code]bool {
 		}
 	}
 	return out
+}
+
+// failed reports whether the return being followed runs only where test is false.
+func (a *acc) failed(test ssa.Value) bool {
+	if a.path != nil {
+		return a.path.Known(test) == flow.Nil
+	}
+	for _, c := range a.controls {
+		switch {
+		case c.Value == test && !c.Taken:
+			return true
+		case c.Taken:
+			if not, ok := c.Value.(*ssa.UnOp); ok && not.Op == token.NOT && not.X == test {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isErrorsIs(call *ssa.Call) bool {

@@ -135,8 +135,8 @@ func groups(cfg *Config, cat *Catalog) []rule.Group {
 // rule the page lacks (docs' TestDocsMatchCatalog fails then) comes last, by ID.
 func inDocOrder(family rule.Family, rows []Rule) []Rule {
 	at := map[string]int{}
-	for i, s := range docs.Sections(string(family) + ".md") {
-		at[s.Heading] = i + 1
+	for i, heading := range docs.Headings(string(family) + ".md") {
+		at[heading] = i + 1
 	}
 	rank := func(r Rule) int {
 		if i, ok := at[r.ID]; ok {

@@ -4,6 +4,7 @@
 package docs
 
 import (
+	"bytes"
 	"embed"
 	"io/fs"
 	"slices"
@@ -56,6 +57,37 @@ func Sections(page string) []Section {
 		return nil
 	}
 	return Split(page, text)
+}
+
+// Headings returns the level-2 headings of a page in order, as Sections cuts them, without
+// building the sections: the catalog orders each family's rules by its page on every run.
+func Headings(page string) []string {
+	b, err := files.ReadFile(page)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	var fence []byte
+	for len(b) > 0 {
+		end := bytes.IndexByte(b, '\n')
+		if end < 0 {
+			end = len(b)
+		}
+		line := bytes.TrimSuffix(b[:end], []byte("\r"))
+		b = b[min(end+1, len(b)):]
+		trimmed := bytes.TrimSpace(line)
+		switch {
+		case fence != nil:
+			if bytes.HasPrefix(trimmed, fence) {
+				fence = nil
+			}
+		case bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")):
+			fence = trimmed[:3]
+		case len(line) > 0 && line[0] == '#' && headingLevel(string(line)) == 2:
+			out = append(out, string(bytes.TrimSpace(bytes.TrimLeft(line, "#"))))
+		}
+	}
+	return out
 }
 
 // Rule returns the section of a rule on a page: the level-2 heading that is exactly id.

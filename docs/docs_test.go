@@ -49,3 +49,15 @@ func TestRuleFindsEmbeddedSection(t *testing.T) {
 	assert.False(t, ok)
 	assert.Contains(t, Pages(), "directives.md")
 }
+
+// Headings is Sections' headings, read without building the sections.
+func TestHeadingsAreSectionsHeadings(t *testing.T) {
+	for _, page := range Pages() {
+		var want []string
+		for _, s := range Sections(page) {
+			want = append(want, s.Heading)
+		}
+		assert.Equal(t, want, Headings(page), page)
+	}
+	assert.Nil(t, Headings("no-such-page.md"))
+}

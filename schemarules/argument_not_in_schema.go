@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strconv"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -138,13 +139,8 @@ func registeredOnlyHere(info *types.Info, expr ast.Expr, h *mcpmodel.Handler, us
 
 // handlerFunc is the function or method expr names, when it is the handler's declaration.
 func handlerFunc(info *types.Info, expr ast.Expr, h *mcpmodel.Handler) *types.Func {
-	var id *ast.Ident
-	switch x := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := astutil.NameIdent(expr)
+	if id == nil {
 		return nil
 	}
 	fn, ok := info.Uses[id].(*types.Func)

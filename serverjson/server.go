@@ -90,25 +90,13 @@ func (c *checker) checkServer() {
 	}
 
 	// packages
-	if m := root.Get("packages"); m != nil {
-		if m.Value.Kind != KindArray {
-			c.report(rulePackagesType, m.Value.Pointer, "packages is a %s; mcp-publisher cannot decode it. Use an array of package objects", m.Value.Kind)
-		} else {
-			for _, p := range m.Value.Elems {
-				c.checkPackage(p)
-			}
-		}
+	for _, p := range c.arrayElems(root, "packages", rulePackagesType, "Use an array of package objects") {
+		c.checkPackage(p)
 	}
 
 	// remotes
-	if m := root.Get("remotes"); m != nil {
-		if m.Value.Kind != KindArray {
-			c.report(ruleRemotesType, m.Value.Pointer, "remotes is a %s; mcp-publisher cannot decode it. Use an array of remote objects", m.Value.Kind)
-		} else {
-			for _, r := range m.Value.Elems {
-				c.checkRemote(r)
-			}
-		}
+	for _, r := range c.arrayElems(root, "remotes", ruleRemotesType, "Use an array of remote objects") {
+		c.checkRemote(r)
 	}
 
 	// _meta publisher-provided size
@@ -231,9 +219,32 @@ func (c *checker) checkRangeQuirk(ptr, v string) {
 	}
 }
 
+// isObject reports whether n is a JSON object, and reports rule when it is not: mcp-publisher
+// cannot decode it as what; use says what to write instead.
+func (c *checker) isObject(n *Node, rule, what, use string) bool {
+	if n.Kind == KindObject {
+		return true
+	}
+	c.report(rule, n.Pointer, "%s is a %s; mcp-publisher cannot decode it. %s", what, n.Kind, use)
+	return false
+}
+
+// arrayElems returns the elements of the array at obj's key: none when the key is absent,
+// or when it holds no array, which it reports under rule (use says what to write instead).
+func (c *checker) arrayElems(obj *Node, key, rule, use string) []*Node {
+	m := obj.Get(key)
+	if m == nil {
+		return nil
+	}
+	if m.Value.Kind != KindArray {
+		c.report(rule, m.Value.Pointer, "%s is a %s; mcp-publisher cannot decode it. %s", key, m.Value.Kind, use)
+		return nil
+	}
+	return m.Value.Elems
+}
+
 func (c *checker) checkRepository(n *Node) {
-	if n.Kind != KindObject {
-		c.report(ruleRepositoryType, n.Pointer, "repository is a %s; mcp-publisher cannot decode it. Use an object with url and source", n.Kind)
+	if !c.isObject(n, ruleRepositoryType, "repository", "Use an object with url and source") {
 		return
 	}
 	um, u, uerr := field(n, "url")
@@ -311,8 +322,7 @@ func absoluteHTTPSProblem(s string) string {
 // --- packages -----------------------------------------------------------------
 
 func (c *checker) checkPackage(p *Node) {
-	if p.Kind != KindObject {
-		c.report(rulePackageType, p.Pointer, "package entry is a %s; mcp-publisher cannot decode it. Use an object", p.Kind)
+	if !c.isObject(p, rulePackageType, "package entry", "Use an object") {
 		return
 	}
 	ptr := p.Pointer
@@ -370,16 +380,10 @@ func (c *checker) checkPackage(p *Node) {
 	vars := map[string]bool{}
 	c.checkArgs(p, "runtimeArguments", ruleRuntimeArgsType, vars)
 	c.checkArgs(p, "packageArguments", rulePackageArgsType, vars)
-	if m := p.Get("environmentVariables"); m != nil {
-		if m.Value.Kind != KindArray {
-			c.report(ruleEnvVarsType, m.Value.Pointer, "environmentVariables is a %s; mcp-publisher cannot decode it. Use an array of {name, description} objects", m.Value.Kind)
-		} else {
-			for _, e := range m.Value.Elems {
-				c.checkKeyValue(e, "environment variable", ruleEnvVarType, ruleEnvVarName)
-				if _, name, err := field(e, "name"); err == nil && name != "" {
-					vars[name] = true
-				}
-			}
+	for _, e := range c.arrayElems(p, "environmentVariables", ruleEnvVarsType, "Use an array of {name, description} objects") {
+		c.checkKeyValue(e, "environment variable", ruleEnvVarType, ruleEnvVarName)
+		if _, name, err := field(e, "name"); err == nil && name != "" {
+			vars[name] = true
 		}
 	}
 
@@ -479,8 +483,7 @@ func mcpbURLProblem(id string) string {
 }
 
 func (c *checker) checkPackageTransport(t *Node, vars map[string]bool) {
-	if t.Kind != KindObject {
-		c.report(ruleTransportType, t.Pointer, "transport is a %s; mcp-publisher cannot decode it. Use an object like {\"type\": \"stdio\"}", t.Kind)
+	if !c.isObject(t, ruleTransportType, "transport", "Use an object like {\"type\": \"stdio\"}") {
 		return
 	}
 	tm, typ, err := field(t, "type")
@@ -561,8 +564,7 @@ func isValidHTTPURL(raw string) bool {
 // --- remotes --------------------------------------------------------------------
 
 func (c *checker) checkRemote(r *Node) {
-	if r.Kind != KindObject {
-		c.report(ruleRemoteType, r.Pointer, "remote entry is a %s; mcp-publisher cannot decode it. Use an object with type and url", r.Kind)
+	if !c.isObject(r, ruleRemoteType, "remote entry", "Use an object with type and url") {
 		return
 	}
 	tm, typ, err := field(r, "type")
@@ -627,15 +629,7 @@ func remoteURLProblem(raw string) string {
 // --- arguments and inputs -------------------------------------------------------
 
 func (c *checker) checkArgs(p *Node, key, typeRule string, vars map[string]bool) {
-	m := p.Get(key)
-	if m == nil {
-		return
-	}
-	if m.Value.Kind != KindArray {
-		c.report(typeRule, m.Value.Pointer, "%s is a %s; mcp-publisher cannot decode it. Use an array of argument objects", key, m.Value.Kind)
-		return
-	}
-	for _, a := range m.Value.Elems {
+	for _, a := range c.arrayElems(p, key, typeRule, "Use an array of argument objects") {
 		c.checkArgument(a)
 		if _, name, err := field(a, "name"); err == nil && name != "" {
 			vars[name] = true
@@ -647,8 +641,7 @@ func (c *checker) checkArgs(p *Node, key, typeRule string, vars map[string]bool)
 }
 
 func (c *checker) checkArgument(a *Node) {
-	if a.Kind != KindObject {
-		c.report(ruleArgumentType, a.Pointer, "argument is a %s; mcp-publisher cannot decode it. Use an object with a type", a.Kind)
+	if !c.isObject(a, ruleArgumentType, "argument", "Use an object with a type") {
 		return
 	}
 	tm, typ, err := field(a, "type")

@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
+	xastutil "golang.org/x/tools/go/ast/astutil"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
@@ -412,13 +413,7 @@ func (b *builder) handler(d *mcpmodel.Definition) *HandlerInfo {
 // is declared, or "": a handler declared in another package is recognised there, not at the
 // registration.
 func (b *builder) declared(e ast.Expr) string {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	}
+	id := astutil.NameIdent(e)
 	if id == nil {
 		return ""
 	}
@@ -439,7 +434,7 @@ func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 	if file == nil {
 		return
 	}
-	path, _ := astutil.PathEnclosingInterval(file, at.Pos(), at.End())
+	path, _ := xastutil.PathEnclosingInterval(file, at.Pos(), at.End())
 	var conds []string
 	simple := true
 	for i := 1; i < len(path); i++ {

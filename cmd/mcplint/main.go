@@ -85,6 +85,14 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// newFlagSet is a command's flag set: a flag that does not parse is an error the command
+// returns, said on stderr, not an exit.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
 // parseFailure is the exit code of a command line whose flags do not parse: success for -h,
 // which the flag package answers with the usage.
 func parseFailure(err error) int {
@@ -126,8 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func check(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcplint", stderr)
 	var (
 		formats    = addFormatFlags(fs)
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
@@ -252,8 +259,7 @@ func (ff formatFlags) choose(fs *flag.FlagSet, stderr io.Writer) (output.Format,
 
 // serverjsonCmd checks a server.json on its own, for repositories in any language.
 func serverjsonCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcplint serverjson", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcplint serverjson", stderr)
 	var (
 		formats    = addFormatFlags(fs)
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml beside server.json")
@@ -332,8 +338,7 @@ func (l *listFlag) Set(s string) error {
 }
 
 func rulesCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcplint rules", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcplint rules", stderr)
 	asJSON := fs.Bool("json", false, "print the rules as a JSON array")
 	all := fs.Bool("all", false, "also list the checks that cannot fail in Go (status \"not applicable in Go\")")
 	rest, err := parseInterspersed(fs, args)

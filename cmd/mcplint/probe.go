@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,13 +18,12 @@ import (
 // probeCmd sends a running server calls that must fail validation and ties the answers to the
 // static findings: mcplint probe [flags] [packages] -- CMD [ARGS...].
 func probeCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcplint probe", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcplint probe", stderr)
 	var (
 		asJSON       = fs.Bool("json", false, "print the report as one JSON object")
 		markdown     = fs.Bool("markdown", false, "print the report as Markdown (for a pull request or a CI step summary)")
 		url          = fs.String("url", "", "talk to the server over streamable HTTP at `URL` instead of stdio (the command after --, if any, is started first and stopped after)")
-		header       = headerFlag{}
+		header       = addHeaderFlag(fs)
 		all          = fs.Bool("all", false, "also call tools that are not annotated read-only or are annotated destructive (against a test instance only)")
 		timeout      = fs.Duration("timeout", 10*time.Second, "how long one call may take before it counts as a hang")
 		startTimeout = fs.Duration("start-timeout", time.Minute, "how long the server may take to start and initialize")
@@ -35,7 +33,6 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 		interval     = fs.Duration("interval", 0, "pause this long between calls (for a server that limits its request rate: its limiter's JSON-RPC errors are not the handlers')")
 		noStatic     = fs.Bool("no-static", false, "probe without analysing the packages (no handler positions, no cross-reference)")
 	)
-	fs.Var(header, "header", "with -url: send this HTTP header with every request, written `'Name: value'` (repeatable; for a server that needs a token)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcplint probe [flags] [packages] -- CMD [ARGS...]\n       mcplint probe -url URL [-header 'Name: value'] [flags] [packages] [-- CMD [ARGS...]]\n\nStarts the server (run it against a test instance), lists its tools and sends each tool calls that must\nfail validation: required arguments missing, a wrong JSON type for each property, an unknown property\nwhere the schema is closed, and one unknown tool. Reports each answer that is a JSON-RPC error, a crash,\na hang, an accepted call, a result breaking its outputSchema or text carrying a secret, with the exact\nrequest and response, and ties each to the static findings on the tool's handler.\nTools not annotated read-only, or annotated destructive, are called only with -all.\n\n")
 		fs.PrintDefaults()

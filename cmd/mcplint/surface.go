@@ -21,8 +21,7 @@ import (
 
 // surfaceCmd prints the surface the program will list: mcplint surface [-json] [packages].
 func surfaceCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcplint surface", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcplint surface", stderr)
 	var (
 		asJSON     = fs.Bool("json", false, "print the surface as one JSON object (tools, resources, resourceTemplates, prompts)")
 		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
@@ -34,9 +33,8 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
 		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all (every client as it comes: openai-strict only when named); exit 1 on an incompatibility")
 		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
-		header     = headerFlag{}
+		header     = addHeaderFlag(fs)
 	)
-	fs.Var(header, "header", "with -url: send this HTTP header with every request, written `'Name: value'` (repeatable; for a server that needs a token)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-header 'Name: value'] [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
 		fs.PrintDefaults()
@@ -229,6 +227,13 @@ func reportClients(sf *surface.Surface, list string, asJSON, markdown bool, stdo
 
 // headerFlag collects repeated -header 'Name: value' flags.
 type headerFlag http.Header
+
+// addHeaderFlag defines -header, of the commands that talk to a server over HTTP (-url).
+func addHeaderFlag(fs *flag.FlagSet) headerFlag {
+	h := headerFlag{}
+	fs.Var(h, "header", "with -url: send this HTTP header with every request, written `'Name: value'` (repeatable; for a server that needs a token)")
+	return h
+}
 
 func (h headerFlag) String() string {
 	var parts []string

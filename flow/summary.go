@@ -242,3 +242,18 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 	r.sums[fn] = sum
 	return sum
 }
+
+// ReturnPaths computes every path to every return of fn without keeping them, for a caller
+// that reads each function once (a summary of its own); complete is false when fn is too
+// large to follow and no paths are given.
+func (r *Result) ReturnPaths(fn *ssa.Function) (paths []Path, complete bool) {
+	if r == nil || fn == nil || len(fn.Blocks) == 0 {
+		return nil, false
+	}
+	if len(fn.Blocks) > maxSummaryBlocks {
+		return nil, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.computePaths(fn), true
+}

@@ -166,3 +166,49 @@ func isAddressOf(arg, addr ssa.Value) bool {
 	}
 	return arg == addr
 }
+
+// IsNilConst reports whether v is the constant nil.
+func IsNilConst(v ssa.Value) bool { return isNilConst(v) }
+
+// Arguments returns call's arguments as written: a variadic call's slice is expanded into
+// the values stored into its array at each constant index (fmt.Errorf(format, a, b) gives
+// format, a, b), each seen through the interface it was made into. nil entries stand for
+// elements not found.
+func Arguments(call *ssa.Call) []ssa.Value {
+	args := call.Call.Args
+	sig := call.Call.Signature()
+	if !sig.Variadic() || len(args) == 0 {
+		return args
+	}
+	out := append([]ssa.Value(nil), args[:len(args)-1]...)
+	slice, ok := args[len(args)-1].(*ssa.Slice)
+	if !ok {
+		return out // nil: no variadic arguments, or a slice passed with ...
+	}
+	arr, ok := slice.X.(*ssa.Alloc)
+	if !ok {
+		return out
+	}
+	var elems []ssa.Value
+	for _, ref := range *arr.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		k, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			continue
+		}
+		i := int(k.Int64())
+		for len(elems) <= i {
+			elems = append(elems, nil)
+		}
+		for _, v := range Stored(ia) {
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				v = mi.X
+			}
+			elems[i] = v
+		}
+	}
+	return append(out, elems...)
+}

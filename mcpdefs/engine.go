@@ -47,7 +47,7 @@ func IsProtocolErrorTypeName(name string) bool {
 // recognition's knowledge of tool results and of the runtime library's error builders. Each
 // call makes a new analyzer, so that no state is shared between configurations.
 func NewSummaries() *analysis.Analyzer {
-	return summary.New(summaryOracle{})
+	return summary.New(summaryOracle{}, FlowEngine)
 }
 
 // summaryOracle tells the summaries what a tool result is and which calls build one or an

@@ -1,4 +1,4 @@
-// Package summary summarises, from the syntax tree, each function of the analysed module
+// Package summary summarises each function of the analysed module
 // that returns an error or a marked result (the SDKs' tool result, whose IsError field
 // decides what the client sees): per result position, whether every path returns a non-nil
 // value, an error-marked or a success result, which parameters it passes through, wraps as the
@@ -6,9 +6,11 @@
 // (`return helpers.NotFoundResult(id), Out{}, nil`, `return res, nil, mapAPIError(err)`)
 // and judge it like the literal the helper builds. Summaries cross packages as facts (Func).
 //
-// It belongs to the flow engine's layer, beside the SSA engine (package flow, whose
-// flow.Summary is the nilness shapes of a function's paths) and on the def-use index
-// (flow/defuse). Like them it knows no SDK: what a marked result is, and which calls build
+// It belongs to the flow engine's layer and asks the SSA engine (package flow, whose
+// flow.Summary is the nilness shapes of a function's paths): a summary is read path by path
+// from flow.Result.ReturnPaths, so an error cleared on one path, a bare return, a local
+// assigned in two branches and a function held by a package variable are all the engine's
+// answers, not patterns over syntax. Like flow it knows no SDK: what a marked result is, and which calls build
 // one or an error, come from an Oracle, which recognition (mcpdefs.NewSummaries) supplies. It
 // must not import recognition, a rule family, the registry or the driver; internal/layers'
 // test pins it.
@@ -24,10 +26,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -179,14 +181,15 @@ func (s *Result) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Expr)
 
 // New returns the analyzer that summarises every function of the module that returns a
 // marked result or an error, exporting the summaries as facts, with what oracle knows of the
-// SDKs. It reports nothing.
-func New(oracle Oracle) *analysis.Analyzer {
+// SDKs. engine is the flow analyzer the summaries ask (recognition's, so that a package's SSA
+// is built once). It reports nothing.
+func New(oracle Oracle, engine *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpsummaries",
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		Requires:         []*analysis.Analyzer{defuse.Analyzer},
+		Requires:         []*analysis.Analyzer{engine},
 		FactTypes:        []analysis.Fact{new(Func)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -199,30 +202,38 @@ func New(oracle Oracle) *analysis.Analyzer {
 					res.funcs[of.Object] = f
 				}
 			}
-			s := &summariser{pass: pass, oracle: oracle, res: res}
+			fr := pass.ResultOf[engine].(*flow.Result)
+			if fr.Package() == nil {
+				return res, nil // no SSA (type errors): nothing is known of its functions
+			}
+			s := &summariser{pass: pass, oracle: oracle, fr: fr, res: res}
 			s.run()
 			return res, nil
 		},
 	}
 }
 
+// summarised is one function to summarise, under its key: the function's object, or the
+// package variable that holds it (a literal, a factory's closure).
 type summarised struct {
-	// key is the function, or the package variable that holds the literal.
-	key     types.Object
-	sig     *types.Signature
-	ftype   *ast.FuncType
-	returns []*ast.ReturnStmt
-	// stacks are each return's ancestors inside the body.
-	stacks  [][]ast.Node
-	assigns map[types.Object][]ast.Expr
+	key   types.Object
+	fn    *ssa.Function
+	paths []flow.Path
+	// params are fn's declared parameters, the receiver left out, as callers index them.
+	params []*ssa.Parameter
 }
 
 type summariser struct {
 	pass   *analysis.Pass
 	oracle Oracle
-	flow   *defuse.Index
+	fr     *flow.Result
 	res    *Result
 	funcs  []*summarised
+	// calls and lits index the package's calls by their left parenthesis and composite
+	// literals by their left brace, the positions SSA gives a call and a literal's allocation,
+	// so the oracle can read the syntax it knows.
+	calls map[token.Pos]*ast.CallExpr
+	lits  map[token.Pos]*ast.CompositeLit
 }
 
 // summarisable reports whether a result type is one summaries describe.
@@ -230,27 +241,43 @@ func (s *summariser) summarisable(t types.Type) bool {
 	return astutil.IsError(t) || s.oracle.IsResult(t)
 }
 
-func (s *summariser) run() {
-	flow := s.pass.ResultOf[defuse.Analyzer].(*defuse.Index)
-	s.flow = flow
-	for _, fn := range flow.Funcs() {
-		if fn.Obj == nil {
-			continue
+func (s *summariser) wanted(sig *types.Signature) bool {
+	results := sig.Results()
+	for i := 0; i < results.Len(); i++ {
+		if s.summarisable(results.At(i).Type()) {
+			return true
 		}
-		results := fn.Sig.Results()
-		wanted := false
-		for i := 0; i < results.Len(); i++ {
-			if s.summarisable(results.At(i).Type()) {
-				wanted = true
-			}
-		}
-		if !wanted {
-			continue
-		}
-		decl := fn.Node.(*ast.FuncDecl)
-		s.funcs = append(s.funcs, &summarised{key: fn.Obj, sig: fn.Sig, ftype: decl.Type, returns: fn.Returns, stacks: fn.Stacks, assigns: flow.Assignments(decl.Body, false)})
 	}
-	aliases := s.heldByVariables(flow)
+	return false
+}
+
+func (s *summariser) add(key types.Object, fn *ssa.Function) {
+	paths, complete := s.fr.ReturnPaths(fn)
+	if !complete || len(paths) == 0 {
+		return
+	}
+	params := fn.Params
+	if fn.Signature.Recv() != nil && len(params) > 0 {
+		params = params[1:]
+	}
+	s.funcs = append(s.funcs, &summarised{key: key, fn: fn, paths: paths, params: params})
+}
+
+func (s *summariser) run() {
+	fns := s.fr.Functions()
+	slices.SortFunc(fns, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
+	for _, fn := range fns {
+		obj, ok := fn.Object().(*types.Func)
+		if _, decl := fn.Syntax().(*ast.FuncDecl); !ok || !decl || !s.wanted(fn.Signature) {
+			continue
+		}
+		s.add(obj, fn)
+	}
+	aliases := s.heldByVariables()
+	if len(s.funcs) == 0 && len(aliases) == 0 {
+		return
+	}
+	s.index()
 	// Helpers call helpers declared later in the package: iterate until nothing changes.
 	// Summaries only gain facts from round to round, so this ends; the bound is a guard.
 	for round := 0; round < 8; round++ {
@@ -287,179 +314,60 @@ func (s *summariser) run() {
 	}
 }
 
-// heldByVariables summarises what the package's variables that hold one function for the
-// whole run return: `var check = helper` and `var check = (&h{}).check` (aliases of a
-// function, returned), `var check = func(...) {...}` and `var check = newChecker()` whose
-// every return is one literal (added to s.funcs under the variable). A variable assigned
-// anywhere else, or whose address is taken, holds no one function.
-func (s *summariser) heldByVariables(ix *defuse.Index) map[*types.Var]types.Object {
-	info := s.pass.TypesInfo
+// heldByVariables reads the package variables that hold one function for the whole run (the
+// engine's answer, flow.Result.HeldBy): a declared function or a method value is an alias of
+// that function's summary; a literal or a factory's closure is summarised under the variable.
+func (s *summariser) heldByVariables() map[*types.Var]types.Object {
 	aliases := map[*types.Var]types.Object{}
-	written := map[types.Object]bool{}
-	for _, file := range s.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-						written[info.Uses[id]] = true
-					}
-				}
-			case *ast.UnaryExpr:
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-					written[info.Uses[id]] = true
-				}
-			}
-			return true
-		})
-	}
-	for _, file := range s.pass.Files {
-		for _, d := range file.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Values) != len(vs.Names) {
-					continue
-				}
-				for i, name := range vs.Names {
-					v, ok := info.Defs[name].(*types.Var)
-					if !ok || written[v] {
-						continue
-					}
-					if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
-						continue
-					}
-					if obj := s.heldFunction(vs.Values[i]); obj != nil {
-						aliases[v] = obj
-						continue
-					}
-					if lit := s.heldLiteral(vs.Values[i]); lit != nil {
-						fn := ix.Func(lit)
-						if fn == nil {
-							continue
-						}
-						s.funcs = append(s.funcs, &summarised{key: v, sig: fn.Sig, ftype: lit.Type, returns: fn.Returns, stacks: fn.Stacks, assigns: ix.Assignments(lit.Body, false)})
-					}
-				}
-			}
+	pkg := s.fr.Package()
+	var globals []*ssa.Global
+	for _, m := range pkg.Members {
+		if g, ok := m.(*ssa.Global); ok {
+			globals = append(globals, g)
 		}
+	}
+	slices.SortFunc(globals, func(a, b *ssa.Global) int { return int(a.Pos() - b.Pos()) })
+	for _, g := range globals {
+		v, ok := g.Object().(*types.Var)
+		if !ok {
+			continue
+		}
+		sig, isFunc := v.Type().Underlying().(*types.Signature)
+		if !isFunc || !s.wanted(sig) {
+			continue
+		}
+		held := s.fr.HeldBy(g)
+		if held == nil {
+			continue
+		}
+		if obj, ok := held.Object().(*types.Func); ok {
+			aliases[v] = obj.Origin()
+			continue
+		}
+		s.add(v, held)
 	}
 	return aliases
 }
 
-// heldFunction is the declared function e names: a function, or a method value.
-func (s *summariser) heldFunction(e ast.Expr) types.Object {
-	info := s.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if fn, ok := info.Uses[x].(*types.Func); ok {
-			return fn.Origin()
-		}
-	case *ast.SelectorExpr:
-		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
-			if fn, ok := sel.Obj().(*types.Func); ok {
-				return fn.Origin()
-			}
-		}
-		if fn, ok := info.Uses[x.Sel].(*types.Func); ok && info.Selections[x] == nil {
-			return fn.Origin() // pkg.Func
-		}
-	}
-	return nil
-}
-
-// heldLiteral is the function literal e is, or that the package function e calls returns on
-// its every return (a factory); nil otherwise.
-func (s *summariser) heldLiteral(e ast.Expr) *ast.FuncLit {
-	info := s.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		return x
-	case *ast.CallExpr:
-		fn, ok := typeutil.Callee(info, x).(*types.Func)
-		if !ok || fn.Pkg() != s.pass.Pkg {
-			return nil
-		}
-		f := s.flow.Func(s.declOf(fn))
-		if f == nil || len(f.Returns) != 1 || len(f.Returns[0].Results) != 1 {
-			return nil
-		}
-		lit, _ := ast.Unparen(f.Returns[0].Results[0]).(*ast.FuncLit)
-		return lit
-	}
-	return nil
-}
-
-// declOf is the declaration of a function of the package, or nil.
-func (s *summariser) declOf(fn *types.Func) ast.Node {
+// index records the package's calls and composite literals by position.
+func (s *summariser) index() {
+	s.calls, s.lits = map[token.Pos]*ast.CallExpr{}, map[token.Pos]*ast.CompositeLit{}
 	for _, file := range s.pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && s.pass.TypesInfo.Defs[fd.Name] == fn {
-				return fd
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				s.calls[x.Lparen] = x
+			case *ast.CompositeLit:
+				s.lits[x.Lbrace] = x
 			}
-		}
+			return true
+		})
 	}
-	return nil
 }
 
-// bareResults returns, for the bare return f.returns[k] of a function with named results,
-// the values the statement just before it assigns to every named result
-// (`res, err = NewToolResultError(msg), nil; return`); nil when it is written otherwise.
-func (s *summariser) bareResults(f *summarised, k int) []ast.Expr {
-	named := f.ftype.Results
-	stack := f.stacks[k]
-	if named == nil || len(stack) == 0 {
-		return nil
-	}
-	var objs []types.Object
-	for _, field := range named.List {
-		for _, id := range field.Names {
-			objs = append(objs, s.pass.TypesInfo.Defs[id])
-		}
-	}
-	list := astutil.Statements(stack[len(stack)-1])
-	if len(objs) == 0 {
-		return nil
-	}
-	for i, st := range list {
-		if st != ast.Stmt(f.returns[k]) || i == 0 {
-			continue
-		}
-		as, ok := list[i-1].(*ast.AssignStmt)
-		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(objs) || len(as.Rhs) != len(objs) {
-			return nil
-		}
-		for j, lhs := range as.Lhs {
-			id, ok := ast.Unparen(lhs).(*ast.Ident)
-			if !ok || s.pass.TypesInfo.Uses[id] != objs[j] {
-				return nil
-			}
-		}
-		return as.Rhs
-	}
-	return nil
-}
-
-// summarise computes f's summary from its return statements; nil when it has none that list
-// every result (a bare return counts when the statement before it assigns every named result).
+// summarise computes f's summary from its paths; nil when it says nothing.
 func (s *summariser) summarise(f *summarised) *Func {
-	results := f.sig.Results()
-	if len(f.returns) == 0 {
-		return nil
-	}
-	resultsOf := make([][]ast.Expr, len(f.returns))
-	for k, ret := range f.returns {
-		resultsOf[k] = ret.Results
-		if len(ret.Results) == 0 {
-			resultsOf[k] = s.bareResults(f, k)
-		}
-		if len(resultsOf[k]) != results.Len() {
-			return nil
-		}
-	}
+	results := f.fn.Signature.Results()
 	sum := &Func{Results: make([]Value, results.Len())}
 	nonEmpty := false
 	for i := 0; i < results.Len(); i++ {
@@ -467,56 +375,12 @@ func (s *summariser) summarise(f *summarised) *Func {
 		if !s.summarisable(t) {
 			continue
 		}
-		v := &Value{Known: true, NonNil: true, IsError: true, Success: true}
-		resultPos := !astutil.IsError(t)
-		if !resultPos {
-			v.IsError, v.Success = false, false
+		var v *Value
+		if astutil.IsError(t) {
+			v = s.errorPosition(f, i)
+		} else {
+			v = s.resultPosition(f, i)
 		}
-		wraps := map[int]int{}
-		drops := map[int]bool{}
-		nilReturns := 0
-		for k := range f.returns {
-			e := resultsOf[k][i]
-			if resultPos {
-				r := s.resultOf(f, e, 0)
-				v.NonNil = v.NonNil && (r.nonNil || r.param >= 0)
-				v.IsError = v.IsError && r.isError
-				v.Success = v.Success && r.success
-				if r.param >= 0 {
-					v.PassThrough = appendUnique(v.PassThrough, r.param)
-				}
-				continue
-			}
-			er := s.errorOf(f, e, f.stacks[k], 0)
-			v.NonNil = v.NonNil && (er.nonNil || er.param >= 0)
-			if er.param >= 0 {
-				v.PassThrough = appendUnique(v.PassThrough, er.param)
-			}
-			for p := range er.wraps {
-				wraps[p]++
-			}
-			if er.isNil {
-				nilReturns++ // returns no error, so loses none
-			}
-			if er.nonNil && !er.unknown {
-				for _, p := range s.errorParams(f) {
-					if !er.wraps[p] && !er.mentions[p] {
-						drops[p] = true
-					}
-				}
-			}
-		}
-		for p, n := range wraps {
-			if n+nilReturns == len(f.returns) {
-				v.Wraps = appendUnique(v.Wraps, p)
-			}
-		}
-		for p := range drops {
-			v.Drops = appendUnique(v.Drops, p)
-		}
-		slices.Sort(v.PassThrough)
-		slices.Sort(v.Wraps)
-		slices.Sort(v.Drops)
 		if v.NonNil || v.IsError || v.Success || len(v.Wraps) > 0 || len(v.Drops) > 0 || len(v.PassThrough) > 0 {
 			nonEmpty = true
 		}
@@ -528,74 +392,146 @@ func (s *summariser) summarise(f *summarised) *Func {
 	return sum
 }
 
+// resultPosition summarises tool result i over every path.
+func (s *summariser) resultPosition(f *summarised, i int) *Value {
+	v := &Value{Known: true, NonNil: true, IsError: true, Success: true}
+	for _, p := range f.paths {
+		o := p.Results[i]
+		r := s.resultOf(f, o.Value, 0)
+		v.NonNil = v.NonNil && (r.nonNil || o.Nil == flow.NonNil || r.param >= 0)
+		v.IsError = v.IsError && r.isError
+		v.Success = v.Success && r.success
+		if r.param >= 0 {
+			v.PassThrough = appendUnique(v.PassThrough, r.param)
+		}
+	}
+	slices.Sort(v.PassThrough)
+	return v
+}
+
+// errorPosition summarises error result i over every path.
+func (s *summariser) errorPosition(f *summarised, i int) *Value {
+	v := &Value{Known: true, NonNil: true}
+	wraps := map[int]int{}
+	drops := map[int]bool{}
+	nilPaths := 0
+	for _, p := range f.paths {
+		o := p.Results[i]
+		er := s.errorOf(f, o.Value, 0)
+		if o.Nil == flow.Nil {
+			er = errorFacts{isNil: true, param: -1}
+		}
+		if o.Nil == flow.NonNil && !er.isNil {
+			er.nonNil = true
+		}
+		v.NonNil = v.NonNil && (er.nonNil || er.param >= 0)
+		if er.param >= 0 {
+			v.PassThrough = appendUnique(v.PassThrough, er.param)
+		}
+		if er.isNil {
+			nilPaths++ // returns no error, so loses none
+		}
+		errParams := s.errorParams(f)
+		for q := range er.wraps {
+			if !slices.Contains(errParams, q) {
+				wraps[q]++ // a parameter of a concrete error type, returned as it is
+			}
+		}
+		for _, q := range errParams {
+			switch {
+			case er.isNil:
+			case er.wraps[q] || p.Known(f.params[q]) == flow.Nil:
+				// Carried as the cause, or nil on this path: nothing of it is lost.
+				wraps[q]++
+			case er.nonNil && !er.unknown && !er.mentions[q]:
+				drops[q] = true
+			}
+		}
+	}
+	for q, n := range wraps {
+		if n+nilPaths == len(f.paths) {
+			v.Wraps = appendUnique(v.Wraps, q)
+		}
+	}
+	for q := range drops {
+		v.Drops = appendUnique(v.Drops, q)
+	}
+	slices.Sort(v.PassThrough)
+	slices.Sort(v.Wraps)
+	slices.Sort(v.Drops)
+	return v
+}
+
 func (s *summariser) errorParams(f *summarised) []int {
 	var out []int
-	params := f.sig.Params()
-	for i := 0; i < params.Len(); i++ {
-		if astutil.IsError(params.At(i).Type()) {
+	for i, p := range f.params {
+		if astutil.IsError(p.Type()) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// resultFacts is what one returned tool-result expression is.
+// paramIndex is the index of v among f's declared parameters, or -1.
+func paramIndex(f *summarised, v ssa.Value) int {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return -1
+	}
+	return slices.Index(f.params, p)
+}
+
+// resultFacts is what one returned tool-result value is.
 type resultFacts struct {
 	nonNil, isError, success bool
 	param                    int
 }
 
-func (s *summariser) resultOf(f *summarised, e ast.Expr, depth int) resultFacts {
+func (s *summariser) resultOf(f *summarised, v ssa.Value, depth int) resultFacts {
 	none := resultFacts{param: -1}
-	info := s.pass.TypesInfo
-	if e == nil || depth > 4 {
+	if v == nil || depth > 4 {
 		return none
 	}
-	e = ast.Unparen(e)
-	if astutil.IsNil(info, e) {
+	v = flow.Core(v)
+	if flow.IsNilConst(v) {
 		return none
 	}
-	if lit := astutil.CompositeOf(e); lit != nil {
-		if isResult, isErr, known := s.oracle.ResultLiteral(info, lit); isResult {
-			return resultFacts{nonNil: true, isError: known && isErr, success: known && !isErr, param: -1}
-		}
+	if i := paramIndex(f, v); i >= 0 {
+		return resultFacts{param: i}
 	}
-	switch x := e.(type) {
-	case *ast.CallExpr:
-		if isErr, ok := s.oracle.ResultConstructor(typeutil.Callee(info, x)); ok {
-			return resultFacts{nonNil: true, isError: isErr, success: !isErr, param: -1}
-		}
-		if v := s.res.Position(x, 0); v != nil && len(v.PassThrough) == 0 {
-			return resultFacts{nonNil: v.NonNil, isError: v.IsError, success: v.Success, param: -1}
-		}
-	case *ast.Ident:
-		obj := info.Uses[x]
-		if i := paramIndex(f.sig, obj); i >= 0 {
-			return resultFacts{param: i}
-		}
-		as := f.assigns[obj]
-		if len(as) == 0 || s.flow.Mutated(obj) {
-			return none
-		}
-		out := resultFacts{nonNil: true, isError: true, success: true, param: -1}
-		for _, a := range as {
-			if a == nil {
-				return none
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		if lit := s.lits[x.Pos()]; lit != nil {
+			if isResult, isErr, known := s.oracle.ResultLiteral(s.pass.TypesInfo, lit); isResult {
+				return resultFacts{nonNil: true, isError: known && isErr, success: known && !isErr, param: -1}
 			}
-			r := s.resultOf(f, a, depth+1)
+		}
+	case *ssa.Phi:
+		// Paths the engine merged: every value that flows in must agree.
+		out := resultFacts{nonNil: true, isError: true, success: true, param: -1}
+		for _, e := range x.Edges {
+			r := s.resultOf(f, e, depth+1)
 			if r.param >= 0 {
 				return none
 			}
-			out.nonNil = out.nonNil && r.nonNil
-			out.isError = out.isError && r.isError
-			out.success = out.success && r.success
+			out.nonNil, out.isError, out.success = out.nonNil && r.nonNil, out.isError && r.isError, out.success && r.success
 		}
 		return out
+	}
+	call := flow.CallOf(v)
+	if call == nil {
+		return none
+	}
+	if isErr, ok := s.oracle.ResultConstructor(s.fr.CalleeOf(call)); ok {
+		return resultFacts{nonNil: true, isError: isErr, success: !isErr, param: -1}
+	}
+	if r := s.position(call, 0); r != nil && len(r.PassThrough) == 0 {
+		return resultFacts{nonNil: r.NonNil, isError: r.IsError, success: r.Success, param: -1}
 	}
 	return none
 }
 
-// errorFacts is what one returned error expression is.
+// errorFacts is what one returned error value is.
 type errorFacts struct {
 	nonNil, isNil bool
 	// unknown: what the error carries could not be read (a call mcplint does not follow).
@@ -607,108 +543,153 @@ type errorFacts struct {
 	wraps, mentions map[int]bool
 }
 
-func (s *summariser) errorOf(f *summarised, e ast.Expr, stack []ast.Node, depth int) errorFacts {
-	info := s.pass.TypesInfo
+func (s *summariser) errorOf(f *summarised, v ssa.Value, depth int) errorFacts {
 	out := errorFacts{param: -1, wraps: map[int]bool{}, mentions: map[int]bool{}}
-	if e == nil || depth > 4 {
+	if v == nil || depth > 4 {
 		out.unknown = true
 		return out
 	}
-	e = ast.Unparen(e)
-	if astutil.IsNil(info, e) {
+	v = flow.Core(v)
+	if flow.IsNilConst(v) {
 		out.isNil = true
 		return out
 	}
-	// Which error parameters the expression names at all, and how.
-	paramsIn := func(args []ast.Expr, wrapping func(int) bool) {
-		for k, a := range args {
-			ast.Inspect(a, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
-				}
-				if p := paramIndex(f.sig, info.Uses[id]); p >= 0 && astutil.IsError(f.sig.Params().At(p).Type()) {
-					if wrapping(k) && ast.Unparen(a) == id {
-						out.wraps[p] = true
-					} else {
-						out.mentions[p] = true
-					}
-				}
-				return true
-			})
-		}
+	if p := paramIndex(f, v); p >= 0 {
+		out.param = p
+		out.wraps[p] = true
+		return out
 	}
-	switch x := e.(type) {
-	case *ast.Ident:
-		obj := info.Uses[x]
-		if p := paramIndex(f.sig, obj); p >= 0 {
-			out.param = p
-			out.wraps[p] = true
+	call := flow.CallOf(v)
+	if call == nil {
+		out.unknown = true
+		return out
+	}
+	args := flow.Arguments(call)
+	callee := s.fr.CalleeOf(call)
+	switch {
+	case isPkgFunc(callee, "errors", "New"):
+		out.nonNil = true
+		return out
+	case isPkgFunc(callee, "errors", "Join"):
+		s.paramsIn(f, &out, args, func(int) bool { return true })
+		out.nonNil = len(out.wraps) > 0 // Join of only nil errors is nil
+		out.unknown = true
+		return out
+	case isPkgFunc(callee, "fmt", "Errorf"):
+		out.nonNil = true
+		var wrapArgs []int
+		if syn := s.calls[call.Pos()]; syn != nil {
+			wrapArgs, _ = astutil.ErrorfWraps(s.pass.TypesInfo, syn)
+		}
+		s.paramsIn(f, &out, args, func(k int) bool { return slices.Contains(wrapArgs, k) })
+		return out
+	}
+	if syn := s.calls[call.Pos()]; syn != nil {
+		if nonNil, causes, ok := s.oracle.ErrorBuild(s.pass.TypesInfo, syn); ok {
+			out.nonNil = nonNil
+			out.unknown = !nonNil
+			s.syntaxParamsIn(f, &out, causes, true)
+			s.syntaxParamsIn(f, &out, syn.Args, false)
 			return out
 		}
-		out.unknown = true
-		for _, o := range astutil.TestedNonNil(info, stack) {
-			if o == obj {
-				out.nonNil = true
+	}
+	pos := errorResult(call)
+	if x, ok := v.(*ssa.Extract); ok {
+		pos = x.Index
+	}
+	if r := s.position(call, pos); r != nil {
+		out.nonNil = r.NonNil
+		for _, p := range r.PassThrough {
+			if p < len(args) {
+				out.nonNil = out.nonNil && s.errorOf(f, args[p], depth+1).nonNil
+			}
+		}
+		for k := range args {
+			switch {
+			case slices.Contains(r.Wraps, k):
+				s.paramsIn(f, &out, args[k:k+1], func(int) bool { return true })
+			case !slices.Contains(r.Drops, k):
+				// Arguments neither wrapped nor dropped: their text may be in the error.
+				s.paramsIn(f, &out, args[k:k+1], func(int) bool { return false })
 			}
 		}
 		return out
-	case *ast.CallExpr:
-		switch {
-		case astutil.IsPkgFunc(info, x, "errors", "New"):
-			out.nonNil = true
-			return out
-		case astutil.IsPkgFunc(info, x, "errors", "Join"):
-			paramsIn(x.Args, func(int) bool { return true })
-			out.nonNil = len(out.wraps) > 0 // Join of only nil errors is nil
-			out.unknown = true
-			return out
-		case astutil.IsPkgFunc(info, x, "fmt", "Errorf"):
-			out.nonNil = true
-			wrapArgs, _ := astutil.ErrorfWraps(info, x)
-			paramsIn(x.Args, func(k int) bool { return slices.Contains(wrapArgs, k) })
-			return out
-		}
-		if nonNil, causes, ok := s.oracle.ErrorBuild(info, x); ok {
-			out.nonNil = nonNil
-			out.unknown = !nonNil
-			paramsIn(causes, func(int) bool { return true })
-			paramsIn(x.Args, func(int) bool { return false })
-			return out
-		}
-		if v := s.res.Position(x, errorPosition(info, x)); v != nil {
-			out.nonNil = v.NonNil
-			for _, p := range v.PassThrough {
-				if p < len(x.Args) {
-					a := s.errorOf(f, x.Args[p], stack, depth+1)
-					out.nonNil = out.nonNil && a.nonNil
-				}
-			}
-			for _, p := range v.Wraps {
-				if p < len(x.Args) {
-					paramsIn(x.Args[p:p+1], func(int) bool { return true })
-				}
-			}
-			// Arguments neither wrapped nor dropped: their text may be in the error.
-			for k, a := range x.Args {
-				if !containsInt(v.Wraps, k) && !containsInt(v.Drops, k) {
-					paramsIn([]ast.Expr{a}, func(int) bool { return false })
-				}
-			}
-			return out
-		}
 	}
 	out.unknown = true
 	return out
 }
 
-// errorPosition is the index of the error among the results of call's function, or -1.
-func errorPosition(info *types.Info, call *ast.CallExpr) int {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
-		return -1
+// paramsIn records the error parameters args carry: an argument that is the parameter itself
+// is wrapped when wrapping(k) says so; one built from it (err.Error(), a string that
+// includes it) only mentions it.
+func (s *summariser) paramsIn(f *summarised, out *errorFacts, args []ssa.Value, wrapping func(int) bool) {
+	for k, a := range args {
+		if a == nil {
+			continue
+		}
+		if p := paramIndex(f, flow.Core(a)); p >= 0 && astutil.IsError(f.params[p].Type()) {
+			if wrapping(k) {
+				out.wraps[p] = true
+			} else {
+				out.mentions[p] = true
+			}
+			continue
+		}
+		for _, leaf := range flow.Origins(a, func(*ssa.Call) bool { return true }) {
+			if p := paramIndex(f, leaf); p >= 0 && astutil.IsError(f.params[p].Type()) {
+				out.mentions[p] = true
+			}
+		}
 	}
-	r := fn.Signature().Results()
+}
+
+// syntaxParamsIn is paramsIn for the expressions the oracle reads from a call's syntax (the
+// runtime library's options): an argument that names the parameter itself is wrapped when
+// wrapping is set; any other mention of it only mentions it.
+func (s *summariser) syntaxParamsIn(f *summarised, out *errorFacts, args []ast.Expr, wrapping bool) {
+	info := s.pass.TypesInfo
+	for _, a := range args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			p := slices.IndexFunc(f.params, func(q *ssa.Parameter) bool { return q.Object() == info.Uses[id] })
+			if p >= 0 && astutil.IsError(f.params[p].Type()) {
+				if wrapping && ast.Unparen(a) == id {
+					out.wraps[p] = true
+				} else {
+					out.mentions[p] = true
+				}
+			}
+			return true
+		})
+	}
+}
+
+// position is the summary of result i of the function call runs: a function of the module,
+// or the one function a package variable holds (its summary is kept under the variable).
+func (s *summariser) position(call *ssa.Call, i int) *Value {
+	var f *Func
+	if ld, ok := call.Call.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok {
+			f = s.res.funcs[g.Object()]
+		}
+	}
+	if f == nil {
+		if fn := s.fr.CalleeOf(call); fn != nil {
+			f = s.res.funcs[fn.Origin()]
+		}
+	}
+	if f == nil || i < 0 || i >= len(f.Results) || !f.Results[i].Known {
+		return nil
+	}
+	return &f.Results[i]
+}
+
+// errorResult is the index of the last error among call's results, or -1.
+func errorResult(call *ssa.Call) int {
+	r := call.Call.Signature().Results()
 	for i := r.Len() - 1; i >= 0; i-- {
 		if astutil.IsError(r.At(i).Type()) {
 			return i
@@ -717,24 +698,13 @@ func errorPosition(info *types.Info, call *ast.CallExpr) int {
 	return -1
 }
 
-func paramIndex(sig *types.Signature, obj types.Object) int {
-	if obj == nil {
-		return -1
-	}
-	params := sig.Params()
-	for i := 0; i < params.Len(); i++ {
-		if params.At(i) == obj {
-			return i
-		}
-	}
-	return -1
+func isPkgFunc(fn *types.Func, path, name string) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 func appendUnique(s []int, v int) []int {
-	if containsInt(s, v) {
+	if slices.Contains(s, v) {
 		return s
 	}
 	return append(s, v)
 }
-
-func containsInt(s []int, v int) bool { return slices.Contains(s, v) }

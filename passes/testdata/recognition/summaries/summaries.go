@@ -85,8 +85,8 @@ func wrapBare(err error) (out error) { // want `summary\(0:nonnil,wraps0\)`
 	return
 }
 
-// A bare return written otherwise is not followed: no summary.
-func notFoundLater(id string) (res *mcp.CallToolResult) {
+// A bare return after other statements reads the value the named result holds there.
+func notFoundLater(id string) (res *mcp.CallToolResult) { // want `summary\(0:nonnil,iserror\)`
 	res = &mcp.CallToolResult{IsError: true}
 	res.Content = []mcp.Content{&mcp.TextContent{Text: "no " + id}}
 	return
@@ -117,3 +117,53 @@ var textAlias = text // want `summary\(0:nonnil,success\)`
 var reassigned = text
 
 func init() { reassigned = notFound }
+
+// The same helpers written in other control flow: the summary is the engine's answer on
+// each path, not the shape of the statements.
+func orNilNegated(err error) error { // want `summary\(0:wraps0\)`
+	if err != nil {
+		return wrap(err)
+	}
+	return nil
+}
+
+func orNilElse(err error) (out error) { // want `summary\(0:wraps0\)`
+	if err == nil {
+		out = nil
+	} else {
+		out = fmt.Errorf("call failed: %w", err)
+	}
+	return out
+}
+
+func notFoundSwitch(kind string) *mcp.CallToolResult { // want `summary\(0:nonnil,iserror\)`
+	var res *mcp.CallToolResult
+	switch kind {
+	case "user":
+		res = notFound("user")
+	default:
+		res = &mcp.CallToolResult{IsError: true}
+	}
+	return res
+}
+
+func wrapThroughLocal(err error) error { // want `summary\(0:nonnil,wraps0\)`
+	cause := err
+	return fmt.Errorf("call failed: %w", cause)
+}
+
+// A new error on the path where the caller's error is nil loses nothing.
+func orDefault(err error) error { // want `summary\(0:nonnil,passes0,wraps0\)`
+	if err == nil {
+		return errors.New("no error given")
+	}
+	return err
+}
+
+// Where the caller's error is not nil, it is replaced: dropped.
+func replaceNonNil(err error) error { // want `summary\(0:drops0\)`
+	if err != nil {
+		return errors.New("call failed")
+	}
+	return nil
+}

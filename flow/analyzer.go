@@ -178,6 +178,27 @@ func (r *Result) exportSummaries() {
 			r.pass.ExportObjectFact(obj, s)
 		}
 	}
+	// Exported variables that hold one function for the whole run (`var Map =
+	// (&mapper{}).Map`, a factory's closure): callers in other packages call through them.
+	for _, m := range r.pkg.Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		sig, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Signature)
+		if !ok || !summarised(sig) {
+			continue
+		}
+		stored, ok := r.storedOnce()[g]
+		if !ok || stored == nil {
+			continue
+		}
+		if f := r.heldFunction(stored, 1); f != nil {
+			if s := r.summaryOf(f); s != nil {
+				r.pass.ExportObjectFact(g.Object(), s)
+			}
+		}
+	}
 }
 
 // summarised reports whether any result of sig is one the engine tracks: a pointer, an

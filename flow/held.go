@@ -90,8 +90,12 @@ func (r *Result) heldFunction(v ssa.Value, depth int) *ssa.Function {
 		}
 		return r.heldFunction(stored, depth+1)
 	case *ssa.Call:
+		// A factory, called directly or through a variable that holds it.
 		f := calleeFunction(x)
-		if f == nil || f.Pkg != r.pkg || len(f.Blocks) == 0 || r.inProgress[f] {
+		if f == nil && !x.Call.IsInvoke() {
+			f = r.heldFunction(x.Call.Value, depth+1)
+		}
+		if f == nil || !r.ownFunction(f) || len(f.Blocks) == 0 || r.inProgress[f] {
 			return nil
 		}
 		r.inProgress[f] = true
@@ -179,4 +183,14 @@ func (r *Result) noteGlobalUses(instr ssa.Instruction) {
 		}
 		r.stores[g] = nil // its address escapes: anything may be stored
 	}
+}
+
+// ownFunction reports whether f is a function of the package, or a wrapper of one of its
+// methods (a method value's bound function).
+func (r *Result) ownFunction(f *ssa.Function) bool {
+	if f.Pkg == r.pkg {
+		return true
+	}
+	obj := f.Object()
+	return f.Pkg == nil && obj != nil && obj.Pkg() == r.pass.Pkg
 }

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -167,6 +168,14 @@ func (r *Result) SummaryOf(fn *types.Func) *Summary {
 func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
 	callee := r.calledFunction(call)
 	if callee == nil {
+		// A call through another package's variable that holds one function: its summary
+		// is a fact on the variable.
+		if g := loadedGlobal(call.Call.Value); g != nil && !call.Call.IsInvoke() && g.Object() != nil && g.Object().Pkg() != r.pass.Pkg {
+			var s Summary
+			if r.pass.ImportObjectFact(g.Object(), &s) {
+				return &s, nil
+			}
+		}
 		return nil, nil
 	}
 	obj, _ := callee.Object().(*types.Func)
@@ -256,4 +265,14 @@ func (r *Result) ReturnPaths(fn *ssa.Function) (paths []Path, complete bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.computePaths(fn), true
+}
+
+// loadedGlobal is the package variable v is loaded from, or nil.
+func loadedGlobal(v ssa.Value) *ssa.Global {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	g, _ := ld.X.(*ssa.Global)
+	return g
 }

@@ -212,3 +212,56 @@ func Arguments(call *ssa.Call) []ssa.Value {
 	}
 	return append(out, elems...)
 }
+
+// DependsOn reports whether v is computed from target: target is among the operands of v's
+// instruction, of theirs, and so on (through calls, field and element reads, phis), up to a
+// bound, and into the values stored in a local it reads (the array behind a variadic call's
+// arguments, a struct built field by field).
+func DependsOn(v, target ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == target {
+			return true
+		}
+		if v == nil || seen[v] || depth > maxDepth || len(seen) > maxOrigins {
+			return false
+		}
+		seen[v] = true
+		if a, ok := v.(*ssa.Alloc); ok {
+			for _, st := range storedInto(a) {
+				if walk(st, depth+1) {
+					return true
+				}
+			}
+			return false
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		var ops [8]*ssa.Value
+		for _, op := range instr.Operands(ops[:0]) {
+			if *op != nil && walk(*op, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(v, 0)
+}
+
+// storedInto returns the values stored into a local, directly or into its fields and
+// elements.
+func storedInto(a *ssa.Alloc) []ssa.Value {
+	out := Stored(a)
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr:
+			out = append(out, Stored(r)...)
+		case *ssa.IndexAddr:
+			out = append(out, Stored(r)...)
+		}
+	}
+	return out
+}

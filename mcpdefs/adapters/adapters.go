@@ -2,9 +2,13 @@ package adapters
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
-	"github.com/mcplint-go/mcplint/internal/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
@@ -58,112 +62,116 @@ func mappingOf(h *mcpmodel.Handler, via mcpmodel.Shape) Mapping {
 	}
 }
 
-// delegate returns the function of this package that every return of h calls and passes
-// through, or nil.
+// delegate returns the function of this package that every path of h calls and passes
+// through whole (`return f(…)`), as h's call writes it, or nil.
 func (r *Finder) delegate(h *mcpmodel.Handler) ast.Expr {
-	if h.Body == nil {
-		return nil
-	}
+	calls := r.wholeCalls(h)
 	var target *types.Func
 	var fun ast.Expr
-	bad := false
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			var call *ast.CallExpr
-			if len(n.Results) == 1 {
-				call, _ = ast.Unparen(n.Results[0]).(*ast.CallExpr)
-			}
-			fn := (*types.Func)(nil)
-			if call != nil {
-				fn = r.Callee(call)
-			}
-			if fn == nil || r.Decls[fn] == nil || (target != nil && target != fn) {
-				bad = true
-				return false
-			}
-			target, fun = fn, call.Fun
+	for _, call := range calls {
+		callee := r.flow.Called(call)
+		if callee == nil {
+			return nil
 		}
-		return true
-	})
-	if bad || target == nil {
-		return nil
+		fn, _ := callee.Object().(*types.Func)
+		syn := flow.CallExprAt(h.Node, call.Pos())
+		if fn == nil || r.Decls[fn.Origin()] == nil || syn == nil || (target != nil && target != fn) {
+			return nil
+		}
+		target, fun = fn, syn.Fun
 	}
 	return fun
 }
 
-// partialDelegates returns the functions of this package that some return of h calls and
-// passes through whole.
-func (r *Finder) partialDelegates(h *mcpmodel.Handler) []*ast.CallExpr {
-	if h.Body == nil {
+// wholeCalls returns, for each path of h, the one call whose results the path returns
+// unchanged and in order (`return f(…)`, also through variables and a bare return); nil
+// when some path returns anything else, or h has no SSA.
+func (r *Finder) wholeCalls(h *mcpmodel.Handler) []*ssa.Call {
+	fn := r.flow.Function(h.Node)
+	if fn == nil {
 		return nil
 	}
-	var out []*ast.CallExpr
-	seen := map[*types.Func]bool{}
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 || h.Sig.Results().Len() < 2 {
-				return true
-			}
-			call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := r.Callee(call)
-			if fn == nil || seen[fn] || r.Decls[fn] == nil || r.Decls[fn] == h.Node {
-				return true
-			}
-			seen[fn] = true
-			out = append(out, call)
+	n := h.Sig.Results().Len()
+	var out []*ssa.Call
+	for _, p := range r.flow.Paths(fn) {
+		if len(p.Results) != n || n == 0 {
+			return nil
 		}
-		return true
-	})
+		var call *ssa.Call
+		call, _ = extracted(p.Results[0].Value)
+		if call == nil || !whole(p, call) {
+			return nil
+		}
+		if call.Call.Signature().Results().Len() != n {
+			return nil
+		}
+		out = append(out, call)
+	}
 	return out
 }
 
-// passThrough reports whether every return of h is `return p(...)` for one function
-// parameter p of fn, and which parameter that is.
+// passThrough reports whether every path of h, a function literal declared in fn, returns
+// the results of a call of one function parameter p of fn whole (`return p(…)`), and which
+// parameter that is.
 func (r *Finder) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
-	params := fn.Signature().Params()
+	lit := r.flow.Function(h.Node)
+	calls := r.wholeCalls(h)
+	if lit == nil || len(calls) == 0 {
+		return -1, false
+	}
 	idx := -1
-	count := 0
-	var bad bool
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			count++
-			if len(n.Results) != 1 {
-				bad = true
-				return false
-			}
-			call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr)
-			if !ok {
-				bad = true
-				return false
-			}
-			id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-			if !ok {
-				bad = true
-				return false
-			}
-			v, _ := r.pass.TypesInfo.Uses[id].(*types.Var)
-			i := indexOf(params, v)
-			if i < 0 || (idx >= 0 && idx != i) {
-				bad = true
-				return false
-			}
-			idx = i
+	for _, call := range calls {
+		i := boundParam(lit, call.Call.Value)
+		if i < 0 || (idx >= 0 && idx != i) {
+			return -1, false
 		}
-		return true
-	})
-	return idx, !bad && count > 0 && idx >= 0
+		idx = i
+	}
+	return idx, idx < fn.Signature().Params().Len()
+}
+
+// boundParam is the index among the declared parameters of lit's enclosing function of the
+// parameter that v, a variable lit captures, is bound to; -1 when v is anything else (or a
+// parameter the enclosing function assigns again).
+func boundParam(lit *ssa.Function, v ssa.Value) int {
+	// A captured parameter is a free variable holding its value, or (the usual form) the
+	// address of the cell the enclosing function stores the parameter in, loaded here.
+	byRef := false
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v, byRef = ld.X, true
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	parent := lit.Parent()
+	if !ok || parent == nil {
+		return -1
+	}
+	k := slices.Index(lit.FreeVars, fv)
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != lit || k >= len(mc.Bindings) {
+				continue
+			}
+			bound := mc.Bindings[k]
+			if byRef {
+				stored := flow.Stored(bound)
+				if len(stored) != 1 {
+					return -1
+				}
+				bound = stored[0]
+			}
+			p, ok := bound.(*ssa.Parameter)
+			if !ok {
+				return -1
+			}
+			i := slices.Index(parent.Params, p)
+			if parent.Signature.Recv() != nil {
+				i--
+			}
+			return i
+		}
+	}
+	return -1
 }
 
 func indexOf(params *types.Tuple, v *types.Var) int {
@@ -247,27 +255,168 @@ func (r *Finder) declaredIn(h *mcpmodel.Handler) *types.Func {
 func (r *Finder) AdaptedDelegates() {
 	for i := 0; i < len(r.Handlers()); i++ {
 		h := r.Handlers()[i]
-		for _, call := range r.partialDelegates(h) {
-			if fn := r.Callee(call); fn != nil && fn.Signature().Results().Len() == h.Sig.Results().Len() {
-				r.addDelegate(h, call, h.ResultIndex, h.OutIndex, h.ErrorIndex)
-			}
-		}
-		for _, s := range r.splitDelegates(h) {
-			r.addDelegate(h, s.call, s.result, s.out, s.err)
+		for _, d := range r.pathDelegates(h) {
+			r.addDelegate(h, d)
 		}
 	}
 }
 
-// addDelegate recognises the function call calls as a handler with h's mapping and the given
-// result positions. The parameter given h's input (github-mcp-server's
-// `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
-func (r *Finder) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, out, errIndex int) {
-	fn := r.Callee(call)
-	decl := r.Decls[fn]
-	if decl == nil || decl.Body == nil {
-		return
+// pathDelegate is a function whose results a handler returns on some path: the call, the
+// function it runs (its declaration or literal, and a name for messages), and its result,
+// output and error positions (-1 for an output the handler does not pass).
+type pathDelegate struct {
+	call             *ast.CallExpr
+	node             ast.Node
+	ftype            *ast.FuncType
+	body             *ast.BlockStmt
+	sig              *types.Signature
+	name             string
+	result, out, err int
+}
+
+// pathDelegates asks the flow engine, path by path, which call of a function of this package
+// gives h the result and the error it returns: `return f(…)`, `res, err := f(…); return
+// res, nil, err`, the result through a func(T) T on the way, a bare return of named results
+// assigned from f, and f called through a package variable that holds one function (a
+// method value, a factory's closure).
+func (r *Finder) pathDelegates(h *mcpmodel.Handler) []pathDelegate {
+	fn := r.flow.Function(h.Node)
+	n := h.Sig.Results().Len()
+	if fn == nil || h.ErrorIndex < 0 || n < 2 {
+		return nil
 	}
-	if old := r.HandlerOf(decl); old != nil {
+	var out []pathDelegate
+	seen := map[ast.Node]bool{}
+	for _, p := range r.flow.Paths(fn) {
+		if len(p.Results) != n {
+			continue
+		}
+		call, errAt := extracted(p.Results[h.ErrorIndex].Value)
+		if call == nil {
+			continue
+		}
+		d, ok := r.delegateCalled(h, call)
+		if !ok || seen[d.node] || guarded(p, call) {
+			continue
+		}
+		if whole(p, call) && d.sig.Results().Len() == n {
+			// `return f(…)`: f's results are h's, position by position.
+			d.result, d.out, d.err = h.ResultIndex, h.OutIndex, h.ErrorIndex
+			seen[d.node] = true
+			out = append(out, d)
+			continue
+		}
+		if h.ResultIndex < 0 {
+			continue
+		}
+		d.err, d.out = errAt, -1
+		d.result = resultOf(p.Results[h.ResultIndex].Value, call)
+		res := d.sig.Results()
+		if d.result < 0 || d.err >= res.Len() || !identical(res.At(d.result).Type(), h.Sig.Results().At(h.ResultIndex).Type()) ||
+			!identical(res.At(d.err).Type(), h.Sig.Results().At(h.ErrorIndex).Type()) {
+			continue
+		}
+		if h.OutIndex >= 0 {
+			if c, j := extracted(p.Results[h.OutIndex].Value); c == call && identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
+				d.out = j
+			}
+		}
+		seen[d.node] = true
+		out = append(out, d)
+	}
+	return out
+}
+
+// delegateCalled is the function of this package call runs (through a package variable
+// that holds one, too), other than h itself, with its syntax.
+func (r *Finder) delegateCalled(h *mcpmodel.Handler, call *ssa.Call) (pathDelegate, bool) {
+	callee := r.flow.Called(call)
+	syn := flow.CallExprAt(h.Node, call.Pos())
+	if callee == nil || syn == nil {
+		return pathDelegate{}, false
+	}
+	d := pathDelegate{call: syn}
+	if obj, ok := callee.Object().(*types.Func); ok {
+		// A declared function, or a method reached through its method value.
+		decl := r.Decls[obj.Origin()]
+		if decl == nil || decl.Body == nil {
+			return pathDelegate{}, false
+		}
+		d.node, d.ftype, d.body, d.name, d.sig = decl, decl.Type, decl.Body, decl.Name.Name, obj.Signature()
+	} else if lit, ok := callee.Syntax().(*ast.FuncLit); ok && callee.Pkg != nil && callee.Pkg.Pkg == r.pass.Pkg {
+		d.node, d.ftype, d.body, d.sig = lit, lit.Type, lit.Body, callee.Signature
+		if id, ok := ast.Unparen(syn.Fun).(*ast.Ident); ok {
+			d.name = id.Name // the variable that holds the closure
+		}
+	} else {
+		return pathDelegate{}, false
+	}
+	return d, d.node != h.Node
+}
+
+// guarded reports whether the return of path p runs only after a test of call's results
+// against nil (`if res, err := f(); res != nil || err != nil { return res, err }`): then the
+// handler passes f's results on only in the shapes the test admits, and f, whose (nil, nil)
+// means "go on", is not a delegate.
+func guarded(p flow.Path, call *ssa.Call) bool {
+	for _, c := range flow.Controlling(p.Return.Block()) {
+		if tested, _ := extracted(flow.NilTested(c.Value)); tested == call {
+			return true
+		}
+	}
+	return false
+}
+
+// whole reports whether path p returns call's results unchanged and in order.
+func whole(p flow.Path, call *ssa.Call) bool {
+	for i, o := range p.Results {
+		if c, j := extracted(o.Value); c != call || j != i {
+			return false
+		}
+	}
+	return true
+}
+
+// extracted is the call v is a result of, and which result; nil when it is none.
+func extracted(v ssa.Value) (*ssa.Call, int) {
+	switch x := flow.Core(v).(type) {
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return c, x.Index
+		}
+	case *ssa.Call:
+		return x, 0
+	}
+	return nil, -1
+}
+
+// resultOf is the position among call's results of v: one of them, or one given to a
+// func(T) T of the handler's own on the way (a decorator, github-mcp-server's
+// attachIFC(result)); -1 otherwise.
+func resultOf(v ssa.Value, call *ssa.Call) int {
+	c, i := extracted(v)
+	if c == call {
+		return i
+	}
+	if c == nil || c.Call.IsInvoke() || len(c.Call.Args) != 1 {
+		return -1
+	}
+	sig := c.Call.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() ||
+		!types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
+		return -1
+	}
+	if inner, j := extracted(c.Call.Args[0]); inner == call {
+		return j
+	}
+	return -1
+}
+
+// addDelegate recognises the function dl runs as a handler with h's mapping and dl's result
+// positions. The parameter given h's input (github-mcp-server's
+// `return uiGetLabels(ctx, deps, args, owner)`) is the delegate's input.
+func (r *Finder) addDelegate(h *mcpmodel.Handler, dl pathDelegate) {
+	if old := r.HandlerOf(dl.node); old != nil {
 		// Already a handler by its own signature: it still shares h's wire.
 		if old != h && old.DelegateOf == nil {
 			old.DelegateOf = h
@@ -275,16 +424,17 @@ func (r *Finder) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, ou
 		return
 	}
 	d := *h
-	d.Node, d.Type, d.Body, d.Sig, d.Name = decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name
+	d.Node, d.Type, d.Body, d.Sig, d.Name = dl.node, dl.ftype, dl.body, dl.sig, dl.name
 	d.Shape, d.Request, d.Input, d.In, d.Out = mcpmodel.ShapeDelegate, nil, nil, nil, nil
 	d.DelegateOf = h
 	d.Registered = true // it reaches the SDK through h, however h is registered
-	d.ResultIndex, d.OutIndex, d.ErrorIndex = result, out, errIndex
-	if out >= 0 {
-		d.Out = d.Sig.Results().At(out).Type()
+	d.ResultIndex, d.OutIndex, d.ErrorIndex = dl.result, dl.out, dl.err
+	if dl.out >= 0 {
+		d.Out = d.Sig.Results().At(dl.out).Type()
 	}
 	d.Request = r.requestParam(d.Sig, Mapping{Kind: h.Kind, SDK: h.SDK})
-	if h.Input != nil && !fn.Signature().Variadic() && len(call.Args) == d.Sig.Params().Len() {
+	call := dl.call
+	if h.Input != nil && !d.Sig.Variadic() && len(call.Args) == d.Sig.Params().Len() {
 		for i, a := range call.Args {
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && r.pass.TypesInfo.Uses[id] == h.Input {
 				if p := d.Sig.Params().At(i); p.Name() != "" && p.Name() != "_" && identical(p.Type(), h.Input.Type()) {
@@ -294,143 +444,4 @@ func (r *Finder) addDelegate(h *mcpmodel.Handler, call *ast.CallExpr, result, ou
 		}
 	}
 	r.AddHandler(&d)
-}
-
-// splitDelegate is a function whose results a handler returns on some path after assigning
-// them: its result, output and error positions (-1 for an output the handler does not pass).
-type splitDelegate struct {
-	call             *ast.CallExpr
-	result, out, err int
-}
-
-// splitDelegates finds, in h's body, `a, …, err := f(…)` of a function f of this package
-// followed at once by a return that passes f's result (as is, or through a func(T) T) and f's
-// error in h's result and error positions.
-func (r *Finder) splitDelegates(h *mcpmodel.Handler) []splitDelegate {
-	if h.Body == nil || h.ResultIndex < 0 || h.ErrorIndex < 0 {
-		return nil
-	}
-	info := r.pass.TypesInfo
-	var out []splitDelegate
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		list := astutil.Statements(n)
-		named := namedResults(h.Type)
-		for i := 0; i+1 < len(list); i++ {
-			as, ok := list[i].(*ast.AssignStmt)
-			if !ok || len(as.Rhs) != 1 {
-				continue
-			}
-			results := returnedAfter(info, list[i+1:], named)
-			if len(results) != h.Sig.Results().Len() {
-				continue
-			}
-			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			if !ok {
-				continue
-			}
-			fn := r.Callee(call)
-			if fn == nil || r.Decls[fn] == nil || r.Decls[fn] == h.Node || len(as.Lhs) != fn.Signature().Results().Len() {
-				continue
-			}
-			// lhs is the position in f's results of the variable e names, or -1.
-			lhs := func(e ast.Expr) int {
-				id, ok := ast.Unparen(e).(*ast.Ident)
-				if !ok || id.Name == "_" {
-					return -1
-				}
-				obj := info.ObjectOf(id)
-				for j, l := range as.Lhs {
-					if lid, ok := l.(*ast.Ident); ok && obj != nil && info.ObjectOf(lid) == obj {
-						return j
-					}
-				}
-				return -1
-			}
-			res := fn.Signature().Results()
-			s := splitDelegate{call: call, result: lhs(results[h.ResultIndex]), out: -1, err: lhs(results[h.ErrorIndex])}
-			if s.result < 0 {
-				s.result = r.decorated(results[h.ResultIndex], lhs)
-			}
-			if s.result < 0 || s.err < 0 ||
-				!types.Identical(res.At(s.result).Type(), h.Sig.Results().At(h.ResultIndex).Type()) ||
-				!types.Identical(res.At(s.err).Type(), h.Sig.Results().At(h.ErrorIndex).Type()) {
-				continue
-			}
-			if h.OutIndex >= 0 {
-				if j := lhs(results[h.OutIndex]); j >= 0 && types.Identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
-					s.out = j
-				}
-			}
-			out = append(out, s)
-		}
-		return true
-	})
-	return out
-}
-
-// returnedAfter is what the statements list return first: the results of a return
-// statement; with named results, what a bare return returns, or what an assignment of every
-// named result just before a bare return assigns (`res, out, err = label(r), nil, err;
-// return`). nil when list does not start that way.
-func returnedAfter(info *types.Info, list []ast.Stmt, named []ast.Expr) []ast.Expr {
-	if len(list) == 0 {
-		return nil
-	}
-	switch st := list[0].(type) {
-	case *ast.ReturnStmt:
-		if len(st.Results) == 0 {
-			return named
-		}
-		return st.Results
-	case *ast.AssignStmt:
-		if len(named) == 0 || len(list) < 2 || len(st.Lhs) != len(named) || len(st.Rhs) != len(named) {
-			return nil
-		}
-		if ret, ok := list[1].(*ast.ReturnStmt); !ok || len(ret.Results) != 0 {
-			return nil
-		}
-		for i, l := range st.Lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || info.ObjectOf(id) != info.ObjectOf(named[i].(*ast.Ident)) {
-				return nil
-			}
-		}
-		return st.Rhs
-	}
-	return nil
-}
-
-// namedResults lists the names of a function type's results, or nil when they are unnamed.
-func namedResults(ft *ast.FuncType) []ast.Expr {
-	if ft == nil || ft.Results == nil {
-		return nil
-	}
-	var out []ast.Expr
-	for _, f := range ft.Results.List {
-		if len(f.Names) == 0 {
-			return nil
-		}
-		for _, n := range f.Names {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// decorated is lhs of x when e is g(x) for a function g of type func(T) T (github-mcp-server's
-// attachIFC(result), which labels a result and returns it); -1 otherwise.
-func (r *Finder) decorated(e ast.Expr, lhs func(ast.Expr) int) int {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return -1
-	}
-	sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
-	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() ||
-		!types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
-		return -1
-	}
-	return lhs(call.Args[0])
 }

@@ -328,6 +328,7 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		// else, a switch): what the returns on the paths where the error is non-nil make it.
 		if mode, same, ok := r.errorPathsMode(h, call, errVar); ok {
 			m.Errors, m.Same = mode, same
+			m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 			return m, ""
 		}
 	}
@@ -348,15 +349,8 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
-	if as, ok := assign.(*ast.AssignStmt); ok && via != mcpmodel.ShapeReflect && len(as.Lhs) >= 2 {
-		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
-			if res := r.ObjectOf(id); res != nil {
-				if _, isPtr := res.Type().Underlying().(*types.Pointer); isPtr && sdkapi.TypeAPI(res.Type()) != sdkapi.APIToolResultType {
-					m.DiscardsResult = !astutil.Mentions(info, ret, res)
-					m.DerefsResult = r.readsFieldUnchecked(h.Body, branch.End(), res)
-				}
-			}
-		}
+	if via != mcpmodel.ShapeReflect {
+		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 	}
 	// `if errors.As(err, &hard) { return nil, err }` before the final return: errors of that
 	// type take the other way.
@@ -420,29 +414,6 @@ func (r *Finder) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types
 	return whole && count > 0
 }
 
-// readsFieldUnchecked reports whether body reads a field of v after pos and never compares v
-// with nil.
-func (r *Finder) readsFieldUnchecked(body *ast.BlockStmt, pos token.Pos, v types.Object) bool {
-	info := r.pass.TypesInfo
-	reads, tested := false, false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Pos() > pos && info.Uses[id] == v {
-				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
-					reads = true
-				}
-			}
-		case *ast.BinaryExpr:
-			if (n.Op == token.EQL || n.Op == token.NEQ) && (astutil.Mentions(info, n.X, v) && astutil.IsNil(info, n.Y) || astutil.Mentions(info, n.Y, v) && astutil.IsNil(info, n.X)) {
-				tested = true
-			}
-		}
-		return true
-	})
-	return reads && !tested
-}
-
 // errorPathsMode asks the flow engine what the adapter h returns on every path where the
 // error of the wrapped call is non-nil: the mode all those returns agree on (same: each
 // returns the error unchanged), ok=false when they disagree or none is found.
@@ -486,6 +457,57 @@ func (r *Finder) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar 
 		mode, same, found = m, same && s, true
 	}
 	return mode, same && found, found
+}
+
+// resultUse asks the engine what adapter h does with the first result of the wrapped call
+// when that is a pointer to the server's own result type: whether no path on which the
+// call's error is non-nil returns anything made of it (discards), and whether h reads a
+// field through it without ever testing it for nil (derefs).
+func (r *Finder) resultUse(h *mcpmodel.Handler, call *ast.CallExpr) (discards, derefs bool) {
+	fn := r.flow.Function(h.Node)
+	c, _ := flow.CallIn(fn, call.Lparen)
+	if c == nil {
+		return false, false
+	}
+	tuple, ok := c.Type().(*types.Tuple)
+	if !ok || tuple.Len() < 2 {
+		return false, false
+	}
+	if _, isPtr := tuple.At(0).Type().Underlying().(*types.Pointer); !isPtr || sdkapi.TypeAPI(tuple.At(0).Type()) == sdkapi.APIToolResultType {
+		return false, false
+	}
+	var res, errV ssa.Value
+	for _, ref := range *c.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == 0 {
+			res = ex
+		} else if ok && ex.Index == tuple.Len()-1 {
+			errV = ex
+		}
+	}
+	if res == nil || errV == nil {
+		return false, false
+	}
+	discards = true
+	for _, p := range r.flow.Paths(fn) {
+		if p.Known(errV) != flow.NonNil {
+			continue
+		}
+		for _, o := range p.Results {
+			if flow.DependsOn(o.Value, res) {
+				discards = false
+			}
+		}
+	}
+	reads, tested := false, false
+	for _, ref := range *res.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.FieldAddr:
+			reads = true
+		case *ssa.BinOp:
+			tested = tested || flow.NilTested(x) == res
+		}
+	}
+	return discards, reads && !tested
 }
 
 // pathMode is returnMode asked of the values path p returns, however the return is written

@@ -299,6 +299,13 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 	if errVar == nil {
 		return m, "the wrapped function's error is not assigned to a variable the adapter tests"
 	}
+	if via != mcpmodel.ShapeReflect {
+		if pm, reason, ok := r.pathMapping(h, call, errVar, m); ok {
+			return pm, reason
+		}
+	}
+	// A reflective call (its error is read out of a []reflect.Value), or a package without
+	// SSA: the branch as written.
 	// The branch that tests it: `if err != nil` in the same block after the assignment, or
 	// with the assignment as its init.
 	var branch *ast.IfStmt
@@ -376,6 +383,129 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		m.Same = false
 	}
 	return m, ""
+}
+
+// pathMapping asks the flow engine what SDK handler h does with the error of the wrapped
+// call, path by path: every path after the call returns the call's result and error
+// unchanged (the wrapped function's results are h's), or the paths on which the error is
+// non-nil agree on a mode, save those that first took `errors.As(err, &target)` (errors of
+// that type take the other way). ok is false when h has no SSA.
+func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object, m Mapping) (Mapping, string, bool) {
+	fn := r.flow.Function(h.Node)
+	c, _ := flow.CallIn(fn, call.Lparen)
+	if c == nil {
+		return m, "", false
+	}
+	resV, errV := wrappedResults(c)
+	if errV == nil || !astutil.IsError(errV.Type()) {
+		return m, "the wrapped function's error is not assigned to a variable the adapter tests", true
+	}
+	paths := r.flow.Paths(fn)
+	if resV != nil && h.ResultIndex >= 0 && returnsCallWhole(paths, c, resV, errV, h) {
+		// `resp, _, err := handler(ctx, req, in); return resp, err` (github-mcp-server's
+		// NewServerToolWithContextHandler): the wrapped function's result and error are the
+		// SDK handler's, whatever the wrapped function's own signature says.
+		m.Errors, m.Same, m.Override = h.Errors, true, true
+		return m, "", true
+	}
+	type excepted struct {
+		target types.Type
+		mode   mcpmodel.ErrorMode
+	}
+	var excepts []excepted
+	found, same := false, true
+	for _, p := range paths {
+		if p.Known(errV) != flow.NonNil {
+			continue
+		}
+		var mode mcpmodel.ErrorMode
+		var s, ok bool
+		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
+			mode, s, ok = r.returnMode(h, ret, errVar)
+		}
+		if !ok {
+			mode, s, ok = r.pathMode(h, &p, errV)
+		}
+		if !ok {
+			return m, "the adapter's error branch returns neither the error nor an IsError result", true
+		}
+		if target := errorsAsTaken(p, errV); target != nil {
+			excepts = append(excepts, excepted{target, mode})
+			continue
+		}
+		if found && mode != m.Errors {
+			return m, "the adapter's error paths return the error in different ways", true
+		}
+		m.Errors, same, found = mode, same && s, true
+	}
+	if !found {
+		return m, "the adapter does not branch on the wrapped function's error", true
+	}
+	for _, e := range excepts {
+		if name := types.TypeString(e.target, nil); e.mode != m.Errors && !slices.Contains(m.Except, name) {
+			m.Except = append(m.Except, name)
+		}
+	}
+	m.Same = same && len(m.Except) == 0
+	m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
+	return m, "", true
+}
+
+// wrappedResults are the wrapped call's first result (nil when it has one result) and its
+// last, the error.
+func wrappedResults(c *ssa.Call) (res, errV ssa.Value) {
+	tuple, ok := c.Type().(*types.Tuple)
+	if !ok {
+		return nil, c
+	}
+	for _, ref := range *c.Referrers() {
+		if ex, isEx := ref.(*ssa.Extract); isEx {
+			switch ex.Index {
+			case 0:
+				res = ex
+			case tuple.Len() - 1:
+				errV = ex
+			}
+		}
+	}
+	return res, errV
+}
+
+// returnsCallWhole reports whether every path of h whose return the wrapped call c
+// dominates returns c's result and error unchanged, and there is one.
+func returnsCallWhole(paths []flow.Path, c *ssa.Call, resV, errV ssa.Value, h *mcpmodel.Handler) bool {
+	count := 0
+	for _, p := range paths {
+		if !c.Block().Dominates(p.Return.Block()) {
+			continue
+		}
+		count++
+		if len(p.Results) != h.Sig.Results().Len() || flow.Core(p.Results[h.ResultIndex].Value) != resV || flow.Core(p.Results[h.ErrorIndex].Value) != errV {
+			return false
+		}
+	}
+	return count > 0
+}
+
+// errorsAsTaken is the target type of an `errors.As(errV, &target)` the path took the true
+// way of before its return, or nil.
+func errorsAsTaken(p flow.Path, errV ssa.Value) types.Type {
+	for _, c := range flow.Controlling(p.Return.Block()) {
+		call, ok := c.Value.(*ssa.Call)
+		if !ok || !c.Taken || len(call.Call.Args) != 2 {
+			continue
+		}
+		fn := flow.Callee(call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" || flow.Core(call.Call.Args[0]) != errV {
+			continue
+		}
+		if mi, ok := call.Call.Args[1].(*ssa.MakeInterface); ok {
+			if ptr, ok := mi.X.Type().Underlying().(*types.Pointer); ok {
+				return ptr.Elem()
+			}
+		}
+	}
+	return nil
 }
 
 // returnsWhole reports whether every return of SDK handler h after the wrapped call's

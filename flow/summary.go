@@ -163,6 +163,19 @@ func (r *Result) SummaryOf(fn *types.Func) *Summary {
 	return nil
 }
 
+// SummaryOfCall returns the summary of the function call runs: a function of the module, the
+// one function a package variable holds (of this package, or of another as a fact on the
+// variable); nil when there is none.
+func (r *Result) SummaryOfCall(call *ssa.Call) *Summary {
+	if r == nil || call == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, _ := r.summaryOfCall(call)
+	return s
+}
+
 // summaryOfCall returns the summary of the function call statically calls (nil when there
 // is none) and that function.
 func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {

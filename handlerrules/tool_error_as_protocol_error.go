@@ -295,23 +295,32 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	return a.allFromArguments(args, decode)
 }
 
-// heldParser is argErrCall for a call through a package variable of the module that holds a
-// literal (a factory's closure): named by the variable, it checks the arguments like a helper
-// of that name (`var parseTime = newParser()`).
+// heldParser is argErrCall for a call through a package variable of the module (of this
+// package or another) that holds one function (a method value, a factory's closure): named
+// by the variable, it checks the arguments like a helper of that name (`var parseTime =
+// newParser()`, `var decodeArgs = newDecoder()`), unless its summary says its every error is
+// a deliberate *jsonrpc.Error.
 func (a *argOrigins) heldParser(call *ssa.Call) bool {
 	ld, ok := call.Call.Value.(*ssa.UnOp)
-	if !ok {
+	if !ok || call.Call.IsInvoke() {
 		return false
 	}
 	g, ok := ld.X.(*ssa.Global)
-	held := a.h.flow.Called(call)
-	if !ok || held == nil || g.Pkg == nil || !a.h.defs.ModulePackage(g.Pkg.Pkg) {
+	if !ok || g.Object() == nil || g.Object().Pkg() == nil || !a.h.defs.ModulePackage(g.Object().Pkg()) {
 		return false
 	}
-	if takesContext(held.Signature) || !parserName(g.Name()) {
+	if g.Pkg != nil && g.Pkg.Pkg == a.h.pass.Pkg && a.h.flow.Called(call) == nil {
+		return false // assigned more than once here: it holds no one function
+	}
+	sig := call.Call.Signature()
+	if takesContext(sig) || protocolErrorsOnly(a.h.flow.SummaryOfCall(call), sig) {
 		return false
 	}
-	return a.allFromArguments(call.Call.Args, false)
+	decode := decoderShape(sig) && decoderName(g.Name())
+	if !decode && !parserName(g.Name()) {
+		return false
+	}
+	return a.allFromArguments(call.Call.Args, decode)
 }
 
 // parserName reports whether a helper's name says it parses, validates or reads arguments.
@@ -350,7 +359,12 @@ func (a *argOrigins) allFromArguments(args []ssa.Value, decode bool) bool {
 // protocolErrorsOnly reports whether fn, a function of the module, returns nothing but
 // protocol errors (*jsonrpc.Error) in its error result wherever that is not nil.
 func (a *argOrigins) protocolErrorsOnly(fn *types.Func, sig *types.Signature) bool {
-	sum := a.h.flow.SummaryOf(fn)
+	return protocolErrorsOnly(a.h.flow.SummaryOf(fn), sig)
+}
+
+// protocolErrorsOnly reports whether summary sum of a function of signature sig says every
+// non-nil error it returns is a *jsonrpc.Error.
+func protocolErrorsOnly(sum *flow.Summary, sig *types.Signature) bool {
 	if sum == nil {
 		return false
 	}
@@ -377,7 +391,7 @@ func (a *argOrigins) protocolErrorsOnly(fn *types.Func, sig *types.Signature) bo
 // shape that takes no context (so does no I/O). Its error is about the decoded input.
 func (a *argOrigins) decoder(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) || takesContext(sig) {
+	if !decoderShape(sig) {
 		return false
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
@@ -387,6 +401,16 @@ func (a *argOrigins) decoder(fn *types.Func) bool {
 	if !a.h.defs.ModulePackage(fn.Pkg()) {
 		return false
 	}
+	return decoderName(name)
+}
+
+// decoderShape: func(in, out) error, with no context (so no I/O).
+func decoderShape(sig *types.Signature) bool {
+	return sig.Params().Len() == 2 && sig.Results().Len() == 1 && isErrorType(sig.Results().At(0).Type()) && !takesContext(sig)
+}
+
+// decoderName reports whether a helper's name says it decodes its input.
+func decoderName(name string) bool {
 	lower := strings.ToLower(name)
 	return strings.HasPrefix(lower, "decode") || strings.HasPrefix(lower, "bind") || strings.HasPrefix(lower, "unmarshal")
 }

@@ -79,6 +79,8 @@ func (r *Result) heldFunction(v ssa.Value, depth int) *ssa.Function {
 	case *ssa.MakeClosure:
 		f, _ := x.Fn.(*ssa.Function)
 		return f
+	case *ssa.ChangeType:
+		return r.heldFunction(x.X, depth+1) // HandlerFunc(f): the same function
 	case *ssa.UnOp:
 		g, ok := x.X.(*ssa.Global)
 		if !ok || x.Op != token.MUL || g.Pkg != r.pkg {
@@ -193,4 +195,36 @@ func (r *Result) ownFunction(f *ssa.Function) bool {
 	}
 	obj := f.Object()
 	return f.Pkg == nil && obj != nil && obj.Pkg() == r.pass.Pkg
+}
+
+// FunctionOf is the one function v holds (see heldFunction): a function, a closure, a method
+// value, a package variable stored once, the result of a factory whose every return is the
+// same function; nil otherwise.
+func (r *Result) FunctionOf(v ssa.Value) *ssa.Function {
+	if r == nil || r.pkg == nil || v == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.heldFunction(v, 0)
+}
+
+// CallAt returns the call whose left parenthesis is at lparen, in whichever function of the
+// package it is written (a literal's calls are the literal's), or nil.
+func (r *Result) CallAt(lparen token.Pos) *ssa.Call {
+	if r == nil || r.pkg == nil {
+		return nil
+	}
+	var best *ssa.Function
+	for syn, f := range r.funcs {
+		if syn.Pos() <= lparen && lparen < syn.End() && (best == nil || syn.Pos() > best.Syntax().Pos()) {
+			best = f
+		}
+	}
+	if best == nil {
+		// Package-level initialisers are init's.
+		best = r.pkg.Func("init")
+	}
+	c, _ := CallIn(best, lparen)
+	return c
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -270,6 +271,34 @@ func (r *recogniser) resolveDef(e ast.Expr, kind mcpmodel.Kind, depth int) *mcpm
 }
 
 // resolveHandler follows e to a handler whose body is in this package, or nil.
+// heldHandler is the handler a package variable of this package holds for the whole run, as
+// the flow engine sees it (`var list = (&tools{}).list`, `var list = newList()`): the
+// method or the closure; nil when it holds no one function or that is no handler.
+func (r *recogniser) heldHandler(v *types.Var) *mcpmodel.Handler {
+	pkg := r.flow.Package()
+	if pkg == nil || v.Pkg() != r.pass.Pkg || v.Parent() != r.pass.Pkg.Scope() {
+		return nil
+	}
+	g, ok := pkg.Members[v.Name()].(*ssa.Global)
+	if !ok {
+		return nil
+	}
+	fn := r.flow.HeldBy(g)
+	if fn == nil {
+		return nil
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if decl := r.decls[obj.Origin()]; decl != nil {
+			return r.res.byNode[decl]
+		}
+		return nil
+	}
+	if syn := fn.Syntax(); syn != nil {
+		return r.res.byNode[syn]
+	}
+	return nil
+}
+
 func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 	if e == nil || depth > maxDepth {
 		return nil
@@ -285,6 +314,9 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 				return r.res.byNode[decl]
 			}
 		case *types.Var:
+			if h := r.heldHandler(obj); h != nil {
+				return h
+			}
 			if v := r.singleAssignment(x); v != nil {
 				return r.resolveHandler(v, depth+1)
 			}

@@ -39,8 +39,8 @@ func (r *Finder) ServerWire() {
 		case sdkapi.MarkLabs:
 			for _, opt := range r.optionCalls(call) {
 				if sdkapi.Key(r.Callee(opt)) == sdkapi.MarkLabsServerPath+".WithToolHandlerMiddleware" {
-					for _, mw := range opt.Args {
-						if r.middlewareConverts(mw, 0) {
+					for i := range opt.Args {
+						if r.middlewareConverts(opt, i) {
 							s.ToolErrorsAsResults = true
 						}
 					}
@@ -56,8 +56,8 @@ func (r *Finder) ServerWire() {
 				if !ok || r.varOf(sel.X) != v {
 					continue
 				}
-				for _, mw := range add.Args {
-					if r.middlewareConverts(mw, 0) {
+				for i := range add.Args {
+					if r.middlewareConverts(add, i) {
 						s.ToolErrorsAsResults = true
 					}
 				}
@@ -137,44 +137,58 @@ func (r *Finder) callsOfMethod(key string) []*ast.CallExpr {
 	return out
 }
 
-// middlewareConverts reports whether the middleware expression mw (a function literal, a
-// function of the package, or a call of a package function that returns one) returns a
-// handler that answers a failure of the handler it wraps with a result and a nil error.
-func (r *Finder) middlewareConverts(mw ast.Expr, depth int) bool {
-	if depth > mcpmodel.MaxDepth {
-		return false
-	}
-	if r.importedMiddleware(mw) {
+// middlewareConverts reports whether argument i of call, a middleware (a function literal, a
+// function or method value of the package, a package variable holding one, a call of a
+// factory that returns one), returns a handler that answers a failure of the handler it wraps
+// with a result and a nil error; or is a converting middleware of another package.
+func (r *Finder) middlewareConverts(call *ast.CallExpr, i int) bool {
+	if r.importedMiddleware(call.Args[i]) {
 		return true
 	}
-	body, params := r.funcBody(mw, depth)
-	return r.bodyConverts(body, params)
-}
-
-// bodyConverts reports whether a middleware's body and parameters (next first) return a
-// handler that turns next's errors into results.
-func (r *Finder) bodyConverts(body *ast.BlockStmt, params []types.Object) bool {
-	if body == nil || len(params) == 0 {
+	c := r.flow.CallAt(call.Lparen)
+	if c == nil {
 		return false
 	}
-	return r.returnsConverting(body, params[0], 0)
+	args := flow.Arguments(c)
+	if sig := c.Call.Signature(); sig.Recv() != nil && !c.Call.IsInvoke() {
+		i++ // the receiver comes first
+	}
+	if i >= len(args) {
+		return false
+	}
+	return r.convertingMiddleware(r.flow.FunctionOf(args[i]), 0)
 }
 
-// returnsConverting reports whether body returns a handler literal that converts next's
-// errors, or hands next on (`return wrap(next)`) to a function of the package whose body, with
-// that parameter as next, does.
-func (r *Finder) returnsConverting(body *ast.BlockStmt, next types.Object, depth int) bool {
+// convertingMiddleware reports whether m, a middleware, returns on some path a handler that
+// converts the errors of m's first parameter (next).
+func (r *Finder) convertingMiddleware(m *ssa.Function, depth int) bool {
+	if m == nil || depth > mcpmodel.MaxDepth {
+		return false
+	}
+	params := m.Params
+	if m.Signature.Recv() != nil && len(params) > 0 {
+		params = params[1:]
+	}
+	if len(params) == 0 {
+		return false
+	}
+	return r.returnsConverting(m, params[0], depth)
+}
+
+// returnsConverting reports whether f returns a handler that converts next's errors: a
+// closure over next that does, or the result of a function of the package handed next
+// (`return wrap(next)`) whose body, with that parameter as next, does.
+func (r *Finder) returnsConverting(f *ssa.Function, next ssa.Value, depth int) bool {
 	if depth > mcpmodel.MaxDepth {
 		return false
 	}
-	for _, ret := range r.returnsIn(body) {
-		results := ret.Results
-		if len(results) == 0 {
-			// A bare return: what the body assigns to the named results.
-			results = r.namedResultValues(body)
+	for _, b := range f.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
 		}
-		for _, res := range results {
-			if r.handlerExprConverts(res, next, depth) {
+		for _, v := range handlerValues(ret.Results[0], 0) {
+			if r.handlerConverts(v, next, depth) {
 				return true
 			}
 		}
@@ -182,168 +196,113 @@ func (r *Finder) returnsConverting(body *ast.BlockStmt, next types.Object, depth
 	return false
 }
 
-// namedResultValues lists the values body assigns to variables declared before it (its
-// function's named results), outside function literals.
-func (r *Finder) namedResultValues(body *ast.BlockStmt) []ast.Expr {
-	var out []ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if len(x.Lhs) != len(x.Rhs) {
-				return true
-			}
-			for i, lhs := range x.Lhs {
-				if v := r.varOf(lhs); v != nil && v.Pos() < body.Pos() {
-					out = append(out, x.Rhs[i])
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// handlerExprConverts reports whether the handler expression e, returned by a middleware,
-// converts next's errors: a literal that does, a call that hands next on to a builder that
-// does, or a variable assigned once to either.
-func (r *Finder) handlerExprConverts(e ast.Expr, next types.Object, depth int) bool {
+// handlerValues are the values a returned handler v can be: through phis, conversions to a
+// handler type (HandlerFunc(f)) and the variable a bare return reads.
+func handlerValues(v ssa.Value, depth int) []ssa.Value {
 	if depth > mcpmodel.MaxDepth {
-		return false
+		return nil
 	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		return r.handlerConverts(x, next)
-	case *ast.Ident:
-		if v := r.SingleAssignment(x); v != nil {
-			return r.handlerExprConverts(v, next, depth+1)
-		}
-	case *ast.CallExpr:
-		fn := r.Callee(x)
-		if fn == nil {
-			return false
-		}
-		d := r.Decls[fn.Origin()]
-		if d == nil || d.Body == nil {
-			// A converting middleware of another package applied to next.
-			return r.importedMiddleware(x) && slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return r.varOf(a) == next })
-		}
-		sig := fn.Signature()
-		for i, a := range x.Args {
-			if i < sig.Params().Len() && r.varOf(a) == next && r.returnsConverting(d.Body, sig.Params().At(i), depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// funcBody resolves e to a function's body and parameters: a literal, a declared function,
-// or the function a call's callee returns.
-func (r *Finder) funcBody(e ast.Expr, depth int) (*ast.BlockStmt, []types.Object) {
-	params := func(ft *ast.FuncType) []types.Object {
-		var out []types.Object
-		for _, f := range ft.Params.List {
-			for _, n := range f.Names {
-				out = append(out, r.pass.TypesInfo.Defs[n])
-			}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		var out []ssa.Value
+		for _, e := range x.Edges {
+			out = append(out, handlerValues(e, depth+1)...)
 		}
 		return out
+	case *ssa.ChangeType:
+		return handlerValues(x.X, depth+1)
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			var out []ssa.Value
+			for _, st := range flow.Stored(a) {
+				out = append(out, handlerValues(st, depth+1)...)
+			}
+			return out
+		}
 	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		return x.Body, params(x.Type)
-	case *ast.Ident, *ast.SelectorExpr:
-		if fn, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(x)].(*types.Func); ok {
-			if d := r.Decls[fn]; d != nil && d.Body != nil {
-				return d.Body, params(d.Type)
+	return []ssa.Value{v}
+}
+
+// handlerConverts reports whether v, a handler a middleware returns, converts next's errors.
+func (r *Finder) handlerConverts(v, next ssa.Value, depth int) bool {
+	switch x := v.(type) {
+	case *ssa.MakeClosure:
+		lit, _ := x.Fn.(*ssa.Function)
+		return lit != nil && r.convertsOnSomePath(lit, capturedAs(x, next))
+	case *ssa.Call:
+		if fn := flow.Callee(x); fn != nil && fn.Pkg() != r.pass.Pkg {
+			// A converting middleware of another package applied to next.
+			return r.convertsByFact(fn) && slices.ContainsFunc(x.Call.Args, func(a ssa.Value) bool { return flow.Core(a) == next })
+		}
+		callee := r.flow.Called(x)
+		if callee == nil || len(callee.Blocks) == 0 {
+			return false
+		}
+		for k, a := range x.Call.Args {
+			if flow.Core(a) == next && k < len(callee.Params) && r.returnsConverting(callee, callee.Params[k], depth+1) {
+				return true
 			}
 		}
-		if next := r.SingleAssignment(x); next != nil {
-			return r.funcBody(next, depth+1)
+	}
+	return false
+}
+
+// capturedAs is the free variable of closure mc's function bound to next (its value, or the
+// cell the enclosing function keeps it in), or nil.
+func capturedAs(mc *ssa.MakeClosure, next ssa.Value) *ssa.FreeVar {
+	lit := mc.Fn.(*ssa.Function)
+	for k, b := range mc.Bindings {
+		if b == next || slices.Contains(flow.Stored(b), next) {
+			return lit.FreeVars[k]
 		}
-	case *ast.CallExpr:
-		fn := r.Callee(x)
-		if fn == nil {
-			return nil, nil
-		}
-		d := r.Decls[fn]
-		if d == nil || d.Body == nil {
-			return nil, nil
-		}
-		for _, ret := range r.Returns[d] {
-			if len(ret.Results) == 1 {
-				if body, ps := r.funcBody(ret.Results[0], depth+1); body != nil {
-					return body, ps
+	}
+	return nil
+}
+
+// convertsOnSomePath asks the flow engine whether handler h returns a non-nil result and a
+// nil error on a path where the error of its call of next (the free variable it holds next
+// in) is non-nil, however the branch is written.
+func (r *Finder) convertsOnSomePath(h *ssa.Function, next *ssa.FreeVar) bool {
+	if next == nil || h.Signature.Results().Len() != 2 {
+		return false
+	}
+	var errs []ssa.Value
+	for _, b := range h.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !callsNext(call.Call.Value, next) {
+				continue
+			}
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok && astutil.IsError(ex.Type()) {
+					errs = append(errs, ex)
 				}
 			}
 		}
 	}
-	return nil, nil
-}
-
-// returnsIn lists the return statements of body, not those of function literals in it.
-func (r *Finder) returnsIn(body *ast.BlockStmt) []*ast.ReturnStmt {
-	var out []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			out = append(out, n)
-		}
-		return true
-	})
-	return out
-}
-
-// handlerConverts reports whether the handler literal h, which wraps next, has a branch
-// that tests non-nil an error next returned and returns a non-nil result with a nil error.
-func (r *Finder) handlerConverts(h *ast.FuncLit, next types.Object) bool {
-	info := r.pass.TypesInfo
-	fromNext := map[types.Object]bool{}
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return true
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || r.varOf(call.Fun) != next {
-			return true
-		}
-		for _, lhs := range as.Lhs {
-			if o := r.varOf(lhs); o != nil && astutil.IsError(o.Type()) {
-				fromNext[o] = true
-			}
-		}
-		return true
-	})
-	if len(fromNext) == 0 {
+	if len(errs) == 0 {
 		return false
 	}
-	if r.convertsOnSomePath(h, next) {
-		return true
+	for _, p := range r.flow.Paths(h) {
+		if len(p.Results) != 2 || p.Results[0].Nil != flow.NonNil || p.Results[1].Nil != flow.Nil {
+			continue
+		}
+		for _, e := range errs {
+			if p.Known(e) == flow.NonNil {
+				return true
+			}
+		}
 	}
-	converts := false
-	astutil.InspectAncestors(h.Body, func(n ast.Node, stack []ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 2 {
-			return true
-		}
-		tested := false
-		for _, o := range astutil.TestedNonNil(info, stack) {
-			tested = tested || fromNext[o]
-		}
-		if tested && !astutil.IsNil(info, ret.Results[0]) && astutil.IsNil(info, ret.Results[1]) {
-			converts = true
-		}
-		return !converts
-	})
-	return converts
+	return false
+}
+
+// callsNext reports whether v, the function a call calls, is next: the free variable, or a
+// load through it when it is a cell.
+func callsNext(v ssa.Value, next *ssa.FreeVar) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	return v == next
 }
 
 // linkServers marks each handler registered (in this package) on a server whose middleware
@@ -481,19 +440,15 @@ func (r *Finder) exportMiddleware() {
 		if _, ok := fn.Signature().Results().At(0).Type().Underlying().(*types.Signature); !ok {
 			continue
 		}
-		var params []types.Object
-		for _, f := range d.Type.Params.List {
-			for _, n := range f.Names {
-				params = append(params, r.pass.TypesInfo.Defs[n])
-			}
-		}
-		converts := r.bodyConverts(d.Body, params)
-		for _, ret := range r.Returns[d] {
+		// A middleware, or a factory of one (`func Recover(opts) Middleware`).
+		m := r.flow.Function(d)
+		converts := r.convertingMiddleware(m, 0)
+		for _, b := range blocksOf(m) {
 			if converts {
 				break
 			}
-			if len(ret.Results) == 1 {
-				converts = r.middlewareConverts(ret.Results[0], 1)
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				converts = r.convertingMiddleware(r.flow.FunctionOf(ret.Results[0]), 1)
 			}
 		}
 		if converts {
@@ -518,63 +473,18 @@ func (r *Finder) importedMiddleware(mw ast.Expr) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
 		return false
 	}
+	return r.convertsByFact(fn)
+}
+
+// convertsByFact reports whether fn, a function of another package, has a MiddlewareFact.
+func (r *Finder) convertsByFact(fn *types.Func) bool {
 	var f MiddlewareFact
-	return r.pass.ImportObjectFact(fn, &f) && f.ToolErrorsAsResults
+	return r.pass.ImportObjectFact != nil && r.pass.ImportObjectFact(fn, &f) && f.ToolErrorsAsResults
 }
 
-// convertsOnSomePath asks the flow engine whether the handler literal h returns a non-nil
-// result and a nil error on a path where the error of its call of next is non-nil, however
-// the branch is written (`if err == nil { return res, nil }; return errorResult, nil`).
-func (r *Finder) convertsOnSomePath(h *ast.FuncLit, next types.Object) bool {
-	fn := r.flow.Function(h)
-	if fn == nil || fn.Signature.Results().Len() != 2 {
-		return false
+func blocksOf(f *ssa.Function) []*ssa.BasicBlock {
+	if f == nil {
+		return nil
 	}
-	var errs []ssa.Value
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !r.callsNext(call.Call.Value, next) {
-				continue
-			}
-			for _, ref := range *call.Referrers() {
-				if ex, ok := ref.(*ssa.Extract); ok && astutil.IsError(ex.Type()) {
-					errs = append(errs, ex)
-				}
-			}
-		}
-	}
-	if len(errs) == 0 {
-		return false
-	}
-	for _, p := range r.flow.Paths(fn) {
-		if len(p.Results) != 2 || p.Results[0].Nil != flow.NonNil || p.Results[1].Nil != flow.Nil {
-			continue
-		}
-		for _, e := range errs {
-			if p.Known(e) == flow.NonNil {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// callsNext reports whether v, the function a call calls, is the middleware's next: its
-// parameter, or the literal's captured copy of it.
-func (r *Finder) callsNext(v ssa.Value, next types.Object) bool {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X // a captured variable the literal reads through its cell
-	}
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		return x.Object() == next
-	case *ssa.FreeVar:
-		t := x.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		return x.Name() == next.Name() && types.Identical(t, next.Type())
-	}
-	return false
+	return f.Blocks
 }

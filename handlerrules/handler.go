@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/flow/defuse"
 	"github.com/mcplint-go/mcplint/flow/summary"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -26,14 +25,13 @@ type handler struct {
 	defs *mcpdefs.Result
 	*mcpmodel.Handler
 	file *ast.File
-	// assigns lists every expression assigned to each variable inside the body (nested
-	// closures included), for "is this variable always X" questions.
-	assigns map[types.Object][]ast.Expr
+	// rets are the handler's own return statements (not those of literals in it), in
+	// source order; stacks[i] are the ancestors of rets[i] from the body down.
+	rets   []*ast.ReturnStmt
+	stacks [][]ast.Node
 	// sums are what the module's own functions return, so that a helper's result or error
 	// is judged like the literal it builds.
 	sums *summary.Result
-	// fn is the handler in the shared def-use index: its own returns.
-	fn *defuse.Func
 	// flow answers path questions about the package's functions.
 	flow *flow.Result
 }
@@ -41,9 +39,9 @@ type handler struct {
 // body is what every handler rule needs about one handler besides the handler itself,
 // computed once per package by the bodies analyzer instead of once per rule.
 type body struct {
-	file    *ast.File
-	assigns map[types.Object][]ast.Expr
-	fn      *defuse.Func
+	file   *ast.File
+	rets   []*ast.ReturnStmt
+	stacks [][]ast.Node
 }
 
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
@@ -62,11 +60,10 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "mcphandlerbodies",
 		Doc:        "prepares the bodies of recognised MCP handlers for the handler rules",
 		URL:        rule.DocsBase + "handlerrules.md",
-		Requires:   []*analysis.Analyzer{defs, sums, defuse.Analyzer, mcpdefs.FlowEngine},
+		Requires:   []*analysis.Analyzer{defs, sums, mcpdefs.FlowEngine},
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &bodies{of: map[*mcpmodel.Handler]*body{}, sums: pass.ResultOf[sums].(*summary.Result), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
-			flow := pass.ResultOf[defuse.Analyzer].(*defuse.Index)
 			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue
@@ -77,7 +74,9 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				res.of[h] = &body{file: fileOf(pass.Files, h.Node.Pos()), assigns: flow.Assignments(h.Body, true), fn: flow.Func(h.Node)}
+				b := &body{file: fileOf(pass.Files, h.Node.Pos())}
+				b.rets, b.stacks = ownReturns(h.Body)
+				res.of[h] = b
 			}
 			return res, nil
 		},
@@ -89,7 +88,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, assigns: b.assigns, sums: prepared.sums, fn: b.fn, flow: prepared.flow})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow})
 	}
 	return out
 }
@@ -118,15 +117,39 @@ func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
 
 // returns calls fn for each of the handler's own return statements that list every result.
 func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
-	if h.fn == nil {
-		return
-	}
 	n := h.Sig.Results().Len()
-	for i, ret := range h.fn.Returns {
+	for i, ret := range h.rets {
 		if len(ret.Results) == n {
-			fn(ret, h.fn.Stacks[i])
+			fn(ret, h.stacks[i])
 		}
 	}
+}
+
+// returnStacks maps each of the handler's own return statements to its ancestors.
+func (h *handler) returnStacks() map[*ast.ReturnStmt][]ast.Node {
+	out := make(map[*ast.ReturnStmt][]ast.Node, len(h.rets))
+	for i, ret := range h.rets {
+		out[ret] = h.stacks[i]
+	}
+	return out
+}
+
+// ownReturns lists the return statements of a body, not those of function literals in it,
+// with their ancestors from the body down.
+func ownReturns(body *ast.BlockStmt) ([]*ast.ReturnStmt, [][]ast.Node) {
+	var rets []*ast.ReturnStmt
+	var stacks [][]ast.Node
+	astutil.InspectAncestors(body, func(n ast.Node, ancestors []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+			stacks = append(stacks, append([]ast.Node(nil), ancestors...))
+		}
+		return true
+	})
+	return rets, stacks
 }
 
 // paths calls fn for each path to each of the handler's own return statements (those that

@@ -1,9 +1,12 @@
 package handlerrules
 
 import (
+	"github.com/mcplint-go/mcplint/flow"
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -59,6 +62,10 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			}
 			for _, msg := range msgs {
 				if bad, what := h.dump(msg); bad != nil {
+					p.Reportf(bad, "error text embeds %s; %s", what, keep)
+					return
+				}
+				if bad, what := h.dumpThrough(call, msg); bad != nil {
 					p.Reportf(bad, "error text embeds %s; %s", what, keep)
 					return
 				}
@@ -128,17 +135,6 @@ func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
 				bad, what = arg, "a "+v+" dump of "+types.TypeString(info.TypeOf(arg), types.RelativeTo(h.pass.Pkg))
 				return false
 			}
-		case *ast.Ident:
-			// Only data is serialised: the error result of json.Marshal is not.
-			if obj := info.Uses[x]; obj == nil || isErrorType(obj.Type()) {
-				return true
-			}
-			for _, a := range h.assigns[info.Uses[x]] {
-				if w := h.serialised(a, 0); w != "" {
-					bad, what = x, w+" (through "+x.Name+")"
-					return false
-				}
-			}
 		}
 		return true
 	})
@@ -169,18 +165,60 @@ func (h *handler) serialised(e ast.Expr, depth int) string {
 				return h.serialised(x.Args[0], depth+1)
 			}
 		}
-	case *ast.Ident:
-		obj := info.Uses[x]
-		if obj == nil || isErrorType(obj.Type()) {
-			return ""
-		}
-		for _, a := range h.assigns[obj] {
-			if w := h.serialised(a, depth+1); w != "" {
-				return w
-			}
-		}
 	}
 	return ""
+}
+
+// dumpThrough finds serialised upstream data that reaches msg, an argument of call, through
+// variables: the engine follows msg's value back through locals, phis, conversions, string
+// building and trimming to the calls that made it. It reports at the variable msg names.
+func (h *handler) dumpThrough(call *ast.CallExpr, msg ast.Expr) (ast.Node, string) {
+	id := firstLocal(h.pass.TypesInfo, msg)
+	if id == nil {
+		return nil, ""
+	}
+	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	if c == nil {
+		return nil, ""
+	}
+	args := flow.Arguments(c)
+	k := slices.Index(call.Args, msg)
+	if k < 0 || k >= len(args) || args[k] == nil {
+		return nil, ""
+	}
+	transforms := func(c *ssa.Call) bool {
+		fn := flow.Callee(c)
+		return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && textTransforms[fn.Name()]
+	}
+	for _, leaf := range flow.Origins(args[k], transforms) {
+		lc := flow.CallOf(leaf)
+		if lc == nil {
+			continue
+		}
+		syn := flow.CallExprAt(h.Node, lc.Pos())
+		if syn == nil || (msg.Pos() <= syn.Pos() && syn.End() <= msg.End()) {
+			continue // written in the message itself: dump's concern
+		}
+		if w := h.serialised(syn, 0); w != "" {
+			return id, w + " (through " + id.Name + ")"
+		}
+	}
+	return nil, ""
+}
+
+// firstLocal is the first identifier in e that names a variable holding data (not an
+// error), or nil.
+func firstLocal(info *types.Info, e ast.Expr) *ast.Ident {
+	var found *ast.Ident
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && found == nil {
+			if v, isVar := info.Uses[id].(*types.Var); isVar && !isErrorType(v.Type()) {
+				found = id
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 // textTransforms are strings/bytes functions whose result is their first argument, trimmed

@@ -3,9 +3,9 @@ package handlerrules
 import (
 	"go/ast"
 	"go/constant"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -57,48 +57,49 @@ func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) 
 
 // uncodedError reports whether call builds an error that certainly carries no code:
 // errors.New, or fmt.Errorf whose %w operands (if any) are themselves certainly uncoded. A
-// %w operand may carry a code, so it counts only when it is such a call, or a variable of
-// the handler assigned nothing else: rewriting %v to %w (preserve-cause-on-rethrow's fix)
-// does not make an errors.New coded.
-func (h *handler) uncodedError(call *ast.CallExpr) bool { return h.uncoded(call, 0) }
+// %w operand may carry a code, so it counts only when every value the engine finds flowing
+// into it is such a call: rewriting %v to %w (preserve-cause-on-rethrow's fix) does not make
+// an errors.New coded.
+func (h *handler) uncodedError(call *ast.CallExpr) bool {
+	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	return c != nil && uncoded(c, 0)
+}
 
-func (h *handler) uncoded(e ast.Expr, depth int) bool {
+func uncoded(c *ssa.Call, depth int) bool {
 	if depth > 8 {
 		return false // a chain this long is not worth following; assume it may carry a code
 	}
-	info := h.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		assigned := h.assigns[h.obj(e)]
-		if len(assigned) == 0 {
-			return false // a parameter, a package variable: anything may be in it
-		}
-		for _, a := range assigned {
-			if !h.uncoded(a, depth+1) {
-				return false
-			}
-		}
-		return true
-	case *ast.CallExpr:
-		if astutil.IsPkgFunc(info, e, "errors", "New") {
-			return true
-		}
-		if !astutil.IsPkgFunc(info, e, "fmt", "Errorf") || len(e.Args) == 0 {
-			return false
-		}
-		tv := info.Types[e.Args[0]]
-		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			return false
-		}
-		for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
-			if v.Verb != 'w' {
-				continue
-			}
-			if v.Arg < 0 || v.Arg+1 >= len(e.Args) || !h.uncoded(e.Args[v.Arg+1], depth+1) {
-				return false
-			}
-		}
-		return true
+	fn := flow.Callee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return false
 	}
-	return false
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "errors.New":
+		return true
+	case "fmt.Errorf":
+	default:
+		return false
+	}
+	args := flow.Arguments(c)
+	format, ok := args[0].(*ssa.Const)
+	if !ok || format.Value == nil || format.Value.Kind() != constant.String {
+		return false
+	}
+	for _, v := range printf.Parse(constant.StringVal(format.Value)) {
+		if v.Verb != 'w' {
+			continue
+		}
+		if v.Arg < 0 || v.Arg+1 >= len(args) || args[v.Arg+1] == nil {
+			return false
+		}
+		// Every value that flows into the operand (a parameter, a package variable or an
+		// unknown call may carry a code).
+		for _, leaf := range flow.Origins(args[v.Arg+1], nil) {
+			lc, ok := leaf.(*ssa.Call)
+			if !ok || !uncoded(lc, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
 }

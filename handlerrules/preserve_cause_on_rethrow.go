@@ -384,13 +384,11 @@ func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Nod
 // that the error in hand is non-nil where the new one is built, that it came from a call that
 // does I/O, and that none of the new error's arguments come from it.
 func (h *handler) droppedEntirely() {
-	if h.ErrorIndex < 0 || h.fn == nil {
+	if h.ErrorIndex < 0 {
 		return
 	}
-	stacks := map[*ast.ReturnStmt][]ast.Node{}
-	for i, ret := range h.fn.Returns {
-		stacks[ret] = h.fn.Stacks[i]
-	}
+	stacks := h.returnStacks()
+
 	reported := map[*ast.CallExpr]bool{}
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 		call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value))

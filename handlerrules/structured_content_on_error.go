@@ -45,8 +45,8 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
 				return
 			}
-			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) && !h.neverSet(out) {
-				return
+			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) {
+				return // an output held in a variable is judged on the paths below
 			}
 			report(ret)
 		})
@@ -62,7 +62,7 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			// A populated output beside the error result is deliberate (partial results, what
 			// was done before the failure): only a zero output is the bogus empty answer.
 			if out := result(ret, h.OutIndex); out != nil {
-				if !zeroValue(p.TypesInfo, out) && !h.neverSet(out) && !isZeroConst(path.Results[h.OutIndex].Value) {
+				if !zeroValue(p.TypesInfo, out) && !isZeroConst(path.Results[h.OutIndex].Value) {
 					return
 				}
 			} else if !isZeroConst(path.Results[h.OutIndex].Value) {
@@ -71,50 +71,6 @@ func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 			report(ret)
 		})
 	}
-}
-
-// neverSet reports whether e names a variable of the handler that always holds its zero value:
-// a local declared without a value or with a zero one (`var out Out`, `out := Out{}`), or a
-// named result, that is used nowhere but as a returned output. Any other use (a field set, its
-// address taken, a method called, a read) may fill it, and then it is not reported.
-func (h *handler) neverSet(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := h.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok {
-		return false
-	}
-	zeroDecl := false
-	for i := range h.Sig.Results().Len() {
-		if h.Sig.Results().At(i) == v {
-			zeroDecl = true // a named result starts zero
-		}
-	}
-	if !zeroDecl && (v.Pos() < h.Body.Pos() || v.Pos() >= h.Body.End()) {
-		return false // a parameter, a captured or a package-level variable
-	}
-	outs := map[*ast.Ident]bool{}
-	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-		if out, ok := ast.Unparen(result(ret, h.OutIndex)).(*ast.Ident); ok {
-			outs[out] = true
-		}
-	})
-	info := h.pass.TypesInfo
-	// Its declaration comes first: nil is one without a value (a multi-value call is the
-	// call, never a zero value).
-	if as := h.assigns[v]; len(as) > 0 {
-		zeroDecl = as[0] == nil || zeroValue(info, as[0])
-	}
-	only := true
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		if x, ok := n.(*ast.Ident); ok && info.Uses[x] == v && !outs[x] {
-			only = false
-		}
-		return only
-	})
-	return zeroDecl && only
 }
 
 func isAny(t types.Type) bool {

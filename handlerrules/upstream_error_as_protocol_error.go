@@ -35,14 +35,12 @@ func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*hand
 		if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) {
 			continue
 		}
-		if h.ErrorIndex < 0 || h.fn == nil {
+		if h.ErrorIndex < 0 {
 			continue
 		}
 		var args *argOrigins
-		stacks := map[*ast.ReturnStmt][]ast.Node{}
-		for i, ret := range h.fn.Returns {
-			stacks[ret] = h.fn.Stacks[i]
-		}
+		stacks := h.returnStacks()
+
 		reported := map[*ast.ReturnStmt]bool{}
 		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 			e, stack := result(ret, h.ErrorIndex), stacks[ret]

@@ -2,6 +2,9 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -29,9 +32,19 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		// The error each path returns, through variables and bare returns: the call that
 		// built it, if it wraps.
 		reported := map[ast.Node]bool{}
+		fn := h.flow.Function(h.Node)
 		check := func(call *ast.CallExpr) {
-			for _, wrapped := range h.wrappedErrors(call) {
-				if !reported[wrapped] && h.protocolError(wrapped, 0) {
+			c, _ := flow.CallIn(fn, call.Lparen)
+			var args []ssa.Value
+			if c != nil {
+				args = flow.Arguments(c)
+			}
+			for _, i := range h.wrappedArgs(call) {
+				wrapped := call.Args[i]
+				if reported[wrapped] {
+					continue
+				}
+				if h.defs.IsProtocolError(wrapped) || i < len(args) && h.protocolErrorValue(args[i], 0) {
 					reported[wrapped] = true
 					p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
 				}
@@ -54,41 +67,66 @@ func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 // wrappedErrors lists the errors a call wraps: the %w operands of fmt.Errorf and the
 // operands of errors.Join.
 func (h *handler) wrappedErrors(call *ast.CallExpr) []ast.Expr {
+	var out []ast.Expr
+	for _, i := range h.wrappedArgs(call) {
+		out = append(out, call.Args[i])
+	}
+	return out
+}
+
+// wrappedArgs are the indexes of wrappedErrors among call's arguments.
+func (h *handler) wrappedArgs(call *ast.CallExpr) []int {
 	info := h.pass.TypesInfo
 	switch {
 	case astutil.IsPkgFunc(info, call, "errors", "Join"):
-		return call.Args
-	case astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
-		wrapped, _ := astutil.ErrorfWraps(info, call)
-		var out []ast.Expr
-		for _, i := range wrapped {
-			out = append(out, call.Args[i])
+		out := make([]int, len(call.Args))
+		for i := range call.Args {
+			out[i] = i
 		}
 		return out
+	case astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
+		wrapped, _ := astutil.ErrorfWraps(info, call)
+		return wrapped
 	}
 	return nil
 }
 
-// protocolError reports whether e is a protocol error, directly or through a variable every
-// assignment of which is one.
-func (h *handler) protocolError(e ast.Expr, depth int) bool {
-	if h.defs.IsProtocolError(e) {
-		return true
-	}
-	if depth > 4 {
+// protocolErrorValue reports whether every value the engine finds flowing into v (through
+// locals, phis and interface conversions) is a protocol error: of the go-sdk's error type,
+// or built by a call recognition knows makes one.
+func (h *handler) protocolErrorValue(v ssa.Value, depth int) bool {
+	if v == nil || depth > 4 {
 		return false
 	}
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		as := h.assigns[h.obj(id)]
-		if len(as) == 0 {
+	v = flow.Core(v)
+	if mcpdefs.IsProtocolErrorTypeName(types.TypeString(v.Type(), nil)) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return h.protocolErrorValue(x.X, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !h.protocolErrorValue(e, depth+1) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	case *ssa.UnOp:
+		stored := flow.Stored(x.X)
+		if _, local := x.X.(*ssa.Alloc); !local || len(stored) == 0 {
 			return false
 		}
-		for _, a := range as {
-			if a == nil || !h.protocolError(a, depth+1) {
+		for _, st := range stored {
+			if !h.protocolErrorValue(st, depth+1) {
 				return false
 			}
 		}
 		return true
+	}
+	if c := flow.CallOf(v); c != nil {
+		syn := flow.CallExprAt(h.Node, c.Pos())
+		return syn != nil && h.defs.IsProtocolError(syn)
 	}
 	return false
 }

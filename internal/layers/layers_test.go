@@ -24,7 +24,7 @@ func TestLayersPointOneWay(t *testing.T) {
 	var recognition []string
 	// The flow engine: the SSA engine, the def-use index, the helper summaries, and any other
 	// package under flow/.
-	engine := []string{module + "/flow", module + "/flow/defuse", module + "/flow/summary"}
+	engine := []string{module + "/flow", module + "/flow/summary"}
 	for pkg := range deps {
 		if pkg == module+"/mcpdefs" || strings.HasPrefix(pkg, module+"/mcpdefs/") || isFlow(pkg) {
 			recognition = append(recognition, pkg)
@@ -65,7 +65,6 @@ func TestLayersPointOneWay(t *testing.T) {
 			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcperr"
 		}, true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
-		{"the format-parity engine imports the def-use index (it asks the SSA engine, flow.Slice)", []string{module + "/schemarules/parity"}, under(module + "/flow/defuse"), true},
 		{"the credential finder imports a rule family's package, the rule framework or the driver (secret-in-model-text asks it, not the other way)", []string{module + "/handlerrules/credentials"}, func(dep string) bool {
 			return dep == module+"/handlerrules" || under(module+"/analyzers", module+"/internal/driver", module+"/internal/rule", module+"/contractrules", module+"/schemarules", module+"/serverjson/manifest")(dep)
 		}, true},

@@ -426,10 +426,14 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		if !ok {
 			mode, s, ok = r.pathMode(h, &p, errV)
 		}
+		target := errorsAsTaken(p, errV)
+		if !ok && target != nil {
+			return m, "the adapter's errors.As branch returns neither the error nor an IsError result", true
+		}
 		if !ok {
 			return m, "the adapter's error branch returns neither the error nor an IsError result", true
 		}
-		if target := errorsAsTaken(p, errV); target != nil {
+		if target != nil {
 			excepts = append(excepts, excepted{target, mode})
 			continue
 		}
@@ -437,6 +441,9 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 			return m, "the adapter's error paths return the error in different ways", true
 		}
 		m.Errors, same, found = mode, same && s, true
+	}
+	if !found && testsNil(fn, errV) {
+		return m, "the adapter's error branch does not end in a return of every result", true
 	}
 	if !found {
 		return m, "the adapter does not branch on the wrapped function's error", true
@@ -449,6 +456,16 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 	m.Same = same && len(m.Except) == 0
 	m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 	return m, "", true
+}
+
+// testsNil reports whether fn branches on v being nil.
+func testsNil(fn *ssa.Function, v ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && flow.NilTested(ifi.Cond) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // wrappedResults are the wrapped call's first result (nil when it has one result) and its

@@ -568,14 +568,89 @@ leaves:
 				continue leaves
 			}
 		}
-		for _, r := range e.reads {
-			if r.HasPrefix(l.Path) || l.Path.HasPrefix(r) && e.isLeafPath(r) {
-				continue leaves
-			}
+		if e.shown(l.Path) || e.restates(l.Path) {
+			continue
 		}
 		out.Missing = append(out.Missing, l)
 	}
 	return out
+}
+
+// shown reports whether a covering read shows the leaf at p.
+func (e *Engine) shown(p typewalk.Path) bool {
+	for _, r := range e.reads {
+		if r.HasPrefix(p) || p.HasPrefix(r) && e.isLeafPath(r) {
+			return true
+		}
+	}
+	for _, w := range e.wholes {
+		if p.HasPrefix(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// restates reports whether the leaf at p only restates what the rendering shows: every value
+// written there is text formatted (fmt.Sprintf, +) from constants and values that hold leaves
+// the rendering shows (`Message: fmt.Sprintf("workflow %q deleted", name)` beside a text that
+// names the workflow). A client that reads the text misses nothing of it.
+func (e *Engine) restates(p typewalk.Path) bool {
+	found := false
+	for v, paths := range e.parts {
+		if !slices.ContainsFunc(paths, func(q typewalk.Path) bool { return pathEqual(p, q) }) {
+			continue
+		}
+		// The values written through an address of the leaf.
+		for _, w := range flow.Stored(v) {
+			found = true
+			if !e.formattedFromShown(w, 0) {
+				return false
+			}
+		}
+	}
+	return found
+}
+
+// formattedFromShown reports whether v is text made only of constants and of values holding
+// leaves the rendering shows.
+func (e *Engine) formattedFromShown(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	operand := func(a ssa.Value) bool {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X
+		}
+		if _, isConst := a.(*ssa.Const); isConst {
+			return true
+		}
+		if e.formattedFromShown(a, depth+1) {
+			return true
+		}
+		paths := e.parts[a]
+		return len(paths) > 0 && !slices.ContainsFunc(paths, func(q typewalk.Path) bool { return !e.shown(q) })
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		return x.Op == token.ADD && operand(x.X) && operand(x.Y)
+	case *ssa.Call:
+		fn := flow.Callee(x)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
+			return false
+		}
+		args := flow.Arguments(x)
+		if len(args) == 0 {
+			return false
+		}
+		for _, a := range args[1:] {
+			if a == nil || !operand(a) {
+				return false
+			}
+		}
+		return len(args) > 1
+	}
+	return false
 }
 
 // isLeafPath reports whether p is a leaf or below one (so reading it shows the leaf).

@@ -147,6 +147,11 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 				return nil, err
 			}
 			return &gomcp.CallToolResult{IsError: true}, nil`), "AdaptedTool errors=tool via=adapter:parameter except=*HardError"},
+		{"exceptsame", lowAdapter(`var hard *HardError
+			if errors.As(err, &hard) {
+				return &gomcp.CallToolResult{IsError: true}, nil
+			}
+			return nil, err`), "AdaptedTool errors=protocol via=adapter:parameter except=*HardError"},
 		{"exceptunreadable", lowAdapter(`var hard *HardError
 			if errors.As(err, &hard) {
 				return nil, nil
@@ -285,6 +290,16 @@ func init() {
 	})
 }
 `, "GoSDKTool errors=protocol via=delegate delegate"},
+		{"delegatesdktyped", `func target(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	return nil, errors.New("x")
+}
+
+func init() {
+	gs.AddTool(&gomcp.Tool{Name: "t"}, func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		return target(ctx, req)
+	})
+}
+`, "GoSDKTool errors=protocol via=sdk-typed delegate"},
 		{"partialdelegate", `func target(ctx context.Context, name string) (*gomcp.CallToolResult, error) {
 	return nil, errors.New(name)
 }
@@ -331,6 +346,25 @@ func init() {
 	s.AddTool(mcp.NewTool("t"), target)
 }
 `, "MarkLabsTool errors=protocol via=sdk-typed converted; server converts"},
+		{"middlewareswallows", `func target(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("x")
+}
+
+func swallowing(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := next(ctx, req)
+		if err != nil {
+			return nil, nil
+		}
+		return res, nil
+	}
+}
+
+func init() {
+	s := server.NewMCPServer("a", "1", server.WithToolHandlerMiddleware(swallowing))
+	s.AddTool(mcp.NewTool("t"), target)
+}
+`, "MarkLabsTool errors=protocol via=sdk-typed; unmapped swallowing: the adapter's error branch returns neither the error nor an IsError result"},
 		{"middlewarepassing", `func target(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, errors.New("x")
 }

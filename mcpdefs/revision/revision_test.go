@@ -256,6 +256,8 @@ func TestHeaderAnnotations(t *testing.T) {
 	check(t, []revisionCase{
 		{"annotated", annotator + register + unregisteredTool, "owner=Owner repo=Mine"},
 		{"noregistration", annotator + unregisteredTool, "repo=Mine"},
+		{"callednotregistering", annotator + `func Prepare(tool gomcp.Tool) { Annotate(&tool) }
+` + unregisteredTool, "repo=Mine"},
 		{"registereddirectly", annotator + register + `func init() {
 	gs.AddTool(&gomcp.Tool{Name: "t", InputSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"owner": {Type: "string"}}}}, low)
 }

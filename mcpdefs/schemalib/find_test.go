@@ -109,6 +109,11 @@ func TestFindCases(t *testing.T) {
 		{"packagevar", `var schema, _ = jsonschema.For[[]In](nil)
 ` + tool("", "schema"), "jsonschema-go []In"},
 		{"assignedtwice", tool(forIn+"\n\tif flag {\n\t\ts, _ = jsonschema.For[int](nil)\n\t}", "s"), "none"},
+		{"tupleandsingle", `func intSchema() *jsonschema.Schema {
+	s, _ := jsonschema.For[int](nil)
+	return s
+}
+` + tool(forIn+"\n\tif flag {\n\t\ts = intSchema()\n\t}", "s"), "none"},
 		{"fieldset", tool(forIn+"\n\ts.Description = \"d\"", "s"), "jsonschema-go In: the schema is changed after the library builds it"},
 		{"read", tool(forIn+"\n\t_ = s.Properties", "s"),
 			"jsonschema-go In: the schema is read or changed through s.Properties after the library builds it"},

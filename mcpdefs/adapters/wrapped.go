@@ -418,14 +418,7 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		if p.Known(errV) != flow.NonNil {
 			continue
 		}
-		var mode mcpmodel.ErrorMode
-		var s, ok bool
-		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
-			mode, s, ok = r.returnMode(h, ret, errVar)
-		}
-		if !ok {
-			mode, s, ok = r.pathMode(h, &p, errV)
-		}
+		mode, s, ok := r.modeOn(h, &p, errVar, errV)
 		target := errorsAsTaken(p, errV)
 		if !ok && target != nil {
 			return m, "the adapter's errors.As branch returns neither the error nor an IsError result", true
@@ -590,14 +583,7 @@ func (r *Finder) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar 
 		if p.Known(errV) != flow.NonNil {
 			continue
 		}
-		var m mcpmodel.ErrorMode
-		var s, ok bool
-		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
-			m, s, ok = r.returnMode(h, ret, errVar)
-		}
-		if !ok {
-			m, s, ok = r.pathMode(h, &p, errV)
-		}
+		m, s, ok := r.modeOn(h, &p, errVar, errV)
 		if !ok || (found && m != mode) {
 			return 0, false, false
 		}
@@ -655,6 +641,17 @@ func (r *Finder) resultUse(h *mcpmodel.Handler, call *ast.CallExpr) (discards, d
 		}
 	}
 	return discards, reads && !tested
+}
+
+// modeOn is what the error in hand becomes on path p of SSA handler h: returnMode of the
+// return statement as written, else pathMode of the values the path returns.
+func (r *Finder) modeOn(h *mcpmodel.Handler, p *flow.Path, errVar types.Object, errV ssa.Value) (mode mcpmodel.ErrorMode, same, ok bool) {
+	if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil {
+		if mode, same, ok = r.returnMode(h, ret, errVar); ok {
+			return mode, same, ok
+		}
+	}
+	return r.pathMode(h, p, errV)
 }
 
 // pathMode is returnMode asked of the values path p returns, however the return is written

@@ -1,16 +1,15 @@
 package schemarules
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/schemarules/hiddentext"
 	"github.com/mcplint-go/mcplint/surface"
 )
 
@@ -32,8 +31,8 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 	reported := map[token.Pos]bool{}
 	for _, d := range m.Defs {
 		e := surface.EntryOf(p.Pass, m.Result, d.Definition)
-		for _, desc := range descriptionsOf(e) {
-			h := findHiddenText(desc.text)
+		for _, desc := range hiddentext.Descriptions(published(e)) {
+			h := hiddentext.Find(desc.Text)
 			if h == nil {
 				continue
 			}
@@ -41,9 +40,9 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 				lits, litsOnce = stringLiterals(p, m), true
 			}
 			var at rule.Positioner = d.At()
-			if lit := literalHolding(lits, desc.text, h.Start, h.End); lit != nil {
+			if lit := literalHolding(lits, desc.Text, h.Start, h.End); lit != nil {
 				at = lit
-			} else if desc.where == "" && d.Description.Expr != nil {
+			} else if desc.Where == "" && d.Description.Expr != nil {
 				at = rule.NodeSpan(d.Description.Expr)
 			}
 			pos := at.Pos()
@@ -52,8 +51,8 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 			}
 			reported[pos] = true
 			where := d.Label() + " description"
-			if desc.where != "" {
-				where = d.Label() + " " + desc.where
+			if desc.Where != "" {
+				where = d.Label() + " " + desc.Where
 			}
 			p.Reportf(at, "%s", hiddenMessage(where, h))
 		}
@@ -65,89 +64,14 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 // rest leaves.
 const maxMessageWords = 18
 
-func hiddenMessage(where string, h *hiddenText) string {
+func hiddenMessage(where string, h *hiddentext.Finding) string {
 	const fix = "; remove it"
 	msg := where + " " + h.What
 	if h.Quote == "" {
 		return msg + fix
 	}
 	room := maxMessageWords - len(strings.Fields(msg+fix))
-	return fmt.Sprintf("%s: %q%s", msg, clipWords(h.Quote, room), fix)
-}
-
-// description is one description text and what it describes ("" for the definition itself).
-type description struct {
-	where, text string
-}
-
-// descriptionsOf returns every description the entry sends: its own, every "description"
-// string in its input and output schemas (with the property path), and its prompt arguments'.
-func descriptionsOf(e *surface.Entry) []description {
-	var out []description
-	if e.Description != "" {
-		out = append(out, description{"", e.Description})
-	}
-	for _, s := range []struct {
-		role   string
-		schema any
-	}{{"input", e.InputSchema}, {"output", e.OutputSchema}} {
-		if s.schema == nil {
-			continue
-		}
-		b, err := json.Marshal(s.schema)
-		if err != nil {
-			continue
-		}
-		var v any
-		if json.Unmarshal(b, &v) != nil {
-			continue
-		}
-		walkDescriptions(v, s.role, &out)
-	}
-	for _, a := range e.Arguments {
-		if a.Description != "" {
-			out = append(out, description{"argument " + a.Name, a.Description})
-		}
-	}
-	return out
-}
-
-// walkDescriptions collects the description strings of a schema value, naming each by its
-// path of property names (input.filter.status).
-func walkDescriptions(v any, path string, out *[]description) {
-	switch v := v.(type) {
-	case map[string]any:
-		if d, ok := v["description"].(string); ok && d != "" {
-			*out = append(*out, description{"property " + path, d})
-		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			switch k {
-			case "properties", "$defs", "definitions", "patternProperties":
-				if props, ok := v[k].(map[string]any); ok {
-					names := make([]string, 0, len(props))
-					for n := range props {
-						names = append(names, n)
-					}
-					sort.Strings(names)
-					for _, n := range names {
-						walkDescriptions(props[n], path+"."+n, out)
-					}
-				}
-			case "description":
-			default:
-				walkDescriptions(v[k], path, out)
-			}
-		}
-	case []any:
-		for _, x := range v {
-			walkDescriptions(x, path, out)
-		}
-	}
+	return fmt.Sprintf("%s: %q%s", msg, hiddentext.ClipWords(h.Quote, room), fix)
 }
 
 // stringLiterals are the string literals (struct tags among them) of the package's files
@@ -204,3 +128,12 @@ func literalHolding(lits []*ast.BasicLit, text string, start, end int) *ast.Basi
 
 // quoted matches the quoted values of a struct tag.
 var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// published is what a surface entry publishes that holds descriptions.
+func published(e *surface.Entry) hiddentext.Published {
+	p := hiddentext.Published{Description: e.Description, InputSchema: e.InputSchema, OutputSchema: e.OutputSchema}
+	for _, a := range e.Arguments {
+		p.ArgumentDescriptions = append(p.ArgumentDescriptions, [2]string{a.Name, a.Description})
+	}
+	return p
+}

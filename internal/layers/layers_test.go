@@ -64,6 +64,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"recognition's vocabulary imports a package of the module (it knows names, not code; only mcperr, whose factories it lists)", []string{module + "/mcpdefs/sdkapi"}, func(dep string) bool {
 			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcperr"
 		}, true},
+		{"the hidden-text finder imports recognition, a rule family, the rule framework or the driver (description-hidden-instructions asks it)", []string{module + "/schemarules/hiddentext"}, under(append([]string{module + "/mcpdefs", module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
 		{"the credential finder imports a rule family's package, the rule framework or the driver (secret-in-model-text asks it, not the other way)", []string{module + "/handlerrules/credentials"}, func(dep string) bool {
 			return dep == module+"/handlerrules" || under(module+"/analyzers", module+"/internal/driver", module+"/internal/rule", module+"/contractrules", module+"/schemarules", module+"/serverjson/manifest")(dep)

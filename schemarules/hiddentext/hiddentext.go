@@ -1,29 +1,36 @@
-package schemarules
+// Package hiddentext finds, in the descriptions a server publishes (a tool's, its schemas'
+// property descriptions, a prompt's arguments'), text the model reads and the user is not
+// meant to see: Unicode tag characters, invisible or direction-changing characters, terminal
+// escapes, HTML comments and instructions that deceive. It knows text and JSON values, nothing
+// of Go code or the SDKs; it must not import recognition, a rule family, the registry or the
+// driver. description-hidden-instructions (schemarules) asks it.
+package hiddentext
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// hiddenText is what description-hidden-instructions found in one description: what kind of
-// deception with a short quote for the message, and where in the text ([Start, End) in
+// Finding is what Find found in one description: what kind of deception, with a short quote for the message, and where in the text ([Start, End) in
 // bytes), which locates the string literal to change.
-type hiddenText struct {
+type Finding struct {
 	// What is what the text does, and Quote the text it hides or says ("" for an invisible
 	// character, which What names).
 	What, Quote string
 	Start, End  int
 }
 
-// findHiddenText looks in a description for text the model reads and the user is not meant
+// Find looks in a description for text the model reads and the user is not meant
 // to see: Unicode tag characters (decoded), invisible or direction-changing characters,
 // terminal escapes, HTML comments, and instructions to read local secrets, to keep something
 // from the user, to override the client's instructions, or to change how another tool
 // behaves. Honest imperatives ("call list_items first to get an id") are none of these.
-func findHiddenText(s string) *hiddenText {
+func Find(s string) *Finding {
 	if h := tagCharacters(s); h != nil {
 		return h
 	}
@@ -32,7 +39,7 @@ func findHiddenText(s string) *hiddenText {
 	}
 	for _, c := range deceptions {
 		if loc := c.re.FindStringIndex(s); loc != nil {
-			return &hiddenText{What: c.what, Quote: s[loc[0]:loc[1]], Start: loc[0], End: loc[1]}
+			return &Finding{What: c.what, Quote: s[loc[0]:loc[1]], Start: loc[0], End: loc[1]}
 		}
 	}
 	return nil
@@ -41,7 +48,7 @@ func findHiddenText(s string) *hiddenText {
 // tagCharacters finds Unicode tag characters (U+E0000–U+E007F), which render as nothing and
 // which models read as the ASCII they shadow. The subdivision flags (U+1F3F4, tag letters,
 // U+E007F: 🏴󠁧󠁢󠁳󠁣󠁴󠁿) are emoji, not hidden text.
-func tagCharacters(s string) *hiddenText {
+func tagCharacters(s string) *Finding {
 	var hidden strings.Builder
 	first, last := -1, 0
 	prev := rune(0)
@@ -74,7 +81,7 @@ func tagCharacters(s string) *hiddenText {
 	if first < 0 {
 		return nil
 	}
-	return &hiddenText{What: "hides text in Unicode tag characters", Quote: hidden.String(), Start: first, End: last}
+	return &Finding{What: "hides text in Unicode tag characters", Quote: hidden.String(), Start: first, End: last}
 }
 
 // invisibleCharacter finds the first character that changes what the model reads without
@@ -82,7 +89,7 @@ func tagCharacters(s string) *hiddenText {
 // characters (terminal escapes among them) and runs of variation selectors. Joiners between
 // letters of scripts that use them, one variation selector after a symbol, and the
 // direction marks of a right-to-left text are writing, not hiding.
-func invisibleCharacter(s string) *hiddenText {
+func invisibleCharacter(s string) *Finding {
 	rtl := strings.IndexFunc(s, func(r rune) bool {
 		return unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 	}) >= 0
@@ -90,7 +97,7 @@ func invisibleCharacter(s string) *hiddenText {
 	for i, r := range s {
 		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
 		if name := invisibleName(r, prev, next, rtl); name != "" {
-			return &hiddenText{What: fmt.Sprintf("holds U+%04X, %s the user cannot see", r, name), Start: i, End: i + utf8.RuneLen(r)}
+			return &Finding{What: fmt.Sprintf("holds U+%04X, %s the user cannot see", r, name), Start: i, End: i + utf8.RuneLen(r)}
 		}
 		prev = r
 	}
@@ -175,8 +182,8 @@ const secretPath = `(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/Users/\w+|/root)[/\\
 // passContent is the instruction to put a file's text into something the model sends.
 const passContent = `\b(?:pass|include|send|put|attach|provide|add|append|concatenate|upload|post|insert|copy|paste)\s+(?:(?:its|their|the|this|that|those|these|file|full|entire|whole)\s+){0,3}(?:contents?|text|data|it|them)\b`
 
-// clipWords shortens s to its first n words (at least one), whitespace collapsed.
-func clipWords(s string, n int) string {
+// ClipWords shortens s to its first n words (at least one), whitespace collapsed.
+func ClipWords(s string, n int) string {
 	w := strings.Fields(s)
 	if n < 1 {
 		n = 1
@@ -185,4 +192,88 @@ func clipWords(s string, n int) string {
 		return strings.Join(w, " ")
 	}
 	return strings.Join(w[:n], " ") + "…"
+}
+
+// Description is one description text and what it describes ("" for the definition itself).
+type Description struct {
+	Where, Text string
+}
+
+// Published is what a definition publishes that holds descriptions: its own, its input and
+// output schemas (any JSON-marshallable value), and its prompt arguments' (name and
+// description).
+type Published struct {
+	Description               string
+	InputSchema, OutputSchema any
+	ArgumentDescriptions      [][2]string
+}
+
+// Descriptions returns every description a definition sends: its own, every "description"
+// string in its input and output schemas (with the property path), and its prompt arguments'.
+func Descriptions(e Published) []Description {
+	var out []Description
+	if e.Description != "" {
+		out = append(out, Description{"", e.Description})
+	}
+	for _, s := range []struct {
+		role   string
+		schema any
+	}{{"input", e.InputSchema}, {"output", e.OutputSchema}} {
+		if s.schema == nil {
+			continue
+		}
+		b, err := json.Marshal(s.schema)
+		if err != nil {
+			continue
+		}
+		var v any
+		if json.Unmarshal(b, &v) != nil {
+			continue
+		}
+		walk(v, s.role, &out)
+	}
+	for _, a := range e.ArgumentDescriptions {
+		if a[1] != "" {
+			out = append(out, Description{"argument " + a[0], a[1]})
+		}
+	}
+	return out
+}
+
+// walk collects the description strings of a schema value, naming each by its
+// path of property names (input.filter.status).
+func walk(v any, path string, out *[]Description) {
+	switch v := v.(type) {
+	case map[string]any:
+		if d, ok := v["description"].(string); ok && d != "" {
+			*out = append(*out, Description{"property " + path, d})
+		}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch k {
+			case "properties", "$defs", "definitions", "patternProperties":
+				if props, ok := v[k].(map[string]any); ok {
+					names := make([]string, 0, len(props))
+					for n := range props {
+						names = append(names, n)
+					}
+					sort.Strings(names)
+					for _, n := range names {
+						walk(props[n], path+"."+n, out)
+					}
+				}
+			case "description":
+			default:
+				walk(v[k], path, out)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			walk(x, path, out)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package schemarules
+package hiddentext
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ import (
 // -json` lists for the corpus servers and for servers fetched for this test, extracted by
 // scripts/benign-descriptions.sh). None hides anything, so none may be reported.
 func TestBenignDescriptionsStaySilent(t *testing.T) {
-	f, err := os.Open("testdata/benign-descriptions.tsv")
+	f, err := os.Open("../testdata/benign-descriptions.tsv")
 	require.NoError(t, err)
 	defer f.Close()
 	want := -1
@@ -40,7 +40,7 @@ func TestBenignDescriptionsStaySilent(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(cols[3]), &desc), "line %d", line)
 		n++
 		perServer[cols[0]]++
-		if h := findHiddenText(desc); h != nil {
+		if h := Find(desc); h != nil {
 			t.Errorf("line %d (%s, %s): %s", line, cols[0], cols[2], h.What)
 		}
 	}
@@ -83,7 +83,7 @@ func TestHiddenTextShapes(t *testing.T) {
 		{"Flag \U0001F3F4" + tags("gbsct") + "\U000E007F, heart \u2764\ufe0f, family \U0001F468\u200d\U0001F469\u200d\U0001F467.", ""},
 		{"שלום\u200f world", ""},
 	} {
-		h := findHiddenText(c.text)
+		h := Find(c.text)
 		if c.want == "" {
 			assert.Nil(t, h, "%q", c.text)
 			continue

@@ -68,7 +68,7 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				if !sdkText && !h.sums.IsErrorResult(call) {
 					return
 				}
-				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) {
+				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) {
 					return
 				}
 				errName := firstName(lazyHand())
@@ -341,6 +341,32 @@ func returnedBeside(info *types.Info, call *ast.CallExpr, stack []ast.Node, hand
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// returnedBesideOnPath reports whether the result call builds is returned, on some path,
+// beside an error the path has in hand (`res := NewToolResultError("x"); return res, err`):
+// the error goes out with it, so nothing is dropped. The engine answers through variables.
+func (h *handler) returnedBesideOnPath(call *ast.CallExpr) bool {
+	if h.ResultIndex < 0 || h.ErrorIndex < 0 {
+		return false
+	}
+	fn := h.flow.Function(h.Node)
+	c, _ := flow.CallIn(fn, call.Lparen)
+	if c == nil {
+		return false
+	}
+	for _, p := range h.flow.Paths(fn) {
+		if len(p.Results) <= max(h.ResultIndex, h.ErrorIndex) || flow.Core(p.Results[h.ResultIndex].Value) != c {
+			continue
+		}
+		errV := flow.Core(p.Results[h.ErrorIndex].Value)
+		for _, x := range p.InHand() {
+			if flow.Core(x) == errV {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -90,8 +90,14 @@ func NilTested(cond ssa.Value) ssa.Value {
 
 // isErrorsTest reports whether call is errors.Is(x, target) or errors.As(x, &t).
 func isErrorsTest(call *ssa.Call) bool {
+	return (CallsFunc(call, "errors", "Is") || CallsFunc(call, "errors", "As")) && len(call.Call.Args) == 2
+}
+
+// CallsFunc reports whether call statically calls the package-level function path.name (not
+// a method).
+func CallsFunc(call *ssa.Call, path, name string) bool {
 	fn := Callee(call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(call.Call.Args) == 2
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 // sameText returns the operand a value keeps the contents of (a conversion, a change of

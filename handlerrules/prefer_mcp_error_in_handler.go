@@ -69,15 +69,10 @@ func uncoded(c *ssa.Call, depth int) bool {
 	if depth > 8 {
 		return false // a chain this long is not worth following; assume it may carry a code
 	}
-	fn := flow.Callee(c)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "errors.New":
+	if flow.CallsFunc(c, "errors", "New") {
 		return true
-	case "fmt.Errorf":
-	default:
+	}
+	if !flow.CallsFunc(c, "fmt", "Errorf") {
 		return false
 	}
 	args := flow.Arguments(c)

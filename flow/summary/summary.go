@@ -565,17 +565,16 @@ func (s *summariser) errorOf(f *summarised, v ssa.Value, depth int) errorFacts {
 		return out
 	}
 	args := flow.Arguments(call)
-	callee := s.fr.CalleeOf(call)
 	switch {
-	case isPkgFunc(callee, "errors", "New"):
+	case flow.CallsFunc(call, "errors", "New"):
 		out.nonNil = true
 		return out
-	case isPkgFunc(callee, "errors", "Join"):
+	case flow.CallsFunc(call, "errors", "Join"):
 		s.paramsIn(f, &out, args, func(int) bool { return true })
 		out.nonNil = len(out.wraps) > 0 // Join of only nil errors is nil
 		out.unknown = true
 		return out
-	case isPkgFunc(callee, "fmt", "Errorf"):
+	case flow.CallsFunc(call, "fmt", "Errorf"):
 		out.nonNil = true
 		var wrapArgs []int
 		if syn := s.calls[call.Pos()]; syn != nil {
@@ -696,10 +695,6 @@ func errorResult(call *ssa.Call) int {
 		}
 	}
 	return -1
-}
-
-func isPkgFunc(fn *types.Func, path, name string) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 func appendUnique(s []int, v int) []int {

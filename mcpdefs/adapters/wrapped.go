@@ -505,8 +505,7 @@ func errorsAsTaken(p flow.Path, errV ssa.Value) types.Type {
 		if !ok || !c.Taken || len(call.Call.Args) != 2 {
 			continue
 		}
-		fn := flow.Callee(call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" || flow.Core(call.Call.Args[0]) != errV {
+		if !flow.CallsFunc(call, "errors", "As") || flow.Core(call.Call.Args[0]) != errV {
 			continue
 		}
 		if mi, ok := call.Call.Args[1].(*ssa.MakeInterface); ok {

@@ -635,8 +635,7 @@ func (e *Engine) formattedFromShown(v ssa.Value, depth int) bool {
 	case *ssa.BinOp:
 		return x.Op == token.ADD && operand(x.X) && operand(x.Y)
 	case *ssa.Call:
-		fn := flow.Callee(x)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" {
+		if !flow.CallsFunc(x, "fmt", "Sprintf") {
 			return false
 		}
 		args := flow.Arguments(x)

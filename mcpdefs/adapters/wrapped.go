@@ -330,15 +330,6 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		m.Errors, m.Same, m.Override = h.Errors, true, true
 		return m, ""
 	}
-	if branch == nil {
-		// However the branch is written (`if err == nil { return res, nil }` first, an
-		// else, a switch): what the returns on the paths where the error is non-nil make it.
-		if mode, same, ok := r.errorPathsMode(h, call, errVar); ok {
-			m.Errors, m.Same = mode, same
-			m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
-			return m, ""
-		}
-	}
 	if branch == nil || len(branch.Body.List) == 0 {
 		return m, "the adapter does not branch on the wrapped function's error"
 	}
@@ -348,17 +339,9 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 	}
 	mode, same, ok := r.returnMode(h, ret, errVar)
 	if !ok {
-		// A bare return of named results, a result or error held in another variable: what
-		// the error paths return, asked of the engine.
-		mode, same, ok = r.errorPathsMode(h, call, errVar)
-	}
-	if !ok {
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
-	if via != mcpmodel.ShapeReflect {
-		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
-	}
 	// `if errors.As(err, &hard) { return nil, err }` before the final return: errors of that
 	// type take the other way.
 	for _, st := range branch.Body.List[:len(branch.Body.List)-1] {
@@ -551,44 +534,6 @@ func (r *Finder) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types
 		return true
 	})
 	return whole && count > 0
-}
-
-// errorPathsMode asks the flow engine what the adapter h returns on every path where the
-// error of the wrapped call is non-nil: the mode all those returns agree on (same: each
-// returns the error unchanged), ok=false when they disagree or none is found.
-func (r *Finder) errorPathsMode(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object) (mode mcpmodel.ErrorMode, same, ok bool) {
-	fn := r.flow.Function(h.Node)
-	if fn == nil {
-		return 0, false, false
-	}
-	var errV ssa.Value
-	if c, _ := flow.CallIn(fn, call.Lparen); c != nil {
-		if tuple, ok := c.Type().(*types.Tuple); !ok {
-			errV = c
-		} else {
-			for _, ref := range *c.Referrers() {
-				if ex, isEx := ref.(*ssa.Extract); isEx && ex.Index == tuple.Len()-1 {
-					errV = ex
-				}
-			}
-		}
-	}
-	if errV == nil || !astutil.IsError(errV.Type()) {
-		return 0, false, false
-	}
-	found := false
-	same = true
-	for _, p := range r.flow.Paths(fn) {
-		if p.Known(errV) != flow.NonNil {
-			continue
-		}
-		m, s, ok := r.modeOn(h, &p, errVar, errV)
-		if !ok || (found && m != mode) {
-			return 0, false, false
-		}
-		mode, same, found = m, same && s, true
-	}
-	return mode, same && found, found
 }
 
 // resultUse asks the engine what adapter h does with the first result of the wrapped call

@@ -632,6 +632,14 @@ func (e *Engine) formattedFromShown(v ssa.Value, depth int) bool {
 		return len(paths) > 0 && !slices.ContainsFunc(paths, func(q typewalk.Path) bool { return !e.shown(q) })
 	}
 	switch x := v.(type) {
+	case *ssa.Phi:
+		// A message chosen in an if/else or a switch: every way in must restate.
+		for _, e := range x.Edges {
+			if !operand(e) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
 	case *ssa.BinOp:
 		return x.Op == token.ADD && operand(x.X) && operand(x.Y)
 	case *ssa.Call:

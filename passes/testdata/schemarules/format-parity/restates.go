@@ -42,3 +42,34 @@ func registerRestates(s *mcp.Server) {
 var _ = registerRestates
 
 func namespaceOf(name string) string { return "ns-" + name }
+
+// Near miss: the same restatement chosen in an else branch and held in a variable.
+func deleteRestatedElse(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, *DeleteOut, error) {
+	name, namespace := in.Q, namespaceOf(in.Q)
+	var msg string
+	if in.Q == "" {
+		msg = "nothing deleted"
+	} else {
+		msg = fmt.Sprintf("Workflow %q deleted", name)
+	}
+	out := &DeleteOut{Name: name, Namespace: namespace, Message: msg}
+	return sentence(fmt.Sprintf("Workflow %q in %q deleted", name, namespace)), out, nil
+}
+
+// The message chosen in an else branch carries upstream text on one way: reported.
+func deleteUpstreamElse(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, *DeleteOut, error) {
+	name, namespace := in.Q, namespaceOf(in.Q)
+	msg := fmt.Sprintf("Workflow %q deleted", name)
+	if in.Q == "" {
+		msg = upstreamStatus(name)
+	}
+	out := &DeleteOut{Name: name, Namespace: namespace, Message: msg}
+	return sentence(fmt.Sprintf("Workflow %q in %q deleted", name, namespace)), out, nil // want `tool "delete_upstream_else": output\.message \(field Message\) is not in the Content this result sets`
+}
+
+func registerRestatesElse(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "delete_restated_else", Description: "d"}, deleteRestatedElse)
+	mcp.AddTool(s, &mcp.Tool{Name: "delete_upstream_else", Description: "d"}, deleteUpstreamElse)
+}
+
+var _ = registerRestatesElse

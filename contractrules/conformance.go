@@ -91,7 +91,7 @@ func newTool(p *rule.Pass, d *mcpmodel.Definition, flow *Result) *tool {
 
 func (rules) ErrorContractConformance() rule.Entry[*kinds] {
 	return rule.Declare(toolCheck{
-		ID: "error-contract-conformance", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: "error-contract-conformance", Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "handler can return a code its contract does not declare",
 		Run:   conform,
 	}, (*kinds).contractedTool)
@@ -145,7 +145,7 @@ func conform(p *rule.Pass, t *tool) {
 
 func (rules) ErrorContractPreferFail() rule.Entry[*kinds] {
 	return rule.Declare(toolCheck{
-		ID: "error-contract-prefer-fail", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: "error-contract-prefer-fail", Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "declared code returned through a factory instead of call.Fail",
 		Run:   preferFail,
 	}, (*kinds).contractedTool)
@@ -226,7 +226,7 @@ func failFix(t *tool, call *ast.CallExpr, b sdkapi.ErrorBuild, reason string) (a
 
 func (rules) ErrorContractUnknownReason() rule.Entry[*kinds] {
 	return rule.Declare(toolCheck{
-		ID: "error-contract-unknown-reason", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: "error-contract-unknown-reason", Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "call.Fail or RecoveryFor names an undeclared reason",
 		Run:   unknownReason,
 	}, (*kinds).tool)
@@ -308,7 +308,7 @@ func ownCall(info *types.Info, call *ast.CallExpr, h *mcpmodel.Handler) bool {
 
 func (rules) ErrorContractUnthrown() rule.Entry[*kinds] {
 	return rule.Declare(toolCheck{
-		ID: "error-contract-unthrown", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: "error-contract-unthrown", Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "declared reason that no path can produce",
 		Run:   unthrown,
 	}, (*kinds).contractedTool)

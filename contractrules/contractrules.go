@@ -36,19 +36,19 @@ type (
 // mcp-ts-core's contract type checks, which Go's types make impossible to fail: catalogued
 // and documented, never run.
 func (rules) ErrorContractType() rule.Entry[*kinds] {
-	return rule.Declare(contractCheck{ID: "error-contract-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable}, (*kinds).contract)
+	return rule.Declare(contractCheck{ID: "error-contract-type", Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract is not a list of entries", Status: rule.NotApplicable}, (*kinds).contract)
 }
 
 func (rules) ErrorContractEntryType() rule.Entry[*kinds] {
-	return rule.Declare(contractCheck{ID: "error-contract-entry-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable}, (*kinds).contract)
+	return rule.Declare(contractCheck{ID: "error-contract-entry-type", Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract entry is not an object", Status: rule.NotApplicable}, (*kinds).contract)
 }
 
 func (rules) ErrorContractCodeType() rule.Entry[*kinds] {
-	return rule.Declare(contractCheck{ID: "error-contract-code-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable}, (*kinds).contract)
+	return rule.Declare(contractCheck{ID: "error-contract-code-type", Severity: rule.Error, SDKs: rule.MCPTool, Title: "contract code is not a number", Status: rule.NotApplicable}, (*kinds).contract)
 }
 
 func (rules) ErrorContractRetryableType() rule.Entry[*kinds] {
-	return rule.Declare(contractCheck{ID: "error-contract-retryable-type", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable}, (*kinds).contract)
+	return rule.Declare(contractCheck{ID: "error-contract-retryable-type", Severity: rule.Warning, SDKs: rule.MCPTool, Title: "contract retryable is not a boolean", Status: rule.NotApplicable}, (*kinds).contract)
 }
 
 // rules declares the contract rules: each exported method declares one rule, in the file
@@ -57,7 +57,7 @@ func (rules) ErrorContractRetryableType() rule.Entry[*kinds] {
 type rules struct{}
 
 // checks are the contract rules, as rules declares them.
-func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds](Family) }
 
 // Rules are the contract rules' catalog rows.
 func Rules() []rule.Rule { return rule.Rows(checks()) }

@@ -35,7 +35,7 @@ func at(e mcpmodel.ContractEntry, v ast.Expr) rule.Positioner {
 
 func (rules) ErrorContractNotStatic() rule.Entry[*kinds] {
 	return rule.Declare(contractCheck{
-		ID: "error-contract-not-static", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: "error-contract-not-static", Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "contract cannot be resolved at compile time",
 		Run:   notStatic,
 	}, (*kinds).unresolved)
@@ -48,7 +48,7 @@ func notStatic(p *rule.Pass, c *mcpmodel.Contract) {
 
 func (rules) ErrorContractEmpty() rule.Entry[*kinds] {
 	return rule.Declare(contractCheck{
-		ID: defcheck.RuleErrorContractEmpty, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractEmpty, Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "error contract declared with no entries",
 		Run:   contractEmpty,
 	}, (*kinds).contract)
@@ -63,7 +63,7 @@ func contractEmpty(p *rule.Pass, c *mcpmodel.Contract) {
 
 func (rules) ErrorContractCodeUnknown() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractCodeUnknown, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractCodeUnknown, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract code is not a known mcperr code",
 		Run:   codeUnknown,
 	}, (*kinds).entry)
@@ -84,7 +84,7 @@ func codeUnknown(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractCodeUnknownError() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractCodeUnknownError, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractCodeUnknownError, Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "contract declares CodeUnknownError",
 		Run:   codeUnknownError,
 	}, (*kinds).entry)
@@ -98,7 +98,7 @@ func codeUnknownError(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractReasonRequired() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractReasonRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractReasonRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no reason",
 		Run:   reasonRequired,
 	}, (*kinds).entry)
@@ -113,7 +113,7 @@ func reasonRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractReasonFormat() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractReasonFormat, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractReasonFormat, Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "contract reason is not snake_case",
 		Run:   reasonFormat,
 	}, (*kinds).entry)
@@ -160,7 +160,7 @@ func snakeCase(s string) string {
 
 func (rules) ErrorContractReasonUnique() rule.Entry[*kinds] {
 	return rule.Declare(contractCheck{
-		ID: defcheck.RuleErrorContractReasonUnique, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractReasonUnique, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "two contract entries share a reason",
 		Run:   reasonUnique,
 	}, (*kinds).contract)
@@ -185,7 +185,7 @@ func reasonUnique(p *rule.Pass, c *mcpmodel.Contract) {
 
 func (rules) ErrorContractWhenRequired() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractWhenRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractWhenRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no When",
 		Run:   whenRequired,
 	}, (*kinds).entry)
@@ -201,7 +201,7 @@ func whenRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractRecoveryRequired() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractRecoveryRequired, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractRecoveryRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no Recovery",
 		Run:   recoveryRequired,
 	}, (*kinds).entry)
@@ -217,7 +217,7 @@ func recoveryRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractRecoveryEmpty() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractRecoveryEmpty, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractRecoveryEmpty, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract Recovery is only whitespace",
 		Run:   recoveryEmpty,
 	}, (*kinds).entry)
@@ -233,7 +233,7 @@ func recoveryEmpty(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractRecoveryMinWords() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractRecoveryMinWords, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractRecoveryMinWords, Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "contract Recovery has fewer than five words",
 		Run:   recoveryMinWords,
 	}, (*kinds).entry)
@@ -251,7 +251,7 @@ func recoveryMinWords(p *rule.Pass, e mcpmodel.ContractEntry) {
 
 func (rules) ErrorContractRetryableMismatch() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
-		ID: defcheck.RuleErrorContractRetryableMismatch, Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: defcheck.RuleErrorContractRetryableMismatch, Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "contract Retryable contradicts its code's retryability",
 		Run:   retryableMismatch,
 	}, (*kinds).entry)

@@ -34,7 +34,7 @@ type check = rule.Check[func(*rule.Pass, *mcpdefs.Result, []*handler)]
 type rules struct{}
 
 // checks are the handler rules, as rules declares them.
-func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds](Family) }
 
 // kinds are the analyzers the handler rules read, built once per configuration.
 type kinds struct {

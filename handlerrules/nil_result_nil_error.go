@@ -10,7 +10,7 @@ import (
 
 func (rules) NilResultNilError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "nil-result-nil-error", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		ID: "nil-result-nil-error", Severity: rule.Error, SDKs: rule.PlainSDKs,
 		Title: "tool handler can return (nil, nil)",
 		Run:   nilResultNilError,
 	}, (*kinds).handlerBodies)

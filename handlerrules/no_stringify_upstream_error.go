@@ -20,7 +20,7 @@ import (
 
 func (rules) NoStringifyUpstreamError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "no-stringify-upstream-error", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "no-stringify-upstream-error", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error text embeds serialised upstream data",
 		Run:   noStringifyUpstreamError,
 	}, (*kinds).handlerBodies)

@@ -11,7 +11,7 @@ import (
 
 func (rules) PreferErrorFactory() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "prefer-error-factory", Family: Family, Severity: rule.Warning, SDKs: rule.MCPTool,
+		ID: "prefer-error-factory", Severity: rule.Warning, SDKs: rule.MCPTool,
 		Title: "mcperr.New with a code that has a factory",
 		Run:   preferErrorFactory,
 	}, (*kinds).handlerBodies)

@@ -14,7 +14,7 @@ import (
 
 func (rules) PreferMCPErrorInHandler() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "prefer-mcp-error-in-handler", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "prefer-mcp-error-in-handler", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "handler returns an error that carries no MCP error code",
 		Run:   preferMCPErrorInHandler,
 	}, (*kinds).handlerBodies)

@@ -22,7 +22,7 @@ import (
 
 func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "preserve-cause-on-rethrow", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "preserve-cause-on-rethrow", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error built in an error branch drops the error in hand",
 		Run:   preserveCauseOnRethrow,
 	}, (*kinds).handlerBodies)

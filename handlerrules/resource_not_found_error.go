@@ -22,7 +22,7 @@ var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|d
 
 func (rules) ResourceNotFoundError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "resource-not-found-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
+		ID: "resource-not-found-error", Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
 		Title: "resource handler reports a missing resource with an ad-hoc error",
 		Run:   resourceNotFoundError,
 	}, (*kinds).handlerBodies)

@@ -13,7 +13,7 @@ import (
 
 func (rules) ResultAndError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "result-and-error", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "result-and-error", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "handler returns a result and an error together; the result is discarded",
 		Run:   resultAndError,
 	}, (*kinds).handlerBodies)

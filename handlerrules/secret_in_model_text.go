@@ -21,7 +21,7 @@ import (
 
 func (rules) SecretInModelText() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "secret-in-model-text", Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		ID: "secret-in-model-text", Severity: rule.Error, SDKs: rule.PlainSDKs,
 		Title: "a credential reaches text the model reads",
 		Run:   secretInModelText,
 	}, (*kinds).credentialed)

@@ -17,7 +17,7 @@ import (
 
 func (rules) StructuredContentOnError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "structured-content-on-error", Family: Family, Severity: rule.Warning, SDKs: rule.GoSDK,
+		ID: "structured-content-on-error", Severity: rule.Warning, SDKs: rule.GoSDK,
 		Title: "typed handler returns an IsError result with a nil error; zero structuredContent ships",
 		Run:   structuredContentOnError,
 	}, (*kinds).handlerBodies)

@@ -21,7 +21,7 @@ import (
 
 func (rules) ToolErrorAsProtocolError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "tool-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		ID: "tool-error-as-protocol-error", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "a problem the model could fix is returned as a JSON-RPC error",
 		Run:   toolErrorAsProtocolError,
 	}, (*kinds).handlerBodies)

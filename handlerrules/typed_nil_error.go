@@ -16,7 +16,7 @@ import (
 
 func (rules) TypedNilError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleTypedNilError, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleTypedNilError, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "a nil concrete error pointer is returned as a non-nil error",
 		Run:   typedNilError,
 	}, (*kinds).handlerBodies)

@@ -15,7 +15,7 @@ import (
 
 func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "upstream-error-as-protocol-error", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		ID: "upstream-error-as-protocol-error", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "a failed upstream call is returned as a JSON-RPC error",
 		Run:   upstreamErrorAsProtocolError,
 	}, (*kinds).handlerBodies)

@@ -15,7 +15,7 @@ import (
 
 func (rules) WrappedProtocolError() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "wrapped-protocol-error", Family: Family, Severity: rule.Error, SDKs: rule.GoSDK,
+		ID: "wrapped-protocol-error", Severity: rule.Error, SDKs: rule.GoSDK,
 		Title: "typed handler wraps a *jsonrpc.Error, demoting it to a tool error",
 		Run:   wrappedProtocolError,
 	}, (*kinds).handlerBodies)

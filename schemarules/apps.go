@@ -23,7 +23,7 @@ func uiMeta(m *Model, d *Definition) (meta *jsonvalue.Value, ui *jsonvalue.Membe
 
 func (rules) MetaUIType() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "meta-ui-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "meta-ui-type", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "_meta.ui is not an object",
 		Run:   metaUIType,
 	}, (*kinds).model)
@@ -42,7 +42,7 @@ func metaUIType(p *rule.Pass, m *Model) error {
 
 func (rules) MetaUIResourceURIRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "meta-ui-resource-uri-required", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "meta-ui-resource-uri-required", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "_meta.ui without resourceUri",
 		Run:   metaUIResourceURIRequired,
 	}, (*kinds).model)
@@ -85,7 +85,7 @@ func resourceURI(m *Model, d *Definition) (*jsonvalue.Value, *jsonvalue.Member, 
 
 func (rules) MetaUIResourceURIScheme() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "meta-ui-resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "meta-ui-resource-uri-scheme", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "_meta.ui.resourceUri not ui://",
 		Run:   metaUIResourceURIScheme,
 	}, (*kinds).model)
@@ -104,7 +104,7 @@ func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 
 func (rules) AppToolResourcePairing() rule.Entry[*kinds] {
 	return rule.Declare(namesCheck{
-		ID: "app-tool-resource-pairing", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "app-tool-resource-pairing", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "MCP Apps tool whose ui:// resource is not registered",
 		Run:   appToolResourcePairing,
 	}, (*kinds).names)

@@ -15,7 +15,7 @@ import (
 
 func (rules) ArgumentNotInSchema() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "argument-not-in-schema", Family: Family, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs},
+		ID: "argument-not-in-schema", Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs},
 		Title: "handler reads an argument its tool's input schema does not declare",
 		Run:   argumentNotInSchema,
 	}, (*kinds).model)

@@ -21,7 +21,7 @@ import (
 
 func (rules) DescriptionTokenBudget() rule.Entry[*kinds] {
 	return rule.Declare(budgetCheck{
-		ID: "description-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "description-token-budget", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "tool description longer than the token budget",
 		Run:   descriptionTokenBudget,
 	}, (*kinds).budget)
@@ -29,7 +29,7 @@ func (rules) DescriptionTokenBudget() rule.Entry[*kinds] {
 
 func (rules) SurfaceTokenBudget() rule.Entry[*kinds] {
 	return rule.Declare(budgetCheck{
-		ID: "surface-token-budget", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "surface-token-budget", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "tool definitions of a server cost more context than the budget",
 		Run:   surfaceTokenBudget,
 	}, (*kinds).budget)
@@ -162,7 +162,7 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 
 func (rules) ClientCompatibility() rule.Entry[*kinds] {
 	return rule.Declare(budgetCheck{
-		ID: "client-compatibility", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "client-compatibility", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "tool definition breaks a restriction of a targeted client",
 		Run:   clientCompatibility,
 	}, (*kinds).budget)

@@ -11,7 +11,7 @@ import (
 
 func (rules) DescriptionRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleDescriptionRequired, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleDescriptionRequired, Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "definition without a description",
 		Run:   descriptionRequired,
 	}, (*kinds).model)
@@ -47,7 +47,7 @@ func hasOptionsOrLiteral(d *Definition) bool {
 
 func (rules) HandlerRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleHandlerRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "definition registered with a nil handler",
 		Run:   handlerRequired,
 	}, (*kinds).model)
@@ -69,7 +69,7 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 
 func (rules) PromptHandlerRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RulePromptHandlerRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RulePromptHandlerRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "prompt registered without a handler",
 		Run:   promptHandlerRequired,
 	}, (*kinds).model)
@@ -113,7 +113,7 @@ func reportNilHandler(p *rule.Pass, d *Definition, why string) {
 
 func (rules) AnnotationCoherence() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "annotation-coherence", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		ID: "annotation-coherence", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "annotations that contradict each other",
 		Run:   annotationCoherence,
 	}, (*kinds).model)
@@ -137,7 +137,7 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 
 func (rules) AuthScopeFormat() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleAuthScopeFormat, Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: defcheck.RuleAuthScopeFormat, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "empty or blank auth scope",
 		Run:   authScopeFormat,
 	}, (*kinds).model)

@@ -22,7 +22,7 @@ const headerKey = "x-mcp-header"
 
 func (rules) XMCPHeaderValid() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "x-mcp-header-valid", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "x-mcp-header-valid", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "x-mcp-header annotation the SDK rejects at registration",
 		Run:   xMCPHeaderValid,
 	}, (*kinds).model)
@@ -30,7 +30,7 @@ func (rules) XMCPHeaderValid() rule.Entry[*kinds] {
 
 func (rules) XMCPHeaderSecret() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "x-mcp-header-secret", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "x-mcp-header-secret", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "x-mcp-header on a property that carries a secret",
 		Run:   xMCPHeaderSecret,
 	}, (*kinds).model)

@@ -15,7 +15,7 @@ import (
 
 func (rules) DescriptionHiddenInstructions() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "description-hidden-instructions", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "description-hidden-instructions", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "description holds invisible or deceptive text for the model",
 		Run:   descriptionHiddenInstructions,
 	}, (*kinds).model)

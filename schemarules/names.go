@@ -21,7 +21,7 @@ var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
 func (rules) NameRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleNameRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleNameRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "definition without a name",
 		Run:   nameRequired,
 	}, (*kinds).model)
@@ -64,7 +64,7 @@ func isLiteral(d *Definition) bool {
 
 func (rules) NameFormat() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleNameFormat, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleNameFormat, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "tool name outside [A-Za-z0-9._-]{1,128}",
 		Run:   nameFormat,
 	}, (*kinds).model)
@@ -93,7 +93,7 @@ func nameFormat(p *rule.Pass, m *Model) error {
 
 func (rules) NameUnique() rule.Entry[*kinds] {
 	return rule.Declare(namesCheck{
-		ID: "name-unique", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "name-unique", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "two definitions of one kind share a name",
 		Run:   nameUnique,
 	}, (*kinds).names)

@@ -338,7 +338,7 @@ func leafLabel(l *typewalk.Leaf) string {
 
 func (rules) FormatParity() rule.Entry[*kinds] {
 	return rule.Declare(parityCheck{
-		ID: "format-parity", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "format-parity", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "output field the text rendering does not show",
 		Run:   formatParity,
 	}, (*kinds).parity)
@@ -396,7 +396,7 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 
 func (rules) FormatParityUnchecked() rule.Entry[*kinds] {
 	return rule.Declare(parityCheck{
-		ID: "format-parity-unchecked", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "format-parity-unchecked", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "text rendering static analysis cannot follow",
 		Run:   formatParityUnchecked,
 	}, (*kinds).parity)

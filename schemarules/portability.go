@@ -35,7 +35,7 @@ func unsatisfiableEffect(d *Definition, s *Schema) string {
 
 func (rules) SchemaUnsatisfiable() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-unsatisfiable", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "schema-unsatisfiable", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "hand-built schema that no value satisfies",
 		Run:   schemaUnsatisfiable,
 	}, (*kinds).model)
@@ -76,7 +76,7 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaFormatPortability() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-format-portability", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "schema-format-portability", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "format outside the portable allowlist",
 		Run:   formatPortability,
 	}, (*kinds).model)
@@ -103,7 +103,7 @@ func formatPortability(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaAnyofNeedsType() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-anyof-needs-type", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "schema-anyof-needs-type", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "anyOf/oneOf branch without a type",
 		Run:   anyOfNeedsType,
 	}, (*kinds).model)
@@ -125,7 +125,7 @@ func anyOfNeedsType(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaNoDiscriminatorKeyword() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-no-discriminator-keyword", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "schema-no-discriminator-keyword", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "OpenAPI discriminator keyword in a schema",
 		Run:   noDiscriminator,
 	}, (*kinds).model)
@@ -142,7 +142,7 @@ func noDiscriminator(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaNoDefs() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-no-defs", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		ID: "schema-no-defs", Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
 		Title: "$defs or $ref in a schema (strict portability)",
 		Run:   noDefs,
 	}, (*kinds).model)
@@ -161,7 +161,7 @@ func noDefs(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaRootOneofPortability() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-root-oneof-portability", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		ID: "schema-root-oneof-portability", Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
 		Title: "oneOf/anyOf at the schema root (strict portability)",
 		Run:   rootOneOf,
 	}, (*kinds).model)
@@ -182,7 +182,7 @@ func rootOneOf(p *rule.Pass, m *Model) error {
 
 func (rules) SchemaDialectTag() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-dialect-tag", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
+		ID: "schema-dialect-tag", Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
 		Title: "schema without $schema (strict portability)",
 		Run:   dialectTag,
 	}, (*kinds).model)

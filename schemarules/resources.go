@@ -22,7 +22,7 @@ func isResource(d *Definition) bool {
 
 func (rules) URITemplateRequired() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleURITemplateRequired, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleURITemplateRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "resource template without a URI template",
 		Run:   uriTemplateRequired,
 	}, (*kinds).model)
@@ -49,7 +49,7 @@ func uriTemplateRequired(p *rule.Pass, m *Model) error {
 
 func (rules) URITemplateValid() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleURITemplateValid, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleURITemplateValid, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "invalid RFC 6570 URI template",
 		Run:   uriTemplateValid,
 	}, (*kinds).model)
@@ -92,7 +92,7 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 
 func (rules) ResourceNameNotURI() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleResourceNameNotURI, Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleResourceNameNotURI, Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "resource name is its URI",
 		Run:   resourceNameNotURI,
 	}, (*kinds).model)
@@ -173,7 +173,7 @@ func hasScheme(uri string) bool {
 
 func (rules) ResourceURIScheme() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "resource-uri-scheme", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "resource-uri-scheme", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "resource URI without a scheme",
 		Run:   resourceURIScheme,
 	}, (*kinds).model)
@@ -204,7 +204,7 @@ func sameObject(res *mcpdefs.Result, a, b ast.Expr) bool {
 
 func (rules) TemplateParamsAlign() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleTemplateParamsAlign, Family: Family, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs, rule.SDKMCPTool},
+		ID: defcheck.RuleTemplateParamsAlign, Severity: rule.Error, SDKs: []string{rule.SDKMarkLabs, rule.SDKMCPTool},
 		Title: "template variable the handler does not read",
 		Run:   templateParamsAlign,
 	}, (*kinds).model)

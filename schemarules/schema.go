@@ -45,7 +45,7 @@ func startup(d *Definition) string {
 
 func (rules) SchemaIsObject() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleSchemaIsObject, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleSchemaIsObject, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "tool input does not infer to a JSON object",
 		Run:   schemaIsObject,
 	}, (*kinds).model)
@@ -281,7 +281,7 @@ func fieldLabel(d *Definition, s *Schema, v *types.Var, path typewalk.Path, atFi
 
 func (rules) SchemaSerializable() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleSchemaSerializable, Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: defcheck.RuleSchemaSerializable, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "field type that schema inference rejects",
 		Run:   schemaSerializable,
 	}, (*kinds).model)

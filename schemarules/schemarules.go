@@ -42,14 +42,14 @@ type (
 // catalogued and documented, never run.
 func (rules) AnnotationType() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "annotation-type", Family: Family, Severity: rule.Error, SDKs: rule.AllSDKs,
+		ID: "annotation-type", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "annotation value of the wrong type", Status: rule.NotApplicable,
 	}, (*kinds).model)
 }
 
 func (rules) AuthType() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "auth-type", Family: Family, Severity: rule.Error, SDKs: rule.MCPTool,
+		ID: "auth-type", Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "auth scopes of the wrong type", Status: rule.NotApplicable,
 	}, (*kinds).model)
 }
@@ -60,7 +60,7 @@ func (rules) AuthType() rule.Entry[*kinds] {
 type rules struct{}
 
 // checks are the schema rules, as rules declares them.
-func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds]() }
+func checks() []rule.Entry[*kinds] { return rule.Declared[rules, *kinds](Family) }
 
 // kinds are the analyzers the schema rules read, built once per configuration: the model is
 // walked once per package, and name-unique and app-tool-resource-pairing share one fact

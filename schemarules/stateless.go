@@ -10,7 +10,7 @@ import (
 
 func (rules) RegistrationAfterStart() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "registration-after-start", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "registration-after-start", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "definition added after serving starts, which stateless 2026-07-28 clients may never list",
 		Run:   registrationAfterStart,
 	}, (*kinds).model)

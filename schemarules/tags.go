@@ -110,7 +110,7 @@ func invopopDescription(tag string, optional bool) (string, bool) {
 
 func (rules) SchemaTagSyntax() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: defcheck.RuleSchemaTagSyntax, Family: Family, Severity: rule.Error, SDKs: rule.PlainSDKs,
+		ID: defcheck.RuleSchemaTagSyntax, Severity: rule.Error, SDKs: rule.PlainSDKs,
 		Title: "jsonschema tag that go-sdk rejects",
 		Run:   schemaTagSyntax,
 	}, (*kinds).model)
@@ -177,7 +177,7 @@ func requiredWord(tag string) bool {
 
 func (rules) SchemaTagRequiredIgnored() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "schema-tag-required-ignored", Family: Family, Severity: rule.Warning, SDKs: rule.PlainSDKs,
+		ID: "schema-tag-required-ignored", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "jsonschema tag says required on a field the json tag makes optional",
 		Run:   schemaTagRequiredIgnored,
 	}, (*kinds).model)
@@ -220,7 +220,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 
 func (rules) DescribeOnFields() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "describe-on-fields", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+		ID: "describe-on-fields", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "input field has no description",
 		Run:   describeOnFields,
 	}, (*kinds).model)
@@ -228,7 +228,7 @@ func (rules) DescribeOnFields() rule.Entry[*kinds] {
 
 func (rules) DescribeOnOutputFields() rule.Entry[*kinds] {
 	return rule.Declare(check{
-		ID: "describe-on-output-fields", Family: Family, Severity: rule.Info, SDKs: rule.AllSDKs,
+		ID: "describe-on-output-fields", Severity: rule.Info, SDKs: rule.AllSDKs,
 		Title: "output field has no description",
 		Run:   describeOnOutputFields,
 	}, (*kinds).model)

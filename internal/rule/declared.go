@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// Declared lists a family's rules: every exported method of R (the family's rules type) that
-// takes nothing and returns an Entry[K], in the order of the methods' names. A family
+// Declared lists family's rules: every exported method of R (the family's rules type) that
+// takes nothing and returns an Entry[K], in the order of the methods' names, each in family
+// (which no declaration repeats). A family
 // declares each rule as one such method, in the rule's own file beside its function, so
 // adding a rule adds no line to any list:
 //
@@ -18,11 +19,12 @@ import (
 //
 // Reflection sees the exported methods of an unexported type. A method of another shape is
 // no rule; CheckDeclared, which each family's test calls, refuses it.
-func Declared[R, K any]() []Entry[K] {
+func Declared[R, K any](family Family) []Entry[K] {
 	var out []Entry[K]
 	t := reflect.TypeFor[R]()
 	for i := range t.NumMethod() {
 		if e, ok := declaration[R, K](t.Method(i)); ok {
+			e.row.Family = family
 			out = append(out, e)
 		}
 	}

@@ -45,16 +45,19 @@ func (badRules) OtherKinds() Entry[struct{}] { return Entry[struct{}]{} }
 type noRules struct{}
 
 func TestDeclaredFindsEveryMethodInNameOrder(t *testing.T) {
-	entries := Declared[goodRules, *declKinds]()
+	entries := Declared[goodRules, *declKinds]("handlerrules")
 	require.Len(t, entries, 2, "an unexported method (%s) is no rule", goodRules{}.helper())
 	assert.Equal(t, "prefer-mcp-error", entries[0].Rule().ID, "methods come in name order")
 	assert.Equal(t, "result-and-error", entries[1].Rule().ID)
+	for _, e := range entries {
+		assert.Equal(t, Family("handlerrules"), e.Rule().Family, "every rule is in the family Declared is given")
+	}
 	assert.Len(t, Groups(entries, &declKinds{}, nil), 1, "only the implemented rule runs")
 	require.NoError(t, CheckDeclared[goodRules, *declKinds]())
 }
 
 func TestCheckDeclaredRefusesMistakes(t *testing.T) {
-	assert.Len(t, Declared[badRules, *declKinds](), 2, "Misnamed and ResultAndError have the declaration's shape")
+	assert.Len(t, Declared[badRules, *declKinds]("handlerrules"), 2, "Misnamed and ResultAndError have the declaration's shape")
 	err := CheckDeclared[badRules, *declKinds]()
 	require.Error(t, err)
 	for _, want := range []string{
@@ -67,5 +70,5 @@ func TestCheckDeclaredRefusesMistakes(t *testing.T) {
 	}
 	assert.ErrorContains(t, CheckDeclared[noRules, *declKinds](), "rule.noRules declares no rule")
 	assert.ErrorContains(t, CheckDeclared[*goodRules, *declKinds](), "is no struct type")
-	assert.Empty(t, Declared[*goodRules, *declKinds](), "a nil pointer is no receiver to call")
+	assert.Empty(t, Declared[*goodRules, *declKinds]("handlerrules"), "a nil pointer is no receiver to call")
 }

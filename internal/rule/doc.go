@@ -13,7 +13,7 @@
 //
 //	func (rules) NoEmptyReply() rule.Entry[*kinds] {
 //		return rule.Declare(check{
-//			ID: "no-empty-reply", Family: Family, Severity: rule.Warning, SDKs: rule.AllSDKs,
+//			ID: "no-empty-reply", Severity: rule.Warning, SDKs: rule.AllSDKs,
 //			Title: "handler returns an empty result",
 //			Run:   noEmptyReply,
 //		}, (*kinds).handlerBodies)

@@ -13,12 +13,12 @@ import (
 )
 
 // Check is one rule as its family declares it, in one value beside the function that
-// checks it: the catalog row (ID, family, severity, SDKs, title, strictness, status) and Run.
-// Run is one of the family's run signatures; the family declares the check with Declare and
-// the Kind that runs that signature, and the compiler checks that they agree.
+// checks it: what is particular to the rule's catalog row (ID, severity, SDKs, title,
+// strictness, status) and Run. The family is the family's own, set once for all its rules by
+// Declared. Run is one of the family's run signatures; the family declares the check with
+// Declare and the Kind that runs that signature, and the compiler checks that they agree.
 type Check[Run any] struct {
 	ID       string
-	Family   Family
 	Severity Severity
 	SDKs     []string
 	Title    string
@@ -30,13 +30,13 @@ type Check[Run any] struct {
 	Run    Run
 }
 
-// Rule is the check's catalog row.
-func (c Check[Run]) Rule() Rule {
+// Rule is the check's catalog row in family.
+func (c Check[Run]) Rule(family Family) Rule {
 	status := c.Status
 	if status == "" {
 		status = Implemented
 	}
-	return Rule{ID: c.ID, Family: c.Family, Severity: c.Severity, SDKs: c.SDKs, Title: c.Title, Status: status, Strict: c.Strict}
+	return Rule{ID: c.ID, Family: family, Severity: c.Severity, SDKs: c.SDKs, Title: c.Title, Status: status, Strict: c.Strict}
 }
 
 // Kind is how a family runs every rule of one run signature: the analyzers whose results
@@ -54,13 +54,13 @@ type Entry[K any] struct {
 	group func(kinds K, options any) Group
 }
 
-// Rule is the entry's catalog row.
+// Rule is the entry's catalog row; Declared sets its family.
 func (e Entry[K]) Rule() Rule { return e.row }
 
 // Declare declares a check with the kind that runs it: kind picks that Kind from the family's
 // kinds. A check whose Run the kind cannot call does not compile.
 func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {
-	e := Entry[K]{row: c.Rule()}
+	e := Entry[K]{row: c.Rule("")} // Declared sets the family
 	if e.row.Status == Implemented {
 		e.group = func(kinds K, options any) Group {
 			k := kind(kinds)

@@ -23,11 +23,11 @@ func TestCatalogRejectsDuplicates(t *testing.T) {
 }
 
 func TestCheckRule(t *testing.T) {
-	c := Check[func()]{ID: "x-y", Family: "f", Severity: Warning, Title: "t", Strict: true}
-	assert.Equal(t, Rule{ID: "x-y", Family: "f", Severity: Warning, Title: "t", Status: Implemented, Strict: true}, c.Rule(), "no status means implemented")
+	c := Check[func()]{ID: "x-y", Severity: Warning, Title: "t", Strict: true}
+	assert.Equal(t, Rule{ID: "x-y", Family: "f", Severity: Warning, Title: "t", Status: Implemented, Strict: true}, c.Rule("f"), "no status means implemented")
 	c.Status = NotApplicable
-	assert.Equal(t, NotApplicable, c.Rule().Status)
-	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/f.md#x-y", c.Rule().URL())
+	assert.Equal(t, NotApplicable, c.Rule("f").Status)
+	assert.Equal(t, "https://github.com/mcplint-go/mcplint/blob/main/docs/f.md#x-y", c.Rule("f").URL())
 }
 
 // A family's entries: every entry gives a catalog row in order, and only a rule that runs gives
@@ -41,8 +41,8 @@ func TestDeclareRowsGroups(t *testing.T) {
 		}}
 	}
 	k := &kinds{}
-	runs := Check[func(*Pass, string)]{ID: "a-b", Family: "f", Run: func(_ *Pass, in string) { k.calls = append(k.calls, "a-b:"+in) }}
-	planned := Check[func(*Pass, string)]{ID: "c-d", Family: "f", Status: Planned}
+	runs := Check[func(*Pass, string)]{ID: "a-b", Run: func(_ *Pass, in string) { k.calls = append(k.calls, "a-b:"+in) }}
+	planned := Check[func(*Pass, string)]{ID: "c-d", Status: Planned}
 	list := []Entry[*kinds]{Declare(planned, perPackage), Declare(runs, perPackage)}
 	rows := Rows(list)
 	require.Len(t, rows, 2)

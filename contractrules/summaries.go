@@ -498,25 +498,19 @@ func (a *acc) constant(c *ssa.Const) {
 // function, else the returned expression itself.
 func (a *acc) syntaxOf(match func(ast.Expr) bool) ast.Expr {
 	find := func(root ast.Node) ast.Expr {
-		var found ast.Expr
-		ast.Inspect(root, func(n ast.Node) bool {
-			if found != nil {
-				return false
-			}
+		for n := range ast.Preorder(root) {
 			switch e := n.(type) {
 			case *ast.SelectorExpr:
 				if match(e) {
-					found = e
-					return false
+					return e
 				}
 			case *ast.Ident:
 				if match(e) {
-					found = e
+					return e
 				}
 			}
-			return found == nil
-		})
-		return found
+		}
+		return nil
 	}
 	if a.entry != nil {
 		if e := find(a.entry); e != nil {

@@ -225,15 +225,11 @@ func callExpr(node ast.Node, lparen token.Pos) ast.Expr {
 // the field's name).
 func storedExpr(node ast.Node, store *ssa.Store) ast.Expr {
 	pos := store.Pos()
-	var found ast.Expr
-	ast.Inspect(node, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
+	for n := range ast.Preorder(node) {
 		switch x := n.(type) {
 		case *ast.KeyValueExpr:
 			if x.Colon == pos {
-				found = x.Value
+				return x.Value
 			}
 		case *ast.AssignStmt:
 			if len(x.Lhs) != len(x.Rhs) {
@@ -241,13 +237,12 @@ func storedExpr(node ast.Node, store *ssa.Store) ast.Expr {
 			}
 			for i, l := range x.Lhs {
 				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Pos() == pos {
-					found = x.Rhs[i]
+					return x.Rhs[i]
 				}
 			}
 		}
-		return true
-	})
-	return found
+	}
+	return nil
 }
 
 // returned lists the values fn returns.

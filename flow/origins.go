@@ -35,6 +35,10 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 		return
 	}
 	w.seen[v] = true
+	if x := sameText(v); x != nil {
+		w.walk(x, depth+1)
+		return
+	}
 	switch x := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Function, *ssa.Builtin:
 		w.leaf(v)
@@ -51,9 +55,6 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 	case *ssa.BinOp:
 		w.walk(x.X, depth+1)
 		w.walk(x.Y, depth+1)
-	case *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.SliceToArrayPointer,
-		*ssa.Index, *ssa.Lookup, *ssa.Slice, *ssa.TypeAssert:
-		w.walk(sameText(v), depth+1)
 	case *ssa.Field:
 		w.walk(x.X, depth+1)
 	case *ssa.Extract:

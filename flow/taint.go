@@ -54,6 +54,10 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 		w.found = &Tainted{Source: v, Name: name, Chain: append([]ssa.Value(nil), w.stack...)}
 		return
 	}
+	if x := sameText(v); x != nil {
+		w.walk(x, depth+1)
+		return
+	}
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
@@ -68,9 +72,6 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 			w.walk(x.X, depth+1)
 			w.walk(x.Y, depth+1)
 		}
-	case *ssa.Convert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.SliceToArrayPointer,
-		*ssa.Index, *ssa.Lookup, *ssa.Slice, *ssa.TypeAssert:
-		w.walk(sameText(v), depth+1)
 	case *ssa.Field:
 		w.fieldOf(x.X, depth+1)
 	case *ssa.Alloc:

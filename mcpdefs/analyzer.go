@@ -258,6 +258,14 @@ type recogniser struct {
 	// recognition's side data on the definitions, kept out of the data model.
 	registeredAs map[*mcpmodel.Definition]sdkRegistration
 	ownType      map[*mcpmodel.Definition]*ownDefType
+
+	// instances are the definitions made at each call of a helper, by template, and
+	// instanceOf how each was made (factory.go). bound holds the parameters' arguments
+	// while a template is evaluated at one call, and made the definition evaluated.
+	instances  map[*mcpmodel.Definition][]*mcpmodel.Definition
+	instanceOf map[*mcpmodel.Definition]*instance
+	bound      *binding
+	made       *mcpmodel.Definition
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
@@ -291,6 +299,8 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
 		registeredAs: map[*mcpmodel.Definition]sdkRegistration{},
 		ownType:      map[*mcpmodel.Definition]*ownDefType{},
+		instances:    map[*mcpmodel.Definition][]*mcpmodel.Definition{},
+		instanceOf:   map[*mcpmodel.Definition]*instance{},
 	}
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
 		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
@@ -314,8 +324,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	r.adapters.PassThroughAdapters()
 	r.adapters.ApplyWraps()
 	r.adapters.AdaptedDelegates()
-	r.link()
+	// Before linking, so that a registration of a helper's call links that call's instance.
 	r.instantiateFactories()
+	r.link()
 	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
 	for _, h := range res.Handlers {

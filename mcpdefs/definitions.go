@@ -165,7 +165,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	case sdkapi.GoSDKMCPPath + ".Tool":
 		d := r.newDef(lit, mcpmodel.Tool, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
-		d.InputSchema, d.OutputSchema, d.Meta = f["InputSchema"], f["OutputSchema"], f["Meta"]
+		d.InputSchema, d.OutputSchema, d.Meta = r.throughOrNil(f["InputSchema"]), r.throughOrNil(f["OutputSchema"]), r.throughOrNil(f["Meta"])
 		r.goAnnotations(d, f["Annotations"])
 	case sdkapi.GoSDKMCPPath + ".Resource":
 		d := r.newDef(lit, mcpmodel.Resource, sdkapi.GoSDK)
@@ -241,10 +241,22 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 // mcptoolHandler links an mcptool literal's Handler field, or records that it is left out.
 func (r *recogniser) mcptoolHandler(d *mcpmodel.Definition, lit *ast.CompositeLit, f map[string]ast.Expr) {
 	if h, ok := f["Handler"]; ok {
+		if r.bound != nil {
+			// An instance gets the handler linked to its template, through its binding.
+			return
+		}
 		r.pending = append(r.pending, registration{kind: d.Kind, sdk: sdkapi.MCPTool, def: lit, handler: h})
 	} else if handlerOmitted(lit, f) {
 		d.HandlerOmitted, d.HandlerOmittedAt = true, lit
 	}
+}
+
+// throughOrNil is through for a property that may be absent.
+func (r *recogniser) throughOrNil(e ast.Expr) ast.Expr {
+	if e == nil {
+		return nil
+	}
+	return r.through(e)
 }
 
 func firstNonNil(es ...ast.Expr) ast.Expr {
@@ -258,6 +270,12 @@ func firstNonNil(es ...ast.Expr) ast.Expr {
 
 func (r *recogniser) newDef(node ast.Node, kind mcpmodel.Kind, sdk sdkapi.SDK) *mcpmodel.Definition {
 	d := &mcpmodel.Definition{Kind: kind, SDK: sdk, Node: node}
+	if r.bound != nil {
+		// Evaluated at a call of the helper it is written in (factory.go): the caller
+		// records it.
+		r.made = d
+		return d
+	}
 	r.defs[node] = d
 	r.res.Definitions = append(r.res.Definitions, d)
 	return d
@@ -327,11 +345,16 @@ func (r *recogniser) m3Prompt(call *ast.CallExpr) {
 
 // m3Options reads the mark3labs functional options of a constructor.
 func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from int) {
-	if call.Ellipsis.IsValid() {
-		d.OptionsDynamic = true
+	args := call.Args[min(from, len(call.Args)):]
+	if call.Ellipsis.IsValid() && len(args) > 0 {
+		// NewTool(name, opts...): the options the slice holds, where they can be read (a
+		// helper's variadic parameter at one of its calls, append of such slices).
+		spread, dynamic := r.expandOptions(args[len(args)-1], 0)
+		args = append(append([]ast.Expr(nil), args[:len(args)-1]...), spread...)
+		d.OptionsDynamic = dynamic
 	}
-	for i := from; i < len(call.Args); i++ {
-		oc, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr)
+	for _, arg := range args {
+		oc, ok := ast.Unparen(r.through(arg)).(*ast.CallExpr)
 		if !ok {
 			d.OptionsDynamic = true
 			continue
@@ -343,7 +366,7 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 		}
 		var a0 ast.Expr
 		if len(oc.Args) > 0 {
-			a0 = oc.Args[0]
+			a0 = r.through(oc.Args[0])
 		}
 		switch fn.Name() {
 		case "WithDescription", "WithResourceDescription", "WithTemplateDescription", "WithPromptDescription":
@@ -390,6 +413,7 @@ func (r *recogniser) m3AnnotationLit(d *mcpmodel.Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
+	e = r.through(e)
 	d.Annotations.Expr = e
 	lit := r.resolveLit(e, 0)
 	if lit == nil {
@@ -409,6 +433,7 @@ func (r *recogniser) goAnnotations(d *mcpmodel.Definition, e ast.Expr) {
 	if e == nil {
 		return
 	}
+	e = r.through(e)
 	if astutil.IsNil(r.pass.TypesInfo, e) {
 		return
 	}
@@ -483,6 +508,7 @@ func (r *recogniser) str(e ast.Expr) mcpmodel.Value {
 	if e == nil {
 		return mcpmodel.Value{}
 	}
+	e = r.through(e)
 	v := mcpmodel.Value{Expr: e, Set: true}
 	if s, ok := r.constString(e); ok {
 		v.Static, v.Str = true, s
@@ -497,6 +523,14 @@ func (r *recogniser) constString(e ast.Expr) (string, bool) {
 	}
 	if s, ok := r.foldCall(e); ok {
 		return s, true
+	}
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		// "Read only. " + desc, desc a helper's parameter bound to a constant.
+		if x, ok := r.constString(b.X); ok {
+			if y, ok := r.constString(b.Y); ok {
+				return x + y, true
+			}
+		}
 	}
 	return r.templateRaw(e)
 }
@@ -627,6 +661,7 @@ func (r *recogniser) templateRaw(e ast.Expr) (string, bool) {
 // (up to maxDepth of them) assigned exactly one expression that is.
 func (r *recogniser) constValue(e ast.Expr, kind constant.Kind) (constant.Value, bool) {
 	for range maxDepth + 1 {
+		e = r.through(e)
 		if tv, ok := r.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == kind {
 			return tv.Value, true
 		}
@@ -642,6 +677,7 @@ func (r *recogniser) boolean(e ast.Expr) mcpmodel.BoolValue {
 	if e == nil {
 		return mcpmodel.BoolValue{}
 	}
+	e = r.through(e)
 	b := mcpmodel.BoolValue{Expr: e, Set: true}
 	if v, ok := r.constBool(e); ok {
 		b.Static, b.Val = true, v
@@ -664,6 +700,7 @@ func (r *recogniser) boolPtr(e ast.Expr) mcpmodel.BoolValue {
 	if e == nil {
 		return mcpmodel.BoolValue{}
 	}
+	e = r.through(e)
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" && r.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
 		return mcpmodel.BoolValue{}
 	}
@@ -733,7 +770,7 @@ func (r *recogniser) resolveLit(e ast.Expr, depth int) *ast.CompositeLit {
 	if e == nil || depth > maxDepth {
 		return nil
 	}
-	switch x := ast.Unparen(e).(type) {
+	switch x := ast.Unparen(r.through(e)).(type) {
 	case *ast.CompositeLit:
 		return x
 	case *ast.UnaryExpr:

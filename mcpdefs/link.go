@@ -17,37 +17,44 @@ import (
 func (r *recogniser) link() {
 	for _, reg := range r.pending {
 		if reg.kind == 0 {
-			// An argument of AddTools and friends: a pair literal, linked on its own.
+			// An argument of AddTools and friends: a pair literal, linked on its own; a
+			// helper's call that returns one is that call's instance.
+			if c, ok := ast.Unparen(reg.def).(*ast.CallExpr); ok && r.instanceOf[r.defs[c]] != nil {
+				for _, d := range append(r.leaves(r.defs[c]), r.defs[c]) {
+					if d.Registration == nil {
+						d.Registration, d.ViaRegistrar = reg.call, reg.registrar
+					}
+				}
+				continue
+			}
 			if lit := r.resolveLit(reg.def, 0); lit != nil {
 				r.markPairRegistered(lit, reg.call, reg.registrar)
 			}
 			continue
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
-		if d != nil && reg.call != nil && d.Registration == nil {
-			d.Registration, d.ViaRegistrar = reg.call, reg.registrar
-			switch reg.api {
-			case sdkapi.GoSDKMCPPath + ".AddTool":
-				r.registeredAs[d] = regGoTyped
-			case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-				r.registeredAs[d] = regGoLowLevel
+		if leaves := r.leaves(d); len(leaves) > 0 {
+			// A registration in a helper registers each of its calls' instances, with the
+			// helper's parameters bound to that call's arguments.
+			for _, l := range leaves {
+				r.withBinding(l, func() { r.register(l, reg) })
 			}
+			continue
 		}
-		if d != nil && reg.omitted && d.HandlerExpr == nil {
-			d.HandlerOmitted, d.HandlerOmittedAt = true, reg.lit
-		}
-		if d != nil && reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
-			d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
-		}
-		if reg.handler != nil {
-			r.attach(d, reg.handler)
-		}
+		r.register(d, reg)
 	}
 	for _, n := range r.containers {
 		r.pair(n)
 	}
 	r.linkOwnDefinitions()
 	r.markMutated()
+	for d := range r.instances {
+		if d.Mutated {
+			for _, l := range r.leaves(d) {
+				l.Mutated = true
+			}
+		}
+	}
 	for _, d := range r.res.Definitions {
 		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
 			// An mcptool literal whose variable is changed later may get its Handler there.
@@ -56,6 +63,42 @@ func (r *recogniser) link() {
 	}
 	r.schemas()
 	r.revision.HeaderAnnotations()
+}
+
+// withBinding runs f with the parameters of the helpers instance d was made through bound
+// to its calls' arguments.
+func (r *recogniser) withBinding(d *mcpmodel.Definition, f func()) {
+	saved := r.bound
+	if inst := r.instanceOf[d]; inst != nil {
+		r.bound = inst.bind
+	}
+	defer func() { r.bound = saved }()
+	f()
+}
+
+// register links definition d (nil for a dynamic one) to registration reg.
+func (r *recogniser) register(d *mcpmodel.Definition, reg registration) {
+	if d != nil && reg.call != nil && d.Registration == nil {
+		d.Registration, d.ViaRegistrar = reg.call, reg.registrar
+		switch reg.api {
+		case sdkapi.GoSDKMCPPath + ".AddTool":
+			r.registeredAs[d] = regGoTyped
+		case sdkapi.GoSDKMCPPath + ".Server.AddTool":
+			r.registeredAs[d] = regGoLowLevel
+		}
+	}
+	if d != nil && reg.omitted && d.HandlerExpr == nil {
+		d.HandlerOmitted, d.HandlerOmittedAt = true, reg.lit
+	}
+	if d != nil && reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
+		d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
+		if r.bound != nil {
+			d.InputType, d.OutputType = r.bound.subst(d.InputType), r.bound.subst(d.OutputType)
+		}
+	}
+	if reg.handler != nil {
+		r.attach(d, r.through(reg.handler))
+	}
 }
 
 // markPairRegistered records the registering call on the definition inside a pair literal.
@@ -87,6 +130,13 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 // attach links handler expression h to definition d (d may be nil for a dynamic definition;
 // the handler is still marked registered).
 func (r *recogniser) attach(d *mcpmodel.Definition, h ast.Expr) {
+	if leaves := r.leaves(d); len(leaves) > 0 {
+		// A handler linked in a helper: each instance's, through its binding.
+		for _, l := range leaves {
+			r.withBinding(l, func() { r.attach(l, r.through(h)) })
+		}
+		return
+	}
 	handler := r.resolveHandler(h, 0)
 	if handler != nil {
 		handler.Registered = true

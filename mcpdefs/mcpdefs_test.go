@@ -138,7 +138,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "helpers", "helpers/m3", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

@@ -123,7 +123,13 @@ func mcptoolSchema(t types.Type, input bool) mcpmodel.SchemaSource {
 
 // m3Schemas decides a mark3labs tool's schemas from its constructor options or literal.
 func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
-	call, isCall := d.Node.(*ast.CallExpr)
+	// An instance is read from its template's constructor, and placed at its call.
+	at, _ := d.Node.(*ast.CallExpr)
+	node := d.Node
+	if inst := r.instanceOf[d]; inst != nil {
+		node = inst.defNode
+	}
+	call, isCall := node.(*ast.CallExpr)
 	if !isCall {
 		// A mcp.Tool literal: RawInputSchema or InputSchema as written.
 		if d.InputSchema != nil {
@@ -161,7 +167,7 @@ func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 		}
 	}
 	if in.Origin == mcpmodel.SchemaProperties {
-		in.JSON = r.eval.MarkLabsProperties(d, call)
+		in.JSON = r.eval.MarkLabsProperties(d, at)
 		if d.OptionsDynamic || d.Mutated {
 			in = mcpmodel.SchemaSource{}
 		}

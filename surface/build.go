@@ -76,6 +76,7 @@ const (
 	whyMutated   = "the definition is modified after it is written"
 	whyNotStatic = "not a constant"
 	whyUnset     = "not given where the definition is written"
+	whyOptions   = "some options are passed as a slice built at run time"
 )
 
 // str fills a string field: the constant when there is one, nothing when the property is
@@ -88,6 +89,9 @@ func (b *builder) str(e *Entry, d *mcpmodel.Definition, field string, v mcpmodel
 		e.unknown(field, whyDynamic+": "+types.ExprString(v.Expr))
 	case d.Mutated:
 		e.unknown(field, whyMutated)
+	case d.OptionsDynamic && field != "name" && field != "uri" && field != "uriTemplate":
+		// mark3labs options set every other string field; one in the slice may.
+		e.unknown(field, whyOptions)
 	case required:
 		e.unknown(field, whyUnset)
 	}
@@ -191,7 +195,7 @@ func (b *builder) schema(e *Entry, d *mcpmodel.Definition, field string, src mcp
 	case d.Mutated:
 		why = whyMutated
 	case d.OptionsDynamic:
-		why = "some options are passed as a slice built at run time"
+		why = whyOptions
 	case src.Type == nil && d.Registration == nil:
 		why = "registered outside the package, by code recognition cannot follow"
 	}
@@ -324,6 +328,12 @@ func (b *builder) annotations(e *Entry, d *mcpmodel.Definition) any {
 		e.unknown("annotations", whyNotStatic)
 		return nil
 	}
+	if d.OptionsDynamic {
+		// An option in the slice may set any hint or replace them all: neither what is
+		// written nor NewTool's defaults are known to be sent.
+		e.unknown("annotations", whyOptions)
+		return nil
+	}
 	o := ojson.New()
 	switch t := a.Title; {
 	case t.Static:
@@ -362,8 +372,11 @@ func (b *builder) annotations(e *Entry, d *mcpmodel.Definition) any {
 }
 
 func (b *builder) arguments(e *Entry, d *mcpmodel.Definition) {
-	if d.PromptArgsDynamic {
+	switch {
+	case d.PromptArgsDynamic:
 		e.unknown("arguments", "some arguments are built at run time")
+	case d.OptionsDynamic:
+		e.unknown("arguments", whyOptions)
 	}
 	for i, pa := range d.PromptArgs {
 		ptr := fmt.Sprintf("arguments/%d", i)
@@ -427,7 +440,8 @@ func (b *builder) declared(e ast.Expr) string {
 // registered elsewhere, the definition) sits in, inside its function.
 func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 	var at ast.Node = d.Node
-	if d.Registration != nil {
+	if d.Registration != nil && !d.Instance {
+		// An instance's registration may be in the helper; its condition is its call's.
 		at = d.Registration
 	}
 	file := b.fileOf(at.Pos())

@@ -197,6 +197,55 @@ func TestLiveMarkLabs(t *testing.T) {
 	assert.Zero(t, c.Unchecked)
 }
 
+// TestLiveHelpers: tools defined through the server's own helpers (generic, nested, low-level)
+// are one entry per call, with the name, description, schemas and annotations the running
+// server lists; the call whose name is read at run time is an entry with an unknown name.
+func TestLiveHelpers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	st := static(t, "./surface/helpers")
+	peek := find(t, st.Tools, "peek_issue")
+	assert.Equal(t, "Read only. Peek at an issue.", peek.Description)
+	assert.Equal(t, "IssueIn", peek.X.InputType)
+	require.NotNil(t, peek.X.Handler)
+	assert.Equal(t, "getIssue", peek.X.Handler.Name)
+	bin := buildServer(t, "./surface/helpers")
+	c := surface.Compare(st, live(t, bin))
+	assert.Empty(t, c.Differences)
+	assert.Empty(t, c.OnlyLive)
+	assert.Equal(t, []string{"tools ?"}, refs(c.OnlyStatic))
+	assert.Equal(t, 4, c.Matched["tools"])
+	assert.Zero(t, c.Unchecked)
+	assert.Zero(t, c.Partial)
+
+	// The run-time name is a tool the live server lists and the static side cannot name.
+	c = surface.Compare(st, live(t, bin, "HELPERS_EXTRA=from_env"))
+	assert.Equal(t, []string{"tools from_env"}, refs(c.OnlyLive))
+	assert.Empty(t, c.Differences)
+}
+
+// TestLiveM3Helpers: the mark3labs helper's calls, options passed through one or two helpers
+// included; the options built at run time leave what they may set unknown, never NewTool's
+// defaults.
+func TestLiveM3Helpers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	st := static(t, "./surface/m3helpers")
+	dynamic := find(t, st.Tools, "dynamic")
+	assert.Equal(t, "Options from the environment.", dynamic.Description)
+	assert.Nil(t, dynamic.Annotations)
+	assert.False(t, dynamic.Known("annotations"))
+	assert.False(t, dynamic.Known("inputSchema"))
+	bin := buildServer(t, "./surface/m3helpers")
+	for _, env := range [][]string{nil, {"M3HELPERS_PARAMS=a b"}} {
+		c := surface.Compare(st, live(t, bin, env...))
+		assert.True(t, c.Agree(), "%s", jsonOf(t, c))
+		assert.Equal(t, 4, c.Matched["tools"])
+	}
+}
+
 // TestLiveHTTP: the same server, serving streamable HTTP, lists the same over -url.
 func TestLiveHTTP(t *testing.T) {
 	if testing.Short() {

@@ -14,7 +14,7 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 func updateTool(name, description string) *mcp.Tool {
-	return &mcp.Tool{Name: name, Description: description} // want `def tool go-sdk name=dynamic desc=dynamic registered handler=low converter`
+	return &mcp.Tool{Name: name, Description: description} // want `def tool go-sdk name=dynamic desc=dynamic converter`
 }
 
 // Near miss: a factory that is also used as a function value; its calls are not all seen.
@@ -27,9 +27,9 @@ func NamedTool(name string) *mcp.Tool {
 	return &mcp.Tool{Name: name, Description: "Named."} // want `def tool go-sdk name=dynamic desc="Named." registered handler=low`
 }
 
-// Near miss: a call with a name known only at run time.
+// A call with a name known only at run time is a definition whose name is unknown.
 func envTool(name string) *mcp.Tool {
-	return &mcp.Tool{Name: name, Description: "Env."} // want `def tool go-sdk name=dynamic desc="Env." registered handler=low`
+	return &mcp.Tool{Name: name, Description: "Env."} // want `def tool go-sdk name=dynamic desc="Env." converter`
 }
 
 func Register(s *mcp.Server) {
@@ -40,6 +40,6 @@ func Register(s *mcp.Server) {
 	s.AddTool(mk("made"), low)
 	s.AddTool(anyTool("direct"), low)
 	s.AddTool(NamedTool("named"), low)
-	s.AddTool(envTool("fixed"), low)
-	s.AddTool(envTool(os.Getenv("TOOL")), low)
+	s.AddTool(envTool("fixed"), low)           // want `def tool go-sdk name="fixed" desc="Env." registered handler=low`
+	s.AddTool(envTool(os.Getenv("TOOL")), low) // want `def tool go-sdk name=dynamic desc="Env." registered handler=low`
 }

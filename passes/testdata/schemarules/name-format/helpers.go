@@ -47,7 +47,7 @@ func m3tool(name, desc string, h m3server.ToolHandlerFunc, opts ...m3.ToolOption
 
 func RegisterM3Helpers(s *m3server.MCPServer, configured []toolConfig, extra []m3.ToolOption) {
 	s.AddTools(
-		m3tool("search files", "Search", m3search, m3.WithReadOnlyHintAnnotation(true)), // want `tool name "search files" has characters outside`
+		m3tool("find files!", "Search", m3search, m3.WithReadOnlyHintAnnotation(true)), // want `tool name "find files!" has characters outside`
 		m3tool("search_files", "Search", m3search, extra...),
 		m3tool(os.Getenv("SEARCH_TOOL"), "Search", m3search),
 	)

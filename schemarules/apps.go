@@ -29,7 +29,7 @@ func (rules) MetaUIType() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func metaUIType(p *rule.Pass, m *Model) error {
+func metaUIType(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
 		if ui == nil || ui.Value.Kind == jsonvalue.Object || ui.Value.Kind == jsonvalue.Dynamic {
@@ -37,7 +37,6 @@ func metaUIType(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object, so hosts cannot find the app; write {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
 	}
-	return nil
 }
 
 func (rules) MetaUIResourceURIRequired() rule.Entry[*kinds] {
@@ -48,7 +47,7 @@ func (rules) MetaUIResourceURIRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
+func metaUIResourceURIRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		meta, ui := uiMeta(m, d)
 		if ui == nil || ui.Value.Kind != jsonvalue.Object || ui.Value.Partial {
@@ -67,7 +66,6 @@ func metaUIResourceURIRequired(p *rule.Pass, m *Model) error {
 			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string; write the ui:// URI as a string", d.Label(), render(uri.Value))
 		}
 	}
-	return nil
 }
 
 // resourceURI returns a tool's static, non-empty _meta.ui.resourceUri.
@@ -91,7 +89,7 @@ func (rules) MetaUIResourceURIScheme() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
+func metaUIResourceURIScheme(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		ui, uri, ok := resourceURI(m, d)
 		if !ok || hasUIScheme(uri.Value.Str) {
@@ -99,7 +97,6 @@ func metaUIResourceURIScheme(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme hosts expect; serve the app as ui://", d.Label(), uri.Value.Str)
 	}
-	return nil
 }
 
 func (rules) AppToolResourcePairing() rule.Entry[*kinds] {
@@ -110,7 +107,7 @@ func (rules) AppToolResourcePairing() rule.Entry[*kinds] {
 	}, (*kinds).names)
 }
 
-func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
+func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) {
 	type resource struct {
 		key      string
 		template *mcpmodel.URITemplate
@@ -138,7 +135,7 @@ func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error 
 	// Without any ui:// resource in sight the app's resources live elsewhere (a package that
 	// imports this one, another module); and a resource with a dynamic URI could be the one.
 	if !anyUI || k.DynamicResources {
-		return nil
+		return
 	}
 	for _, d := range m.Defs {
 		ui, uri, ok := resourceURI(m, d)
@@ -156,5 +153,4 @@ func appToolResourcePairing(p *rule.Pass, m *Model, k *ModuleDefinitions) error 
 			p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q matches no registered resource or template; register it or fix the URI", d.Label(), uri.Value.Str)
 		}
 	}
-	return nil
 }

@@ -29,7 +29,7 @@ func (rules) ArgumentNotInSchema() rule.Entry[*kinds] {
 // every registration is a recognised definition of this package, each of whose schemas is
 // complete (no option recognition cannot read, no change after it is written, no keyword
 // that admits other properties), and the read is on the handler's own request.
-func argumentNotInSchema(p *rule.Pass, m *Model) error {
+func argumentNotInSchema(p *rule.Pass, m *Model) {
 	type served struct {
 		handler  *mcpmodel.Handler
 		defs     []*Definition
@@ -87,7 +87,6 @@ func argumentNotInSchema(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }
 
 // declaredArguments lists the properties a tool's input schema declares, and whether that is

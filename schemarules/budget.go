@@ -129,26 +129,25 @@ func runBudget(pass *analysis.Pass, res *mcpdefs.Result, c *tokens.Counter) *Bud
 	return b
 }
 
-func descriptionTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
+func descriptionTokenBudget(p *rule.Pass, m *Model, b *Budget) {
 	limit := p.Options.(Config).DescriptionTokenBudget
 	if limit <= 0 {
-		return nil
+		return
 	}
 	for _, tc := range b.Tools {
 		if tc.Description > limit {
 			p.Reportf(tc.Def.Description.Expr, "description uses about %d context tokens per request (budget %d); shorten it", tc.Description, limit)
 		}
 	}
-	return nil
 }
 
 // surfaceTokenBudget reports at each server construction outside tests when the tools of its
 // kind (go-sdk with mcptool, or mark3labs) in its package and the packages it imports cost
 // more than the budget.
-func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
+func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) {
 	limit := p.Options.(Config).SurfaceTokenBudget
 	if limit <= 0 {
-		return nil
+		return
 	}
 	for _, s := range m.Result.Servers {
 		c := b.All.of(s.SDK)
@@ -157,7 +156,6 @@ func surfaceTokenBudget(p *rule.Pass, m *Model, b *Budget) error {
 		}
 		p.Reportf(s.Node, "%d tools use about %d context tokens per request (budget %d); split into toolsets or trim descriptions", c.Tools, c.Tokens, limit)
 	}
-	return nil
 }
 
 func (rules) ClientCompatibility() rule.Entry[*kinds] {
@@ -171,10 +169,10 @@ func (rules) ClientCompatibility() rule.Entry[*kinds] {
 // clientCompatibility reports, for the clients the configuration targets, each documented
 // restriction a tool breaks; the whole-list restrictions (a tool count) at each server
 // construction, as surface-token-budget does.
-func clientCompatibility(p *rule.Pass, m *Model, b *Budget) error {
+func clientCompatibility(p *rule.Pass, m *Model, b *Budget) {
 	clients := p.Options.(Config).Clients
 	if len(clients) == 0 {
-		return nil
+		return
 	}
 	s := &surface.Surface{}
 	for _, tc := range b.Tools {
@@ -182,7 +180,7 @@ func clientCompatibility(p *rule.Pass, m *Model, b *Budget) error {
 	}
 	compat, err := surface.CheckClients(s, clients)
 	if err != nil {
-		return nil // the configuration was validated; nothing to check with an unknown client
+		return // the configuration was validated; nothing to check with an unknown client
 	}
 	for i, row := range compat.Tools {
 		for _, client := range clients {
@@ -200,5 +198,4 @@ func clientCompatibility(p *rule.Pass, m *Model, b *Budget) error {
 			}
 		}
 	}
-	return nil
 }

@@ -17,7 +17,7 @@ func (rules) DescriptionRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func descriptionRequired(p *rule.Pass, m *Model) error {
+func descriptionRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		switch {
 		case d.Description.Set && d.Description.Static && strings.TrimSpace(d.Description.Str) == "":
@@ -36,7 +36,6 @@ func descriptionRequired(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(d.At(), "%s has no description, which %s; add one", d.Label(), why)
 	}
-	return nil
 }
 
 // hasOptionsOrLiteral reports whether an absent property was really not given: literals and
@@ -53,7 +52,7 @@ func (rules) HandlerRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func handlerRequired(p *rule.Pass, m *Model) error {
+func handlerRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.Kind == mcpmodel.Prompt {
 			continue
@@ -64,7 +63,6 @@ func handlerRequired(p *rule.Pass, m *Model) error {
 		}
 		reportNilHandler(p, d, why)
 	}
-	return nil
 }
 
 func (rules) PromptHandlerRequired() rule.Entry[*kinds] {
@@ -75,7 +73,7 @@ func (rules) PromptHandlerRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func promptHandlerRequired(p *rule.Pass, m *Model) error {
+func promptHandlerRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.Kind != mcpmodel.Prompt {
 			continue
@@ -86,7 +84,6 @@ func promptHandlerRequired(p *rule.Pass, m *Model) error {
 		}
 		reportNilHandler(p, d, why)
 	}
-	return nil
 }
 
 // mcptoolAdd names the mcptool function that registers (and checks) a definition of d's kind.
@@ -119,7 +116,7 @@ func (rules) AnnotationCoherence() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func annotationCoherence(p *rule.Pass, m *Model) error {
+func annotationCoherence(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		a := d.Annotations
 		if d.Kind != mcpmodel.Tool || a.Dynamic || !a.ReadOnly.Set || !a.ReadOnly.Static || !a.ReadOnly.Val {
@@ -132,7 +129,6 @@ func annotationCoherence(p *rule.Pass, m *Model) error {
 			p.Reportf(rule.NodeSpan(a.Destructive.Expr), "%s is read-only and destructive; clients trust read-only and skip confirmation: drop the false hint", d.Label())
 		}
 	}
-	return nil
 }
 
 func (rules) AuthScopeFormat() rule.Entry[*kinds] {
@@ -143,7 +139,7 @@ func (rules) AuthScopeFormat() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func authScopeFormat(p *rule.Pass, m *Model) error {
+func authScopeFormat(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.SDK != sdkapi.MCPTool || d.Scopes == nil {
 			continue
@@ -168,5 +164,4 @@ func authScopeFormat(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }

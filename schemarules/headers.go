@@ -350,13 +350,12 @@ func forEachHeaderScan(m *Model, fn func(d *Definition, scan headerScan)) {
 	}
 }
 
-func xMCPHeaderValid(p *rule.Pass, m *Model) error {
+func xMCPHeaderValid(p *rule.Pass, m *Model) {
 	forEachHeaderScan(m, func(d *Definition, scan headerScan) {
 		for _, pr := range scan.problems {
 			p.Reportf(jsonAt(pr.at.Value), "%s: x-mcp-header %s: %s; %s", d.Label(), pr.what, headerEffect(m, d), pr.fix)
 		}
 	})
-	return nil
 }
 
 // secretWords name what a property carries when it is a credential.
@@ -438,7 +437,7 @@ func secretDescription(prop *jsonvalue.Value) bool {
 	return false
 }
 
-func xMCPHeaderSecret(p *rule.Pass, m *Model) error {
+func xMCPHeaderSecret(p *rule.Pass, m *Model) {
 	forEachHeaderScan(m, func(d *Definition, scan headerScan) {
 		for _, a := range scan.annotations {
 			if secretName(a.property) || secretDescription(a.parent) {
@@ -446,7 +445,6 @@ func xMCPHeaderSecret(p *rule.Pass, m *Model) error {
 			}
 		}
 	})
-	return nil
 }
 
 // describeRune names a character for a message: a space, or the character quoted.

@@ -25,7 +25,7 @@ func (rules) DescriptionHiddenInstructions() rule.Entry[*kinds] {
 // lists it (the definition's own, its schemas' property descriptions, its prompt arguments'),
 // and reports text the model reads and the user is not meant to see, at the string literal
 // that holds it. A literal shared by several definitions is one finding.
-func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
+func descriptionHiddenInstructions(p *rule.Pass, m *Model) {
 	var lits []*ast.BasicLit
 	litsOnce := false
 	reported := map[token.Pos]bool{}
@@ -57,7 +57,6 @@ func descriptionHiddenInstructions(p *rule.Pass, m *Model) error {
 			p.Reportf(at, "%s", hiddenMessage(where, h))
 		}
 	}
-	return nil
 }
 
 // maxMessageWords bounds a finding's message; the quote of the hidden text gets what the

@@ -27,7 +27,7 @@ func (rules) NameRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func nameRequired(p *rule.Pass, m *Model) error {
+func nameRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		var problem string
 		switch {
@@ -52,7 +52,6 @@ func nameRequired(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
 	}
-	return nil
 }
 
 // isLiteral reports whether the definition is a struct literal, whose missing fields are
@@ -70,7 +69,7 @@ func (rules) NameFormat() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func nameFormat(p *rule.Pass, m *Model) error {
+func nameFormat(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
 			continue
@@ -88,7 +87,6 @@ func nameFormat(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)
 	}
-	return nil
 }
 
 func (rules) NameUnique() rule.Entry[*kinds] {
@@ -102,7 +100,7 @@ func (rules) NameUnique() rule.Entry[*kinds] {
 // nameUnique compares definitions that are really registered: a constructor returning a
 // tool does not say whether (or instead of what) it is served, and servers often pick one of
 // two same-named variants at run time.
-func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
+func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) {
 	var files []*ast.File
 	files = append(files, p.Files...)
 	first := map[RegistryKey]LocalDefinition{}
@@ -136,7 +134,6 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) error {
 			p.Reportf(rule.NodeSpan(own.Definition.Node), "%s is also registered in package %s (%s); clients see only one. Rename one", label(own.RegistryKey), prev.Pkg, prev.Where)
 		}
 	}
-	return nil
 }
 
 // exclusive reports whether two registering calls sit in different branches of one if/else or

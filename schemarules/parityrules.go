@@ -339,7 +339,7 @@ func (rules) FormatParity() rule.Entry[*kinds] {
 	}, (*kinds).parity)
 }
 
-func formatParity(p *rule.Pass, m *Model, par *Parity) error {
+func formatParity(p *rule.Pass, m *Model, par *Parity) {
 	// One finding per rendering site, listing every field it leaves out.
 	type site struct {
 		r      *Rendering
@@ -386,7 +386,6 @@ func formatParity(p *rule.Pass, m *Model, par *Parity) error {
 		}
 		p.Report(r.At, msg)
 	}
-	return nil
 }
 
 func (rules) FormatParityUnchecked() rule.Entry[*kinds] {
@@ -397,7 +396,7 @@ func (rules) FormatParityUnchecked() rule.Entry[*kinds] {
 	}, (*kinds).parity)
 }
 
-func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
+func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) {
 	seen := dedup{}
 	for _, r := range par.Renderings {
 		if r.Unchecked == "" {
@@ -412,5 +411,4 @@ func formatParityUnchecked(p *rule.Pass, m *Model, par *Parity) error {
 			p.Report(r.At, msg)
 		}
 	}
-	return nil
 }

@@ -41,7 +41,7 @@ func (rules) SchemaUnsatisfiable() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
+func schemaUnsatisfiable(p *rule.Pass, m *Model) {
 	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		j := n.node
 		where := jsonPathUnder(s.Role, n.path)
@@ -71,7 +71,6 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) error {
 			}
 		}
 	})
-	return nil
 }
 
 func (rules) SchemaFormatPortability() rule.Entry[*kinds] {
@@ -82,7 +81,7 @@ func (rules) SchemaFormatPortability() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func formatPortability(p *rule.Pass, m *Model) error {
+func formatPortability(p *rule.Pass, m *Model) {
 	allowed := map[string]bool{}
 	list := p.Options.(Config).FormatAllowlist
 	if len(list) == 0 {
@@ -98,7 +97,6 @@ func formatPortability(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(memberAt(n.node, mem), "%s of %s has format %q, not in the portable set; OpenAI drops the tool. Remove it", jsonPathUnder(s.Role, n.path), d.Label(), mem.Value.Str)
 	})
-	return nil
 }
 
 func (rules) SchemaAnyofNeedsType() rule.Entry[*kinds] {
@@ -109,7 +107,7 @@ func (rules) SchemaAnyofNeedsType() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func anyOfNeedsType(p *rule.Pass, m *Model) error {
+func anyOfNeedsType(p *rule.Pass, m *Model) {
 	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if n.parentKey != "anyOf" && n.parentKey != "oneOf" {
 			return
@@ -120,7 +118,6 @@ func anyOfNeedsType(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(jsonAt(j), "%s of %s: this %s branch has no \"type\", which Gemini rejects; give every branch a type", jsonPathUnder(s.Role, n.path), d.Label(), n.parentKey)
 	})
-	return nil
 }
 
 func (rules) SchemaNoDiscriminatorKeyword() rule.Entry[*kinds] {
@@ -131,13 +128,12 @@ func (rules) SchemaNoDiscriminatorKeyword() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func noDiscriminator(p *rule.Pass, m *Model) error {
+func noDiscriminator(p *rule.Pass, m *Model) {
 	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		if mem := n.node.Member("discriminator"); mem != nil {
 			p.Reportf(memberAt(n.node, mem), "%s of %s uses the OpenAPI discriminator keyword, which Gemini rejects; use a const per branch", jsonPathUnder(s.Role, n.path), d.Label())
 		}
 	})
-	return nil
 }
 
 func (rules) SchemaNoDefs() rule.Entry[*kinds] {
@@ -148,7 +144,7 @@ func (rules) SchemaNoDefs() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func noDefs(p *rule.Pass, m *Model) error {
+func noDefs(p *rule.Pass, m *Model) {
 	forEachStatic(m, func(d *Definition, s *Schema, n *schemaNode) {
 		for _, kw := range []string{"$defs", "definitions", "$ref"} {
 			if mem := n.node.Member(kw); mem != nil {
@@ -156,7 +152,6 @@ func noDefs(p *rule.Pass, m *Model) error {
 			}
 		}
 	})
-	return nil
 }
 
 func (rules) SchemaRootOneofPortability() rule.Entry[*kinds] {
@@ -167,7 +162,7 @@ func (rules) SchemaRootOneofPortability() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func rootOneOf(p *rule.Pass, m *Model) error {
+func rootOneOf(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		for _, s := range staticSchemas(d) {
 			for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
@@ -177,7 +172,6 @@ func rootOneOf(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }
 
 func (rules) SchemaDialectTag() rule.Entry[*kinds] {
@@ -188,7 +182,7 @@ func (rules) SchemaDialectTag() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func dialectTag(p *rule.Pass, m *Model) error {
+func dialectTag(p *rule.Pass, m *Model) {
 	// A schema shared by several tools (one variable), or several schemas written on one
 	// line, are one finding.
 	type finding struct {
@@ -223,5 +217,4 @@ func dialectTag(p *rule.Pass, m *Model) error {
 		}
 		p.Reportf(f.at, "%s has no $schema; add \"$schema\": \"https://json-schema.org/draft/2020-12/schema\"", what)
 	}
-	return nil
 }

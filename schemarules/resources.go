@@ -28,7 +28,7 @@ func (rules) URITemplateRequired() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func uriTemplateRequired(p *rule.Pass, m *Model) error {
+func uriTemplateRequired(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if !isResource(d) {
 			continue
@@ -44,7 +44,6 @@ func uriTemplateRequired(p *rule.Pass, m *Model) error {
 			p.Reportf(d.At(), "%s has no %s, so it can never be read; set it", d.Label(), what)
 		}
 	}
-	return nil
 }
 
 func (rules) URITemplateValid() rule.Entry[*kinds] {
@@ -55,7 +54,7 @@ func (rules) URITemplateValid() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func uriTemplateValid(p *rule.Pass, m *Model) error {
+func uriTemplateValid(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if !isResource(d) || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
 			continue
@@ -87,7 +86,6 @@ func uriTemplateValid(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }
 
 func (rules) ResourceNameNotURI() rule.Entry[*kinds] {
@@ -98,7 +96,7 @@ func (rules) ResourceNameNotURI() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func resourceNameNotURI(p *rule.Pass, m *Model) error {
+func resourceNameNotURI(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if !isResource(d) || !d.Name.Set || !d.URI.Set {
 			continue
@@ -125,7 +123,6 @@ func resourceNameNotURI(p *rule.Pass, m *Model) error {
 			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name; give people a short name%s", d.Label(), advice)
 		}
 	}
-	return nil
 }
 
 // labelFor suggests a label from a URI's last path segment: "file:///etc/hosts" gives
@@ -179,14 +176,13 @@ func (rules) ResourceURIScheme() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func resourceURIScheme(p *rule.Pass, m *Model) error {
+func resourceURIScheme(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.Kind != mcpmodel.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
 			continue
 		}
 		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q with no scheme, which clients may reject; add one (file://, docs://)", d.Label(), d.URI.Str)
 	}
-	return nil
 }
 
 // sameObject reports whether two expressions name the same variable or constant.
@@ -210,7 +206,7 @@ func (rules) TemplateParamsAlign() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func templateParamsAlign(p *rule.Pass, m *Model) error {
+func templateParamsAlign(p *rule.Pass, m *Model) {
 	seen := dedup{}
 	for _, d := range m.Defs {
 		if d.Kind == mcpmodel.ResourceTemplate && d.SDK == sdkapi.MCPTool {
@@ -249,7 +245,6 @@ func templateParamsAlign(p *rule.Pass, m *Model) error {
 			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: the handler never reads template variable %s (it reads %s); read it or remove it from the template", d.Label(), list(unread), list(keys(read)))
 		}
 	}
-	return nil
 }
 
 // typedParamsAlign checks an mcptool ResourceTemplate[P]: mcptool binds each template

@@ -51,7 +51,7 @@ func (rules) SchemaIsObject() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func schemaIsObject(p *rule.Pass, m *Model) error {
+func schemaIsObject(p *rule.Pass, m *Model) {
 	for _, d := range m.Defs {
 		if d.Input != nil {
 			isObjectInput(p, m, d, d.Input)
@@ -65,7 +65,6 @@ func schemaIsObject(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }
 
 func isObjectInput(p *rule.Pass, m *Model, d *Definition, s *Schema) {
@@ -287,7 +286,7 @@ func (rules) SchemaSerializable() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func schemaSerializable(p *rule.Pass, m *Model) error {
+func schemaSerializable(p *rule.Pass, m *Model) {
 	seen := dedup{}
 	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
@@ -313,7 +312,6 @@ func schemaSerializable(p *rule.Pass, m *Model) error {
 		binds, _, _ := mcpmodel.Bindings(d.Definition)
 		reportUnbindable(p, m, d, binds, seen, unbindable{params: "arguments", value: "prompt argument", add: "mcptool.AddPrompt"})
 	}
-	return nil
 }
 
 // unbindable says, for a finding of reportUnbindable, what d's params type holds (params,

@@ -32,10 +32,10 @@ type Config struct {
 // The schema rules' run signatures. Every rule reads the package's schema model; some read
 // as well the module's definitions (names, apps), the parity analysis, or the token budget.
 type (
-	check       = rule.Check[func(*rule.Pass, *Model) error]
-	namesCheck  = rule.Check[func(*rule.Pass, *Model, *ModuleDefinitions) error]
-	parityCheck = rule.Check[func(*rule.Pass, *Model, *Parity) error]
-	budgetCheck = rule.Check[func(*rule.Pass, *Model, *Budget) error]
+	check       = rule.Check[func(*rule.Pass, *Model)]
+	namesCheck  = rule.Check[func(*rule.Pass, *Model, *ModuleDefinitions)]
+	parityCheck = rule.Check[func(*rule.Pass, *Model, *Parity)]
+	budgetCheck = rule.Check[func(*rule.Pass, *Model, *Budget)]
 )
 
 // mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
@@ -70,12 +70,12 @@ type kinds struct {
 }
 
 // model runs a rule on a package with definitions.
-func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model) error] {
-	return rule.Kind[func(*rule.Pass, *Model) error]{
+func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model)] {
+	return rule.Kind[func(*rule.Pass, *Model)]{
 		Requires: []*analysis.Analyzer{k.modelAnalyzer},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *Model) error) error {
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model)) error {
 			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
-				return run(p, m)
+				run(p, m)
 			}
 			return nil
 		},
@@ -83,29 +83,29 @@ func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model) error] {
 }
 
 // names runs a rule on a package with definitions, with the module's definitions.
-func (k *kinds) names() rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions) error] {
+func (k *kinds) names() rule.Kind[func(*rule.Pass, *Model, *ModuleDefinitions)] {
 	return modelAnd[*ModuleDefinitions](k.modelAnalyzer, k.factsAnalyzer, false)
 }
 
 // parity runs a rule on a package with definitions, with its parity analysis.
-func (k *kinds) parity() rule.Kind[func(*rule.Pass, *Model, *Parity) error] {
+func (k *kinds) parity() rule.Kind[func(*rule.Pass, *Model, *Parity)] {
 	return modelAnd[*Parity](k.modelAnalyzer, k.parityAnalyzer, false)
 }
 
 // budget runs a rule on a package with definitions or servers (the package that builds the
 // server may define no tool itself), with the token budget.
-func (k *kinds) budget() rule.Kind[func(*rule.Pass, *Model, *Budget) error] {
+func (k *kinds) budget() rule.Kind[func(*rule.Pass, *Model, *Budget)] {
 	return modelAnd[*Budget](k.modelAnalyzer, k.budgetAnalyzer, true)
 }
 
 // modelAnd is the kind of rules that read the model and the result of one more analyzer, R:
 // they run on a package with definitions, or with servers too when servers is set.
-func modelAnd[R any](model, other *analysis.Analyzer, servers bool) rule.Kind[func(*rule.Pass, *Model, R) error] {
-	return rule.Kind[func(*rule.Pass, *Model, R) error]{
+func modelAnd[R any](model, other *analysis.Analyzer, servers bool) rule.Kind[func(*rule.Pass, *Model, R)] {
+	return rule.Kind[func(*rule.Pass, *Model, R)]{
 		Requires: []*analysis.Analyzer{model, other},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, R) error) error {
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, R)) error {
 			if m := p.ResultOf[model].(*Model); len(m.Defs) > 0 || servers && len(m.Result.Servers) > 0 {
-				return run(p, m, p.ResultOf[other].(R))
+				run(p, m, p.ResultOf[other].(R))
 			}
 			return nil
 		},

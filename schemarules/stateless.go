@@ -35,7 +35,7 @@ func initializeCallback(where string) bool {
 	return where == "InitializedHandler" || strings.Contains(where, "Initialize") || strings.Contains(where, "RegisterSession")
 }
 
-func registrationAfterStart(p *rule.Pass, m *Model) error {
+func registrationAfterStart(p *rule.Pass, m *Model) {
 	byCall := map[*ast.CallExpr]*Definition{}
 	for _, d := range m.Defs {
 		if d.Registration != nil {
@@ -67,5 +67,4 @@ func registrationAfterStart(p *rule.Pass, m *Model) error {
 			p.Reportf(at, "%s is added per request in getServer, so 2026-07-28 %s varies by request (SEP-2575); list it always", what, list)
 		}
 	}
-	return nil
 }

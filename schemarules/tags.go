@@ -116,7 +116,7 @@ func (rules) SchemaTagSyntax() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func schemaTagSyntax(p *rule.Pass, m *Model) error {
+func schemaTagSyntax(p *rule.Pass, m *Model) {
 	seen := dedup{}
 	forEachWalk(m, func(d *Definition, s *Schema) {
 		for _, pr := range s.Walk.Problems {
@@ -162,7 +162,6 @@ func schemaTagSyntax(p *rule.Pass, m *Model) error {
 			}
 		}
 	})
-	return nil
 }
 
 // requiredWord reports whether a jsonschema tag lists "required" as one of its comma parts.
@@ -183,7 +182,7 @@ func (rules) SchemaTagRequiredIgnored() rule.Entry[*kinds] {
 	}, (*kinds).model)
 }
 
-func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
+func schemaTagRequiredIgnored(p *rule.Pass, m *Model) {
 	seen := dedup{}
 	forEachWalk(m, func(d *Definition, s *Schema) {
 		bad := map[*typewalk.Field]bool{}
@@ -215,7 +214,6 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) error {
 			}
 		}
 	})
-	return nil
 }
 
 func (rules) DescribeOnFields() rule.Entry[*kinds] {
@@ -338,9 +336,8 @@ func plural(n int) string {
 // describeOnOutputFields reports output fields (reached by no input schema) and hand-built
 // output properties without a description. It is info by default: a missing output
 // description costs less than a missing input one.
-func describeOnOutputFields(p *rule.Pass, m *Model) error {
+func describeOnOutputFields(p *rule.Pass, m *Model) {
 	reportUndescribed(p, m, "output")
-	return nil
 }
 
 // reportUndescribed reports the fields and the hand-built properties of one role ("input"
@@ -406,7 +403,7 @@ func handBuiltProperties(p *rule.Pass, m *Model, seen dedup, role string) {
 
 // describeOnFields reports input fields, hand-built input properties and prompt arguments
 // without a description.
-func describeOnFields(p *rule.Pass, m *Model) error {
+func describeOnFields(p *rule.Pass, m *Model) {
 	seen := reportUndescribed(p, m, "input")
 	for _, d := range m.Defs {
 		if d.Kind == mcpmodel.Prompt && d.SDK == sdkapi.MCPTool {
@@ -436,5 +433,4 @@ func describeOnFields(p *rule.Pass, m *Model) error {
 			}
 		}
 	}
-	return nil
 }

@@ -22,49 +22,45 @@ func uiMeta(m *Model, d *Definition) (meta *jsonvalue.Value, ui *jsonvalue.Membe
 }
 
 func (rules) MetaUIType() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: "meta-ui-type", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "_meta.ui is not an object",
 		Run:   metaUIType,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func metaUIType(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		meta, ui := uiMeta(m, d)
-		if ui == nil || ui.Value.Kind == jsonvalue.Object || ui.Value.Kind == jsonvalue.Dynamic {
-			continue
-		}
-		p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object, so hosts cannot find the app; write {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
+func metaUIType(p *rule.Pass, m *Model, d *Definition) {
+	meta, ui := uiMeta(m, d)
+	if ui == nil || ui.Value.Kind == jsonvalue.Object || ui.Value.Kind == jsonvalue.Dynamic {
+		return
 	}
+	p.Reportf(memberAt(meta, ui), "%s: _meta.ui is %s, not an object, so hosts cannot find the app; write {\"resourceUri\": \"ui://...\"}", d.Label(), render(ui.Value))
 }
 
 func (rules) MetaUIResourceURIRequired() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: "meta-ui-resource-uri-required", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "_meta.ui without resourceUri",
 		Run:   metaUIResourceURIRequired,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func metaUIResourceURIRequired(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		meta, ui := uiMeta(m, d)
-		if ui == nil || ui.Value.Kind != jsonvalue.Object || ui.Value.Partial {
-			continue
-		}
-		uri := ui.Value.Member("resourceUri")
-		switch {
-		case uri == nil && ui.Value.Member("visibility") != nil:
-			// An app-only or shared tool without a view of its own: resourceUri is optional
-			// in the MCP Apps spec when visibility says who may call the tool.
-		case uri == nil:
-			p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility, so the app never appears; add resourceUri", d.Label())
-		case uri.Value.Kind == jsonvalue.String && strings.TrimSpace(uri.Value.Str) == "":
-			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty, so hosts have no UI to load; name the ui:// resource", d.Label())
-		case uri.Value.Kind != jsonvalue.String && uri.Value.Kind != jsonvalue.Dynamic:
-			p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string; write the ui:// URI as a string", d.Label(), render(uri.Value))
-		}
+func metaUIResourceURIRequired(p *rule.Pass, m *Model, d *Definition) {
+	meta, ui := uiMeta(m, d)
+	if ui == nil || ui.Value.Kind != jsonvalue.Object || ui.Value.Partial {
+		return
+	}
+	uri := ui.Value.Member("resourceUri")
+	switch {
+	case uri == nil && ui.Value.Member("visibility") != nil:
+		// An app-only or shared tool without a view of its own: resourceUri is optional
+		// in the MCP Apps spec when visibility says who may call the tool.
+	case uri == nil:
+		p.Reportf(memberAt(meta, ui), "%s: _meta.ui has neither resourceUri nor visibility, so the app never appears; add resourceUri", d.Label())
+	case uri.Value.Kind == jsonvalue.String && strings.TrimSpace(uri.Value.Str) == "":
+		p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is empty, so hosts have no UI to load; name the ui:// resource", d.Label())
+	case uri.Value.Kind != jsonvalue.String && uri.Value.Kind != jsonvalue.Dynamic:
+		p.Reportf(memberAt(ui.Value, uri), "%s: _meta.ui.resourceUri is %s, not a string; write the ui:// URI as a string", d.Label(), render(uri.Value))
 	}
 }
 
@@ -82,21 +78,19 @@ func resourceURI(m *Model, d *Definition) (*jsonvalue.Value, *jsonvalue.Member, 
 }
 
 func (rules) MetaUIResourceURIScheme() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: "meta-ui-resource-uri-scheme", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "_meta.ui.resourceUri not ui://",
 		Run:   metaUIResourceURIScheme,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func metaUIResourceURIScheme(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		ui, uri, ok := resourceURI(m, d)
-		if !ok || hasUIScheme(uri.Value.Str) {
-			continue
-		}
-		p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme hosts expect; serve the app as ui://", d.Label(), uri.Value.Str)
+func metaUIResourceURIScheme(p *rule.Pass, m *Model, d *Definition) {
+	ui, uri, ok := resourceURI(m, d)
+	if !ok || hasUIScheme(uri.Value.Str) {
+		return
 	}
+	p.Reportf(memberAt(ui, uri), "%s: _meta.ui.resourceUri %q does not use the ui:// scheme hosts expect; serve the app as ui://", d.Label(), uri.Value.Str)
 }
 
 func (rules) AppToolResourcePairing() rule.Entry[*kinds] {

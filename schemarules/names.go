@@ -20,38 +20,36 @@ import (
 var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
 func (rules) NameRequired() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleNameRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "definition without a name",
 		Run:   nameRequired,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func nameRequired(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		var problem string
-		switch {
-		case d.Name.Set && d.Name.Static && strings.TrimSpace(d.Name.Str) == "":
-			problem = "an empty name"
-		case !d.Name.Set && !d.Mutated && isLiteral(d):
-			problem = "no name"
-		default:
-			continue
-		}
-		var why string
-		switch d.Kind {
-		case mcpmodel.Tool:
-			why = "clients cannot call it"
-		case mcpmodel.Prompt:
-			why = "clients cannot fetch it"
-		default:
-			why = "the MCP spec requires one"
-		}
-		if d.SDK == sdkapi.MCPTool {
-			why = mcptoolAdd(d) + " panics at start-up"
-		}
-		p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
+func nameRequired(p *rule.Pass, m *Model, d *Definition) {
+	var problem string
+	switch {
+	case d.Name.Set && d.Name.Static && strings.TrimSpace(d.Name.Str) == "":
+		problem = "an empty name"
+	case !d.Name.Set && !d.Mutated && isLiteral(d):
+		problem = "no name"
+	default:
+		return
 	}
+	var why string
+	switch d.Kind {
+	case mcpmodel.Tool:
+		why = "clients cannot call it"
+	case mcpmodel.Prompt:
+		why = "clients cannot fetch it"
+	default:
+		why = "the MCP spec requires one"
+	}
+	if d.SDK == sdkapi.MCPTool {
+		why = mcptoolAdd(d) + " panics at start-up"
+	}
+	p.Reportf(d.At(), "%s has %s: %s; give it a name", d.Kind, problem, why)
 }
 
 // isLiteral reports whether the definition is a struct literal, whose missing fields are
@@ -62,31 +60,29 @@ func isLiteral(d *Definition) bool {
 }
 
 func (rules) NameFormat() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleNameFormat, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "tool name outside [A-Za-z0-9._-]{1,128}",
 		Run:   nameFormat,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func nameFormat(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
-			continue
-		}
-		why := "has characters outside [A-Za-z0-9._-]"
-		if len(d.Name.Str) > 128 {
-			why = "is longer than 128 characters"
-		}
-		sdk := ""
-		switch d.SDK {
-		case sdkapi.GoSDK:
-			sdk = ""
-		case sdkapi.MCPTool:
-			sdk = " mcptool.Add panics at start-up."
-		}
-		p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)
+func nameFormat(p *rule.Pass, m *Model, d *Definition) {
+	if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
+		return
 	}
+	why := "has characters outside [A-Za-z0-9._-]"
+	if len(d.Name.Str) > 128 {
+		why = "is longer than 128 characters"
+	}
+	sdk := ""
+	switch d.SDK {
+	case sdkapi.GoSDK:
+		sdk = ""
+	case sdkapi.MCPTool:
+		sdk = " mcptool.Add panics at start-up."
+	}
+	p.Reportf(rule.NodeSpan(d.Name.Expr), "tool name %q %s; clients may refuse it.%s Rename it", d.Name.Str, why, sdk)
 }
 
 func (rules) NameUnique() rule.Entry[*kinds] {

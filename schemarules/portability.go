@@ -155,20 +155,18 @@ func noDefs(p *rule.Pass, m *Model) {
 }
 
 func (rules) SchemaRootOneofPortability() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: "schema-root-oneof-portability", Severity: rule.Warning, SDKs: rule.AllSDKs, Strict: true,
 		Title: "oneOf/anyOf at the schema root (strict portability)",
 		Run:   rootOneOf,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func rootOneOf(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		for _, s := range staticSchemas(d) {
-			for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
-				if mem := s.JSON.Member(kw); mem != nil {
-					p.Reportf(memberAt(s.JSON, mem), "the %s schema of %s has %s at its root, which OpenAI rejects; use one object", s.Role, d.Label(), kw)
-				}
+func rootOneOf(p *rule.Pass, m *Model, d *Definition) {
+	for _, s := range staticSchemas(d) {
+		for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
+			if mem := s.JSON.Member(kw); mem != nil {
+				p.Reportf(memberAt(s.JSON, mem), "the %s schema of %s has %s at its root, which OpenAI rejects; use one object", s.Role, d.Label(), kw)
 			}
 		}
 	}

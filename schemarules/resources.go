@@ -21,107 +21,101 @@ func isResource(d *Definition) bool {
 }
 
 func (rules) URITemplateRequired() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleURITemplateRequired, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "resource template without a URI template",
 		Run:   uriTemplateRequired,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func uriTemplateRequired(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if !isResource(d) {
-			continue
-		}
-		what := "URI"
-		if d.Kind == mcpmodel.ResourceTemplate {
-			what = "URI template"
-		}
-		switch {
-		case d.URI.Set && d.URI.Static && strings.TrimSpace(d.URI.Str) == "":
-			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has an empty %s, so it can never be read; write the %s", d.Label(), what, what)
-		case !d.URI.Set && !d.Mutated && isLiteral(d):
-			p.Reportf(d.At(), "%s has no %s, so it can never be read; set it", d.Label(), what)
-		}
+func uriTemplateRequired(p *rule.Pass, m *Model, d *Definition) {
+	if !isResource(d) {
+		return
+	}
+	what := "URI"
+	if d.Kind == mcpmodel.ResourceTemplate {
+		what = "URI template"
+	}
+	switch {
+	case d.URI.Set && d.URI.Static && strings.TrimSpace(d.URI.Str) == "":
+		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has an empty %s, so it can never be read; write the %s", d.Label(), what, what)
+	case !d.URI.Set && !d.Mutated && isLiteral(d):
+		p.Reportf(d.At(), "%s has no %s, so it can never be read; set it", d.Label(), what)
 	}
 }
 
 func (rules) URITemplateValid() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleURITemplateValid, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "invalid RFC 6570 URI template",
 		Run:   uriTemplateValid,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func uriTemplateValid(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if !isResource(d) || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
-			continue
+func uriTemplateValid(p *rule.Pass, m *Model, d *Definition) {
+	if !isResource(d) || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" {
+		return
+	}
+	if d.Kind == mcpmodel.ResourceTemplate {
+		if _, err := mcpmodel.ParseURITemplate(d.URI.Str); err != nil {
+			panics := "go-sdk's AddResourceTemplate panics at start-up"
+			switch d.SDK {
+			case sdkapi.MarkLabs:
+				panics = "mark3labs' NewResourceTemplate panics at start-up"
+			case sdkapi.MCPTool:
+				panics = "mcptool.AddResourceTemplate panics at start-up"
+			}
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is no valid URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
 		}
-		if d.Kind == mcpmodel.ResourceTemplate {
-			if _, err := mcpmodel.ParseURITemplate(d.URI.Str); err != nil {
-				panics := "go-sdk's AddResourceTemplate panics at start-up"
-				switch d.SDK {
-				case sdkapi.MarkLabs:
-					panics = "mark3labs' NewResourceTemplate panics at start-up"
-				case sdkapi.MCPTool:
-					panics = "mcptool.AddResourceTemplate panics at start-up"
-				}
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is no valid URI template (%v): %s", d.Label(), d.URI.Str, err, panics)
-			}
-			continue
+		return
+	}
+	switch d.SDK {
+	case sdkapi.GoSDK:
+		if _, err := url.Parse(d.URI.Str); err != nil {
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up", d.Label(), d.URI.Str, err)
 		}
-		switch d.SDK {
-		case sdkapi.GoSDK:
-			if _, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): go-sdk's AddResource panics at start-up", d.Label(), d.URI.Str, err)
-			}
-		case sdkapi.MCPTool:
-			// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
-			if u, err := url.Parse(d.URI.Str); err != nil {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up", d.Label(), d.URI.Str, err)
-			} else if u.Scheme == "" {
-				p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q has no scheme, and mcptool.AddResource panics at start-up; add one (myapp://)", d.Label(), d.URI.Str)
-			}
+	case sdkapi.MCPTool:
+		// mcptool.AddResource also requires a scheme: clients read resources by absolute URI.
+		if u, err := url.Parse(d.URI.Str); err != nil {
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q is not a valid URI (%v): mcptool.AddResource panics at start-up", d.Label(), d.URI.Str, err)
+		} else if u.Scheme == "" {
+			p.Reportf(rule.NodeSpan(d.URI.Expr), "%s: %q has no scheme, and mcptool.AddResource panics at start-up; add one (myapp://)", d.Label(), d.URI.Str)
 		}
 	}
 }
 
 func (rules) ResourceNameNotURI() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleResourceNameNotURI, Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "resource name is its URI",
 		Run:   resourceNameNotURI,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func resourceNameNotURI(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if !isResource(d) || !d.Name.Set || !d.URI.Set {
-			continue
+func resourceNameNotURI(p *rule.Pass, m *Model, d *Definition) {
+	if !isResource(d) || !d.Name.Set || !d.URI.Set {
+		return
+	}
+	same := d.Name.Static && d.URI.Static && d.Name.Str != "" && d.Name.Str == d.URI.Str
+	if !same {
+		same = sameObject(m.Result, d.Name.Expr, d.URI.Expr)
+	}
+	if same && d.URI.Static && !hasScheme(d.URI.Str) {
+		// "readme" for both is a fine label; the URI is what is wrong, and
+		// resource-uri-scheme says so.
+		return
+	}
+	advice := ""
+	if d.URI.Static {
+		if label := labelFor(d.URI.Str); label != "" {
+			advice = fmt.Sprintf(" (%q, say)", label)
 		}
-		same := d.Name.Static && d.URI.Static && d.Name.Str != "" && d.Name.Str == d.URI.Str
-		if !same {
-			same = sameObject(m.Result, d.Name.Expr, d.URI.Expr)
-		}
-		if same && d.URI.Static && !hasScheme(d.URI.Str) {
-			// "readme" for both is a fine label; the URI is what is wrong, and
-			// resource-uri-scheme says so.
-			continue
-		}
-		advice := ""
-		if d.URI.Static {
-			if label := labelFor(d.URI.Str); label != "" {
-				advice = fmt.Sprintf(" (%q, say)", label)
-			}
-		}
-		switch {
-		case same:
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name; give people a short name%s", d.Label(), advice)
-		case d.Name.Static && strings.Contains(d.Name.Str, "://"):
-			p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name; give people a short name%s", d.Label(), advice)
-		}
+	}
+	switch {
+	case same:
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "%s uses its URI as its name; give people a short name%s", d.Label(), advice)
+	case d.Name.Static && strings.Contains(d.Name.Str, "://"):
+		p.Reportf(rule.NodeSpan(d.Name.Expr), "%s has a URI for a name; give people a short name%s", d.Label(), advice)
 	}
 }
 
@@ -169,20 +163,18 @@ func hasScheme(uri string) bool {
 }
 
 func (rules) ResourceURIScheme() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: "resource-uri-scheme", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "resource URI without a scheme",
 		Run:   resourceURIScheme,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func resourceURIScheme(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if d.Kind != mcpmodel.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
-			continue
-		}
-		p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q with no scheme, which clients may reject; add one (file://, docs://)", d.Label(), d.URI.Str)
+func resourceURIScheme(p *rule.Pass, m *Model, d *Definition) {
+	if d.Kind != mcpmodel.Resource || !d.URI.Static || strings.TrimSpace(d.URI.Str) == "" || hasScheme(d.URI.Str) {
+		return
 	}
+	p.Reportf(rule.NodeSpan(d.URI.Expr), "%s has URI %q with no scheme, which clients may reject; add one (file://, docs://)", d.Label(), d.URI.Str)
 }
 
 // sameObject reports whether two expressions name the same variable or constant.

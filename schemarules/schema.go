@@ -44,25 +44,23 @@ func startup(d *Definition) string {
 }
 
 func (rules) SchemaIsObject() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(definitionCheck{
 		ID: defcheck.RuleSchemaIsObject, Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "tool input does not infer to a JSON object",
 		Run:   schemaIsObject,
-	}, (*kinds).model)
+	}, (*kinds).definition)
 }
 
-func schemaIsObject(p *rule.Pass, m *Model) {
-	for _, d := range m.Defs {
-		if d.Input != nil {
-			isObjectInput(p, m, d, d.Input)
-		}
-		if d.Output != nil && d.Output.Inferred() {
-			isObjectOutput(p, m, d, d.Output)
-		}
-		if d.Kind == mcpmodel.Prompt {
-			if _, isStruct, ok := mcpmodel.Bindings(d.Definition); ok && !isStruct {
-				p.Reportf(d.At(), "%s: its arguments type %s is not a struct, so mcptool.AddPrompt panics at start-up", d.Label(), m.typeName(d.ParamsType))
-			}
+func schemaIsObject(p *rule.Pass, m *Model, d *Definition) {
+	if d.Input != nil {
+		isObjectInput(p, m, d, d.Input)
+	}
+	if d.Output != nil && d.Output.Inferred() {
+		isObjectOutput(p, m, d, d.Output)
+	}
+	if d.Kind == mcpmodel.Prompt {
+		if _, isStruct, ok := mcpmodel.Bindings(d.Definition); ok && !isStruct {
+			p.Reportf(d.At(), "%s: its arguments type %s is not a struct, so mcptool.AddPrompt panics at start-up", d.Label(), m.typeName(d.ParamsType))
 		}
 	}
 }

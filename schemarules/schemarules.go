@@ -29,13 +29,15 @@ type Config struct {
 	Clients []string
 }
 
-// The schema rules' run signatures. Every rule reads the package's schema model; some read
-// as well the module's definitions (names, apps), the parity analysis, or the token budget.
+// The schema rules' run signatures. Every rule reads the package's schema model; some check
+// one definition at a time, some read as well the module's definitions (names, apps), the
+// parity analysis, or the token budget.
 type (
-	check       = rule.Check[func(*rule.Pass, *Model)]
-	namesCheck  = rule.Check[func(*rule.Pass, *Model, *ModuleDefinitions)]
-	parityCheck = rule.Check[func(*rule.Pass, *Model, *Parity)]
-	budgetCheck = rule.Check[func(*rule.Pass, *Model, *Budget)]
+	check           = rule.Check[func(*rule.Pass, *Model)]
+	definitionCheck = rule.Check[func(*rule.Pass, *Model, *Definition)]
+	namesCheck      = rule.Check[func(*rule.Pass, *Model, *ModuleDefinitions)]
+	parityCheck     = rule.Check[func(*rule.Pass, *Model, *Parity)]
+	budgetCheck     = rule.Check[func(*rule.Pass, *Model, *Budget)]
 )
 
 // mcp-ts-core's type checks on definitions, which Go's types make impossible to fail:
@@ -76,6 +78,20 @@ func (k *kinds) model() rule.Kind[func(*rule.Pass, *Model)] {
 		Call: func(p *rule.Pass, run func(*rule.Pass, *Model)) error {
 			if m := p.ResultOf[k.modelAnalyzer].(*Model); len(m.Defs) > 0 {
 				run(p, m)
+			}
+			return nil
+		},
+	}
+}
+
+// definition runs a rule once per definition of a package, in their order.
+func (k *kinds) definition() rule.Kind[func(*rule.Pass, *Model, *Definition)] {
+	return rule.Kind[func(*rule.Pass, *Model, *Definition)]{
+		Requires: []*analysis.Analyzer{k.modelAnalyzer},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *Model, *Definition)) error {
+			m := p.ResultOf[k.modelAnalyzer].(*Model)
+			for _, d := range m.Defs {
+				run(p, m, d)
 			}
 			return nil
 		},

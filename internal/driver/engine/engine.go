@@ -305,29 +305,33 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 	}
 
 	obs := newObserver(opts.Observe, analysable)
-	guarded := guard(opts.Analyzers, obs, tc != nil)
-	if tc != nil {
-		obs.life = newLifecycle(tc, guarded, analysable, opts.inFlight)
-	}
 	start := time.Now()
-	// The checker starts a goroutine for every root action and every edge of its graph, all
-	// at once; an analyzer another one requires runs anyway, so naming it a root only adds
-	// goroutines (23,000 of the 110,000 on the 10,000-tool synthetic server, about 60 MB of
-	// stacks). collect reports the diagnostics of every requested analyzer all the same.
-	graph, err := checker.Analyze(leaves(guarded), analysable, &checker.Options{})
+	var graph *checker.Graph
+	var st *stages
+	var err error
+	if tc != nil {
+		life := newLifecycle(tc, analysable, opts.inFlight)
+		if st, err = newStages(opts.Analyzers, obs, life, analysable); err == nil {
+			graph, err = checker.Analyze([]*analysis.Analyzer{st.rules}, analysable, &checker.Options{})
+		}
+	} else {
+		// The checker starts a goroutine for every root action and every edge of its graph,
+		// all at once; an analyzer another one requires runs anyway, so naming it a root
+		// only adds goroutines. collect reports the diagnostics of every requested analyzer
+		// all the same.
+		graph, err = checker.Analyze(leaves(guard(opts.Analyzers, obs)), analysable, &checker.Options{})
+	}
 	if err != nil {
 		// Analyze fails only when the analyzers themselves are invalid: a programming error.
 		return fmt.Errorf("invalid analyzers: %w", err)
 	}
 	out.Timings.Analysis, out.Timings.ByAnalyzer = time.Since(start), obs.took
-	if obs.life != nil {
-		out.Timings.TypeCheck += obs.life.typeCheck()
-	}
 	pos := newPositioner(fset, analysable)
-	if obs.life != nil {
-		pos.clauses = obs.life.clauses
+	if st != nil {
+		out.Timings.TypeCheck += st.life.typeCheck()
+		pos.clauses = st.life.clauses
 	}
-	collect(pos, graph, out, guarded, analysable)
+	collect(pos, graph, st, out, opts.Analyzers, analysable)
 	return nil
 }
 
@@ -533,19 +537,27 @@ func experimentHint(path string) string {
 	return ""
 }
 
-// collect turns the action graph into findings. Diagnostics come from the actions of the
-// analyzers asked for on the packages asked for only. Action errors become InternalErrorRule
-// findings, except the ones that are consequences: analyzers the checker skipped because the
-// package has type errors (already reported as a package error) and actions that failed
-// because a prerequisite did (its own failure is reported).
-func collect(pos *positioner, graph *checker.Graph, out *Outcome, requested []*analysis.Analyzer, roots []*packages.Package) {
-	reported := map[*analysis.Analyzer]bool{}
+// collect turns the action graph into findings. Diagnostics come from the analyzers asked
+// for on the packages asked for only. Failed analyzers become InternalErrorRule findings,
+// except the ones that are consequences: analyzers skipped because the package has type
+// errors (already reported as a package error) and analyzers that failed because a
+// prerequisite did (its own failure is reported). st is nil when every analyzer was an
+// action of its own (the stock path); else the actions are st's stages.
+func collect(pos *positioner, graph *checker.Graph, st *stages, out *Outcome, requested []*analysis.Analyzer, roots []*packages.Package) {
+	reported := map[string]bool{}
 	for _, a := range requested {
-		reported[a] = true
+		reported[a.Name] = true
 	}
 	rootPkgs := map[*packages.Package]bool{}
 	for _, p := range roots {
 		rootPkgs[p] = true
+	}
+	fail := func(analyzer string, pkg *packages.Package, err error) {
+		out.Findings = append(out.Findings, internalError(pos, analyzer, pkg, err))
+		var pe *PanicError
+		if errors.As(err, &pe) {
+			out.Crashes = append(out.Crashes, pe)
+		}
 	}
 	failed := map[*checker.Action]bool{}
 	for act := range graph.All() {
@@ -554,36 +566,51 @@ func collect(pos *positioner, graph *checker.Graph, out *Outcome, requested []*a
 			consequence := slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return failed[d] })
 			skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
 			if !consequence && !skipped {
-				out.Findings = append(out.Findings, internalError(pos, act))
-				var pe *PanicError
-				if errors.As(act.Err, &pe) {
-					out.Crashes = append(out.Crashes, pe)
-				}
+				fail(act.Analyzer.Name, act.Package, act.Err)
 			}
 		}
-		// The actions of the requested analyzers on the packages asked for: the checker's
-		// roots when every analyzer was named one (see leaves).
-		if !reported[act.Analyzer] || !rootPkgs[act.Package] {
+		if st == nil {
+			// The actions of the requested analyzers on the packages asked for: the
+			// checker's roots when every analyzer was named one (see leaves).
+			if reported[act.Analyzer.Name] && rootPkgs[act.Package] {
+				for _, d := range act.Diagnostics {
+					out.Findings = append(out.Findings, convert(pos, act.Analyzer.Name, act.Package, d))
+				}
+			}
 			continue
 		}
-		for _, d := range act.Diagnostics {
-			out.Findings = append(out.Findings, convert(pos, act, d))
+		rep := st.report(act.Analyzer, act.Package.Types)
+		if rep == nil {
+			continue
+		}
+		for _, f := range rep.failures {
+			if !f.consequence {
+				fail(f.a.Name, act.Package, f.err)
+			}
+		}
+		if !rootPkgs[act.Package] {
+			continue
+		}
+		for i, d := range act.Diagnostics {
+			if a := rep.owners[i]; reported[a.Name] {
+				out.Findings = append(out.Findings, convert(pos, a.Name, act.Package, d))
+			}
 		}
 	}
 }
 
-func convert(pos *positioner, act *checker.Action, d analysis.Diagnostic) result.Finding {
+func convert(pos *positioner, analyzer string, pkg *packages.Package, d analysis.Diagnostic) result.Finding {
 	rule := d.Category
 	if rule == "" {
-		rule = act.Analyzer.Name
+		rule = analyzer
 	}
 	f := result.Finding{
 		Rule:     rule,
 		Message:  d.Message,
 		Pos:      pos.position(d.Pos),
 		URL:      d.URL,
-		Analyzer: act.Analyzer.Name,
-		Package:  act.Package.ID,
+		Analyzer: analyzer,
+		Package:  pkg.ID,
 	}
 	if d.End.IsValid() && d.End > d.Pos {
 		f.End = pos.position(d.End)
@@ -619,27 +646,27 @@ func convert(pos *positioner, act *checker.Action, d analysis.Diagnostic) result
 
 // internalError reports a failed action at the package clause of the package's first file,
 // the closest place to "this package" that every output format can point at.
-func internalError(pos *positioner, act *checker.Action) result.Finding {
+func internalError(pos *positioner, analyzer string, pkg *packages.Package, err error) result.Finding {
 	f := result.Finding{
 		Rule:     InternalErrorRule,
 		URL:      IssuesURL,
-		Analyzer: act.Analyzer.Name,
-		Package:  act.Package.ID,
+		Analyzer: analyzer,
+		Package:  pkg.ID,
 	}
-	if len(act.Package.Syntax) > 0 {
-		f.Pos = pos.position(act.Package.Syntax[0].Package)
-	} else if clause, ok := pos.clauses[act.Package]; ok {
+	if len(pkg.Syntax) > 0 {
+		f.Pos = pos.position(pkg.Syntax[0].Package)
+	} else if clause, ok := pos.clauses[pkg]; ok {
 		f.Pos = pos.position(clause) // the syntax was released
-	} else if len(act.Package.GoFiles) > 0 {
-		f.Pos = result.Position{File: act.Package.GoFiles[0], Line: 1, Column: 1}
+	} else if len(pkg.GoFiles) > 0 {
+		f.Pos = result.Position{File: pkg.GoFiles[0], Line: 1, Column: 1}
 	}
 	var pe *PanicError
-	if errors.As(act.Err, &pe) {
+	if errors.As(err, &pe) {
 		f.Message = fmt.Sprintf("mcplint analyzer %s crashed on package %s (panic: %v, at %s), so its findings for this package are missing; this is a bug in mcplint: please report it at %s with this message and the stack trace printed on standard error (%s)",
-			pe.Analyzer, act.Package.ID, pe.Value, pe.Site, IssuesURL, InternalErrorRule)
+			pe.Analyzer, pkg.ID, pe.Value, pe.Site, IssuesURL, InternalErrorRule)
 	} else {
 		f.Message = fmt.Sprintf("mcplint analyzer %s failed on package %s: %v; its findings for this package are missing; if the error is not about your code, please report it at %s (%s)",
-			act.Analyzer.Name, act.Package.ID, act.Err, IssuesURL, InternalErrorRule)
+			analyzer, pkg.ID, err, IssuesURL, InternalErrorRule)
 	}
 	return f
 }

@@ -30,22 +30,17 @@ func (e *PanicError) Error() string {
 }
 
 // guard returns copies of the analyzers (and everything they require) whose Run recovers a
-// panic into a *PanicError. The originals are not modified: analyzers are shared values
-// (lint.DirectivesAnalyzer is a package variable) and may be run by other drivers.
+// panic into a *PanicError, for the stock path, where the checker runs every analyzer as an
+// action of its own (the engine's path runs them in stages: see stages). The originals are
+// not modified: analyzers are shared values (lint.DirectivesAnalyzer is a package variable)
+// and may be run by other drivers.
 //
 // Each copy hands the original Run a pass whose Analyzer and ResultOf are keyed by the
 // original analyzers, because an analyzer reads its prerequisites' results as
 // pass.ResultOf[Prerequisite] with the original pointer.
-//
-// When lazy, every copy requiring nothing else requires typecheckAnalyzer, whose action on a package
-// type-checks it: see typecheckAnalyzer.
-func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Analyzer {
+func guard(roots []*analysis.Analyzer, obs *observer) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
 	original := map[*analysis.Analyzer]*analysis.Analyzer{}
-	var checked *analysis.Analyzer
-	if lazy {
-		checked = typecheckAnalyzer(obs)
-	}
 	var wrap func(a *analysis.Analyzer) *analysis.Analyzer
 	wrap = func(a *analysis.Analyzer) *analysis.Analyzer {
 		if c, ok := copies[a]; ok {
@@ -61,42 +56,17 @@ func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Ana
 			FactTypes:        a.FactTypes,
 		}
 		copies[a], original[c] = c, a
-		if checked != nil && len(a.Requires) == 0 {
-			// The others come after it through what they require: an edge each would add
-			// a goroutine per action (about 130 MB at 10,000 tools).
-			c.Requires = append(c.Requires, checked)
-		}
 		for _, req := range a.Requires {
 			c.Requires = append(c.Requires, wrap(req))
 		}
-		c.Run = func(pass *analysis.Pass) (result any, err error) {
-			if obs.life != nil {
-				defer func() { obs.life.finish(pass, result, err) }()
-			}
+		c.Run = func(pass *analysis.Pass) (any, error) {
 			inner := *pass
 			inner.Analyzer = a
 			inner.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
 			for k, v := range pass.ResultOf {
-				if k != checked {
-					inner.ResultOf[original[k]] = v
-				}
+				inner.ResultOf[original[k]] = v
 			}
-			start := time.Now()
-			defer func() {
-				obs.ran(a, time.Since(start))
-				if r := recover(); r != nil {
-					pkg := "?"
-					if pass.Pkg != nil {
-						pkg = pass.Pkg.Path()
-					}
-					result, err = nil, &PanicError{Analyzer: a.Name, Package: pkg, Value: r, Site: panicSite(), Stack: debug.Stack()}
-				}
-			}()
-			result, err = a.Run(&inner)
-			if err == nil && obs.observe != nil && obs.roots[pass.Pkg] {
-				obs.observe(&inner, result)
-			}
-			return result, err
+			return obs.run(&inner)
 		}
 		return c
 	}
@@ -107,34 +77,27 @@ func guard(roots []*analysis.Analyzer, obs *observer, lazy bool) []*analysis.Ana
 	return out
 }
 
-// typecheckAnalyzer returns the analyzer whose action on a lazy package type-checks it (see
-// lifecycle.check). The checker reads a package's Errors, IllTyped, Syntax, TypesInfo and
-// TypeErrors when it builds each action's pass, before Run; the type-check writes them. Every
-// other action on the package requires this one (through its prerequisites if it has any),
-// and its fact type gives it an edge to its action on each import, so the checker finishes
-// the check of a package and of its imports before it builds any other pass of that
-// package: the writes happen before every read.
-func typecheckAnalyzer(obs *observer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:             "mcplint_typecheck",
-		Doc:              "type-checks a lazily loaded package before its analyzers read it",
-		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(typecheckedFact)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			if obs.life != nil {
-				obs.life.check(pass)
-				obs.life.finish(pass, nil, nil)
+// run runs pass.Analyzer on pass, timing it, recovering a panic into a *PanicError and
+// handing the result to observe on the packages asked for.
+func (o *observer) run(pass *analysis.Pass) (result any, err error) {
+	a := pass.Analyzer
+	start := time.Now()
+	defer func() {
+		o.ran(a, time.Since(start))
+		if r := recover(); r != nil {
+			pkg := "?"
+			if pass.Pkg != nil {
+				pkg = pass.Pkg.Path()
 			}
-			return nil, nil
-		},
+			result, err = nil, &PanicError{Analyzer: a.Name, Package: pkg, Value: r, Site: panicSite(), Stack: debug.Stack()}
+		}
+	}()
+	result, err = a.Run(pass)
+	if err == nil && o.observe != nil && o.roots[pass.Pkg] {
+		o.observe(pass, result)
 	}
+	return result, err
 }
-
-// typecheckedFact is never exported: its type only makes the checker order a package's
-// type-check after its imports'.
-type typecheckedFact struct{}
-
-func (*typecheckedFact) AFact() {}
 
 // panicSite finds the frame that panicked: the first caller below runtime.gopanic that is
 // neither the runtime nor this file's deferred function.
@@ -161,7 +124,6 @@ func panicSite() string {
 type observer struct {
 	observe func(*analysis.Pass, any)
 	roots   map[*types.Package]bool // observe sees these packages only
-	life    *lifecycle              // nil: the packages were typed before the run
 
 	mu   sync.Mutex
 	took map[string]time.Duration

@@ -92,10 +92,10 @@ func TestFailedActionStillReleasesPackage(t *testing.T) {
 	}
 }
 
-// TestCheckerBuildsPassesOfCheckedPackages: the checker reads a lazy package's syntax, types
-// and errors when it builds a pass, before Run, so the package and its imports must be
-// type-checked before then (typecheckAnalyzer orders it); the guard does not patch the pass.
-// Under -race (see .ci/run) this also proves those writes happen before the reads.
+// TestCheckerBuildsPassesOfCheckedPackages: an analyzer's pass is built from a lazy package's
+// syntax, types and errors, so the package and its imports must be type-checked before then
+// (the facts stage checks it, after its imports' facts stages). Under -race (see .ci/run)
+// this also proves those writes happen before the reads.
 func TestCheckerBuildsPassesOfCheckedPackages(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]bool{}

@@ -352,8 +352,12 @@ func (r *Finder) linkServers() {
 			}
 		}
 	}
+	sf := r.newServerFlow()
 	for _, d := range r.Definitions() {
-		if d.Registration == nil || d.Kind != mcpmodel.Tool || !isConverting(r.registrationServer(d.Registration)) {
+		if d.Registration == nil || d.Kind != mcpmodel.Tool {
+			continue
+		}
+		if !isConverting(r.registrationServer(d.Registration)) && !sf.registeredOnConverting(r, d.Registration) {
 			continue
 		}
 		if d.Handler != nil {

@@ -47,7 +47,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact), new(HelperFact)},
 		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -266,6 +266,15 @@ type recogniser struct {
 	instanceOf map[*mcpmodel.Definition]*instance
 	bound      *binding
 	made       *mcpmodel.Definition
+	// optionTail is, for a mark3labs definition whose options end with a parameter's
+	// spread, that parameter (tailParam while options are read); fixedSchemas the
+	// schemas (input, output) a helper of another package fixes where its calls cannot see.
+	optionTail   map[*mcpmodel.Definition]*types.Var
+	tailParam    *types.Var
+	fixedSchemas map[*mcpmodel.Definition][2]bool
+	// registeredInHelper marks instances registered by a registration in the helpers they
+	// are made through.
+	registeredInHelper map[*mcpmodel.Definition]bool
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
@@ -301,6 +310,10 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		ownType:      map[*mcpmodel.Definition]*ownDefType{},
 		instances:    map[*mcpmodel.Definition][]*mcpmodel.Definition{},
 		instanceOf:   map[*mcpmodel.Definition]*instance{},
+		optionTail:   map[*mcpmodel.Definition]*types.Var{},
+		fixedSchemas: map[*mcpmodel.Definition][2]bool{},
+
+		registeredInHelper: map[*mcpmodel.Definition]bool{},
 	}
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
 		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
@@ -327,6 +340,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 	// Before linking, so that a registration of a helper's call links that call's instance.
 	r.instantiateFactories()
 	r.link()
+	r.exportHelpers()
 	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
 	for _, h := range res.Handlers {

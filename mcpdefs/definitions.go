@@ -126,6 +126,10 @@ func (r *recogniser) call(call *ast.CallExpr) {
 			r.registrarCall(call, fn, f)
 			return
 		}
+		if f := r.helperFactOf(fn); f != nil {
+			// A helper of another package of the module: the call is a definition.
+			r.helperCall(call, f)
+		}
 		r.containers = append(r.containers, call)
 	}
 }
@@ -349,9 +353,13 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 	if call.Ellipsis.IsValid() && len(args) > 0 {
 		// NewTool(name, opts...): the options the slice holds, where they can be read (a
 		// helper's variadic parameter at one of its calls, append of such slices).
+		r.tailParam = nil
 		spread, dynamic := r.expandOptions(args[len(args)-1], 0)
 		args = append(append([]ast.Expr(nil), args[:len(args)-1]...), spread...)
 		d.OptionsDynamic = dynamic
+		if dynamic && r.tailParam != nil {
+			r.optionTail[d] = r.tailParam
+		}
 	}
 	for _, arg := range args {
 		oc, ok := ast.Unparen(r.through(arg)).(*ast.CallExpr)

@@ -165,7 +165,12 @@ func (r *recogniser) evaluateAt(node ast.Node, at *ast.CallExpr, b *binding) *mc
 	case *ast.CompositeLit:
 		r.composite(n)
 	case *ast.CallExpr:
-		switch fn := r.callee(n); sdkapi.Key(fn) {
+		fn := r.callee(n)
+		if f := r.helperFactOf(fn); f != nil {
+			r.helperCall(n, f)
+			break
+		}
+		switch sdkapi.Key(fn) {
 		case sdkapi.MarkLabsMCPPath + ".NewTool":
 			r.m3Tool(n, false)
 		case sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
@@ -204,62 +209,49 @@ func (r *recogniser) through(e ast.Expr) ast.Expr {
 	return e
 }
 
-// subst replaces the type parameters of the helpers in t by their type arguments; nil when
-// some remain (a helper called with a type parameter of its caller that is not bound).
+// subst replaces the type parameters of the helpers in t by their type arguments. A type
+// parameter of a helper whose call is not bound stays (schemas inferred from it are unknown).
 func (b *binding) subst(t types.Type) types.Type {
 	if t == nil {
 		return nil
 	}
 	for range maxDepth {
-		if !mcpastutil.HasTypeParam(t) {
-			return t
+		n := b.substOnce(t)
+		if n == nil || types.Identical(n, t) {
+			return n
 		}
-		t = b.substOnce(t)
-		if t == nil {
-			return nil
-		}
+		t = n
 	}
-	return nil
+	return t
 }
 
 func (b *binding) substOnce(t types.Type) types.Type {
 	switch x := types.Unalias(t).(type) {
 	case *types.TypeParam:
-		return b.types[x]
+		if a, ok := b.types[x]; ok {
+			return a
+		}
+		return x
 	case *types.Pointer:
-		if e := b.substOnce(x.Elem()); e != nil {
-			return types.NewPointer(e)
-		}
+		return types.NewPointer(b.substOnce(x.Elem()))
 	case *types.Slice:
-		if e := b.substOnce(x.Elem()); e != nil {
-			return types.NewSlice(e)
-		}
+		return types.NewSlice(b.substOnce(x.Elem()))
 	case *types.Map:
-		k, e := b.substOnce(x.Key()), b.substOnce(x.Elem())
-		if k != nil && e != nil {
-			return types.NewMap(k, e)
-		}
+		return types.NewMap(b.substOnce(x.Key()), b.substOnce(x.Elem()))
 	case *types.Named:
 		if x.TypeArgs() == nil {
 			return t
 		}
 		var args []types.Type
 		for i := range x.TypeArgs().Len() {
-			a := b.substOnce(x.TypeArgs().At(i))
-			if a == nil {
-				return nil
-			}
-			args = append(args, a)
+			args = append(args, b.substOnce(x.TypeArgs().At(i)))
 		}
 		if inst, err := types.Instantiate(nil, x.Origin(), args, false); err == nil {
 			return inst
 		}
-	default:
-		if !mcpastutil.HasTypeParam(t) {
-			return t
-		}
+		return nil
 	}
-	return nil
+	return t
 }
 
 // expandOptions lists the options a spread argument of a constructor holds with the
@@ -291,6 +283,12 @@ func (r *recogniser) expandOptions(e ast.Expr, depth int) (opts []ast.Expr, dyna
 		if as := r.assigns[v]; len(as) == 1 && !r.fieldAssigned[v] && !r.addressTaken[v] {
 			return r.expandOptions(as[0], depth+1)
 		}
+		if len(r.assigns[v]) == 0 {
+			// A parameter: the options its function's callers pass (a helper's variadic
+			// parameter, for its HelperFact).
+			r.tailParam = v
+			return nil, true
+		}
 	case *ast.CallExpr:
 		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
 		if !ok || id.Name != "append" || len(x.Args) == 0 {
@@ -302,8 +300,14 @@ func (r *recogniser) expandOptions(e ast.Expr, depth int) (opts []ast.Expr, dyna
 		opts, dynamic = r.expandOptions(x.Args[0], depth+1)
 		rest := x.Args[1:]
 		if x.Ellipsis.IsValid() && len(rest) == 1 {
+			if dynamic {
+				r.tailParam = nil // the unknown part is not last
+			}
 			more, dyn := r.expandOptions(rest[0], depth+1)
 			return append(append([]ast.Expr(nil), opts...), more...), dynamic || dyn
+		}
+		if dynamic && len(rest) > 0 {
+			r.tailParam = nil
 		}
 		return append(append([]ast.Expr(nil), opts...), rest...), dynamic
 	}
@@ -340,14 +344,12 @@ func (r *recogniser) factoryOf(node ast.Node, param *types.Var) (*types.Func, bo
 	return nil, false
 }
 
-// onlyCalls returns the calls of a function that only this package can call (unexported, or
-// in a command) when every use of it in the package is a call (never a function value); nil
-// otherwise.
+// onlyCalls returns the calls of a function in this package when every use of it here is a
+// call (never a function value); nil otherwise. Other packages' calls of an exported function
+// are theirs, through its HelperFact.
 func (r *recogniser) onlyCalls(fn *types.Func) []*ast.CallExpr {
-	if fn.Exported() && r.pass.Pkg.Name() != "main" {
-		return nil
-	}
-	if recv := fn.Signature().Recv(); recv != nil && fn.Exported() {
+	if recv := fn.Signature().Recv(); recv != nil && fn.Exported() && r.pass.Pkg.Name() != "main" {
+		// Another package may call it, or take it as a value: no fact carries methods.
 		return nil
 	}
 	called := map[*ast.Ident]*ast.CallExpr{}
@@ -424,4 +426,225 @@ func (r *recogniser) leaves(d *mcpmodel.Definition) []*mcpmodel.Definition {
 	}
 	walk(d, 0)
 	return out
+}
+
+// HelperFact says that each call of an exported function of the module is a definition (a
+// template in it has its name as a parameter; see above): what the template reads from
+// which parameter, and what it fixes itself. Another package evaluates its calls from it.
+type HelperFact struct {
+	Kind mcpmodel.Kind
+	SDK  sdkapi.SDK
+	// Fields by name (Name, Title, Description, URI, MIMEType).
+	Fields map[string]HelperField
+	// Handler is the parameter whose argument is the handler (-1: none, or not a parameter).
+	Handler int
+	// In and Out are the type parameters the tool's input and output types are (-1: other).
+	In, Out int
+	// Registration is how the helper registers the definition itself: "typed" (go-sdk's
+	// mcp.AddTool), "low-level" ((*mcp.Server).AddTool), "other", or "" (it does not).
+	Registration string
+	// Options is the variadic parameter whose arguments are mark3labs options applied after
+	// the template's own (-1: none). NewToolDefaults: the template is mark3labs NewTool.
+	Options         int
+	NewToolDefaults bool
+	// What the template fixes that recognition does not carry across packages, unknown at
+	// a call: annotations, the input or output schema, other mark3labs options. Mutated:
+	// the template is changed after it is written.
+	AnnotationsFixed, InputFixed, OutputFixed, OptionsFixed, Mutated bool
+}
+
+// HelperField is a string property of a helper's template: a parameter's argument (Param
+// >= 0), a constant, unknown (Set and not Static) or absent.
+type HelperField struct {
+	Param       int
+	Set, Static bool
+	Str         string
+}
+
+func (*HelperFact) AFact() {}
+
+func (f *HelperFact) String() string { return "helper(" + f.Kind.String() + ")" }
+
+// exportHelpers exports a HelperFact for each template written in an exported function.
+func (r *recogniser) exportHelpers() {
+	if r.pass.ExportObjectFact == nil || r.pass.Pkg.Name() == "main" {
+		return
+	}
+	for _, d := range r.res.Definitions {
+		if d.Name.Static || d.Name.Expr == nil {
+			continue
+		}
+		id, ok := ast.Unparen(d.Name.Expr).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		param, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		fn, ok := r.factoryOf(d.Node, param)
+		if !ok || !fn.Exported() || fn.Signature().Recv() != nil {
+			continue
+		}
+		if f := r.helperFact(d, fn); f != nil {
+			r.pass.ExportObjectFact(fn, f)
+			// Its calls in other packages are listed there; the rules still read it here,
+			// as what every call has in common.
+			d.Template = true
+		}
+	}
+}
+
+// helperFact describes template d, written in fn.
+func (r *recogniser) helperFact(d *mcpmodel.Definition, fn *types.Func) *HelperFact {
+	sig := fn.Signature()
+	paramIndex := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := range sig.Params().Len() {
+			if r.pass.TypesInfo.Uses[id] == sig.Params().At(i) && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				return i
+			}
+		}
+		return -1
+	}
+	typeParamIndex := func(t types.Type) int {
+		tp, ok := types.Unalias(t).(*types.TypeParam)
+		if !ok || sig.TypeParams() == nil {
+			return -1
+		}
+		for i := range sig.TypeParams().Len() {
+			if sig.TypeParams().At(i) == tp {
+				return i
+			}
+		}
+		return -1
+	}
+	f := &HelperFact{Kind: d.Kind, SDK: d.SDK, Fields: map[string]HelperField{}, Handler: -1, In: -1, Out: -1, Options: -1, Mutated: d.Mutated}
+	for name, v := range map[string]mcpmodel.Value{"Name": d.Name, "Title": d.Title, "Description": d.Description, "URI": d.URI, "MIMEType": d.MIMEType} {
+		hf := HelperField{Param: -1, Set: v.Set, Static: v.Static, Str: v.Str}
+		if v.Set && !v.Static {
+			hf.Param = paramIndex(v.Expr)
+		}
+		f.Fields[name] = hf
+	}
+	if f.Fields["Name"].Param < 0 {
+		return nil
+	}
+	if d.HandlerExpr != nil {
+		f.Handler = paramIndex(d.HandlerExpr)
+	}
+	if d.InputType != nil {
+		f.In = typeParamIndex(d.InputType)
+	}
+	if d.OutputType != nil {
+		f.Out = typeParamIndex(d.OutputType)
+	}
+	if decl := r.decls[fn]; d.Registration != nil && (r.registeredInHelper[d] || d.Registration.Pos() >= decl.Pos() && d.Registration.End() <= decl.End()) {
+		switch r.registeredAs[d] {
+		case regGoTyped:
+			f.Registration = "typed"
+		case regGoLowLevel:
+			f.Registration = "low-level"
+		default:
+			f.Registration = "other"
+		}
+	}
+	f.NewToolDefaults = d.Annotations.DestructiveDefault != nil && d.SDK == sdkapi.MarkLabs
+	if v := r.optionTail[d]; v != nil && sig.Variadic() && v == sig.Params().At(sig.Params().Len()-1) {
+		f.Options = sig.Params().Len() - 1
+	}
+	// What else the template sets is not carried: unknown at a call.
+	a := d.Annotations
+	f.AnnotationsFixed = a.Expr != nil || a.ReadOnly.Set || a.Destructive.Set || a.Idempotent.Set || a.OpenWorld.Set || a.Title.Set
+	f.InputFixed = d.InputSchema != nil || r.ownType[d] != nil || d.SDK == sdkapi.MarkLabs && !f.NewToolDefaults
+	f.OutputFixed = d.OutputSchema != nil || r.ownType[d] != nil || d.SDK == sdkapi.MarkLabs && !f.NewToolDefaults
+	f.OptionsFixed = (d.OptionsDynamic && f.Options < 0) || d.Meta != nil || len(d.PromptArgs) > 0 || d.PromptArgsDynamic
+	for _, oc := range d.Options {
+		if fn := r.callee(oc); fn == nil || !(fn.Name() == "WithDescription" || fn.Name() == "WithToolTitle" || fn.Name() == "WithResourceDescription" || fn.Name() == "WithPromptDescription" || fn.Name() == "WithTemplateDescription") {
+			f.OptionsFixed = true
+		}
+	}
+	return f
+}
+
+// helperCall makes the definition a call of another package's helper is (its HelperFact).
+func (r *recogniser) helperCall(call *ast.CallExpr, f *HelperFact) {
+	d := r.newDef(call, f.Kind, f.SDK)
+	d.Instance = true
+	field := func(name string) mcpmodel.Value {
+		hf := f.Fields[name]
+		switch {
+		case hf.Param >= 0 && hf.Param < len(call.Args):
+			return r.str(call.Args[hf.Param])
+		case hf.Static:
+			return mcpmodel.Value{Expr: call, Set: true, Static: true, Str: hf.Str}
+		case hf.Set:
+			return mcpmodel.Value{Expr: call, Set: true}
+		}
+		return mcpmodel.Value{}
+	}
+	d.Name, d.Title, d.Description, d.URI, d.MIMEType = field("Name"), field("Title"), field("Description"), field("URI"), field("MIMEType")
+	d.Mutated = f.Mutated
+	d.Annotations.Dynamic = f.AnnotationsFixed
+	d.OptionsDynamic = f.OptionsFixed
+	if f.InputFixed || f.OutputFixed {
+		r.fixedSchemas[d] = [2]bool{f.InputFixed, f.OutputFixed}
+	}
+	if f.NewToolDefaults {
+		t, no := true, false
+		d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t
+		d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = &no, &no
+	}
+	if targs := r.typeArgs(call.Fun); targs != nil {
+		if f.In >= 0 && f.In < targs.Len() {
+			d.InputType = r.boundType(targs.At(f.In))
+		}
+		if f.Out >= 0 && f.Out < targs.Len() {
+			d.OutputType = r.boundType(targs.At(f.Out))
+		}
+	}
+	if f.Options >= 0 && f.SDK == sdkapi.MarkLabs {
+		fixed := d.OptionsDynamic
+		r.m3Options(d, call, f.Options)
+		d.OptionsDynamic = d.OptionsDynamic || fixed
+	}
+	if f.Registration != "" {
+		d.Registration = call
+		switch f.Registration {
+		case "typed":
+			r.registeredAs[d] = regGoTyped
+		case "low-level":
+			r.registeredAs[d] = regGoLowLevel
+		}
+	}
+	if f.Handler >= 0 && f.Handler < len(call.Args) && r.bound == nil {
+		// An instance evaluated at a call gets the handler through its template.
+		r.pending = append(r.pending, registration{kind: f.Kind, sdk: f.SDK, def: call, handler: call.Args[f.Handler]})
+	}
+}
+
+// boundType is t with the type parameters of the helpers being evaluated replaced.
+func (r *recogniser) boundType(t types.Type) types.Type {
+	if r.bound == nil {
+		if mcpastutil.HasTypeParam(t) {
+			return nil
+		}
+		return t
+	}
+	return r.bound.subst(t)
+}
+
+// helperFactOf returns the HelperFact of a function of another package, or nil.
+func (r *recogniser) helperFactOf(fn *types.Func) *HelperFact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || r.pass.ImportObjectFact == nil {
+		return nil
+	}
+	var f HelperFact
+	if !r.pass.ImportObjectFact(fn, &f) {
+		return nil
+	}
+	return &f
 }

@@ -19,7 +19,7 @@ func (r *recogniser) link() {
 		if reg.kind == 0 {
 			// An argument of AddTools and friends: a pair literal, linked on its own; a
 			// helper's call that returns one is that call's instance.
-			if c, ok := ast.Unparen(reg.def).(*ast.CallExpr); ok && r.instanceOf[r.defs[c]] != nil {
+			if c, ok := ast.Unparen(reg.def).(*ast.CallExpr); ok && r.defs[c] != nil && r.defs[c].Instance {
 				for _, d := range append(r.leaves(r.defs[c]), r.defs[c]) {
 					if d.Registration == nil {
 						d.Registration, d.ViaRegistrar = reg.call, reg.registrar
@@ -38,7 +38,11 @@ func (r *recogniser) link() {
 			// helper's parameters bound to that call's arguments.
 			for _, l := range leaves {
 				r.withBinding(l, func() { r.register(l, reg) })
+				if reg.call != nil {
+					r.registeredInHelper[l] = true
+				}
 			}
+			r.registerTemplate(d, reg)
 			continue
 		}
 		r.register(d, reg)
@@ -74,6 +78,26 @@ func (r *recogniser) withBinding(d *mcpmodel.Definition, f func()) {
 	}
 	defer func() { r.bound = saved }()
 	f()
+}
+
+// registerTemplate records on a template what a registration in its helper gives it, as
+// written there (its parameters), for the helper's HelperFact.
+func (r *recogniser) registerTemplate(d *mcpmodel.Definition, reg registration) {
+	if reg.call != nil && d.Registration == nil {
+		d.Registration, d.ViaRegistrar = reg.call, reg.registrar
+		switch reg.api {
+		case sdkapi.GoSDKMCPPath + ".AddTool":
+			r.registeredAs[d] = regGoTyped
+		case sdkapi.GoSDKMCPPath + ".Server.AddTool":
+			r.registeredAs[d] = regGoLowLevel
+		}
+	}
+	if reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
+		d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
+	}
+	if reg.handler != nil && d.HandlerExpr == nil {
+		d.HandlerExpr, d.Handler = reg.handler, r.resolveHandler(reg.handler, 0)
+	}
 }
 
 // register links definition d (nil for a dynamic one) to registration reg.
@@ -134,6 +158,9 @@ func (r *recogniser) attach(d *mcpmodel.Definition, h ast.Expr) {
 		// A handler linked in a helper: each instance's, through its binding.
 		for _, l := range leaves {
 			r.withBinding(l, func() { r.attach(l, r.through(h)) })
+		}
+		if d.HandlerExpr == nil {
+			d.HandlerExpr = h
 		}
 		return
 	}

@@ -94,6 +94,9 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				if d.Converter {
 					b.WriteString(" converter")
 				}
+				if d.Template {
+					b.WriteString(" template")
+				}
 				pass.Reportf(d.Node.Pos(), "%s", b.String())
 			}
 			for _, h := range res.Handlers {
@@ -138,7 +141,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "helpers", "helpers/m3", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "helpers", "helpers/m3", "helpers/lib", "helpers/use", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

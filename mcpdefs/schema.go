@@ -62,6 +62,14 @@ func (r *recogniser) schemas() {
 		case sdkapi.MarkLabs:
 			r.m3Schemas(d)
 		}
+		if fixed, ok := r.fixedSchemas[d]; ok {
+			if fixed[0] {
+				d.Input = mcpmodel.SchemaSource{}
+			}
+			if fixed[1] {
+				d.Output = mcpmodel.SchemaSource{}
+			}
+		}
 	}
 }
 

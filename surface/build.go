@@ -33,9 +33,10 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 	b := &builder{pass: pass, res: res}
 	for _, d := range res.Definitions {
 		pos := pass.Fset.PositionFor(d.Node.Pos(), false)
-		if strings.HasSuffix(pos.Filename, "_test.go") || d.Converter {
+		if strings.HasSuffix(pos.Filename, "_test.go") || d.Converter || d.Template {
 			// Tests build throwaway servers; clients never see them. A converter's SDK
-			// definition stands for the module's own definitions, which are listed.
+			// definition stands for the module's own definitions, which are listed, and a
+			// helper's template for its calls.
 			continue
 		}
 		e := b.entry(d)

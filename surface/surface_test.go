@@ -204,7 +204,8 @@ func TestLiveHelpers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts a server")
 	}
-	st := static(t, "./surface/helpers")
+	st := static(t, "./surface/helpers", "./surface/helpers/lib")
+	assert.Equal(t, "ListIn", find(t, st.Tools, "list_labels").X.InputType)
 	peek := find(t, st.Tools, "peek_issue")
 	assert.Equal(t, "Read only. Peek at an issue.", peek.Description)
 	assert.Equal(t, "IssueIn", peek.X.InputType)
@@ -215,7 +216,7 @@ func TestLiveHelpers(t *testing.T) {
 	assert.Empty(t, c.Differences)
 	assert.Empty(t, c.OnlyLive)
 	assert.Equal(t, []string{"tools ?"}, refs(c.OnlyStatic))
-	assert.Equal(t, 4, c.Matched["tools"])
+	assert.Equal(t, 5, c.Matched["tools"])
 	assert.Zero(t, c.Unchecked)
 	assert.Zero(t, c.Partial)
 

@@ -269,8 +269,11 @@ type Definition struct {
 	// no entry of the surface itself.
 	Own       *types.TypeName
 	Converter bool
-	// Instance is true for a definition made at one call of a factory (see mcpdefs/factory.go).
-	Instance bool
+	// Instance is true for a definition made at one call of a helper (see mcpdefs/factory.go).
+	// Template is true for a definition written in an exported helper with its name as a
+	// parameter: each call of the helper in another package is a definition there, so the
+	// surface lists those, not this one.
+	Instance, Template bool
 	// ViaRegistrar is true when the definition is registered through a function of the
 	// module (found from its body, or named in the configuration) rather than the SDK's own.
 	ViaRegistrar bool

@@ -31,11 +31,11 @@ func get(ctx context.Context, in GetIn) (GetOut, error) { // want `handler tool 
 }
 
 func Register(s *mcp.Server) {
-	MustTool(s, "get", get)
-	MustTool(s, "list", func(ctx context.Context, in struct{}) ([]string, error) { // want `handler tool go-sdk GoSDKTypedTool errors=tool registered`
+	MustTool(s, "get", get)                                                        // want `def tool go-sdk name="get" in=convert.GetIn out=convert.GetOut registered handler=literal`
+	MustTool(s, "list", func(ctx context.Context, in struct{}) ([]string, error) { // want `def tool go-sdk name="list" in=struct{} out=\[\]string registered handler=literal` `handler tool go-sdk GoSDKTypedTool errors=tool registered`
 		return nil, nil
 	})
-	MustTool(s, "made", makeHandler("x"))
+	MustTool(s, "made", makeHandler("x")) // want `def tool go-sdk name="made" in=convert.GetIn out=convert.GetOut registered handler=literal`
 }
 
 // makeHandler is a factory: the closure it returns is wrapped.

@@ -22,9 +22,10 @@ func anyTool(name string) *mcp.Tool {
 	return &mcp.Tool{Name: name, Description: "Any."} // want `def tool go-sdk name=dynamic desc="Any." registered handler=low`
 }
 
-// Near miss: an exported factory may be called from other packages.
+// An exported factory: its calls here are tools here, and other packages' calls are theirs
+// (its HelperFact).
 func NamedTool(name string) *mcp.Tool {
-	return &mcp.Tool{Name: name, Description: "Named."} // want `def tool go-sdk name=dynamic desc="Named." registered handler=low`
+	return &mcp.Tool{Name: name, Description: "Named."} // want `def tool go-sdk name=dynamic desc="Named." converter`
 }
 
 // A call with a name known only at run time is a definition whose name is unknown.
@@ -39,7 +40,7 @@ func Register(s *mcp.Server) {
 	mk := anyTool
 	s.AddTool(mk("made"), low)
 	s.AddTool(anyTool("direct"), low)
-	s.AddTool(NamedTool("named"), low)
+	s.AddTool(NamedTool("named"), low)         // want `def tool go-sdk name="named" desc="Named." registered handler=low`
 	s.AddTool(envTool("fixed"), low)           // want `def tool go-sdk name="fixed" desc="Env." registered handler=low`
 	s.AddTool(envTool(os.Getenv("TOOL")), low) // want `def tool go-sdk name=dynamic desc="Env." registered handler=low`
 }

@@ -30,7 +30,7 @@ func listIssues(ctx context.Context, req *mcp.CallToolRequest, in ListIn) (*mcp.
 }
 
 func mustTool[In, Out any](s *mcp.Server, name, desc string, fn func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error)) {
-	mcp.AddTool(s, &mcp.Tool{Name: name, Description: desc}, fn) // want `def tool go-sdk name=dynamic desc=dynamic converter`
+	mcp.AddTool(s, &mcp.Tool{Name: name, Description: desc}, fn) // want `def tool go-sdk name=dynamic desc=dynamic in=In out=Out registered handler=external converter`
 }
 
 // readOnly goes through mustTool: its calls are tools, resolved through both helpers.

@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/surface/helpers/lib"
 )
 
 type IssueIn struct {
@@ -59,6 +61,7 @@ func main() {
 	MustTool(s, "list_issues", "List issues.", listIssues)
 	readOnly(s, "peek_issue", "Peek", "Peek at an issue.", getIssue)
 	lowLevel(s, "ping", "Check the server answers.", ping)
+	lib.Tool(s, "list_labels", "List labels, from the tool library.", listIssues)
 	// A name known only at run time: listed statically with an unknown name.
 	if name := os.Getenv("HELPERS_EXTRA"); name != "" {
 		MustTool(s, name, "Named by the environment.", getIssue)

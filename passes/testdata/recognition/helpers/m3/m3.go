@@ -18,7 +18,7 @@ func fetch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 }
 
 func tool(name, desc string, h server.ToolHandlerFunc, opts ...mcp.ToolOption) server.ServerTool {
-	return server.ServerTool{Tool: mcp.NewTool(name, append([]mcp.ToolOption{mcp.WithDescription(desc)}, opts...)...), Handler: h} // want `def tool mark3labs name=dynamic desc=dynamic defaults converter`
+	return server.ServerTool{Tool: mcp.NewTool(name, append([]mcp.ToolOption{mcp.WithDescription(desc)}, opts...)...), Handler: h} // want `def tool mark3labs name=dynamic desc=dynamic defaults handler=external converter`
 }
 
 func Register(s *server.MCPServer, extra []mcp.ToolOption) {

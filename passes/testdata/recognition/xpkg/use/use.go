@@ -87,9 +87,9 @@ func notAHandler(ctx context.Context, args map[string]any) (string, error) {
 }
 
 func Setup(s *mcp.Server) {
-	adapt.MustTool(s, "get", get)
-	adapt.MustTool(s, "made", makeGet("x"))
-	adapt.NewTool(s, "search", search)
+	adapt.MustTool(s, "get", get)           // want `def tool go-sdk name="get" in=use.GetIn out=use.GetOut registered`
+	adapt.MustTool(s, "made", makeGet("x")) // want `def tool go-sdk name="made" in=use.GetIn out=use.GetOut registered`
+	adapt.NewTool(s, "search", search)      // want `def tool go-sdk name="search" in=use.GetIn out=use.GetOut registered`
 	_ = adapt.ToSDK(status)
 	for _, h := range byName {
 		_ = adapt.ToSDK(h)

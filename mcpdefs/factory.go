@@ -25,6 +25,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	mcpastutil "github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -166,10 +167,6 @@ func (r *recogniser) evaluateAt(node ast.Node, at *ast.CallExpr, b *binding) *mc
 		r.composite(n)
 	case *ast.CallExpr:
 		fn := r.callee(n)
-		if f := r.helperFactOf(fn); f != nil {
-			r.helperCall(n, f)
-			break
-		}
 		switch sdkapi.Key(fn) {
 		case sdkapi.MarkLabsMCPPath + ".NewTool":
 			r.m3Tool(n, false)
@@ -181,6 +178,10 @@ func (r *recogniser) evaluateAt(node ast.Node, at *ast.CallExpr, b *binding) *mc
 			r.m3Resource(n, mcpmodel.ResourceTemplate)
 		case sdkapi.MarkLabsMCPPath + ".NewPrompt":
 			r.m3Prompt(n)
+		default:
+			if f := r.helperFactOf(fn); f != nil {
+				r.helperCall(n, f)
+			}
 		}
 	}
 	return r.made
@@ -467,7 +468,10 @@ func (f *HelperFact) String() string { return "helper(" + f.Kind.String() + ")" 
 
 // exportHelpers exports a HelperFact for each template written in an exported function.
 func (r *recogniser) exportHelpers() {
-	if r.pass.ExportObjectFact == nil || r.pass.Pkg.Name() == "main" {
+	if r.pass.ExportObjectFact == nil || r.pass.Pkg.Name() == "main" || !flow.InModule(r.pass.Module, r.pass.Pkg) ||
+		sdkapi.KnownPackage(r.pass.Pkg.Path()) || sdkapi.IsRuntimePackage(r.pass.Pkg) {
+		// The SDKs' own constructors (mark3labs NewTool builds an mcp.Tool named by its
+		// parameter) are read as the SDK's API, not as helpers.
 		return
 	}
 	for _, d := range r.res.Definitions {

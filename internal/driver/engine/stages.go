@@ -233,6 +233,8 @@ func (s *stages) start(pl *pkgLife, outer *analysis.Pass) *pkgRun {
 		if below == nil {
 			continue
 		}
+		// The import's rules stage may still be writing its other analyzers' errors.
+		below.mu.Lock()
 		for i, err := range below.errs {
 			if err != nil && s.nodes[i].hasFacts {
 				if failedBelow == nil {
@@ -241,6 +243,7 @@ func (s *stages) start(pl *pkgLife, outer *analysis.Pass) *pkgRun {
 				failedBelow[i] = true
 			}
 		}
+		below.mu.Unlock()
 	}
 	s.runs[outer.Pkg] = run
 	s.mu.Unlock()

@@ -37,9 +37,9 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 	if defs.ErrorsReachable {
 		keep = "move it to mcperr.WithData, say what failed"
 	}
-	for _, h := range hs {
+	for _, h := range slices.Concat(hs, reachedHelpersOf(p, defs, hs)) {
 		h.visit(func(n ast.Node, _ []ast.Node) {
-			if lit, ok := n.(*ast.CompositeLit); ok {
+			if lit, ok := n.(*ast.CompositeLit); ok && !h.helper {
 				// An IsError result literal: its content is the tool-error text.
 				if content := defs.ErrorResultContent(lit); content != nil {
 					if bad, what := h.dump(content); bad != nil {
@@ -53,7 +53,7 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 				return
 			}
 			msgs := h.messageArgs(call)
-			if len(msgs) == 0 {
+			if len(msgs) == 0 || !h.buildsReturnedError(call) {
 				return
 			}
 			if v, arg := h.structVerb(call); arg != nil {

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -32,7 +33,7 @@ func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
 func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
+	for _, h := range slices.Concat(hs, reachedHelpersOf(p, defs, hs)) {
 		h.droppedEntirely()
 		h.visit(func(n ast.Node, stack []ast.Node) {
 			call, ok := n.(*ast.CallExpr)
@@ -47,6 +48,9 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				return hand
 			}
 			switch {
+			case h.helper && !h.buildsReturnedError(call):
+				// A helper's error that does not leave it is no handler's business.
+				return
 			case defs.IsMCPErrorConstructor(call):
 				if h.carriesCause(call) || len(lazyHand()) == 0 {
 					return
@@ -62,6 +66,10 @@ func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
 			case astutil.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
 				h.errorfWithoutW(call, lazyHand)
+			case h.helper:
+				// A helper returns an error, not a tool result: the result cases are the
+				// handlers'.
+				return
 			default:
 				api := defs.CallAPI(call)
 				sdkText := api == sdkapi.APIToolResultError || api == sdkapi.APIToolResultErrorf

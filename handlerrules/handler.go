@@ -38,10 +38,9 @@ type handler struct {
 	// helper marks a function of the module whose error reaches a handler (reach.go): only
 	// the errors it builds that leave it through its error result are judged; sinks are the
 	// values it returns as that error, computed on first use.
-	helper bool
-	sinks  []ssa.Value
-	// prepared is the package's prepared bodies, which list the reached helpers.
-	prepared *bodies
+	helper   bool
+	sinks    []ssa.Value
+	ownPaths []flow.Path
 }
 
 // body is what every handler rule needs about one handler besides the handler itself,
@@ -57,10 +56,8 @@ type body struct {
 type bodies struct {
 	handlers []*mcpmodel.Handler
 	of       map[*mcpmodel.Handler]*body
-	// helpers are the package's functions whose error reaches what a handler returns.
-	helpers []*mcpmodel.Handler
-	sums    *summary.Result
-	flow    *flow.Result
+	sums     *summary.Result
+	flow     *flow.Result
 }
 
 // bodiesAnalyzer prepares the handlers of defs' result for the rules, with the summaries of
@@ -74,8 +71,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 		ResultType: reflect.TypeFor[*bodies](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &bodies{of: map[*mcpmodel.Handler]*body{}, sums: pass.ResultOf[sums].(*summary.Result), flow: pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)}
-			defsRes := pass.ResultOf[defs].(*mcpdefs.Result)
-			for _, h := range defsRes.Handlers {
+			for _, h := range pass.ResultOf[defs].(*mcpdefs.Result).Handlers {
 				if h.Body == nil {
 					continue
 				}
@@ -85,12 +81,6 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				b := &body{file: fileOf(pass.Files, h.Node.Pos())}
-				b.rets, b.stacks = ownReturns(h.Body)
-				res.of[h] = b
-			}
-			res.helpers = reachedHelpers(pass, defsRes, res.sums, res.flow, res.handlers)
-			for _, h := range res.helpers {
 				b := &body{file: fileOf(pass.Files, h.Node.Pos())}
 				b.rets, b.stacks = ownReturns(h.Body)
 				res.of[h] = b
@@ -105,22 +95,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow, prepared: prepared})
-	}
-	return out
-}
-
-// reachedHelpersOf pairs the package's functions whose error reaches a handler (reach.go)
-// with the rule's pass, for the rules that judge how an error is built.
-func reachedHelpersOf(pass *rule.Pass, defs *mcpdefs.Result, hs []*handler) []*handler {
-	if len(hs) == 0 {
-		return nil
-	}
-	prepared := hs[0].prepared
-	var out []*handler
-	for _, h := range prepared.helpers {
-		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow, helper: true})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow})
 	}
 	return out
 }
@@ -193,7 +168,11 @@ func (h *handler) paths(fn func(ret *ast.ReturnStmt, p *flow.Path)) {
 		return
 	}
 	n := h.Sig.Results().Len()
-	for _, p := range h.flow.Paths(f) {
+	paths := h.flow.Paths(f)
+	if h.helper {
+		paths = h.helperPaths()
+	}
+	for _, p := range paths {
 		if ret := flow.ReturnStmt(h.Node, p.Return.Pos()); ret != nil && (len(ret.Results) == n || len(ret.Results) == 0) && len(p.Results) == n {
 			fn(ret, &p)
 		}

@@ -57,6 +57,30 @@ func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*h
 	}
 }
 
+// causeReach and stringifyReach run a rule that also judges the module's functions whose
+// error reaches a handler (reach.go) once per package, with or without definitions: a
+// package that defines nothing holds such functions, and exports what they carry as the
+// rule's fact.
+func (k *kinds) causeReach() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
+	return k.reaching(new(causeReach))
+}
+
+func (k *kinds) stringifyReach() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
+	return k.reaching(new(stringifyReach))
+}
+
+func (k *kinds) reaching(fact reachFact) rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
+	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
+		Requires:  []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine},
+		FactTypes: []analysis.Fact{fact},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
+			res := p.ResultOf[k.defs].(*mcpdefs.Result)
+			run(p, res, handlers(p, res, p.ResultOf[k.bodies].(*bodies)))
+			return nil
+		},
+	}
+}
+
 // credentialed runs a rule that also reads which values hold credentials once per package,
 // with or without definitions: text reaches the model from helpers of packages that define
 // nothing (an HTTP client's error result).

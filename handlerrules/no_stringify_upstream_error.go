@@ -23,7 +23,7 @@ func (rules) NoStringifyUpstreamError() rule.Entry[*kinds] {
 		ID: "no-stringify-upstream-error", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error text embeds serialised upstream data",
 		Run:   noStringifyUpstreamError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).stringifyReach)
 }
 
 // noStringifyUpstreamError: an error message or tool-error text embeds serialised upstream
@@ -37,41 +37,50 @@ func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler)
 	if defs.ErrorsReachable {
 		keep = "move it to mcperr.WithData, say what failed"
 	}
-	for _, h := range slices.Concat(hs, reachedHelpersOf(p, defs, hs)) {
-		h.visit(func(n ast.Node, _ []ast.Node) {
-			if lit, ok := n.(*ast.CompositeLit); ok && !h.helper {
-				// An IsError result literal: its content is the tool-error text.
-				if content := defs.ErrorResultContent(lit); content != nil {
-					if bad, what := h.dump(content); bad != nil {
-						p.Reportf(bad, "error text embeds %s; %s", what, keep)
-					}
-				}
-				return
-			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return
-			}
-			msgs := h.messageArgs(call)
-			if len(msgs) == 0 || !h.buildsReturnedError(call) {
-				return
-			}
-			if v, arg := h.structVerb(call); arg != nil {
-				p.Reportf(arg, "error text embeds a %s dump of %s; %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
-				return
-			}
-			for _, msg := range msgs {
-				if bad, what := h.dump(msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s; %s", what, keep)
-					return
-				}
-				if bad, what := h.dumpThrough(call, msg); bad != nil {
-					p.Reportf(bad, "error text embeds %s; %s", what, keep)
-					return
-				}
-			}
-		})
+	for _, h := range hs {
+		noStringify(defs, h, keep)
 	}
+	// The same mistakes in the module's functions whose error the handlers return.
+	reach(p, defs, hs, func() reachFact { return new(stringifyReach) }, func(h *handler) { noStringify(defs, h, keep) })
+}
+
+// noStringify reports, through h's pass, the error texts built in h that embed serialised
+// upstream data; keep says where the detail belongs instead.
+func noStringify(defs *mcpdefs.Result, h *handler, keep string) {
+	p := h.pass
+	h.visit(func(n ast.Node, _ []ast.Node) {
+		if lit, ok := n.(*ast.CompositeLit); ok && !h.helper {
+			// An IsError result literal: its content is the tool-error text.
+			if content := defs.ErrorResultContent(lit); content != nil {
+				if bad, what := h.dump(content); bad != nil {
+					p.Reportf(bad, "error text embeds %s; %s", what, keep)
+				}
+			}
+			return
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		msgs := h.messageArgs(call)
+		if len(msgs) == 0 {
+			return
+		}
+		if v, arg := h.structVerb(call); arg != nil && h.buildsReturnedError(call) {
+			p.Reportf(arg, "error text embeds a %s dump of %s; %s", v, types.TypeString(p.TypesInfo.TypeOf(arg), types.RelativeTo(p.Pkg)), keep)
+			return
+		}
+		for _, msg := range msgs {
+			if bad, what := h.dump(msg); bad != nil && h.buildsReturnedError(call) {
+				p.Reportf(bad, "error text embeds %s; %s", what, keep)
+				return
+			}
+			if bad, what := h.dumpThrough(call, msg); bad != nil && h.buildsReturnedError(call) {
+				p.Reportf(bad, "error text embeds %s; %s", what, keep)
+				return
+			}
+		}
+	})
 }
 
 // messageArgs returns the arguments of call that become error text, when call builds an

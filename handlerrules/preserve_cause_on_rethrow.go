@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"sort"
 	"strings"
 
@@ -26,85 +25,90 @@ func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
 		ID: "preserve-cause-on-rethrow", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error built in an error branch drops the error in hand",
 		Run:   preserveCauseOnRethrow,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).causeReach)
 }
 
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
 func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range slices.Concat(hs, reachedHelpersOf(p, defs, hs)) {
-		h.droppedEntirely()
-		h.visit(func(n ast.Node, stack []ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return
-			}
-			var hand map[types.Object]bool
-			lazyHand := func() map[types.Object]bool {
-				if hand == nil {
-					hand = h.inHandAt(call, stack)
-				}
-				return hand
-			}
-			switch {
-			case h.helper && !h.buildsReturnedError(call):
-				// A helper's error that does not leave it is no handler's business.
-				return
-			case defs.IsMCPErrorConstructor(call):
-				if h.carriesCause(call) || len(lazyHand()) == 0 {
-					return
-				}
-				errName := firstName(lazyHand())
-				var fixes []analysis.SuggestedFix
-				if opt, ok := defs.WithCause(h.file, errName); ok && !call.Ellipsis.IsValid() {
-					fixes = append(fixes, analysis.SuggestedFix{
-						Message:   "Add " + opt,
-						TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
-					})
-				}
-				p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
-			case astutil.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
-				h.errorfWithoutW(call, lazyHand)
-			case h.helper:
-				// A helper returns an error, not a tool result: the result cases are the
-				// handlers'.
-				return
-			default:
-				api := defs.CallAPI(call)
-				sdkText := api == sdkapi.APIToolResultError || api == sdkapi.APIToolResultErrorf
-				if !sdkText && !h.sums.IsErrorResult(call) {
-					return
-				}
-				if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) {
-					return
-				}
-				errName := firstName(lazyHand())
-				if !sdkText {
-					// A module helper that builds an IsError result on every path: it drops
-					// the error when it takes none (utils.NewToolResultError("failed")) or is
-					// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
-					if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
-						p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
-					} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
-						p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
-					}
-					return
-				}
-				var fixes []analysis.SuggestedFix
-				if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
-					fixes = append(fixes, analysis.SuggestedFix{
-						Message: "Use " + fromErr,
-						TextEdits: []analysis.TextEdit{
-							{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(fromErr)},
-							{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + errName)},
-						},
-					})
-				}
-				p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; use mcp.NewToolResultErrorFromErr(text, "+errName+")", fixes...)
-			}
-		})
+	for _, h := range hs {
+		preserveCause(defs, h)
 	}
+	// The same mistakes in the module's functions whose error the handlers return.
+	reach(p, defs, hs, func() reachFact { return new(causeReach) }, func(h *handler) { preserveCause(defs, h) })
+}
+
+// preserveCause reports, through h's pass, the errors built in h that drop the error in hand.
+func preserveCause(defs *mcpdefs.Result, h *handler) {
+	p := h.pass
+	h.droppedEntirely()
+	h.visit(func(n ast.Node, stack []ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		var hand map[types.Object]bool
+		lazyHand := func() map[types.Object]bool {
+			if hand == nil {
+				hand = h.inHandAt(call, stack)
+			}
+			return hand
+		}
+		switch {
+		case defs.IsMCPErrorConstructor(call):
+			if h.carriesCause(call) || len(lazyHand()) == 0 || !h.buildsReturnedError(call) {
+				return
+			}
+			errName := firstName(lazyHand())
+			var fixes []analysis.SuggestedFix
+			if opt, ok := defs.WithCause(h.file, errName); ok && !call.Ellipsis.IsValid() {
+				fixes = append(fixes, analysis.SuggestedFix{
+					Message:   "Add " + opt,
+					TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
+				})
+			}
+			p.Report(call, "error built while handling "+errName+" drops it, losing the cause; add mcperr.WithCause("+errName+")", fixes...)
+		case astutil.IsPkgFunc(p.TypesInfo, call, "fmt", "Errorf"):
+			h.errorfWithoutW(call, lazyHand)
+		case h.helper:
+			// A helper returns an error, not a tool result: the result cases are the
+			// handlers'.
+			return
+		default:
+			api := defs.CallAPI(call)
+			sdkText := api == sdkapi.APIToolResultError || api == sdkapi.APIToolResultErrorf
+			if !sdkText && !h.sums.IsErrorResult(call) {
+				return
+			}
+			if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) {
+				return
+			}
+			errName := firstName(lazyHand())
+			if !sdkText {
+				// A module helper that builds an IsError result on every path: it drops
+				// the error when it takes none (utils.NewToolResultError("failed")) or is
+				// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
+				if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
+					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
+				} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
+					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
+				}
+				return
+			}
+			var fixes []analysis.SuggestedFix
+			if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
+				fixes = append(fixes, analysis.SuggestedFix{
+					Message: "Use " + fromErr,
+					TextEdits: []analysis.TextEdit{
+						{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(fromErr)},
+						{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + errName)},
+					},
+				})
+			}
+			p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; use mcp.NewToolResultErrorFromErr(text, "+errName+")", fixes...)
+		}
+	})
 }
 
 // localFailure reports whether the error branch around the top of stack tests an error set
@@ -272,6 +276,9 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 		if obj == nil || !hand()[obj] {
 			continue
 		}
+		if !h.buildsReturnedError(call) {
+			return // a helper's error that does not leave it: no handler returns it
+		}
 		var fixes []analysis.SuggestedFix
 		if lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING && !strings.Contains(lit.Value, `\`) && h.obj(arg) != nil {
 			verbPos := lit.Pos() + 1 + token.Pos(v.End-1)
@@ -418,7 +425,7 @@ func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Nod
 // that the error in hand is non-nil where the new one is built, that it came from a call that
 // does I/O, and that none of the new error's arguments come from it.
 func (h *handler) droppedEntirely() {
-	if h.ErrorIndex < 0 {
+	if h.ErrorIndex < 0 || (h.helper && !h.buildsTextError()) {
 		return
 	}
 	stacks := h.returnStacks()
@@ -461,6 +468,18 @@ func (h *handler) droppedEntirely() {
 		errName := firstName(h.inHand(stacks[ret]))
 		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
 	})
+}
+
+// buildsTextError reports whether h's body calls errors.New or fmt.Errorf at all: a helper's
+// paths are worked out only when it does.
+func (h *handler) buildsTextError() bool {
+	found := false
+	h.visit(func(n ast.Node, _ []ast.Node) {
+		if c, ok := n.(*ast.CallExpr); ok && !found {
+			found = astutil.IsPkgFunc(h.pass.TypesInfo, c, "errors", "New") || astutil.IsPkgFunc(h.pass.TypesInfo, c, "fmt", "Errorf")
+		}
+	})
+	return found
 }
 
 // textOnlyError reports whether call builds an error from text alone: errors.New, or

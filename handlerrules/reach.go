@@ -1,16 +1,17 @@
 package handlerrules
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/flow/summary"
+	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -19,106 +20,245 @@ import (
 // Helpers whose error reaches a handler. Most lost causes and stringified bodies sit one
 // step away from the handler: in a function of the module that returns (T, error), whose
 // error the handler returns as its own or puts into a tool error's text. The rules that judge
-// how an error is built (preserve-cause-on-rethrow, no-stringify-upstream-error) check those
-// functions too, but only the errors they build that reach their own error result, and only
-// when the engine shows the function's error flowing, call by call, into what a handler
-// returns: a helper whose error is only logged, replaced by a fixed text or compared with
-// errors.Is and dropped is not reached, nor one only main or a test calls.
+// how an error is built (preserve-cause-on-rethrow, no-stringify-upstream-error) judge those
+// functions too, in this package and in the packages it imports, but only the errors they
+// build that leave them through their error result, and only when the engine shows that
+// error flowing, call by call, into what a handler returns. A helper whose error is only
+// logged, replaced by a fixed text or compared with errors.Is and dropped is not reached, nor
+// one only main or a test calls.
+//
+// Facts carry the findings across packages: an exported function's fact holds the findings
+// in it and in the functions whose error it returns, at their positions; the package whose
+// handler returns that function's error reports them there. A position is reported only when
+// the importing pass's file set places it in the same file, line and column as where it was
+// found (drivers that analyse each package in its own process, go vet's, do not share
+// positions: there the finding is not reported rather than misplaced). A function reached from
+// several handlers or packages is reported at the same place each time, and drivers drop exact
+// repeats: one finding per mistake.
 
-// reachedHelpers lists the functions of the package, other than the handlers, whose error
-// result reaches what one of hs returns: the handler's error on a path where it may be
-// non-nil, or an argument of a tool-error result the handler builds; and, transitively, the
-// functions whose error reaches a reached function's error. Each is described as a handler
-// whose only result of interest is its error (ErrorIndex), in source order.
-func reachedHelpers(pass *analysis.Pass, defs *mcpdefs.Result, sums *summary.Result, fl *flow.Result, hs []*mcpmodel.Handler) []*mcpmodel.Handler {
-	if fl.Package() == nil {
-		return nil
+// carried is one finding of a function, as a fact carries it: the diagnostic, stamped with its
+// rule, and where it was found.
+type carried struct {
+	Diag analysis.Diagnostic
+	At   token.Position
+}
+
+// reachFindings are the findings one rule carries for an exported function.
+type reachFindings struct{ Findings []carried }
+
+func (r *reachFindings) String() string {
+	var at []string
+	for _, c := range r.Findings {
+		at = append(at, fmt.Sprintf("%s:%d", c.At.Filename, c.At.Line))
 	}
-	// Every handler, tests' included: a handler is checked as one, never as a helper.
-	isHandler := map[*ssa.Function]bool{}
+	return "carries findings at " + strings.Join(at, ", ")
+}
+
+func (r *reachFindings) findings() *reachFindings { return r }
+
+// reachFact is a rule's fact type for the findings an exported function carries: each rule
+// has its own (a fact type belongs to one analyzer).
+type reachFact interface {
+	analysis.Fact
+	findings() *reachFindings
+}
+
+// causeReach carries preserve-cause-on-rethrow's findings.
+type causeReach struct{ reachFindings }
+
+func (*causeReach) AFact() {}
+
+// stringifyReach carries no-stringify-upstream-error's findings.
+type stringifyReach struct{ reachFindings }
+
+func (*stringifyReach) AFact() {}
+
+// reacher runs one rule on the functions whose error reaches a handler of the package.
+type reacher struct {
+	p       *rule.Pass
+	defs    *mcpdefs.Result
+	fl      *flow.Result
+	newFact func() reachFact
+	// check runs the rule on one function, reporting through its handler's pass.
+	check     func(*handler)
+	isHandler map[*ssa.Function]bool
+	memo      map[*ssa.Function][]carried
+	busy      map[*ssa.Function]bool
+	file      map[*ssa.Function]*ast.File
+}
+
+// reach reports the findings of a rule (check) in the functions whose error reaches what a
+// handler of hs returns, and exports them as facts (newFact) on the package's exported
+// functions for the packages that import it.
+func reach(p *rule.Pass, defs *mcpdefs.Result, hs []*handler, newFact func() reachFact, check func(*handler)) {
+	fl, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+	if fl.Package() == nil || len(p.Files) == 0 {
+		return
+	}
+	r := &reacher{p: p, defs: defs, fl: fl, newFact: newFact, check: check,
+		isHandler: map[*ssa.Function]bool{}, memo: map[*ssa.Function][]carried{}, busy: map[*ssa.Function]bool{}}
+	// Every handler, tests' included: a handler is judged as one, never as a helper.
 	for _, h := range defs.Handlers {
 		if f := fl.Function(h.Node); f != nil {
-			isHandler[f] = true
+			r.isHandler[f] = true
 		}
 	}
-	type item struct {
-		fn     *ssa.Function
-		errIdx int
-		// handler is set for the handlers the walk starts from: their tool-error results'
-		// text reaches the model too.
-		handler *mcpmodel.Handler
-	}
-	var queue []item
+	reported := map[string]bool{}
 	for _, h := range hs {
-		if f := fl.Function(h.Node); f != nil {
-			queue = append(queue, item{fn: f, errIdx: h.ErrorIndex, handler: h})
-		}
-	}
-	reached := map[*ssa.Function]int{}
-	var order []*ssa.Function
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		sinks := errorSinks(fl, it.fn, it.errIdx, it.handler != nil)
-		if it.handler != nil {
-			sinks = append(sinks, toolErrorArgs(defs, sums, it.fn, it.handler.Node)...)
-		}
-		if len(sinks) == 0 {
+		fn := fl.Function(h.Node)
+		if fn == nil {
 			continue
 		}
-		for _, c := range calls(it.fn) {
-			g := fl.Called(c)
-			if g == nil || g.Pkg != fl.Package() || isHandler[g] || g.Syntax() == nil {
+		sinks := append(errorSinks(fl.Paths(fn), h.ErrorIndex), toolErrorArgs(defs, h, fn)...)
+		for _, c := range r.reaching(fn, func() []ssa.Value { return sinks }) {
+			key := fmt.Sprintf("%d %s", c.Diag.Pos, c.Diag.Message)
+			if reported[key] || !r.placed(c) {
 				continue
 			}
-			if _, seen := reached[g]; seen {
-				continue
-			}
-			k := errorResultIndex(g.Signature)
-			if k < 0 || strings.HasSuffix(pass.Fset.PositionFor(g.Pos(), false).Filename, "_test.go") {
-				continue
-			}
-			errV := resultValue(c, k)
-			if errV == nil || !anyDependsOn(sinks, errV) {
-				continue
-			}
-			reached[g] = k
-			order = append(order, g)
-			queue = append(queue, item{fn: g, errIdx: k})
+			reported[key] = true
+			p.Pass.Report(c.Diag)
 		}
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i].Pos() < order[j].Pos() })
-	var out []*mcpmodel.Handler
-	for _, g := range order {
-		out = append(out, helperAsHandler(g, reached[g]))
+	r.export()
+}
+
+// export puts the findings each exported function of the package carries into a fact.
+func (r *reacher) export() {
+	for _, f := range r.p.Files {
+		if r.inTest(f.Pos()) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !fd.Name.IsExported() {
+				continue
+			}
+			obj, ok := r.p.TypesInfo.Defs[fd.Name].(*types.Func)
+			fn := r.fl.Function(fd)
+			if !ok || fn == nil || r.isHandler[fn] || errorResultIndex(fn.Signature) < 0 {
+				continue
+			}
+			if found := r.of(fn); len(found) > 0 {
+				fact := r.newFact()
+				fact.findings().Findings = found
+				r.p.ExportObjectFact(obj, fact)
+			}
+		}
+	}
+}
+
+// placed reports whether the pass's file set places c where it was found.
+func (r *reacher) placed(c carried) bool {
+	at := r.p.Fset.PositionFor(c.Diag.Pos, false)
+	return at.Filename == c.At.Filename && at.Line == c.At.Line && at.Column == c.At.Column
+}
+
+func (r *reacher) inTest(pos token.Pos) bool {
+	return strings.HasSuffix(r.p.Fset.PositionFor(pos, false).Filename, "_test.go")
+}
+
+// reaching returns the findings the errors of fn's calls carry when they reach what fn hands
+// out (sinks, asked for only when fn calls a function that may carry some): the functions of
+// this package it calls, judged here, and those of other packages, by their facts.
+func (r *reacher) reaching(fn *ssa.Function, sinks func() []ssa.Value) []carried {
+	var out []carried
+	var got []ssa.Value
+	reaches := func(c *ssa.Call, sig *types.Signature) bool {
+		k := errorResultIndex(sig)
+		if k < 0 {
+			return false
+		}
+		errV := resultValue(c, k)
+		if errV == nil {
+			return false
+		}
+		if got == nil {
+			got = sinks()
+			if got == nil {
+				got = []ssa.Value{}
+			}
+		}
+		return anyDependsOn(got, errV)
+	}
+	for _, c := range calls(fn) {
+		if g := r.fl.Called(c); g != nil && g.Pkg == r.fl.Package() {
+			if r.isHandler[g] || g.Syntax() == nil || r.inTest(g.Pos()) || !reaches(c, g.Signature) {
+				continue
+			}
+			out = append(out, r.of(g)...)
+			continue
+		}
+		obj := r.fl.CalleeOf(c)
+		if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.p.Pkg {
+			continue
+		}
+		fact := r.newFact()
+		if !r.p.ImportObjectFact(obj, fact) || !reaches(c, c.Call.Signature()) {
+			continue
+		}
+		for _, f := range fact.findings().Findings {
+			if r.placed(f) {
+				out = append(out, f)
+			}
+		}
 	}
 	return out
 }
 
-// helperAsHandler describes a reached helper the way the rules read a handler: its syntax,
-// signature and error result, and no tool result.
-func helperAsHandler(g *ssa.Function, errIdx int) *mcpmodel.Handler {
-	h := &mcpmodel.Handler{Node: g.Syntax(), Sig: g.Signature, ResultIndex: -1, OutIndex: -1, ErrorIndex: errIdx}
-	switch n := g.Syntax().(type) {
-	case *ast.FuncDecl:
-		h.Type, h.Body, h.Name = n.Type, n.Body, n.Name.Name
-	case *ast.FuncLit:
-		h.Type, h.Body = n.Type, n.Body
+// of returns the findings in g, a function of the package whose error reaches a handler, and
+// in the functions whose error g returns; once per function.
+func (r *reacher) of(g *ssa.Function) []carried {
+	if found, ok := r.memo[g]; ok {
+		return found
 	}
-	return h
+	if r.busy[g] {
+		return nil // recursion: what g carries is being worked out
+	}
+	r.busy[g] = true
+	defer delete(r.busy, g)
+
+	h, got := r.helper(g)
+	r.check(h)
+	var out []carried
+	for _, d := range *got {
+		out = append(out, carried{Diag: d, At: r.p.Fset.PositionFor(d.Pos, false)})
+	}
+	out = append(out, r.reaching(g, h.errorSinks)...)
+	r.memo[g] = out
+	return out
 }
 
-// errorSinks are the values fn hands out as its error on the paths where it may be non-nil.
-// A handler's paths are the engine's cached ones; a helper's are computed once, here.
-func errorSinks(fl *flow.Result, fn *ssa.Function, errIdx int, cached bool) []ssa.Value {
+// helper describes g the way the rules read a handler (its syntax, signature and error result,
+// no tool result) with a pass that collects what the rule reports instead of reporting it.
+func (r *reacher) helper(g *ssa.Function) (*handler, *[]analysis.Diagnostic) {
+	got := new([]analysis.Diagnostic)
+	ap := *r.p.Pass
+	ap.Report = func(d analysis.Diagnostic) { *got = append(*got, d) }
+	q := *r.p
+	q.Pass = &ap
+
+	mh := &mcpmodel.Handler{Node: g.Syntax(), Sig: g.Signature, ResultIndex: -1, OutIndex: -1, ErrorIndex: errorResultIndex(g.Signature)}
+	switch n := g.Syntax().(type) {
+	case *ast.FuncDecl:
+		mh.Type, mh.Body, mh.Name = n.Type, n.Body, n.Name.Name
+	case *ast.FuncLit:
+		mh.Type, mh.Body = n.Type, n.Body
+	}
+	rets, stacks := ownReturns(mh.Body)
+	h := &handler{pass: &q, defs: r.defs, Handler: mh, file: fileOf(r.p.Files, g.Pos()), rets: rets, stacks: stacks, flow: r.fl, helper: true}
+	// The module's summaries, as the bodies analyzer the rule's kind requires holds them.
+	for _, res := range r.p.ResultOf {
+		if b, ok := res.(*bodies); ok {
+			h.sums = b.sums
+		}
+	}
+	return h, got
+}
+
+// errorSinks are the values paths hand out as error errIdx where it may be non-nil.
+func errorSinks(paths []flow.Path, errIdx int) []ssa.Value {
 	if errIdx < 0 {
 		return nil
-	}
-	var paths []flow.Path
-	if cached {
-		paths = fl.Paths(fn)
-	} else {
-		paths, _ = fl.ReturnPaths(fn)
 	}
 	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
@@ -134,20 +274,20 @@ func errorSinks(fl *flow.Result, fn *ssa.Function, errIdx int, cached bool) []ss
 	return out
 }
 
-// toolErrorArgs are the arguments of the tool-error results handler fn builds (an SDK's
-// error result constructor, or a module helper that returns an IsError result on every
-// path): their text is what the model reads. A success result's text is not one.
-func toolErrorArgs(defs *mcpdefs.Result, sums *summary.Result, fn *ssa.Function, node ast.Node) []ssa.Value {
+// toolErrorArgs are the arguments of the tool-error results handler h builds (an SDK's error
+// result constructor, or a module helper that returns an IsError result on every path): their
+// text is what the model reads. A success result's text is not one.
+func toolErrorArgs(defs *mcpdefs.Result, h *handler, fn *ssa.Function) []ssa.Value {
 	var out []ssa.Value
 	for _, c := range calls(fn) {
-		e := flow.CallExprAt(node, c.Pos())
+		e := flow.CallExprAt(h.Node, c.Pos())
 		if e == nil {
 			continue
 		}
 		switch defs.CallAPI(e) {
 		case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
 		default:
-			if !sums.IsErrorResult(e) {
+			if !h.sums.IsErrorResult(e) {
 				continue
 			}
 		}
@@ -169,13 +309,15 @@ func calls(fn *ssa.Function) []*ssa.Call {
 	return out
 }
 
-// errorResultIndex is the index of sig's last result when it is an error, or -1.
+// errorResultIndex is the index of sig's last result when it is the error interface (or an
+// interface that embeds it), or -1.
 func errorResultIndex(sig *types.Signature) int {
 	n := sig.Results().Len()
-	if n == 0 || !isErrorType(sig.Results().At(n-1).Type()) {
+	if n == 0 {
 		return -1
 	}
-	if _, ok := sig.Results().At(n - 1).Type().Underlying().(*types.Interface); !ok {
+	t := sig.Results().At(n - 1).Type()
+	if _, ok := t.Underlying().(*types.Interface); !ok || !isErrorType(t) {
 		return -1
 	}
 	return n - 1
@@ -204,20 +346,36 @@ func anyDependsOn(sinks []ssa.Value, target ssa.Value) bool {
 	return false
 }
 
+// helperPaths are the paths of a helper's returns, computed once for the rule that judges it
+// and not kept by the engine (a handler's are).
+func (h *handler) helperPaths() []flow.Path {
+	if h.ownPaths == nil {
+		h.ownPaths, _ = h.flow.ReturnPaths(h.flow.Function(h.Node))
+		if h.ownPaths == nil {
+			h.ownPaths = []flow.Path{}
+		}
+	}
+	return h.ownPaths
+}
+
+// errorSinks are the values a helper returns as its error where it may be non-nil.
+func (h *handler) errorSinks() []ssa.Value {
+	if h.sinks == nil {
+		h.sinks = errorSinks(h.helperPaths(), h.ErrorIndex)
+		if h.sinks == nil {
+			h.sinks = []ssa.Value{}
+		}
+	}
+	return h.sinks
+}
+
 // buildsReturnedError reports whether the error call builds reaches what h returns as its
 // error, on some path where that error may be non-nil. For a handler every error it builds
-// is judged, as before; for a reached helper only those that leave it through its error.
+// is judged, as before; for a helper only those that leave it through its error.
 func (h *handler) buildsReturnedError(call *ast.CallExpr) bool {
 	if !h.helper {
 		return true
 	}
-	fn := h.flow.Function(h.Node)
-	c, _ := flow.CallIn(fn, call.Lparen)
-	if c == nil {
-		return false
-	}
-	if h.sinks == nil {
-		h.sinks = errorSinks(h.flow, fn, h.ErrorIndex, false)
-	}
-	return anyDependsOn(h.sinks, c)
+	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	return c != nil && anyDependsOn(h.errorSinks(), c)
 }

@@ -44,7 +44,11 @@ func (c Check[Run]) Rule(family Family) Rule {
 // its Run (once per package, or once per contract, per tool, ... as the kind defines).
 type Kind[Run any] struct {
 	Requires []*analysis.Analyzer
-	Call     func(p *Pass, run Run) error
+	// FactTypes are the facts each rule of the kind exports (a rule that carries its
+	// findings in one package to the packages that import it). A fact type belongs to one
+	// analyzer: a kind with facts runs one rule.
+	FactTypes []analysis.Fact
+	Call      func(p *Pass, run Run) error
 }
 
 // Entry is one rule as its family declares it (see Declared): its catalog row and, for a rule that runs, how to
@@ -65,10 +69,11 @@ func Declare[K, Run any](c Check[Run], kind func(K) Kind[Run]) Entry[K] {
 		e.group = func(kinds K, options any) Group {
 			k := kind(kinds)
 			return Group{
-				IDs:      []string{c.ID},
-				Requires: k.Requires,
-				Options:  options,
-				Run:      func(p *Pass) error { return k.Call(p, c.Run) },
+				IDs:       []string{c.ID},
+				Requires:  k.Requires,
+				FactTypes: k.FactTypes,
+				Options:   options,
+				Run:       func(p *Pass) error { return k.Call(p, c.Run) },
 			}
 		}
 	}

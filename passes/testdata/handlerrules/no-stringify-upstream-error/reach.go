@@ -10,6 +10,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/handlerrules/no-stringify-upstream-error/apiclient"
 )
 
 // The upstream body stringified one step away from the handler: in a helper that returns
@@ -123,4 +125,16 @@ func statusHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 		return mcp.NewToolResultText("upstream: " + err.Error()), nil
 	}
 	return mcp.NewToolResultText("ok"), nil
+}
+
+// A helper of another package of the module: its finding is reported there.
+func remoteGet(ctx context.Context, req *gomcp.CallToolRequest, in issueIn) (*gomcp.CallToolResult, any, error) {
+	if err := apiclient.Probe(ctx, http.DefaultClient, in.URL); err != nil {
+		log.Printf("probe: %v", err)
+	}
+	text, err := apiclient.Get(ctx, http.DefaultClient, in.URL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("get: %w", err)
+	}
+	return nil, text, nil
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/handlerrules/preserve-cause-on-rethrow/upstream"
 )
 
 // The defect one step away from the handler: a helper that returns (T, error), whose error
@@ -163,6 +165,32 @@ func nearSuccess(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 
 func main() {
 	if err := onlyMain(context.Background(), http.DefaultClient, "x"); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// Helpers of another package of the module: their findings are reported there.
+func remoteLabels(ctx context.Context, req *gomcp.CallToolRequest, in labelsIn) (*gomcp.CallToolResult, any, error) {
+	c := &upstream.Client{HTTP: http.DefaultClient}
+	labels, err := c.Labels(ctx, in.URL)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := upstream.Ping(ctx, http.DefaultClient, in.URL); err != nil {
+		log.Printf("ping: %v", err)
+	}
+	return nil, labels, nil
+}
+
+func remoteDelete(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := upstream.Delete(ctx, http.DefaultClient, req.GetString("url", "")); err != nil {
+		return mcp.NewToolResultError("delete: " + err.Error()), nil
+	}
+	return mcp.NewToolResultText("deleted"), nil
+}
+
+func warmUp() {
+	if err := upstream.Warm(context.Background(), http.DefaultClient, "x"); err != nil {
 		log.Fatal(err)
 	}
 }

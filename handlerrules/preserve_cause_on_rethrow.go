@@ -448,7 +448,7 @@ func (h *handler) droppedEntirely() {
 				upstream = append(upstream, v)
 			}
 		}
-		if len(upstream) == 0 {
+		if len(upstream) == 0 || decidedOtherwise(call.Block(), upstream) {
 			return
 		}
 		sources := map[*ssa.Call]bool{}
@@ -480,6 +480,44 @@ func (h *handler) buildsTextError() bool {
 		}
 	})
 	return found
+}
+
+// decidedOtherwise reports whether a branch taken after the errors in hand arose decides that
+// b runs on something else than their nil test: another condition (`if tenant == "" { return
+// errors.New("tenant not configured") }`: the new error reports that), or what the failure is
+// (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is translated on
+// purpose, and its text says what happened).
+func decidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
+	for _, cond := range flow.Controlling(b) {
+		after := false
+		for _, v := range inHand {
+			if vb := flow.CallOf(flow.Core(v)).Block(); vb != nil && vb.Dominates(cond.If.Block()) {
+				after = true
+			}
+		}
+		if !after {
+			continue // a branch the failure merely happened inside of
+		}
+		if !isNilTestOf(cond.Value, inHand) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNilTestOf reports whether cond compares one of vals with nil, and nothing else.
+func isNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	x := flow.NilTested(bin)
+	for _, v := range vals {
+		if x != nil && flow.Core(x) == flow.Core(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // textOnlyError reports whether call builds an error from text alone: errors.New, or

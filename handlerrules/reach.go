@@ -138,13 +138,56 @@ func (r *reacher) export() {
 			if !ok || fn == nil || r.isHandler[fn] || errorResultIndex(fn.Signature) < 0 {
 				continue
 			}
-			if found := r.of(fn); len(found) > 0 {
-				fact := r.newFact()
-				fact.findings().Findings = found
-				r.p.ExportObjectFact(obj, fact)
-			}
+			r.exportOn(obj, fn)
 		}
 	}
+	// Exported variables that hold one function for the whole run: other packages call
+	// through them.
+	for _, m := range r.fl.Package().Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		if fn := r.own(r.fl.HeldBy(g)); fn != nil && !r.isHandler[fn] && !r.inTest(fn.Pos()) && errorResultIndex(fn.Signature) >= 0 {
+			r.exportOn(g.Object(), fn)
+		}
+	}
+}
+
+// exportOn exports the findings fn carries as a fact on obj, when it carries any.
+func (r *reacher) exportOn(obj types.Object, fn *ssa.Function) {
+	if found := r.of(fn); len(found) > 0 {
+		fact := r.newFact()
+		fact.findings().Findings = found
+		r.p.ExportObjectFact(obj, fact)
+	}
+}
+
+// own is the function of the package's own source that g runs: g itself, or the method a
+// bound method value (`(&h{}).fetch`, which a package variable may hold) calls; nil for any
+// other.
+func (r *reacher) own(g *ssa.Function) *ssa.Function {
+	if g == nil {
+		return nil
+	}
+	if g.Syntax() == nil {
+		if obj, ok := g.Object().(*types.Func); ok && obj.Pkg() == r.p.Pkg {
+			g = r.fl.Package().Prog.FuncValue(obj)
+		}
+	}
+	if g == nil || g.Syntax() == nil || g.Pkg != r.fl.Package() {
+		return nil
+	}
+	return g
+}
+
+// loadedGlobal is the package variable v is loaded from, or nil.
+func loadedGlobal(v ssa.Value) *ssa.Global {
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		g, _ := ld.X.(*ssa.Global)
+		return g
+	}
+	return nil
 }
 
 // placed reports whether the pass's file set places c where it was found.
@@ -181,14 +224,22 @@ func (r *reacher) reaching(fn *ssa.Function, sinks func() []ssa.Value) []carried
 		return anyDependsOn(got, errV)
 	}
 	for _, c := range calls(fn) {
-		if g := r.fl.Called(c); g != nil && g.Pkg == r.fl.Package() {
-			if r.isHandler[g] || g.Syntax() == nil || r.inTest(g.Pos()) || !reaches(c, g.Signature) {
+		if g := r.own(r.fl.Called(c)); g != nil {
+			if r.isHandler[g] || r.inTest(g.Pos()) || !reaches(c, g.Signature) {
 				continue
 			}
 			out = append(out, r.of(g)...)
 			continue
 		}
-		obj := r.fl.CalleeOf(c)
+		// A function of another package, or the one function another package's variable
+		// holds (a method value, a factory's closure): its fact is on the variable.
+		var obj types.Object
+		if f := r.fl.CalleeOf(c); f != nil {
+			obj = f
+		}
+		if g := loadedGlobal(c.Call.Value); g != nil && !c.Call.IsInvoke() && g.Object() != nil {
+			obj = g.Object()
+		}
 		if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.p.Pkg {
 			continue
 		}

@@ -43,35 +43,35 @@ type carried struct {
 	At   token.Position
 }
 
-// reachFindings are the findings one rule carries for an exported function.
-type reachFindings struct{ Findings []carried }
+// reachFact is a rule's fact type for the findings an exported function carries: each rule
+// has its own (a fact type belongs to one analyzer). Facts are gob-encoded by drivers that
+// analyse each package in its own process: the findings are an exported field.
+type reachFact interface {
+	analysis.Fact
+	carried() *[]carried
+}
 
-func (r *reachFindings) String() string {
+// causeReach carries preserve-cause-on-rethrow's findings.
+type causeReach struct{ Findings []carried }
+
+func (*causeReach) AFact()                {}
+func (f *causeReach) carried() *[]carried { return &f.Findings }
+func (f *causeReach) String() string      { return carriedString(f.Findings) }
+
+// stringifyReach carries no-stringify-upstream-error's findings.
+type stringifyReach struct{ Findings []carried }
+
+func (*stringifyReach) AFact()                {}
+func (f *stringifyReach) carried() *[]carried { return &f.Findings }
+func (f *stringifyReach) String() string      { return carriedString(f.Findings) }
+
+func carriedString(found []carried) string {
 	var at []string
-	for _, c := range r.Findings {
+	for _, c := range found {
 		at = append(at, fmt.Sprintf("%s:%d", c.At.Filename, c.At.Line))
 	}
 	return "carries findings at " + strings.Join(at, ", ")
 }
-
-func (r *reachFindings) findings() *reachFindings { return r }
-
-// reachFact is a rule's fact type for the findings an exported function carries: each rule
-// has its own (a fact type belongs to one analyzer).
-type reachFact interface {
-	analysis.Fact
-	findings() *reachFindings
-}
-
-// causeReach carries preserve-cause-on-rethrow's findings.
-type causeReach struct{ reachFindings }
-
-func (*causeReach) AFact() {}
-
-// stringifyReach carries no-stringify-upstream-error's findings.
-type stringifyReach struct{ reachFindings }
-
-func (*stringifyReach) AFact() {}
 
 // reacher runs one rule on the functions whose error reaches a handler of the package.
 type reacher struct {
@@ -158,7 +158,7 @@ func (r *reacher) export() {
 func (r *reacher) exportOn(obj types.Object, fn *ssa.Function) {
 	if found := r.of(fn); len(found) > 0 {
 		fact := r.newFact()
-		fact.findings().Findings = found
+		*fact.carried() = found
 		r.p.ExportObjectFact(obj, fact)
 	}
 }
@@ -247,7 +247,7 @@ func (r *reacher) reaching(fn *ssa.Function, sinks func() []ssa.Value) []carried
 		if !r.p.ImportObjectFact(obj, fact) || !reaches(c, c.Call.Signature()) {
 			continue
 		}
-		for _, f := range fact.findings().Findings {
+		for _, f := range *fact.carried() {
 			if r.placed(f) {
 				out = append(out, f)
 			}

@@ -90,16 +90,21 @@ func labelOrDefault(ctx context.Context, u string) (string, error) {
 	return getLabel(ctx, http.DefaultClient, u)
 }
 
-func labelSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	switch req.GetString("kind", "") {
+type labelIn struct {
+	Kind string `json:"kind" jsonschema:"which label"`
+	URL  string `json:"url" jsonschema:"the label URL"`
+}
+
+func labelSwitch(ctx context.Context, req *gomcp.CallToolRequest, in labelIn) (*gomcp.CallToolResult, any, error) {
+	switch in.Kind {
 	case "one":
-		l, err := labelOrDefault(ctx, req.GetString("url", ""))
+		l, err := labelOrDefault(ctx, in.URL)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return mcp.NewToolResultText(l), nil
+		return nil, l, nil
 	default:
-		return mcp.NewToolResultText("none"), nil
+		return nil, "none", nil
 	}
 }
 

@@ -15,7 +15,7 @@ func TestMain(m *testing.M) { fixtures.Main(m) }
 // TestRules checks every contract rule against its fixture directory,
 // passes/testdata/contractrules/<id>/.
 func TestRules(t *testing.T) {
-	fixtures.CheckRules(t, contractrules.Rules(), analyzers.New)
+	fixtures.CheckRules(t, contractrules.Rules(), analyzers.New, nil)
 }
 
 // The facts the flow analyzer exports: exactly the exported functions and variables that can

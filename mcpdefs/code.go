@@ -43,8 +43,16 @@ func (r *recogniser) AddUnmapped(u mcpmodel.Unmapped) {
 	r.res.Unmapped = append(r.res.Unmapped, u)
 }
 
-func (r *recogniser) AddConvertedElsewhere(fn *types.Func) {
+func (r *recogniser) AddConvertedElsewhere(fn types.Object) {
 	r.res.ConvertedElsewhere = append(r.res.ConvertedElsewhere, fn)
+}
+
+func (r *recogniser) AddDelegation(d mcpmodel.Delegation) {
+	r.res.Delegations = append(r.res.Delegations, d)
+}
+
+func (r *recogniser) AddHolder(h mcpmodel.Holder) {
+	r.res.Holders = append(r.res.Holders, h)
 }
 
 // RequestType is the request parameter type of an SDK handler of kind on sdk.

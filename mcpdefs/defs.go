@@ -49,10 +49,16 @@ type Result struct {
 	// Unmapped are adapters whose wrapped functions are not checked because their bodies do
 	// not show what the wrapped function's error becomes (reported under -v).
 	Unmapped []mcpmodel.Unmapped
-	// ConvertedElsewhere are tool handlers declared in other packages that this package
-	// registers on a server whose middleware turns their errors into tool results. Their
+	// ConvertedElsewhere are tool handlers declared in other packages (functions, or
+	// variables that hold one) that this package registers on a server whose middleware turns their errors into tool results. Their
 	// package was analysed first and cannot know: a run over both settles it (analyzers.Wire).
-	ConvertedElsewhere []*types.Func
+	ConvertedElsewhere []types.Object
+	// Delegations are the calls by which this package's tool handlers hand on the errors of
+	// functions of other packages of the module.
+	Delegations []mcpmodel.Delegation
+	// Holders are the package's exported variables that hold one function, for Delegations
+	// of other packages that call through them.
+	Holders []mcpmodel.Holder
 
 	byNode map[ast.Node]*mcpmodel.Handler
 	info   *types.Info

@@ -60,7 +60,7 @@ func packagesUnder(t *testing.T, dir string) []*packages.Package {
 // TestRules checks every schema rule against its fixture directory,
 // passes/testdata/schemarules/<id>/.
 func TestRules(t *testing.T) {
-	fixtures.CheckRules(t, schemarules.Rules(), mcplint.New)
+	fixtures.CheckRules(t, schemarules.Rules(), mcplint.New, nil)
 }
 
 // TestStrictRulesOffByDefault checks that the strict portability rules build no analyzer

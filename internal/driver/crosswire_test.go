@@ -10,7 +10,8 @@ import (
 )
 
 // TestCrossPackageWire checks that a server's error-converting middleware settles the
-// handlers of another package it registers: package handlers is analysed before package
+// handlers of another package it registers, and the functions of another package whose
+// errors its own handlers return: package handlers is analysed before package
 // server, so only a run over both knows that their errors become tool results.
 func TestCrossPackageWire(t *testing.T) {
 	dir := fixture(t, "crosswire")
@@ -35,8 +36,9 @@ func TestCrossPackageWire(t *testing.T) {
 	assert.NotEmpty(t, entries, "the second run was served from the cache")
 
 	// Package handlers alone: nothing says where its handlers are registered, so the SDK's
-	// own mapping holds for all four (the delegating handler's helper and the plain function's
-	// helper included).
+	// own mapping holds for all five (the delegating handler's helper, the plain function's
+	// helper, and the closure held by Quote, whose error a handler of package server returns,
+	// included).
 	r := commandEnv(t, dir, []string{"MCPLINT_CACHE=off"}, mcplintBin, "./handlers")
-	assert.Equal(t, []string{"handlers/handlers.go:18:3", "handlers/handlers.go:28:3", "handlers/handlers.go:38:3", "handlers/handlers.go:53:3"}, upstream(r.stdout), r.stdout+r.stderr)
+	assert.Equal(t, []string{"handlers/handlers.go:18:3", "handlers/handlers.go:28:3", "handlers/handlers.go:38:3", "handlers/handlers.go:53:3", "handlers/handlers.go:72:4"}, upstream(r.stdout), r.stdout+r.stderr)
 }

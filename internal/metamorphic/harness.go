@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/mcplint-go/mcplint/handlerrules"
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // Family is the fixture directory the harness rewrites, relative to the fixture module.
@@ -256,7 +258,7 @@ func loadFixture(t T) (*fixture, error) {
 		if len(run) == 0 {
 			continue
 		}
-		out := fixtures.Run(t, run, v.analyzer)
+		out := fixtures.RunSettled(t, run, wireSettle(), v.analyzer)
 		for _, d := range out.Diagnostics {
 			name := relPath(d.Position.Filename)
 			if !wantLines[name][d.Position.Line] {
@@ -459,7 +461,7 @@ func (fx *fixture) score(t T, c *rewritten, all []*packages.Package, m *Matrix) 
 		if len(run) == 0 {
 			continue
 		}
-		got := fixtures.Run(t, run, v.analyzer)
+		got := fixtures.RunSettled(t, run, wireSettle(), v.analyzer)
 		type at struct {
 			rel  string
 			line int
@@ -764,4 +766,14 @@ func numbered(src []byte) string {
 		fmt.Fprintf(&b, "%4d  %s\n", i+1, l)
 	}
 	return b.String()
+}
+
+// wireSettle settles a run over a copy's packages with analyzers.Wire, as TestRules and
+// `mcplint ./...` do: a helper package's findings in the functions a converted handler hands
+// its errors from are dropped.
+func wireSettle() *fixtures.Settle {
+	w := analyzers.NewWire()
+	return &fixtures.Settle{Result: reflect.TypeFor[*mcpdefs.Result](), Observe: w.ObserveResult, Drop: func(d fixtures.Diagnostic) bool {
+		return w.Converted(d.Category, d.Position.Filename, d.Position.Offset)
+	}}
 }

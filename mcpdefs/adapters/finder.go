@@ -67,7 +67,12 @@ type Code interface {
 	Definitions() []*mcpmodel.Definition
 	// AddConvertedElsewhere records a handler of another package that this package registers
 	// on a server whose middleware converts its errors.
-	AddConvertedElsewhere(fn *types.Func)
+	AddConvertedElsewhere(fn types.Object)
+	// AddDelegation records a tool handler's call of a function of another package whose
+	// error it returns.
+	AddDelegation(d mcpmodel.Delegation)
+	// AddHolder records an exported package variable that holds one function.
+	AddHolder(h mcpmodel.Holder)
 }
 
 // Finder looks for one package's adapters and middleware. Recognition calls its phases in

@@ -27,6 +27,11 @@ import (
 // handler errors into results; linkServers then marks the handlers registered on it.
 func (r *Finder) ServerWire() {
 	r.exportMiddleware()
+	r.serverWire()
+	r.delegations()
+}
+
+func (r *Finder) serverWire() {
 	if len(r.Servers()) == 0 {
 		return
 	}
@@ -366,6 +371,8 @@ func (r *Finder) linkServers() {
 			// A handler of another package (slack-mcp-server registers its handler package's
 			// methods): that package was checked first, so the run settles it (ConvertedElsewhere).
 			r.AddConvertedElsewhere(fn.Origin())
+		} else if v := r.foreignVar(d.HandlerExpr); v != nil {
+			r.AddConvertedElsewhere(v) // handlers.Status, a variable that holds one function there
 		}
 	}
 	// A function whose results a converted handler passes through is converted with it.
@@ -377,6 +384,105 @@ func (r *Finder) linkServers() {
 			}
 		}
 	}
+}
+
+// delegations records, for each tool handler of the package, the functions of other
+// packages of the module whose error it returns unchanged on some path (a helper package's
+// function holding the body: `return helpers.Status(ctx, req)`, or `res, err :=
+// helpers.Status(ctx, req); return res, err`; also a variable of that package holding one
+// function). Their packages were checked first; the run settles them from every handler
+// that delegates to them (analyzers.Wire). It also records the package variables that hold
+// one of the package's handlers, by which other packages call it.
+func (r *Finder) delegations() {
+	pkg := r.flow.Package()
+	if pkg == nil {
+		return
+	}
+	holder := map[ast.Node]types.Object{}
+	for _, m := range pkg.Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		f := r.flow.HeldBy(g)
+		if f == nil {
+			continue
+		}
+		v, _ := g.Object().(*types.Var)
+		if fn, ok := f.Object().(*types.Func); ok && fn.Pkg() == r.pass.Pkg {
+			r.AddHolder(mcpmodel.Holder{Var: v, Func: fn.Origin()}) // a function or method value
+		} else if lit, ok := f.Syntax().(*ast.FuncLit); ok && r.HandlerOf(lit) != nil {
+			r.AddHolder(mcpmodel.Holder{Var: v, Node: lit}) // a literal, a factory's closure
+			holder[lit] = v
+		}
+	}
+	for _, h := range r.Handlers() {
+		if h.Kind != mcpmodel.Tool || h.ErrorIndex < 0 {
+			continue
+		}
+		fn := r.flow.Function(h.Node)
+		if fn == nil {
+			continue
+		}
+		n := h.Sig.Results().Len()
+		// The caller is named by the handler whose wire it shares (the root of its delegates),
+		// as another package names it when it registers it.
+		root := h
+		for i := 0; root.DelegateOf != nil && i < mcpmodel.MaxDepth; i++ {
+			root = root.DelegateOf
+		}
+		caller := holder[root.Node]
+		if d, ok := root.Node.(*ast.FuncDecl); ok {
+			caller = r.pass.TypesInfo.Defs[d.Name]
+		}
+		seen := map[types.Object]bool{}
+		for _, p := range r.flow.Paths(fn) {
+			if len(p.Results) != n {
+				continue
+			}
+			call, _ := extracted(p.Results[h.ErrorIndex].Value)
+			if call == nil || guarded(p, call) {
+				continue
+			}
+			callee := r.foreignCallee(call)
+			if callee == nil || seen[callee] {
+				continue
+			}
+			seen[callee] = true
+			r.AddDelegation(mcpmodel.Delegation{Caller: caller, Converted: h.ErrorsConverted, Callee: callee})
+		}
+	}
+}
+
+// foreignCallee is what call runs when that is in another package of the module: the
+// function, or the package variable it calls through (which holds one function there).
+func (r *Finder) foreignCallee(call *ssa.Call) types.Object {
+	var obj types.Object
+	if fn := r.flow.CalleeOf(call); fn != nil {
+		obj = fn.Origin()
+	} else if ld, ok := call.Call.Value.(*ssa.UnOp); ok && ld.Op == token.MUL && !call.Call.IsInvoke() {
+		if g, ok := ld.X.(*ssa.Global); ok && g.Object() != nil {
+			obj = g.Object()
+		}
+	}
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg || !r.ModulePackage(obj.Pkg()) {
+		return nil
+	}
+	return obj
+}
+
+// foreignVar is the package variable of another package of the module that e names
+// (pkg.V), or nil.
+func (r *Finder) foreignVar(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Pkg() == r.pass.Pkg || v.Parent() != v.Pkg().Scope() || !r.ModulePackage(v.Pkg()) {
+		return nil
+	}
+	return v
 }
 
 // funcOf is the function or method a handler expression names: pkg.F, F, or a method value

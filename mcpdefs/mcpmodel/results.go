@@ -33,6 +33,29 @@ type LateRegistration struct {
 	Where string
 }
 
+// Delegation is a tool handler's call of a function of another package of the module whose
+// error the handler returns unchanged on some path: the callee's errors reach the client
+// the way the handler's do. The callee's package was analysed first and cannot know how;
+// a run over both packages settles it from its callers (analyzers.Wire).
+type Delegation struct {
+	// Caller names the handler (the root of its delegates): its declared function, or the
+	// package variable that holds the literal; nil when neither. Converted is true when
+	// this package knows the handler's errors become tool results (Handler.ErrorsConverted).
+	Caller    types.Object
+	Converted bool
+	// Callee is the function called, or the package variable called through.
+	Callee types.Object
+}
+
+// Holder is an exported package variable that holds one function for the whole run, by
+// which other packages call it: a function or method (Func), or a handler written as a
+// literal (Node: a factory's closure, a literal assigned to the variable).
+type Holder struct {
+	Var  *types.Var
+	Func *types.Func
+	Node ast.Node
+}
+
 // Unmapped is an adapter whose wrapped functions are not checked, because its body does not
 // show what their error becomes, or because they are out of recognition's reach.
 type Unmapped struct {

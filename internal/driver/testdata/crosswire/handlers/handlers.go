@@ -60,3 +60,18 @@ func (h *H) fetch(ctx context.Context) (*mcp.CallToolResult, error) {
 func Status(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return status(ctx)
 }
+
+// Quote is the body of a handler of package server registered on the converting server,
+// which returns its error: held by a variable (a factory's closure), called through it.
+var Quote = newQuote()
+
+func newQuote() func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		resp, err := http.Get("https://example.com/quote")
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		return &mcp.CallToolResult{}, nil
+	}
+}

@@ -30,6 +30,7 @@ func New() (*mcp.Server, *mcp.Server) {
 	converting.AddTool(&mcp.Tool{Name: "converted", Description: "d", InputSchema: &jsonObject}, h.Converted)
 	converting.AddTool(&mcp.Tool{Name: "delegating", Description: "d", InputSchema: &jsonObject}, h.Delegating)
 	converting.AddTool(&mcp.Tool{Name: "status", Description: "d", InputSchema: &jsonObject}, handlers.Status)
+	converting.AddTool(&mcp.Tool{Name: "quote", Description: "d", InputSchema: &jsonObject}, quote)
 
 	plain := mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "1.0.0"}, nil)
 	plain.AddTool(&mcp.Tool{Name: "plain", Description: "d", InputSchema: &jsonObject}, h.Plain)
@@ -37,3 +38,8 @@ func New() (*mcp.Server, *mcp.Server) {
 }
 
 var jsonObject = map[string]any{"type": "object"}
+
+// quote's body is a function of package handlers.
+func quote(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return handlers.Quote(ctx, req)
+}

@@ -17,8 +17,8 @@ import (
 // closure held in a package variable, a literal).
 type serverFlow struct {
 	fl *flow.Result
-	// converting and plain are the SSA calls of the package's server constructors.
-	converting, plain map[*ssa.Call]bool
+	// converting are the SSA calls of the package's constructors of converting servers.
+	converting map[*ssa.Call]bool
 	// sites are the calls of each function of the package: direct, through a package
 	// variable that holds it, and a bound method's wrapper's call of the method.
 	sites map[*ssa.Function][]*ssa.Call
@@ -31,18 +31,14 @@ func (r *Finder) newServerFlow() *serverFlow {
 	if r.flow.Package() == nil {
 		return nil
 	}
-	sf := &serverFlow{fl: r.flow, converting: map[*ssa.Call]bool{}, plain: map[*ssa.Call]bool{}, memo: map[ssa.Value]bool{}}
+	sf := &serverFlow{fl: r.flow, converting: map[*ssa.Call]bool{}, memo: map[ssa.Value]bool{}}
 	for _, s := range r.Servers() {
 		call, ok := s.Node.(*ast.CallExpr)
 		if !ok {
 			continue
 		}
-		if c := r.flow.CallAt(call.Lparen); c != nil {
-			if s.ToolErrorsAsResults {
-				sf.converting[c] = true
-			} else {
-				sf.plain[c] = true
-			}
+		if c := r.flow.CallAt(call.Lparen); c != nil && s.ToolErrorsAsResults {
+			sf.converting[c] = true
 		}
 	}
 	if len(sf.converting) == 0 {

@@ -438,7 +438,10 @@ type HelperFact struct {
 	// Fields by name (Name, Title, Description, URI, MIMEType).
 	Fields map[string]HelperField
 	// Handler is the parameter whose argument is the handler (-1: none, or not a parameter).
-	Handler int
+	// Reflected are the interface parameters (fn any) of a helper that registers a closure of
+	// its own: a call's handler argument there is what the closure calls through reflect.
+	Handler   int
+	Reflected []int
 	// In and Out are the type parameters the tool's input and output types are (-1: other).
 	In, Out int
 	// Registration is how the helper registers the definition itself: "typed" (go-sdk's
@@ -540,6 +543,13 @@ func (r *recogniser) helperFact(d *mcpmodel.Definition, fn *types.Func) *HelperF
 	if d.HandlerExpr != nil {
 		f.Handler = paramIndex(d.HandlerExpr)
 	}
+	if _, closure := ast.Unparen(d.HandlerExpr).(*ast.FuncLit); closure && f.Handler < 0 {
+		for i := range sig.Params().Len() {
+			if types.IsInterface(sig.Params().At(i).Type()) && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				f.Reflected = append(f.Reflected, i)
+			}
+		}
+	}
 	if d.InputType != nil {
 		f.In = typeParamIndex(d.InputType)
 	}
@@ -624,9 +634,28 @@ func (r *recogniser) helperCall(call *ast.CallExpr, f *HelperFact) {
 			r.registeredAs[d] = regGoLowLevel
 		}
 	}
-	if f.Handler >= 0 && f.Handler < len(call.Args) && r.bound == nil {
+	if r.bound != nil {
 		// An instance evaluated at a call gets the handler through its template.
+		return
+	}
+	if f.Handler >= 0 && f.Handler < len(call.Args) {
 		r.pending = append(r.pending, registration{kind: f.Kind, sdk: f.SDK, def: call, handler: call.Args[f.Handler]})
+		return
+	}
+	var reflected ast.Expr
+	for _, i := range f.Reflected {
+		if i >= len(call.Args) {
+			continue
+		}
+		if h := r.resolveHandler(call.Args[i], 0); h != nil && h.Kind == f.Kind {
+			if reflected != nil {
+				return
+			}
+			reflected = call.Args[i]
+		}
+	}
+	if reflected != nil {
+		r.pending = append(r.pending, registration{kind: f.Kind, sdk: f.SDK, def: call, handler: reflected})
 	}
 }
 

@@ -37,7 +37,10 @@ func (r *recogniser) link() {
 			// A registration in a helper registers each of its calls' instances, with the
 			// helper's parameters bound to that call's arguments.
 			for _, l := range leaves {
-				r.withBinding(l, func() { r.register(l, reg) })
+				r.withBinding(l, func() {
+					r.register(l, reg)
+					r.reflectedHandler(l)
+				})
 				if reg.call != nil {
 					r.registeredInHelper[l] = true
 				}
@@ -100,6 +103,37 @@ func (r *recogniser) registerTemplate(d *mcpmodel.Definition, reg registration) 
 	}
 }
 
+// reflectedHandler links instance d to the function its call passes the helper as an
+// interface value (`fn any`, called through reflect by the handler the helper registers),
+// when that function is a handler of d's kind: the helper's own closure only converts it.
+func (r *recogniser) reflectedHandler(d *mcpmodel.Definition) {
+	if r.bound == nil || d.Handler == nil {
+		return
+	}
+	if _, closure := d.Handler.Node.(*ast.FuncLit); !closure {
+		return
+	}
+	var found *mcpmodel.Handler
+	var arg ast.Expr
+	for p, a := range r.bound.args {
+		if !types.IsInterface(p.Type()) {
+			continue
+		}
+		h := r.resolveHandler(a, 0)
+		if h == nil || h.Kind != d.Kind && !(h.Kind == mcpmodel.Resource && d.Kind == mcpmodel.ResourceTemplate) {
+			continue
+		}
+		if found != nil && found != h {
+			return
+		}
+		found, arg = h, a
+	}
+	if found != nil {
+		found.Registered = true
+		d.Handler, d.HandlerExpr = found, arg
+	}
+}
+
 // register links definition d (nil for a dynamic one) to registration reg.
 func (r *recogniser) register(d *mcpmodel.Definition, reg registration) {
 	if d != nil && reg.call != nil && d.Registration == nil {
@@ -157,7 +191,10 @@ func (r *recogniser) attach(d *mcpmodel.Definition, h ast.Expr) {
 	if leaves := r.leaves(d); len(leaves) > 0 {
 		// A handler linked in a helper: each instance's, through its binding.
 		for _, l := range leaves {
-			r.withBinding(l, func() { r.attach(l, r.through(h)) })
+			r.withBinding(l, func() {
+				r.attach(l, r.through(h))
+				r.reflectedHandler(l)
+			})
 		}
 		if d.HandlerExpr == nil {
 			d.HandlerExpr = h

@@ -5,6 +5,7 @@ package helpers
 import (
 	"context"
 	"os"
+	"reflect"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -48,4 +49,30 @@ func Register(s *mcp.Server, tools []config) {
 	for _, t := range tools {
 		mustTool(s, t.Name, t.Desc, getIssue) // want `def tool go-sdk name=dynamic desc=dynamic in=helpers.IssueIn out=helpers.IssueOut registered handler=getIssue`
 	}
+}
+
+// reflected takes the handler as any and calls it through reflect from the handler it
+// registers: each call's tool is linked to the function the call passes.
+func reflected(s *mcp.Server, name, desc string, fn any) {
+	v := reflect.ValueOf(fn)
+	s.AddTool(&mcp.Tool{Name: name, Description: desc, InputSchema: schemaOf(v.Type().In(2))}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `def tool go-sdk name=dynamic desc=dynamic registered handler=literal converter` `handler tool go-sdk GoSDKTool errors=protocol registered`
+		out := v.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(req), reflect.New(v.Type().In(2)).Elem()}) // want `unmapped adapter reflected`
+		if err, _ := out[2].Interface().(error); err != nil {
+			return nil, err
+		}
+		res, _ := out[0].Interface().(*mcp.CallToolResult)
+		return res, nil
+	})
+}
+
+func schemaOf(t reflect.Type) any { return map[string]any{"type": "object", "title": t.Name()} }
+
+func RegisterReflected(s *mcp.Server) {
+	reflected(s, "close_issue", "Close an issue", closeIssue) // want `def tool go-sdk name="close_issue" desc="Close an issue" registered handler=closeIssue`
+	// Near miss: a value that is no handler leaves the helper's own closure linked.
+	reflected(s, "odd", "Odd", 42) // want `def tool go-sdk name="odd" desc="Odd" registered handler=literal`
+}
+
+func closeIssue(ctx context.Context, req *mcp.CallToolRequest, in IssueIn) (*mcp.CallToolResult, IssueOut, error) { // want `handler tool go-sdk GoSDKTypedTool errors=tool registered`
+	return nil, IssueOut{}, nil
 }

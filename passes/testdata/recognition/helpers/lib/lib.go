@@ -4,6 +4,7 @@ package lib
 
 import (
 	"context"
+	"reflect"
 
 	m3 "github.com/mark3labs/mcp-go/mcp"
 	m3server "github.com/mark3labs/mcp-go/server"
@@ -37,4 +38,14 @@ func noop(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 // Builtin is called here too: its call here is a tool here.
 func Builtin(s *mcp.Server) {
 	Annotated(s, "builtin", noop) // want `def tool go-sdk name="builtin" desc="Fixed." readonly=true registered handler=noop`
+}
+
+// Reflected calls fn through reflect from the handler it registers.
+func Reflected(s *mcp.Server, name string, fn any) {
+	v := reflect.ValueOf(fn)
+	s.AddTool(&mcp.Tool{Name: name, Description: "Reflected."}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `def tool go-sdk name=dynamic desc="Reflected." registered handler=literal template` `handler tool go-sdk GoSDKTool errors=protocol registered`
+		out := v.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(req)}) // want `unmapped adapter Reflected`
+		res, _ := out[0].Interface().(*mcp.CallToolResult)
+		return res, nil
+	})
 }

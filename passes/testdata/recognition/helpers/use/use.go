@@ -24,6 +24,10 @@ func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 	return nil, nil
 }
 
+func low2(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol registered`
+	return nil, nil
+}
+
 func search(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) { // want `handler tool mark3labs MarkLabsTool errors=protocol registered`
 	return nil, nil
 }
@@ -39,5 +43,6 @@ func Register(s *mcp.Server, m *m3server.MCPServer) {
 	lib.Annotated(s, "annotated", low)                                                    // want `def tool go-sdk name="annotated" desc="Fixed." registered handler=low`
 	lib.MustTool(s, os.Getenv("NAME"), "Named at run time", getIssue)                     // want `def tool go-sdk name=dynamic desc="Named at run time" in=use.IssueIn out=any registered handler=getIssue`
 	issueTool(s, "issue_tool")                                                            // want `def tool go-sdk name="issue_tool" desc="An issue tool." in=use.IssueIn out=any registered handler=getIssue`
+	lib.Reflected(s, "reflected", low2)                                                   // want `def tool go-sdk name="reflected" desc="Reflected." registered handler=low2`
 	m.AddTools(lib.Tool("search", "Search", search, m3.WithReadOnlyHintAnnotation(true))) // want `def tool mark3labs name="search" desc="Search" readonly=true defaults registered handler=search`
 }

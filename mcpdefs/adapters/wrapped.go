@@ -63,7 +63,8 @@ func (r *Finder) ConvertingAdapters() {
 			continue
 		}
 		fn := r.declaredIn(h)
-		if fn == nil {
+		outer := r.enclosingParams(h)
+		if fn == nil && len(outer) == 0 {
 			continue
 		}
 		ast.Inspect(h.Body, func(n ast.Node) bool {
@@ -80,7 +81,7 @@ func (r *Finder) ConvertingAdapters() {
 			if !ok {
 				return true
 			}
-			t, ok := r.wrappedCallee(fn, h, call)
+			t, ok := r.wrappedCallee(fn, outer, h, call)
 			if !ok {
 				return true
 			}
@@ -126,12 +127,40 @@ func (r *Finder) ConvertingAdapters() {
 	}
 }
 
-// wrappedCallee reports whether call, inside SDK handler h written in fn, calls a function
-// value fn was given: a parameter of fn, a func-typed field reached from one, a method of an
-// interface-typed parameter, or a parameter called through reflect.Value.Call.
-func (r *Finder) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
+// enclosingParams are the parameters of the function literals SDK handler h is written in
+// (an adapter that is itself a closure: `func newToSDK() func(ownTool) ToolHandler { return
+// func(t ownTool) ToolHandler { return func(ctx, req) … } }`, or a literal held by a package
+// variable), innermost first.
+func (r *Finder) enclosingParams(h *mcpmodel.Handler) []*types.Var {
+	fn := r.flow.Function(h.Node)
+	if fn == nil {
+		return nil
+	}
+	var out []*types.Var
+	for p := fn.Parent(); p != nil; p = p.Parent() {
+		for _, prm := range p.Params {
+			if v, ok := prm.Object().(*types.Var); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// wrappedCallee reports whether call, inside SDK handler h written in fn (nil for a literal
+// outside any declaration), calls a function value fn was given: a parameter of fn, a
+// func-typed field reached from one or from a parameter of an enclosing literal (outer), a
+// method of an interface-typed parameter, or a parameter called through reflect.Value.Call.
+func (r *Finder) wrappedCallee(fn *types.Func, outer []*types.Var, h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
 	info := r.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() {
+		return wrappedTarget{}, false
+	}
+	if fn == nil {
+		// Only a field is keyed by something other than the declared adapter.
+		if field := r.callerField(nil, outer, call); field != nil {
+			return wrappedTarget{field: field, via: mcpmodel.ShapeField}, true
+		}
 		return wrappedTarget{}, false
 	}
 	if i, ok := r.reflectCall(fn, call); ok {
@@ -154,16 +183,8 @@ func (r *Finder) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.Ca
 		}
 		switch sel.Kind() {
 		case types.FieldVal:
-			field, _ := sel.Obj().(*types.Var)
-			root := astutil.SelectorRootObject(info, x.X)
-			v, _ := root.(*types.Var)
-			if field == nil || v == nil {
-				return wrappedTarget{}, false
-			}
-			// The struct comes from the adapter's caller: a parameter, or a variable ranging
-			// over one.
-			if indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v) {
-				return wrappedTarget{field: field.Origin(), via: mcpmodel.ShapeField}, true
+			if field := r.callerField(fn, outer, call); field != nil {
+				return wrappedTarget{field: field, via: mcpmodel.ShapeField}, true
 			}
 		case types.MethodVal:
 			// executor.Execute(ctx, args, cfg) on an interface-typed parameter that is handed
@@ -182,6 +203,30 @@ func (r *Finder) wrappedCallee(fn *types.Func, h *mcpmodel.Handler, call *ast.Ca
 		}
 	}
 	return wrappedTarget{}, false
+}
+
+// callerField is the func-typed field call calls when the struct holding it comes from the
+// adapter's caller: a parameter of fn (nil for none) or of a literal the handler is written
+// in (outer), or a variable ranging over a parameter of fn; nil otherwise.
+func (r *Finder) callerField(fn *types.Func, outer []*types.Var, call *ast.CallExpr) *types.Var {
+	info := r.pass.TypesInfo
+	x, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	sel := info.Selections[x]
+	if sel == nil || sel.Kind() != types.FieldVal {
+		return nil
+	}
+	field, _ := sel.Obj().(*types.Var)
+	v, _ := astutil.SelectorRootObject(info, x.X).(*types.Var)
+	if field == nil || v == nil {
+		return nil
+	}
+	if slices.Contains(outer, v) || fn != nil && (indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v)) {
+		return field.Origin()
+	}
+	return nil
 }
 
 // passesArguments reports whether call hands on the SDK handler's request, typed input or

@@ -66,6 +66,18 @@ func (r *Result) HeldBy(g *ssa.Global) *ssa.Function {
 	return r.heldFunction(stored, 1)
 }
 
+// StoredOnce reports whether the package stores to its function-typed variable g exactly
+// once and never takes its address otherwise: g holds one function for the whole run, even
+// where the engine cannot name it (a closure a factory of another package returns).
+func (r *Result) StoredOnce(g *ssa.Global) bool {
+	if r == nil || r.pkg == nil || g.Pkg != r.pkg {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.storedOnce()[g] != nil
+}
+
 // heldFunction is the one function v holds: a function, a closure, a method value, a load
 // of a package variable stored once, or the result of a factory whose every return is the
 // same function.

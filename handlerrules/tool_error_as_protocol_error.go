@@ -309,7 +309,7 @@ func (a *argOrigins) heldParser(call *ssa.Call) bool {
 	if !ok || g.Object() == nil || g.Object().Pkg() == nil || !a.h.defs.ModulePackage(g.Object().Pkg()) {
 		return false
 	}
-	if g.Pkg != nil && g.Pkg.Pkg == a.h.pass.Pkg && a.h.flow.Called(call) == nil {
+	if g.Pkg != nil && g.Pkg.Pkg == a.h.pass.Pkg && !a.h.flow.StoredOnce(g) {
 		return false // assigned more than once here: it holds no one function
 	}
 	sig := call.Call.Signature()

@@ -5,6 +5,7 @@ package argutil
 import (
 	"context"
 	"errors"
+	"strconv"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -50,4 +51,16 @@ func RequireName(req *gomcp.CallToolRequest) error {
 		return errors.New("name is required")
 	}
 	return nil
+}
+
+// NewBoundedIntParser returns a parser of integer arguments no larger than max: the handlers'
+// package holds its closure in a variable.
+func NewBoundedIntParser(max int) func(string) (int, error) {
+	return func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err == nil && n > max {
+			return 0, errors.New("too large")
+		}
+		return n, err
+	}
 }

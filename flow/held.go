@@ -24,6 +24,19 @@ func (r *Result) calledFunction(call *ssa.Call) *ssa.Function {
 	return r.heldFunction(call.Call.Value, 0)
 }
 
+// CalledVar is the package variable call calls the function of (`records.Find(…)` where
+// `var Find = newFind()`), or nil for a call of anything else.
+func CalledVar(call *ssa.Call) *types.Var {
+	if call == nil || call.Call.IsInvoke() {
+		return nil
+	}
+	if g := loadedGlobal(call.Call.Value); g != nil {
+		v, _ := g.Object().(*types.Var)
+		return v
+	}
+	return nil
+}
+
 // CalleeOf is the function call runs, as Callee, also through a package variable that holds
 // one function.
 func (r *Result) CalleeOf(call *ssa.Call) *types.Func {

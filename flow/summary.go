@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -31,6 +33,9 @@ type Shape struct {
 	// Param is, for each nil result, the index of a parameter (receiver first) that the
 	// path knows is nil, or -1: `if e == nil { return nil }` is nil only for a nil argument.
 	Param []int
+	// At is where the first return of this shape is written ("file.go:line"), for a caller
+	// in another package that names the line to change; "" when unknown.
+	At string
 }
 
 func (*Summary) AFact() {}
@@ -132,6 +137,26 @@ func (s *Summary) CanBeNil(i int) bool {
 		}
 	}
 	return false
+}
+
+// ShapeAt is where the callee writes the return of the shape path p took through call
+// ("file.go:line"), or "" when the path took none or it is unknown.
+func (p *Path) ShapeAt(call *ssa.Call) string {
+	if p == nil || p.st == nil || call == nil {
+		return ""
+	}
+	r := p.st.fi.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k, ok := p.st.shape[call]
+	sum, _ := r.summaryOfCall(call)
+	if !ok && sum != nil && len(sum.Shapes) == 1 {
+		k, ok = 0, true // one shape: the call is not split
+	}
+	if !ok || sum == nil || k < 0 || k >= len(sum.Shapes) {
+		return ""
+	}
+	return sum.Shapes[k].At
 }
 
 // paramAt is the parameter result i returns unchanged, or -1.
@@ -255,6 +280,10 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 			continue
 		}
 		seen[key] = true
+		if pos := p.Return.Pos(); pos.IsValid() {
+			at := r.pass.Fset.Position(pos)
+			sh.At = filepath.Base(at.Filename) + ":" + strconv.Itoa(at.Line)
+		}
 		if len(sum.Shapes) == maxShapes {
 			sum.Complete = false
 			break

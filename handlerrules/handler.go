@@ -179,6 +179,25 @@ func (h *handler) paths(fn func(ret *ast.ReturnStmt, p *flow.Path)) {
 	}
 }
 
+// pathsAndForwards is paths with the returns that forward one call's results too
+// (`return f(x)` where f has as many results as the handler).
+func (h *handler) pathsAndForwards(fn func(ret *ast.ReturnStmt, p *flow.Path)) {
+	f := h.flow.Function(h.Node)
+	if f == nil {
+		return
+	}
+	n := h.Sig.Results().Len()
+	for _, p := range h.flow.Paths(f) {
+		ret := flow.ReturnStmt(h.Node, p.Return.Pos())
+		if ret == nil || len(p.Results) != n {
+			continue
+		}
+		if len(ret.Results) == n || len(ret.Results) == 0 || (len(ret.Results) == 1 && n > 1) {
+			fn(ret, &p)
+		}
+	}
+}
+
 // builtBy is the call expression that built result i on path, through variables and bare
 // returns (`err := fmt.Errorf(...); return nil, err`), or nil when it is not a call of h.
 func (h *handler) builtBy(path *flow.Path, i int) *ast.CallExpr {

@@ -2,6 +2,9 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -19,6 +22,9 @@ func (rules) NilResultNilError() rule.Entry[*kinds] {
 // nilResultNilError: a low-level go-sdk or mark3labs tool handler returns (nil, nil) on some
 // path: literally, or through variables and helpers the flow engine follows.
 func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
+	// A helper of another package passed on by several handlers is one mistake: reported
+	// once, at the first of them.
+	elsewhere := map[string]bool{}
 	for _, h := range hs {
 		outcome, idx := h.NilResultOutcome(), h.ResultIndex
 		if h.ResultIndex < 0 && h.ResultDereferenced {
@@ -31,15 +37,56 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			continue
 		}
 		reported := map[*ast.ReturnStmt]bool{}
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		h.pathsAndForwards(func(ret *ast.ReturnStmt, path *flow.Path) {
 			res, err := path.Results[idx], path.Results[h.ErrorIndex]
+			if reported[ret] || res.Nil != flow.Nil || err.Nil != flow.Nil {
+				return
+			}
 			if err.Call != nil && madeOf(res.Value, err.Call, 2) {
-				return // a pair passed on from one call (a wrapper's inner handler): the callee's finding
-			}
-			if !reported[ret] && res.Nil == flow.Nil && err.Nil == flow.Nil {
+				// A pair passed on from one call (a wrapper's inner handler, a delegate): the
+				// callee's finding, where its own package checks it. A helper of another package
+				// of the module is not checked there (it cannot know this handler passes its
+				// results on), so the finding is here, naming the helper's return.
+				callee := h.passedOnFromElsewhere(err.Call)
+				if callee == nil {
+					return
+				}
 				reported[ret] = true
-				p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
+				at := path.ShapeAt(err.Call)
+				if at == "" {
+					at = callee.Name()
+				}
+				key := callee.Pkg().Path() + "." + callee.Name() + " " + at
+				if elsewhere[key] {
+					return
+				}
+				elsewhere[key] = true
+				p.Reportf(ret, "handler returns %s.%s's (nil, nil) at %s: %s; return a result or an error",
+					callee.Pkg().Name(), callee.Name(), at, outcome)
+				return
 			}
+			reported[ret] = true
+			p.Reportf(ret, "tool handler returns (nil, nil): %s; return a result or an error", outcome)
 		})
 	}
+}
+
+// passedOnFromElsewhere is the function call runs, or the package variable it calls through
+// (a method value, a factory's closure), when that is of another package of the module and
+// no handler by its type there: nothing checks its body as a handler, so a handler passing
+// its results on is where its defect shows. Nil otherwise.
+func (h *handler) passedOnFromElsewhere(call *ssa.Call) types.Object {
+	var obj types.Object
+	if fn := h.flow.CalleeOf(call); fn != nil {
+		obj = fn
+	} else if v := flow.CalledVar(call); v != nil {
+		obj = v
+	}
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == h.pass.Pkg || !h.defs.ModulePackage(obj.Pkg()) {
+		return nil
+	}
+	if sig, ok := obj.Type().Underlying().(*types.Signature); !ok || h.defs.HandlerByType(sig) {
+		return nil
+	}
+	return obj
 }

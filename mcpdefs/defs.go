@@ -68,6 +68,16 @@ type Result struct {
 	r *recogniser
 }
 
+// HandlerByType reports whether a function of signature sig is recognised as a handler by its
+// type wherever it is declared, so that its own package checks its body.
+func (r *Result) HandlerByType(sig *types.Signature) bool {
+	if r == nil || r.r == nil || sig == nil || sig.TypeParams().Len() > 0 {
+		return false
+	}
+	_, ok := r.r.sdk.shape(sig)
+	return ok
+}
+
 // HandlerOf returns the handler whose declaration or literal is node.
 func (r *Result) HandlerOf(node ast.Node) *mcpmodel.Handler { return r.byNode[node] }
 

@@ -13,8 +13,8 @@ import (
 )
 
 // lifecycle bounds the memory of a run by what is being analysed, not by what has been: a
-// package analysed from source is type-checked (if check left it lazy) when its facts stage
-// starts (see stages), and loses its syntax, its types.Info and the results built on them
+// package analysed from source is type-checked (if check left it lazy) by its check stage
+// (see stages), and loses its syntax, its types.Info and the results built on them
 // when its last analyzer ends. Its types.Package stays (importers and facts refer to its
 // objects), and so do facts, which the checker keeps apart from results.
 //
@@ -28,10 +28,10 @@ import (
 // already checked wait for a CPU (or for a slow analyzer): on the 10,000-tool synthetic
 // server up to 200 packages were resident at once. The admission gate lets at most limit
 // lazy packages be type-checked and not yet released; a package waits for a free place
-// before its check starts. That cannot deadlock: a package's facts stage starts after its
-// imports' (each admitted in turn, and what is not lazy was checked before the run), so the
-// admitted packages finish without waiting for an unchecked one, and each release frees a
-// place. Should that reasoning ever fail, the gate opens after stall without a release.
+// before its check starts. That cannot deadlock: a package's check starts after its
+// imports' (each admitted in turn, and what is not lazy was checked before the run), so a
+// checked package has its whole import closure checked, the admitted packages finish without
+// waiting for an unchecked one, and each release frees a place. Should that reasoning ever fail, the gate opens after stall without a release.
 type lifecycle struct {
 	tc    *typeChecker
 	byPkg map[*types.Package]*pkgLife

@@ -94,7 +94,7 @@ func TestFailedActionStillReleasesPackage(t *testing.T) {
 
 // TestCheckerBuildsPassesOfCheckedPackages: an analyzer's pass is built from a lazy package's
 // syntax, types and errors, so the package and its imports must be type-checked before then
-// (the facts stage checks it, after its imports' facts stages). Under -race (see .ci/run)
+// (its check stage runs after its imports', and before the facts stage). Under -race (see .ci/run)
 // this also proves those writes happen before the reads.
 func TestCheckerBuildsPassesOfCheckedPackages(t *testing.T) {
 	var mu sync.Mutex

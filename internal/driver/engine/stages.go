@@ -16,18 +16,20 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// stages runs the analyzers of a lazily checked run as two checker actions per package
+// stages runs the analyzers of a lazily checked run as three checker actions per package
 // instead of one per analyzer. The checker starts a goroutine for every action it runs and
 // every edge of its graph, all at once: with one action per analyzer that was 128,000
 // goroutines on the 10,000-tool synthetic server (81 analyzers and 255 edges between them
 // per package), 335 MB of stacks, a third of the run's peak. With stages it is a few per
-// package.
+// package and import.
 //
-//   - The facts stage runs on every package the roots import, directly or not: the
-//     analyzers with facts and everything they require. It has the fact types of all of them
-//     (and typecheckedFact, so that it has at least one), so the checker runs it after the
-//     facts stages of the package's imports and hands it their facts. It type-checks a lazy
-//     package first, once the gate admits it (see lifecycle).
+//   - The check stage type-checks a lazy package once the gate admits it (see lifecycle).
+//     Its fact type makes the checker run it on every package the roots import, directly or
+//     not, after the check stages of the package's imports, as their analysis goes on.
+//   - The facts stage requires the check stage and runs the analyzers with facts and
+//     everything they require. It has the fact types of all of them (and analysedFact, so
+//     that it always spreads to the imports), so the checker runs it after the facts stages
+//     of the package's imports and hands it their facts.
 //   - The rules stage runs on the roots and requires the facts stage: the other analyzers.
 //
 // Inside a package, a scheduler of its own (pkgRun) starts each analyzer as soon as its
@@ -45,7 +47,7 @@ type stages struct {
 	byA   map[*analysis.Analyzer]*stageNode
 	roots map[*types.Package]bool
 
-	facts, rules *analysis.Analyzer
+	check, facts, rules *analysis.Analyzer
 
 	mu      sync.Mutex
 	runs    map[*types.Package]*pkgRun
@@ -123,7 +125,7 @@ func newStages(analyzers []*analysis.Analyzer, obs *observer, life *lifecycle, r
 	for _, a := range analyzers {
 		add(a)
 	}
-	factTypes := []analysis.Fact{new(typecheckedFact)}
+	factTypes := []analysis.Fact{new(analysedFact)}
 	var mark func(n *stageNode)
 	mark = func(n *stageNode) {
 		if !n.inFacts {
@@ -139,10 +141,18 @@ func newStages(analyzers []*analysis.Analyzer, obs *observer, life *lifecycle, r
 			mark(n)
 		}
 	}
+	s.check = &analysis.Analyzer{
+		Name:             "mcplint_typecheck",
+		Doc:              "type-checks a lazily loaded package before its analyzers read it",
+		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(typecheckedFact)},
+		Run:              s.runCheck,
+	}
 	s.facts = &analysis.Analyzer{
 		Name:             "mcplint_facts",
-		Doc:              "type-checks a package and runs the analyzers with facts and what they require",
+		Doc:              "runs the analyzers with facts and what they require",
 		RunDespiteErrors: true,
+		Requires:         []*analysis.Analyzer{s.check},
 		FactTypes:        factTypes,
 		ResultType:       reflect.TypeFor[*stageReport](),
 		Run:              s.runFacts,
@@ -158,18 +168,31 @@ func newStages(analyzers []*analysis.Analyzer, obs *observer, life *lifecycle, r
 	return s, nil
 }
 
-// typecheckedFact is never exported: the facts stage declares it so that it always has a
-// fact type, which makes the checker run it after its imports' (type-checked by then).
+// typecheckedFact and analysedFact are never exported: their types make the checker run the
+// check and the facts stage of a package after those of its imports.
 type typecheckedFact struct{}
 
 func (*typecheckedFact) AFact() {}
+
+type analysedFact struct{}
+
+func (*analysedFact) AFact() {}
+
+func (s *stages) runCheck(outer *analysis.Pass) (any, error) {
+	pl := s.life.byPkg[outer.Pkg]
+	if pl == nil {
+		return nil, fmt.Errorf("package %s is not part of the run", outer.Pkg.Path())
+	}
+	s.life.check(pl)
+	s.life.record(pl, outer, nil)
+	return nil, nil
+}
 
 func (s *stages) runFacts(outer *analysis.Pass) (any, error) {
 	pl := s.life.byPkg[outer.Pkg]
 	if pl == nil {
 		return nil, fmt.Errorf("package %s is not part of the run", outer.Pkg.Path())
 	}
-	s.life.check(pl)
 	s.life.record(pl, outer, nil)
 	run := s.start(pl, outer)
 	run.factsDone.Wait()

@@ -15,7 +15,7 @@ import (
 )
 
 // TestStagesStartNoGoroutinePerAnalyzer: the checker starts a goroutine for every action and
-// every edge of its graph at once; the engine gives it two actions per package, and runs a
+// every edge of its graph at once; the engine gives it three actions per package, and runs a
 // package's analyzers as their prerequisites finish. A chain of 60 analyzers on three
 // packages then never has 60 goroutines alive, where one action per analyzer has 180.
 func TestStagesStartNoGoroutinePerAnalyzer(t *testing.T) {

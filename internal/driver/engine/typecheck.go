@@ -69,7 +69,7 @@ type tcNode struct {
 	// pkg.Imports for the checker before a lazy package is type-checked.
 	imports map[string]*packages.Package
 	// lazy: a modeFull package that no package checked before the analyzers needs; it is
-	// type-checked when its facts stage starts, before its analyzers (ensure), so that the
+	// type-checked by its check stage, before its analyzers (ensure), so that the
 	// syntax of packages not yet analysed is not resident all at once.
 	lazy bool
 	once sync.Once

@@ -355,7 +355,7 @@ func (r *recogniser) onlyCalls(fn *types.Func) []*ast.CallExpr {
 	}
 	called := map[*ast.Ident]*ast.CallExpr{}
 	for _, c := range r.callsOf[fn] {
-		if id := calledIdent(c.Fun); id != nil {
+		if id := mcpastutil.InstanceIdent(c.Fun); id != nil {
 			called[id] = c
 		}
 	}
@@ -382,22 +382,6 @@ func (r *recogniser) onlyCalls(fn *types.Func) []*ast.CallExpr {
 func isFunc(obj types.Object) bool {
 	_, ok := obj.(*types.Func)
 	return ok
-}
-
-// calledIdent is the identifier naming the function a call's Fun expression calls: f, x.f,
-// f[T], x.f[T, U].
-func calledIdent(fun ast.Expr) *ast.Ident {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return f
-	case *ast.SelectorExpr:
-		return f.Sel
-	case *ast.IndexExpr:
-		return calledIdent(f.X)
-	case *ast.IndexListExpr:
-		return calledIdent(f.X)
-	}
-	return nil
 }
 
 // copySideData gives the copy inst of d what recognition keeps beside d (its registration

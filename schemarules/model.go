@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
@@ -150,19 +151,10 @@ func structFields(ins *inspector.Inspector, info *types.Info) map[*types.Var]*as
 
 // embeddedIdent is the identifier naming an embedded field's type (T, *T, pkg.T, T[X]).
 func embeddedIdent(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.StarExpr:
-		return embeddedIdent(x.X)
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	case *ast.IndexExpr:
-		return embeddedIdent(x.X)
-	case *ast.IndexListExpr:
-		return embeddedIdent(x.X)
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = star.X
 	}
-	return nil
+	return astutil.InstanceIdent(e)
 }
 
 // Field returns the declaration of a struct field of the analysed package, or nil.

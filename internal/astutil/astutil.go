@@ -20,6 +20,19 @@ func NameIdent(e ast.Expr) *ast.Ident {
 	return nil
 }
 
+// InstanceIdent is NameIdent through type arguments: the identifier that names a function or
+// type also when it is instantiated (f[T], pkg.F[T, U]). On a call's Fun it is the function
+// called; on an embedded field's type (after any *) the type embedded.
+func InstanceIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		return InstanceIdent(x.X)
+	case *ast.IndexListExpr:
+		return InstanceIdent(x.X)
+	}
+	return NameIdent(e)
+}
+
 // IsNil reports whether e is the predeclared nil (not a variable that holds nil, and not an
 // identifier named nil that shadows it).
 func IsNil(info *types.Info, e ast.Expr) bool {

@@ -25,6 +25,20 @@ func TestNameIdent(t *testing.T) {
 	}
 }
 
+func TestInstanceIdent(t *testing.T) {
+	for src, want := range map[string]string{"f": "f", "f[T]": "f", "(pkg.F[T, U])": "F", "x.m[int]": "m", "f()": "", "*T": ""} {
+		e, err := parser.ParseExpr(src)
+		require.NoError(t, err)
+		id := InstanceIdent(e)
+		if want == "" {
+			assert.Nil(t, id, src)
+			continue
+		}
+		require.NotNil(t, id, src)
+		assert.Equal(t, want, id.Name, src)
+	}
+}
+
 // TestInspectAncestorsAfterSkip checks that a subtree the visitor declines to enter leaves
 // no trace: the node after it still sees its real parent.
 func TestInspectAncestorsAfterSkip(t *testing.T) {

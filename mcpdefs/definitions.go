@@ -53,6 +53,9 @@ func (r *recogniser) call(call *ast.CallExpr) {
 	reg := func(kind mcpmodel.Kind, sdk sdkapi.SDK, def, handler int) {
 		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun), api: key})
 	}
+	if r.m3Constructor(call, key) {
+		return
+	}
 	switch key {
 	case sdkapi.GoSDKMCPPath + ".AddTool":
 		reg(mcpmodel.Tool, sdkapi.GoSDK, 1, 2)
@@ -100,14 +103,6 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		reg(mcpmodel.ResourceTemplate, sdkapi.MCPTool, 1, -1)
 	case sdkapi.MCPToolPath + ".AddPrompt":
 		reg(mcpmodel.Prompt, sdkapi.MCPTool, 1, -1)
-	case sdkapi.MarkLabsMCPPath + ".NewTool", sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
-		r.m3Tool(call, key == sdkapi.MarkLabsMCPPath+".NewToolWithRawSchema")
-	case sdkapi.MarkLabsMCPPath + ".NewResource":
-		r.m3Resource(call, mcpmodel.Resource)
-	case sdkapi.MarkLabsMCPPath + ".NewResourceTemplate":
-		r.m3Resource(call, mcpmodel.ResourceTemplate)
-	case sdkapi.MarkLabsMCPPath + ".NewPrompt":
-		r.m3Prompt(call)
 	case sdkapi.GoSDKMCPPath + ".NewServer":
 		s := &mcpmodel.Server{SDK: sdkapi.GoSDK, Node: call}
 		if lit := r.resolveLit(arg(0), 0); lit != nil {
@@ -134,20 +129,31 @@ func (r *recogniser) call(call *ast.CallExpr) {
 	}
 }
 
+// m3Constructor reads a call of one of mark3labs' definition constructors (NewTool,
+// NewToolWithRawSchema, NewResource, NewResourceTemplate, NewPrompt), whose API key is key, and
+// reports whether it was one.
+func (r *recogniser) m3Constructor(call *ast.CallExpr, key string) bool {
+	switch key {
+	case sdkapi.MarkLabsMCPPath + ".NewTool", sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
+		r.m3Tool(call, key == sdkapi.MarkLabsMCPPath+".NewToolWithRawSchema")
+	case sdkapi.MarkLabsMCPPath + ".NewResource":
+		r.m3Resource(call, mcpmodel.Resource)
+	case sdkapi.MarkLabsMCPPath + ".NewResourceTemplate":
+		r.m3Resource(call, mcpmodel.ResourceTemplate)
+	case sdkapi.MarkLabsMCPPath + ".NewPrompt":
+		r.m3Prompt(call)
+	default:
+		return false
+	}
+	return true
+}
+
 // typeArgs returns the instantiation of a generic callee (mcp.AddTool[In, Out]).
 func (r *recogniser) typeArgs(fun ast.Expr) *types.TypeList {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	id := astutil.NameIdent(fun)
-	if id == nil {
-		return nil
-	}
-	if inst, ok := r.pass.TypesInfo.Instances[id]; ok {
-		return inst.TypeArgs
+	if id := astutil.InstanceIdent(fun); id != nil {
+		if inst, ok := r.pass.TypesInfo.Instances[id]; ok {
+			return inst.TypeArgs
+		}
 	}
 	return nil
 }

@@ -167,18 +167,7 @@ func (r *recogniser) evaluateAt(node ast.Node, at *ast.CallExpr, b *binding) *mc
 		r.composite(n)
 	case *ast.CallExpr:
 		fn := r.callee(n)
-		switch sdkapi.Key(fn) {
-		case sdkapi.MarkLabsMCPPath + ".NewTool":
-			r.m3Tool(n, false)
-		case sdkapi.MarkLabsMCPPath + ".NewToolWithRawSchema":
-			r.m3Tool(n, true)
-		case sdkapi.MarkLabsMCPPath + ".NewResource":
-			r.m3Resource(n, mcpmodel.Resource)
-		case sdkapi.MarkLabsMCPPath + ".NewResourceTemplate":
-			r.m3Resource(n, mcpmodel.ResourceTemplate)
-		case sdkapi.MarkLabsMCPPath + ".NewPrompt":
-			r.m3Prompt(n)
-		default:
+		if !r.m3Constructor(n, sdkapi.Key(fn)) {
 			if f := r.helperFactOf(fn); f != nil {
 				r.helperCall(n, f)
 			}

@@ -84,7 +84,6 @@ type reacher struct {
 	isHandler map[*ssa.Function]bool
 	memo      map[*ssa.Function][]carried
 	busy      map[*ssa.Function]bool
-	file      map[*ssa.Function]*ast.File
 }
 
 // reach reports the findings of a rule (check) in the functions whose error reaches what a

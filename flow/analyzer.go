@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"reflect"
 	"strings"
 	"sync"
@@ -149,6 +150,47 @@ func (r *Result) Functions() []*ssa.Function {
 		out = append(out, f)
 	}
 	return out
+}
+
+// Instructions yields every instruction of the package's own code once: its functions and
+// literals, and the package initialiser with the literals of package-level initialisers.
+func (r *Result) Instructions() iter.Seq[ssa.Instruction] {
+	return func(yield func(ssa.Instruction) bool) {
+		if r == nil || r.pkg == nil {
+			return
+		}
+		seen := map[*ssa.Function]bool{}
+		var walk func(f *ssa.Function) bool
+		walk = func(f *ssa.Function) bool {
+			if f == nil || seen[f] {
+				return true
+			}
+			seen[f] = true
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					if !yield(instr) {
+						return false
+					}
+				}
+			}
+			for _, anon := range f.AnonFuncs {
+				if !walk(anon) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, f := range r.funcs {
+			if !walk(f) {
+				return
+			}
+		}
+		for _, m := range r.pkg.Members {
+			if f, ok := m.(*ssa.Function); ok && !walk(f) {
+				return
+			}
+		}
+	}
 }
 
 // InModule reports whether a package belongs to the module being checked rather than to a

@@ -154,29 +154,8 @@ func (r *Result) storedOnce() map[*ssa.Global]ssa.Value {
 		return r.stores
 	}
 	r.stores = map[*ssa.Global]ssa.Value{}
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		if f == nil || seen[f] {
-			return
-		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				r.noteGlobalUses(instr)
-			}
-		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
-		}
-	}
-	for _, f := range r.funcs {
-		visit(f)
-	}
-	for _, m := range r.pkg.Members {
-		if f, ok := m.(*ssa.Function); ok {
-			visit(f)
-		}
+	for instr := range r.Instructions() {
+		r.noteGlobalUses(instr)
 	}
 	return r.stores
 }

@@ -45,35 +45,30 @@ func (r *Finder) newServerFlow() *serverFlow {
 		return nil
 	}
 	sf.sites = map[*ssa.Function][]*ssa.Call{}
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		if f == nil || seen[f] {
+	wrappers := map[*ssa.Function]bool{}
+	var note func(instr ssa.Instruction)
+	note = func(instr ssa.Instruction) {
+		c, ok := instr.(*ssa.Call)
+		if !ok || c.Call.IsInvoke() {
 			return
 		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				c, ok := instr.(*ssa.Call)
-				if !ok || c.Call.IsInvoke() {
-					continue
-				}
-				callee := sf.fl.Called(c)
-				if callee == nil {
-					continue
-				}
-				sf.sites[callee] = append(sf.sites[callee], c)
-				if callee.Synthetic != "" {
-					visit(callee) // a bound method's wrapper calls the method
+		callee := sf.fl.Called(c)
+		if callee == nil {
+			return
+		}
+		sf.sites[callee] = append(sf.sites[callee], c)
+		if callee.Synthetic != "" && !wrappers[callee] {
+			// A bound method's wrapper calls the method.
+			wrappers[callee] = true
+			for _, b := range callee.Blocks {
+				for _, instr := range b.Instrs {
+					note(instr)
 				}
 			}
 		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
-		}
 	}
-	for _, f := range r.flow.Functions() {
-		visit(f)
+	for instr := range r.flow.Instructions() {
+		note(instr)
 	}
 	return sf
 }

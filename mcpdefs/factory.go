@@ -61,18 +61,10 @@ func (r *recogniser) instantiateFactories() {
 	for range maxDepth {
 		changed := false
 		for _, d := range r.res.Definitions {
-			if d.Name.Static || d.Name.Expr == nil || d.Own != nil || d.Converter {
+			if d.Own != nil || d.Converter {
 				continue
 			}
-			id, ok := ast.Unparen(d.Name.Expr).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			param, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
-			if !ok {
-				continue
-			}
-			fn, ok := r.factoryOf(d.Node, param)
+			fn, ok := r.templateOf(d)
 			if !ok {
 				continue
 			}
@@ -304,6 +296,22 @@ func (r *recogniser) expandOptions(e ast.Expr, depth int) (opts []ast.Expr, dyna
 	return nil, true
 }
 
+// templateOf returns the function d is a template of: the one whose parameter names d.
+func (r *recogniser) templateOf(d *mcpmodel.Definition) (*types.Func, bool) {
+	if d.Name.Static || d.Name.Expr == nil {
+		return nil, false
+	}
+	id, ok := ast.Unparen(d.Name.Expr).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	param, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	return r.factoryOf(d.Node, param)
+}
+
 // factoryOf returns the function declaration whose parameter param is, when node is written
 // directly in its body (not in a closure) and param is not its variadic parameter.
 func (r *recogniser) factoryOf(node ast.Node, param *types.Var) (*types.Func, bool) {
@@ -451,18 +459,7 @@ func (r *recogniser) exportHelpers() {
 		return
 	}
 	for _, d := range r.res.Definitions {
-		if d.Name.Static || d.Name.Expr == nil {
-			continue
-		}
-		id, ok := ast.Unparen(d.Name.Expr).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		param, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok {
-			continue
-		}
-		fn, ok := r.factoryOf(d.Node, param)
+		fn, ok := r.templateOf(d)
 		if !ok || !fn.Exported() || fn.Signature().Recv() != nil {
 			continue
 		}

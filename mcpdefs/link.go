@@ -86,15 +86,7 @@ func (r *recogniser) withBinding(d *mcpmodel.Definition, f func()) {
 // registerTemplate records on a template what a registration in its helper gives it, as
 // written there (its parameters), for the helper's HelperFact.
 func (r *recogniser) registerTemplate(d *mcpmodel.Definition, reg registration) {
-	if reg.call != nil && d.Registration == nil {
-		d.Registration, d.ViaRegistrar = reg.call, reg.registrar
-		switch reg.api {
-		case sdkapi.GoSDKMCPPath + ".AddTool":
-			r.registeredAs[d] = regGoTyped
-		case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-			r.registeredAs[d] = regGoLowLevel
-		}
-	}
+	r.recordRegistration(d, reg)
 	if reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
 		d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
 	}
@@ -136,14 +128,8 @@ func (r *recogniser) reflectedHandler(d *mcpmodel.Definition) {
 
 // register links definition d (nil for a dynamic one) to registration reg.
 func (r *recogniser) register(d *mcpmodel.Definition, reg registration) {
-	if d != nil && reg.call != nil && d.Registration == nil {
-		d.Registration, d.ViaRegistrar = reg.call, reg.registrar
-		switch reg.api {
-		case sdkapi.GoSDKMCPPath + ".AddTool":
-			r.registeredAs[d] = regGoTyped
-		case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-			r.registeredAs[d] = regGoLowLevel
-		}
+	if d != nil {
+		r.recordRegistration(d, reg)
 	}
 	if d != nil && reg.omitted && d.HandlerExpr == nil {
 		d.HandlerOmitted, d.HandlerOmittedAt = true, reg.lit
@@ -156,6 +142,21 @@ func (r *recogniser) register(d *mcpmodel.Definition, reg registration) {
 	}
 	if reg.handler != nil {
 		r.attach(d, r.through(reg.handler))
+	}
+}
+
+// recordRegistration records on d the first call that registers it, and which go-sdk API
+// that call is.
+func (r *recogniser) recordRegistration(d *mcpmodel.Definition, reg registration) {
+	if reg.call == nil || d.Registration != nil {
+		return
+	}
+	d.Registration, d.ViaRegistrar = reg.call, reg.registrar
+	switch reg.api {
+	case sdkapi.GoSDKMCPPath + ".AddTool":
+		r.registeredAs[d] = regGoTyped
+	case sdkapi.GoSDKMCPPath + ".Server.AddTool":
+		r.registeredAs[d] = regGoLowLevel
 	}
 }
 

@@ -61,7 +61,7 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 					return
 				}
 				elsewhere[key] = true
-				p.Reportf(ret, "handler returns %s.%s's (nil, nil) at %s: %s; return a result or an error",
+				p.Reportf(ret, "%s.%s returns (nil, nil) at %s: %s; return a result or an error",
 					callee.Pkg().Name(), callee.Name(), at, outcome)
 				return
 			}

@@ -12,12 +12,12 @@ import (
 // helper's package cannot know, so the finding is here and names the helper's return.
 
 func findRecord(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return records.Find(ctx, req.GetString("id", "")) // want `handler returns records.Find's \(nil, nil\) at records.go:16: mark3labs answers -32603`
+	return records.Find(ctx, req.GetString("id", "")) // want `records.Find returns \(nil, nil\) at records.go:16: mark3labs answers -32603`
 }
 
 func lookupRecord(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res, err := records.Lookup(ctx, req.GetString("name", ""))
-	return res, err // want `handler returns records.Lookup's \(nil, nil\) at records.go:27`
+	return res, err // want `records.Lookup returns \(nil, nil\) at records.go:27`
 }
 
 // The same helper passed on again: one mistake, reported once.
@@ -41,5 +41,5 @@ func getRecord(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 
 // Through a package variable of the helper's package that holds a closure.
 func recordByKey(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return records.ByKey(ctx, req.GetString("key", "")) // want `handler returns records.ByKey's \(nil, nil\) at records.go:52`
+	return records.ByKey(ctx, req.GetString("key", "")) // want `records.ByKey returns \(nil, nil\) at records.go:52`
 }

@@ -180,15 +180,6 @@ func (r *reacher) own(g *ssa.Function) *ssa.Function {
 	return g
 }
 
-// loadedGlobal is the package variable v is loaded from, or nil.
-func loadedGlobal(v ssa.Value) *ssa.Global {
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		g, _ := ld.X.(*ssa.Global)
-		return g
-	}
-	return nil
-}
-
 // placed reports whether the pass's file set places c where it was found.
 func (r *reacher) placed(c carried) bool {
 	at := r.p.Fset.PositionFor(c.Diag.Pos, false)
@@ -236,8 +227,8 @@ func (r *reacher) reaching(fn *ssa.Function, sinks func() []ssa.Value) []carried
 		if f := r.fl.CalleeOf(c); f != nil {
 			obj = f
 		}
-		if g := loadedGlobal(c.Call.Value); g != nil && !c.Call.IsInvoke() && g.Object() != nil {
-			obj = g.Object()
+		if v := flow.CalledVar(c); v != nil {
+			obj = v
 		}
 		if obj == nil || obj.Pkg() == nil || obj.Pkg() == r.p.Pkg {
 			continue

@@ -28,6 +28,10 @@ type Config struct {
 // handler bodies.
 type check = rule.Check[func(*rule.Pass, *mcpdefs.Result, []*handler)]
 
+// perHandler is a handler rule that judges one handler at a time, on its pass: its kind runs
+// it on each.
+type perHandler = rule.Check[func(*rule.Pass, *handler)]
+
 // rules declares the handler rules: each exported method declares one rule, in the file
 // named after the rule's ID, beside its function. No list names them: rule.Declared finds
 // them, and the catalog orders them as their doc page does.
@@ -57,25 +61,45 @@ func (k *kinds) handlerBodies() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*h
 	}
 }
 
-// causeReach and stringifyReach run a rule that also judges the module's functions whose
-// error reaches a handler (reach.go) once per package, with or without definitions: a
-// package that defines nothing holds such functions, and exports what they carry as the
-// rule's fact.
-func (k *kinds) causeReach() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
-	return k.reaching(new(causeReach))
+// handler runs a rule on each handler of a package that has definitions or reachable
+// errors.
+func (k *kinds) handler() rule.Kind[func(*rule.Pass, *handler)] {
+	bodies := k.handlerBodies()
+	return rule.Kind[func(*rule.Pass, *handler)]{
+		Requires: bodies.Requires,
+		Call: func(p *rule.Pass, run func(*rule.Pass, *handler)) error {
+			return bodies.Call(p, func(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
+				for _, h := range hs {
+					run(p, h)
+				}
+			})
+		},
+	}
 }
 
-func (k *kinds) stringifyReach() rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
-	return k.reaching(new(stringifyReach))
+// causeReach and stringifyReach run a rule on each handler and then on the module's
+// functions whose error reaches a handler (reach.go), once per package, with or without
+// definitions: a package that defines nothing holds such functions, and exports what they
+// carry as the rule's fact.
+func (k *kinds) causeReach() rule.Kind[func(*rule.Pass, *handler)] {
+	return k.reaching(func() reachFact { return new(causeReach) })
 }
 
-func (k *kinds) reaching(fact reachFact) rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)] {
-	return rule.Kind[func(*rule.Pass, *mcpdefs.Result, []*handler)]{
+func (k *kinds) stringifyReach() rule.Kind[func(*rule.Pass, *handler)] {
+	return k.reaching(func() reachFact { return new(stringifyReach) })
+}
+
+func (k *kinds) reaching(newFact func() reachFact) rule.Kind[func(*rule.Pass, *handler)] {
+	return rule.Kind[func(*rule.Pass, *handler)]{
 		Requires:  []*analysis.Analyzer{k.defs, k.bodies, mcpdefs.FlowEngine},
-		FactTypes: []analysis.Fact{fact},
-		Call: func(p *rule.Pass, run func(*rule.Pass, *mcpdefs.Result, []*handler)) error {
+		FactTypes: []analysis.Fact{newFact()},
+		Call: func(p *rule.Pass, run func(*rule.Pass, *handler)) error {
 			res := p.ResultOf[k.defs].(*mcpdefs.Result)
-			run(p, res, handlers(p, res, p.ResultOf[k.bodies].(*bodies)))
+			hs := handlers(p, res, p.ResultOf[k.bodies].(*bodies))
+			for _, h := range hs {
+				run(p, h)
+			}
+			reach(p, res, hs, newFact, func(h *handler) { run(h.pass, h) })
 			return nil
 		},
 	}

@@ -14,12 +14,11 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func (rules) NoStringifyUpstreamError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "no-stringify-upstream-error", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error text embeds serialised upstream data",
 		Run:   noStringifyUpstreamError,
@@ -30,28 +29,17 @@ func (rules) NoStringifyUpstreamError() rule.Entry[*kinds] {
 // data (JSON dumps, %+v/%#v of errors and structs, HTTP dumps, raw response bodies). Error
 // texts reach the model and the client: the dump leaks internals (hosts, tokens, stack
 // traces) and buries the one line that says what failed.
-func noStringifyUpstreamError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
+func noStringifyUpstreamError(p *rule.Pass, h *handler) {
 	// Where to keep the detail: mcperr's data where the package can use mcperr, the
 	// server's log elsewhere.
 	keep := "log it, say what failed"
-	if defs.ErrorsReachable {
+	if h.defs.ErrorsReachable {
 		keep = "move it to mcperr.WithData, say what failed"
 	}
-	for _, h := range hs {
-		noStringify(defs, h, keep)
-	}
-	// The same mistakes in the module's functions whose error the handlers return.
-	reach(p, defs, hs, func() reachFact { return new(stringifyReach) }, func(h *handler) { noStringify(defs, h, keep) })
-}
-
-// noStringify reports, through h's pass, the error texts built in h that embed serialised
-// upstream data; keep says where the detail belongs instead.
-func noStringify(defs *mcpdefs.Result, h *handler, keep string) {
-	p := h.pass
 	h.visit(func(n ast.Node, _ []ast.Node) {
 		if lit, ok := n.(*ast.CompositeLit); ok && !h.helper {
 			// An IsError result literal: its content is the tool-error text.
-			if content := defs.ErrorResultContent(lit); content != nil {
+			if content := h.defs.ErrorResultContent(lit); content != nil {
 				if bad, what := h.dump(content); bad != nil {
 					p.Reportf(bad, "error text embeds %s; %s", what, keep)
 				}

@@ -8,51 +8,48 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 func (rules) PreferMCPErrorInHandler() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "prefer-mcp-error-in-handler", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "handler returns an error that carries no MCP error code",
 		Run:   preferMCPErrorInHandler,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // preferMCPErrorInHandler: an mcptool handler (or, with plain-handler-errors, a plain SDK
 // tool handler whose errors become tool errors) returns an error that carries no code.
-func preferMCPErrorInHandler(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		var outcome string
-		switch {
-		case h.Flavour == mcpmodel.MCPToolTool:
-			outcome = "mcptool sends it as InternalError; use an mcperr factory or call.Fail"
-		case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpmodel.Tool && h.Errors == mcpmodel.ToolError:
-			outcome = "the client gets no code to act on; return an *mcperr.Error"
-		default:
-			continue
-		}
-		reported := map[*ast.CallExpr]bool{}
-		report := func(call *ast.CallExpr) {
-			if call == nil || reported[call] || !h.uncodedError(call) {
-				return
-			}
-			reported[call] = true
-			p.Reportf(call, "error has no MCP code: %s", outcome)
-		}
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			call, _ := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
-			report(call)
-		})
-		// The error a path returns, built before the return (`err := errors.New(...); return
-		// Out{}, err`, a bare return of a named result).
-		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
-			if h.ErrorIndex >= 0 && path.Results[h.ErrorIndex].Nil != flow.Nil {
-				report(h.builtBy(path, h.ErrorIndex))
-			}
-		})
+func preferMCPErrorInHandler(p *rule.Pass, h *handler) {
+	var outcome string
+	switch {
+	case h.Flavour == mcpmodel.MCPToolTool:
+		outcome = "mcptool sends it as InternalError; use an mcperr factory or call.Fail"
+	case p.Options.(Config).PlainHandlerErrors && h.Kind == mcpmodel.Tool && h.Errors == mcpmodel.ToolError:
+		outcome = "the client gets no code to act on; return an *mcperr.Error"
+	default:
+		return
 	}
+	reported := map[*ast.CallExpr]bool{}
+	report := func(call *ast.CallExpr) {
+		if call == nil || reported[call] || !h.uncodedError(call) {
+			return
+		}
+		reported[call] = true
+		p.Reportf(call, "error has no MCP code: %s", outcome)
+	}
+	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+		call, _ := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
+		report(call)
+	})
+	// The error a path returns, built before the return (`err := errors.New(...); return
+	// Out{}, err`, a bare return of a named result).
+	h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
+		if h.ErrorIndex >= 0 && path.Results[h.ErrorIndex].Nil != flow.Nil {
+			report(h.builtBy(path, h.ErrorIndex))
+		}
+	})
 }
 
 // uncodedError reports whether call builds an error that certainly carries no code:

@@ -17,11 +17,10 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "preserve-cause-on-rethrow", Severity: rule.Warning, SDKs: rule.AllSDKs,
 		Title: "error built in an error branch drops the error in hand",
 		Run:   preserveCauseOnRethrow,
@@ -31,17 +30,7 @@ func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
 // preserveCauseOnRethrow: inside an error branch, a new error or error result is built
 // without carrying the error in hand, so the cause chain (errors.Is/As, logs, traces) ends
 // here.
-func preserveCauseOnRethrow(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		preserveCause(defs, h)
-	}
-	// The same mistakes in the module's functions whose error the handlers return.
-	reach(p, defs, hs, func() reachFact { return new(causeReach) }, func(h *handler) { preserveCause(defs, h) })
-}
-
-// preserveCause reports, through h's pass, the errors built in h that drop the error in hand.
-func preserveCause(defs *mcpdefs.Result, h *handler) {
-	p := h.pass
+func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 	h.droppedEntirely()
 	h.visit(func(n ast.Node, stack []ast.Node) {
 		call, ok := n.(*ast.CallExpr)
@@ -56,13 +45,13 @@ func preserveCause(defs *mcpdefs.Result, h *handler) {
 			return hand
 		}
 		switch {
-		case defs.IsMCPErrorConstructor(call):
+		case h.defs.IsMCPErrorConstructor(call):
 			if h.carriesCause(call) || len(lazyHand()) == 0 || !h.buildsReturnedError(call) {
 				return
 			}
 			errName := firstName(lazyHand())
 			var fixes []analysis.SuggestedFix
-			if opt, ok := defs.WithCause(h.file, errName); ok && !call.Ellipsis.IsValid() {
+			if opt, ok := h.defs.WithCause(h.file, errName); ok && !call.Ellipsis.IsValid() {
 				fixes = append(fixes, analysis.SuggestedFix{
 					Message:   "Add " + opt,
 					TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)}},
@@ -76,7 +65,7 @@ func preserveCause(defs *mcpdefs.Result, h *handler) {
 			// handlers'.
 			return
 		default:
-			api := defs.CallAPI(call)
+			api := h.defs.CallAPI(call)
 			sdkText := api == sdkapi.APIToolResultError || api == sdkapi.APIToolResultErrorf
 			if !sdkText && !h.sums.IsErrorResult(call) {
 				return
@@ -97,7 +86,7 @@ func preserveCause(defs *mcpdefs.Result, h *handler) {
 				return
 			}
 			var fixes []analysis.SuggestedFix
-			if fromErr, ok := defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
+			if fromErr, ok := h.defs.ErrorResultFromErr(call); ok && len(call.Args) == 1 {
 				fixes = append(fixes, analysis.SuggestedFix{
 					Message: "Use " + fromErr,
 					TextEdits: []analysis.TextEdit{

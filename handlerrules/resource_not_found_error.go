@@ -13,7 +13,6 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
@@ -21,53 +20,51 @@ import (
 var notFoundText = regexp.MustCompile(`(?i)\b(not found|no such|does not exist|doesn't exist|unknown (resource|uri))\b`)
 
 func (rules) ResourceNotFoundError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "resource-not-found-error", Severity: rule.Warning, SDKs: rule.GoSDKOrTool,
 		Title: "resource handler reports a missing resource with an ad-hoc error",
 		Run:   resourceNotFoundError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // resourceNotFoundError: a go-sdk resource handler reports a missing resource with an ad-hoc
 // error. go-sdk sends any error but a *jsonrpc.Error as code 0 or -32603, so the client
 // cannot tell "no such resource" from a server fault.
-func resourceNotFoundError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		if h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate {
-			continue
-		}
-		reported := map[ast.Node]bool{}
-		report := func(e ast.Expr, direct bool) {
-			if reported[e] {
-				return
-			}
-			reported[e] = true
-			var fixes []analysis.SuggestedFix
-			// The fix replaces a returned expression only: a variable's value may have other uses.
-			if repl, ok := defs.ResourceNotFound(h.file, h.Handler); ok && direct {
-				fixes = append(fixes, analysis.SuggestedFix{
-					Message:   "Return " + repl,
-					TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
-				})
-			}
-			p.Report(e, fmt.Sprintf("missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code %d)", h.ResourceNotFoundCode()), fixes...)
-		}
-		// The returned expression itself, and, through a variable or a bare return, the call
-		// that built each path's error.
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
-				report(e, true)
-			}
-		})
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
-				return
-			}
-			if call := h.builtBy(path, h.ErrorIndex); call != nil && h.adHocNotFound(call) {
-				report(call, false)
-			}
-		})
+func resourceNotFoundError(p *rule.Pass, h *handler) {
+	if h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate {
+		return
 	}
+	reported := map[ast.Node]bool{}
+	report := func(e ast.Expr, direct bool) {
+		if reported[e] {
+			return
+		}
+		reported[e] = true
+		var fixes []analysis.SuggestedFix
+		// The fix replaces a returned expression only: a variable's value may have other uses.
+		if repl, ok := h.defs.ResourceNotFound(h.file, h.Handler); ok && direct {
+			fixes = append(fixes, analysis.SuggestedFix{
+				Message:   "Return " + repl,
+				TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(repl)}},
+			})
+		}
+		p.Report(e, fmt.Sprintf("missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code %d)", h.ResourceNotFoundCode()), fixes...)
+	}
+	// The returned expression itself, and, through a variable or a bare return, the call
+	// that built each path's error.
+	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+		if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
+			report(e, true)
+		}
+	})
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
+			return
+		}
+		if call := h.builtBy(path, h.ErrorIndex); call != nil && h.adHocNotFound(call) {
+			report(call, false)
+		}
+	})
 }
 
 // adHocNotFound reports whether e is a not-found error that is not go-sdk's: a new error whose

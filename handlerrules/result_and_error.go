@@ -8,48 +8,45 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 func (rules) ResultAndError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "result-and-error", Severity: rule.Error, SDKs: rule.AllSDKs,
 		Title: "handler returns a result and an error together; the result is discarded",
 		Run:   resultAndError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // resultAndError: a handler returns a non-nil result and a non-nil error together on some
 // path. Every SDK keeps the error and drops the result, so whatever the result says never
 // reaches the client. The flow engine decides both on each path to each return.
-func resultAndError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		idx := h.ResultIndex
-		if idx < 0 && h.ResultDiscarded {
-			idx = 0 // the server's own result type, which its adapter drops on error
-		}
-		if idx < 0 || h.ErrorIndex < 0 {
-			continue
-		}
-		reported := map[*ast.ReturnStmt]bool{}
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			res, err := path.Results[idx], path.Results[h.ErrorIndex]
-			if reported[ret] || err.Nil != flow.NonNil {
-				return
-			}
-			if res.Nil != flow.NonNil && !h.resultConstructor(result(ret, idx)) {
-				return
-			}
-			if err.Call != nil && madeOf(res.Value, err.Call, 2) {
-				// Both come from one call (directly, or the result through a wrapper such as
-				// attachIFC(result)): the callee returns them together, and is the line to change.
-				return
-			}
-			reported[ret] = true
-			// What the client gets instead, per SDK and version, is in the rule's doc section.
-			p.Reportf(ret, "%s result returned beside an error never reaches the client; return one or the other", h.Kind)
-		})
+func resultAndError(p *rule.Pass, h *handler) {
+	idx := h.ResultIndex
+	if idx < 0 && h.ResultDiscarded {
+		idx = 0 // the server's own result type, which its adapter drops on error
 	}
+	if idx < 0 || h.ErrorIndex < 0 {
+		return
+	}
+	reported := map[*ast.ReturnStmt]bool{}
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		res, err := path.Results[idx], path.Results[h.ErrorIndex]
+		if reported[ret] || err.Nil != flow.NonNil {
+			return
+		}
+		if res.Nil != flow.NonNil && !h.resultConstructor(result(ret, idx)) {
+			return
+		}
+		if err.Call != nil && madeOf(res.Value, err.Call, 2) {
+			// Both come from one call (directly, or the result through a wrapper such as
+			// attachIFC(result)): the callee returns them together, and is the line to change.
+			return
+		}
+		reported[ret] = true
+		// What the client gets instead, per SDK and version, is in the rule's doc section.
+		p.Reportf(ret, "%s result returned beside an error never reaches the client; return one or the other", h.Kind)
+	})
 }
 
 // resultConstructor reports whether e calls a repository's own result constructor

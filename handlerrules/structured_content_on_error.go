@@ -10,67 +10,64 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func (rules) StructuredContentOnError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "structured-content-on-error", Severity: rule.Warning, SDKs: rule.GoSDK,
 		Title: "typed handler returns an IsError result with a nil error; zero structuredContent ships",
 		Run:   structuredContentOnError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // structuredContentOnError: a go-sdk typed handler with a concrete output type reports a
 // failure through an IsError result and a nil error. go-sdk still marshals the output, so a
 // zero-valued structuredContent ships beside the error and clients that read
 // structuredContent see an apparently successful empty answer.
-func structuredContentOnError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		if h.Flavour != mcpmodel.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
-			continue
-		}
-		reported := map[*ast.ReturnStmt]bool{}
-		report := func(ret *ast.ReturnStmt) {
-			reported[ret] = true
-			p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
-				types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
-		}
-		stacks := map[*ast.ReturnStmt][]ast.Node{}
-		// The return as written, and then each path to it.
-		h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-			stacks[ret] = stack
-			if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
-				return
-			}
-			if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) {
-				return // an output held in a variable is judged on the paths below
-			}
-			report(ret)
-		})
-		// Each path to each return, so that a result or an output held in a variable, or a
-		// bare return of named results, is judged by what it holds there.
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			if reported[ret] || path.Results[h.ErrorIndex].Nil != flow.Nil {
-				return
-			}
-			if !h.errorResult(result(ret, h.ResultIndex), ret, stacks[ret]) && !h.errorResultOn(path) {
-				return
-			}
-			// A populated output beside the error result is deliberate (partial results, what
-			// was done before the failure): only a zero output is the bogus empty answer.
-			if out := result(ret, h.OutIndex); out != nil {
-				if !zeroValue(p.TypesInfo, out) && !isZeroConst(path.Results[h.OutIndex].Value) {
-					return
-				}
-			} else if !isZeroConst(path.Results[h.OutIndex].Value) {
-				return
-			}
-			report(ret)
-		})
+func structuredContentOnError(p *rule.Pass, h *handler) {
+	if h.Flavour != mcpmodel.GoSDKTypedTool || h.Out == nil || isAny(h.Out) {
+		return
 	}
+	reported := map[*ast.ReturnStmt]bool{}
+	report := func(ret *ast.ReturnStmt) {
+		reported[ret] = true
+		p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
+			types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
+	}
+	stacks := map[*ast.ReturnStmt][]ast.Node{}
+	// The return as written, and then each path to it.
+	h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
+		stacks[ret] = stack
+		if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
+			return
+		}
+		if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) {
+			return // an output held in a variable is judged on the paths below
+		}
+		report(ret)
+	})
+	// Each path to each return, so that a result or an output held in a variable, or a
+	// bare return of named results, is judged by what it holds there.
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		if reported[ret] || path.Results[h.ErrorIndex].Nil != flow.Nil {
+			return
+		}
+		if !h.errorResult(result(ret, h.ResultIndex), ret, stacks[ret]) && !h.errorResultOn(path) {
+			return
+		}
+		// A populated output beside the error result is deliberate (partial results, what
+		// was done before the failure): only a zero output is the bogus empty answer.
+		if out := result(ret, h.OutIndex); out != nil {
+			if !zeroValue(p.TypesInfo, out) && !isZeroConst(path.Results[h.OutIndex].Value) {
+				return
+			}
+		} else if !isZeroConst(path.Results[h.OutIndex].Value) {
+			return
+		}
+		report(ret)
+	})
 }
 
 func isAny(t types.Type) bool {

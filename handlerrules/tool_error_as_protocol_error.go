@@ -20,11 +20,11 @@ import (
 )
 
 func (rules) ToolErrorAsProtocolError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "tool-error-as-protocol-error", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "a problem the model could fix is returned as a JSON-RPC error",
 		Run:   toolErrorAsProtocolError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // toolErrorAsProtocolError: a low-level go-sdk or mark3labs tool handler returns a non-nil
@@ -35,31 +35,29 @@ func (rules) ToolErrorAsProtocolError() rule.Entry[*kinds] {
 // The flow engine gives each path to each return: the error is non-nil there, and it either
 // comes from a call that reads or checks the arguments, or is a new error on a path decided
 // by such a call's failure or by a test of argument values alone (validation).
-func toolErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		// An adapter's errors.As convention can make some error types protocol errors in a
-		// handler whose other errors are tool errors (Except).
-		// A server whose middleware turns handler errors into tool results serves this
-		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) || h.ErrorIndex < 0 {
-			continue
-		}
-		args := h.argumentOrigins()
-		reported := map[*ast.ReturnStmt]bool{}
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			e := result(ret, h.ErrorIndex)
-			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError { // e is nil for a bare return
-				return
-			}
-			o := path.Results[h.ErrorIndex]
-			if o.Nil != flow.NonNil || !args.modelFixable(path, o.Value) {
-				return
-			}
-			reported[ret] = true
-			// The JSON-RPC code it goes out with, per SDK and version, is in the rule's doc section.
-			p.Report(ret, "the model never sees this argument error sent as JSON-RPC; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
-		})
+func toolErrorAsProtocolError(p *rule.Pass, h *handler) {
+	// An adapter's errors.As convention can make some error types protocol errors in a
+	// handler whose other errors are tool errors (Except).
+	// A server whose middleware turns handler errors into tool results serves this
+	// handler: the error is not a protocol error on every server, so it is left alone.
+	if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) || h.ErrorIndex < 0 {
+		return
 	}
+	args := h.argumentOrigins()
+	reported := map[*ast.ReturnStmt]bool{}
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		e := result(ret, h.ErrorIndex)
+		if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError { // e is nil for a bare return
+			return
+		}
+		o := path.Results[h.ErrorIndex]
+		if o.Nil != flow.NonNil || !args.modelFixable(path, o.Value) {
+			return
+		}
+		reported[ret] = true
+		// The JSON-RPC code it goes out with, per SDK and version, is in the rule's doc section.
+		p.Report(ret, "the model never sees this argument error sent as JSON-RPC; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
+	})
 }
 
 func (h *handler) toolErrorAdvice() string {

@@ -9,16 +9,15 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "upstream-error-as-protocol-error", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "a failed upstream call is returned as a JSON-RPC error",
 		Run:   upstreamErrorAsProtocolError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // upstreamErrorAsProtocolError: a tool handler whose errors become JSON-RPC errors (mark3labs,
@@ -28,45 +27,43 @@ func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
 // upstream failures). The spec puts such failures in tool results (isError), where the model
 // reads them; as JSON-RPC errors it learns nothing and many clients show a crash. Argument
 // errors are tool-error-as-protocol-error's, so each return is reported by one rule at most.
-func upstreamErrorAsProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		// A server whose middleware turns handler errors into tool results serves this
-		// handler: the error is not a protocol error on every server, so it is left alone.
-		if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) {
-			continue
-		}
-		if h.ErrorIndex < 0 {
-			continue
-		}
-		var args *argOrigins
-		stacks := h.returnStacks()
-
-		reported := map[*ast.ReturnStmt]bool{}
-		h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-			e, stack := result(ret, h.ErrorIndex), stacks[ret]
-			if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
-				return
-			}
-			if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {
-				return // a result beside the error is result-and-error's mistake
-			}
-			callee := h.failedUpstream(stack)
-			if callee == "" {
-				callee = h.failedUpstreamOn(path)
-			}
-			if callee == "" {
-				return
-			}
-			if args == nil {
-				args = h.argumentOrigins()
-			}
-			if args.modelFixable(path, path.Results[h.ErrorIndex].Value) {
-				return
-			}
-			reported[ret] = true
-			p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
-		})
+func upstreamErrorAsProtocolError(p *rule.Pass, h *handler) {
+	// A server whose middleware turns handler errors into tool results serves this
+	// handler: the error is not a protocol error on every server, so it is left alone.
+	if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) {
+		return
 	}
+	if h.ErrorIndex < 0 {
+		return
+	}
+	var args *argOrigins
+	stacks := h.returnStacks()
+
+	reported := map[*ast.ReturnStmt]bool{}
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		e, stack := result(ret, h.ErrorIndex), stacks[ret]
+		if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
+			return
+		}
+		if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {
+			return // a result beside the error is result-and-error's mistake
+		}
+		callee := h.failedUpstream(stack)
+		if callee == "" {
+			callee = h.failedUpstreamOn(path)
+		}
+		if callee == "" {
+			return
+		}
+		if args == nil {
+			args = h.argumentOrigins()
+		}
+		if args.modelFixable(path, path.Results[h.ErrorIndex].Value) {
+			return
+		}
+		reported[ret] = true
+		p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
+	})
 }
 
 // failedUpstream returns the name of the upstream call whose failure the innermost error

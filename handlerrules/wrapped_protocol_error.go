@@ -14,54 +14,52 @@ import (
 )
 
 func (rules) WrappedProtocolError() rule.Entry[*kinds] {
-	return rule.Declare(check{
+	return rule.Declare(perHandler{
 		ID: "wrapped-protocol-error", Severity: rule.Error, SDKs: rule.GoSDK,
 		Title: "typed handler wraps a *jsonrpc.Error, demoting it to a tool error",
 		Run:   wrappedProtocolError,
-	}, (*kinds).handlerBodies)
+	}, (*kinds).handler)
 }
 
 // wrappedProtocolError: a go-sdk typed handler returns a *jsonrpc.Error wrapped in another
 // error. go-sdk recognises protocol errors with a plain type assertion, so the wrapped one is
 // demoted to a tool error and its code is lost.
-func wrappedProtocolError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	for _, h := range hs {
-		if h.Flavour != mcpmodel.GoSDKTypedTool {
-			continue
-		}
-		// The error each path returns, through variables and bare returns: the call that
-		// built it, if it wraps.
-		reported := map[ast.Node]bool{}
-		fn := h.flow.Function(h.Node)
-		check := func(call *ast.CallExpr) {
-			c, _ := flow.CallIn(fn, call.Lparen)
-			var args []ssa.Value
-			if c != nil {
-				args = flow.Arguments(c)
-			}
-			for _, i := range h.wrappedArgs(call) {
-				wrapped := call.Args[i]
-				if reported[wrapped] {
-					continue
-				}
-				if h.defs.IsProtocolError(wrapped) || i < len(args) && h.protocolErrorValue(args[i], 0) {
-					reported[wrapped] = true
-					p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
-				}
-			}
-		}
-		// The returned expression itself, and the call that built each path's error.
-		h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
-			if call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr); ok {
-				check(call)
-			}
-		})
-		h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
-			if call := h.builtBy(path, h.ErrorIndex); call != nil {
-				check(call)
-			}
-		})
+func wrappedProtocolError(p *rule.Pass, h *handler) {
+	if h.Flavour != mcpmodel.GoSDKTypedTool {
+		return
 	}
+	// The error each path returns, through variables and bare returns: the call that
+	// built it, if it wraps.
+	reported := map[ast.Node]bool{}
+	fn := h.flow.Function(h.Node)
+	check := func(call *ast.CallExpr) {
+		c, _ := flow.CallIn(fn, call.Lparen)
+		var args []ssa.Value
+		if c != nil {
+			args = flow.Arguments(c)
+		}
+		for _, i := range h.wrappedArgs(call) {
+			wrapped := call.Args[i]
+			if reported[wrapped] {
+				continue
+			}
+			if h.defs.IsProtocolError(wrapped) || i < len(args) && h.protocolErrorValue(args[i], 0) {
+				reported[wrapped] = true
+				p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
+			}
+		}
+	}
+	// The returned expression itself, and the call that built each path's error.
+	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+		if call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr); ok {
+			check(call)
+		}
+	})
+	h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
+		if call := h.builtBy(path, h.ErrorIndex); call != nil {
+			check(call)
+		}
+	})
 }
 
 // wrappedErrors lists the errors a call wraps: the %w operands of fmt.Errorf and the

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"iter"
 	"net/url"
 	"regexp"
 	"slices"
@@ -515,13 +516,33 @@ func (r *invopop) keywordsFromTags(t *ischema, tag string, asString bool) error 
 	return nil
 }
 
+// cutOptions yields the name and value of each option of tags that has an '=', split at the
+// first one, as invopop's generic and string keywords read them.
+func cutOptions(tags []string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, tag := range tags {
+			if name, val, ok := strings.Cut(tag, "="); ok && !yield(name, val) {
+				return
+			}
+		}
+	}
+}
+
+// pairOptions yields the name and value of each option of tags with exactly one '=', as
+// invopop's numeric, boolean and array keywords read them (an option with two is skipped).
+func pairOptions(tags []string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, tag := range tags {
+			if parts := strings.Split(tag, "="); len(parts) == 2 && !yield(parts[0], parts[1]) {
+				return
+			}
+		}
+	}
+}
+
 func (t *ischema) genericKeywords(tags []string) ([]string, error) {
 	var unprocessed []string
-	for _, tag := range tags {
-		name, val, ok := strings.Cut(tag, "=")
-		if !ok {
-			continue
-		}
+	for name, val := range cutOptions(tags) {
 		switch name {
 		case "title":
 			t.title = val
@@ -534,7 +555,7 @@ func (t *ischema) genericKeywords(tags []string) ([]string, error) {
 		case "oneof_required", "anyof_required", "oneof_ref", "oneof_type", "anyof_ref", "anyof_type":
 			return nil, fmt.Errorf("the %s option is not mirrored", name)
 		default:
-			unprocessed = append(unprocessed, tag)
+			unprocessed = append(unprocessed, name+"="+val)
 		}
 	}
 	return unprocessed, nil
@@ -544,11 +565,7 @@ func (t *ischema) genericKeywords(tags []string) ([]string, error) {
 var v012Formats = []string{"date-time", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"}
 
 func (t *ischema) stringKeywords(tags []string, version string) {
-	for _, tag := range tags {
-		name, val, ok := strings.Cut(tag, "=")
-		if !ok {
-			continue
-		}
+	for name, val := range cutOptions(tags) {
 		switch name {
 		case "minLength":
 			t.minLength = parseUint(val)
@@ -594,12 +611,7 @@ func jsonNumber(s string) (any, bool, error) {
 var jsonNumberText = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func (t *ischema) numericalKeywords(tags []string) error {
-	for _, tag := range tags {
-		parts := strings.Split(tag, "=")
-		if len(parts) != 2 {
-			continue
-		}
-		name, val := parts[0], parts[1]
+	for name, val := range pairOptions(tags) {
 		switch name {
 		case "multipleOf", "minimum", "maximum", "exclusiveMaximum", "exclusiveMinimum", "default", "example", "enum":
 		default:
@@ -638,12 +650,11 @@ func (t *ischema) numericalKeywords(tags []string) error {
 }
 
 func (t *ischema) booleanKeywords(tags []string) {
-	for _, tag := range tags {
-		parts := strings.Split(tag, "=")
-		if len(parts) != 2 || parts[0] != "default" {
+	for name, val := range pairOptions(tags) {
+		if name != "default" {
 			continue
 		}
-		switch parts[1] {
+		switch val {
 		case "true":
 			t.dflt = true
 		case "false":
@@ -655,12 +666,7 @@ func (t *ischema) booleanKeywords(tags []string) {
 func (t *ischema) arrayKeywords(tags []string, version string) error {
 	var defaults []any
 	var unprocessed []string
-	for _, tag := range tags {
-		parts := strings.Split(tag, "=")
-		if len(parts) != 2 {
-			continue
-		}
-		name, val := parts[0], parts[1]
+	for name, val := range pairOptions(tags) {
 		switch name {
 		case "minItems":
 			t.minItems = parseUint(val)
@@ -680,7 +686,7 @@ func (t *ischema) arrayKeywords(tags []string, version string) error {
 				t.items.pattern = val
 			}
 		default:
-			unprocessed = append(unprocessed, tag)
+			unprocessed = append(unprocessed, name+"="+val)
 		}
 	}
 	if len(defaults) > 0 {

@@ -231,11 +231,7 @@ func (r *Result) exportSummaries() {
 		if !ok || !summarised(sig) {
 			continue
 		}
-		stored, ok := r.storedOnce()[g]
-		if !ok || stored == nil {
-			continue
-		}
-		if f := r.heldFunction(stored, 1); f != nil {
+		if f := r.globalHolds(g, 1); f != nil {
 			if s := r.summaryOf(f); s != nil {
 				r.pass.ExportObjectFact(g.Object(), s)
 			}

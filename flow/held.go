@@ -40,17 +40,7 @@ func CalledVar(call *ssa.Call) *types.Var {
 // CalleeOf is the function call runs, as Callee, also through a package variable that holds
 // one function.
 func (r *Result) CalleeOf(call *ssa.Call) *types.Func {
-	if r == nil || call == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	f := r.calledFunction(call)
-	if f == nil {
-		return nil
-	}
-	obj, _ := f.Object().(*types.Func)
-	return obj
+	return funcObject(r.Called(call))
 }
 
 // Called is the function call runs, as calledFunction, for the rules.
@@ -72,11 +62,17 @@ func (r *Result) HeldBy(g *ssa.Global) *ssa.Function {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	stored, ok := r.storedOnce()[g]
-	if !ok || stored == nil {
+	return r.globalHolds(g, 1)
+}
+
+// globalHolds is the one function the package's variable g holds when the package stores to
+// it once, or nil; depth is the walk's depth at the stored value.
+func (r *Result) globalHolds(g *ssa.Global, depth int) *ssa.Function {
+	stored := r.storedOnce()[g]
+	if stored == nil {
 		return nil
 	}
-	return r.heldFunction(stored, 1)
+	return r.heldFunction(stored, depth)
 }
 
 // StoredOnce reports whether the package stores to its function-typed variable g exactly
@@ -111,11 +107,7 @@ func (r *Result) heldFunction(v ssa.Value, depth int) *ssa.Function {
 		if !ok || x.Op != token.MUL || g.Pkg != r.pkg {
 			return nil
 		}
-		stored, ok := r.storedOnce()[g]
-		if !ok || stored == nil {
-			return nil
-		}
-		return r.heldFunction(stored, depth+1)
+		return r.globalHolds(g, depth+1)
 	case *ssa.Call:
 		// A factory, called directly or through a variable that holds it.
 		f := calleeFunction(x)

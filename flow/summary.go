@@ -216,7 +216,7 @@ func (r *Result) summaryOfCall(call *ssa.Call) (*Summary, *types.Func) {
 		}
 		return nil, nil
 	}
-	obj, _ := callee.Object().(*types.Func)
+	obj := funcObject(callee)
 	if r.pkg != nil && (callee.Pkg == r.pkg || (callee.Pkg == nil && obj != nil && obj.Pkg() == r.pass.Pkg)) {
 		// The package's own function, or a bound method wrapper of its own method.
 		return r.summaryOf(callee), obj

@@ -25,7 +25,12 @@ func CallOf(v ssa.Value) *ssa.Call {
 // Callee is the function or method call statically calls, as declared (the origin of an
 // instance of a generic function); nil for a call of a function value or an interface method.
 func Callee(call *ssa.Call) *types.Func {
-	fn := calleeFunction(call)
+	return funcObject(calleeFunction(call))
+}
+
+// funcObject is the declared function or method of fn; nil for a nil fn or one with no
+// declaration (a literal, a wrapper).
+func funcObject(fn *ssa.Function) *types.Func {
 	if fn == nil {
 		return nil
 	}

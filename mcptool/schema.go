@@ -1,7 +1,6 @@
 package mcptool
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
+	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -113,15 +113,10 @@ func jsonKind(t reflect.Type) string {
 // jsonValue converts an enum value to the plain JSON value the schema holds
 // (a named string type becomes a string).
 func jsonValue(v any) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return v
+	if out, err := ojson.Plain(v); err == nil {
+		return out
 	}
-	var out any
-	if json.Unmarshal(b, &out) != nil {
-		return v
-	}
-	return out
+	return v
 }
 
 // allowNullInEnums adds null to the enum of every nullable schema: a *Status

@@ -4,11 +4,11 @@
 package probe
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 
+	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/surface"
 )
 
@@ -226,13 +226,6 @@ func (c Call) params() map[string]any {
 
 // plain turns a JSON value as the surface holds it (ordered objects) into plain Go values.
 func plain(v any) any {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	var out any
-	if json.Unmarshal(data, &out) != nil {
-		return nil
-	}
+	out, _ := ojson.Plain(v)
 	return out
 }

@@ -205,5 +205,20 @@ func Normalize(v any) any {
 	return v
 }
 
+// Plain returns v as encoding/json decodes its encoding into an any: plain Go values
+// (map[string]any, []any, float64, string, bool, nil), so that a named string type becomes a
+// string and an *Object a map. The error is the encoding's.
+func Plain(v any) (any, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SortedKeys returns a normalised object's keys in order.
 func SortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

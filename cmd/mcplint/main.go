@@ -113,12 +113,29 @@ func splitCommand(args []string) (own, command []string) {
 	return args, nil
 }
 
-// goBuildFlags are the go build flags that -tags asks for.
-func goBuildFlags(tags string) []string {
-	if tags == "" {
+// loadFlags are -config and -tags, of the commands that load packages.
+type loadFlags struct {
+	configFile, tags *string
+}
+
+func addLoadFlags(fs *flag.FlagSet) loadFlags {
+	return loadFlags{
+		configFile: fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root"),
+		tags:       fs.String("tags", "", "comma-separated build `tags`, as for go build"),
+	}
+}
+
+// buildFlags are the go build flags that -tags asks for.
+func (lf loadFlags) buildFlags() []string {
+	if *lf.tags == "" {
 		return nil
 	}
-	return []string{"-tags=" + tags}
+	return []string{"-tags=" + *lf.tags}
+}
+
+// surfaceOptions loads patterns with the configuration and build tags the flags name.
+func (lf loadFlags) surfaceOptions(patterns []string) driver.SurfaceOptions {
+	return driver.SurfaceOptions{Patterns: patterns, ConfigFile: *lf.configFile, BuildFlags: lf.buildFlags()}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -137,7 +154,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mcplint", stderr)
 	var (
 		formats    = addFormatFlags(fs)
-		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
+		load       = addLoadFlags(fs)
 		enable     listFlag
 		disable    listFlag
 		failOn     = fs.String("fail-on", "", "exit 1 when a finding of this `severity` or above remains: error, warning, info or none (default: fail-on from the configuration, else error)")
@@ -145,7 +162,6 @@ func check(args []string, stdout, stderr io.Writer) int {
 		applyFix   = fs.Bool("fix", false, "apply suggested fixes (findings with exactly one fix)")
 		diff       = fs.Bool("diff", false, "print suggested fixes as unified diffs and write nothing (takes precedence over -fix)")
 		tests      = fs.Bool("test", true, "check test files too")
-		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
 		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (attach it to a report of a slow run)")
 		memProfile = fs.String("memprofile", "", "write a heap profile taken at the run's peak to `file` (attach it to a report of a run that needs too much memory)")
 		newFromRev = fs.String("new-from-rev", "", "report only findings on lines added or changed since git `revision` REV (working tree against REV, untracked files new in full), as golangci-lint's option")
@@ -191,7 +207,6 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return driver.ExitError
 	}
 
-	buildFlags := goBuildFlags(*tags)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return driver.Run(ctx, driver.Setup{
@@ -204,12 +219,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}, driver.Options{
 		Patterns:   patterns,
 		Format:     f,
-		ConfigFile: *configFile,
+		ConfigFile: *load.configFile,
 		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn, Show: *show},
 		Fix:        *applyFix,
 		Diff:       *diff,
 		Tests:      *tests,
-		BuildFlags: buildFlags,
+		BuildFlags: load.buildFlags(),
 		Verbose:    *verbose,
 		Loader:     ld,
 

@@ -27,8 +27,7 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 		all          = fs.Bool("all", false, "also call tools that are not annotated read-only or are annotated destructive (against a test instance only)")
 		timeout      = fs.Duration("timeout", 10*time.Second, "how long one call may take before it counts as a hang")
 		startTimeout = fs.Duration("start-timeout", time.Minute, "how long the server may take to start and initialize")
-		configFile   = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
-		tags         = fs.String("tags", "", "comma-separated build `tags`, as for go build")
+		load         = addLoadFlags(fs)
 		failOn       = fs.String("fail-on", "", "exit 1 when a problem of this `severity` or above is found: error, warning, info or none (default: fail-on from the configuration, else error)")
 		interval     = fs.Duration("interval", 0, "pause this long between calls (for a server that limits its request rate: its limiter's JSON-RPC errors are not the handlers')")
 		noStatic     = fs.Bool("no-static", false, "probe without analysing the packages (no handler positions, no cross-reference)")
@@ -58,12 +57,11 @@ func probeCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	setup := driver.Setup{Analyzers: analyzers.New, Scope: analyzers.Scope, Catalog: analyzers.NewCatalog(), Version: driver.Version(), Stdout: stdout, Stderr: stderr}
-	buildFlags := goBuildFlags(*tags)
 	var analysis *driver.Analysis
 	var cfg *analyzers.Config
 	if !*noStatic {
 		var code int
-		analysis, code = driver.Analyze(ctx, setup, driver.SurfaceOptions{Patterns: patterns, ConfigFile: *configFile, BuildFlags: buildFlags}, driver.FlagSettings{FailOn: *failOn})
+		analysis, code = driver.Analyze(ctx, setup, load.surfaceOptions(patterns), driver.FlagSettings{FailOn: *failOn})
 		if analysis == nil {
 			return code
 		}

@@ -23,17 +23,16 @@ import (
 func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mcplint surface", stderr)
 	var (
-		asJSON     = fs.Bool("json", false, "print the surface as one JSON object (tools, resources, resourceTemplates, prompts)")
-		configFile = fs.String("config", "", "read the configuration from `file` instead of .mcplint.yaml at the module root")
-		tags       = fs.String("tags", "", "comma-separated build `tags`, as for go build")
-		live       = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
-		liveURL    = fs.String("url", "", "with -live: talk to the server over streamable HTTP at `URL` instead of stdio (the command after --, if any, is started first and stopped after)")
-		timeout    = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
-		markdown   = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
-		diff       = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
-		clients    = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all (every client as it comes: openai-strict only when named); exit 1 on an incompatibility")
-		base       = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
-		header     = addHeaderFlag(fs)
+		asJSON   = fs.Bool("json", false, "print the surface as one JSON object (tools, resources, resourceTemplates, prompts)")
+		load     = addLoadFlags(fs)
+		live     = fs.Bool("live", false, "start the server given after -- over stdio, list everything, and compare it with the static surface (exit 1 when they differ)")
+		liveURL  = fs.String("url", "", "with -live: talk to the server over streamable HTTP at `URL` instead of stdio (the command after --, if any, is started first and stopped after)")
+		timeout  = fs.Duration("timeout", 60*time.Second, "with -live: how long the server may take to start and list")
+		markdown = fs.Bool("markdown", false, "with -diff, -base or -clients: print a Markdown table (for a pull request or a CI step summary)")
+		diff     = fs.Bool("diff", false, "compare two surfaces given as files (OLD.json NEW.json, from mcplint surface -json or a server's lists) and report breaking changes (exit 1 when there are)")
+		clients  = fs.String("clients", "", "print a tool × client table of the restrictions each client documents, for a comma-separated `list` of clients (openai, openai-strict, gemini, anthropic, vscode) or all (every client as it comes: openai-strict only when named); exit 1 on an incompatibility")
+		base     = fs.String("base", "", "compare the surface at git `revision` with the working tree's and report breaking changes (exit 1 when there are)")
+		header   = addHeaderFlag(fs)
 	)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcplint surface [-json] [packages]\n       mcplint surface -live [-json] [packages] -- CMD [ARGS...]\n       mcplint surface -live -url URL [-header 'Name: value'] [-json] [packages] [-- CMD [ARGS...]]\n       mcplint surface -diff [-json|-markdown] OLD.json NEW.json\n       mcplint surface -base REV [-json|-markdown] [packages]\n\nPrints what tools/list, resources/list, resources/templates/list and prompts/list will return, from the source;\nwith -live, compares that with what the running server lists.\n\n")
@@ -77,21 +76,14 @@ func surfaceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint surface: -live needs the server's command after -- (or -url), and a command needs -live\n")
 		return driver.ExitError
 	}
-	buildFlags := goBuildFlags(*tags)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	sf, _, code := driver.LoadSurface(ctx, surfaceSetup(stdout, stderr), driver.SurfaceOptions{
-		Patterns:   fs.Args(),
-		ConfigFile: *configFile,
-		BuildFlags: buildFlags,
-	})
+	sf, _, code := driver.LoadSurface(ctx, surfaceSetup(stdout, stderr), load.surfaceOptions(fs.Args()))
 	if sf == nil {
 		return code
 	}
 	if *base != "" {
-		old, code := driver.LoadSurfaceAt(ctx, surfaceSetup(stdout, stderr), driver.SurfaceOptions{
-			Patterns: fs.Args(), ConfigFile: *configFile, BuildFlags: buildFlags,
-		}, *base)
+		old, code := driver.LoadSurfaceAt(ctx, surfaceSetup(stdout, stderr), load.surfaceOptions(fs.Args()), *base)
 		if old == nil {
 			return code
 		}

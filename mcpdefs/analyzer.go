@@ -15,6 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsoneval"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/registrars"
 	"github.com/mcplint-go/mcplint/mcpdefs/revision"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -48,11 +49,11 @@ func New(opts Options) *analysis.Analyzer {
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
 		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact), new(HelperFact)},
-		Requires:         []*analysis.Analyzer{RegistrarsAnalyzer, FlowEngine},
+		Requires:         []*analysis.Analyzer{registrars.Analyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			registrars, _ := pass.ResultOf[RegistrarsAnalyzer].(*Registrars)
-			return run(pass, regs, registrars), nil
+			inferred, _ := pass.ResultOf[registrars.Analyzer].(*registrars.Result)
+			return run(pass, regs, inferred), nil
 		},
 	}
 }
@@ -65,28 +66,6 @@ type sdkTypes struct {
 	goCallReq, goCallRes, goReadReq, goReadRes, goPromptReq, goPromptRes     types.Type
 	m3CallReq, m3CallRes, m3ReadReq, m3ResContents, m3PromptReq, m3PromptRes types.Type
 	mcptoolCall                                                              types.Type
-}
-
-// reachable collects the known packages among pkg's transitive imports. It is the early
-// bail-out: a package that cannot see any of them cannot contain MCP code.
-func reachable(pkg *types.Package) map[string]*types.Package {
-	found := map[string]*types.Package{}
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		if sdkapi.KnownPackage(p.Path()) {
-			found[p.Path()] = p
-		}
-		for _, imp := range p.Imports() {
-			walk(imp)
-		}
-	}
-	walk(pkg)
-	return found
 }
 
 func lookupType(pkgs map[string]*types.Package, path, name string, pointer bool) types.Type {
@@ -215,7 +194,7 @@ type recogniser struct {
 	sdk  *sdkTypes
 	regs map[string]Registrar
 	// inferredRegs are the module's registrar functions found from their bodies.
-	inferredRegs *Registrars
+	inferredRegs *registrars.Result
 	res          *Result
 	defs         map[ast.Node]*mcpmodel.Definition // by defining node
 	decls        map[*types.Func]*ast.FuncDecl
@@ -277,9 +256,9 @@ type recogniser struct {
 	registeredInHelper map[*mcpmodel.Definition]bool
 }
 
-func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars) *Result {
+func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Result) *Result {
 	res := &Result{byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
-	pkgs := reachable(pass.Pkg)
+	pkgs := sdkapi.Reachable(pass.Pkg)
 	if len(pkgs) == 0 {
 		return res
 	}
@@ -290,7 +269,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, registrars *Registrars)
 		flow:         flowRes,
 		sdk:          newSDKTypes(pkgs),
 		regs:         regs,
-		inferredRegs: registrars,
+		inferredRegs: inferred,
 		res:          res,
 		defs:         map[ast.Node]*mcpmodel.Definition{},
 		decls:        map[*types.Func]*ast.FuncDecl{},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/registrars"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -50,59 +51,22 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		}
 		return nil
 	}
-	reg := func(kind mcpmodel.Kind, sdk sdkapi.SDK, def, handler int) {
-		r.pending = append(r.pending, registration{call: call, kind: kind, sdk: sdk, def: arg(def), handler: arg(handler), typeArgs: r.typeArgs(call.Fun), api: key})
-	}
 	if r.m3Constructor(call, key) {
 		return
 	}
+	if api, ok := registrars.SDKRegistration(key); ok {
+		if api.Kind == 0 {
+			// Each argument from Def on is a Server* pair literal, linked on its own; the call
+			// marks them registered.
+			for _, a := range call.Args[min(api.Def, len(call.Args)):] {
+				r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: api.SDK})
+			}
+			return
+		}
+		r.pending = append(r.pending, registration{call: call, kind: api.Kind, sdk: api.SDK, def: arg(api.Def), handler: arg(api.Handler), typeArgs: r.typeArgs(call.Fun), api: key})
+		return
+	}
 	switch key {
-	case sdkapi.GoSDKMCPPath + ".AddTool":
-		reg(mcpmodel.Tool, sdkapi.GoSDK, 1, 2)
-	case sdkapi.GoSDKMCPPath + ".Server.AddTool":
-		reg(mcpmodel.Tool, sdkapi.GoSDK, 0, 1)
-	case sdkapi.GoSDKMCPPath + ".Server.AddResource":
-		reg(mcpmodel.Resource, sdkapi.GoSDK, 0, 1)
-	case sdkapi.GoSDKMCPPath + ".Server.AddResourceTemplate":
-		reg(mcpmodel.ResourceTemplate, sdkapi.GoSDK, 0, 1)
-	case sdkapi.GoSDKMCPPath + ".Server.AddPrompt":
-		reg(mcpmodel.Prompt, sdkapi.GoSDK, 0, 1)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTool":
-		reg(mcpmodel.Tool, sdkapi.MarkLabs, 0, 1)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTool":
-		reg(mcpmodel.Tool, sdkapi.MarkLabs, 1, 2)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResource":
-		reg(mcpmodel.Resource, sdkapi.MarkLabs, 0, 1)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResource":
-		reg(mcpmodel.Resource, sdkapi.MarkLabs, 1, 2)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplate":
-		reg(mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 0, 1)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplate":
-		reg(mcpmodel.ResourceTemplate, sdkapi.MarkLabs, 1, 2)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompt":
-		reg(mcpmodel.Prompt, sdkapi.MarkLabs, 0, 1)
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddTools", sdkapi.MarkLabsServerPath + ".MCPServer.SetTools",
-		sdkapi.MarkLabsServerPath + ".MCPServer.AddResources", sdkapi.MarkLabsServerPath + ".MCPServer.SetResources",
-		sdkapi.MarkLabsServerPath + ".MCPServer.AddResourceTemplates", sdkapi.MarkLabsServerPath + ".MCPServer.SetResourceTemplates",
-		sdkapi.MarkLabsServerPath + ".MCPServer.AddPrompts", sdkapi.MarkLabsServerPath + ".MCPServer.SetPrompts":
-		// Each argument is a Server* pair literal, linked on its own; the call marks them
-		// registered.
-		for _, a := range call.Args {
-			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: sdkapi.MarkLabs})
-		}
-	case sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionTools", sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResources",
-		sdkapi.MarkLabsServerPath + ".MCPServer.AddSessionResourceTemplates":
-		for _, a := range call.Args[min(1, len(call.Args)):] {
-			r.pending = append(r.pending, registration{call: call, def: a, kind: 0, sdk: sdkapi.MarkLabs})
-		}
-	case sdkapi.MCPToolPath + ".Add":
-		reg(mcpmodel.Tool, sdkapi.MCPTool, 1, -1)
-	case sdkapi.MCPToolPath + ".AddResource":
-		reg(mcpmodel.Resource, sdkapi.MCPTool, 1, -1)
-	case sdkapi.MCPToolPath + ".AddResourceTemplate":
-		reg(mcpmodel.ResourceTemplate, sdkapi.MCPTool, 1, -1)
-	case sdkapi.MCPToolPath + ".AddPrompt":
-		reg(mcpmodel.Prompt, sdkapi.MCPTool, 1, -1)
 	case sdkapi.GoSDKMCPPath + ".NewServer":
 		s := &mcpmodel.Server{SDK: sdkapi.GoSDK, Node: call}
 		if lit := r.resolveLit(arg(0), 0); lit != nil {

@@ -50,6 +50,28 @@ func KnownPackage(path string) bool {
 	return false
 }
 
+// Reachable returns the known packages among pkg's transitive imports, by path. It is
+// recognition's early bail-out: a package that cannot see any of them cannot contain MCP code.
+func Reachable(pkg *types.Package) map[string]*types.Package {
+	found := map[string]*types.Package{}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		if KnownPackage(p.Path()) {
+			found[p.Path()] = p
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(pkg)
+	return found
+}
+
 // SDK identifies whose API a definition or handler is written against.
 type SDK int
 

@@ -18,6 +18,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/registrars"
 	"github.com/mcplint-go/mcplint/mcpdefs/revision"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+	"github.com/mcplint-go/mcplint/mcpdefs/templates"
 )
 
 // Registrar is a function of the user's own code that registers a tool, named as
@@ -48,7 +49,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact), new(HelperFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(revision.HeaderAnnotationFact), new(templates.HelperFact)},
 		Requires:         []*analysis.Analyzer{registrars.Analyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -222,7 +223,7 @@ type recogniser struct {
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
 	// converters disagree).
 	ownDefTypes map[*types.TypeName]*ownDefType
-	// callsOf records the calls of each function, for factories (factory.go).
+	// callsOf records the calls of each function, for helpers' templates (mcpdefs/templates).
 	callsOf map[*types.Func][]*ast.CallExpr
 	// tupleAssigns records variables assigned one result of a multi-value call.
 	tupleAssigns map[types.Object][]tupleResult
@@ -238,18 +239,16 @@ type recogniser struct {
 	registeredAs map[*mcpmodel.Definition]sdkRegistration
 	ownType      map[*mcpmodel.Definition]*ownDefType
 
-	// instances are the definitions made at each call of a helper, by template, and
-	// instanceOf how each was made (factory.go). bound holds the parameters' arguments
-	// while a template is evaluated at one call, and made the definition evaluated.
-	instances  map[*mcpmodel.Definition][]*mcpmodel.Definition
-	instanceOf map[*mcpmodel.Definition]*instance
-	bound      *binding
-	made       *mcpmodel.Definition
+	// templates are the definitions made at each call of a helper (mcpdefs/templates,
+	// factory.go). bound holds the parameters' arguments while a template is evaluated at
+	// one call, and made the definition evaluated.
+	templates *templates.Set
+	bound     *templates.Binding
+	made      *mcpmodel.Definition
 	// optionTail is, for a mark3labs definition whose options end with a parameter's
-	// spread, that parameter (tailParam while options are read); fixedSchemas the
-	// schemas (input, output) a helper of another package fixes where its calls cannot see.
+	// spread, that parameter; fixedSchemas the schemas (input, output) a helper of another
+	// package fixes where its calls cannot see.
 	optionTail   map[*mcpmodel.Definition]*types.Var
-	tailParam    *types.Var
 	fixedSchemas map[*mcpmodel.Definition][2]bool
 	// registeredInHelper marks instances registered by a registration in the helpers they
 	// are made through.
@@ -287,8 +286,6 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 		callsOf:      map[*types.Func][]*ast.CallExpr{},
 		registeredAs: map[*mcpmodel.Definition]sdkRegistration{},
 		ownType:      map[*mcpmodel.Definition]*ownDefType{},
-		instances:    map[*mcpmodel.Definition][]*mcpmodel.Definition{},
-		instanceOf:   map[*mcpmodel.Definition]*instance{},
 		optionTail:   map[*mcpmodel.Definition]*types.Var{},
 		fixedSchemas: map[*mcpmodel.Definition][2]bool{},
 
@@ -297,6 +294,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
 		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
 	})
+	r.templates = templates.New(pass, r, r.callsOf)
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
 	res.Versions = moduleVersions(pass)
@@ -317,9 +315,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 	r.adapters.ApplyWraps()
 	r.adapters.AdaptedDelegates()
 	// Before linking, so that a registration of a helper's call links that call's instance.
-	r.instantiateFactories()
+	r.templates.Instantiate()
 	r.link()
-	r.exportHelpers()
+	r.templates.Export(r.templateSide)
 	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
 	for _, h := range res.Handlers {

@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/registrars"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+	"github.com/mcplint-go/mcplint/mcpdefs/templates"
 )
 
 // registration is a registering call or SDK pair literal waiting for link().
@@ -85,7 +86,7 @@ func (r *recogniser) call(call *ast.CallExpr) {
 			r.registrarCall(call, fn, f)
 			return
 		}
-		if f := r.helperFactOf(fn); f != nil {
+		if f := r.templates.Import(fn); f != nil {
 			// A helper of another package of the module: the call is a definition.
 			r.helperCall(call, f)
 		}
@@ -323,12 +324,13 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 	if call.Ellipsis.IsValid() && len(args) > 0 {
 		// NewTool(name, opts...): the options the slice holds, where they can be read (a
 		// helper's variadic parameter at one of its calls, append of such slices).
-		r.tailParam = nil
-		spread, dynamic := r.expandOptions(args[len(args)-1], 0)
+		spread, dynamic, tail := r.bound.SpreadOptions(r.pass.TypesInfo, templates.Assignments{
+			Assigns: r.assigns, FieldAssigned: r.fieldAssigned, AddressTaken: r.addressTaken,
+		}, args[len(args)-1])
 		args = append(append([]ast.Expr(nil), args[:len(args)-1]...), spread...)
 		d.OptionsDynamic = dynamic
-		if dynamic && r.tailParam != nil {
-			r.optionTail[d] = r.tailParam
+		if dynamic && tail != nil {
+			r.optionTail[d] = tail
 		}
 	}
 	for _, arg := range args {

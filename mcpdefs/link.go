@@ -20,7 +20,7 @@ func (r *recogniser) link() {
 			// An argument of AddTools and friends: a pair literal, linked on its own; a
 			// helper's call that returns one is that call's instance.
 			if c, ok := ast.Unparen(reg.def).(*ast.CallExpr); ok && r.defs[c] != nil && r.defs[c].Instance {
-				for _, d := range append(r.leaves(r.defs[c]), r.defs[c]) {
+				for _, d := range append(r.templates.Leaves(r.defs[c]), r.defs[c]) {
 					if d.Registration == nil {
 						d.Registration, d.ViaRegistrar = reg.call, reg.registrar
 					}
@@ -33,7 +33,7 @@ func (r *recogniser) link() {
 			continue
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
-		if leaves := r.leaves(d); len(leaves) > 0 {
+		if leaves := r.templates.Leaves(d); len(leaves) > 0 {
 			// A registration in a helper registers each of its calls' instances, with the
 			// helper's parameters bound to that call's arguments.
 			for _, l := range leaves {
@@ -55,13 +55,7 @@ func (r *recogniser) link() {
 	}
 	r.linkOwnDefinitions()
 	r.markMutated()
-	for d := range r.instances {
-		if d.Mutated {
-			for _, l := range r.leaves(d) {
-				l.Mutated = true
-			}
-		}
-	}
+	r.templates.PropagateMutated()
 	for _, d := range r.res.Definitions {
 		if d.HandlerOmitted && d.Mutated && d.HandlerOmittedAt == d.Node {
 			// An mcptool literal whose variable is changed later may get its Handler there.
@@ -76,8 +70,8 @@ func (r *recogniser) link() {
 // to its calls' arguments.
 func (r *recogniser) withBinding(d *mcpmodel.Definition, f func()) {
 	saved := r.bound
-	if inst := r.instanceOf[d]; inst != nil {
-		r.bound = inst.bind
+	if inst := r.templates.Of(d); inst != nil {
+		r.bound = inst.Binding
 	}
 	defer func() { r.bound = saved }()
 	f()
@@ -107,7 +101,7 @@ func (r *recogniser) reflectedHandler(d *mcpmodel.Definition) {
 	}
 	var found *mcpmodel.Handler
 	var arg ast.Expr
-	for p, a := range r.bound.args {
+	for p, a := range r.bound.Args {
 		if !types.IsInterface(p.Type()) {
 			continue
 		}
@@ -137,7 +131,7 @@ func (r *recogniser) register(d *mcpmodel.Definition, reg registration) {
 	if d != nil && reg.typeArgs != nil && reg.typeArgs.Len() == 2 {
 		d.InputType, d.OutputType = reg.typeArgs.At(0), reg.typeArgs.At(1)
 		if r.bound != nil {
-			d.InputType, d.OutputType = r.bound.subst(d.InputType), r.bound.subst(d.OutputType)
+			d.InputType, d.OutputType = r.bound.Subst(d.InputType), r.bound.Subst(d.OutputType)
 		}
 	}
 	if reg.handler != nil {
@@ -189,7 +183,7 @@ func (r *recogniser) markPairRegistered(lit *ast.CompositeLit, call *ast.CallExp
 // attach links handler expression h to definition d (d may be nil for a dynamic definition;
 // the handler is still marked registered).
 func (r *recogniser) attach(d *mcpmodel.Definition, h ast.Expr) {
-	if leaves := r.leaves(d); len(leaves) > 0 {
+	if leaves := r.templates.Leaves(d); len(leaves) > 0 {
 		// A handler linked in a helper: each instance's, through its binding.
 		for _, l := range leaves {
 			r.withBinding(l, func() {

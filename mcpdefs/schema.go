@@ -134,8 +134,8 @@ func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 	// An instance is read from its template's constructor, and placed at its call.
 	at, _ := d.Node.(*ast.CallExpr)
 	node := d.Node
-	if inst := r.instanceOf[d]; inst != nil {
-		node = inst.defNode
+	if inst := r.templates.Of(d); inst != nil {
+		node = inst.DefNode
 	}
 	call, isCall := node.(*ast.CallExpr)
 	if !isCall {

@@ -61,6 +61,9 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the registrar finder imports recognition, a rule family or the driver (recognition requires its analyzer and reads its facts)", []string{module + "/mcpdefs/registrars"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append([]string{module + "/analyzers", module + "/internal/driver"}, families...)...)(dep)
 		}, true},
+		{"the helper templates import recognition, an SDK, a rule family or the driver (they evaluate through templates.Code)", []string{module + "/mcpdefs/templates"}, func(dep string) bool {
+			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
+		}, true},
 		{"recognition's data model imports recognition, the flow engine, an SDK, a rule family or the driver (it holds what recognition found, as plain values)", []string{module + "/mcpdefs/mcpmodel"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || isFlow(dep) || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},

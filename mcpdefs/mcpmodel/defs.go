@@ -269,7 +269,7 @@ type Definition struct {
 	// no entry of the surface itself.
 	Own       *types.TypeName
 	Converter bool
-	// Instance is true for a definition made at one call of a helper (see mcpdefs/factory.go).
+	// Instance is true for a definition made at one call of a helper (see mcpdefs/templates).
 	// Template is true for a definition written in an exported helper with its name as a
 	// parameter: each call of the helper in another package is a definition there, so the
 	// surface lists those, not this one.

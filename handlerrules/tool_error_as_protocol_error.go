@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -375,7 +376,7 @@ func protocolErrorsOnly(sum *flow.Summary, sig *types.Signature) bool {
 			return false
 		}
 		for _, n := range names {
-			if !mcpdefs.IsProtocolErrorTypeName(n) {
+			if !oracle.IsProtocolErrorTypeName(n) {
 				return false
 			}
 		}

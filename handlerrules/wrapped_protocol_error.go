@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 )
 
 func (rules) WrappedProtocolError() rule.Entry[*kinds] {
@@ -97,7 +98,7 @@ func (h *handler) protocolErrorValue(v ssa.Value, depth int) bool {
 		return false
 	}
 	v = flow.Core(v)
-	if mcpdefs.IsProtocolErrorTypeName(types.TypeString(v.Type(), nil)) {
+	if oracle.IsProtocolErrorTypeName(types.TypeString(v.Type(), nil)) {
 		return true
 	}
 	switch x := v.(type) {

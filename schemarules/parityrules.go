@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/schemarules/parity"
@@ -154,7 +155,7 @@ func (a *parityAnalysis) goSDK() {
 // content names the rendering (the first store, or the call) and at is where to report it;
 // at is nil when res sets no content the handler shapes.
 func (a *parityAnalysis) content(node ast.Node, res ssa.Value) (sinks []ssa.Value, content ssa.Instruction, at ast.Expr) {
-	rv := mcpdefs.ToolResultValue(res)
+	rv := oracle.ToolResultValue(res)
 	if rv.Known {
 		if rv.Nil || rv.IsError || len(rv.Content) == 0 {
 			return nil, nil, nil
@@ -184,7 +185,7 @@ func (a *parityAnalysis) helperSetsContent(call *ssa.Call, res ssa.Value) bool {
 	}
 	sets := false
 	for _, v := range returnedAt(callee, index) {
-		rv := mcpdefs.ToolResultValue(v)
+		rv := oracle.ToolResultValue(v)
 		switch {
 		case !rv.Known || rv.IsError:
 			return false

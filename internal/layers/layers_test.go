@@ -1,6 +1,8 @@
 package layers_test
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -64,6 +66,9 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the helper templates import recognition, an SDK, a rule family or the driver (they evaluate through templates.Code)", []string{module + "/mcpdefs/templates"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},
+		{"the flow engine's oracles import recognition, a subpackage of it but sdkapi, a rule family or the driver (they know the SDKs through sdkapi alone)", []string{module + "/mcpdefs/oracle"}, func(dep string) bool {
+			return dep == module+"/mcpdefs" || strings.HasPrefix(dep, module+"/mcpdefs/") && dep != module+"/mcpdefs/sdkapi" || under(append([]string{module + "/analyzers", module + "/internal/driver"}, families...)...)(dep)
+		}, true},
 		{"recognition's data model imports recognition, the flow engine, an SDK, a rule family or the driver (it holds what recognition found, as plain values)", []string{module + "/mcpdefs/mcpmodel"}, func(dep string) bool {
 			return dep == module+"/mcpdefs" || isFlow(dep) || under(append(append([]string{module + "/analyzers", module + "/internal/driver"}, sdks...), families...)...)(dep)
 		}, true},
@@ -116,6 +121,34 @@ func TestEveryPackageNamesItsConcern(t *testing.T) {
 		fields := strings.Fields(line)
 		if len(fields) == 2 && fields[1] != "0" {
 			t.Errorf("%s has no package doc comment: say what it knows and what it must not import", fields[0])
+		}
+	}
+}
+
+// maxPackageLines is the most non-test lines a package may have (issue 24: mcpdefs had grown to
+// a third of the linter, holding several concerns). A package that needs more holds more than
+// one concern: split it, as mcpdefs was.
+const maxPackageLines = 4000
+
+// TestNoPackageOverSizeLimit: no package of the module has more than maxPackageLines lines in
+// its non-test Go files (GoFiles and CgoFiles, as go list reports them; testdata is no package).
+func TestNoPackageOverSizeLimit(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .GoFiles}} {{$.Dir}}/{{.}}{{end}}{{range .CgoFiles}} {{$.Dir}}/{{.}}{{end}}`, module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		lines := 0
+		for _, name := range fields[1:] {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines += bytes.Count(data, []byte("\n"))
+		}
+		if lines > maxPackageLines {
+			t.Errorf("%s has %d non-test lines, over %d: split it by concern", fields[0], lines, maxPackageLines)
 		}
 	}
 }

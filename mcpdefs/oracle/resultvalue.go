@@ -1,4 +1,4 @@
-package mcpdefs
+package oracle
 
 import (
 	"go/constant"

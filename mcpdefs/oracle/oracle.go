@@ -1,0 +1,111 @@
+// Package oracle is what the SDKs mean to the flow engine, which knows no SDK: which
+// constructors of the SDKs and of the runtime library never return nil (SDK, flow's oracle),
+// what a tool result is and which calls build one or an *mcperr.Error (Summaries, the helper
+// summaries' oracle), the go-sdk protocol error type as the engine names it, and what a
+// handler writes into a tool result it makes itself, read from SSA (ToolResultValue).
+// Recognition (mcpdefs) hands the oracles to the engine (mcpdefs.FlowEngine,
+// mcpdefs.NewSummaries); the rules ask the rest.
+//
+// It knows the SDKs through sdkapi and reads no package of the user's module by itself. It
+// must not import recognition (mcpdefs) or its other subpackages but sdkapi, a rule family,
+// the registry or the driver; internal/layers' test pins it.
+package oracle
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+)
+
+// SDK is the flow engine's oracle (flow.Oracle): which functions of the known packages never
+// return nil.
+type SDK struct{}
+
+func (SDK) Returns(fn *types.Func, i int) flow.Nilness {
+	if i != 0 {
+		return flow.Unknown
+	}
+	switch sdkapi.APIOf(fn) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr, sdkapi.APIToolResultOK,
+		sdkapi.APIResourceNotFoundError, sdkapi.APIProtocolErrorFunc, sdkapi.APIErrNew, sdkapi.APIErrFactory:
+		return flow.NonNil
+	}
+	return flow.Unknown
+}
+
+// IsProtocolErrorTypeName reports whether name, a type as the flow engine names it
+// (types.TypeString with full package paths), is the go-sdk's *jsonrpc.Error.
+func IsProtocolErrorTypeName(name string) bool {
+	switch name {
+	case "*" + sdkapi.GoSDKJSONRPCPath + ".Error", "*github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2.WireError":
+		return true
+	}
+	return false
+}
+
+// Summaries is the helper summaries' oracle (summary.Oracle): what a tool result is and which
+// calls build one or an *mcperr.Error.
+type Summaries struct{}
+
+func (Summaries) Skips(pkg *types.Package) bool {
+	return sdkapi.KnownPackage(pkg.Path()) || sdkapi.IsRuntimePackage(pkg)
+}
+
+func (Summaries) IsResult(t types.Type) bool {
+	return sdkapi.TypeAPI(t) == sdkapi.APIToolResultType
+}
+
+func (Summaries) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
+	if sdkapi.TypeAPI(info.TypeOf(lit)) != sdkapi.APIToolResultType {
+		return false, false, false
+	}
+	isError, known = literalIsError(info, lit)
+	return true, isError, known
+}
+
+func (Summaries) ResultConstructor(callee types.Object) (isError, ok bool) {
+	switch sdkapi.APIOf(callee) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
+		return true, true
+	case sdkapi.APIToolResultOK:
+		return false, true
+	}
+	return false, false
+}
+
+func (Summaries) ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool) {
+	b, ok := sdkapi.BuildOf(info, call)
+	if !ok {
+		return false, nil, false
+	}
+	for _, o := range b.Options {
+		if c, isCall := ast.Unparen(o).(*ast.CallExpr); isCall && sdkapi.APIOf(typeutil.Callee(info, c)) == sdkapi.APIErrWithCause {
+			causes = append(causes, c.Args...)
+		}
+	}
+	return b.API == sdkapi.APIErrFactory || b.API == sdkapi.APIErrNew || b.API == sdkapi.APICallFail, causes, true
+}
+
+// literalIsError reads the IsError field of a tool result literal; known is false when it is
+// not a constant.
+func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool) {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+			tv := info.Types[kv.Value]
+			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+				return false, false
+			}
+			return constant.BoolVal(tv.Value), true
+		}
+	}
+	return false, true
+}

@@ -11,15 +11,17 @@
 // What it hands over is mcpmodel's data model (Definition, Handler, Server, ...); Result adds
 // the queries that need recognition's indexes. Its subpackages hold that model; the adapters
 // and middleware between a handler and the wire (adapters), the evaluator of Go code that
-// builds JSON (jsoneval) and what revision 2026-07-28 asks beyond definitions (revision),
-// each reading the package through the recogniser (code.go); and what recognition reads
-// with: sdkapi (the vocabulary: import paths and which API is which), typewalk (what each
-// SDK's schema inference makes of a Go type), jsonvalue (JSON values with their positions)
-// and schemalib (schemas the module builds with a schema library). Questions about paths and
-// values go to the flow engine's layer, which knows no SDK: recognition hands the SSA engine
-// (FlowEngine) and the helper summaries (NewSummaries, flow/summary) what they must know of
-// the SDKs as oracles (engine.go). mcpdefs must not import a rule family, the registry
-// (analyzers) or the driver; internal/layers' test pins it.
+// builds JSON (jsoneval), what revision 2026-07-28 asks beyond definitions (revision) and the
+// definitions made through the module's helpers (templates), each reading the package through
+// the recogniser (code.go, factory.go); the module's registrar functions, an analyzer of
+// their own that recognition requires (registrars); and what recognition reads with: sdkapi
+// (the vocabulary: import paths and which API is which), typewalk (what each SDK's schema
+// inference makes of a Go type), jsonvalue (JSON values with their positions) and schemalib
+// (schemas the module builds with a schema library). Questions about paths and values go to
+// the flow engine's layer, which knows no SDK: recognition hands the SSA engine (FlowEngine)
+// and the helper summaries (NewSummaries, flow/summary) what they must know of the SDKs as
+// oracles (oracle). mcpdefs must not import a rule family, the registry (analyzers) or the
+// driver; internal/layers' test pins it.
 package mcpdefs
 
 import (

@@ -17,7 +17,6 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 func (rules) ToolErrorAsProtocolError() rule.Entry[*kinds] {

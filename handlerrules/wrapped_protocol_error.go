@@ -9,7 +9,6 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
-	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 )

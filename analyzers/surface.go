@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/surface"
 )
@@ -20,23 +21,11 @@ func Surface(cfg *Config, c *surface.Collector) *analysis.Analyzer {
 // register the same fact types), or on a new one when none does.
 func WithSurface(as []*analysis.Analyzer, cfg *Config, c *surface.Collector) []*analysis.Analyzer {
 	var defs *analysis.Analyzer
-	seen := map[*analysis.Analyzer]bool{}
-	var walk func(a *analysis.Analyzer)
-	walk = func(a *analysis.Analyzer) {
-		if defs != nil || seen[a] {
-			return
-		}
-		seen[a] = true
+	for a := range reachable.Analyzers(as) {
 		if a.ResultType == reflect.TypeFor[*mcpdefs.Result]() {
 			defs = a
-			return
+			break
 		}
-		for _, r := range a.Requires {
-			walk(r)
-		}
-	}
-	for _, a := range as {
-		walk(a)
 	}
 	if defs == nil {
 		defs = mcpdefs.New(recognition(cfg))

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -131,16 +132,11 @@ func counts(m map[string]int) string {
 // (and recognition and the other shared passes by name), and the output.
 func writeTimings(w io.Writer, tm engine.Timings, as []*analysis.Analyzer, output time.Duration) {
 	page := map[string]string{}
-	var visit func([]*analysis.Analyzer)
-	visit = func(as []*analysis.Analyzer) {
-		for _, a := range as {
-			if _, ok := page[a.Name]; !ok {
-				page[a.Name] = docPage(a)
-				visit(a.Requires)
-			}
+	for a := range reachable.Analyzers(as) {
+		if _, ok := page[a.Name]; !ok {
+			page[a.Name] = docPage(a)
 		}
 	}
-	visit(as)
 	byGroup := map[string]time.Duration{}
 	for name, d := range tm.ByAnalyzer {
 		group := page[name]

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -290,21 +291,15 @@ func nonTestImports(p *rule.Pass) map[*types.Package]bool {
 			}
 		}
 	}
-	reach := map[*types.Package]bool{}
-	var walk func(pkg *types.Package)
-	walk = func(pkg *types.Package) {
-		if reach[pkg] {
-			return
-		}
-		reach[pkg] = true
-		for _, imp := range pkg.Imports() {
-			walk(imp)
-		}
-	}
+	var roots []*types.Package
 	for _, imp := range p.Pkg.Imports() {
 		if direct[imp.Path()] {
-			walk(imp)
+			roots = append(roots, imp)
 		}
+	}
+	reach := map[*types.Package]bool{}
+	for pkg := range reachable.From(roots, (*types.Package).Imports) {
+		reach[pkg] = true
 	}
 	return reach
 }

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/reachable"
 )
 
 // InternalErrorRule is the rule ID of findings that report an analyzer crash.
@@ -135,21 +136,12 @@ func LoadMode() packages.LoadMode { return fallbackMode }
 
 // NeedsFacts reports whether any of the analyzers, or any analyzer they require, has facts.
 func NeedsFacts(analyzers []*analysis.Analyzer) bool {
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func([]*analysis.Analyzer) bool
-	visit = func(as []*analysis.Analyzer) bool {
-		for _, a := range as {
-			if seen[a] {
-				continue
-			}
-			seen[a] = true
-			if len(a.FactTypes) > 0 || visit(a.Requires) {
-				return true
-			}
+	for a := range reachable.Analyzers(analyzers) {
+		if len(a.FactTypes) > 0 {
+			return true
 		}
-		return false
 	}
-	return visit(analyzers)
+	return false
 }
 
 // Run loads the packages and analyses them. It returns an error only when nothing could be

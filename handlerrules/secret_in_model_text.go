@@ -53,7 +53,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 			if !h.ErrorsConverted && h.ErrorModeOf(p.TypesInfo, result(ret, h.ErrorIndex)) != mcpmodel.ToolError {
 				return
 			}
-			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, mcpdefs.ErrorText)
+			r.check(ret.Pos(), path.Results[h.ErrorIndex].Value, sdkapi.ErrorText)
 		})
 	}
 	fns := fl.Functions()
@@ -108,8 +108,8 @@ type secretReporter struct {
 
 // check reports v when its text carries a credential; at is where the text reaches the
 // model (a return, a call, a store).
-func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText) {
-	found := r.s.Find(v, text == mcpdefs.ErrorText)
+func (r *secretReporter) check(at token.Pos, v ssa.Value, text sdkapi.ModelText) {
+	found := r.s.Find(v, text == sdkapi.ErrorText)
 	if found == nil {
 		return
 	}
@@ -130,7 +130,7 @@ func (r *secretReporter) check(at token.Pos, v ssa.Value, text mcpdefs.ModelText
 func (r *secretReporter) sink(instr ssa.Instruction) {
 	switch x := instr.(type) {
 	case *ssa.Call:
-		text, args, ok := mcpdefs.ModelTextArgs(flow.Callee(x))
+		text, args, ok := sdkapi.ModelTextArgs(flow.Callee(x))
 		if !ok {
 			return
 		}
@@ -152,7 +152,7 @@ func (r *secretReporter) sink(instr ssa.Instruction) {
 		if !ok {
 			return
 		}
-		if text, ok := mcpdefs.ModelTextField(fa.X.Type(), st.Field(fa.Field).Name()); ok {
+		if text, ok := sdkapi.ModelTextField(fa.X.Type(), st.Field(fa.Field).Name()); ok {
 			pos := x.Pos()
 			if !pos.IsValid() {
 				pos = fa.Pos()

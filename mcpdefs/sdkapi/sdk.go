@@ -1,9 +1,10 @@
 // Package sdkapi is recognition's vocabulary: the import paths of the SDKs, the runtime library
 // and the schema libraries, which function, method or type of them is which API (APIOf,
-// TypeAPI), the SDK a definition is written against, and what a call that builds an
-// *mcperr.Error says (BuildOf). It knows names, not code: it reads no package of the user's
-// module. It is the only place in mcplint that spells those import paths; recognition (mcpdefs
-// and its subpackages) and the rule families name APIs through it.
+// TypeAPI), the SDK a definition is written against, what a call that builds an
+// *mcperr.Error says (BuildOf), and which constructors' arguments and which fields become
+// text the model reads (ModelTextArgs, ModelTextField). It knows names, not code: it reads no
+// package of the user's module. It is the only place in mcplint that spells those import
+// paths; recognition (mcpdefs and its subpackages) and the rule families name APIs through it.
 //
 // It must not import recognition (mcpdefs) or any of its other subpackages, a rule family,
 // the registry or the driver; internal/layers' test pins it.

@@ -85,6 +85,17 @@ func bindable(t reflect.Type) bool {
 	return false
 }
 
+// bindTarget is the struct value the bindings set for the value ptr points to: that value, or,
+// when it is a pointer, a new value it is made to point to.
+func bindTarget(ptr any) reflect.Value {
+	v := reflect.ValueOf(ptr).Elem()
+	if v.Kind() == reflect.Pointer {
+		v.Set(reflect.New(v.Type().Elem()))
+		v = v.Elem()
+	}
+	return v
+}
+
 // set stores vals into the field of the struct v points into.
 func (b binding) set(v reflect.Value, vals []string) error {
 	fv := v.FieldByIndex(b.index)

@@ -75,11 +75,7 @@ func AddPrompt[A any](s *mcp.Server, p Prompt[A], opts ...Option) {
 			}
 		}()
 		var args A
-		av := reflect.ValueOf(&args).Elem()
-		if av.Kind() == reflect.Pointer {
-			av.Set(reflect.New(av.Type().Elem()))
-			av = av.Elem()
-		}
+		av := bindTarget(&args)
 		for _, b := range binds {
 			if b.unsupported {
 				continue

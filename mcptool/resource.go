@@ -186,11 +186,7 @@ func AddResourceTemplate[P any](s *mcp.Server, t ResourceTemplate[P], opts ...Op
 		defer o.recoverResource(t.URITemplate, &res, &err)
 		uri := req.Params.URI
 		var p P
-		pv := reflect.ValueOf(&p).Elem()
-		if pv.Kind() == reflect.Pointer {
-			pv.Set(reflect.New(pv.Type().Elem()))
-			pv = pv.Elem()
-		}
+		pv := bindTarget(&p)
 		matched, variable, err := c.bind(uri, pv)
 		if !matched {
 			return nil, mcp.ResourceNotFoundError(uri)

@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -55,21 +56,11 @@ func KnownPackage(path string) bool {
 // recognition's early bail-out: a package that cannot see any of them cannot contain MCP code.
 func Reachable(pkg *types.Package) map[string]*types.Package {
 	found := map[string]*types.Package{}
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
+	for p := range reachable.From([]*types.Package{pkg}, (*types.Package).Imports) {
 		if KnownPackage(p.Path()) {
 			found[p.Path()] = p
 		}
-		for _, imp := range p.Imports() {
-			walk(imp)
-		}
 	}
-	walk(pkg)
 	return found
 }
 

@@ -4,6 +4,8 @@ import (
 	"go/types"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -16,4 +18,18 @@ func TestAPIOfTypedNil(t *testing.T) {
 			t.Errorf("APIOf(%T nil) = %v, want APINone", obj, got)
 		}
 	}
+}
+
+// TestReachable: the known packages among a package's transitive imports, each once however
+// many paths lead to it; none for a package that reaches no known package.
+func TestReachable(t *testing.T) {
+	mcp := types.NewPackage(sdkapi.GoSDKMCPPath, "mcp")
+	rpc := types.NewPackage(sdkapi.GoSDKJSONRPCPath, "jsonrpc")
+	mid := types.NewPackage("example.com/mid", "mid")
+	p := types.NewPackage("example.com/p", "p")
+	mcp.SetImports([]*types.Package{rpc})
+	mid.SetImports([]*types.Package{mcp})
+	p.SetImports([]*types.Package{mid, mcp})
+	assert.Equal(t, map[string]*types.Package{sdkapi.GoSDKMCPPath: mcp, sdkapi.GoSDKJSONRPCPath: rpc}, sdkapi.Reachable(p))
+	assert.Empty(t, sdkapi.Reachable(types.NewPackage("example.com/other", "other")))
 }

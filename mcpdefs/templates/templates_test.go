@@ -284,3 +284,58 @@ func TestInstantiate(t *testing.T) {
 	assert.Equal(t, "outer", func() string { f, _ := s.TemplateOf(mid); return f.Name() }(),
 		"inner(n), written in outer, is an instance named by outer's parameter: a template in turn")
 }
+
+const factSrc = `package p
+
+type Opt func()
+
+func def(name string) {}
+
+func Tool[In any](name, desc string, fn any, opts ...Opt) { def(name) }
+
+func Fixed(desc string) { def("fixed") }
+`
+
+// TestDescribe: a template's HelperFact says which parameter gives each field and the
+// handler, which type parameter the input type is, which variadic parameter's options follow
+// the template's own, and what recognition keeps beside it; a template whose name is no
+// parameter has none.
+func TestDescribe(t *testing.T) {
+	pass := check(t, factSrc)
+	code := &fakeCode{pass: pass}
+	s := New(pass, code, nil)
+	tool, fixed := fn(pass, "Tool"), fn(pass, "Fixed")
+	ident := func(v *types.Var) *ast.Ident {
+		id := &ast.Ident{Name: v.Name()}
+		pass.TypesInfo.Uses[id] = v
+		return id
+	}
+	d := &mcpmodel.Definition{
+		Kind:        mcpmodel.Tool,
+		Name:        mcpmodel.Value{Expr: ident(param(tool, "name")), Set: true},
+		Description: mcpmodel.Value{Expr: ident(param(tool, "desc")), Set: true},
+		Title:       mcpmodel.Value{Set: true, Static: true, Str: "T"},
+		HandlerExpr: &ast.FuncLit{},
+		InputType:   typeParam(tool, "In"),
+	}
+	f := s.describe(d, tool, Side{Registration: "typed", OptionTail: param(tool, "opts"), OwnType: true})
+	require.NotNil(t, f)
+	assert.Equal(t, HelperField{Param: 0, Set: true}, f.Fields["Name"])
+	assert.Equal(t, HelperField{Param: 1, Set: true}, f.Fields["Description"])
+	assert.Equal(t, HelperField{Param: -1, Set: true, Static: true, Str: "T"}, f.Fields["Title"])
+	assert.Equal(t, -1, f.Handler, "a closure of its own, not a parameter")
+	assert.Equal(t, []int{2}, f.Reflected, "fn any: what the closure calls through reflect")
+	assert.Equal(t, 0, f.In)
+	assert.Equal(t, -1, f.Out)
+	assert.Equal(t, 3, f.Options)
+	assert.Equal(t, "typed", f.Registration)
+	assert.True(t, f.InputFixed && f.OutputFixed, "an own definition type fixes its schemas")
+
+	f = s.describe(d, tool, Side{})
+	assert.Equal(t, -1, f.Options)
+	assert.Empty(t, f.Registration)
+	assert.False(t, f.InputFixed)
+
+	static := &mcpmodel.Definition{Kind: mcpmodel.Tool, Name: mcpmodel.Value{Set: true, Static: true, Str: "fixed"}}
+	assert.Nil(t, s.describe(static, fixed, Side{}), "the name is no parameter: no helper")
+}

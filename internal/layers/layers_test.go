@@ -76,8 +76,9 @@ func TestLayersPointOneWay(t *testing.T) {
 			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcperr" && dep != module+"/internal/reachable"
 		}, true},
 		{"the hidden-text finder imports recognition, a rule family, the rule framework or the driver (description-hidden-instructions asks it)", []string{module + "/schemarules/hiddentext"}, under(append([]string{module + "/mcpdefs", module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
-		{"the x-mcp-header check mirror imports recognition, a rule family, the rule framework or the driver (it knows JSON values only; the header rules ask it)", []string{module + "/schemarules/headercheck"}, func(dep string) bool {
-			return dep == module+"/mcpdefs" || strings.HasPrefix(dep, module+"/mcpdefs/") && dep != module+"/mcpdefs/jsonvalue" || under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...)(dep)
+		{"the x-mcp-header check mirror imports an SDK or a package of the module other than mcpdefs/jsonvalue and what it reads JSON with (it knows JSON values only; the header rules ask it)", []string{module + "/schemarules/headercheck"}, func(dep string) bool {
+			// jsonvalue reads JSON text through internal/jsontext.
+			return strings.HasPrefix(dep, module+"/") && dep != module+"/mcpdefs/jsonvalue" && dep != module+"/internal/jsontext" || under(sdks...)(dep)
 		}, true},
 		{"the format-parity engine imports a rule family, the rule framework or the driver (the rules ask it, not the other way)", []string{module + "/schemarules/parity"}, under(append([]string{module + "/analyzers", module + "/internal/driver", module + "/internal/rule"}, families...)...), true},
 		{"the credential finder imports a rule family's package, the rule framework or the driver (secret-in-model-text asks it, not the other way)", []string{module + "/handlerrules/credentials"}, func(dep string) bool {

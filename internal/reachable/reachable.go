@@ -10,8 +10,8 @@ import (
 )
 
 // From yields the roots and every node reachable from them through edges, each once, in
-// depth-first pre-order: a node before the nodes it leads to, roots in their order. Stopping
-// the range stops the walk.
+// depth-first pre-order: each node when first reached, before the nodes first reached through
+// it, roots in their order. Stopping the range stops the walk.
 func From[T comparable](roots []T, edges func(T) []T) iter.Seq[T] {
 	return func(yield func(T) bool) {
 		seen := map[T]bool{}

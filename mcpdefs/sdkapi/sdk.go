@@ -6,8 +6,8 @@
 // package of the user's module. It is the only place in mcplint that spells those import
 // paths; recognition (mcpdefs and its subpackages) and the rule families name APIs through it.
 //
-// It must not import recognition (mcpdefs) or any of its other subpackages, a rule family,
-// the registry or the driver; internal/layers' test pins it.
+// It must not import any package of the module but mcperr (whose factories it lists) and
+// internal/reachable (which imports nothing of the module); internal/layers' test pins it.
 package sdkapi
 
 import (

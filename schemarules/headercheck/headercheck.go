@@ -4,8 +4,8 @@
 // tool is registered, exactly, including how each SDK decodes the input schema first: a schema
 // the decoder rejects is not checked at all. It reads a schema as recognition evaluated it (a
 // jsonvalue, which may be partial) and says which annotations the SDK rejects and which it
-// accepts. It knows JSON values only: it must not import recognition, the driver or a rule
-// family, and it words no message (the rules do).
+// accepts. It knows JSON values only and words no message (the rules do): it must not import
+// an SDK or any package of the module but mcpdefs/jsonvalue; internal/layers' test pins it.
 package headercheck
 
 import (
@@ -34,7 +34,7 @@ var (
 	MarkLabs = Dialect{foldKeys: true, typeList: true}
 )
 
-// Fault is which of the SDKs' three checks an annotation fails, in their order.
+// Fault is which of the SDKs' four checks an annotation fails first, in their order.
 type Fault int
 
 const (
@@ -233,7 +233,8 @@ func (h Dialect) typeOf(prop *jsonvalue.Value) (names []string, known, decodes b
 	return nil, true, true
 }
 
-// checkAnnotation applies the SDKs' three checks, in their order, to one annotation.
+// checkAnnotation applies the SDKs' four checks, in their order, to one annotation: the first
+// it fails is its problem.
 func (s *Scan) checkAnnotation(prop *jsonvalue.Value, name, path string, hm *jsonvalue.Member, typeNames []string, seen map[string]string) {
 	problem := Problem{At: hm, Parent: prop, Path: path}
 	if !primitive(typeNames) {

@@ -81,10 +81,25 @@ func TestTypeListsDecodeOnlyForMCPGo(t *testing.T) {
 	assert.Equal(t, "Id", s.Annotations[0].Header)
 }
 
+// An annotation that fails several checks has the problem of the first, in the SDKs' order:
+// type, value, characters, repetition.
+func TestTheFirstFailedCheckIsTheProblem(t *testing.T) {
+	s := check(t, `{"type": "object", "properties": {
+		"obj": {"type": "object", "x-mcp-header": 7},
+		"a":   {"type": "string", "x-mcp-header": "A B"},
+		"b":   {"type": "string", "x-mcp-header": "a b"}
+	}}`, GoSDK)
+	require.True(t, s.Decodes)
+	assert.Equal(t, map[string]Fault{"obj": NotPrimitive, "a": NotToken, "b": NotToken}, faults(s))
+}
+
 // encoding/json (mcp-go) matches keys ignoring case; go-sdk's decoder does not.
 func TestKeyCaseFoldsOnlyForMCPGo(t *testing.T) {
 	schema := `{"type": "object", "properties": {"id": {"type": "object", "X-MCP-Header": "Id"}}}`
-	assert.Empty(t, check(t, schema, GoSDK).Problems)
+	s := check(t, schema, GoSDK)
+	require.True(t, s.Decodes)
+	assert.Empty(t, s.Problems)
+	assert.Empty(t, s.Annotations)
 	assert.Equal(t, map[string]Fault{"id": NotPrimitive}, faults(check(t, schema, MarkLabs)))
 }
 

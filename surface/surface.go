@@ -152,6 +152,25 @@ func (s *Surface) Merge(other *Surface) {
 	s.Prompts = append(s.Prompts, other.Prompts...)
 }
 
+// dropUnregisteredCopies drops from each list an entry with no handler whose key a
+// registered entry of the list has too: a server lists a name once, and a copy that is built
+// and never registered (a builder's list kept in a map, as kube-mcp keeps one) is not what the
+// list returns. An unregistered entry whose key no registered entry has stays: it may be
+// registered by code recognition cannot follow.
+func (s *Surface) dropUnregisteredCopies() {
+	for _, l := range s.Lists() {
+		registered := map[string]bool{}
+		for _, e := range *l.Entries {
+			if k := e.Key(l.Name); k != "" && e.X.Handler != nil {
+				registered[k] = true
+			}
+		}
+		*l.Entries = slices.DeleteFunc(*l.Entries, func(e *Entry) bool {
+			return e.X.Handler == nil && registered[e.Key(l.Name)]
+		})
+	}
+}
+
 // Read decodes a surface written by mcplint surface -json, or the raw result of an MCP
 // server's lists ({"tools": [...]} and so on): any missing list is empty.
 func Read(data []byte) (*Surface, error) {

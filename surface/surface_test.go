@@ -226,6 +226,29 @@ func TestLiveHelpers(t *testing.T) {
 	assert.Empty(t, c.Differences)
 }
 
+// TestLiveCopies: a name built twice, once kept in a map and once registered, is listed once,
+// as the registered copy says, and matches what the running server lists; a built copy no
+// registered tool shares a name with stays listed (it may be registered where recognition
+// cannot see).
+func TestLiveCopies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts a server")
+	}
+	st := static(t, "./surface/copies")
+	var names []string
+	for _, e := range st.Tools {
+		names = append(names, e.Name)
+	}
+	assert.Equal(t, []string{"rollouts_abort", "rollouts_list", "rollouts_retry"}, names)
+	assert.Equal(t, "List progressive delivery resources", find(t, st.Tools, "rollouts_list").Description)
+	assert.Nil(t, find(t, st.Tools, "rollouts_retry").X.Handler)
+	c := surface.Compare(st, live(t, buildServer(t, "./surface/copies")))
+	assert.Empty(t, c.Differences)
+	assert.Empty(t, c.OnlyLive)
+	assert.Equal(t, []string{"tools rollouts_retry"}, refs(c.OnlyStatic))
+	assert.Equal(t, 2, c.Matched["tools"])
+}
+
 // TestLiveM3Helpers: the mark3labs helper's calls, options passed through one or two helpers
 // included; the options built at run time leave what they may set unknown, never NewTool's
 // defaults.

@@ -11,11 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestNameIdent(t *testing.T) {
-	for src, want := range map[string]string{"x": "x", "(pkg.Name)": "Name", "v.f.g": "g", "f()": "", "a[0]": ""} {
+// identCases checks that ident finds the identifier each expression names (the map's value),
+// or none where the value is "".
+func identCases(t *testing.T, ident func(ast.Expr) *ast.Ident, cases map[string]string) {
+	t.Helper()
+	for src, want := range cases {
 		e, err := parser.ParseExpr(src)
 		require.NoError(t, err)
-		id := NameIdent(e)
+		id := ident(e)
 		if want == "" {
 			assert.Nil(t, id, src)
 			continue
@@ -25,18 +28,12 @@ func TestNameIdent(t *testing.T) {
 	}
 }
 
+func TestNameIdent(t *testing.T) {
+	identCases(t, NameIdent, map[string]string{"x": "x", "(pkg.Name)": "Name", "v.f.g": "g", "f()": "", "a[0]": ""})
+}
+
 func TestInstanceIdent(t *testing.T) {
-	for src, want := range map[string]string{"f": "f", "f[T]": "f", "(pkg.F[T, U])": "F", "x.m[int]": "m", "f()": "", "*T": ""} {
-		e, err := parser.ParseExpr(src)
-		require.NoError(t, err)
-		id := InstanceIdent(e)
-		if want == "" {
-			assert.Nil(t, id, src)
-			continue
-		}
-		require.NotNil(t, id, src)
-		assert.Equal(t, want, id.Name, src)
-	}
+	identCases(t, InstanceIdent, map[string]string{"f": "f", "f[T]": "f", "(pkg.F[T, U])": "F", "x.m[int]": "m", "f()": "", "*T": ""})
 }
 
 // TestInspectAncestorsAfterSkip checks that a subtree the visitor declines to enter leaves

@@ -440,8 +440,10 @@ func (r *Finder) delegations() {
 			if len(p.Results) != n {
 				continue
 			}
+			// A delegation is about the error alone: the handler may test it first (res, err :=
+			// body(…); if err != nil { return nil, err }).
 			call, _ := extracted(p.Results[h.ErrorIndex].Value)
-			if call == nil || guarded(p, call) {
+			if call == nil {
 				continue
 			}
 			callee := r.foreignCallee(call)

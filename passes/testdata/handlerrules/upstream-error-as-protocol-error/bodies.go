@@ -26,6 +26,14 @@ func rateOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return res, err
 }
 
+func guardedOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res, err := bodies.Guarded(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
 func sharedOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return bodies.Shared(ctx, req)
 }
@@ -54,6 +62,7 @@ func NewBodyServers() {
 	converting := server.NewMCPServer("bodies", "1.0.0", server.WithToolHandlerMiddleware(convertWith))
 	converting.AddTool(mcp.NewTool("quote"), quoteOn)
 	converting.AddTool(mcp.NewTool("rate"), rateOn)
+	converting.AddTool(mcp.NewTool("guarded"), guardedOn)
 	converting.AddTool(mcp.NewTool("shared"), sharedOn)
 	converting.AddTool(mcp.NewTool("chain"), chainOn)
 

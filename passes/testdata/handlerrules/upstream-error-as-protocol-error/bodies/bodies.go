@@ -47,6 +47,17 @@ func rate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 	return mcp.NewToolResultText("rated"), nil
 }
 
+// Guarded's handler tests the error before it hands it on (res, err := bodies.Guarded(…);
+// if err != nil { return nil, err }; return res, nil): the same delegation.
+func Guarded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com/guarded")
+	if err != nil {
+		return nil, err // near miss: guardedOn, on the converting server, returns it
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("guarded"), nil
+}
+
 // Shared is the body of a handler on the converting server and of one on a plain server:
 // like a handler registered on both, it is left alone.
 func Shared(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

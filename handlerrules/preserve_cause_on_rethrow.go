@@ -472,10 +472,13 @@ func (h *handler) buildsTextError() bool {
 }
 
 // decidedOtherwise reports whether a branch taken after the errors in hand arose decides that
-// b runs on something else than their nil test: another condition (`if tenant == "" { return
-// errors.New("tenant not configured") }`: the new error reports that), or what the failure is
-// (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is translated on
-// purpose, and its text says what happened).
+// b runs where something else than their nil test holds: another condition (`if tenant == ""
+// { return errors.New("tenant not configured") }`: the new error reports that), or what the
+// failure is (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is
+// translated on purpose, and its text says what happened). Where the test does not hold
+// (`if errors.Is(err, errNotFound) { return nil }; return errors.New("lookup failed")`, `if
+// !os.IsNotExist(err) {...}`), b builds the generic failure, and dropping the cause there is
+// the mistake.
 func decidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
 	for _, cond := range flow.Controlling(b) {
 		after := false
@@ -487,11 +490,31 @@ func decidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
 		if !after {
 			continue // a branch the failure merely happened inside of
 		}
-		if !isNilTestOf(cond.Value, inHand) {
+		if !isNilTestOf(cond.Value, inHand) && holdsOn(cond) {
 			return true
 		}
 	}
 	return false
+}
+
+// holdsOn reports whether the block cond controls runs where cond's test, read without its
+// negations (!x, a != b), is true.
+func holdsOn(cond flow.Condition) bool {
+	holds, v := cond.Taken, cond.Value
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.NOT {
+				holds, v = !holds, x.X
+				continue
+			}
+		case *ssa.BinOp:
+			if x.Op == token.NEQ {
+				holds = !holds
+			}
+		}
+		return holds
+	}
 }
 
 // isNilTestOf reports whether cond compares one of vals with nil, and nothing else.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -78,4 +79,79 @@ func parseLimit(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*go
 		return nil, scanOut{}, errors.New("limit must be a number")
 	}
 	return nil, scanOut{Rows: n}, nil
+}
+
+var errNoRows = errors.New("no rows")
+
+// A classification decides which failure this is. Where it holds, the new error says what
+// happened on purpose; where it does not, the new error is the generic failure and drops the
+// cause: after a classified return, behind a negated classification, in the else branch.
+func scanClassifiedFallThrough(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	if err != nil {
+		if errors.Is(err, errNoRows) {
+			return nil, scanOut{}, nil
+		}
+		return nil, scanOut{}, errors.New("lookup failed") // want `drops it entirely`
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+func statNegated(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	if _, err := os.Stat(in.Limit); err != nil {
+		if !os.IsNotExist(err) {
+			return nil, scanOut{}, errors.New("stat failed") // want `drops it entirely`
+		}
+		return nil, scanOut{}, fmt.Errorf("%s does not exist", in.Limit)
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+func statElse(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	if _, err := os.Stat(in.Limit); err != nil {
+		if os.IsNotExist(err) {
+			return nil, scanOut{}, fmt.Errorf("%s does not exist", in.Limit)
+		} else {
+			return nil, scanOut{}, errors.New("stat failed") // want `drops it entirely`
+		}
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+// Near misses: the classified failure, or another condition that holds, translated on purpose
+// (in the if branch, the else branch of its negation, a switch case).
+func statClassifiedElse(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	if _, err := os.Stat(in.Limit); err != nil {
+		if !os.IsNotExist(err) {
+			return nil, scanOut{}, fmt.Errorf("stat: %w", err)
+		} else {
+			return nil, scanOut{}, fmt.Errorf("%s does not exist", in.Limit)
+		}
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+func scanOtherCondition(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	if err != nil {
+		if in.Limit != "" {
+			return nil, scanOut{}, fmt.Errorf("delete: %w", err)
+		}
+		return nil, scanOut{}, errors.New("no limit given")
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+func scanClassifiedSwitch(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	switch {
+	case errors.Is(err, errNoRows):
+		return nil, scanOut{}, errors.New("nothing to delete")
+	case err != nil:
+		return nil, scanOut{}, fmt.Errorf("delete: %w", err)
+	}
+	return nil, scanOut{Rows: 1}, nil
 }

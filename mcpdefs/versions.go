@@ -18,7 +18,7 @@ import (
 // package. It reads the file rather than asking the build system because an analyzer sees
 // neither the loader's module information nor, under go vet, the build list.
 func moduleVersions(pass *analysis.Pass) mcpmodel.Versions {
-	if pass.Module != nil && (pass.Module.Path == goSDKModule || pass.Module.Path == m3Module) {
+	if pass.Module != nil && (pass.Module.Path == sdkapi.GoSDKModule || pass.Module.Path == sdkapi.MarkLabsModule) {
 		return mcpmodel.Versions{} // the SDK's own tree (its examples): its newest behaviour
 	}
 	if len(pass.Files) == 0 {
@@ -56,11 +56,6 @@ func versionsFromGoMod(name string, data []byte) mcpmodel.Versions {
 		// A directory replacement has no version: its code is whatever is there.
 		selected[r.Old.Path] = r.New.Version
 	}
-	return mcpmodel.Versions{GoSDK: selected[goSDKModule], MarkLabs: selected[m3Module],
-		JSONSchemaGo: selected["github.com/google/jsonschema-go"], Invopop: selected[sdkapi.InvopopPath]}
+	return mcpmodel.Versions{GoSDK: selected[sdkapi.GoSDKModule], MarkLabs: selected[sdkapi.MarkLabsModule],
+		JSONSchemaGo: selected[sdkapi.JSONSchemaGoModule], Invopop: selected[sdkapi.InvopopPath]}
 }
-
-const (
-	goSDKModule = "github.com/modelcontextprotocol/go-sdk"
-	m3Module    = "github.com/mark3labs/mcp-go"
-)

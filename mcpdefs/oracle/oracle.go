@@ -42,7 +42,7 @@ func (SDK) Returns(fn *types.Func, i int) flow.Nilness {
 // (types.TypeString with full package paths), is the go-sdk's *jsonrpc.Error.
 func IsProtocolErrorTypeName(name string) bool {
 	switch name {
-	case "*" + sdkapi.GoSDKJSONRPCPath + ".Error", "*github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2.WireError":
+	case "*" + sdkapi.GoSDKJSONRPCPath + ".Error", "*" + sdkapi.GoSDKWireErrorPath + ".WireError":
 		return true
 	}
 	return false

@@ -333,7 +333,7 @@ func (r *finder) helperSchema(fn *types.Func, call *ast.CallExpr, depth int) *Sc
 	if sig == nil || sig.TypeParams().Len() == 0 {
 		return ls
 	}
-	inst, ok := r.pass.TypesInfo.Instances[instanceIdent(call.Fun)]
+	inst, ok := r.pass.TypesInfo.Instances[astutil.InstanceIdent(call.Fun)]
 	if !ok || inst.TypeArgs.Len() != sig.TypeParams().Len() {
 		return ls
 	}
@@ -357,16 +357,6 @@ func (ls *Schema) Instantiate(params *types.TypeParamList, args *types.TypeList)
 }
 
 const typeParamUnknown = "the type is a type parameter, known per instantiation"
-
-func instanceIdent(fun ast.Expr) *ast.Ident {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.IndexExpr:
-		return astutil.NameIdent(f.X)
-	case *ast.IndexListExpr:
-		return astutil.NameIdent(f.X)
-	}
-	return astutil.NameIdent(fun)
-}
 
 // substitute replaces a type parameter, or a pointer or slice of one, with its type
 // argument; a type that mentions a type parameter in any other way is kept as it is (and

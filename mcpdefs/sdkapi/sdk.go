@@ -19,10 +19,20 @@ import (
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
+// Module paths of the SDKs and of the schema library go-sdk builds on, as go.mod requires them.
+const (
+	GoSDKModule        = "github.com/modelcontextprotocol/go-sdk"
+	MarkLabsModule     = "github.com/mark3labs/mcp-go"
+	JSONSchemaGoModule = "github.com/google/jsonschema-go"
+)
+
 // Import paths of the APIs mcplint understands.
 const (
-	GoSDKMCPPath       = "github.com/modelcontextprotocol/go-sdk/mcp"
-	GoSDKJSONRPCPath   = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	GoSDKMCPPath     = "github.com/modelcontextprotocol/go-sdk/mcp"
+	GoSDKJSONRPCPath = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	// GoSDKWireErrorPath is the internal package of go-sdk's wire error type (WireError), the
+	// dynamic type of the protocol errors it hands handlers.
+	GoSDKWireErrorPath = "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2"
 	MarkLabsMCPPath    = "github.com/mark3labs/mcp-go/mcp"
 	MarkLabsServerPath = "github.com/mark3labs/mcp-go/server"
 	MCPErrPath         = "github.com/mcplint-go/mcplint/mcperr"

@@ -3,6 +3,7 @@ package templates
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	mcpastutil "github.com/mcplint-go/mcplint/internal/astutil"
 )
@@ -27,15 +28,9 @@ type Variadic struct {
 func bind(outer *Binding, sig *types.Signature, c *ast.CallExpr, targs *types.TypeList) *Binding {
 	b := &Binding{Args: map[*types.Var]ast.Expr{}, Variadic: map[*types.Var]Variadic{}, Types: map[*types.TypeParam]types.Type{}}
 	if outer != nil {
-		for k, v := range outer.Args {
-			b.Args[k] = v
-		}
-		for k, v := range outer.Variadic {
-			b.Variadic[k] = v
-		}
-		for k, v := range outer.Types {
-			b.Types[k] = v
-		}
+		maps.Copy(b.Args, outer.Args)
+		maps.Copy(b.Variadic, outer.Variadic)
+		maps.Copy(b.Types, outer.Types)
 	}
 	params := sig.Params()
 	for i := range params.Len() {

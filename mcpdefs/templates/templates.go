@@ -28,8 +28,10 @@
 package templates
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -246,11 +248,7 @@ func (s *Set) onlyCalls(fn *types.Func) []*ast.CallExpr {
 		calls = append(calls, c)
 	}
 	// Source order, so that output is stable.
-	for i := 1; i < len(calls); i++ {
-		for j := i; j > 0 && calls[j].Pos() < calls[j-1].Pos(); j-- {
-			calls[j], calls[j-1] = calls[j-1], calls[j]
-		}
-	}
+	slices.SortFunc(calls, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return calls
 }
 

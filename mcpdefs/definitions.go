@@ -348,13 +348,18 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 		if len(oc.Args) > 0 {
 			a0 = r.through(oc.Args[0])
 		}
-		switch fn.Name() {
-		case "WithDescription", "WithResourceDescription", "WithTemplateDescription", "WithPromptDescription":
+		switch sdkapi.MarkLabsFieldOption(fn) {
+		case sdkapi.Description:
 			d.Description = r.str(a0)
-		case "WithToolTitle", "WithResourceTitle", "WithTemplateTitle", "WithPromptTitle":
+			continue
+		case sdkapi.Title:
 			d.Title = r.str(a0)
-		case "WithMIMEType", "WithTemplateMIMEType":
+			continue
+		case sdkapi.MIMEType:
 			d.MIMEType = r.str(a0)
+			continue
+		}
+		switch fn.Name() {
 		case "WithReadOnlyHintAnnotation":
 			d.Annotations.ReadOnly = r.boolean(a0)
 		case "WithDestructiveHintAnnotation":

@@ -103,3 +103,21 @@ func TestModelTextNamesSDKAPIs(t *testing.T) {
 	_, _, ok := sdkapi.ModelTextArgs(nil)
 	assert.False(t, ok)
 }
+
+// TestMarkLabsFieldOptionsAreMCPGos: every option the table says sets a string field is a
+// function of mcp-go, and sets the field its name says.
+func TestMarkLabsFieldOptionsAreMCPGos(t *testing.T) {
+	funcs, _ := sdkObjects(t)
+	got := map[string]sdkapi.Field{}
+	for _, fn := range funcs {
+		if f := sdkapi.MarkLabsFieldOption(fn); f != sdkapi.NoField {
+			got[fn.Name()] = f
+		}
+	}
+	assert.Equal(t, map[string]sdkapi.Field{
+		"WithDescription": sdkapi.Description, "WithResourceDescription": sdkapi.Description,
+		"WithTemplateDescription": sdkapi.Description, "WithPromptDescription": sdkapi.Description,
+		"WithToolTitle": sdkapi.Title, "WithResourceTitle": sdkapi.Title, "WithTemplateTitle": sdkapi.Title,
+		"WithPromptTitle": sdkapi.Title, "WithMIMEType": sdkapi.MIMEType, "WithTemplateMIMEType": sdkapi.MIMEType,
+	}, got)
+}

@@ -153,8 +153,9 @@ func (s *Set) describe(d *mcpmodel.Definition, fn *types.Func, side Side) *Helpe
 	f.InputFixed = d.InputSchema != nil || side.OwnType || d.SDK == sdkapi.MarkLabs && !f.NewToolDefaults
 	f.OutputFixed = d.OutputSchema != nil || side.OwnType || d.SDK == sdkapi.MarkLabs && !f.NewToolDefaults
 	f.OptionsFixed = (d.OptionsDynamic && f.Options < 0) || d.Meta != nil || len(d.PromptArgs) > 0 || d.PromptArgsDynamic
+	// An option that sets a string field the fact carries is no other option.
 	for _, oc := range d.Options {
-		if fn := s.code.Callee(oc); fn == nil || !(fn.Name() == "WithDescription" || fn.Name() == "WithToolTitle" || fn.Name() == "WithResourceDescription" || fn.Name() == "WithPromptDescription" || fn.Name() == "WithTemplateDescription") {
+		if sdkapi.MarkLabsFieldOption(s.code.Callee(oc)) == sdkapi.NoField {
 			f.OptionsFixed = true
 		}
 	}

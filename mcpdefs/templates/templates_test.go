@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // check type-checks src, a package p with no imports, as an analysis pass would see it.
@@ -335,6 +336,21 @@ func TestDescribe(t *testing.T) {
 	assert.Equal(t, -1, f.Options)
 	assert.Empty(t, f.Registration)
 	assert.False(t, f.InputFixed)
+
+	// Options that set a field the fact carries (description, title, MIME type) are no other
+	// options; any other, or a function of another package with such a name, is.
+	m3, own := types.NewPackage(sdkapi.MarkLabsMCPPath, "mcp"), types.NewPackage("example.com/own", "own")
+	option := func(pkg *types.Package, name string) *ast.CallExpr {
+		id := &ast.Ident{Name: name}
+		pass.TypesInfo.Uses[id] = types.NewFunc(token.NoPos, pkg, name, types.NewSignatureType(nil, nil, nil, nil, nil, false))
+		return &ast.CallExpr{Fun: id}
+	}
+	d.Options = []*ast.CallExpr{option(m3, "WithToolTitle"), option(m3, "WithResourceTitle"), option(m3, "WithMIMEType")}
+	assert.False(t, s.describe(d, tool, Side{}).OptionsFixed)
+	d.Options = []*ast.CallExpr{option(own, "WithDescription")}
+	assert.True(t, s.describe(d, tool, Side{}).OptionsFixed)
+	d.Options = []*ast.CallExpr{option(m3, "WithReadOnlyHintAnnotation")}
+	assert.True(t, s.describe(d, tool, Side{}).OptionsFixed)
 
 	static := &mcpmodel.Definition{Kind: mcpmodel.Tool, Name: mcpmodel.Value{Set: true, Static: true, Str: "fixed"}}
 	assert.Nil(t, s.describe(static, fixed, Side{}), "the name is no parameter: no helper")

@@ -1,10 +1,13 @@
 package mcpdefs
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"golang.org/x/tools/go/ssa"
+	"maps"
+	"slices"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -101,7 +104,10 @@ func (r *recogniser) reflectedHandler(d *mcpmodel.Definition) {
 	}
 	var found *mcpmodel.Handler
 	var arg ast.Expr
-	for p, a := range r.bound.Args {
+	// In parameter order, so that the argument named is the same on every run.
+	params := slices.SortedFunc(maps.Keys(r.bound.Args), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, p := range params {
+		a := r.bound.Args[p]
 		if !types.IsInterface(p.Type()) {
 			continue
 		}

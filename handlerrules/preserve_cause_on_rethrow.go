@@ -498,7 +498,9 @@ func decidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
 }
 
 // holdsOn reports whether the block cond controls runs where cond's test, read without its
-// negations (!x, a != b), is true.
+// negations, holds. A classification (os.IsNotExist(err), errors.Is) holds on one side only;
+// a comparison (`tenant == ""`, `ctx.Err() != nil`, a status code) decides either way: each
+// side is a case the new error can name.
 func holdsOn(cond flow.Condition) bool {
 	holds, v := cond.Taken, cond.Value
 	for {
@@ -509,9 +511,7 @@ func holdsOn(cond flow.Condition) bool {
 				continue
 			}
 		case *ssa.BinOp:
-			if x.Op == token.NEQ {
-				holds = !holds
-			}
+			return true
 		}
 		return holds
 	}

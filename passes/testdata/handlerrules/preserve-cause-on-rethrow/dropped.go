@@ -144,6 +144,20 @@ func scanOtherCondition(ctx context.Context, req *gomcp.CallToolRequest, in scan
 	return nil, scanOut{Rows: 1}, nil
 }
 
+// mcpproxy-go's shape: a comparison after the failure names its own case (the context was
+// cancelled), on the side where it is true.
+func scanCancelled(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, scanOut{}, fmt.Errorf("cancelled during delete: %w", ctx.Err())
+		}
+		return nil, scanOut{}, fmt.Errorf("delete: %w", err)
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
 func scanClassifiedSwitch(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
 	var db *sql.DB
 	_, err := db.ExecContext(ctx, "delete")

@@ -320,6 +320,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 	r.templates.Export(r.templateSide)
 	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
+	r.adapters.Unfollowed()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

@@ -56,6 +56,11 @@ func (r *recogniser) AddHolder(h mcpmodel.Holder) {
 }
 
 // RequestType is the request parameter type of an SDK handler of kind on sdk.
+func (r *recogniser) HandlerShape(sig *types.Signature) bool {
+	_, ok := r.sdk.shape(sig)
+	return ok
+}
+
 func (r *recogniser) RequestType(sdk sdkapi.SDK, kind mcpmodel.Kind) types.Type {
 	s := r.sdk
 	switch {

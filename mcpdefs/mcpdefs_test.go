@@ -116,7 +116,11 @@ func describer(defs *analysis.Analyzer) *analysis.Analyzer {
 				pass.Reportf(pos, "handler %s %s %s errors=%s %s via=%s%s", h.Kind, h.SDK, h.Flavour, mode, reg, h.Shape, wire)
 			}
 			for _, u := range res.Unmapped {
-				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", u.Adapter.Name(), u.Reason)
+				name := "(literal)"
+				if u.Adapter != nil {
+					name = u.Adapter.Name()
+				}
+				pass.Reportf(u.Call.Pos(), "unmapped adapter %s: %s", name, u.Reason)
 			}
 			for _, s := range res.Servers {
 				wire := ""
@@ -141,7 +145,7 @@ func TestRegistrar(t *testing.T) {
 }
 
 func TestRecognition(t *testing.T) {
-	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "helpers", "helpers/m3", "helpers/lib", "helpers/use", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire"}
+	dirs := []string{"gosdk", "mark3labs", "wrapper", "adapter", "mcptool", "convert", "convert/textual", "owndefs", "owndefs/m3", "registrars/lib", "registrars/use", "factory", "helpers", "helpers/m3", "helpers/lib", "helpers/use", "xpkg/adapt", "xpkg/use", "xpkg/impl", "xpkg/noimport", "nilcallee", "serverwire/mw", "serverwire", "layers/tools", "layers"}
 	var patterns []string
 	for _, dir := range dirs {
 		patterns = append(patterns, "./recognition/"+dir)

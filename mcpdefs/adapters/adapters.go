@@ -49,6 +49,9 @@ func (r *Finder) PassThroughAdapters() {
 		}
 		if i, ok := r.passThrough(h, fn); ok {
 			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, mcpmodel.ShapePassThrough)})
+			for _, c := range r.wholeCalls(h) {
+				r.follow(c.Pos())
+			}
 		}
 	}
 }

@@ -14,6 +14,7 @@ package adapters
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,6 +58,9 @@ type Code interface {
 	// RequestType is the request parameter type of an SDK handler of kind on sdk.
 	RequestType(sdk sdkapi.SDK, kind mcpmodel.Kind) types.Type
 	IsErrorResult(e ast.Expr) bool
+	// HandlerShape reports whether sig is the signature of an SDK handler, which recognition
+	// recognises by its type wherever it is declared.
+	HandlerShape(sig *types.Signature) bool
 	IsArguments(e ast.Expr, h *mcpmodel.Handler) bool
 
 	Handlers() []*mcpmodel.Handler
@@ -95,6 +99,11 @@ type Finder struct {
 	convWraps  map[*types.TypeName]Mapping
 	// rangeOf maps range value variables to what they range over (built on first use).
 	rangeOf map[types.Object]ast.Expr
+	// followed are the calls (by their left parenthesis) of wrapped functions that an
+	// adapter phase maps, and unmapped the calls recorded as not mapped: Unfollowed reports
+	// the function-value calls of handlers that are neither.
+	followed map[token.Pos]bool
+	unmapped map[*ast.CallExpr]bool
 }
 
 // New returns the finder of pass's package, reading it through code and ix.
@@ -106,7 +115,15 @@ func New(pass *analysis.Pass, fl *flow.Result, code Code, ix Index) *Finder {
 		fieldGiven: map[*types.Var]Mapping{},
 		ifaceWraps: map[*types.Func]Mapping{},
 		convWraps:  map[*types.TypeName]Mapping{},
+		followed:   map[token.Pos]bool{},
+		unmapped:   map[*ast.CallExpr]bool{},
 	}
+}
+
+// AddUnmapped records u with recognition, and remembers its call.
+func (r *Finder) AddUnmapped(u mcpmodel.Unmapped) {
+	r.unmapped[u.Call] = true
+	r.Code.AddUnmapped(u)
 }
 
 func identical(a, b types.Type) bool { return a != nil && b != nil && types.Identical(a, b) }

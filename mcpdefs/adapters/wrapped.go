@@ -95,6 +95,7 @@ func (r *Finder) ConvertingAdapters() {
 				r.AddUnmapped(mcpmodel.Unmapped{Adapter: fn, Call: call, Reason: reason, SDK: h.SDK})
 				return true
 			}
+			r.follow(call.Lparen)
 			if prev, seen := found[t]; !seen {
 				found[t] = m
 				order = append(order, t)

@@ -59,7 +59,8 @@ type Holder struct {
 // Unmapped is an adapter whose wrapped functions are not checked, because its body does not
 // show what their error becomes, or because they are out of recognition's reach.
 type Unmapped struct {
-	// Adapter is the function the SDK handler is written in (or the adapter called); Call is
+	// Adapter is the function the SDK handler is written in (or the adapter called), nil for
+	// a handler literal outside any declared function; Call is
 	// the call of the wrapped function inside the SDK handler, or the call of the adapter.
 	Adapter *types.Func
 	Call    *ast.CallExpr

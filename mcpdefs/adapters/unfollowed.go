@@ -1,0 +1,119 @@
+package adapters
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+)
+
+// Unfollowed records, as unmapped, each call by which a recognised tool handler hands the
+// tool's request or arguments to a function value that no adapter of this package maps: a
+// map or slice element, a field of a value built elsewhere, an interface method, a function a
+// call returned. The functions behind such a call are the tool's real handlers, and nothing
+// checks them; the run's coverage says so instead of counting the tool as checked. Run it
+// last, once every adapter phase has said which calls it follows.
+func (r *Finder) Unfollowed() {
+	for _, h := range r.Handlers() {
+		if h.Kind != mcpmodel.Tool || h.Body == nil {
+			continue
+		}
+		fn := r.flow.Function(h.Node)
+		if fn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok || r.flow.Called(c) != nil || r.followed[c.Pos()] || !returnsError(c) {
+					continue
+				}
+				if _, builtin := c.Call.Value.(*ssa.Builtin); builtin || r.HandlerShape(c.Call.Signature()) {
+					// An SDK handler (the next one of a middleware chain, a map of SDK
+					// handlers) is recognised by its type wherever it is declared.
+					continue
+				}
+				call := flow.CallExprAt(h.Node, c.Pos())
+				if call == nil || r.unmapped[call] || !r.handsArguments(h, call) {
+					continue
+				}
+				r.AddUnmapped(mcpmodel.Unmapped{
+					Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
+					Reason: "the handler hands the tool's arguments to " + calleeKind(r.pass.TypesInfo, call) + " that recognition does not follow",
+				})
+			}
+		}
+	}
+}
+
+// writtenIn is the declared function h is, or is written in; nil for a literal outside any.
+func (r *Finder) writtenIn(h *mcpmodel.Handler) *types.Func {
+	if fd, ok := h.Node.(*ast.FuncDecl); ok {
+		fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		return fn
+	}
+	return r.declaredIn(h)
+}
+
+// follow records that an adapter phase maps call: the functions it runs are handlers.
+func (r *Finder) follow(pos token.Pos) { r.followed[pos] = true }
+
+// returnsError reports whether c's last result is an error.
+func returnsError(c *ssa.Call) bool {
+	res := c.Call.Signature().Results()
+	return res.Len() > 0 && astutil.IsError(res.At(res.Len()-1).Type())
+}
+
+// handsArguments reports whether call hands on h's request, its raw or decoded arguments, or
+// an input whose type is a type parameter (a generic layer's), rather than values the handler
+// derived: what tells a tool layer's call from a service call.
+func (r *Finder) handsArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	decoded := r.decodedArguments(h)
+	for _, a := range call.Args {
+		if r.IsArguments(a, h) {
+			return true
+		}
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		o := info.Uses[id]
+		switch {
+		case o == nil:
+		case o == h.Request || decoded[o]:
+			return true
+		case o == h.Input:
+			if _, ok := types.Unalias(h.Input.Type()).(*types.TypeParam); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calleeKind says in a few words what call calls, for the reason.
+func calleeKind(info *types.Info, call *ast.CallExpr) string {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		return "an element of " + types.ExprString(x.X)
+	case *ast.CallExpr:
+		return "the function " + types.ExprString(x) + " returns"
+	case *ast.SelectorExpr:
+		if sel := info.Selections[x]; sel != nil {
+			if sel.Kind() == types.MethodVal && types.IsInterface(sel.Recv()) {
+				return "the interface method " + types.ExprString(x)
+			}
+			if sel.Kind() == types.FieldVal {
+				return "the function held in the field " + types.ExprString(x)
+			}
+		}
+	}
+	return "the function value " + types.ExprString(fun)
+}

@@ -25,6 +25,7 @@ import (
 	"os/signal"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -170,7 +171,9 @@ func check(args []string, stdout, stderr io.Writer) int {
 		baseWrite  = fs.String("baseline-write", "", "write this run's findings to the baseline `file` (then report as -baseline does)")
 		verbose    = fs.Bool("v", false, "say on standard error how many packages were checked, how many needed no analysis, and how long it took")
 		loader     = fs.String("loader", "engine", "how packages are loaded: engine (fast) or packages (the stock go/packages path, every dependency from source: slow, a way around an engine bug)")
+		minCov     optionalInt
 	)
+	fs.Var(&minCov, "min-coverage", "exit 1 when the handlers of fewer than this `percent` of the tools found were checked, or no tool was found (default: min-coverage from the configuration, else off)")
 	fs.Var(&enable, "enable", "enable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Var(&disable, "disable", "disable rules or families (comma-separated `ids`), over the configuration file")
 	fs.Usage = func() { usage(fs) }
@@ -220,7 +223,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		Patterns:   patterns,
 		Format:     f,
 		ConfigFile: *load.configFile,
-		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn, Show: *show},
+		Flags:      driver.FlagSettings{Enable: enable, Disable: disable, FailOn: *failOn, Show: *show, MinCoverage: minCov.value},
 		Fix:        *applyFix,
 		Diff:       *diff,
 		Tests:      *tests,
@@ -455,4 +458,23 @@ func startCPUProfile(path string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// optionalInt is an integer flag that knows whether it was given.
+type optionalInt struct{ value *int }
+
+func (o *optionalInt) String() string {
+	if o == nil || o.value == nil {
+		return ""
+	}
+	return strconv.Itoa(*o.value)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", s)
+	}
+	o.value = &n
+	return nil
 }

@@ -159,6 +159,8 @@ type FlagSettings struct {
 	Disable []string
 	FailOn  string
 	Show    string
+	// MinCoverage overrides min-coverage when not nil.
+	MinCoverage *int
 }
 
 // apply validates the flags on their own (so that a mistake is blamed on the flag, not the
@@ -166,6 +168,9 @@ type FlagSettings struct {
 // says about it.
 func (fl FlagSettings) apply(cfg *analyzers.Config, cat *analyzers.Catalog) error {
 	check := &analyzers.Config{Enable: fl.Enable, Disable: fl.Disable, FailOn: fl.FailOn, Show: fl.Show}
+	if fl.MinCoverage != nil {
+		check.MinCoverage = *fl.MinCoverage
+	}
 	if err := check.Validate(cat); err != nil {
 		lines := strings.Split(err.Error(), "\n")
 		for i, l := range lines {
@@ -194,6 +199,9 @@ func (fl FlagSettings) apply(cfg *analyzers.Config, cat *analyzers.Catalog) erro
 	}
 	if fl.Show != "" {
 		cfg.Show = fl.Show
+	}
+	if fl.MinCoverage != nil {
+		cfg.MinCoverage = *fl.MinCoverage
 	}
 	return nil
 }

@@ -115,11 +115,16 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	start := time.Now()
 	var rec *recognised
 	wire := analyzers.NewWire()
-	observe := wire.Observe
+	cov := newCoverage()
+	observe := func(pass *analysis.Pass, res any) {
+		wire.Observe(pass, res)
+		cov.observe(pass, res)
+	}
 	if o.Verbose {
 		rec = newRecognised()
 		observe = func(pass *analysis.Pass, res any) {
 			wire.Observe(pass, res)
+			cov.observe(pass, res)
 			rec.observe(pass, res)
 		}
 	}
@@ -134,6 +139,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Loader:     o.Loader,
 		Observe:    observe,
 		Settle:     settleWire(wire),
+		Summarize:  cov.summary,
 		CacheDir:   cacheDir,
 		CacheKey:   cacheKey,
 	})
@@ -143,6 +149,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 
 	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
+	rep.Coverage = coverageOf(out.Summary)
 	if o.Verbose {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
 			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
@@ -174,6 +181,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
 		rec.write(s.Stderr)
 	}
+	writeCoverage(s.Stderr, dir, rep.Coverage, o.Verbose)
 
 	if rep.Checked == 0 {
 		return ExitError // reportPackageErrors said why
@@ -183,6 +191,10 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		if cfg.Fails(f.Severity) {
 			failing++
 		}
+	}
+	if short := coverageShort(rep.Coverage, cfg.MinCoverage); short != "" {
+		fmt.Fprintf(s.Stderr, "mcplint: %s\n", short)
+		return ExitFindings
 	}
 	if failing > 0 {
 		threshold := cfg.FailOn

@@ -37,6 +37,11 @@ type Config struct {
 	// annotations, go vet and golangci-lint always carry every finding.
 	Show string `yaml:"show" json:"show" mapstructure:"show"`
 
+	// MinCoverage fails the run (exit 1) when the rules checked the handlers of fewer than
+	// this percentage of the tools found, or when no tool was found; 0 turns it off. For CI
+	// gates that must not pass because mcplint could not see the handlers.
+	MinCoverage int `yaml:"min-coverage" json:"min-coverage" mapstructure:"min-coverage"`
+
 	// Severity overrides a rule's catalog severity: {rule-id: error|warning|info}.
 	Severity map[string]string `yaml:"severity" json:"severity" mapstructure:"severity"`
 
@@ -124,6 +129,9 @@ func (c *Config) Validate(cat *Catalog) error {
 		if _, err := ParseSeverity(c.FailOn); err != nil {
 			errs = append(errs, fmt.Errorf("fail-on: unknown severity %q (want error, warning, info or none)", c.FailOn))
 		}
+	}
+	if c.MinCoverage < 0 || c.MinCoverage > 100 {
+		errs = append(errs, fmt.Errorf("min-coverage: %d is not a percentage (want 0 to 100)", c.MinCoverage))
 	}
 	if c.Show != "" {
 		if _, err := ParseSeverity(c.Show); err != nil {

@@ -40,6 +40,7 @@ type cachedOutcome struct {
 	PackageErrors []result.PackageError
 	Checked       int
 	Skipped       int
+	Summary       json.RawMessage `json:",omitempty"`
 }
 
 // cacheKey computes the key of a run, or "" when the run cannot be cached.
@@ -137,7 +138,7 @@ func loadCached(dir, key string) *Outcome {
 	if json.Unmarshal(data, &c) != nil {
 		return nil // a damaged entry is a miss; the run rewrites it
 	}
-	return &Outcome{Findings: c.Findings, PackageErrors: c.PackageErrors, Checked: c.Checked, Skipped: c.Skipped, Cached: true}
+	return &Outcome{Findings: c.Findings, PackageErrors: c.PackageErrors, Checked: c.Checked, Skipped: c.Skipped, Summary: c.Summary, Cached: true}
 }
 
 // storeCached writes the outcome under key. Failing to is not an error of the run: the next
@@ -146,7 +147,7 @@ func storeCached(dir, key string, out *Outcome) {
 	if len(out.Crashes) > 0 {
 		return // a crash should be seen again, not replayed without its stack
 	}
-	data, err := json.Marshal(cachedOutcome{Findings: out.Findings, PackageErrors: out.PackageErrors, Checked: out.Checked, Skipped: out.Skipped})
+	data, err := json.Marshal(cachedOutcome{Findings: out.Findings, PackageErrors: out.PackageErrors, Checked: out.Checked, Skipped: out.Skipped, Summary: out.Summary})
 	if err != nil || os.MkdirAll(dir, 0o755) != nil {
 		return
 	}

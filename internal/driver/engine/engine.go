@@ -6,6 +6,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
@@ -67,6 +68,10 @@ type Options struct {
 	// before they are cached, and returns those to keep: what one package's findings mean
 	// can depend on another package's results, which Observe saw.
 	Settle func([]result.Finding) []result.Finding
+	// Summarize, when set, is called once every package has been analysed and the findings
+	// settled; what it returns is kept with the outcome (and its cache entry) as Summary: what
+	// the caller learnt through Observe, for a later run that replays the cache.
+	Summarize func() json.RawMessage
 }
 
 // Timings say where a run's time went.
@@ -124,6 +129,8 @@ type Outcome struct {
 	Timings Timings
 	// Cached: nothing changed since a run with the same key, whose outcome this is.
 	Cached bool
+	// Summary is what Options.Summarize returned.
+	Summary json.RawMessage
 }
 
 // ErrNoPackages is returned when the patterns match no package at all.
@@ -229,6 +236,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Settle != nil {
 		out.Findings = opts.Settle(out.Findings)
 	}
+	if opts.Summarize != nil {
+		out.Summary = opts.Summarize()
+	}
 	if key != "" && ctx.Err() == nil {
 		storeCached(opts.CacheDir, key, out)
 	}
@@ -259,6 +269,9 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 	}
 	if opts.Settle != nil {
 		out.Findings = opts.Settle(out.Findings)
+	}
+	if opts.Summarize != nil {
+		out.Summary = opts.Summarize()
 	}
 	return out, nil
 }

@@ -13,6 +13,43 @@ type jsonReport struct {
 	Findings        []jsonFinding      `json:"findings"`
 	PackageErrors   []jsonPackageError `json:"packageErrors"`
 	CheckedPackages int                `json:"checkedPackages"`
+	// Coverage is absent when the run could not tell.
+	Coverage *jsonCoverage `json:"coverage,omitempty"`
+}
+
+// jsonCoverage says of the tools found whose handlers were checked.
+type jsonCoverage struct {
+	Tools   int              `json:"tools"`
+	Checked int              `json:"checked"`
+	Unseen  []jsonUnseenTool `json:"unseen"`
+}
+
+type jsonUnseenTool struct {
+	// Name is the tool's name, or NameExpr the expression that computes it.
+	Name     string `json:"name,omitempty"`
+	NameExpr string `json:"nameExpr,omitempty"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Reason   string `json:"reason"`
+}
+
+// coverageDoc is cov as the JSON and SARIF outputs write it, with paths relative to dir.
+func coverageDoc(cov *result.Coverage, dir string) *jsonCoverage {
+	if cov == nil {
+		return nil
+	}
+	doc := &jsonCoverage{Tools: cov.Tools, Checked: cov.Checked, Unseen: []jsonUnseenTool{}}
+	for _, u := range cov.Unseen {
+		ju := jsonUnseenTool{File: relPath(dir, u.Pos.File), Line: u.Pos.Line, Column: u.Pos.Column, Reason: u.Reason}
+		if u.Static {
+			ju.Name = u.Name
+		} else {
+			ju.NameExpr = u.Name
+		}
+		doc.Unseen = append(doc.Unseen, ju)
+	}
+	return doc
 }
 
 type jsonFinding struct {
@@ -58,6 +95,7 @@ func WriteJSON(w io.Writer, r *result.Report, o Options) error {
 		Findings:        []jsonFinding{},
 		PackageErrors:   []jsonPackageError{},
 		CheckedPackages: r.Checked,
+		Coverage:        coverageDoc(r.Coverage, o.Dir),
 	}
 	for _, f := range r.Findings {
 		jf := jsonFinding{

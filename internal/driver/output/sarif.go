@@ -32,6 +32,12 @@ type sarifRun struct {
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
 	ColumnKind         string                      `json:"columnKind"`
 	Results            []sarifResult               `json:"results"`
+	// Properties carries what SARIF has no field for: the coverage of the run's tools.
+	Properties *sarifRunProps `json:"properties,omitempty"`
+}
+
+type sarifRunProps struct {
+	Coverage *jsonCoverage `json:"mcplintCoverage,omitempty"`
 }
 
 type sarifTool struct {
@@ -150,6 +156,9 @@ func WriteSARIF(w io.Writer, r *result.Report, o Options) error {
 	}
 	if o.Dir != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: dirURI(o.Dir, true)}}
+	}
+	if cov := coverageDoc(r.Coverage, o.Dir); cov != nil {
+		run.Properties = &sarifRunProps{Coverage: cov}
 	}
 	for _, rule := range r.Rules {
 		sr := sarifRule{

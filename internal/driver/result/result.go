@@ -85,6 +85,8 @@ type Report struct {
 	PackageErrors []PackageError
 	// Checked counts the packages that were analysed.
 	Checked int
+	// Coverage is nil when the run could not tell (go vet and golangci-lint runs).
+	Coverage *Coverage
 }
 
 // Rule returns the descriptor of id and its index in r.Rules.
@@ -118,4 +120,31 @@ func SortAndDedup(fs []Finding) []Finding {
 	return slices.CompactFunc(fs, func(a, b Finding) bool {
 		return Compare(a, b) == 0 && a.URL == b.URL
 	})
+}
+
+// Coverage says of the tools a run found whose handlers the rules checked: a server whose
+// handlers were not analysed must not look clean.
+type Coverage struct {
+	// Tools counts the tool definitions found outside test files; Checked those whose
+	// handlers the rules checked.
+	Tools, Checked int
+	// Unseen are the others, each with why, in position order.
+	Unseen []UnseenTool `json:",omitempty"`
+}
+
+// UnseenTool is a tool whose handler was not checked.
+type UnseenTool struct {
+	// Name is the tool's name when Static, else the expression that computes it.
+	Name   string
+	Static bool
+	Pos    Position
+	Reason string
+}
+
+// Percent is the checked share of tools, rounded down; 100 when there are none.
+func (c *Coverage) Percent() int {
+	if c == nil || c.Tools == 0 {
+		return 100
+	}
+	return c.Checked * 100 / c.Tools
 }

@@ -48,6 +48,7 @@ func (c *Collector) Surface() *Surface {
 	defer c.mu.Unlock()
 	out := &Surface{Tools: []*Entry{}, Resources: []*Entry{}, ResourceTemplates: []*Entry{}, Prompts: []*Entry{}}
 	out.Merge(&c.s)
+	out.settle()
 	out.dropUnregisteredCopies()
 	out.Sort()
 	return out

@@ -31,6 +31,12 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 		return s
 	}
 	b := &builder{pass: pass, res: res}
+	s.handlers, s.analysed = map[string]bool{}, map[string]bool{pass.Pkg.Path(): true}
+	for _, h := range res.Handlers {
+		if fd, ok := h.Node.(*ast.FuncDecl); ok {
+			s.handlers[b.position(fd.Name.Pos())] = true
+		}
+	}
 	for _, d := range res.Definitions {
 		pos := pass.Fset.PositionFor(d.Node.Pos(), false)
 		if strings.HasSuffix(pos.Filename, "_test.go") || d.Converter || d.Template {
@@ -131,6 +137,14 @@ func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 		e.unknown("_meta", whyMutated)
 	}
 	e.X.Handler = b.handler(d)
+	if d.Kind == mcpmodel.Tool {
+		cov := b.res.CoverageOf(d)
+		if fn := cov.Declared; fn != nil {
+			e.X.declared, e.X.declaredIn, e.X.declaredName = b.position(fn.Pos()), fn.Pkg().Path(), fn.Name()
+		} else {
+			e.X.HandlerChecked, e.X.HandlerReason = &cov.Checked, cov.Reason
+		}
+	}
 	b.condition(e, d)
 	return e
 }

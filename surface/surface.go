@@ -19,6 +19,11 @@ type Surface struct {
 	Resources         []*Entry `json:"resources"`
 	ResourceTemplates []*Entry `json:"resourceTemplates"`
 	Prompts           []*Entry `json:"prompts"`
+
+	// handlers are the positions of the declarations recognised as handlers in the packages
+	// merged so far, and analysed those packages' paths: a tool whose handler is declared in
+	// another package is checked when that package recognised it (settle).
+	handlers, analysed map[string]bool
 }
 
 // Entry is one tool, resource, resource template or prompt. The MCP fields hold what the
@@ -53,6 +58,13 @@ type Info struct {
 	Package  string       `json:"package,omitempty"`
 	SDK      string       `json:"sdk,omitempty"`
 	Handler  *HandlerInfo `json:"handler,omitempty"`
+	// HandlerChecked (tools only) says whether the rules checked the tool's handler, and
+	// HandlerReason why not.
+	HandlerChecked *bool  `json:"handlerChecked,omitempty"`
+	HandlerReason  string `json:"handlerReason,omitempty"`
+	// declared is where the handler is declared when in another package, and declaredIn that
+	// package's path and declaredName its name, until settled.
+	declared, declaredIn, declaredName string
 	// Schemas says where inputSchema and outputSchema come from: inferred (from a Go type),
 	// hand-built, properties (mark3labs options), default (an SDK substitute), absent, unknown.
 	InputFrom  string `json:"inputFrom,omitempty"`
@@ -146,10 +158,38 @@ func (s *Surface) Sort() {
 
 // Merge adds other's entries to s.
 func (s *Surface) Merge(other *Surface) {
+	for _, m := range []struct{ dst, src *map[string]bool }{{&s.handlers, &other.handlers}, {&s.analysed, &other.analysed}} {
+		if *m.dst == nil {
+			*m.dst = map[string]bool{}
+		}
+		for k := range *m.src {
+			(*m.dst)[k] = true
+		}
+	}
 	s.Tools = append(s.Tools, other.Tools...)
 	s.Resources = append(s.Resources, other.Resources...)
 	s.ResourceTemplates = append(s.ResourceTemplates, other.ResourceTemplates...)
 	s.Prompts = append(s.Prompts, other.Prompts...)
+}
+
+// settle decides, for each tool whose handler is declared in another package, whether that
+// package recognised it.
+func (s *Surface) settle() {
+	for _, e := range s.Tools {
+		if e.X.declared == "" {
+			continue
+		}
+		checked := s.handlers[e.X.declared]
+		e.X.HandlerChecked = &checked
+		switch {
+		case checked:
+		case !s.analysed[e.X.declaredIn]:
+			e.X.HandlerReason = "its handler " + e.X.declaredName + " is declared in " + e.X.declaredIn + ", which was not analysed (outside the patterns or the module)"
+		default:
+			e.X.HandlerReason = "its handler " + e.X.declaredName + " (" + e.X.declared + ") is not recognised as a handler"
+		}
+		e.X.declared = ""
+	}
 }
 
 // dropUnregisteredCopies drops from each list an entry with no handler whose key a

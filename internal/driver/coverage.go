@@ -123,25 +123,42 @@ func (c *coverage) summary() json.RawMessage {
 }
 
 // writeCoverage writes the coverage line, and under verbose each unseen tool with its reason.
-func writeCoverage(w io.Writer, dir string, cov *result.Coverage, verbose bool) {
-	if cov == nil || cov.Tools == 0 {
+// broken counts the packages with MCP code that did not compile: their tools are not counted.
+func writeCoverage(w io.Writer, dir string, cov *result.Coverage, broken int, verbose bool) {
+	if cov == nil || cov.Tools == 0 && broken == 0 {
 		return
 	}
-	unseen := len(cov.Unseen)
-	if unseen == 0 {
-		fmt.Fprintf(w, "mcplint: checked the handlers of all %s\n", plural(cov.Tools, "tool"))
-		return
+	var line string
+	switch unseen := len(cov.Unseen); {
+	case cov.Tools == 0:
+		line = "found no tool"
+	case unseen == 0:
+		line = "checked the handlers of all " + plural(cov.Tools, "tool")
+	case verbose:
+		line = fmt.Sprintf("checked the handlers of %d of %s; %d not seen", cov.Checked, plural(cov.Tools, "tool"), unseen)
+	default:
+		line = fmt.Sprintf("checked the handlers of %d of %s; %d not seen (-v lists them)", cov.Checked, plural(cov.Tools, "tool"), unseen)
 	}
-	hint := " (-v lists them)"
-	if verbose {
-		hint = ":"
+	if broken > 0 {
+		line += fmt.Sprintf("; the tools of %s that did not compile are not counted", plural(broken, "package"))
 	}
-	fmt.Fprintf(w, "mcplint: checked the handlers of %d of %s; %d not seen%s\n", cov.Checked, plural(cov.Tools, "tool"), unseen, hint)
+	fmt.Fprintf(w, "mcplint: %s\n", line)
 	if verbose {
 		for _, u := range cov.Unseen {
 			fmt.Fprintf(w, "  %s:%d:%d: %s: %s\n", output.RelPath(dir, u.Pos.File), u.Pos.Line, u.Pos.Column, toolName(u), u.Reason)
 		}
 	}
+}
+
+// brokenMCP counts the packages with MCP code that could not be checked.
+func brokenMCP(errs []result.PackageError) int {
+	n := 0
+	for _, pe := range errs {
+		if !pe.NoMCP {
+			n++
+		}
+	}
+	return n
 }
 
 // coverageOf decodes a run's summary; nil when it has none (a cache entry of an older mcplint).

@@ -181,7 +181,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
 		rec.write(s.Stderr)
 	}
-	writeCoverage(s.Stderr, dir, rep.Coverage, o.Verbose)
+	writeCoverage(s.Stderr, dir, rep.Coverage, brokenMCP(rep.PackageErrors), o.Verbose)
 
 	if rep.Checked == 0 {
 		return ExitError // reportPackageErrors said why

@@ -1,0 +1,118 @@
+package driver_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The fixture module testdata/layered registers three tools: search, whose handler is
+// declared in another package and recognised there, and two whose handlers sit behind a map
+// and an interface method that recognition does not follow.
+const layeredLine = "mcplint: checked the handlers of 1 of 3 tools; 2 not seen (-v lists them)\n"
+
+func TestCoverageLineEndsEveryRun(t *testing.T) {
+	r := mcplint(t, fixture(t, "layered"))
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, layeredLine, r.stderr)
+
+	r = mcplint(t, fixture(t, "layered"), "-v")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 1 of 3 tools; 2 not seen\n"+
+		"  server/server.go:21:14: the tool named by name: the handler hands the tool's arguments to an element of handlers that recognition does not follow\n"+
+		"  server/server.go:32:14: the tool named by t.Name(): the handler hands the tool's arguments to the interface method t.Handle that recognition does not follow\n")
+}
+
+func TestCoverageAllChecked(t *testing.T) {
+	r := mcplint(t, fixture(t, "crosswire"), "-fail-on", "none")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all ")
+	assert.NotContains(t, r.stderr, "not seen")
+}
+
+func TestCoverageInJSONAndSARIF(t *testing.T) {
+	var doc struct {
+		Coverage struct {
+			Tools, Checked int
+			Unseen         []struct {
+				Name, NameExpr, File, Reason string
+				Line, Column                 int
+			}
+		}
+	}
+	r := mcplint(t, fixture(t, "layered"), "-json")
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+	assert.Equal(t, 3, doc.Coverage.Tools)
+	assert.Equal(t, 1, doc.Coverage.Checked)
+	require.Len(t, doc.Coverage.Unseen, 2)
+	assert.Equal(t, "name", doc.Coverage.Unseen[0].NameExpr)
+	assert.Equal(t, "server/server.go", doc.Coverage.Unseen[0].File)
+	assert.Equal(t, 21, doc.Coverage.Unseen[0].Line)
+	assert.Contains(t, doc.Coverage.Unseen[1].Reason, "the interface method t.Handle")
+
+	var log struct {
+		Runs []struct {
+			Properties struct {
+				Coverage struct{ Tools, Checked int } `json:"mcplintCoverage"`
+			}
+		}
+	}
+	r = mcplint(t, fixture(t, "layered"), "-sarif")
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &log), r.stdout)
+	require.Len(t, log.Runs, 1)
+	assert.Equal(t, 3, log.Runs[0].Properties.Coverage.Tools)
+	assert.Equal(t, 1, log.Runs[0].Properties.Coverage.Checked)
+}
+
+func TestMinCoverageFailsBelowThreshold(t *testing.T) {
+	r := mcplint(t, fixture(t, "layered"), "-min-coverage", "50")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 33% of the tools, below min-coverage 50%\n")
+
+	r = mcplint(t, fixture(t, "layered"), "-min-coverage", "33")
+	assert.Equal(t, 0, r.code, r.stderr)
+
+	r = mcplint(t, fixture(t, "layered"), "-min-coverage", "101")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "min-coverage: 101 is not a percentage")
+
+	dir := copyFixture(t, "layered")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".mcplint.yaml"), []byte("min-coverage: 90\n"), 0o644))
+	r = mcplint(t, dir)
+	assert.Equal(t, 1, r.code, "the configuration's key")
+	r = mcplint(t, dir, "-min-coverage", "0")
+	assert.Equal(t, 0, r.code, "the flag wins over the file")
+}
+
+func TestMinCoverageFailsWhenNoToolIsFound(t *testing.T) {
+	r := mcplint(t, fixture(t, "mod"), "-min-coverage", "1", "./clean")
+	assert.Equal(t, 1, r.code, "a gate must not pass vacuously")
+	assert.Contains(t, r.stderr, "found no tool, so no handler was checked (min-coverage 1%)")
+}
+
+func TestCoverageLineSurvivesTheResultCache(t *testing.T) {
+	cache := t.TempDir()
+	run := func() string {
+		cmd := exec.Command(mcplintBin)
+		cmd.Dir = fixture(t, "layered")
+		cmd.Env = append(os.Environ(), "MCPLINT_CACHE="+cache)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+		return string(out)
+	}
+	first := run()
+	entries, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	require.NotEmpty(t, entries, "the first run stores its outcome")
+	assert.Equal(t, first, run())
+	assert.True(t, strings.HasSuffix(first, layeredLine), first)
+}
+
+func TestCoverageCountsBrokenPackages(t *testing.T) {
+	r := mcplint(t, fixture(t, "withbroken"))
+	assert.Contains(t, r.stderr, "the tools of 1 package that did not compile are not counted")
+}

@@ -95,7 +95,14 @@ func NewCatalog() *Catalog {
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return rule.Build(cat, cfg, groups(cfg, cat))
+	return rule.Build(cat, cfg, groups(cfg, cat, nil))
+}
+
+// NewLayered is New with recognition told the functions a driver that sees the whole module
+// found behind the packages' layer sites (mcpdefs.Options.Layered).
+func NewLayered(cfg *Config, layered map[string]mcpdefs.LayerMapping) ([]*analysis.Analyzer, error) {
+	cat := NewCatalog()
+	return rule.Build(cat, cfg, groups(cfg, cat, layered))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -111,12 +118,14 @@ func All() []*analysis.Analyzer {
 // Groups lists the analyzer groups of every rule family, each given its own options from cfg.
 // They share one recognition analyzer built for the configuration (its registrars), so
 // definitions are recognised once per package.
-func Groups(cfg *Config) []rule.Group { return groups(cfg, NewCatalog()) }
+func Groups(cfg *Config) []rule.Group { return groups(cfg, NewCatalog(), nil) }
 
 // groups lists the analyzer groups in the order of cat: families declare their rules in no
 // particular order, and analyzers run and are listed in the catalog's.
-func groups(cfg *Config, cat *Catalog) []rule.Group {
-	defs := mcpdefs.New(recognition(cfg))
+func groups(cfg *Config, cat *Catalog, layered map[string]mcpdefs.LayerMapping) []rule.Group {
+	opts := recognition(cfg)
+	opts.Layered = layered
+	defs := mcpdefs.New(opts)
 	var out []rule.Group
 	out = append(out, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)
 	out = append(out, contractrules.Groups(defs)...)

@@ -32,7 +32,14 @@ type Registrar struct {
 // Options configure recognition.
 type Options struct {
 	Registrars []Registrar
+	// Layered are the functions a driver that sees the whole module found behind layer
+	// sites (see Result.Layers), by the position of their name or func keyword as
+	// "file:line:col", with the mapping of the site that calls them.
+	Layered map[string]LayerMapping
 }
+
+// LayerMapping is what a layer site does with the error of the function it calls.
+type LayerMapping = adapters.Mapping
 
 // Analyzer recognises definitions with the default options.
 var Analyzer = New(Options{})
@@ -54,7 +61,7 @@ func New(opts Options) *analysis.Analyzer {
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			inferred, _ := pass.ResultOf[registrars.Analyzer].(*registrars.Result)
-			return run(pass, regs, inferred), nil
+			return run(pass, regs, opts.Layered, inferred), nil
 		},
 	}
 }
@@ -255,7 +262,7 @@ type recogniser struct {
 	registeredInHelper map[*mcpmodel.Definition]bool
 }
 
-func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Result) *Result {
+func run(pass *analysis.Pass, regs map[string]Registrar, layered map[string]LayerMapping, inferred *registrars.Result) *Result {
 	res := &Result{byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := sdkapi.Reachable(pass.Pkg)
 	if len(pkgs) == 0 {
@@ -313,6 +320,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 	r.adapters.Overrides()
 	r.adapters.PassThroughAdapters()
 	r.adapters.ApplyWraps()
+	r.adapters.BindLayered(layered)
 	r.adapters.AdaptedDelegates()
 	// Before linking, so that a registration of a helper's call links that call's instance.
 	r.templates.Instantiate()
@@ -321,6 +329,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, inferred *registrars.Re
 	r.revision.LateRegistrations()
 	r.adapters.ServerWire()
 	r.adapters.Unfollowed()
+	res.Layers.Sites, res.Layers.Values, res.Layers.MethodSets = r.adapters.Layers()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

@@ -2,6 +2,7 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -18,6 +19,9 @@ type Coverage struct {
 	Checked  bool
 	Declared *types.Func
 	Reason   string
+	// Site is the call of a layer site (see Result.Layers) the reason is about: a driver that
+	// resolves it checks the functions behind it.
+	Site token.Pos
 }
 
 // NoRegistration is CoverageOf's reason for a definition that no handler is linked to.
@@ -70,7 +74,11 @@ func (r *Result) handlerCoverage(h *mcpmodel.Handler) Coverage {
 			if fun := types.ExprString(u.Call.Fun); !strings.HasPrefix(reason, "the handler hands") {
 				reason += " (" + fun + ")"
 			}
-			return Coverage{Reason: reason}
+			c := Coverage{Reason: reason}
+			if u.Site {
+				c.Site = u.Call.Lparen
+			}
+			return c
 		}
 	}
 	return Coverage{Checked: true}

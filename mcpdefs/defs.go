@@ -28,6 +28,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
+
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -61,6 +63,13 @@ type Result struct {
 	// Holders are the package's exported variables that hold one function, for Delegations
 	// of other packages that call through them.
 	Holders []mcpmodel.Holder
+	// Layers is what a driver that sees the whole module needs to resolve the package's
+	// layer sites (see mcpdefs/adapters.LayerSite).
+	Layers struct {
+		Sites      []adapters.LayerSite
+		Values     []adapters.ValueFunc
+		MethodSets []adapters.MethodSet
+	}
 
 	byNode map[ast.Node]*mcpmodel.Handler
 	info   *types.Info

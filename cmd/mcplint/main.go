@@ -213,12 +213,13 @@ func check(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return driver.Run(ctx, driver.Setup{
-		Analyzers: analyzers.New,
-		Scope:     analyzers.Scope,
-		Catalog:   analyzers.NewCatalog(),
-		Version:   driver.Version(),
-		Stdout:    stdout,
-		Stderr:    stderr,
+		Analyzers:        analyzers.New,
+		LayeredAnalyzers: analyzers.NewLayered,
+		Scope:            analyzers.Scope,
+		Catalog:          analyzers.NewCatalog(),
+		Version:          driver.Version(),
+		Stdout:           stdout,
+		Stderr:           stderr,
 	}, driver.Options{
 		Patterns:   patterns,
 		Format:     f,

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -20,47 +21,78 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
-// coverage gathers, from recognition's result in every package, which tools the run found and
-// whether the rules checked each one's handler. A handler declared in another package than its
-// registration is checked when that package recognised it; the run settles that once every
-// package has been seen.
-type coverage struct {
-	mu    sync.Mutex
-	tools map[token.Position]*toolSeen
-	// handlers are the declaration positions (the name) of the functions recognised as
-	// handlers in any package, and the packages whose recognition ran.
-	handlers map[token.Position]bool
-	packages map[string]bool
+// seen gathers, from recognition's result in every package of a run, what the run's coverage
+// and the module graph need: the tools found and whether each one's handler was checked, the
+// handlers declared in each package, and each package's layer sites and function values. It
+// is kept as the run's summary (with the result cache), since a run replayed from the cache
+// observes nothing.
+type seen struct {
+	mu  sync.Mutex
+	rec runRecord
 }
 
-type toolSeen struct {
-	// name is the tool's name when constant, else the expression that computes it ("" when
-	// none is written).
-	name   string
-	pos    token.Position
-	cov    mcpdefs.Coverage
-	decl   token.Position // of cov.Declared
-	inPkg  string         // cov.Declared's package path
-	hasKey bool           // the name is a constant
+// runRecord is what a run saw, as plain values: positions are "file:line:col".
+type runRecord struct {
+	Tools map[string]*toolRecord `json:"tools,omitempty"`
+	// Handlers are the positions of the names of the declarations recognised as handlers;
+	// Packages the paths of the packages recognition ran on.
+	Handlers map[string]bool `json:"handlers,omitempty"`
+	Packages map[string]bool `json:"packages,omitempty"`
+	// Sites, Values and MethodSets are the packages' layers (see mcpdefs/adapters).
+	Sites      map[string]siteRecord        `json:"sites,omitempty"`
+	Values     map[string]map[string]string `json:"values,omitempty"`     // key -> position -> package
+	MethodSets []map[string]methodRecord    `json:"methodSets,omitempty"` // "NAME SIG" -> where
 }
 
-func newCoverage() *coverage {
-	return &coverage{tools: map[token.Position]*toolSeen{}, handlers: map[token.Position]bool{}, packages: map[string]bool{}}
+type toolRecord struct {
+	// Name is the tool's name when Static, else the expression that computes it.
+	Name   string          `json:"name"`
+	Static bool            `json:"static,omitempty"`
+	Pos    result.Position `json:"pos"`
+	// Checked, Reason: recognition's verdict in the tool's package. Declared is where its
+	// handler is declared when in another package (DeclaredIn, DeclaredName), Site the layer
+	// site the reason is about.
+	Checked      bool   `json:"checked,omitempty"`
+	Reason       string `json:"reason,omitempty"`
+	Declared     string `json:"declared,omitempty"`
+	DeclaredIn   string `json:"declaredIn,omitempty"`
+	DeclaredName string `json:"declaredName,omitempty"`
+	Site         string `json:"site,omitempty"`
+}
+
+type siteRecord struct {
+	Key       string               `json:"key"`
+	Interface []string             `json:"interface,omitempty"`
+	Mapping   mcpdefs.LayerMapping `json:"mapping"`
+}
+
+type methodRecord struct {
+	Pos string `json:"pos"`
+	Pkg string `json:"pkg"`
+}
+
+func newSeen() *seen {
+	return &seen{rec: runRecord{
+		Tools: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
+		Sites: map[string]siteRecord{}, Values: map[string]map[string]string{},
+	}}
 }
 
 // observe is engine.Options.Observe.
-func (c *coverage) observe(pass *analysis.Pass, res any) {
+func (c *seen) observe(pass *analysis.Pass, res any) {
 	r, ok := res.(*mcpdefs.Result)
 	if !ok || r == nil {
 		return
 	}
 	position := func(p token.Pos) token.Position { return pass.Fset.PositionFor(p, false) }
+	at := func(p token.Pos) string { return position(p).String() }
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.packages[pass.Pkg.Path()] = true
+	rec := &c.rec
+	rec.Packages[pass.Pkg.Path()] = true
 	for _, h := range r.Handlers {
 		if fd, ok := h.Node.(*ast.FuncDecl); ok {
-			c.handlers[position(fd.Name.Pos())] = true
+			rec.Handlers[at(fd.Name.Pos())] = true
 		}
 	}
 	for _, d := range r.Definitions {
@@ -68,58 +100,113 @@ func (c *coverage) observe(pass *analysis.Pass, res any) {
 		if d.Kind != mcpmodel.Tool || d.Converter || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
 			continue
 		}
-		t := &toolSeen{pos: pos, cov: r.CoverageOf(d), name: d.Name.Str, hasKey: d.Name.Static}
+		cov := r.CoverageOf(d)
+		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static, Checked: cov.Checked, Reason: cov.Reason,
+			Pos: result.Position{File: pos.Filename, Line: pos.Line, Column: pos.Column, Offset: pos.Offset}}
 		if !d.Name.Static {
-			t.name = ""
+			t.Name = ""
 			if d.Name.Expr != nil {
-				t.name = types.ExprString(d.Name.Expr)
+				t.Name = types.ExprString(d.Name.Expr)
 			}
 		}
-		if fn := t.cov.Declared; fn != nil {
-			t.decl = position(fn.Pos())
-			t.inPkg = fn.Pkg().Path()
+		if fn := cov.Declared; fn != nil {
+			t.Declared, t.DeclaredIn, t.DeclaredName = at(fn.Pos()), fn.Pkg().Path(), fn.Name()
 		}
-		c.tools[pos] = t
+		if cov.Site.IsValid() {
+			t.Site = at(cov.Site)
+		}
+		rec.Tools[pos.String()] = t
+	}
+	for _, s := range r.Layers.Sites {
+		rec.Sites[at(s.Pos)] = siteRecord{Key: s.Key, Interface: s.Interface, Mapping: s.Mapping}
+	}
+	for _, v := range r.Layers.Values {
+		if rec.Values[v.Key] == nil {
+			rec.Values[v.Key] = map[string]string{}
+		}
+		rec.Values[v.Key][at(v.Pos)] = v.Pkg
+	}
+	for _, ms := range r.Layers.MethodSets {
+		m := map[string]methodRecord{}
+		for k, a := range ms.Methods {
+			m[k] = methodRecord{Pos: at(a.Pos), Pkg: a.Pkg}
+		}
+		rec.MethodSets = append(rec.MethodSets, m)
 	}
 }
 
-// summary settles the handlers declared elsewhere and returns the run's coverage as JSON.
-func (c *coverage) summary() json.RawMessage {
+// summary is engine.Options.Summarize: the record as JSON.
+func (c *seen) summary() json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	data, _ := json.Marshal(&c.rec)
+	return data
+}
+
+// recordOf decodes a run's summary; an empty record when it has none (a cache entry of an
+// older mcplint).
+func recordOf(summary json.RawMessage) *runRecord {
+	var rec runRecord
+	if len(summary) > 0 && json.Unmarshal(summary, &rec) == nil {
+		return &rec
+	}
+	return nil
+}
+
+// merge adds a later run's record over r: its tools replace r's at the same position.
+func (r *runRecord) merge(later *runRecord) {
+	if later == nil {
+		return
+	}
+	if r.Tools == nil {
+		r.Tools, r.Handlers, r.Packages = map[string]*toolRecord{}, map[string]bool{}, map[string]bool{}
+	}
+	maps.Copy(r.Tools, later.Tools)
+	maps.Copy(r.Handlers, later.Handlers)
+	maps.Copy(r.Packages, later.Packages)
+}
+
+// coverage settles the record into the run's coverage: a handler declared in another package
+// is checked when that package recognised it, and a tool behind a layer site when the module
+// graph found functions behind it (resolved).
+func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
+	if r == nil {
+		return nil
+	}
 	cov := &result.Coverage{}
 	registered := map[string]bool{}
-	for _, t := range c.tools {
-		if t.hasKey && (t.cov.Checked || t.cov.Declared != nil || t.cov.Reason != mcpdefs.NoRegistration) {
-			registered[t.name] = true
+	for _, t := range r.Tools {
+		if t.Static && t.Reason != mcpdefs.NoRegistration {
+			registered[t.Name] = true
 		}
 	}
-	for _, t := range c.tools {
-		if t.hasKey && t.cov.Reason == mcpdefs.NoRegistration && registered[t.name] {
+	for _, t := range r.Tools {
+		if t.Static && t.Reason == mcpdefs.NoRegistration && registered[t.Name] {
 			continue // a built copy of a registered tool (see surface.dropUnregisteredCopies)
 		}
 		cov.Tools++
-		reason := t.cov.Reason
+		reason := t.Reason
 		switch {
-		case t.cov.Checked:
-		case t.cov.Declared != nil && c.handlers[t.decl]:
+		case t.Checked:
+		case t.Site != "" && resolved[t.Site]:
 			reason = ""
-		case t.cov.Declared != nil && !c.packages[t.inPkg]:
-			reason = fmt.Sprintf("its handler %s is declared in %s, which was not analysed (outside the patterns or the module)", t.cov.Declared.Name(), t.inPkg)
-		case t.cov.Declared != nil:
-			reason = fmt.Sprintf("its handler %s (%s) is not recognised as a handler", t.cov.Declared.Name(), t.decl)
+		case t.Declared != "" && r.Handlers[t.Declared]:
+			reason = ""
+		case t.Declared != "" && !r.Packages[t.DeclaredIn]:
+			reason = fmt.Sprintf("its handler %s is declared in %s, which was not analysed (outside the patterns or the module)", t.DeclaredName, t.DeclaredIn)
+		case t.Declared != "":
+			reason = fmt.Sprintf("its handler %s (%s) is not recognised as a handler", t.DeclaredName, t.Declared)
 		}
 		if reason == "" {
 			cov.Checked++
 			continue
 		}
-		cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.name, Static: t.hasKey, Pos: result.Position{File: t.pos.Filename, Line: t.pos.Line, Column: t.pos.Column, Offset: t.pos.Offset}, Reason: reason})
+		cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos, Reason: reason})
 	}
 	slices.SortFunc(cov.Unseen, func(a, b result.UnseenTool) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
-	data, _ := json.Marshal(cov)
-	return data
+	return cov
 }
 
 // writeCoverage writes the coverage line, and under verbose each unseen tool with its reason.
@@ -161,16 +248,15 @@ func brokenMCP(errs []result.PackageError) int {
 	return n
 }
 
-// coverageOf decodes a run's summary; nil when it has none (a cache entry of an older mcplint).
-func coverageOf(summary json.RawMessage) *result.Coverage {
-	if len(summary) == 0 {
-		return nil
+// toolName names an unseen tool for -v: tool "get", or the tool named by t.Name().
+func toolName(u result.UnseenTool) string {
+	switch {
+	case u.Static:
+		return fmt.Sprintf("tool %q", u.Name)
+	case u.Name != "":
+		return "the tool named by " + u.Name
 	}
-	var cov result.Coverage
-	if json.Unmarshal(summary, &cov) != nil {
-		return nil
-	}
-	return &cov
+	return "a tool with no name"
 }
 
 // coverageShort says why cov falls short of min-coverage, or "".
@@ -184,15 +270,4 @@ func coverageShort(cov *result.Coverage, minimum int) string {
 		return fmt.Sprintf("checked the handlers of %d%% of the tools, below min-coverage %d%%", cov.Percent(), minimum)
 	}
 	return ""
-}
-
-// toolName names an unseen tool for -v: tool "get", or the tool named by t.Name().
-func toolName(u result.UnseenTool) string {
-	switch {
-	case u.Static:
-		return fmt.Sprintf("tool %q", u.Name)
-	case u.Name != "":
-		return "the tool named by " + u.Name
-	}
-	return "a tool with no name"
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/driver/fix"
 	"github.com/mcplint-go/mcplint/internal/driver/output"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // Exit statuses.
@@ -44,6 +45,10 @@ const (
 type Setup struct {
 	// Analyzers builds the analyzers for a configuration: analyzers.New in the command.
 	Analyzers func(*analyzers.Config) ([]*analysis.Analyzer, error)
+	// LayeredAnalyzers builds the analyzers of a second round over the packages whose
+	// functions the module graph found behind layer sites (analyzers.NewLayered); nil: no
+	// second round.
+	LayeredAnalyzers func(*analyzers.Config, map[string]mcpdefs.LayerMapping) ([]*analysis.Analyzer, error)
 	// Scope narrows a run to the packages the analyzers need from source: analyzers.Scope in
 	// the command. nil loads every matched package from source (engine.DefaultScope).
 	Scope func(*analyzers.Config) func([]*packages.Package) map[*packages.Package]bool
@@ -115,20 +120,16 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	start := time.Now()
 	var rec *recognised
 	wire := analyzers.NewWire()
-	cov := newCoverage()
-	observe := func(pass *analysis.Pass, res any) {
-		wire.Observe(pass, res)
-		cov.observe(pass, res)
-	}
+	first := newSeen()
+	observe := wire.Observe
 	if o.Verbose {
 		rec = newRecognised()
 		observe = func(pass *analysis.Pass, res any) {
 			wire.Observe(pass, res)
-			cov.observe(pass, res)
 			rec.observe(pass, res)
 		}
 	}
-	out, ok := s.runEngine(ctx, engine.Options{
+	opts := engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
 		Tests:      o.Tests,
@@ -139,17 +140,17 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		Loader:     o.Loader,
 		Observe:    observe,
 		Settle:     settleWire(wire),
-		Summarize:  cov.summary,
 		CacheDir:   cacheDir,
 		CacheKey:   cacheKey,
-	})
+	}
+	out, record, ok := s.runWithLayers(ctx, opts, first, cfg)
 	if !ok {
 		return ExitError
 	}
 
 	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
-	rep.Coverage = coverageOf(out.Summary)
+	rep.Coverage = record.rec.coverage(record.plan.resolved)
 	if o.Verbose {
 		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
 			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))

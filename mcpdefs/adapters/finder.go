@@ -104,6 +104,10 @@ type Finder struct {
 	// the function-value calls of handlers that are neither.
 	followed map[token.Pos]bool
 	unmapped map[*ast.CallExpr]bool
+	// sites, values and methodSets are what the module graph needs of the package (Layers).
+	sites      []LayerSite
+	values     []ValueFunc
+	methodSets []MethodSet
 }
 
 // New returns the finder of pass's package, reading it through code and ix.

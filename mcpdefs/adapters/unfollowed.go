@@ -19,6 +19,9 @@ import (
 // checks them; the run's coverage says so instead of counting the tool as checked. Run it
 // last, once every adapter phase has said which calls it follows.
 func (r *Finder) Unfollowed() {
+	if r.Exporting() {
+		r.valueFuncs()
+	}
 	for _, h := range r.Handlers() {
 		if h.Kind != mcpmodel.Tool || h.Body == nil {
 			continue
@@ -42,10 +45,19 @@ func (r *Finder) Unfollowed() {
 				if call == nil || r.unmapped[call] || !r.handsArguments(h, call) {
 					continue
 				}
-				r.AddUnmapped(mcpmodel.Unmapped{
+				u := mcpmodel.Unmapped{
 					Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
 					Reason: "the handler hands the tool's arguments to " + calleeKind(r.pass.TypesInfo, call) + " that recognition does not follow",
-				})
+				}
+				site, reason, ok := r.layerSite(h, c, call)
+				if ok {
+					// The module graph may still resolve it (mcpdefs.Options.Layered).
+					r.sites = append(r.sites, site)
+					u.Site = true
+				} else {
+					u.Reason = reason
+				}
+				r.AddUnmapped(u)
 			}
 		}
 	}
@@ -116,4 +128,10 @@ func calleeKind(info *types.Info, call *ast.CallExpr) string {
 		}
 	}
 	return "the function value " + types.ExprString(fun)
+}
+
+// Layers returns the package's layer sites, the function values it takes and the method sets
+// it converts to interfaces (see LayerSite).
+func (r *Finder) Layers() ([]LayerSite, []ValueFunc, []MethodSet) {
+	return r.sites, r.values, r.methodSets
 }

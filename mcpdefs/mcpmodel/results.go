@@ -67,4 +67,7 @@ type Unmapped struct {
 	Reason  string
 	// SDK is the SDK of the adapter's SDK handler.
 	SDK sdkapi.SDK
+	// Site is true when the call is a layer site (mcpdefs/adapters.LayerSite) that a driver
+	// seeing the whole module may resolve.
+	Site bool
 }

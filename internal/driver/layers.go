@@ -1,0 +1,175 @@
+package driver
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/driver/engine"
+	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/mcpdefs"
+)
+
+// ModuleGraphEnv turns the module graph off (MCPLINT_MODULE_GRAPH=off): the run then checks
+// only the handlers each package's recognition sees alone, as go vet and golangci-lint do.
+const ModuleGraphEnv = "MCPLINT_MODULE_GRAPH"
+
+// layerPlan is what the module graph found behind the run's layer sites.
+type layerPlan struct {
+	// layered maps each function found (the position of its name or func keyword) to the
+	// mapping of the site that calls it; packages are the paths of the packages declaring
+	// them, to analyse again with recognition told.
+	layered  map[string]mcpdefs.LayerMapping
+	packages []string
+	// resolved holds the sites behind which at least one function was found.
+	resolved map[string]bool
+}
+
+// resolveLayers answers, for every layer site of the run, which module functions it can call,
+// as class hierarchy analysis does for function values and interface methods: a call of a
+// function value of signature S can run any module function whose value the module takes with
+// signature S; a call of interface method M can run M of any module type the module converts
+// to an interface that has every method of the site's interface. A function two sites call
+// with different mappings is left out: which mapping is the wire's is unknown.
+func (r *runRecord) resolveLayers() *layerPlan {
+	plan := &layerPlan{layered: map[string]mcpdefs.LayerMapping{}, resolved: map[string]bool{}}
+	if r == nil {
+		return plan
+	}
+	pkgOf := map[string]string{}
+	conflict := map[string]bool{}
+	calls := map[string][]string{} // site -> callees
+	for _, site := range slices.Sorted(maps.Keys(r.Sites)) {
+		s := r.Sites[site]
+		callees := map[string]string{}
+		if key, ok := strings.CutPrefix(s.Key, "method "); ok {
+			for _, ms := range r.MethodSets {
+				if implements(ms, s.Interface) {
+					if at, ok := ms[key]; ok {
+						callees[at.Pos] = at.Pkg
+					}
+				}
+			}
+		} else {
+			maps.Copy(callees, r.Values[s.Key])
+		}
+		for pos, pkg := range callees {
+			if prev, ok := plan.layered[pos]; ok && !sameWire(prev, s.Mapping) {
+				conflict[pos] = true
+			}
+			plan.layered[pos], pkgOf[pos] = s.Mapping, pkg
+			calls[site] = append(calls[site], pos)
+		}
+	}
+	for pos := range conflict {
+		delete(plan.layered, pos)
+	}
+	pkgs := map[string]bool{}
+	for site, callees := range calls {
+		for _, pos := range callees {
+			if !conflict[pos] {
+				plan.resolved[site] = true
+				pkgs[pkgOf[pos]] = true
+			}
+		}
+	}
+	plan.packages = slices.Sorted(maps.Keys(pkgs))
+	return plan
+}
+
+// implements reports whether a method set has every method of an interface ("NAME SIG").
+func implements(ms map[string]methodRecord, iface []string) bool {
+	for _, m := range iface {
+		if _, ok := ms[m]; !ok {
+			return false
+		}
+	}
+	return len(iface) > 0
+}
+
+// sameWire reports whether two sites' mappings send a callee's results the same way.
+func sameWire(a, b mcpdefs.LayerMapping) bool {
+	return a.Kind == b.Kind && a.SDK == b.SDK && a.Flavour == b.Flavour && a.Errors == b.Errors && a.Same == b.Same &&
+		slices.Equal(a.Except, b.Except) && a.Results == b.Results
+}
+
+// key is the plan's part of a cache key.
+func (p *layerPlan) key() string {
+	data, _ := json.Marshal(p.layered) // map keys are sorted
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// analyseLayers runs the analyzers again over the packages that declare the functions the
+// module graph found, with recognition told which they are, and puts their findings in place
+// of the first run's for those packages. It returns the second run's record.
+func (s Setup) analyseLayers(ctx context.Context, opts engine.Options, out *engine.Outcome, plan *layerPlan, as []*analysis.Analyzer) (*runRecord, bool) {
+	again := newSeen()
+	observe := opts.Observe
+	opts.Observe = func(pass *analysis.Pass, res any) {
+		observe(pass, res)
+		again.observe(pass, res)
+	}
+	opts.Patterns, opts.Analyzers, opts.Scope, opts.Summarize = plan.packages, as, nil, again.summary
+	if opts.CacheKey != "" {
+		opts.CacheKey += "\nlayered " + plan.key()
+	}
+	second, ok := s.runEngine(ctx, opts)
+	if !ok {
+		return nil, false
+	}
+	redone := map[string]bool{}
+	for _, p := range plan.packages {
+		redone[p] = true
+	}
+	out.Findings = slices.DeleteFunc(out.Findings, func(f result.Finding) bool {
+		path, _, _ := strings.Cut(f.Package, " ")
+		return redone[path]
+	})
+	out.Findings = append(out.Findings, second.Findings...)
+	return recordOf(second.Summary), true
+}
+
+// layeredRun is what a run with the module graph saw: its record (both rounds) and plan.
+type layeredRun struct {
+	rec  *runRecord
+	plan *layerPlan
+}
+
+// runWithLayers runs the engine once and, when the module graph finds handlers behind layer
+// sites that no package saw alone, a second time over the packages that declare them.
+func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *seen, cfg *analyzers.Config) (*engine.Outcome, layeredRun, bool) {
+	observe := opts.Observe
+	opts.Observe = func(pass *analysis.Pass, res any) {
+		observe(pass, res)
+		first.observe(pass, res)
+	}
+	opts.Summarize = first.summary
+	out, ok := s.runEngine(ctx, opts)
+	if !ok {
+		return nil, layeredRun{}, false
+	}
+	rec := recordOf(out.Summary)
+	plan := rec.resolveLayers()
+	if len(plan.layered) == 0 || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
+		return out, layeredRun{rec, &layerPlan{}}, true
+	}
+	as, err := s.LayeredAnalyzers(cfg, plan.layered)
+	if err != nil {
+		return out, layeredRun{rec, &layerPlan{}}, true
+	}
+	opts.Observe = observe
+	second, ok := s.analyseLayers(ctx, opts, out, plan, as)
+	if !ok {
+		return nil, layeredRun{}, false
+	}
+	rec.merge(second)
+	return out, layeredRun{rec, plan}, true
+}

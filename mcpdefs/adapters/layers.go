@@ -1,0 +1,228 @@
+package adapters
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+)
+
+// A layer is what a package cannot see alone: a handler that hands the tool's arguments to a
+// function value (a map or slice element, a table's field, an interface method), whose
+// possible callees are declared anywhere in the module. The package records each such call
+// as a LayerSite with what the handler does with the callee's error (its Mapping), and every
+// function whose value it takes (ValueFuncs) and every method set it declares (MethodSets);
+// a driver that sees the whole module answers "which functions can this call run?" as CHA
+// does for function values: every module function whose value is taken with the call's
+// signature, or every method of a module type that implements the call's interface. It then
+// hands those functions' positions back to recognition (mcpdefs.Options.Layered), which
+// checks them as handlers with the site's mapping.
+
+// LayerSite is one call of a function value that recognition in this package does not
+// follow.
+type LayerSite struct {
+	// Pos is the call's left parenthesis.
+	Pos token.Pos
+	// Key is "func SIG" for a function value of signature SIG (see SignatureKey), or
+	// "method NAME SIG" for a method NAME of an interface.
+	Key string
+	// Interface lists, for a method key, every method of the interface as "NAME SIG": a type
+	// implements it when it has them all.
+	Interface []string
+	Mapping   Mapping
+}
+
+// ValueFunc is a function of the module whose value this package takes (a map or slice
+// element, a field, an argument, a variable): Pos is its declaration's name, or the literal.
+type ValueFunc struct {
+	Pos token.Pos
+	Key string
+	// Pkg is the path of the package that declares it.
+	Pkg string
+}
+
+// MethodSet is a named type of this package with its methods (those of its pointer), each
+// "NAME SIG" with the position of the method's name.
+type MethodSet struct {
+	Methods map[string]MethodAt
+}
+
+// MethodAt is where a method is declared: its name, and its package's path.
+type MethodAt struct {
+	Pos token.Pos
+	Pkg string
+}
+
+// SignatureKey is the canonical text of sig's parameter and result types, with full package
+// paths and no names: two function values can run each other's callees when their keys match.
+func SignatureKey(sig *types.Signature) string {
+	var b strings.Builder
+	tuple := func(t *types.Tuple, variadic bool) {
+		b.WriteByte('(')
+		for i := 0; i < t.Len(); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			typ := t.At(i).Type()
+			if variadic && i == t.Len()-1 {
+				b.WriteString("...")
+				if s, ok := typ.(*types.Slice); ok {
+					typ = s.Elem()
+				}
+			}
+			b.WriteString(types.TypeString(typ, nil))
+		}
+		b.WriteByte(')')
+	}
+	tuple(sig.Params(), sig.Variadic())
+	tuple(sig.Results(), false)
+	return b.String()
+}
+
+// layerSite describes c, an unfollowed call of handler h, as a site the module graph may
+// resolve; ok is false when what h does with the callee's error cannot be told (reason).
+func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr) (site LayerSite, reason string, ok bool) {
+	site.Pos = call.Lparen
+	via := mcpmodel.ShapeField
+	if c.Call.IsInvoke() {
+		via = mcpmodel.ShapeInterface
+		m := c.Call.Method
+		site.Key = "method " + m.Name() + " " + SignatureKey(m.Signature())
+		iface, _ := c.Call.Value.Type().Underlying().(*types.Interface)
+		if iface == nil {
+			return site, "", false
+		}
+		for i := 0; i < iface.NumMethods(); i++ {
+			f := iface.Method(i)
+			site.Interface = append(site.Interface, f.Name()+" "+SignatureKey(f.Signature()))
+		}
+	} else {
+		site.Key = "func " + SignatureKey(c.Call.Signature())
+	}
+	for _, w := range r.wholeCalls(h) {
+		if w == c {
+			site.Mapping = mappingOf(h, mcpmodel.ShapePassThrough)
+			return site, "", true
+		}
+	}
+	m, reason := r.mapping(h, call, via)
+	if reason != "" {
+		return site, reason, false
+	}
+	site.Mapping = m
+	return site, "", true
+}
+
+// valueFuncs records the module functions whose values the package's code takes (an operand
+// that is not the callee of a static call: stored in a map, slice or field, passed, assigned,
+// a closure made), and the method sets of the module types it converts to an interface.
+func (r *Finder) valueFuncs() {
+	seenType := map[types.Type]bool{}
+	record := func(fn *ssa.Function) {
+		pos, pkg := fn.Pos(), r.pass.Pkg.Path()
+		if obj := fn.Object(); obj != nil {
+			if f, ok := obj.(*types.Func); ok {
+				if f.Pkg() == nil || !r.ModulePackage(f.Pkg()) {
+					return
+				}
+				pos, pkg = f.Origin().Pos(), f.Pkg().Path()
+			}
+		} else if fn.Syntax() == nil {
+			return
+		}
+		r.values = append(r.values, ValueFunc{Pos: pos, Key: "func " + SignatureKey(fn.Signature), Pkg: pkg})
+	}
+	funcs := r.flow.Functions()
+	if pkg := r.flow.Package(); pkg != nil {
+		if init := pkg.Func("init"); init != nil {
+			// Package variables' initialisers (a table of handlers) run in init.
+			funcs = append(funcs, init)
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					r.methodSet(mi.X.Type(), seenType)
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					record(mc.Fn.(*ssa.Function))
+					continue
+				}
+				var static ssa.Value
+				if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
+					static = c.Common().Value
+				}
+				for _, op := range instr.Operands(nil) {
+					if f, ok := (*op).(*ssa.Function); ok && *op != static {
+						record(f)
+					}
+				}
+			}
+		}
+	}
+}
+
+// methodSet records the methods of t when it is (a pointer to) a named type of the module.
+func (r *Finder) methodSet(t types.Type, seen map[types.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	base := t
+	if p, ok := t.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	named, ok := types.Unalias(base).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || !r.ModulePackage(named.Obj().Pkg()) || types.IsInterface(named) {
+		return
+	}
+	ms := types.NewMethodSet(t)
+	if ms.Len() == 0 {
+		return
+	}
+	set := MethodSet{Methods: map[string]MethodAt{}}
+	for i := 0; i < ms.Len(); i++ {
+		f := ms.At(i).Obj().(*types.Func)
+		if f.Pkg() == nil || !r.ModulePackage(f.Pkg()) {
+			continue
+		}
+		set.Methods[f.Name()+" "+SignatureKey(f.Signature())] = MethodAt{Pos: f.Origin().Pos(), Pkg: f.Pkg().Path()}
+	}
+	r.methodSets = append(r.methodSets, set)
+}
+
+// BindLayered recognises as handlers the functions of this package that the module graph
+// found behind other packages' layer sites: layered maps the position of a function's name
+// (a declaration) or of its func keyword (a literal), as "file:line:col", to the site's
+// mapping.
+func (r *Finder) BindLayered(layered map[string]Mapping) {
+	if len(layered) == 0 {
+		return
+	}
+	at := func(p token.Pos) (Mapping, bool) {
+		m, ok := layered[r.pass.Fset.PositionFor(p, false).String()]
+		return m, ok
+	}
+	for fn, decl := range r.Decls {
+		if m, ok := at(decl.Name.Pos()); ok && decl.Body != nil {
+			r.bind(decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name, m)
+		}
+	}
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				if m, ok := at(lit.Pos()); ok {
+					if sig, ok := r.pass.TypesInfo.TypeOf(lit).(*types.Signature); ok {
+						r.bind(lit, lit.Type, lit.Body, sig, "", m)
+					}
+				}
+			}
+			return true
+		})
+	}
+}

@@ -19,6 +19,7 @@ Enable: [directives, Result-And-Error]
 DISABLE: [ignore-unused]
 Fail-On: warning
 Show: info
+Min-Coverage: 80
 Severity:
   Result-And-Error: warning
 Plain-Handler-Errors: true
@@ -49,6 +50,7 @@ func TestDecodeEverySettingIgnoringKeyCase(t *testing.T) {
 		Disable:                []string{"ignore-unused"},
 		FailOn:                 "warning",
 		Show:                   "info",
+		MinCoverage:            80,
 		Severity:               map[string]string{"result-and-error": "warning"},
 		PlainHandlerErrors:     true,
 		Portability:            "strict",

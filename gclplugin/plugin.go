@@ -13,9 +13,10 @@
 //	        settings:
 //	          disable: [result-and-error]
 //
-// The settings are those of .mcplint.yaml (see DecodeSettings). Two of them have no effect
-// under golangci-lint, which has its own: fail-on (golangci-lint fails on every reported
-// issue; see its issues-exit-code) and severity (see its severity.rules). The server.json
+// The settings are those of .mcplint.yaml (see DecodeSettings). Three of them have no effect
+// under golangci-lint: fail-on (golangci-lint fails on every reported issue; see its
+// issues-exit-code) and severity (see its severity.rules), which it has its own of, and
+// min-coverage (golangci-lint sees one package at a time, so no run's coverage is known). The server.json
 // rules do not run: golangci-lint drops every finding outside .go files.
 package gclplugin
 

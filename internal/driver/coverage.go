@@ -121,10 +121,12 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		rec.Sites[at(s.Pos)] = siteRecord{Key: s.Key, Interface: s.Interface, Mapping: s.Mapping}
 	}
 	for _, v := range r.Layers.Values {
-		if rec.Values[v.Key] == nil {
-			rec.Values[v.Key] = map[string]string{}
+		for _, k := range v.Keys {
+			if rec.Values[k] == nil {
+				rec.Values[k] = map[string]string{}
+			}
+			rec.Values[k][at(v.Pos)] = v.Pkg
 		}
-		rec.Values[v.Key][at(v.Pos)] = v.Pkg
 	}
 	for _, ms := range r.Layers.MethodSets {
 		m := map[string]methodRecord{}

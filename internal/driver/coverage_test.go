@@ -12,10 +12,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The fixture module testdata/layered registers three tools: search, whose handler is
-// declared in another package and recognised there, and two whose handlers sit behind a map
-// and an interface method that recognition does not follow.
-const layeredLine = "mcplint: checked the handlers of 1 of 3 tools; 2 not seen (-v lists them)\n"
+// The fixture module testdata/layered registers four tools: search, whose handler is
+// declared in another package and recognised there; two whose handlers sit behind a map of
+// handlers and a list of interface values of the server's own, which only the module graph
+// follows; and external, whose function is set at run time.
+const layeredLine = "mcplint: checked the handlers of 3 of 4 tools; 1 not seen (-v lists them)\n"
+
+// preserveCause is the defect in the handler behind the map.
+const preserveCause = "tools/tools.go:29:45: warning: fmt.Errorf formats err with %v instead of wrapping it with %w, losing the cause (preserve-cause-on-rethrow)\n"
 
 func TestCoverageLineEndsEveryRun(t *testing.T) {
 	r := mcplint(t, fixture(t, "layered"))
@@ -23,9 +27,22 @@ func TestCoverageLineEndsEveryRun(t *testing.T) {
 	assert.Equal(t, layeredLine, r.stderr)
 
 	r = mcplint(t, fixture(t, "layered"), "-v")
-	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 1 of 3 tools; 2 not seen\n"+
-		"  server/server.go:21:14: the tool named by name: the handler hands the tool's arguments to an element of handlers that recognition does not follow\n"+
-		"  server/server.go:32:14: the tool named by t.Name(): the handler hands the tool's arguments to the interface method t.Handle that recognition does not follow\n")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen\n"+
+		"  server/server.go:44:13: tool \"external\": the handler hands the tool's arguments to the function value external that recognition does not follow\n")
+}
+
+func TestModuleGraphChecksHandlersBehindTheServersLayers(t *testing.T) {
+	r := mcplint(t, fixture(t, "layered"))
+	assert.Contains(t, r.stdout, preserveCause, "the map's handler is checked, with the map's pass-through wire")
+
+	off := exec.Command(mcplintBin)
+	off.Dir = fixture(t, "layered")
+	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
+	var stdout, stderr strings.Builder
+	off.Stdout, off.Stderr = &stdout, &stderr
+	require.NoError(t, off.Run())
+	assert.NotContains(t, stdout.String(), "tools/tools.go", "without the graph the handlers behind the layers are not seen")
+	assert.Equal(t, "mcplint: checked the handlers of 1 of 4 tools; 3 not seen (-v lists them)\n", stderr.String())
 }
 
 func TestCoverageAllChecked(t *testing.T) {
@@ -46,13 +63,14 @@ func TestCoverageInJSONAndSARIF(t *testing.T) {
 	}
 	r := mcplint(t, fixture(t, "layered"), "-json")
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
-	assert.Equal(t, 3, doc.Coverage.Tools)
-	assert.Equal(t, 1, doc.Coverage.Checked)
-	require.Len(t, doc.Coverage.Unseen, 2)
-	assert.Equal(t, "name", doc.Coverage.Unseen[0].NameExpr)
+	assert.Equal(t, 4, doc.Coverage.Tools)
+	assert.Equal(t, 3, doc.Coverage.Checked)
+	require.Len(t, doc.Coverage.Unseen, 1)
+	assert.Equal(t, "external", doc.Coverage.Unseen[0].Name)
+	assert.Empty(t, doc.Coverage.Unseen[0].NameExpr)
 	assert.Equal(t, "server/server.go", doc.Coverage.Unseen[0].File)
-	assert.Equal(t, 21, doc.Coverage.Unseen[0].Line)
-	assert.Contains(t, doc.Coverage.Unseen[1].Reason, "the interface method t.Handle")
+	assert.Equal(t, 44, doc.Coverage.Unseen[0].Line)
+	assert.Contains(t, doc.Coverage.Unseen[0].Reason, "the function value external")
 
 	var log struct {
 		Runs []struct {
@@ -64,16 +82,16 @@ func TestCoverageInJSONAndSARIF(t *testing.T) {
 	r = mcplint(t, fixture(t, "layered"), "-sarif")
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &log), r.stdout)
 	require.Len(t, log.Runs, 1)
-	assert.Equal(t, 3, log.Runs[0].Properties.Coverage.Tools)
-	assert.Equal(t, 1, log.Runs[0].Properties.Coverage.Checked)
+	assert.Equal(t, 4, log.Runs[0].Properties.Coverage.Tools)
+	assert.Equal(t, 3, log.Runs[0].Properties.Coverage.Checked)
 }
 
 func TestMinCoverageFailsBelowThreshold(t *testing.T) {
-	r := mcplint(t, fixture(t, "layered"), "-min-coverage", "50")
+	r := mcplint(t, fixture(t, "layered"), "-min-coverage", "80")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 33% of the tools, below min-coverage 50%\n")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 75% of the tools, below min-coverage 80%\n")
 
-	r = mcplint(t, fixture(t, "layered"), "-min-coverage", "33")
+	r = mcplint(t, fixture(t, "layered"), "-min-coverage", "75")
 	assert.Equal(t, 0, r.code, r.stderr)
 
 	r = mcplint(t, fixture(t, "layered"), "-min-coverage", "101")

@@ -15,6 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 func TestIsVetInvocation(t *testing.T) {
@@ -218,4 +219,34 @@ func TestGoBuildIDOfThisExecutable(t *testing.T) {
 	id, err = goBuildID(stripped)
 	require.NoError(t, err)
 	assert.Empty(t, id, "then the whole executable is hashed")
+}
+
+// TestResolveLayers: a site's key picks its callees (a named func type's values, an
+// interface's implementations, a field's stores), and a function two sites call with
+// different wires is left out of both.
+func TestResolveLayers(t *testing.T) {
+	convert := mcpdefs.LayerMapping{Errors: 1}
+	pass := mcpdefs.LayerMapping{Errors: 2, Same: true}
+	rec := &runRecord{
+		Sites: map[string]siteRecord{
+			"s.go:1:1": {Key: "named p.Func", Mapping: pass},
+			"s.go:2:1": {Key: "method Handle (int)(error)", Interface: []string{"Handle (int)(error)", "Name ()(string)"}, Mapping: convert},
+			"s.go:3:1": {Key: "field p.T.Fn", Mapping: pass},
+			"s.go:4:1": {Key: "field p.U.Fn", Mapping: convert},
+			"s.go:5:1": {Key: "global p.external", Mapping: convert},
+		},
+		Values: map[string]map[string]string{
+			"named p.Func": {"a.go:1:6": "p/a"},
+			"field p.T.Fn": {"b.go:1:6": "p/b"},
+			"field p.U.Fn": {"b.go:1:6": "p/b"},
+		},
+		MethodSets: []map[string]methodRecord{
+			{"Handle (int)(error)": {Pos: "c.go:3:1", Pkg: "p/c"}, "Name ()(string)": {Pos: "c.go:2:1", Pkg: "p/c"}},
+			{"Handle (int)(error)": {Pos: "d.go:3:1", Pkg: "p/d"}}, // no Name: not an implementation
+		},
+	}
+	plan := rec.resolveLayers()
+	assert.Equal(t, map[string]mcpdefs.LayerMapping{"a.go:1:6": pass, "c.go:3:1": convert}, plan.layered)
+	assert.Equal(t, []string{"p/a", "p/c"}, plan.packages)
+	assert.Equal(t, map[string]bool{"s.go:1:1": true, "s.go:2:1": true}, plan.resolved, "b.go's function is called with two wires; nothing is stored in external")
 }

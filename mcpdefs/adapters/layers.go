@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -27,8 +29,11 @@ import (
 type LayerSite struct {
 	// Pos is the call's left parenthesis.
 	Pos token.Pos
-	// Key is "func SIG" for a function value of signature SIG (see SignatureKey), or
-	// "method NAME SIG" for a method NAME of an interface.
+	// Key is where the function value called comes from: "field S.F" (a field of struct
+	// type S), "global P.V" (a package variable), "named T" (a value of the named func type
+	// T), "func SIG" (any other value of signature SIG, see SignatureKey); or "method NAME
+	// SIG" for a method NAME of an interface. A site can run the module functions whose
+	// values are taken with the same key (ValueFunc.Keys).
 	Key string
 	// Interface lists, for a method key, every method of the interface as "NAME SIG": a type
 	// implements it when it has them all.
@@ -38,9 +43,12 @@ type LayerSite struct {
 
 // ValueFunc is a function of the module whose value this package takes (a map or slice
 // element, a field, an argument, a variable): Pos is its declaration's name, or the literal.
+// Keys say where the value goes: "func SIG" always, and "named T" when it is converted to the
+// named func type T, "field S.F" when it is stored in field F of struct type S, "global P.V"
+// when stored in package variable V.
 type ValueFunc struct {
-	Pos token.Pos
-	Key string
+	Pos  token.Pos
+	Keys []string
 	// Pkg is the path of the package that declares it.
 	Pkg string
 }
@@ -101,7 +109,7 @@ func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr)
 			site.Interface = append(site.Interface, f.Name()+" "+SignatureKey(f.Signature()))
 		}
 	} else {
-		site.Key = "func " + SignatureKey(c.Call.Signature())
+		site.Key = valueKey(c.Call.Value)
 	}
 	for _, w := range r.wholeCalls(h) {
 		if w == c {
@@ -122,7 +130,7 @@ func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr)
 // a closure made), and the method sets of the module types it converts to an interface.
 func (r *Finder) valueFuncs() {
 	seenType := map[types.Type]bool{}
-	record := func(fn *ssa.Function) {
+	record := func(fn *ssa.Function, use ssa.Instruction) {
 		pos, pkg := fn.Pos(), r.pass.Pkg.Path()
 		if obj := fn.Object(); obj != nil {
 			if f, ok := obj.(*types.Func); ok {
@@ -134,7 +142,9 @@ func (r *Finder) valueFuncs() {
 		} else if fn.Syntax() == nil {
 			return
 		}
-		r.values = append(r.values, ValueFunc{Pos: pos, Key: "func " + SignatureKey(fn.Signature), Pkg: pkg})
+		keys := map[string]bool{"func " + SignatureKey(fn.Signature): true}
+		destinations(use, keys, 0)
+		r.values = append(r.values, ValueFunc{Pos: pos, Keys: slices.Sorted(maps.Keys(keys)), Pkg: pkg})
 	}
 	funcs := r.flow.Functions()
 	if pkg := r.flow.Package(); pkg != nil {
@@ -150,7 +160,12 @@ func (r *Finder) valueFuncs() {
 					r.methodSet(mi.X.Type(), seenType)
 				}
 				if mc, ok := instr.(*ssa.MakeClosure); ok {
-					record(mc.Fn.(*ssa.Function))
+					for _, ref := range *mc.Referrers() {
+						record(mc.Fn.(*ssa.Function), ref)
+					}
+					if len(*mc.Referrers()) == 0 {
+						record(mc.Fn.(*ssa.Function), nil)
+					}
 					continue
 				}
 				var static ssa.Value
@@ -159,7 +174,7 @@ func (r *Finder) valueFuncs() {
 				}
 				for _, op := range instr.Operands(nil) {
 					if f, ok := (*op).(*ssa.Function); ok && *op != static {
-						record(f)
+						record(f, instr)
 					}
 				}
 			}
@@ -224,5 +239,66 @@ func (r *Finder) BindLayered(layered map[string]Mapping) {
 			}
 			return true
 		})
+	}
+}
+
+// valueKey is the key of the function value v a site calls (see LayerSite.Key).
+func valueKey(v ssa.Value) string {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		switch a := u.X.(type) {
+		case *ssa.FieldAddr:
+			return "field " + fieldName(a.X.Type(), a.Field)
+		case *ssa.Global:
+			return "global " + a.Pkg.Pkg.Path() + "." + a.Name()
+		}
+	}
+	if f, ok := v.(*ssa.Field); ok {
+		return "field " + fieldName(f.X.Type(), f.Field)
+	}
+	if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
+		return "named " + types.TypeString(named, nil)
+	}
+	sig, _ := v.Type().Underlying().(*types.Signature)
+	if sig == nil {
+		return ""
+	}
+	return "func " + SignatureKey(sig)
+}
+
+// fieldName names field i of the struct t is (or points to): "S.F" with S the named type, or
+// the struct type's own text when it has no name (a table's element type).
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	if st == nil || i >= st.NumFields() {
+		return types.TypeString(t, nil)
+	}
+	return types.TypeString(t, nil) + "." + st.Field(i).Name()
+}
+
+// destinations adds to keys where the function value used by use goes: stored in a field or
+// a package variable, converted to a named func type (and from there, stored).
+func destinations(use ssa.Instruction, keys map[string]bool, depth int) {
+	if use == nil || depth > 3 {
+		return
+	}
+	switch x := use.(type) {
+	case *ssa.Store:
+		switch a := x.Addr.(type) {
+		case *ssa.FieldAddr:
+			keys["field "+fieldName(a.X.Type(), a.Field)] = true
+		case *ssa.Global:
+			keys["global "+a.Pkg.Pkg.Path()+"."+a.Name()] = true
+		}
+	case *ssa.ChangeType, *ssa.Convert:
+		v := x.(ssa.Value)
+		if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
+			keys["named "+types.TypeString(named, nil)] = true
+		}
+		for _, ref := range *v.Referrers() {
+			destinations(ref, keys, depth+1)
+		}
 	}
 }

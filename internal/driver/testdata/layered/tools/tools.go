@@ -1,10 +1,12 @@
-// Package tools holds a server's handlers in its own shape; package layers registers them
-// through layers that recognition does not follow (yet), so each registration says so.
+// Package tools holds a server's handlers in its own shape; package server registers them
+// through layers of its own (a map, a list of interface values).
 package tools
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -18,7 +20,14 @@ type Tool interface {
 	Handle(ctx context.Context, args map[string]any) (string, error)
 }
 
+// GetPod's error reaches the client as the server's low-level handler returns it: its
+// cause is lost (preserve-cause-on-rethrow), which only a run that follows the server's map
+// of handlers can tell.
 func GetPod(ctx context.Context, args map[string]any) (string, error) {
+	name, _ := args["name"].(string)
+	if _, err := strconv.Atoi(name); err != nil {
+		return "", fmt.Errorf("pod %s: %v", name, err)
+	}
 	return "", errors.New("no pod")
 }
 

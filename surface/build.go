@@ -144,6 +144,9 @@ func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 		} else {
 			e.X.HandlerChecked, e.X.HandlerReason = &cov.Checked, cov.Reason
 		}
+		if cov.Site.IsValid() {
+			e.X.site = b.position(cov.Site)
+		}
 	}
 	b.condition(e, d)
 	return e

@@ -63,8 +63,9 @@ type Info struct {
 	HandlerChecked *bool  `json:"handlerChecked,omitempty"`
 	HandlerReason  string `json:"handlerReason,omitempty"`
 	// declared is where the handler is declared when in another package, and declaredIn that
-	// package's path and declaredName its name, until settled.
-	declared, declaredIn, declaredName string
+	// package's path and declaredName its name, until settled; site is the layer site the
+	// reason is about ("file:line:col"), which a run's module graph may resolve (Resolve).
+	declared, declaredIn, declaredName, site string
 	// Schemas says where inputSchema and outputSchema come from: inferred (from a Go type),
 	// hand-built, properties (mark3labs options), default (an SDK substitute), absent, unknown.
 	InputFrom  string `json:"inputFrom,omitempty"`
@@ -170,6 +171,17 @@ func (s *Surface) Merge(other *Surface) {
 	s.Resources = append(s.Resources, other.Resources...)
 	s.ResourceTemplates = append(s.ResourceTemplates, other.ResourceTemplates...)
 	s.Prompts = append(s.Prompts, other.Prompts...)
+}
+
+// Resolve marks checked the tools whose handlers sit behind a layer site that a run's module
+// graph resolved (sites holds those sites' positions): a run checks the functions behind them.
+func (s *Surface) Resolve(sites map[string]bool) {
+	for _, e := range s.Tools {
+		if e.X.site != "" && sites[e.X.site] {
+			checked := true
+			e.X.HandlerChecked, e.X.HandlerReason = &checked, ""
+		}
+	}
 }
 
 // settle decides, for each tool whose handler is declared in another package, whether that

@@ -134,3 +134,27 @@ func TestCoverageCountsBrokenPackages(t *testing.T) {
 	r := mcplint(t, fixture(t, "withbroken"))
 	assert.Contains(t, r.stderr, "the tools of 1 package that did not compile are not counted")
 }
+
+func TestSurfaceSaysWhichHandlersAreChecked(t *testing.T) {
+	r := mcplint(t, fixture(t, "layered"), "surface", "-json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var sf struct {
+		Tools []struct {
+			Name string
+			X    struct {
+				HandlerChecked *bool
+				HandlerReason  string
+			} `json:"x-mcplint"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &sf), r.stdout)
+	checked := map[string]bool{}
+	for _, tool := range sf.Tools {
+		require.NotNil(t, tool.X.HandlerChecked, tool.Name)
+		checked[tool.Name] = *tool.X.HandlerChecked
+		if tool.Name == "external" {
+			assert.Contains(t, tool.X.HandlerReason, "the function value external")
+		}
+	}
+	assert.Equal(t, map[string]bool{"": true, "search": true, "external": false}, checked, "the map's and the list's tools have computed names; both are checked")
+}

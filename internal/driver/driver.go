@@ -180,7 +180,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 	if o.Verbose {
 		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
-		rec.write(s.Stderr)
+		rec.write(s.Stderr, record.plan.resolved)
 	}
 	writeCoverage(s.Stderr, dir, rep.Coverage, brokenMCP(rep.PackageErrors), o.Verbose)
 

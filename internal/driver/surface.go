@@ -37,15 +37,20 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 		return nil, nil, ExitError
 	}
 	var c surface.Collector
-	if _, ok := s.surfaceRun(ctx, dir, o, cfg, []*analysis.Analyzer{analyzers.Surface(cfg, &c)}); !ok {
+	out, ok := s.surfaceRun(ctx, dir, o, cfg, []*analysis.Analyzer{analyzers.Surface(cfg, &c)})
+	if !ok {
 		return nil, nil, ExitError
 	}
-	return collected(dir, &c), cfg, ExitOK
+	sf := c.Surface()
+	sf.Resolve(recordOf(out.Summary).resolveLayers().resolved)
+	relativizeSurface(dir, sf)
+	return sf, cfg, ExitOK
 }
 
 // surfaceRun runs as, which hold a surface collector, over the packages of o, and says on
 // s.Stderr what could not be loaded; ok is false when no package could be checked.
 func (s Setup) surfaceRun(ctx context.Context, dir string, o SurfaceOptions, cfg *analyzers.Config, as []*analysis.Analyzer) (*engine.Outcome, bool) {
+	layers := newSeen()
 	out, ok := s.runEngine(ctx, engine.Options{
 		Dir:        dir,
 		Patterns:   o.Patterns,
@@ -53,6 +58,9 @@ func (s Setup) surfaceRun(ctx context.Context, dir string, o SurfaceOptions, cfg
 		Env:        s.Env,
 		Analyzers:  as,
 		Scope:      s.scope(cfg),
+		// The module graph's resolved sites say which tools behind layers a run checks.
+		Observe:   layers.observe,
+		Summarize: layers.summary,
 	})
 	if !ok {
 		return nil, false

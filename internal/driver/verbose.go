@@ -33,6 +33,9 @@ type recognised struct {
 	// adapter calls whose wrapped functions are not followed, by reason.
 	helperBuilt map[sdkapi.SDK]int
 	unmapped    map[sdkapi.SDK]map[string]int
+	// sites are the unmapped calls that are layer sites, by the position of their left
+	// parenthesis: the module graph may resolve them (write leaves those out).
+	sites map[string]unmappedSite
 	defShapes
 }
 
@@ -40,6 +43,7 @@ func newRecognised() *recognised {
 	return &recognised{
 		seen: map[token.Position]bool{}, handlers: map[sdkapi.SDK]map[string]int{}, shapes: map[sdkapi.SDK]map[string]int{},
 		defs: map[sdkapi.SDK]map[string]int{}, helperBuilt: map[sdkapi.SDK]int{}, unmapped: map[sdkapi.SDK]map[string]int{},
+		sites: map[string]unmappedSite{},
 	}
 }
 
@@ -74,6 +78,10 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	}
 	for _, u := range res.Unmapped {
 		if first(u.Call.Pos()) {
+			if u.Site {
+				r.sites[pass.Fset.PositionFor(u.Call.Lparen, false).String()] = unmappedSite{u.SDK, u.Reason}
+				continue
+			}
 			add(r.unmapped, u.SDK, u.Reason)
 		}
 	}
@@ -85,8 +93,23 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 	}
 }
 
-// write says per SDK how many definitions and handlers were recognised.
-func (r *recognised) write(w io.Writer) {
+// unmappedSite is what -v says of an unmapped layer site.
+type unmappedSite struct {
+	sdk    sdkapi.SDK
+	reason string
+}
+
+// write says per SDK how many definitions and handlers were recognised; resolved are the layer
+// sites the module graph found functions behind.
+func (r *recognised) write(w io.Writer, resolved map[string]bool) {
+	for at, u := range r.sites {
+		if !resolved[at] {
+			if r.unmapped[u.sdk] == nil {
+				r.unmapped[u.sdk] = map[string]int{}
+			}
+			r.unmapped[u.sdk][u.reason]++
+		}
+	}
 	sdks := map[sdkapi.SDK]bool{}
 	for s := range r.handlers {
 		sdks[s] = true

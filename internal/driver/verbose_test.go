@@ -37,7 +37,7 @@ func TestHandlerShapes(t *testing.T) {
 	r.observe(pass, res)
 	r.observe(pass, res) // a test variant of the same package: counted once
 	var b strings.Builder
-	r.write(&b)
+	r.write(&b, nil)
 	assert.Contains(t, b.String(), "mcplint: recognised go-sdk: definitions 0; handlers 4 (AdaptedTool 2, GoSDKTool 1, GoSDKTypedTool 1), by shape 4 (adapter:interface 2, adapter:pass-through 1, sdk-typed 1), 0 returning helper-built values\n")
 	assert.Contains(t, b.String(), "mcplint: go-sdk adapters whose functions are not checked: 1 (out of reach 1)\n")
 }

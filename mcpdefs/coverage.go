@@ -22,6 +22,9 @@ type Coverage struct {
 	// Site is the call of a layer site (see Result.Layers) the reason is about: a driver that
 	// resolves it checks the functions behind it.
 	Site token.Pos
+	// MadeIn is, for a definition with no registration here, the declared function it is
+	// written in: another package may register what that function returns (ForeignTool).
+	MadeIn *types.Func
 }
 
 // NoRegistration is CoverageOf's reason for a definition that no handler is linked to.
@@ -35,12 +38,60 @@ func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 	case d.Handler != nil:
 		return r.handlerCoverage(d.Handler)
 	case d.HandlerExpr == nil:
-		if c, ok := r.givenHandler(d); ok {
+		if c, ok := r.givenHandler(instanceCall(d)); ok {
 			return c
 		}
-		return Coverage{Reason: NoRegistration}
+		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos())}
 	}
-	e := ast.Unparen(d.HandlerExpr)
+	if d.Instance {
+		if c, ok := r.givenHandler(instanceCall(d)); ok {
+			return c
+		}
+	}
+	return r.handlerExprCoverage(d.HandlerExpr)
+}
+
+// ForeignCoverage is the coverage of a tool this package registers with a definition
+// another package builds.
+func (r *Result) ForeignCoverage(t ForeignTool) Coverage {
+	if h := r.resolvedHandler(t.Handler); h != nil {
+		return r.handlerCoverage(h)
+	}
+	return r.handlerExprCoverage(t.Handler)
+}
+
+// resolvedHandler is the handler e resolves to in this package, or nil.
+func (r *Result) resolvedHandler(e ast.Expr) *mcpmodel.Handler {
+	if r.r == nil {
+		return nil
+	}
+	return r.r.resolveHandler(e, 0)
+}
+
+// declaredAround is the declared function whose body holds pos, or nil.
+func (r *Result) declaredAround(pos token.Pos) *types.Func {
+	if r.r == nil {
+		return nil
+	}
+	for fn, decl := range r.r.decls {
+		if decl.Body != nil && decl.Body.Pos() <= pos && pos < decl.Body.End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+// handlerExprCoverage is the coverage of a handler given as e that recognition did not link
+// to a handler of this package.
+func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
+	e := ast.Unparen(handler)
+	// A handler an adapter makes (cmd.GenToolHandler(name, op)), or one given to the helper
+	// a definition is an instance of: the function handed in is the handler.
+	if call, ok := e.(*ast.CallExpr); ok {
+		if c, ok := r.givenHandler(call); ok {
+			return c
+		}
+	}
 	if id := astutil.NameIdent(e); id != nil && r.info != nil {
 		if fn, ok := r.info.Uses[id].(*types.Func); ok {
 			if fn.Pkg() != nil && fn.Pkg() != r.pkg {
@@ -84,15 +135,20 @@ func (r *Result) handlerCoverage(h *mcpmodel.Handler) Coverage {
 	return Coverage{Checked: true}
 }
 
-// givenHandler is the coverage of a definition made by a call of a module helper (an
-// instance: `adapt.MustTool(s, "get", get)`), from the function given to the helper: the
+// instanceCall is the call a definition is made at: the helper call of an instance
+// (`adapt.MustTool(s, "get", get)`), or its registration.
+func instanceCall(d *mcpmodel.Definition) *ast.CallExpr {
+	if call, ok := d.Node.(*ast.CallExpr); ok {
+		return call
+	}
+	return d.Registration
+}
+
+// givenHandler is the coverage of a definition whose handler is a function handed to call
+// (a helper the definition is an instance of, an adapter that makes the SDK handler): the
 // first function-typed argument recognised as a tool handler here, or named in another
 // package.
-func (r *Result) givenHandler(d *mcpmodel.Definition) (Coverage, bool) {
-	call, _ := d.Node.(*ast.CallExpr)
-	if call == nil {
-		call = d.Registration
-	}
+func (r *Result) givenHandler(call *ast.CallExpr) (Coverage, bool) {
 	if call == nil || r.r == nil || r.info == nil {
 		return Coverage{}, false
 	}

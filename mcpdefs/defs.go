@@ -63,6 +63,9 @@ type Result struct {
 	// Holders are the package's exported variables that hold one function, for Delegations
 	// of other packages that call through them.
 	Holders []mcpmodel.Holder
+	// ForeignTools are the tools this package registers with a definition a function of
+	// another package builds.
+	ForeignTools []ForeignTool
 	// Layers is what a driver that sees the whole module needs to resolve the package's
 	// layer sites (see mcpdefs/adapters.LayerSite).
 	Layers struct {
@@ -77,6 +80,14 @@ type Result struct {
 	// r keeps the recogniser for the lazy evaluations rules ask for (JSON of an expression,
 	// string lists, template argument reads).
 	r *recogniser
+}
+
+// ForeignTool is a tool registered in this package whose definition Func, a function of
+// another package of the module, builds; Handler is the handler as registered.
+type ForeignTool struct {
+	Func         *types.Func
+	Handler      ast.Expr
+	Registration *ast.CallExpr
 }
 
 // HandlerByType reports whether a function of signature sig is recognised as a handler by its

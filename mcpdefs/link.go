@@ -36,6 +36,9 @@ func (r *recogniser) link() {
 			continue
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
+		if d == nil {
+			r.foreignRegistration(reg)
+		}
 		if leaves := r.templates.Leaves(d); len(leaves) > 0 {
 			// A registration in a helper registers each of its calls' instances, with the
 			// helper's parameters bound to that call's arguments.
@@ -450,4 +453,20 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 		return resolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 	}
 	return nil
+}
+
+// foreignRegistration records a tool registered here whose definition a function of another
+// package of the module builds (`s.AddTool(tools.NewListAlertsTool(), handler)`): that
+// package sees the definition and no registration, this one the registration and no
+// definition; a run over both puts them together for its coverage.
+func (r *recogniser) foreignRegistration(reg registration) {
+	call, ok := ast.Unparen(reg.def).(*ast.CallExpr)
+	if !ok || reg.kind != mcpmodel.Tool || reg.handler == nil {
+		return
+	}
+	fn := r.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || !r.ModulePackage(fn.Pkg()) {
+		return
+	}
+	r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Func: fn, Handler: r.through(reg.handler), Registration: reg.call})
 }

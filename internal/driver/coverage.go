@@ -34,6 +34,9 @@ type seen struct {
 // runRecord is what a run saw, as plain values: positions are "file:line:col".
 type runRecord struct {
 	Tools map[string]*toolRecord `json:"tools,omitempty"`
+	// Foreign are the verdicts on tools registered in one package with a definition a
+	// function of another builds, by the position of that function's name.
+	Foreign map[string]*toolRecord `json:"foreign,omitempty"`
 	// Handlers are the positions of the names of the declarations recognised as handlers;
 	// Packages the paths of the packages recognition ran on.
 	Handlers map[string]bool `json:"handlers,omitempty"`
@@ -58,12 +61,18 @@ type toolRecord struct {
 	DeclaredIn   string `json:"declaredIn,omitempty"`
 	DeclaredName string `json:"declaredName,omitempty"`
 	Site         string `json:"site,omitempty"`
+	// MadeIn is, for a definition no registration is linked to, the function it is written
+	// in, which another package may register (runRecord.Foreign).
+	MadeIn string `json:"madeIn,omitempty"`
 }
 
 type siteRecord struct {
 	Key       string               `json:"key"`
 	Interface []string             `json:"interface,omitempty"`
 	Mapping   mcpdefs.LayerMapping `json:"mapping"`
+	// Callee and CalleePkg: a "decl" site's function.
+	Callee    string `json:"callee,omitempty"`
+	CalleePkg string `json:"calleePkg,omitempty"`
 }
 
 type methodRecord struct {
@@ -73,7 +82,7 @@ type methodRecord struct {
 
 func newSeen() *seen {
 	return &seen{rec: runRecord{
-		Tools: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
+		Tools: map[string]*toolRecord{}, Foreign: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
 		Sites: map[string]siteRecord{}, Values: map[string]map[string]string{},
 	}}
 }
@@ -100,8 +109,7 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		if d.Kind != mcpmodel.Tool || d.Converter || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
 			continue
 		}
-		cov := r.CoverageOf(d)
-		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static, Checked: cov.Checked, Reason: cov.Reason,
+		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static,
 			Pos: result.Position{File: pos.Filename, Line: pos.Line, Column: pos.Column, Offset: pos.Offset}}
 		if !d.Name.Static {
 			t.Name = ""
@@ -109,16 +117,20 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 				t.Name = types.ExprString(d.Name.Expr)
 			}
 		}
-		if fn := cov.Declared; fn != nil {
-			t.Declared, t.DeclaredIn, t.DeclaredName = at(fn.Pos()), fn.Pkg().Path(), fn.Name()
-		}
-		if cov.Site.IsValid() {
-			t.Site = at(cov.Site)
-		}
+		t.fill(r.CoverageOf(d), at)
 		rec.Tools[pos.String()] = t
 	}
+	for _, ft := range r.ForeignTools {
+		t := &toolRecord{}
+		t.fill(r.ForeignCoverage(ft), at)
+		rec.Foreign[at(ft.Func.Pos())] = t
+	}
 	for _, s := range r.Layers.Sites {
-		rec.Sites[at(s.Pos)] = siteRecord{Key: s.Key, Interface: s.Interface, Mapping: s.Mapping}
+		sr := siteRecord{Key: s.Key, Interface: s.Interface, Mapping: s.Mapping}
+		if s.Callee.IsValid() {
+			sr.Callee, sr.CalleePkg = at(s.Callee), s.CalleePkg
+		}
+		rec.Sites[at(s.Pos)] = sr
 	}
 	for _, v := range r.Layers.Values {
 		for _, k := range v.Keys {
@@ -137,6 +149,20 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	}
 }
 
+// fill copies recognition's verdict into t, positions as at writes them.
+func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
+	t.Checked, t.Reason = cov.Checked, cov.Reason
+	if fn := cov.Declared; fn != nil {
+		t.Declared, t.DeclaredIn, t.DeclaredName = at(fn.Pos()), fn.Pkg().Path(), fn.Name()
+	}
+	if cov.Site.IsValid() {
+		t.Site = at(cov.Site)
+	}
+	if cov.MadeIn != nil {
+		t.MadeIn = at(cov.MadeIn.Pos())
+	}
+}
+
 // summary is engine.Options.Summarize: the record as JSON.
 func (c *seen) summary() json.RawMessage {
 	c.mu.Lock()
@@ -150,9 +176,26 @@ func (c *seen) summary() json.RawMessage {
 func recordOf(summary json.RawMessage) *runRecord {
 	var rec runRecord
 	if len(summary) > 0 && json.Unmarshal(summary, &rec) == nil {
+		rec.init()
 		return &rec
 	}
 	return nil
+}
+
+// init makes the maps JSON left out (empty) again.
+func (r *runRecord) init() {
+	if r.Tools == nil {
+		r.Tools = map[string]*toolRecord{}
+	}
+	if r.Handlers == nil {
+		r.Handlers = map[string]bool{}
+	}
+	if r.Packages == nil {
+		r.Packages = map[string]bool{}
+	}
+	if r.Foreign == nil {
+		r.Foreign = map[string]*toolRecord{}
+	}
 }
 
 // merge adds a later run's record over r: its tools replace r's at the same position.
@@ -160,10 +203,9 @@ func (r *runRecord) merge(later *runRecord) {
 	if later == nil {
 		return
 	}
-	if r.Tools == nil {
-		r.Tools, r.Handlers, r.Packages = map[string]*toolRecord{}, map[string]bool{}, map[string]bool{}
-	}
+	r.init()
 	maps.Copy(r.Tools, later.Tools)
+	maps.Copy(r.Foreign, later.Foreign)
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
 }
@@ -176,6 +218,13 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		return nil
 	}
 	cov := &result.Coverage{}
+	for _, t := range r.Tools {
+		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
+			// Registered in another package, with the handler judged there.
+			*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, Checked: f.Checked, Reason: f.Reason,
+				Declared: f.Declared, DeclaredIn: f.DeclaredIn, DeclaredName: f.DeclaredName, Site: f.Site}
+		}
+	}
 	registered := map[string]bool{}
 	for _, t := range r.Tools {
 		if t.Static && t.Reason != mcpdefs.NoRegistration {

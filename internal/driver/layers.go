@@ -49,7 +49,9 @@ func (r *runRecord) resolveLayers() *layerPlan {
 	for _, site := range slices.Sorted(maps.Keys(r.Sites)) {
 		s := r.Sites[site]
 		callees := map[string]string{}
-		if key, ok := strings.CutPrefix(s.Key, "method "); ok {
+		if s.Key == "decl" {
+			callees[s.Callee] = s.CalleePkg
+		} else if key, ok := strings.CutPrefix(s.Key, "method "); ok {
 			for _, ms := range r.MethodSets {
 				if implements(ms, s.Interface) {
 					if at, ok := ms[key]; ok {

@@ -52,6 +52,11 @@ func (r *Finder) PassThroughAdapters() {
 			for _, c := range r.wholeCalls(h) {
 				r.follow(c.Pos())
 			}
+		} else if i, calls, ok := r.passThroughAfterChecks(h, fn); ok {
+			r.addParamWrap(fn, Wrap{Param: i, Mapping: mappingOf(h, mcpmodel.ShapePassThrough)})
+			for _, c := range calls {
+				r.follow(c.Pos())
+			}
 		}
 	}
 }
@@ -131,6 +136,76 @@ func (r *Finder) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
 		idx = i
 	}
 	return idx, idx < fn.Signature().Params().Len()
+}
+
+// passThroughAfterChecks is passThrough for an adapter that answers some calls itself before
+// it calls the function it was given (giantswarm's withDynamicPrometheusClient returns an
+// IsError result when it cannot make a client, then `return handler(ctx, req, client, sc)`):
+// h calls one parameter of fn, and every return that runs after such a call returns its
+// results whole; returns that run before none of them return values of their own.
+func (r *Finder) passThroughAfterChecks(h *mcpmodel.Handler, fn *types.Func) (int, []*ssa.Call, bool) {
+	lit := r.flow.Function(h.Node)
+	if lit == nil {
+		return -1, nil, false
+	}
+	n := h.Sig.Results().Len()
+	idx := -1
+	var calls []*ssa.Call
+	var rets []*ssa.Return
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Call:
+				i := boundParam(lit, x.Call.Value)
+				if i < 0 {
+					continue
+				}
+				if idx >= 0 && i != idx {
+					return -1, nil, false
+				}
+				idx = i
+				calls = append(calls, x)
+			case *ssa.Return:
+				rets = append(rets, x)
+			}
+		}
+	}
+	if idx < 0 || idx >= fn.Signature().Params().Len() || n == 0 {
+		return -1, nil, false
+	}
+	returned := map[*ssa.Call]bool{}
+	for _, ret := range rets {
+		var after *ssa.Call
+		for _, c := range calls {
+			if c.Block().Dominates(ret.Block()) {
+				after = c
+			}
+		}
+		if after == nil {
+			for _, v := range ret.Results {
+				if c, _ := extracted(v); c != nil && slices.Contains(calls, c) {
+					return -1, nil, false
+				}
+				if _, phi := flow.Core(v).(*ssa.Phi); phi {
+					return -1, nil, false
+				}
+			}
+			continue
+		}
+		if len(ret.Results) != n || after.Call.Signature().Results().Len() != n {
+			return -1, nil, false
+		}
+		for i, v := range ret.Results {
+			if c, j := extracted(v); c != after || j != i {
+				return -1, nil, false
+			}
+		}
+		returned[after] = true
+	}
+	if len(returned) != len(calls) {
+		return -1, nil, false
+	}
+	return idx, calls, true
 }
 
 // boundParam is the index among the declared parameters of lit's enclosing function of the

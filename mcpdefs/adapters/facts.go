@@ -160,6 +160,7 @@ func single(ws []Wrap) (Mapping, bool) {
 // interface methods adapters call, values converted to func types whose method an adapter
 // calls, and functions written to fields adapters call.
 func (r *Finder) ApplyWraps() {
+	r.forwardedParams()
 	r.implementations()
 	for _, c := range r.Containers() {
 		call, ok := c.(*ast.CallExpr)
@@ -187,6 +188,47 @@ func (r *Finder) ApplyWraps() {
 	}
 	r.fieldWrites()
 	r.exportFacts()
+}
+
+// forwardedParams makes a function of this package an adapter of its own parameter when it
+// hands that parameter unchanged to an adapter's wrapped parameter (giantswarm's
+// registerPrometheusTools passes its handler to withDynamicPrometheusClient): what its callers
+// give for the parameter is wrapped the same way. Chains of such helpers are followed a few
+// levels.
+func (r *Finder) forwardedParams() {
+	for round := 0; round < 3; round++ {
+		changed := false
+		for fn, decl := range r.Decls {
+			if decl.Body == nil {
+				continue
+			}
+			params := fn.Signature().Params()
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				for _, w := range r.wrapsOf(r.Callee(call)) {
+					if w.Method != "" || w.Param < 0 || w.Param >= len(call.Args) {
+						continue
+					}
+					id, ok := ast.Unparen(call.Args[w.Param]).(*ast.Ident)
+					if !ok {
+						continue
+					}
+					v, _ := r.pass.TypesInfo.Uses[id].(*types.Var)
+					if i := indexOf(params, v); i >= 0 && !slices.ContainsFunc(r.paramWraps[fn.Origin()], func(old Wrap) bool { return old.Param == i && old.Method == "" }) {
+						r.addParamWrap(fn, Wrap{Param: i, Mapping: w.Mapping})
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+		if !changed {
+			return
+		}
+	}
 }
 
 // overrides applies the adapters that hand a function's results to the SDK unchanged

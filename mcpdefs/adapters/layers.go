@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
@@ -39,6 +40,10 @@ type LayerSite struct {
 	// implements it when it has them all.
 	Interface []string
 	Mapping   Mapping
+	// Callee and CalleePkg are, for the key "decl", the function of another package of the
+	// module the handler delegates to (returns the results of), and its package's path.
+	Callee    token.Pos
+	CalleePkg string
 }
 
 // ValueFunc is a function of the module whose value this package takes (a map or slice
@@ -300,5 +305,44 @@ func destinations(use ssa.Instruction, keys map[string]bool, depth int) {
 		for _, ref := range *v.Referrers() {
 			destinations(ref, keys, depth+1)
 		}
+	}
+}
+
+// delegateSites records the calls by which tool handler h returns, on some path, the results
+// of a function of another package of the module whose signature is no SDK handler's
+// (middleware-labs' `return tools.HandleListAlerts(s, ctx, req)`): that package was analysed
+// first and could not know the function is a handler. The module graph resolves such a site
+// to the function itself.
+func (r *Finder) delegateSites(h *mcpmodel.Handler) {
+	fn := r.flow.Function(h.Node)
+	if fn == nil {
+		return
+	}
+	n := h.Sig.Results().Len()
+	done := map[*ssa.Call]bool{}
+	for _, p := range r.flow.Paths(fn) {
+		if len(p.Results) != n || n == 0 {
+			continue
+		}
+		c, _ := extracted(p.Results[0].Value)
+		if c == nil || done[c] || !whole(p, c) || c.Call.Signature().Results().Len() != n {
+			continue
+		}
+		done[c] = true
+		callee := c.Call.StaticCallee()
+		if callee == nil {
+			continue
+		}
+		f, ok := callee.Object().(*types.Func)
+		if !ok || f.Pkg() == nil || f.Pkg() == r.pass.Pkg || !r.ModulePackage(f.Pkg()) || r.HandlerShape(f.Signature()) {
+			continue
+		}
+		call := flow.CallExprAt(h.Node, c.Pos())
+		if call == nil {
+			continue
+		}
+		r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: "decl", Mapping: mappingOf(h, mcpmodel.ShapeDelegate), Callee: f.Origin().Pos(), CalleePkg: f.Pkg().Path()})
+		r.AddUnmapped(mcpmodel.Unmapped{Adapter: r.writtenIn(h), Call: call, SDK: h.SDK, Site: true,
+			Reason: "the handler returns the results of " + f.Pkg().Name() + "." + f.Name() + ", which only a run over the whole module checks"})
 	}
 }

@@ -30,6 +30,7 @@ func (r *Finder) Unfollowed() {
 		if fn == nil {
 			continue
 		}
+		r.delegateSites(h)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				c, ok := instr.(*ssa.Call)

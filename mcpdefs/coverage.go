@@ -171,3 +171,24 @@ func (r *Result) givenHandler(call *ast.CallExpr) (Coverage, bool) {
 	}
 	return Coverage{}, false
 }
+
+// ReturnedHandlers are the declared functions of the package that return a recognised tool
+// handler (a factory, a Handler() method of a tool type), with that handler's coverage: a
+// registration in another package that calls them is checked when the handler is.
+func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
+	out := map[*types.Func]Coverage{}
+	if r.r == nil {
+		return out
+	}
+	for fn, decl := range r.r.decls {
+		for _, ret := range r.r.returns[decl] {
+			if len(ret.Results) != 1 {
+				continue
+			}
+			if h := r.r.resolveHandler(ret.Results[0], 0); h != nil && h.Kind == mcpmodel.Tool {
+				out[fn] = r.handlerCoverage(h)
+			}
+		}
+	}
+	return out
+}

@@ -83,11 +83,16 @@ type Result struct {
 }
 
 // ForeignTool is a tool registered in this package whose definition Func, a function of
-// another package of the module, builds; Handler is the handler as registered.
+// another package of the module, builds; Handler is the handler as registered. For a
+// definition made by an interface method (`t.Definition()`), Func is nil and DefMethod is the
+// method's key, Interface the interface's (see adapters.MethodKey), and HandlerMethod the key
+// of the method of the same value that makes the handler (`t.Handler()`), if it is one.
 type ForeignTool struct {
-	Func         *types.Func
-	Handler      ast.Expr
-	Registration *ast.CallExpr
+	Func                     *types.Func
+	DefMethod, HandlerMethod string
+	Interface                []string
+	Handler                  ast.Expr
+	Registration             *ast.CallExpr
 }
 
 // HandlerByType reports whether a function of signature sig is recognised as a handler by its

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -464,9 +465,42 @@ func (r *recogniser) foreignRegistration(reg registration) {
 	if !ok || reg.kind != mcpmodel.Tool || reg.handler == nil {
 		return
 	}
+	if ft, ok := r.interfaceRegistration(call, reg); ok {
+		r.res.ForeignTools = append(r.res.ForeignTools, ft)
+		return
+	}
 	fn := r.callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || !r.ModulePackage(fn.Pkg()) {
 		return
 	}
 	r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Func: fn, Handler: r.through(reg.handler), Registration: reg.call})
+}
+
+// interfaceRegistration reads `mcp.AddTool(s, t.Definition(), t.Handler())` with t of an
+// interface type of the module: every module type that implements it defines a tool in its
+// Definition method and makes its handler in its Handler method (forgejo-mcp's ToolImpl).
+func (r *recogniser) interfaceRegistration(def *ast.CallExpr, reg registration) (ForeignTool, bool) {
+	sel, ok := ast.Unparen(def.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ForeignTool{}, false
+	}
+	s := r.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+		return ForeignTool{}, false
+	}
+	iface, _ := s.Recv().Underlying().(*types.Interface)
+	named, _ := types.Unalias(s.Recv()).(*types.Named)
+	if iface == nil || named == nil || named.Obj().Pkg() == nil || !r.ModulePackage(named.Obj().Pkg()) {
+		return ForeignTool{}, false
+	}
+	ft := ForeignTool{DefMethod: adapters.MethodKey(s.Obj().(*types.Func)), Interface: adapters.InterfaceKeys(iface), Handler: r.through(reg.handler), Registration: reg.call}
+	// The handler made by a method of the same value: t.Handler().
+	if hc, ok := ast.Unparen(reg.handler).(*ast.CallExpr); ok && len(hc.Args) == 0 {
+		if hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr); ok && types.ExprString(hsel.X) == types.ExprString(sel.X) {
+			if hs := r.pass.TypesInfo.Selections[hsel]; hs != nil && hs.Kind() == types.MethodVal {
+				ft.HandlerMethod = adapters.MethodKey(hs.Obj().(*types.Func))
+			}
+		}
+	}
+	return ft, true
 }

@@ -37,6 +37,11 @@ type runRecord struct {
 	// Foreign are the verdicts on tools registered in one package with a definition a
 	// function of another builds, by the position of that function's name.
 	Foreign map[string]*toolRecord `json:"foreign,omitempty"`
+	// ForeignIface are tools registered through an interface (`t.Definition()`,
+	// `t.Handler()`), expanded over the method sets of its implementations; Returns the
+	// verdicts on the handlers the module's functions return, by their names' positions.
+	ForeignIface []foreignIface         `json:"foreignIface,omitempty"`
+	Returns      map[string]*toolRecord `json:"returns,omitempty"`
 	// Handlers are the positions of the names of the declarations recognised as handlers;
 	// Packages the paths of the packages recognition ran on.
 	Handlers map[string]bool `json:"handlers,omitempty"`
@@ -64,6 +69,11 @@ type toolRecord struct {
 	// MadeIn is, for a definition no registration is linked to, the function it is written
 	// in, which another package may register (runRecord.Foreign).
 	MadeIn string `json:"madeIn,omitempty"`
+	// Own: a literal of the server's own definition type; Converter: the SDK definition a
+	// function copies such literals into, which stands for them (counted only when the run
+	// found none of them).
+	Own       bool `json:"own,omitempty"`
+	Converter bool `json:"converter,omitempty"`
 }
 
 type siteRecord struct {
@@ -75,6 +85,13 @@ type siteRecord struct {
 	CalleePkg string `json:"calleePkg,omitempty"`
 }
 
+type foreignIface struct {
+	DefMethod     string      `json:"defMethod"`
+	HandlerMethod string      `json:"handlerMethod,omitempty"`
+	Interface     []string    `json:"interface"`
+	Verdict       *toolRecord `json:"verdict,omitempty"` // when the handler is not made by a method
+}
+
 type methodRecord struct {
 	Pos string `json:"pos"`
 	Pkg string `json:"pkg"`
@@ -82,7 +99,7 @@ type methodRecord struct {
 
 func newSeen() *seen {
 	return &seen{rec: runRecord{
-		Tools: map[string]*toolRecord{}, Foreign: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
+		Tools: map[string]*toolRecord{}, Foreign: map[string]*toolRecord{}, Returns: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
 		Sites: map[string]siteRecord{}, Values: map[string]map[string]string{},
 	}}
 }
@@ -106,10 +123,10 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	}
 	for _, d := range r.Definitions {
 		pos := position(d.Node.Pos())
-		if d.Kind != mcpmodel.Tool || d.Converter || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
+		if d.Kind != mcpmodel.Tool || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
 			continue
 		}
-		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static,
+		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static, Own: d.Own != nil, Converter: d.Converter,
 			Pos: result.Position{File: pos.Filename, Line: pos.Line, Column: pos.Column, Offset: pos.Offset}}
 		if !d.Name.Static {
 			t.Name = ""
@@ -123,7 +140,20 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	for _, ft := range r.ForeignTools {
 		t := &toolRecord{}
 		t.fill(r.ForeignCoverage(ft), at)
-		rec.Foreign[at(ft.Func.Pos())] = t
+		if ft.Func != nil {
+			rec.Foreign[at(ft.Func.Pos())] = t
+			continue
+		}
+		fi := foreignIface{DefMethod: ft.DefMethod, HandlerMethod: ft.HandlerMethod, Interface: ft.Interface}
+		if ft.HandlerMethod == "" {
+			fi.Verdict = t
+		}
+		rec.ForeignIface = append(rec.ForeignIface, fi)
+	}
+	for fn, cov := range r.ReturnedHandlers() {
+		t := &toolRecord{}
+		t.fill(cov, at)
+		rec.Returns[at(fn.Pos())] = t
 	}
 	for _, s := range r.Layers.Sites {
 		sr := siteRecord{Key: s.Key, Interface: s.Interface, Mapping: s.Mapping}
@@ -196,6 +226,9 @@ func (r *runRecord) init() {
 	if r.Foreign == nil {
 		r.Foreign = map[string]*toolRecord{}
 	}
+	if r.Returns == nil {
+		r.Returns = map[string]*toolRecord{}
+	}
 }
 
 // merge adds a later run's record over r: its tools replace r's at the same position.
@@ -206,6 +239,7 @@ func (r *runRecord) merge(later *runRecord) {
 	r.init()
 	maps.Copy(r.Tools, later.Tools)
 	maps.Copy(r.Foreign, later.Foreign)
+	maps.Copy(r.Returns, later.Returns)
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
 }
@@ -218,6 +252,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		return nil
 	}
 	cov := &result.Coverage{}
+	r.expandInterfaces()
 	for _, t := range r.Tools {
 		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
 			// Registered in another package, with the handler judged there.
@@ -226,14 +261,27 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		}
 	}
 	registered := map[string]bool{}
+	own := false
 	for _, t := range r.Tools {
 		if t.Static && t.Reason != mcpdefs.NoRegistration {
 			registered[t.Name] = true
 		}
+		own = own || t.Own
 	}
 	for _, t := range r.Tools {
 		if t.Static && t.Reason == mcpdefs.NoRegistration && registered[t.Name] {
 			continue // a built copy of a registered tool (see surface.dropUnregisteredCopies)
+		}
+		if t.Converter {
+			if own {
+				continue // it stands for the own literals, which are counted
+			}
+			// Its tools are values of the server's own type that recognition did not read:
+			// how many, and what their handlers do, is unknown.
+			cov.Tools++
+			cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
+				Reason: "tools copied at run time from values of the server's own type, which recognition does not read: their number and handlers are unknown"})
+			continue
 		}
 		cov.Tools++
 		reason := t.Reason
@@ -258,6 +306,33 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
 	return cov
+}
+
+// expandInterfaces turns each tool registered through an interface into one foreign verdict
+// per implementation the run saw converted to an interface: its definition method is where
+// the definition is made, and its handler method's returned handler is the tool's handler.
+func (r *runRecord) expandInterfaces() {
+	for _, fi := range r.ForeignIface {
+		for _, ms := range r.MethodSets {
+			if !implements(ms, fi.Interface) {
+				continue
+			}
+			def, ok := methodAt(ms, fi.DefMethod)
+			if !ok {
+				continue
+			}
+			verdict := fi.Verdict
+			if fi.HandlerMethod != "" {
+				h, _ := methodAt(ms, fi.HandlerMethod)
+				if verdict = r.Returns[h.Pos]; verdict == nil {
+					verdict = &toolRecord{Reason: "its handler, made by the method at " + h.Pos + ", is not recognised as a handler"}
+				}
+			}
+			if verdict != nil {
+				r.Foreign[def.Pos] = verdict
+			}
+		}
+	}
 }
 
 // writeCoverage writes the coverage line, and under verbose each unseen tool with its reason.

@@ -54,7 +54,7 @@ func (r *runRecord) resolveLayers() *layerPlan {
 		} else if key, ok := strings.CutPrefix(s.Key, "method "); ok {
 			for _, ms := range r.MethodSets {
 				if implements(ms, s.Interface) {
-					if at, ok := ms[key]; ok {
+					if at, ok := methodAt(ms, key); ok {
 						callees[at.Pos] = at.Pkg
 					}
 				}
@@ -86,14 +86,30 @@ func (r *runRecord) resolveLayers() *layerPlan {
 	return plan
 }
 
-// implements reports whether a method set has every method of an interface ("NAME SIG").
+// implements reports whether a method set has every method of an interface ("NAME SIG", or
+// "NAME *" for any signature).
 func implements(ms map[string]methodRecord, iface []string) bool {
 	for _, m := range iface {
-		if _, ok := ms[m]; !ok {
+		if _, ok := methodAt(ms, m); !ok {
 			return false
 		}
 	}
 	return len(iface) > 0
+}
+
+// methodAt finds the method key names in a method set.
+func methodAt(ms map[string]methodRecord, key string) (methodRecord, bool) {
+	name, ok := strings.CutSuffix(key, " *")
+	if !ok {
+		at, ok := ms[key]
+		return at, ok
+	}
+	for k, at := range ms {
+		if strings.HasPrefix(k, name+" ") {
+			return at, true
+		}
+	}
+	return methodRecord{}, false
 }
 
 // sameWire reports whether two sites' mappings send a callee's results the same way.

@@ -70,6 +70,60 @@ type MethodAt struct {
 	Pkg string
 }
 
+// MethodKey is "NAME SIG" for method m; "NAME *" when its signature mentions a type
+// parameter (a generic interface's method as seen inside a generic function), which any
+// method of that name matches.
+func MethodKey(m *types.Func) string {
+	if mentionsTypeParam(m.Signature()) {
+		return m.Name() + " *"
+	}
+	return m.Name() + " " + SignatureKey(m.Signature())
+}
+
+// InterfaceKeys are the MethodKeys of every method of iface.
+func InterfaceKeys(iface *types.Interface) []string {
+	var out []string
+	for i := 0; i < iface.NumMethods(); i++ {
+		out = append(out, MethodKey(iface.Method(i)))
+	}
+	return out
+}
+
+// mentionsTypeParam reports whether a type parameter occurs in sig's parameters or results.
+func mentionsTypeParam(sig *types.Signature) bool {
+	found := false
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		if found || depth > 8 {
+			return
+		}
+		switch x := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Pointer:
+			walk(x.Elem(), depth+1)
+		case *types.Slice:
+			walk(x.Elem(), depth+1)
+		case *types.Map:
+			walk(x.Key(), depth+1)
+			walk(x.Elem(), depth+1)
+		case *types.Named:
+			for i := 0; i < x.TypeArgs().Len(); i++ {
+				walk(x.TypeArgs().At(i), depth+1)
+			}
+		case *types.Signature:
+			for i := 0; i < x.Params().Len(); i++ {
+				walk(x.Params().At(i).Type(), depth+1)
+			}
+			for i := 0; i < x.Results().Len(); i++ {
+				walk(x.Results().At(i).Type(), depth+1)
+			}
+		}
+	}
+	walk(sig, 0)
+	return found
+}
+
 // SignatureKey is the canonical text of sig's parameter and result types, with full package
 // paths and no names: two function values can run each other's callees when their keys match.
 func SignatureKey(sig *types.Signature) string {
@@ -104,15 +158,12 @@ func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr)
 	if c.Call.IsInvoke() {
 		via = mcpmodel.ShapeInterface
 		m := c.Call.Method
-		site.Key = "method " + m.Name() + " " + SignatureKey(m.Signature())
+		site.Key = "method " + MethodKey(m)
 		iface, _ := c.Call.Value.Type().Underlying().(*types.Interface)
 		if iface == nil {
 			return site, "", false
 		}
-		for i := 0; i < iface.NumMethods(); i++ {
-			f := iface.Method(i)
-			site.Interface = append(site.Interface, f.Name()+" "+SignatureKey(f.Signature()))
-		}
+		site.Interface = InterfaceKeys(iface)
 	} else {
 		site.Key = valueKey(c.Call.Value)
 	}

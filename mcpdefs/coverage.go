@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -122,7 +121,7 @@ func (r *Result) handlerCoverage(h *mcpmodel.Handler) Coverage {
 	for _, u := range r.Unmapped {
 		if u.Call.Pos() >= h.Node.Pos() && u.Call.End() <= h.Node.End() {
 			reason := u.Reason
-			if fun := types.ExprString(u.Call.Fun); !strings.HasPrefix(reason, "the handler hands") {
+			if fun := types.ExprString(u.Call.Fun); !u.Site {
 				reason += " (" + fun + ")"
 			}
 			c := Coverage{Reason: reason}

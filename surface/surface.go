@@ -198,7 +198,7 @@ func (s *Surface) settle() {
 		case !s.analysed[e.X.declaredIn]:
 			e.X.HandlerReason = "its handler " + e.X.declaredName + " is declared in " + e.X.declaredIn + ", which was not analysed (outside the patterns or the module)"
 		default:
-			e.X.HandlerReason = "its handler " + e.X.declaredName + " (" + e.X.declared + ") is not recognised as a handler"
+			e.X.HandlerReason = "its handler " + e.X.declaredName + ", declared in " + e.X.declaredIn + ", is not recognised as a handler"
 		}
 		e.X.declared = ""
 	}

@@ -294,7 +294,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		case t.Declared != "" && !r.Packages[t.DeclaredIn]:
 			reason = fmt.Sprintf("its handler %s is declared in %s, which was not analysed (outside the patterns or the module)", t.DeclaredName, t.DeclaredIn)
 		case t.Declared != "":
-			reason = fmt.Sprintf("its handler %s (%s) is not recognised as a handler", t.DeclaredName, t.Declared)
+			reason = fmt.Sprintf("its handler %s, declared in %s, is not recognised as a handler", t.DeclaredName, t.DeclaredIn)
 		}
 		if reason == "" {
 			cov.Checked++
@@ -325,7 +325,7 @@ func (r *runRecord) expandInterfaces() {
 			if fi.HandlerMethod != "" {
 				h, _ := methodAt(ms, fi.HandlerMethod)
 				if verdict = r.Returns[h.Pos]; verdict == nil {
-					verdict = &toolRecord{Reason: "its handler, made by the method at " + h.Pos + ", is not recognised as a handler"}
+					verdict = &toolRecord{Reason: "its handler, made by the method " + strings.Fields(fi.HandlerMethod)[0] + " of a type in " + h.Pkg + ", is not recognised as a handler"}
 				}
 			}
 			if verdict != nil {

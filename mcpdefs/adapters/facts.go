@@ -459,6 +459,10 @@ func (r *Finder) give(e ast.Expr, m Mapping, depth int) {
 		case *types.Func:
 			if decl := r.Decls[obj.Origin()]; decl != nil {
 				r.bindDecl(decl, obj, m)
+			} else if f := obj.Origin(); f.Pkg() != nil && f.Pkg() != r.pass.Pkg && r.ModulePackage(f.Pkg()) {
+				// Declared in a package analysed before this one: the module graph binds it
+				// there (see LayerSite).
+				r.sites = append(r.sites, LayerSite{Pos: x.Pos(), Key: "decl", Mapping: m, Callee: f.Pos(), CalleePkg: f.Pkg().Path()})
 			}
 		case *types.Var:
 			if rx := r.rangeValue(obj); rx != nil {

@@ -1,0 +1,23 @@
+// Package srv registers the tools of package tools: a constructor's definition with a handler
+// that delegates there, a tool type through the interface, and a query through the helper.
+package srv
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/foreign/tools"
+)
+
+func New() *server.MCPServer {
+	s := server.NewMCPServer("foreign", "1.0.0")
+	deps := tools.Deps{}
+	s.AddTool(tools.NewListTool(), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return tools.HandleList(deps, ctx, req)
+	})
+	tools.Register(s, tools.Echo{})
+	tools.RegisterQuery(s, "query", tools.HandleQuery)
+	return s
+}

@@ -1,0 +1,104 @@
+// Package tools is a mark3labs server's tool layer: definitions built by constructors and
+// registered in package srv with handlers that delegate here, tool types that make their
+// definition and handler through an interface, and a registration helper whose handlers take
+// a client the helper's adapter makes first.
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Deps is what the delegates get besides the request.
+type Deps struct{ Token string }
+
+func NewListTool() mcp.Tool {
+	return mcp.NewTool("list", mcp.WithDescription("Lists the items."))
+}
+
+// HandleList is a delegate of srv's handler, with a parameter before the SDK's: it sends the
+// model's bad limit as a JSON-RPC error (tool-error-as-protocol-error), which only a run that
+// follows the delegate across packages can tell.
+func HandleList(d Deps, ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	n, err := strconv.Atoi(req.GetString("limit", "10"))
+	if err != nil {
+		return nil, fmt.Errorf("limit: %w", err)
+	}
+	if _, err := lookup(n); err != nil {
+		return mcp.NewToolResultErrorFromErr("list", err), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func lookup(n int) (string, error) {
+	if n > 100 {
+		return "", errors.New("too many")
+	}
+	return "", nil
+}
+
+// Impl is a tool type: its definition and handler come from its methods.
+type Impl interface {
+	Definition() mcp.Tool
+	Handler() server.ToolHandlerFunc
+}
+
+// Register adds a tool type's definition and handler.
+func Register(s *server.MCPServer, i Impl) {
+	s.AddTool(i.Definition(), i.Handler())
+}
+
+type Echo struct{}
+
+func (Echo) Definition() mcp.Tool {
+	return mcp.NewTool("echo", mcp.WithDescription("Echoes the text."), mcp.WithString("text", mcp.Description("The text.")))
+}
+
+func (Echo) Handler() server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(req.GetString("text", "")), nil
+	}
+}
+
+// Client is what the query handlers are given.
+type Client struct{}
+
+// QueryHandler is the layer's handler type: the SDK's request and a client.
+type QueryHandler func(ctx context.Context, req mcp.CallToolRequest, c *Client, verbose bool) (*mcp.CallToolResult, error)
+
+// withClient answers itself when it cannot make a client, then passes the handler's results
+// through: the handler has the SDK handler's semantics.
+func withClient(h QueryHandler) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		c, err := newClient(req.GetString("url", ""))
+		if err != nil {
+			return mcp.NewToolResultError("no client: " + err.Error()), nil
+		}
+		return h(ctx, req, c, false)
+	}
+}
+
+func newClient(url string) (*Client, error) {
+	if url == "bad" {
+		return nil, errors.New("bad url")
+	}
+	return &Client{}, nil
+}
+
+// RegisterQuery hands its handler to withClient: what its callers give is a handler.
+func RegisterQuery(s *server.MCPServer, name string, h QueryHandler) {
+	s.AddTool(mcp.NewTool(name, mcp.WithDescription("Runs a query.")), withClient(h))
+}
+
+// HandleQuery drops its cause too.
+func HandleQuery(ctx context.Context, req mcp.CallToolRequest, c *Client, verbose bool) (*mcp.CallToolResult, error) {
+	if _, err := lookup(1000); err != nil {
+		return nil, fmt.Errorf("query: %v", err)
+	}
+	return mcp.NewToolResultText("ok"), nil
+}

@@ -69,10 +69,8 @@ type toolRecord struct {
 	// MadeIn is, for a definition no registration is linked to, the function it is written
 	// in, which another package may register (runRecord.Foreign).
 	MadeIn string `json:"madeIn,omitempty"`
-	// Own: a literal of the server's own definition type; Converter: the SDK definition a
-	// function copies such literals into, which stands for them (counted only when the run
-	// found none of them).
-	Own       bool `json:"own,omitempty"`
+	// Converter: the SDK definition a function copies the server's own values into, which
+	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
 }
 
@@ -126,7 +124,7 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		if d.Kind != mcpmodel.Tool || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
 			continue
 		}
-		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static, Own: d.Own != nil, Converter: d.Converter,
+		t := &toolRecord{Name: d.Name.Str, Static: d.Name.Static, Converter: d.Converter,
 			Pos: result.Position{File: pos.Filename, Line: pos.Line, Column: pos.Column, Offset: pos.Offset}}
 		if !d.Name.Static {
 			t.Name = ""
@@ -261,20 +259,20 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		}
 	}
 	registered := map[string]bool{}
-	own := false
+	named := false // a tool the run can name: then a converter stands for tools counted
 	for _, t := range r.Tools {
 		if t.Static && t.Reason != mcpdefs.NoRegistration {
 			registered[t.Name] = true
 		}
-		own = own || t.Own
+		named = named || !t.Converter
 	}
 	for _, t := range r.Tools {
 		if t.Static && t.Reason == mcpdefs.NoRegistration && registered[t.Name] {
 			continue // a built copy of a registered tool (see surface.dropUnregisteredCopies)
 		}
 		if t.Converter {
-			if own {
-				continue // it stands for the own literals, which are counted
+			if named {
+				continue // it stands for own literals or a helper's instances, which are counted
 			}
 			// Its tools are values of the server's own type that recognition did not read:
 			// how many, and what their handlers do, is unknown.

@@ -244,3 +244,9 @@ type Empty struct{}
 type Filters []Filter
 
 type PlainPtr = *Plain
+
+// SkippedCycle loops only through a field invopop skips (middleware-labs' WidgetFilter).
+type SkippedCycle struct {
+	Kids []SkippedCycle `json:"kids,omitempty" jsonschema:"-"`
+	Name string         `json:"name"`
+}

@@ -368,6 +368,11 @@ func (w *walker) object(t types.Type, path Path) status {
 		if info.omit {
 			continue
 		}
+		if js, _ := Lookup(tag, "jsonschema"); w.library == Invopop && strings.Split(js, ",")[0] == "-" {
+			// invopop skips a field tagged jsonschema:"-" as it skips json:"-" (its
+			// ignoredByJSONSchemaTags): no property, nothing below it walked.
+			continue
+		}
 		fieldPath := path.With(Step{Kind: Property, Name: info.name})
 		sp := span{fieldsFrom: len(w.res.Fields), leavesFrom: len(w.res.Leaves)}
 		fieldRecord := &Field{Path: fieldPath, Var: origin(f), Type: f.Type(), Tag: tag, Name: info.name}

@@ -380,3 +380,15 @@ func TestTagHelpers(t *testing.T) {
 	assert.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "malformed struct tag"))
 }
+
+// TestInvopopSkipsJSONSchemaDash: invopop leaves a field tagged jsonschema:"-" out, so a type
+// that loops only through it has no cycle, and the field is no property.
+func TestInvopopSkipsJSONSchemaDash(t *testing.T) {
+	r := typewalk.Walk(sampleType(t, "SkippedCycle"), typewalk.Invopop)
+	assert.Empty(t, r.Problems)
+	var names []string
+	for _, f := range r.Fields {
+		names = append(names, f.Name)
+	}
+	assert.Equal(t, []string{"name"}, names)
+}

@@ -27,6 +27,7 @@ func TestCoverageLineEndsEveryRun(t *testing.T) {
 	assert.Equal(t, layeredLine, r.stderr)
 
 	r = mcplint(t, fixture(t, "layered"), "-v")
+	assert.Contains(t, r.stderr, "mcplint: module graph: 3 layer sites, 2 resolved; 2 functions behind them, in 1 package\n")
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen\n"+
 		"  server/server.go:44:13: tool \"external\": the handler hands the tool's arguments to the function value external that recognition does not follow\n")
 }

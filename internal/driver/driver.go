@@ -143,7 +143,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		CacheDir:   cacheDir,
 		CacheKey:   cacheKey,
 	}
-	out, record, ok := s.runWithLayers(ctx, opts, first, cfg)
+	out, record, ok := s.runWithLayers(ctx, opts, first, cfg, o.Verbose)
 	if !ok {
 		return ExitError
 	}

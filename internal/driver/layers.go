@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -163,7 +164,7 @@ type layeredRun struct {
 
 // runWithLayers runs the engine once and, when the module graph finds handlers behind layer
 // sites that no package saw alone, a second time over the packages that declare them.
-func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *seen, cfg *analyzers.Config) (*engine.Outcome, layeredRun, bool) {
+func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *seen, cfg *analyzers.Config, verbose bool) (*engine.Outcome, layeredRun, bool) {
 	observe := opts.Observe
 	opts.Observe = func(pass *analysis.Pass, res any) {
 		observe(pass, res)
@@ -176,6 +177,10 @@ func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *se
 	}
 	rec := recordOf(out.Summary)
 	plan := rec.resolveLayers()
+	if verbose && rec != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: module graph: %d layer sites, %d resolved; %d functions behind them, in %s\n",
+			len(rec.Sites), len(plan.resolved), len(plan.layered), plural(len(plan.packages), "package"))
+	}
 	if len(plan.layered) == 0 || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
 		return out, layeredRun{rec, &layerPlan{}}, true
 	}

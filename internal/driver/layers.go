@@ -177,7 +177,7 @@ func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *se
 	}
 	rec := recordOf(out.Summary)
 	plan := rec.resolveLayers()
-	if verbose && rec != nil {
+	if verbose && rec != nil && len(rec.Sites) > 0 {
 		fmt.Fprintf(s.Stderr, "mcplint: module graph: %d layer sites, %d resolved; %d functions behind them, in %s\n",
 			len(rec.Sites), len(plan.resolved), len(plan.layered), plural(len(plan.packages), "package"))
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
@@ -28,6 +29,15 @@ type Coverage struct {
 
 // NoRegistration is CoverageOf's reason for a definition that no handler is linked to.
 const NoRegistration = "no registration with a handler is linked to it"
+
+// DeclaredReason is why a tool whose handler name is declared in package pkg is not checked,
+// once a run knows whether pkg was analysed: one wording for every output.
+func DeclaredReason(name, pkg string, analysed bool) string {
+	if !analysed {
+		return "its handler " + name + " is declared in " + pkg + ", which was not analysed (outside the patterns or the module)"
+	}
+	return "its handler " + name + ", declared in " + pkg + ", is not recognised as a handler"
+}
 
 // CoverageOf answers Coverage for d.
 func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
@@ -99,18 +109,7 @@ func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
 			return Coverage{Reason: "its handler " + fn.Name() + " is not recognised as a handler"}
 		}
 	}
-	what := "a value computed at run time"
-	switch x := e.(type) {
-	case *ast.IndexExpr:
-		what = "an element of " + types.ExprString(x.X)
-	case *ast.CallExpr:
-		what = "the function " + types.ExprString(x.Fun) + " returns"
-	case *ast.SelectorExpr:
-		what = "the field " + types.ExprString(x)
-	case *ast.Ident:
-		what = "the variable " + x.Name
-	}
-	return Coverage{Reason: "its handler is " + what + ", which recognition does not follow"}
+	return Coverage{Reason: "its handler is " + adapters.ValueText(r.info, e) + ", which recognition does not follow"}
 }
 
 // handlerCoverage is the coverage of a definition whose handler h is in this package.

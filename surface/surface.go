@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/mcplint-go/mcplint/internal/ojson"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 )
 
 // Surface is a program's surface: the four lists an MCP client can ask for.
@@ -193,12 +194,8 @@ func (s *Surface) settle() {
 		}
 		checked := s.handlers[e.X.declared]
 		e.X.HandlerChecked = &checked
-		switch {
-		case checked:
-		case !s.analysed[e.X.declaredIn]:
-			e.X.HandlerReason = "its handler " + e.X.declaredName + " is declared in " + e.X.declaredIn + ", which was not analysed (outside the patterns or the module)"
-		default:
-			e.X.HandlerReason = "its handler " + e.X.declaredName + ", declared in " + e.X.declaredIn + ", is not recognised as a handler"
+		if !checked {
+			e.X.HandlerReason = mcpdefs.DeclaredReason(e.X.declaredName, e.X.declaredIn, s.analysed[e.X.declaredIn])
 		}
 		e.X.declared = ""
 	}

@@ -289,10 +289,8 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			reason = ""
 		case t.Declared != "" && r.Handlers[t.Declared]:
 			reason = ""
-		case t.Declared != "" && !r.Packages[t.DeclaredIn]:
-			reason = fmt.Sprintf("its handler %s is declared in %s, which was not analysed (outside the patterns or the module)", t.DeclaredName, t.DeclaredIn)
 		case t.Declared != "":
-			reason = fmt.Sprintf("its handler %s, declared in %s, is not recognised as a handler", t.DeclaredName, t.DeclaredIn)
+			reason = mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
 		}
 		if reason == "" {
 			cov.Checked++

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -48,7 +49,7 @@ func (r *Finder) Unfollowed() {
 				}
 				u := mcpmodel.Unmapped{
 					Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
-					Reason: "the handler hands the tool's arguments to " + calleeKind(r.pass.TypesInfo, call) + " that recognition does not follow",
+					Reason: "the handler hands the tool's arguments to " + ValueText(r.pass.TypesInfo, call.Fun) + " that recognition does not follow",
 				}
 				site, reason, ok := r.layerSite(h, c, call)
 				if ok {
@@ -84,40 +85,30 @@ func returnsError(c *ssa.Call) bool {
 
 // handsArguments reports whether call hands on h's request, its raw or decoded arguments, or
 // an input whose type is a type parameter (a generic layer's), rather than values the handler
-// derived: what tells a tool layer's call from a service call.
+// derived: what tells a tool layer's call from a service call. A typed handler's concrete
+// input handed on is a service call's argument, not a layer's.
 func (r *Finder) handsArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
-	info := r.pass.TypesInfo
-	decoded := r.decodedArguments(h)
-	for _, a := range call.Args {
-		if r.IsArguments(a, h) {
-			return true
-		}
-		id, ok := ast.Unparen(a).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		o := info.Uses[id]
-		switch {
-		case o == nil:
-		case o == h.Request || decoded[o]:
-			return true
-		case o == h.Input:
-			if _, ok := types.Unalias(h.Input.Type()).(*types.TypeParam); ok {
-				return true
-			}
-		}
-	}
-	return false
+	_, generic := types.Unalias(inputType(h)).(*types.TypeParam)
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return r.IsArguments(a, h) }) ||
+		r.handsOn(h, call, generic)
 }
 
-// calleeKind says in a few words what call calls, for the reason.
-func calleeKind(info *types.Info, call *ast.CallExpr) string {
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
+func inputType(h *mcpmodel.Handler) types.Type {
+	if h.Input == nil {
+		return nil
+	}
+	return h.Input.Type()
+}
+
+// ValueText says in a few words what value e, a function value recognition does not follow,
+// is: for the reasons of unmapped calls and of the run's coverage.
+func ValueText(info *types.Info, e ast.Expr) string {
+	e = ast.Unparen(e)
+	switch x := e.(type) {
 	case *ast.IndexExpr:
 		return "an element of " + types.ExprString(x.X)
 	case *ast.CallExpr:
-		return "the function " + types.ExprString(x) + " returns"
+		return "the function " + types.ExprString(x.Fun) + " returns"
 	case *ast.SelectorExpr:
 		if sel := info.Selections[x]; sel != nil {
 			if sel.Kind() == types.MethodVal && types.IsInterface(sel.Recv()) {
@@ -128,7 +119,7 @@ func calleeKind(info *types.Info, call *ast.CallExpr) string {
 			}
 		}
 	}
-	return "the function value " + types.ExprString(fun)
+	return "the function value " + types.ExprString(e)
 }
 
 // Layers returns the package's layer sites, the function values it takes and the method sets

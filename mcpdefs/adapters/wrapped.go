@@ -234,12 +234,18 @@ func (r *Finder) callerField(fn *types.Func, outer []*types.Var, call *ast.CallE
 // decoded tool arguments: what tells an adapter's call of its wrapped function from a
 // handler's call of a service.
 func (r *Finder) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
+	return r.handsOn(h, call, true)
+}
+
+// handsOn reports whether an argument of call is h's request, a variable of decoded
+// arguments, or (when input) h's typed input.
+func (r *Finder) handsOn(h *mcpmodel.Handler, call *ast.CallExpr, input bool) bool {
 	info := r.pass.TypesInfo
 	decoded := r.decodedArguments(h)
 	for _, a := range call.Args {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
 			o := info.Uses[id]
-			if o != nil && (o == h.Request || o == h.Input || decoded[o]) {
+			if o != nil && (o == h.Request || input && o == h.Input || decoded[o]) {
 				return true
 			}
 		}

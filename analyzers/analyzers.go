@@ -95,14 +95,15 @@ func NewCatalog() *Catalog {
 // It fails only on an invalid configuration.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return rule.Build(cat, cfg, groups(cfg, cat, nil))
+	return rule.Build(cat, cfg, groups(cfg, cat, mcpdefs.Options{}))
 }
 
-// NewLayered is New with recognition told the functions a driver that sees the whole module
-// found behind the packages' layer sites (mcpdefs.Options.Layered).
-func NewLayered(cfg *Config, layered map[string]mcpdefs.LayerMapping) ([]*analysis.Analyzer, error) {
+// NewLayered is New with recognition told what a driver that sees the whole module found:
+// the functions behind the packages' layer sites (mcpdefs.Options.Layered) and the own
+// definition types converted in other packages (Options.Own). Registrars come from cfg.
+func NewLayered(cfg *Config, graph mcpdefs.Options) ([]*analysis.Analyzer, error) {
 	cat := NewCatalog()
-	return rule.Build(cat, cfg, groups(cfg, cat, layered))
+	return rule.Build(cat, cfg, groups(cfg, cat, graph))
 }
 
 // All returns the analyzers of the default configuration, for stock drivers such as
@@ -118,13 +119,13 @@ func All() []*analysis.Analyzer {
 // Groups lists the analyzer groups of every rule family, each given its own options from cfg.
 // They share one recognition analyzer built for the configuration (its registrars), so
 // definitions are recognised once per package.
-func Groups(cfg *Config) []rule.Group { return groups(cfg, NewCatalog(), nil) }
+func Groups(cfg *Config) []rule.Group { return groups(cfg, NewCatalog(), mcpdefs.Options{}) }
 
 // groups lists the analyzer groups in the order of cat: families declare their rules in no
 // particular order, and analyzers run and are listed in the catalog's.
-func groups(cfg *Config, cat *Catalog, layered map[string]mcpdefs.LayerMapping) []rule.Group {
+func groups(cfg *Config, cat *Catalog, graph mcpdefs.Options) []rule.Group {
 	opts := recognition(cfg)
-	opts.Layered = layered
+	opts.Layered, opts.Own = graph.Layered, graph.Own
 	defs := mcpdefs.New(opts)
 	var out []rule.Group
 	out = append(out, handlerrules.Groups(defs, handlerrules.Config{PlainHandlerErrors: cfg.PlainHandlerErrors})...)

@@ -16,6 +16,14 @@ func Surface(cfg *Config, c *surface.Collector) *analysis.Analyzer {
 	return surface.NewAnalyzer(mcpdefs.New(recognition(cfg)), c)
 }
 
+// SurfaceWith is Surface with recognition told what a driver that sees the whole module
+// found (see NewLayered).
+func SurfaceWith(cfg *Config, graph mcpdefs.Options, c *surface.Collector) *analysis.Analyzer {
+	opts := recognition(cfg)
+	opts.Layered, opts.Own = graph.Layered, graph.Own
+	return surface.NewAnalyzer(mcpdefs.New(opts), c)
+}
+
 // WithSurface adds to as the analyzer that collects the surface into c, built on the
 // recognition analyzer they already use (the go/analysis checker refuses two analyzers that
 // register the same fact types), or on a new one when none does.

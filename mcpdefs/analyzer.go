@@ -36,6 +36,10 @@ type Options struct {
 	// sites (see Result.Layers), by the position of their name or func keyword as
 	// "file:line:col", with the mapping of the site that calls them.
 	Layered map[string]LayerMapping
+	// Own are the module's own definition types whose converters (see owndefs.go) the driver
+	// found in other packages, by sdkapi.Key of the type's name: their literals in this
+	// package are the tools the converter registers.
+	Own map[string]OwnType
 }
 
 // LayerMapping is what a layer site does with the error of the function it calls.
@@ -61,7 +65,7 @@ func New(opts Options) *analysis.Analyzer {
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			inferred, _ := pass.ResultOf[registrars.Analyzer].(*registrars.Result)
-			return run(pass, regs, opts.Layered, inferred), nil
+			return run(pass, regs, opts, inferred), nil
 		},
 	}
 }
@@ -230,6 +234,11 @@ type recogniser struct {
 	// ownDefTypes are the module struct types copied into SDK definitions (nil: two
 	// converters disagree).
 	ownDefTypes map[*types.TypeName]*ownDefType
+	// own are the own types converted in other packages (Options.Own).
+	own map[string]OwnType
+	// ownLiterals are the keys of the other packages' struct types the package writes
+	// literals of (Result.OwnLiterals).
+	ownLiterals map[string]bool
 	// callsOf records the calls of each function, for helpers' templates (mcpdefs/templates).
 	callsOf map[*types.Func][]*ast.CallExpr
 	// tupleAssigns records variables assigned one result of a multi-value call.
@@ -262,10 +271,10 @@ type recogniser struct {
 	registeredInHelper map[*mcpmodel.Definition]bool
 }
 
-func run(pass *analysis.Pass, regs map[string]Registrar, layered map[string]LayerMapping, inferred *registrars.Result) *Result {
+func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred *registrars.Result) *Result {
 	res := &Result{byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := sdkapi.Reachable(pass.Pkg)
-	if len(pkgs) == 0 {
+	if len(pkgs) == 0 && len(opts.Own) == 0 {
 		return res
 	}
 	res.ErrorsReachable = pkgs[sdkapi.MCPErrPath] != nil
@@ -297,6 +306,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, layered map[string]Laye
 		fixedSchemas: map[*mcpmodel.Definition][2]bool{},
 
 		registeredInHelper: map[*mcpmodel.Definition]bool{},
+		own:                opts.Own,
 	}
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
 		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
@@ -320,7 +330,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, layered map[string]Laye
 	r.adapters.Overrides()
 	r.adapters.PassThroughAdapters()
 	r.adapters.ApplyWraps()
-	r.adapters.BindLayered(layered)
+	r.adapters.BindLayered(opts.Layered)
 	r.adapters.AdaptedDelegates()
 	// Before linking, so that a registration of a helper's call links that call's instance.
 	r.templates.Instantiate()
@@ -330,6 +340,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, layered map[string]Laye
 	r.adapters.ServerWire()
 	r.adapters.Unfollowed()
 	res.Layers.Sites, res.Layers.Values, res.Layers.MethodSets = r.adapters.Layers()
+	res.OwnConverters = r.ownConverters()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}
@@ -344,6 +355,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 		(*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
 	}
 	r.findOwnDefTypes()
+	r.seedOwnTypes()
 	var funcStack []ast.Node
 	ins.Nodes(filter, func(n ast.Node, push bool) bool {
 		switch n := n.(type) {

@@ -27,6 +27,10 @@ type Coverage struct {
 	MadeIn *types.Func
 }
 
+// ConvertedElsewhere is CoverageOf's reason for a literal of an own definition type whose
+// converter is in another package: that converter's registration gives the verdict.
+const ConvertedElsewhere = "registered by the converter of its type in another package"
+
 // NoRegistration is CoverageOf's reason for a definition that no handler is linked to.
 const NoRegistration = "no registration with a handler is linked to it"
 
@@ -42,6 +46,8 @@ func DeclaredReason(name, pkg string, analysed bool) string {
 // CoverageOf answers Coverage for d.
 func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 	switch {
+	case r.r != nil && r.r.ownType[d] != nil && r.r.ownType[d].elsewhere:
+		return Coverage{Reason: ConvertedElsewhere}
 	case d.HandlerNil || d.HandlerOmitted:
 		return Coverage{Reason: "its handler is nil"}
 	case d.Handler != nil:

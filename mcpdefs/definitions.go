@@ -209,6 +209,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		if r.ownDefTypes != nil && r.ownDefinition(lit, named) {
 			return
 		}
+		r.noteOwnLiteral(named)
 		r.containers = append(r.containers, lit)
 	}
 }

@@ -73,6 +73,11 @@ type Result struct {
 		Values     []adapters.ValueFunc
 		MethodSets []adapters.MethodSet
 	}
+	// OwnConverters are the package's converters of own definition types, and OwnLiterals
+	// the keys (sdkapi.Key) of the struct types of other packages it writes literals of: a
+	// driver gives each converted type to the packages that write its literals (Options.Own).
+	OwnConverters []OwnConverter
+	OwnLiterals   []string
 
 	byNode map[ast.Node]*mcpmodel.Handler
 	info   *types.Info

@@ -14,7 +14,11 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -34,6 +38,28 @@ type ownDefType struct {
 	converter *mcpmodel.Definition
 	// converterNode is where the SDK definition is written (the literal or NewTool call).
 	converterNode ast.Node
+	// elsewhere: the converter is in another package, as the module graph found it
+	// (Options.Own): the literals are definitions registered there.
+	elsewhere bool
+}
+
+// OwnType is a module struct type that a converter copies into SDK definitions, as a driver
+// that sees the whole module passes it to the packages holding its literals (Options.Own).
+type OwnType struct {
+	SDK sdkapi.SDK `json:"sdk"`
+	// Fields maps an SDK field to the own field copied into it unchanged; Converted are the
+	// SDK fields built from the own value otherwise.
+	Fields    map[string]string `json:"fields"`
+	Converted map[string]bool   `json:"converted,omitempty"`
+}
+
+// OwnConverter is a converter of the package: the SDK definition it writes and the own type
+// it copies, by its key (sdkapi.Key of the type's name). A driver gives the type to the
+// packages that write its literals (Options.Own).
+type OwnConverter struct {
+	Key       string
+	Type      OwnType
+	Converter *mcpmodel.Definition
 }
 
 // ownFieldOf reads e as `X.F` where X has a named struct type of the module (not an SDK
@@ -101,7 +127,16 @@ func (r *recogniser) findOwnDefTypes() {
 					return true
 				}
 				o := &ownDefType{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, fields: map[string]string{"Name": nameField}, converted: map[string]bool{}, converterNode: n}
-				for _, a := range n.Args[1:] {
+				opts := n.Args[1:]
+				if n.Ellipsis.IsValid() {
+					// NewTool(cmd.Name, opts...): the options are the spread slice's elements.
+					spread, complete := r.spreadOptions(f, n.Args[len(n.Args)-1])
+					opts = append(opts[:len(opts)-1:len(opts)-1], spread...)
+					if !complete {
+						o.converted["Description"], o.converted["InputSchema"], o.converted["Annotations"] = true, true, true
+					}
+				}
+				for _, a := range opts {
 					oc, ok := ast.Unparen(a).(*ast.CallExpr)
 					fn := r.calleeOf(oc)
 					if ok && fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".WithDescription" && len(oc.Args) == 1 {
@@ -109,18 +144,148 @@ func (r *recogniser) findOwnDefTypes() {
 							o.fields["Description"] = f
 							continue
 						}
+						o.converted["Description"] = true
+						continue
 					}
 					// Any other option may add properties or hints from the own value.
 					o.converted["InputSchema"] = true
-				}
-				if n.Ellipsis.IsValid() {
-					o.converted["InputSchema"] = true
+					if fn == nil || !strings.HasPrefix(fn.Name(), "With") || strings.Contains(fn.Name(), "Annotation") || strings.Contains(fn.Name(), "Hint") {
+						o.converted["Annotations"] = true
+					}
 				}
 				r.addOwnDefType(own, o)
 			}
 			return true
 		})
 	}
+}
+
+// seedOwnTypes adds the own types whose converters are in other packages (Options.Own) and
+// that this package can write literals of: its own types and its imports'. A converter of
+// the package itself wins.
+func (r *recogniser) seedOwnTypes() {
+	if len(r.own) == 0 {
+		return
+	}
+	for _, p := range append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...) {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			spec, ok := r.own[sdkapi.Key(tn)]
+			if !ok {
+				continue
+			}
+			if _, local := r.ownDefTypes[tn]; local {
+				continue
+			}
+			if r.ownDefTypes == nil {
+				r.ownDefTypes = map[*types.TypeName]*ownDefType{}
+			}
+			r.ownDefTypes[tn] = &ownDefType{kind: mcpmodel.Tool, sdk: spec.SDK, fields: spec.Fields, converted: spec.Converted, elsewhere: true}
+		}
+	}
+}
+
+// noteOwnLiteral records a literal of a struct type of another package (not an SDK's), which may be an own definition type converted elsewhere.
+func (r *recogniser) noteOwnLiteral(named *types.Named) {
+	obj := named.Origin().Obj()
+	p := obj.Pkg()
+	if p == nil || p == r.pass.Pkg || sdkapi.KnownPackage(p.Path()) {
+		return
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return
+	}
+	key := sdkapi.Key(obj)
+	if !r.ownLiterals[key] {
+		if r.ownLiterals == nil {
+			r.ownLiterals = map[string]bool{}
+		}
+		r.ownLiterals[key] = true
+		r.res.OwnLiterals = append(r.res.OwnLiterals, key)
+	}
+}
+
+// ownConverters lists the package's converters with a linked SDK definition, for a driver.
+func (r *recogniser) ownConverters() []OwnConverter {
+	var out []OwnConverter
+	for tn, o := range r.ownDefTypes {
+		if o == nil || o.elsewhere || o.converter == nil {
+			continue
+		}
+		out = append(out, OwnConverter{Key: sdkapi.Key(tn), Type: OwnType{SDK: o.sdk, Fields: o.fields, Converted: o.converted}, Converter: o.converter})
+	}
+	return out
+}
+
+// spreadOptions reads the slice spread into a NewTool call, `opts...`, in file: the elements
+// of the literals assigned to it and the values appended to it. complete is false when the
+// slice is anything else, or is assigned or appended to in a way not read here.
+func (r *recogniser) spreadOptions(file *ast.File, spread ast.Expr) (elems []ast.Expr, complete bool) {
+	id, ok := ast.Unparen(spread).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	obj := r.objectOf(id)
+	if obj == nil {
+		return nil, false
+	}
+	complete = true
+	add := func(rhs ast.Expr) {
+		switch v := ast.Unparen(rhs).(type) {
+		case *ast.CompositeLit:
+			elems = append(elems, v.Elts...)
+		case *ast.CallExpr:
+			b, isBuiltin := r.pass.TypesInfo.Uses[astutil.NameIdent(v.Fun)].(*types.Builtin)
+			if !isBuiltin || b.Name() != "append" || v.Ellipsis.IsValid() || len(v.Args) == 0 {
+				complete = false
+				return
+			}
+			if first, ok := ast.Unparen(v.Args[0]).(*ast.Ident); !ok || r.objectOf(first) != obj {
+				complete = false
+				return
+			}
+			elems = append(elems, v.Args[1:]...)
+		default:
+			complete = false
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if l, ok := ast.Unparen(lhs).(*ast.Ident); ok && r.objectOf(l) == obj {
+					if len(n.Rhs) != len(n.Lhs) {
+						complete = false
+						continue
+					}
+					add(n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if r.objectOf(name) == obj && i < len(n.Values) {
+					add(n.Values[i])
+				}
+			}
+		case *ast.UnaryExpr:
+			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && r.objectOf(x) == obj {
+				complete = false
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if x, ok := ast.Unparen(a).(*ast.Ident); ok && r.objectOf(x) == obj && a != spread {
+					if b, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(n.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
+						complete = false // handed to a function that may change it
+					}
+				}
+			}
+		}
+		return true
+	})
+	return elems, complete
 }
 
 func (r *recogniser) addOwnDefType(t *types.Named, o *ownDefType) {
@@ -177,7 +342,9 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 			d.Annotations.Dynamic = true
 		}
 	}
-	if o.sdk == sdkapi.MarkLabs {
+	if o.sdk == sdkapi.MarkLabs && o.converted["Annotations"] {
+		d.Annotations.Dynamic = true
+	} else if o.sdk == sdkapi.MarkLabs {
 		// mcp.NewTool's defaults, as for any NewTool call.
 		t, f := true, false
 		d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = &t, &t

@@ -147,6 +147,9 @@ func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 		if cov.Site.IsValid() {
 			e.X.site = b.position(cov.Site)
 		}
+		if d.Own != nil && cov.Reason == mcpdefs.ConvertedElsewhere {
+			e.X.convertedBy = sdkapi.Key(d.Own)
+		}
 	}
 	b.condition(e, d)
 	return e

@@ -67,6 +67,9 @@ type Info struct {
 	// package's path and declaredName its name, until settled; site is the layer site the
 	// reason is about ("file:line:col"), which a run's module graph may resolve (Resolve).
 	declared, declaredIn, declaredName, site string
+	// convertedBy is the key of the own definition type a converter in another package
+	// registers the entry as (AddConverted).
+	convertedBy string
 	// Schemas says where inputSchema and outputSchema come from: inferred (from a Go type),
 	// hand-built, properties (mark3labs options), default (an SDK substitute), absent, unknown.
 	InputFrom  string `json:"inputFrom,omitempty"`
@@ -183,6 +186,28 @@ func (s *Surface) Resolve(sites map[string]bool) {
 			e.X.HandlerChecked, e.X.HandlerReason = &checked, ""
 		}
 	}
+}
+
+// AddConverted adds the tools of other that are literals of a type a converter in another
+// package registers (a table of the server's own tool type), each with the verdict on that
+// converter's handler, by the type's key; a type with no verdict adds nothing.
+func (s *Surface) AddConverted(other *Surface, verdicts map[string]Verdict) {
+	for _, e := range other.Tools {
+		v, ok := verdicts[e.X.convertedBy]
+		if e.X.convertedBy == "" || !ok {
+			continue
+		}
+		checked := v.Checked
+		e.X.HandlerChecked, e.X.HandlerReason, e.X.convertedBy = &checked, v.Reason, ""
+		s.Tools = append(s.Tools, e)
+	}
+	s.Sort()
+}
+
+// Verdict is whether a tool's handler was checked, and why not.
+type Verdict struct {
+	Checked bool
+	Reason  string
 }
 
 // settle decides, for each tool whose handler is declared in another package, whether that

@@ -19,6 +19,8 @@ import (
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+	"github.com/mcplint-go/mcplint/surface"
 )
 
 // seen gathers, from recognition's result in every package of a run, what the run's coverage
@@ -50,6 +52,18 @@ type runRecord struct {
 	Sites      map[string]siteRecord        `json:"sites,omitempty"`
 	Values     map[string]map[string]string `json:"values,omitempty"`     // key -> position -> package
 	MethodSets []map[string]methodRecord    `json:"methodSets,omitempty"` // "NAME SIG" -> where
+	// OwnConverters are the own definition types converters copy into SDK definitions, by
+	// type key, with the converter's package; OwnLiterals the packages that write literals
+	// of a struct type of another package, by that type's key.
+	OwnConverters map[string]ownConverterRecord `json:"ownConverters,omitempty"`
+	OwnLiterals   map[string][]string           `json:"ownLiterals,omitempty"`
+}
+
+type ownConverterRecord struct {
+	Type mcpdefs.OwnType `json:"type"`
+	Pkg  string          `json:"pkg"`
+	// Conflict: converters in two packages copy the type differently.
+	Conflict bool `json:"conflict,omitempty"`
 }
 
 type toolRecord struct {
@@ -72,6 +86,9 @@ type toolRecord struct {
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
+	// OwnType is the key of the own definition type the tool is a literal of, or that the
+	// converter copies: a literal converted in another package takes the converter's verdict.
+	OwnType string `json:"ownType,omitempty"`
 }
 
 type siteRecord struct {
@@ -99,6 +116,7 @@ func newSeen() *seen {
 	return &seen{rec: runRecord{
 		Tools: map[string]*toolRecord{}, Foreign: map[string]*toolRecord{}, Returns: map[string]*toolRecord{}, Handlers: map[string]bool{}, Packages: map[string]bool{},
 		Sites: map[string]siteRecord{}, Values: map[string]map[string]string{},
+		OwnConverters: map[string]ownConverterRecord{}, OwnLiterals: map[string][]string{},
 	}}
 }
 
@@ -119,6 +137,20 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 			rec.Handlers[at(fd.Name.Pos())] = true
 		}
 	}
+	converts := map[*mcpmodel.Definition]string{}
+	for _, oc := range r.OwnConverters {
+		converts[oc.Converter] = oc.Key
+		cr := ownConverterRecord{Type: oc.Type, Pkg: pass.Pkg.Path()}
+		if prev, ok := rec.OwnConverters[oc.Key]; ok {
+			cr.Conflict = prev.Conflict || prev.Pkg != cr.Pkg
+		}
+		rec.OwnConverters[oc.Key] = cr
+	}
+	for _, key := range r.OwnLiterals {
+		if !slices.Contains(rec.OwnLiterals[key], pass.Pkg.Path()) {
+			rec.OwnLiterals[key] = append(rec.OwnLiterals[key], pass.Pkg.Path())
+		}
+	}
 	for _, d := range r.Definitions {
 		pos := position(d.Node.Pos())
 		if d.Kind != mcpmodel.Tool || d.Template || strings.HasSuffix(pos.Filename, "_test.go") {
@@ -133,6 +165,12 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 			}
 		}
 		t.fill(r.CoverageOf(d), at)
+		switch {
+		case d.Own != nil:
+			t.OwnType = sdkapi.Key(d.Own)
+		case d.Converter:
+			t.OwnType = converts[d]
+		}
 		rec.Tools[pos.String()] = t
 	}
 	for _, ft := range r.ForeignTools {
@@ -227,6 +265,12 @@ func (r *runRecord) init() {
 	if r.Returns == nil {
 		r.Returns = map[string]*toolRecord{}
 	}
+	if r.OwnConverters == nil {
+		r.OwnConverters = map[string]ownConverterRecord{}
+	}
+	if r.OwnLiterals == nil {
+		r.OwnLiterals = map[string][]string{}
+	}
 }
 
 // merge adds a later run's record over r: its tools replace r's at the same position.
@@ -251,6 +295,20 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 	}
 	cov := &result.Coverage{}
 	r.expandInterfaces()
+	converters := map[string]*toolRecord{}
+	for _, t := range r.Tools {
+		if t.Converter && t.OwnType != "" {
+			converters[t.OwnType] = t
+		}
+	}
+	for _, t := range r.Tools {
+		if c := converters[t.OwnType]; t.Reason == mcpdefs.ConvertedElsewhere && c != nil {
+			// A literal of a type another package's converter registers: its handler is the
+			// converter's registration's.
+			*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: c.Checked, Reason: c.Reason,
+				Declared: c.Declared, DeclaredIn: c.DeclaredIn, DeclaredName: c.DeclaredName, Site: c.Site}
+		}
+	}
 	for _, t := range r.Tools {
 		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
 			// Registered in another package, with the handler judged there.
@@ -302,6 +360,27 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
 	return cov
+}
+
+// converterVerdicts is, by own type key, the verdict on the handler registered with each
+// converter's SDK definition, settled as coverage settles a tool's.
+func (r *runRecord) converterVerdicts(resolved map[string]bool) map[string]surface.Verdict {
+	out := map[string]surface.Verdict{}
+	for _, t := range r.Tools {
+		if !t.Converter || t.OwnType == "" {
+			continue
+		}
+		v := surface.Verdict{Checked: t.Checked, Reason: t.Reason}
+		switch {
+		case t.Checked:
+		case t.Site != "" && resolved[t.Site], t.Declared != "" && r.Handlers[t.Declared]:
+			v = surface.Verdict{Checked: true}
+		case t.Declared != "":
+			v.Reason = mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
+		}
+		out[t.OwnType] = v
+	}
+	return out
 }
 
 // expandInterfaces turns each tool registered through an interface into one foreign verdict

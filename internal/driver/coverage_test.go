@@ -183,3 +183,45 @@ func TestModuleGraphFollowsDelegatesAndHelpersAcrossPackages(t *testing.T) {
 		"  srv/srv.go:21:2: tool \"query\": its handler HandleQuery, declared in example.com/foreign/tools, is not recognised as a handler\n"+
 		"  tools/tools.go:21:9: tool \"list\": the handler returns the results of tools.HandleList, which only a run over the whole module checks\n")
 }
+
+// The fixture module testdata/table (mark3labs) keeps its tools in a table of its own type in
+// a package that imports no SDK; package srv turns each element into a tool in a loop, with
+// one closure as the handler. Each element is a tool, checked through that closure, and
+// reported at its own line; each package alone sees one tool of unknown name and number.
+func TestModuleGraphExpandsTablesOfTheServersOwnType(t *testing.T) {
+	r := mcplint(t, fixture(t, "table"), "-v")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "cmds/cmds.go:38:2: warning: tool \"status\" has no description, which the model picks tools by; add one (description-required)\n")
+	assert.NotContains(t, r.stdout, "cmds/cmds.go:16:2", "the description is copied from the element through the spread options")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 3 tools\n")
+
+	off := exec.Command(mcplintBin, "-v")
+	off.Dir = fixture(t, "table")
+	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
+	var stdout, stderr strings.Builder
+	off.Stdout, off.Stderr = &stdout, &stderr
+	require.NoError(t, off.Run())
+	assert.NotContains(t, stdout.String(), "cmds/cmds.go")
+	assert.Contains(t, stderr.String(), "mcplint: checked the handlers of 0 of 1 tool; 1 not seen\n"+
+		"  srv/srv.go:40:13: the tool named by cmd.Name: tools copied at run time")
+
+	s := mcplint(t, fixture(t, "table"), "surface", "-json")
+	require.Equal(t, 0, s.code, s.stderr)
+	var sf struct {
+		Tools []struct {
+			Name string
+			X    struct {
+				Position       string
+				HandlerChecked *bool
+			} `json:"x-mcplint"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(s.stdout), &sf), s.stdout)
+	listed := map[string]string{}
+	for _, tool := range sf.Tools {
+		require.NotNil(t, tool.X.HandlerChecked, tool.Name)
+		assert.True(t, *tool.X.HandlerChecked, tool.Name)
+		listed[tool.Name] = tool.X.Position
+	}
+	assert.Equal(t, map[string]string{"apps-list": "cmds/cmds.go:16:2", "apps-delete": "cmds/cmds.go:23:2", "status": "cmds/cmds.go:38:2"}, listed)
+}

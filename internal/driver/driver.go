@@ -48,7 +48,7 @@ type Setup struct {
 	// LayeredAnalyzers builds the analyzers of a second round over the packages whose
 	// functions the module graph found behind layer sites (analyzers.NewLayered); nil: no
 	// second round.
-	LayeredAnalyzers func(*analyzers.Config, map[string]mcpdefs.LayerMapping) ([]*analysis.Analyzer, error)
+	LayeredAnalyzers func(*analyzers.Config, mcpdefs.Options) ([]*analysis.Analyzer, error)
 	// Scope narrows a run to the packages the analyzers need from source: analyzers.Scope in
 	// the command. nil loads every matched package from source (engine.DefaultScope).
 	Scope func(*analyzers.Config) func([]*packages.Package) map[*packages.Package]bool

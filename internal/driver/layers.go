@@ -31,7 +31,18 @@ type layerPlan struct {
 	packages []string
 	// resolved holds the sites behind which at least one function was found.
 	resolved map[string]bool
+	// own are the own definition types converted in one package and written in others,
+	// which packages also holds, to analyse with recognition told the type's conversion.
+	own map[string]mcpdefs.OwnType
 }
+
+// graph is what the plan tells recognition in the second round.
+func (p *layerPlan) graph() mcpdefs.Options {
+	return mcpdefs.Options{Layered: p.layered, Own: p.own}
+}
+
+// empty reports whether the plan gives a second round nothing to do.
+func (p *layerPlan) empty() bool { return len(p.layered) == 0 && len(p.own) == 0 }
 
 // resolveLayers answers, for every layer site of the run, which module functions it can call,
 // as class hierarchy analysis does for function values and interface methods: a call of a
@@ -40,10 +51,12 @@ type layerPlan struct {
 // to an interface that has every method of the site's interface. A function two sites call
 // with different mappings is left out: which mapping is the wire's is unknown.
 func (r *runRecord) resolveLayers() *layerPlan {
-	plan := &layerPlan{layered: map[string]mcpdefs.LayerMapping{}, resolved: map[string]bool{}}
+	plan := &layerPlan{layered: map[string]mcpdefs.LayerMapping{}, resolved: map[string]bool{}, own: map[string]mcpdefs.OwnType{}}
 	if r == nil {
 		return plan
 	}
+	pkgs := map[string]bool{}
+	r.planOwnTypes(plan, pkgs)
 	pkgOf := map[string]string{}
 	conflict := map[string]bool{}
 	calls := map[string][]string{} // site -> callees
@@ -74,7 +87,6 @@ func (r *runRecord) resolveLayers() *layerPlan {
 	for pos := range conflict {
 		delete(plan.layered, pos)
 	}
-	pkgs := map[string]bool{}
 	for site, callees := range calls {
 		for _, pos := range callees {
 			if !conflict[pos] {
@@ -85,6 +97,24 @@ func (r *runRecord) resolveLayers() *layerPlan {
 	}
 	plan.packages = slices.Sorted(maps.Keys(pkgs))
 	return plan
+}
+
+// planOwnTypes gives each own definition type converted in one package to the other analysed
+// packages that may write its literals: the one declaring it, and those seen writing them.
+// A type two packages convert is left out: which conversion registers it is unknown.
+func (r *runRecord) planOwnTypes(plan *layerPlan, pkgs map[string]bool) {
+	for key, c := range r.OwnConverters {
+		if c.Conflict {
+			continue
+		}
+		declared := key[:strings.LastIndex(key, ".")]
+		for _, p := range append([]string{declared}, r.OwnLiterals[key]...) {
+			if p != c.Pkg && r.Packages[p] {
+				plan.own[key] = c.Type
+				pkgs[p] = true
+			}
+		}
+	}
 }
 
 // implements reports whether a method set has every method of an interface ("NAME SIG", or
@@ -121,7 +151,7 @@ func sameWire(a, b mcpdefs.LayerMapping) bool {
 
 // key is the plan's part of a cache key.
 func (p *layerPlan) key() string {
-	data, _ := json.Marshal(p.layered) // map keys are sorted
+	data, _ := json.Marshal(p.graph()) // map keys are sorted
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
@@ -181,10 +211,10 @@ func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *se
 		fmt.Fprintf(s.Stderr, "mcplint: module graph: %d layer sites, %d resolved; %d functions behind them, in %s\n",
 			len(rec.Sites), len(plan.resolved), len(plan.layered), plural(len(plan.packages), "package"))
 	}
-	if len(plan.layered) == 0 || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
+	if plan.empty() || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
 		return out, layeredRun{rec, &layerPlan{}}, true
 	}
-	as, err := s.LayeredAnalyzers(cfg, plan.layered)
+	as, err := s.LayeredAnalyzers(cfg, plan.graph())
 	if err != nil {
 		return out, layeredRun{rec, &layerPlan{}}, true
 	}

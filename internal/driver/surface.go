@@ -42,7 +42,18 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 		return nil, nil, ExitError
 	}
 	sf := c.Surface()
-	sf.Resolve(recordOf(out.Summary).resolveLayers().resolved)
+	rec := recordOf(out.Summary)
+	plan := rec.resolveLayers()
+	sf.Resolve(plan.resolved)
+	if len(plan.own) > 0 && lookupEnv(s.Env, ModuleGraphEnv) != "off" {
+		// Tables of the server's own tool type, converted in another package: their literals
+		// are the tools, read with recognition told the conversion.
+		var own surface.Collector
+		if _, ok := s.runEngine(ctx, engine.Options{Dir: dir, Patterns: plan.packages, BuildFlags: o.BuildFlags, Env: s.Env,
+			Analyzers: []*analysis.Analyzer{analyzers.SurfaceWith(cfg, plan.graph(), &own)}}); ok {
+			sf.AddConverted(own.Surface(), rec.converterVerdicts(plan.resolved))
+		}
+	}
 	relativizeSurface(dir, sf)
 	return sf, cfg, ExitOK
 }

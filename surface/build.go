@@ -6,10 +6,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	xastutil "golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/ojson"
@@ -35,6 +37,17 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 	for _, h := range res.Handlers {
 		if fd, ok := h.Node.(*ast.FuncDecl); ok {
 			s.handlers[b.position(fd.Name.Pos())] = true
+		}
+	}
+	for _, ft := range res.ForeignTools {
+		if ft.Func == nil || ft.Registration == nil {
+			continue
+		}
+		if ok, text, at := b.registeredUnder(ft.Registration); ok {
+			if s.foreignConditions == nil {
+				s.foreignConditions = map[string][2]string{}
+			}
+			s.foreignConditions[b.position(ft.Func.Pos())] = [2]string{text, at}
 		}
 	}
 	for _, d := range res.Definitions {
@@ -146,6 +159,9 @@ func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 		}
 		if cov.Site.IsValid() {
 			e.X.site = b.position(cov.Site)
+		}
+		if cov.Reason == mcpdefs.NoRegistration && cov.MadeIn != nil {
+			e.X.madeIn = b.position(cov.MadeIn.Pos())
 		}
 		if d.Own != nil && cov.Reason == mcpdefs.ConvertedElsewhere {
 			e.X.convertedBy = sdkapi.Key(d.Own)
@@ -457,67 +473,169 @@ func (b *builder) declared(e ast.Expr) string {
 	return ""
 }
 
-// condition finds the if statements, switch cases and loops the registration (or, when it is
-// registered elsewhere, the definition) sits in, inside its function.
+// condition finds the if statements, guards, switch cases and loops the registration (or,
+// when it is registered elsewhere, the definition) sits under, inside its function and, when
+// that function is one of the package's own that every call of runs under a condition (a
+// Register method called in a filtered loop), at those calls.
 func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 	var at ast.Node = d.Node
 	if d.Registration != nil && !d.Instance {
 		// An instance's registration may be in the helper; its condition is its call's.
 		at = d.Registration
 	}
-	file := b.fileOf(at.Pos())
-	if file == nil {
-		return
+	e.X.Conditional, e.X.Condition, e.X.ConditionAt = b.registeredUnder(at)
+}
+
+// registeredUnder says whether the registration at node is under a condition, which one (its
+// text, "(not simple) ..." when a reader cannot judge it without running the program) and
+// where the outermost one is.
+func (b *builder) registeredUnder(node ast.Node) (bool, string, string) {
+	conds, fn := b.conditionsAt(node)
+	if len(conds) == 0 && fn != nil {
+		conds = b.callerConditions(fn)
 	}
-	path, _ := xastutil.PathEnclosingInterval(file, at.Pos(), at.End())
-	var conds []string
+	if len(conds) == 0 {
+		return false, "", ""
+	}
+	texts := make([]string, len(conds))
 	simple := true
+	for i, c := range conds {
+		texts[i] = c.text
+		simple = simple && c.simple
+	}
+	text := strings.Join(texts, " && ")
+	if !simple {
+		text = "(not simple) " + text
+	}
+	return true, text, b.position(conds[0].at)
+}
+
+// registrationCondition is one condition a registration is under.
+type registrationCondition struct {
+	text   string
+	simple bool
+	at     token.Pos
+}
+
+// conditionsAt lists, outermost first, the conditions node runs under inside its function, and
+// returns that function's object when it is a declared function or method.
+func (b *builder) conditionsAt(node ast.Node) ([]registrationCondition, *types.Func) {
+	file := b.fileOf(node.Pos())
+	if file == nil {
+		return nil, nil
+	}
+	path, _ := xastutil.PathEnclosingInterval(file, node.Pos(), node.End())
+	var conds []registrationCondition
+	var fn *types.Func
 	for i := 1; i < len(path); i++ {
 		child := path[i-1]
 		switch n := path[i].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			i = len(path) // the condition of a caller is not this registration's
+		case *ast.FuncDecl:
+			fn, _ = b.pass.TypesInfo.Defs[n.Name].(*types.Func)
+			i = len(path) // the condition of a caller is not inside this function
+		case *ast.FuncLit:
+			i = len(path)
+		case *ast.BlockStmt:
+			conds = append(conds, b.guards(n.List, child)...)
+		case *ast.CaseClause:
+			conds = append(conds, b.guards(n.Body, child)...)
+			conds = append(conds, registrationCondition{text: "a switch case", at: n.Pos()})
 		case *ast.IfStmt:
 			if child == n.Init || child == n.Cond {
 				continue
 			}
-			c := n.Cond
-			text := types.ExprString(c)
+			text := types.ExprString(n.Cond)
 			if child == n.Else {
 				text = "!(" + text + ")"
 			}
-			if !isSimple(c) {
-				simple = false
-			}
-			conds = append(conds, text)
-		case *ast.CaseClause:
-			simple = false
-			conds = append(conds, "a switch case")
+			conds = append(conds, registrationCondition{text: text, simple: isSimple(n.Cond), at: n.Cond.Pos()})
 		case *ast.ForStmt:
 			if child == n.Body {
-				simple = false
-				conds = append(conds, "inside a loop")
+				conds = append(conds, registrationCondition{text: "inside a loop", at: n.Pos()})
 			}
 		case *ast.RangeStmt:
 			if child == n.Body {
-				simple = false
-				conds = append(conds, "inside a loop")
+				conds = append(conds, registrationCondition{text: "inside a loop", at: n.Pos()})
 			}
 		}
 	}
-	if len(conds) == 0 {
-		return
+	slices.Reverse(conds)
+	return conds, fn
+}
+
+// guards are the conditions of the statements before child in a block that leave it when
+// they hold (`if readOnly && isWrite(name) { continue }`): child runs only when they do not.
+// A check of an error against nil is no condition on what is registered, only on getting there.
+func (b *builder) guards(list []ast.Stmt, child ast.Node) []registrationCondition {
+	var out []registrationCondition
+	for _, st := range list {
+		if st == child {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 || b.errorCheck(ifs.Cond) {
+			continue
+		}
+		switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {
+		case *ast.ReturnStmt:
+		case *ast.BranchStmt:
+			if last.Tok != token.CONTINUE && last.Tok != token.BREAK {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, registrationCondition{text: "!(" + types.ExprString(ifs.Cond) + ")", simple: isSimple(ifs.Cond), at: ifs.Cond.Pos()})
 	}
-	e.X.Conditional = true
-	// Innermost first in path; show outermost first.
-	for i, j := 0, len(conds)-1; i < j; i, j = i+1, j-1 {
-		conds[i], conds[j] = conds[j], conds[i]
+	slices.Reverse(out) // conditionsAt reverses the whole list: keep source order
+	return out
+}
+
+// errorCheck reports whether cond compares an error with nil (err != nil, err == nil).
+func (b *builder) errorCheck(cond ast.Expr) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || (be.Op != token.NEQ && be.Op != token.EQL) {
+		return false
 	}
-	if simple {
-		e.X.Condition = strings.Join(conds, " && ")
-	} else {
-		e.X.Condition = "(not simple) " + strings.Join(conds, " && ")
+	for _, x := range []ast.Expr{be.X, be.Y} {
+		if tv, ok := b.pass.TypesInfo.Types[x]; ok && astutil.IsError(tv.Type) {
+			return true
+		}
 	}
+	return false
+}
+
+// callerConditions are the conditions at the calls of fn in the package when every call is
+// under one: those of the only call, or a summary when there are several.
+func (b *builder) callerConditions(fn *types.Func) []registrationCondition {
+	var calls []*ast.CallExpr
+	for _, f := range b.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if callee, ok := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func); ok && callee.Origin() == fn {
+					calls = append(calls, call)
+				}
+			}
+			return true
+		})
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	var first []registrationCondition
+	for i, call := range calls {
+		conds, _ := b.conditionsAt(call)
+		if len(conds) == 0 {
+			return nil // one call registers it whatever holds
+		}
+		if i == 0 {
+			first = conds
+		}
+	}
+	if len(calls) > 1 {
+		return []registrationCondition{{text: "every call of " + fn.Name() + " is under a condition", at: calls[0].Pos()}}
+	}
+	return first
 }
 
 func (b *builder) fileOf(p token.Pos) *ast.File {
@@ -537,6 +655,10 @@ func isSimple(e ast.Expr) bool {
 		return true
 	case *ast.SelectorExpr:
 		return isSimple(x.X)
+	case *ast.IndexExpr:
+		// cfg.Excluded["purge"]: a lookup by a constant key.
+		_, constant := ast.Unparen(x.Index).(*ast.BasicLit)
+		return constant && isSimple(x.X)
 	case *ast.UnaryExpr:
 		return x.Op == token.NOT && isSimple(x.X)
 	case *ast.BinaryExpr:

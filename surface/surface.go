@@ -25,6 +25,9 @@ type Surface struct {
 	// merged so far, and analysed those packages' paths: a tool whose handler is declared in
 	// another package is checked when that package recognised it (settle).
 	handlers, analysed map[string]bool
+	// foreignConditions are the conditions under which this package registers what a
+	// function of another package builds, by that function's position: [text, position].
+	foreignConditions map[string][2]string
 }
 
 // Entry is one tool, resource, resource template or prompt. The MCP fields hold what the
@@ -67,6 +70,10 @@ type Info struct {
 	// package's path and declaredName its name, until settled; site is the layer site the
 	// reason is about ("file:line:col"), which a run's module graph may resolve (Resolve).
 	declared, declaredIn, declaredName, site string
+	// madeIn is where the function the definition is made in is declared, when no
+	// registration is linked to it: another package may register its result under a
+	// condition (Surface.foreignConditions).
+	madeIn string
 	// convertedBy is the key of the own definition type a converter in another package
 	// registers the entry as (AddConverted).
 	convertedBy string
@@ -82,6 +89,8 @@ type Info struct {
 	// one (including conditions too complex to show, and loops).
 	Conditional bool   `json:"conditional,omitempty"`
 	Condition   string `json:"condition,omitempty"`
+	// ConditionAt is file:line:col of the outermost condition.
+	ConditionAt string `json:"conditionAt,omitempty"`
 	// Unknown lists the MCP fields (or JSON pointers inside them) whose value cannot be known
 	// statically, each with why.
 	Unknown []Unknown `json:"unknown,omitempty"`
@@ -171,6 +180,12 @@ func (s *Surface) Merge(other *Surface) {
 			(*m.dst)[k] = true
 		}
 	}
+	for k, v := range other.foreignConditions {
+		if s.foreignConditions == nil {
+			s.foreignConditions = map[string][2]string{}
+		}
+		s.foreignConditions[k] = v
+	}
 	s.Tools = append(s.Tools, other.Tools...)
 	s.Resources = append(s.Resources, other.Resources...)
 	s.ResourceTemplates = append(s.ResourceTemplates, other.ResourceTemplates...)
@@ -214,6 +229,10 @@ type Verdict struct {
 // package recognised it.
 func (s *Surface) settle() {
 	for _, e := range s.Tools {
+		if c, ok := s.foreignConditions[e.X.madeIn]; ok && !e.X.Conditional {
+			// Built by a function another package calls under a condition to register it.
+			e.X.Conditional, e.X.Condition, e.X.ConditionAt = true, c[0], c[1]
+		}
 		if e.X.declared == "" {
 			continue
 		}

@@ -464,3 +464,28 @@ func TestMCPGoInvopop(t *testing.T) {
 	assert.Equal(t, 1, cmp.Matched["tools"])
 	assert.Zero(t, cmp.Unchecked)
 }
+
+// Registrations under a condition are marked with the condition and where it is: a guard
+// that returns first, a flag at the only call of the registering helper, and a switch of
+// another package around the registration of a definition this one builds. Registrations
+// that run whatever holds are not: after an error check, or by a helper one call of which
+// is unconditional.
+func TestSurfaceMarksConditionalRegistrations(t *testing.T) {
+	s := static(t, "./surface/conditional", "./surface/conditional/tools")
+	for name, want := range map[string]string{
+		"write_file":  "!(cfg.ReadOnly)",
+		"admin_reset": "cfg.Admin",
+		"purge":       `!cfg.Excluded["purge"]`,
+	} {
+		e := find(t, s.Tools, name)
+		assert.True(t, e.X.Conditional, name)
+		assert.Equal(t, want, e.X.Condition, name)
+		assert.NotEmpty(t, e.X.ConditionAt, name)
+	}
+	assert.Contains(t, find(t, s.Tools, "admin_reset").X.ConditionAt, "main.go:55:5")
+	for _, name := range []string{"common", "stats", "after_check"} {
+		e := find(t, s.Tools, name)
+		assert.False(t, e.X.Conditional, name)
+		assert.Empty(t, e.X.Condition, name)
+	}
+}

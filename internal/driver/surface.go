@@ -106,7 +106,7 @@ func relativizeSurface(dir string, sf *surface.Surface) {
 	}
 	for _, l := range sf.Lists() {
 		for _, e := range *l.Entries {
-			e.X.Position = rel(e.X.Position)
+			e.X.Position, e.X.ConditionAt = rel(e.X.Position), rel(e.X.ConditionAt)
 			if e.X.Handler != nil {
 				e.X.Handler.Position = rel(e.X.Handler.Position)
 				e.X.Handler.Declared = rel(e.X.Handler.Declared)

@@ -14,13 +14,11 @@ package mcpdefs
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
-	"github.com/mcplint-go/mcplint/internal/astutil"
-
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/owntypes"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -45,13 +43,7 @@ type ownDefType struct {
 
 // OwnType is a module struct type that a converter copies into SDK definitions, as a driver
 // that sees the whole module passes it to the packages holding its literals (Options.Own).
-type OwnType struct {
-	SDK sdkapi.SDK `json:"sdk"`
-	// Fields maps an SDK field to the own field copied into it unchanged; Converted are the
-	// SDK fields built from the own value otherwise.
-	Fields    map[string]string `json:"fields"`
-	Converted map[string]bool   `json:"converted,omitempty"`
-}
+type OwnType = owntypes.Type
 
 // OwnConverter is a converter of the package: the SDK definition it writes and the own type
 // it copies, by its key (sdkapi.Key of the type's name). A driver gives the type to the
@@ -60,31 +52,6 @@ type OwnConverter struct {
 	Key       string
 	Type      OwnType
 	Converter *mcpmodel.Definition
-}
-
-// ownFieldOf reads e as `X.F` where X has a named struct type of the module (not an SDK
-// type): it returns that type, the field, and X's text (which identifies the own value).
-func (r *recogniser) ownFieldOf(e ast.Expr) (*types.Named, string, string) {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil, "", ""
-	}
-	s, ok := r.pass.TypesInfo.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-		return nil, "", ""
-	}
-	t := s.Recv()
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || sdkapi.KnownPackage(n.Obj().Pkg().Path()) || n.TypeArgs() != nil {
-		return nil, "", ""
-	}
-	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
-		return nil, "", ""
-	}
-	return n, sel.Sel.Name, types.ExprString(sel.X)
 }
 
 // findOwnDefTypes finds converters: go-sdk mcp.Tool literals and mark3labs mcp.NewTool calls
@@ -103,13 +70,13 @@ func (r *recogniser) findOwnDefTypes() {
 					return true
 				}
 				fields := r.fields(n)
-				own, _, root := r.ownFieldOf(fields["Name"])
+				own, _, root := owntypes.FieldOf(r.pass.TypesInfo, fields["Name"])
 				if own == nil {
 					return true
 				}
 				o := &ownDefType{kind: mcpmodel.Tool, sdk: sdkapi.GoSDK, fields: map[string]string{}, converted: map[string]bool{}, converterNode: n}
 				for sdkField, v := range fields {
-					if t, f, rt := r.ownFieldOf(v); t == own && rt == root {
+					if t, f, rt := owntypes.FieldOf(r.pass.TypesInfo, v); t == own && rt == root {
 						o.fields[sdkField] = f
 					} else {
 						// Converted from the own value, or the same for every own literal:
@@ -122,7 +89,7 @@ func (r *recogniser) findOwnDefTypes() {
 				if fn := r.callee(n); fn == nil || sdkapi.Key(fn) != sdkapi.MarkLabsMCPPath+".NewTool" || len(n.Args) == 0 {
 					return true
 				}
-				own, nameField, root := r.ownFieldOf(n.Args[0])
+				own, nameField, root := owntypes.FieldOf(r.pass.TypesInfo, n.Args[0])
 				if own == nil {
 					return true
 				}
@@ -130,7 +97,7 @@ func (r *recogniser) findOwnDefTypes() {
 				opts := n.Args[1:]
 				if n.Ellipsis.IsValid() {
 					// NewTool(cmd.Name, opts...): the options are the spread slice's elements.
-					spread, complete := r.spreadOptions(f, n.Args[len(n.Args)-1])
+					spread, complete := owntypes.SpreadOptions(r.pass.TypesInfo, f, n.Args[len(n.Args)-1])
 					opts = append(opts[:len(opts)-1:len(opts)-1], spread...)
 					if !complete {
 						o.converted["Description"], o.converted["InputSchema"], o.converted["Annotations"] = true, true, true
@@ -140,7 +107,7 @@ func (r *recogniser) findOwnDefTypes() {
 					oc, ok := ast.Unparen(a).(*ast.CallExpr)
 					fn := r.calleeOf(oc)
 					if ok && fn != nil && sdkapi.Key(fn) == sdkapi.MarkLabsMCPPath+".WithDescription" && len(oc.Args) == 1 {
-						if t, f, rt := r.ownFieldOf(oc.Args[0]); t == own && rt == root {
+						if t, f, rt := owntypes.FieldOf(r.pass.TypesInfo, oc.Args[0]); t == own && rt == root {
 							o.fields["Description"] = f
 							continue
 						}
@@ -164,27 +131,14 @@ func (r *recogniser) findOwnDefTypes() {
 // that this package can write literals of: its own types and its imports'. A converter of
 // the package itself wins.
 func (r *recogniser) seedOwnTypes() {
-	if len(r.own) == 0 {
-		return
-	}
-	for _, p := range append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...) {
-		for _, name := range p.Scope().Names() {
-			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			spec, ok := r.own[sdkapi.Key(tn)]
-			if !ok {
-				continue
-			}
-			if _, local := r.ownDefTypes[tn]; local {
-				continue
-			}
-			if r.ownDefTypes == nil {
-				r.ownDefTypes = map[*types.TypeName]*ownDefType{}
-			}
-			r.ownDefTypes[tn] = &ownDefType{kind: mcpmodel.Tool, sdk: spec.SDK, fields: spec.Fields, converted: spec.Converted, elsewhere: true}
+	for tn, spec := range owntypes.InReach(r.pass.Pkg, r.own) {
+		if _, local := r.ownDefTypes[tn]; local {
+			continue
 		}
+		if r.ownDefTypes == nil {
+			r.ownDefTypes = map[*types.TypeName]*ownDefType{}
+		}
+		r.ownDefTypes[tn] = &ownDefType{kind: mcpmodel.Tool, sdk: spec.SDK, fields: spec.Fields, converted: spec.Converted, elsewhere: true}
 	}
 }
 
@@ -218,74 +172,6 @@ func (r *recogniser) ownConverters() []OwnConverter {
 		out = append(out, OwnConverter{Key: sdkapi.Key(tn), Type: OwnType{SDK: o.sdk, Fields: o.fields, Converted: o.converted}, Converter: o.converter})
 	}
 	return out
-}
-
-// spreadOptions reads the slice spread into a NewTool call, `opts...`, in file: the elements
-// of the literals assigned to it and the values appended to it. complete is false when the
-// slice is anything else, or is assigned or appended to in a way not read here.
-func (r *recogniser) spreadOptions(file *ast.File, spread ast.Expr) (elems []ast.Expr, complete bool) {
-	id, ok := ast.Unparen(spread).(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	obj := r.objectOf(id)
-	if obj == nil {
-		return nil, false
-	}
-	complete = true
-	add := func(rhs ast.Expr) {
-		switch v := ast.Unparen(rhs).(type) {
-		case *ast.CompositeLit:
-			elems = append(elems, v.Elts...)
-		case *ast.CallExpr:
-			b, isBuiltin := r.pass.TypesInfo.Uses[astutil.NameIdent(v.Fun)].(*types.Builtin)
-			if !isBuiltin || b.Name() != "append" || v.Ellipsis.IsValid() || len(v.Args) == 0 {
-				complete = false
-				return
-			}
-			if first, ok := ast.Unparen(v.Args[0]).(*ast.Ident); !ok || r.objectOf(first) != obj {
-				complete = false
-				return
-			}
-			elems = append(elems, v.Args[1:]...)
-		default:
-			complete = false
-		}
-	}
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if l, ok := ast.Unparen(lhs).(*ast.Ident); ok && r.objectOf(l) == obj {
-					if len(n.Rhs) != len(n.Lhs) {
-						complete = false
-						continue
-					}
-					add(n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if r.objectOf(name) == obj && i < len(n.Values) {
-					add(n.Values[i])
-				}
-			}
-		case *ast.UnaryExpr:
-			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && r.objectOf(x) == obj {
-				complete = false
-			}
-		case *ast.CallExpr:
-			for _, a := range n.Args {
-				if x, ok := ast.Unparen(a).(*ast.Ident); ok && r.objectOf(x) == obj && a != spread {
-					if b, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(n.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
-						complete = false // handed to a function that may change it
-					}
-				}
-			}
-		}
-		return true
-	})
-	return elems, complete
 }
 
 func (r *recogniser) addOwnDefType(t *types.Named, o *ownDefType) {

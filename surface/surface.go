@@ -20,6 +20,9 @@ type Surface struct {
 	Resources         []*Entry `json:"resources"`
 	ResourceTemplates []*Entry `json:"resourceTemplates"`
 	Prompts           []*Entry `json:"prompts"`
+	// Unregistered are tool definitions a run over the whole module linked to no
+	// registration: not on the list a client gets (SetAsideUnregistered).
+	Unregistered []*Entry `json:"unregistered,omitempty"`
 
 	// handlers are the positions of the declarations recognised as handlers in the packages
 	// merged so far, and analysed those packages' paths: a tool whose handler is declared in
@@ -217,6 +220,31 @@ func (s *Surface) AddConverted(other *Surface, verdicts map[string]Verdict) {
 		s.Tools = append(s.Tools, e)
 	}
 	s.Sort()
+}
+
+// Settle gives each tool the verdict a run over the whole module reached on its handler, by
+// the position of its definition (tools registered through an interface, or in another
+// package, which no package settles alone).
+func (s *Surface) Settle(verdicts map[string]Verdict) {
+	for _, e := range s.Tools {
+		if v, ok := verdicts[e.X.Position]; ok {
+			checked := v.Checked
+			e.X.HandlerChecked, e.X.HandlerReason = &checked, v.Reason
+		}
+	}
+}
+
+// SetAsideUnregistered moves the tools whose settled verdict says no registration is linked
+// to them from Tools to Unregistered: a definition that is built and never registered (an
+// unused constructor, a copy kept for tests) is not what the server lists.
+func (s *Surface) SetAsideUnregistered() {
+	s.Tools = slices.DeleteFunc(s.Tools, func(e *Entry) bool {
+		if e.X.HandlerReason == mcpdefs.NoRegistration {
+			s.Unregistered = append(s.Unregistered, e)
+			return true
+		}
+		return false
+	})
 }
 
 // Verdict is whether a tool's handler was checked, and why not.

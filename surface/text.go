@@ -52,6 +52,9 @@ func WriteText(w io.Writer, s *Surface) error {
 	_, err := fmt.Fprintf(w, "%s, %s, %s, %s; about %s of tool definitions (%d with everything listed); %s with unknown fields, %d conditional\n",
 		count(len(s.Tools), "tool"), count(len(s.Resources), "resource"), count(len(s.ResourceTemplates), "resource template"), count(len(s.Prompts), "prompt"),
 		count(t.ToolTokens, "token"), t.AllTokens, count(t.Unknown, "entry"), t.Conditional)
+	if err == nil && len(s.Unregistered) > 0 {
+		_, err = fmt.Fprintf(w, "not listed: %s defined with no registration linked to it (-json lists them under unregistered)\n", count(len(s.Unregistered), "tool"))
+	}
 	return err
 }
 

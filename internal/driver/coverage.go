@@ -340,21 +340,11 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			continue
 		}
 		cov.Tools++
-		reason := t.Reason
-		switch {
-		case t.Checked:
-		case t.Site != "" && resolved[t.Site]:
-			reason = ""
-		case t.Declared != "" && r.Handlers[t.Declared]:
-			reason = ""
-		case t.Declared != "":
-			reason = mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
-		}
-		if reason == "" {
+		if reason := r.reason(t, resolved); reason == "" {
 			cov.Checked++
-			continue
+		} else {
+			cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos, Reason: reason})
 		}
-		cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos, Reason: reason})
 	}
 	slices.SortFunc(cov.Unseen, func(a, b result.UnseenTool) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
@@ -362,23 +352,51 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 	return cov
 }
 
+// reason is why t's handler is not checked once the run is settled, or "" when it is: a
+// handler declared in another package is checked when that package recognised it, and one
+// behind a layer site when the module graph resolved the site.
+func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
+	switch {
+	case t.Checked:
+		return ""
+	case t.Site != "" && resolved[t.Site]:
+		return ""
+	case t.Declared != "" && r.Handlers[t.Declared]:
+		return ""
+	case t.Declared != "":
+		return mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
+	}
+	return t.Reason
+}
+
+// toolVerdicts are the settled verdicts on every tool's handler, by the position of its
+// definition, as coverage counts them.
+func (r *runRecord) toolVerdicts(resolved map[string]bool) map[string]surface.Verdict {
+	if r == nil {
+		return nil
+	}
+	r.coverage(resolved) // settles the foreign and converted tools in place
+	out := map[string]surface.Verdict{}
+	for pos, t := range r.Tools {
+		reason := r.reason(t, resolved)
+		out[pos] = surface.Verdict{Checked: reason == "", Reason: reason}
+	}
+	return out
+}
+
 // converterVerdicts is, by own type key, the verdict on the handler registered with each
 // converter's SDK definition, settled as coverage settles a tool's.
 func (r *runRecord) converterVerdicts(resolved map[string]bool) map[string]surface.Verdict {
 	out := map[string]surface.Verdict{}
+	if r == nil {
+		return out
+	}
 	for _, t := range r.Tools {
 		if !t.Converter || t.OwnType == "" {
 			continue
 		}
-		v := surface.Verdict{Checked: t.Checked, Reason: t.Reason}
-		switch {
-		case t.Checked:
-		case t.Site != "" && resolved[t.Site], t.Declared != "" && r.Handlers[t.Declared]:
-			v = surface.Verdict{Checked: true}
-		case t.Declared != "":
-			v.Reason = mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
-		}
-		out[t.OwnType] = v
+		reason := r.reason(t, resolved)
+		out[t.OwnType] = surface.Verdict{Checked: reason == "", Reason: reason}
 	}
 	return out
 }

@@ -45,6 +45,7 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 	rec := recordOf(out.Summary)
 	plan := rec.resolveLayers()
 	sf.Resolve(plan.resolved)
+	sf.Settle(rec.toolVerdicts(plan.resolved))
 	if len(plan.own) > 0 && lookupEnv(s.Env, ModuleGraphEnv) != "off" {
 		// Tables of the server's own tool type, converted in another package: their literals
 		// are the tools, read with recognition told the conversion.
@@ -54,6 +55,7 @@ func LoadSurface(ctx context.Context, s Setup, o SurfaceOptions) (*surface.Surfa
 			sf.AddConverted(own.Surface(), rec.converterVerdicts(plan.resolved))
 		}
 	}
+	sf.SetAsideUnregistered()
 	relativizeSurface(dir, sf)
 	return sf, cfg, ExitOK
 }
@@ -104,7 +106,7 @@ func relativizeSurface(dir string, sf *surface.Surface) {
 		}
 		return output.RelPath(dir, filepath.Clean(p[:j])) + p[j:]
 	}
-	for _, l := range sf.Lists() {
+	for _, l := range append(sf.Lists(), surface.List{Name: "unregistered", Entries: &sf.Unregistered}) {
 		for _, e := range *l.Entries {
 			e.X.Position, e.X.ConditionAt = rel(e.X.Position), rel(e.X.ConditionAt)
 			if e.X.Handler != nil {

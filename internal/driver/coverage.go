@@ -215,6 +215,12 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	}
 }
 
+// takeVerdict makes the verdict on from's handler t's: t is registered with that handler.
+func (t *toolRecord) takeVerdict(from *toolRecord) {
+	*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: from.Checked, Reason: from.Reason,
+		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site}
+}
+
 // fill copies recognition's verdict into t, positions as at writes them.
 func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	t.Checked, t.Reason = cov.Checked, cov.Reason
@@ -305,15 +311,13 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if c := converters[t.OwnType]; t.Reason == mcpdefs.ConvertedElsewhere && c != nil {
 			// A literal of a type another package's converter registers: its handler is the
 			// converter's registration's.
-			*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: c.Checked, Reason: c.Reason,
-				Declared: c.Declared, DeclaredIn: c.DeclaredIn, DeclaredName: c.DeclaredName, Site: c.Site}
+			t.takeVerdict(c)
 		}
 	}
 	for _, t := range r.Tools {
 		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
 			// Registered in another package, with the handler judged there.
-			*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, Checked: f.Checked, Reason: f.Reason,
-				Declared: f.Declared, DeclaredIn: f.DeclaredIn, DeclaredName: f.DeclaredName, Site: f.Site}
+			t.takeVerdict(f)
 		}
 	}
 	registered := map[string]bool{}

@@ -27,7 +27,7 @@ func TestCoverageLineEndsEveryRun(t *testing.T) {
 	assert.Equal(t, layeredLine, r.stderr)
 
 	r = mcplint(t, fixture(t, "layered"), "-v")
-	assert.Contains(t, r.stderr, "mcplint: module graph: 3 layer sites, 2 resolved; 2 functions behind them, in 1 package\n")
+	assert.Contains(t, r.stderr, "mcplint: module graph: 3 layer sites, 2 resolved; 2 functions behind them; 1 package read again\n")
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen\n"+
 		"  server/server.go:44:13: tool \"external\": the handler hands the tool's arguments to the function value external that recognition does not follow\n")
 }
@@ -194,6 +194,7 @@ func TestModuleGraphExpandsTablesOfTheServersOwnType(t *testing.T) {
 	assert.Contains(t, r.stdout, "cmds/cmds.go:38:2: warning: tool \"status\" has no description, which the model picks tools by; add one (description-required)\n")
 	assert.NotContains(t, r.stdout, "cmds/cmds.go:16:2", "the description is copied from the element through the spread options")
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 3 tools\n")
+	assert.Contains(t, r.stderr, "mcplint: module graph: 0 layer sites, 0 resolved; 0 functions behind them; 1 tool type of the server's own written in other packages; 1 package read again\n")
 
 	off := exec.Command(mcplintBin, "-v")
 	off.Dir = fixture(t, "table")

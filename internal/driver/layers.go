@@ -207,9 +207,12 @@ func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *se
 	}
 	rec := recordOf(out.Summary)
 	plan := rec.resolveLayers()
-	if verbose && rec != nil && len(rec.Sites) > 0 {
-		fmt.Fprintf(s.Stderr, "mcplint: module graph: %d layer sites, %d resolved; %d functions behind them, in %s\n",
-			len(rec.Sites), len(plan.resolved), len(plan.layered), plural(len(plan.packages), "package"))
+	if verbose && rec != nil && (len(rec.Sites) > 0 || len(plan.own) > 0) {
+		line := fmt.Sprintf("mcplint: module graph: %d layer sites, %d resolved; %d functions behind them", len(rec.Sites), len(plan.resolved), len(plan.layered))
+		if len(plan.own) > 0 {
+			line += fmt.Sprintf("; %s of the server's own written in other packages", plural(len(plan.own), "tool type"))
+		}
+		fmt.Fprintf(s.Stderr, "%s; %s read again\n", line, plural(len(plan.packages), "package"))
 	}
 	if plan.empty() || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
 		return out, layeredRun{rec, &layerPlan{}}, true

@@ -290,6 +290,29 @@ func (r *runRecord) merge(later *runRecord) {
 	maps.Copy(r.Returns, later.Returns)
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
+	// What a later round found behind layers may hold layers of its own.
+	if r.Sites == nil {
+		r.Sites = map[string]siteRecord{}
+	}
+	maps.Copy(r.Sites, later.Sites)
+	if r.Values == nil {
+		r.Values = map[string]map[string]string{}
+	}
+	for k, v := range later.Values {
+		if r.Values[k] == nil {
+			r.Values[k] = map[string]string{}
+		}
+		maps.Copy(r.Values[k], v)
+	}
+	r.MethodSets = append(r.MethodSets, later.MethodSets...)
+	maps.Copy(r.OwnConverters, later.OwnConverters)
+	for k, pkgs := range later.OwnLiterals {
+		for _, p := range pkgs {
+			if !slices.Contains(r.OwnLiterals[k], p) {
+				r.OwnLiterals[k] = append(r.OwnLiterals[k], p)
+			}
+		}
+	}
 }
 
 // coverage settles the record into the run's coverage: a handler declared in another package

@@ -247,3 +247,27 @@ func unusedTool() mcp.Tool {
 	r := mcplint(t, dir, "-v")
 	assert.Contains(t, r.stderr, "srv/unused.go:6:9: tool \"unused\": no registration with a handler is linked to it")
 }
+
+// The fixture module testdata/fieldtable (mark3labs) keeps its tools as values of its own
+// type, a definition beside a handler of its own signature, in a package the adapter's
+// package imports; the adapter calls the field and hands the error to a helper that makes an
+// IsError result; one handler returns the results of a function of a third package. The
+// graph finds the handlers behind the field (a second round) and the function behind the
+// handler (a third).
+func TestModuleGraphFollowsOwnToolFieldsAcrossRounds(t *testing.T) {
+	r := mcplint(t, fixture(t, "fieldtable"), "-v")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "format/format.go:13:52: warning: fmt.Errorf formats err with %v instead of wrapping it with %w, losing the cause (preserve-cause-on-rethrow)\n")
+	assert.Contains(t, r.stdout, "kube/kube.go:31:45: warning: fmt.Errorf formats err with %v instead of wrapping it with %w, losing the cause (preserve-cause-on-rethrow)\n")
+	assert.NotContains(t, r.stdout, "upstream-error-as-protocol-error", "the adapter converts the handlers' errors")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 2 tools\n")
+
+	off := exec.Command(mcplintBin, "-v")
+	off.Dir = fixture(t, "fieldtable")
+	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
+	var stdout, stderr strings.Builder
+	off.Stdout, off.Stderr = &stdout, &stderr
+	require.NoError(t, off.Run())
+	assert.NotContains(t, stdout.String(), "preserve-cause-on-rethrow")
+	assert.Contains(t, stderr.String(), "mcplint: checked the handlers of 0 of 2 tools; 2 not seen\n")
+}

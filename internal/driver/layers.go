@@ -207,25 +207,49 @@ func (s Setup) runWithLayers(ctx context.Context, opts engine.Options, first *se
 	}
 	rec := recordOf(out.Summary)
 	plan := rec.resolveLayers()
-	if verbose && rec != nil && (len(rec.Sites) > 0 || len(plan.own) > 0) {
-		line := fmt.Sprintf("mcplint: module graph: %d layer sites, %d resolved; %d functions behind them", len(rec.Sites), len(plan.resolved), len(plan.layered))
-		if len(plan.own) > 0 {
-			line += fmt.Sprintf("; %s of the server's own written in other packages", plural(len(plan.own), "tool type"))
+	analysed := &layerPlan{}
+	if s.LayeredAnalyzers != nil && lookupEnv(s.Env, ModuleGraphEnv) != "off" {
+		opts.Observe = observe
+		// Functions found behind a layer may hold layers of their own (a delegate of another
+		// package): each round reads the packages of every function found so far, until no
+		// round finds more or the rounds run out.
+		for round := 2; round <= maxLayerRounds && plan.grows(analysed); round++ {
+			as, err := s.LayeredAnalyzers(cfg, plan.graph())
+			if err != nil {
+				break
+			}
+			again, ok := s.analyseLayers(ctx, opts, out, plan, as)
+			if !ok {
+				return nil, layeredRun{}, false
+			}
+			rec.merge(again)
+			analysed, plan = plan, rec.resolveLayers()
 		}
-		fmt.Fprintf(s.Stderr, "%s; %s read again\n", line, plural(len(plan.packages), "package"))
 	}
-	if plan.empty() || s.LayeredAnalyzers == nil || lookupEnv(s.Env, ModuleGraphEnv) == "off" {
-		return out, layeredRun{rec, &layerPlan{}}, true
+	if verbose && rec != nil && (len(rec.Sites) > 0 || len(analysed.own) > 0) {
+		line := fmt.Sprintf("mcplint: module graph: %d layer sites, %d resolved; %d functions behind them", len(rec.Sites), len(analysed.resolved), len(analysed.layered))
+		if len(analysed.own) > 0 {
+			line += fmt.Sprintf("; %s of the server's own written in other packages", plural(len(analysed.own), "tool type"))
+		}
+		fmt.Fprintf(s.Stderr, "%s; %s read again\n", line, plural(len(analysed.packages), "package"))
 	}
-	as, err := s.LayeredAnalyzers(cfg, plan.graph())
-	if err != nil {
-		return out, layeredRun{rec, &layerPlan{}}, true
+	return out, layeredRun{rec, analysed}, true
+}
+
+// maxLayerRounds bounds the rounds of a run: the first, and those the module graph adds.
+const maxLayerRounds = 4
+
+// grows reports whether p finds a function or own type that prev did not.
+func (p *layerPlan) grows(prev *layerPlan) bool {
+	for pos := range p.layered {
+		if _, ok := prev.layered[pos]; !ok {
+			return true
+		}
 	}
-	opts.Observe = observe
-	second, ok := s.analyseLayers(ctx, opts, out, plan, as)
-	if !ok {
-		return nil, layeredRun{}, false
+	for key := range p.own {
+		if _, ok := prev.own[key]; !ok {
+			return true
+		}
 	}
-	rec.merge(second)
-	return out, layeredRun{rec, plan}, true
+	return false
 }

@@ -162,6 +162,45 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 			"none; unmapped adapt: the wrapped function's error is not assigned to a variable the adapter tests"},
 		{"nobranch", strings.Replace(lowAdapter(`return nil, err`), "if err != nil {\n\t\t\treturn nil, err\n\t\t}", "_ = err", 1),
 			"none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
+		// No branch: the error goes to a helper of the package that makes an IsError result
+		// when it is given one (rancher-mcp-server's NewTextResult); a helper that keeps the
+		// error's text in a plain result converts nothing.
+		{"helperconverts", `func adapt(fn func(context.Context, string) (string, error)) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		out, err := fn(ctx, req.Params.Name)
+		return textResult(out, err), nil
+	}
+}
+
+func textResult(out string, err error) *gomcp.CallToolResult {
+	if err != nil {
+		return &gomcp.CallToolResult{IsError: true, Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}
+	}
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}
+}
+
+func target(ctx context.Context, name string) (string, error) { return "", errors.New("x") }
+
+func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
+`, "AdaptedTool errors=tool via=adapter:parameter"},
+		{"helperkeepstext", `func adapt(fn func(context.Context, string) (string, error)) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		out, err := fn(ctx, req.Params.Name)
+		return textResult(out, err), nil
+	}
+}
+
+func textResult(out string, err error) *gomcp.CallToolResult {
+	if err != nil {
+		return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}
+	}
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}
+}
+
+func target(ctx context.Context, name string) (string, error) { return "", errors.New("x") }
+
+func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
+`, "none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
 		{"branchneither", lowAdapter(`return nil, nil`),
 			"none; unmapped adapt: the adapter's error branch returns neither the error nor an IsError result"},
 		{"branchnoreturn", lowAdapter(`panic(err)`),

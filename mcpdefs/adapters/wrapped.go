@@ -96,6 +96,11 @@ func (r *Finder) ConvertingAdapters() {
 				return true
 			}
 			r.follow(call.Lparen)
+			if key, ok := r.foreignFieldKey(t, call); ok {
+				// The field's type is another package's: functions stored in it there (a
+				// table of the server's own tools) are found by the module graph.
+				r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: key, Mapping: m})
+			}
 			if prev, seen := found[t]; !seen {
 				found[t] = m
 				order = append(order, t)
@@ -473,6 +478,13 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 	if !found && testsNil(fn, errV) {
 		return m, "the adapter's error branch does not end in a return of every result", true
 	}
+	if !found && r.convertedByHelper(h, paths, errV) {
+		// `return NewTextResult(out, err), nil`: a helper of the module makes the result,
+		// an IsError result whenever the error it is given is not nil.
+		m.Errors, m.Same = mcpmodel.ToolError, false
+		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
+		return m, "", true
+	}
 	if !found {
 		return m, "the adapter does not branch on the wrapped function's error", true
 	}
@@ -484,6 +496,100 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 	m.Same = same && len(m.Except) == 0
 	m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 	return m, "", true
+}
+
+// foreignFieldKey is the layer key ("field S.F") of the field t calls when S is declared in
+// another package of the module than the adapter's.
+func (r *Finder) foreignFieldKey(t wrappedTarget, call *ast.CallExpr) (string, bool) {
+	if t.field == nil || t.field.Pkg() == nil || t.field.Pkg() == r.pass.Pkg || !r.ModulePackage(t.field.Pkg()) {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	s, ok := r.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return "", false
+	}
+	return "field " + fieldName(s.Recv(), s.Index()[0]), true
+}
+
+// convertedByHelper reports whether every path of h that returns something made of the
+// wrapped call's error errV returns a nil error and, as the result, a call of a helper of the
+// package that is handed errV and returns an IsError result on every path on which that
+// parameter is not nil; and there is such a path.
+func (r *Finder) convertedByHelper(h *mcpmodel.Handler, paths []flow.Path, errV ssa.Value) bool {
+	if h.ResultIndex < 0 || h.ErrorIndex < 0 {
+		return false
+	}
+	seen := false
+	for _, p := range paths {
+		if len(p.Results) != h.Sig.Results().Len() {
+			return false
+		}
+		res, e := p.Results[h.ResultIndex], p.Results[h.ErrorIndex]
+		c := flow.CallOf(flow.Core(res.Value))
+		arg := -1
+		if c != nil {
+			for i, a := range c.Call.Args {
+				if flow.Core(a) == errV {
+					arg = i
+				}
+			}
+		}
+		if arg < 0 {
+			if e.Nil != flow.Nil && flow.Core(e.Value) == errV {
+				return false // the error itself is returned on this path
+			}
+			continue
+		}
+		if e.Nil != flow.Nil || !r.errorResultWhenGiven(c.Call.StaticCallee(), arg) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// errorResultWhenGiven reports whether fn, a function of the package, returns an IsError
+// result on every path on which its parameter i, an error, is not nil.
+func (r *Finder) errorResultWhenGiven(fn *ssa.Function, i int) bool {
+	if fn == nil || fn.Syntax() == nil || i >= len(fn.Params) || !astutil.IsError(fn.Params[i].Type()) {
+		return false
+	}
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || r.flow.Function(decl) != fn {
+		return false
+	}
+	seen := false
+	for _, p := range r.flow.Paths(fn) {
+		if p.Known(fn.Params[i]) != flow.NonNil {
+			continue
+		}
+		if len(p.Results) == 0 {
+			return false
+		}
+		if !r.errorResultValue(decl, flow.Core(p.Results[0].Value)) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// errorResultValue reports whether v, returned in the function declared by node, is an
+// IsError result: a literal with IsError set, or a call of an SDK or module constructor of one.
+func (r *Finder) errorResultValue(node ast.Node, v ssa.Value) bool {
+	if c := flow.CallOf(v); c != nil {
+		ce := flow.CallExprAt(node, c.Pos())
+		return ce != nil && (r.IsErrorResult(ce) || r.errorResultCall(ce))
+	}
+	if a, isAlloc := v.(*ssa.Alloc); isAlloc {
+		lit := flow.CompositeLitAt(node, a.Pos())
+		return lit != nil && r.IsErrorResult(lit)
+	}
+	return false
 }
 
 // testsNil reports whether fn branches on v being nil.

@@ -41,8 +41,6 @@ func (p *layerPlan) graph() mcpdefs.Options {
 	return mcpdefs.Options{Layered: p.layered, Own: p.own}
 }
 
-// empty reports whether the plan gives a second round nothing to do.
-func (p *layerPlan) empty() bool { return len(p.layered) == 0 && len(p.own) == 0 }
 
 // resolveLayers answers, for every layer site of the run, which module functions it can call,
 // as class hierarchy analysis does for function values and interface methods: a call of a

@@ -262,7 +262,8 @@ func (u *unit) eachReturn(body *ast.BlockStmt, fn func(list []ast.Stmt, i int, r
 	body.List = visit(body.List)
 }
 
-// Rewrites lists every rewrite, in the order of the matrix's columns.
+// Rewrites lists every rewrite, in the order of the matrix's columns: the layer rewrites
+// last.
 func Rewrites() []Rewrite {
-	return []Rewrite{negateGuard, elseBranch, ifSwitch, throughVariable, helperSamePackage, helperOtherPackage, methodValue, factory, namedResults, bareReturns}
+	return append([]Rewrite{negateGuard, elseBranch, ifSwitch, throughVariable, helperSamePackage, helperOtherPackage, methodValue, factory, namedResults, bareReturns}, LayerRewrites()...)
 }

@@ -77,6 +77,7 @@ type variant struct {
 	dir      string // relative to the fixture module
 	others   []string
 	analyzer *analysis.Analyzer
+	config   []byte // the variant's configuration file; nil for the defaults
 }
 
 func (v variant) holds(relDir string) bool {
@@ -123,6 +124,7 @@ func variants(ruleID string) ([]variant, error) {
 	all := append([]variant{root}, out...)
 	for i := range all {
 		cfg := rule.NewConfig()
+		all[i].config = configs[all[i].dir]
 		if data, ok := configs[all[i].dir]; ok {
 			if cfg, err = rule.ParseConfig(data); err != nil {
 				return nil, fmt.Errorf("%s/%s: %v", all[i].dir, fixtures.VariantConfig, err)
@@ -173,6 +175,9 @@ type fixture struct {
 	findings  []*finding
 	functions map[ast.Node]*function
 	rules     []string
+	// usedElsewhere are the functions of the fixture, by full name, that a package other than
+	// their own uses.
+	usedElsewhere map[string]bool
 }
 
 func relPath(name string) string {
@@ -193,12 +198,19 @@ func ruleOf(rel string) string {
 }
 
 func loadFixture(t T) (*fixture, error) {
-	fx := &fixture{functions: map[ast.Node]*function{}}
+	fx := &fixture{functions: map[ast.Node]*function{}, usedElsewhere: map[string]bool{}}
 	pkgs, err := fixtures.Load("./" + Family + "/...")
 	if err != nil {
 		return nil, err
 	}
 	fx.pkgs = pkgs
+	for _, p := range pkgs {
+		for _, obj := range p.TypesInfo.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() != p.PkgPath {
+				fx.usedElsewhere[f.Origin().FullName()] = true
+			}
+		}
+	}
 	for _, r := range handlerrules.Rules() {
 		if r.Status != rule.Implemented {
 			continue
@@ -341,10 +353,25 @@ func (fx *fixture) innermost(pkgs []*packages.Package, pos token.Pos) (*function
 // rewritten copy. The first column, "none", is the copy without a rewrite: it must keep every
 // finding, or the harness itself is broken.
 func Measure(t T, rewrites []Rewrite) (*Matrix, error) {
+	m, _, err := measure(t, rewrites)
+	return m, err
+}
+
+// measurement is what a run of Measure wrote and loaded, for scoring the driver columns again
+// under another environment.
+type measurement struct {
+	fx     *fixture
+	dir    string
+	copies []*rewritten
+	pkgs   []*packages.Package
+}
+
+// measure is Measure, with what it wrote and loaded.
+func measure(t T, rewrites []Rewrite) (*Matrix, *measurement, error) {
 	start := time.Now()
 	fx, err := loadFixture(t)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t.Logf("fixture loaded: %s", time.Since(start))
 	m := &Matrix{Rules: fx.rules, Cells: map[[2]string]*Cell{}}
@@ -357,7 +384,7 @@ func Measure(t T, rewrites []Rewrite) (*Matrix, error) {
 		m.Rewrites = append(m.Rewrites, rw.Name)
 		c, err := fx.rewrite(rw)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", rw.Name, err)
+			return nil, nil, fmt.Errorf("%s: %v", rw.Name, err)
 		}
 		copies = append(copies, c)
 		outs = append(outs, c.outs...)
@@ -365,21 +392,46 @@ func Measure(t T, rewrites []Rewrite) (*Matrix, error) {
 	t.Logf("fixture loaded and rewritten: %s", time.Since(start))
 	dir, err := copyDir()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t.Logf("the rewritten copies are in %s", dir)
 	if _, err := writeModule(dir, outs); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pkgs, err := fx.loadCopies(dir, outs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t.Logf("copies loaded: %s", time.Since(start))
+	ms := &measurement{fx: fx, dir: dir, copies: copies, pkgs: pkgs}
+	driven, err := ms.drive(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if driven != nil {
+		t.Logf("driver run over the layer copies: %s", time.Since(start))
+	}
 	for _, c := range copies {
-		fx.score(t, c, pkgs, m)
+		fx.score(t, c, pkgs, m, driven)
 	}
 	t.Logf("scored: %s", time.Since(start))
+	return m, ms, nil
+}
+
+// driverColumns scores the driver columns again, their findings from a driver run with env
+// added to the environment (MCPLINT_MODULE_GRAPH=off, say).
+func (ms *measurement) driverColumns(t T, env ...string) (*Matrix, error) {
+	m := &Matrix{Rules: ms.fx.rules, Cells: map[[2]string]*Cell{}}
+	driven, err := ms.drive(env)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range ms.copies {
+		if c.rw.driver {
+			m.Rewrites = append(m.Rewrites, c.rw.Name)
+			ms.fx.score(t, c, ms.pkgs, m, driven)
+		}
+	}
 	return m, nil
 }
 
@@ -412,6 +464,7 @@ func (fx *fixture) rewrite(rw Rewrite) (*rewritten, error) {
 			names = append(names, relPath(f))
 		}
 		u := newUnit(p.Fset, p.Types, p.TypesInfo, p.Syntax, names)
+		u.usedElsewhere = fx.usedElsewhere
 		rw.apply(u)
 		c.units = append(c.units, u)
 		c.touched = append(c.touched, u.touched...)
@@ -427,6 +480,9 @@ func (fx *fixture) rewrite(rw Rewrite) (*rewritten, error) {
 			o.rel = rw.Name + "/" + o.rel
 			c.outs = append(c.outs, o)
 		}
+		for _, r := range u.raw {
+			c.outs = append(c.outs, &output{rel: rw.Name + "/" + r.rel, src: []byte(r.src), lines: map[ast.Node]int{}})
+		}
 	}
 	return c, nil
 }
@@ -434,7 +490,18 @@ func (fx *fixture) rewrite(rw Rewrite) (*rewritten, error) {
 // fixtureModule is the module path of the fixture module.
 const fixtureModule = "fixtures"
 
-func (fx *fixture) score(t T, c *rewritten, all []*packages.Package, m *Matrix) {
+// diag is a finding of a rule on a copy: where (relative to the copies' module) and what.
+type diag struct {
+	rule string
+	rel  string
+	line int
+	msg  string
+}
+
+// score fills the matrix's cells of a rewritten copy. The findings of a driver column are
+// driven (the driver's run over every driver copy); the others are found here, by each rule's
+// run over its fixture directory.
+func (fx *fixture) score(t T, c *rewritten, all []*packages.Package, m *Matrix, driven []diag) {
 	rw, outs, units, touched := c.rw, c.outs, c.units, c.touched
 	var pkgs []*packages.Package
 	for _, p := range all {
@@ -463,14 +530,25 @@ func (fx *fixture) score(t T, c *rewritten, all []*packages.Package, m *Matrix) 
 		if len(run) == 0 {
 			continue
 		}
-		got := fixtures.RunSettled(t, run, wireSettle(), v.analyzer)
+		var got []diag
+		if rw.driver {
+			for _, d := range driven {
+				if rel, ok := strings.CutPrefix(d.rel, rw.Name+"/"); ok && d.rule == v.rule && v.holds(path.Dir(rel)) {
+					got = append(got, d)
+				}
+			}
+		} else {
+			for _, d := range fixtures.RunSettled(t, run, wireSettle(), v.analyzer).Diagnostics {
+				got = append(got, diag{rule: v.rule, rel: relPathIn(d.Position.Filename, run[0].Module), line: d.Position.Line, msg: d.Message})
+			}
+		}
 		type at struct {
 			rel  string
 			line int
 		}
 		diags := map[at]int{}
-		for _, d := range got.Diagnostics {
-			diags[at{relPathIn(d.Position.Filename, run[0].Module), d.Position.Line}]++
+		for _, d := range got {
+			diags[at{d.rel, d.line}]++
 		}
 		// named takes a finding reported in another package that names where the node now
 		// is ("… at mmhelp.go:35: …"): analysis facts reach importers only, so a helper moved
@@ -481,15 +559,15 @@ func (fx *fixture) score(t T, c *rewritten, all []*packages.Package, m *Matrix) 
 			line int
 		}) bool {
 			name := " at " + filepath.Base(l.rel) + ":" + strconv.Itoa(l.line)
-			for i, d := range got.Diagnostics {
-				k := strings.Index(d.Message, name)
+			for i, d := range got {
+				k := strings.Index(d.msg, name)
 				if namedUsed[i] || k < 0 {
 					continue
 				}
-				if rest := d.Message[k+len(name):]; rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+				if rest := d.msg[k+len(name):]; rest != "" && rest[0] >= '0' && rest[0] <= '9' {
 					continue // another line that starts with these digits
 				}
-				where := at{relPathIn(d.Position.Filename, run[0].Module), d.Position.Line}
+				where := at{d.rel, d.line}
 				if path.Dir(where.rel) == path.Dir(l.rel) || diags[where] == 0 {
 					continue // only a finding of another package names a line
 				}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/mcplint-go/mcplint/internal/driver"
 	"github.com/mcplint-go/mcplint/internal/fixtures"
 )
 
@@ -27,12 +28,13 @@ var (
 // more, report a near miss more or a stray finding more than testdata/floors.tsv says.
 func TestMatrix(t *testing.T) {
 	if testing.Short() {
-		t.Skip("rewrites and analyses the fixture family eleven times (about a minute)")
+		t.Skip("rewrites and analyses the fixture family seventeen times, six of them through the driver (about 20 s)")
 	}
 	start := time.Now()
-	m, err := Measure(t, Rewrites())
+	m, ms, err := measure(t, Rewrites())
 	require.NoError(t, err)
 	t.Logf("measured in %s", time.Since(start).Round(time.Second))
+	layersNeedTheModuleGraph(t, m, ms)
 
 	// The copy without a rewrite goes through the same printing and loading: it must keep
 	// every finding and report nothing else, or the harness measures itself.
@@ -91,6 +93,39 @@ func TestMatrix(t *testing.T) {
 			}
 		}
 	}
+}
+
+// layersNeedTheModuleGraph runs the driver over the layer copies again with the module graph
+// off (MCPLINT_MODULE_GRAPH=off, what go vet and golangci-lint see): it must keep no finding
+// the module graph does not, and, over the layers no package's recognition follows alone,
+// fewer, or the layers are not in the way of what the columns measure.
+func layersNeedTheModuleGraph(t *testing.T, m *Matrix, ms *measurement) {
+	start := time.Now()
+	off, err := ms.driverColumns(t, driver.ModuleGraphEnv+"=off")
+	require.NoError(t, err)
+	kept := func(m *Matrix, w string) (k, a int) {
+		for _, r := range m.Rules {
+			c := m.Cell(r, w)
+			k, a = k+c.Kept, a+c.Applicable
+		}
+		return k, a
+	}
+	onSum, offSum := 0, 0
+	for _, w := range off.Rewrites {
+		on, onOf := kept(m, w)
+		no, noOf := kept(off, w)
+		t.Logf("%s: %d/%d findings kept with the module graph, %d/%d without", w, on, onOf, no, noOf)
+		if no > on {
+			t.Errorf("%s: the module graph loses findings: %d kept without it, %d with it", w, no, on)
+		}
+		if k := layerKindOf(w); k != nil && !k.perPackage {
+			onSum, offSum = onSum+on, offSum+no
+		}
+	}
+	if offSum >= onSum {
+		t.Errorf("the layers keep %d findings without the module graph and %d with it: they are not in the way", offSum, onSum)
+	}
+	t.Logf("the layer columns without the module graph: %s", time.Since(start).Round(time.Second))
 }
 
 // TestDocsShowFloors keeps the matrix in docs/recall.md the one the floors file holds.

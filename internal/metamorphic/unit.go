@@ -19,6 +19,9 @@ type Rewrite struct {
 	Doc  string // one line for the docs
 	// apply rewrites every site of u where the rewrite applies.
 	apply func(u *unit)
+	// driver: the column's findings come from mcplint's driver over all the copy's packages
+	// (the module graph), not from each rule's run over its fixture directory.
+	driver bool
 }
 
 // span is a range of original positions that a rewrite changed.
@@ -43,6 +46,15 @@ type unit struct {
 	extra         []*ast.File             // files of a package a rewrite made
 	extraAt       []string                // their paths
 	helperImports map[string]string       // the imports of the helper package: path → name
+	usedElsewhere map[string]bool         // functions (by full name) that packages of the fixture use from another
+	raw           []rawFile               // files a rewrite wrote as text (a layer package)
+}
+
+// rawFile is a file of a package a rewrite made, written as text: it holds nothing of the
+// fixture.
+type rawFile struct {
+	rel string // relative to the fixture module
+	src string
 }
 
 func newUnit(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File, names []string) *unit {

@@ -84,6 +84,9 @@ func (r *recogniser) call(call *ast.CallExpr) {
 		}
 		if f := r.inferredRegs.Of(fn); f != nil {
 			r.registrarCall(call, fn, f)
+			// A registrar may also be an adapter of its handler parameter (it registers a
+			// closure that calls it): the call's arguments are wrapped like any adapter's.
+			r.containers = append(r.containers, call)
 			return
 		}
 		if f := r.templates.Import(fn); f != nil {

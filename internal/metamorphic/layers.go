@@ -301,7 +301,10 @@ func AddTypedHandlers[In, Out any](s *mcp.Server, tools ...TypedHandler[In, Out]
 		name:    "register",
 		doc:     "a registration helper of another package: generic for go-sdk typed handlers (`mmlayer.Register[In, Out any](s, tool, h)`), one per SDK for the others",
 		methods: true,
-		spells:  func(flavour) bool { return false },
+		// Recognition reads a registrar that is also an adapter of its handler parameter,
+		// and passes it on in an analysis fact.
+		perPackage: true,
+		spells:     func(flavour) bool { return false },
 		decls: `
 func RegisterGo(s *mcp.Server, tool *mcp.Tool, h func(env *Env, ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error)) {
 	s.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

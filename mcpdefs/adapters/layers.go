@@ -1,6 +1,7 @@
 package adapters
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -279,7 +280,11 @@ func (r *Finder) BindLayered(layered map[string]Mapping) {
 		m, ok := layered[r.pass.Fset.PositionFor(p, false).String()]
 		return m, ok
 	}
-	for fn, decl := range r.Decls {
+	// In source order: a helper two handlers share is reported at the first (a map's order
+	// would make the run's findings vary).
+	decls := slices.SortedFunc(maps.Keys(r.Decls), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range decls {
+		decl := r.Decls[fn]
 		if m, ok := at(decl.Name.Pos()); ok && decl.Body != nil {
 			r.bind(decl, decl.Type, decl.Body, fn.Signature(), decl.Name.Name, m)
 		}
@@ -298,6 +303,24 @@ func (r *Finder) BindLayered(layered map[string]Mapping) {
 	}
 }
 
+// judgedBySummary reports whether the delegate call c of handler h (SSA function fn) is left
+// to the callee's summary: it returns the SDK's result and takes neither the request nor the
+// typed input (records.Find(ctx, id)). Its package cannot know it reaches a client, and the
+// handler, which may pass its results on only on some paths (`if denied != nil { return
+// denied, err }`), reports what it passes on; checking it as a handler would report it twice,
+// or report what no client gets.
+func (r *Finder) judgedBySummary(h *mcpmodel.Handler, fn *ssa.Function, c *ssa.Call) bool {
+	if h.ResultIndex < 0 || !types.Identical(c.Call.Signature().Results().At(h.ResultIndex).Type(), h.Sig.Results().At(h.ResultIndex).Type()) {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if p, ok := flow.Core(a).(*ssa.Parameter); ok && p.Parent() == fn && p.Object() != nil && (p.Object() == h.Request || p.Object() == h.Input) {
+			return false
+		}
+	}
+	return true
+}
+
 // valueKey is the key of the function value v a site calls (see LayerSite.Key).
 func valueKey(v ssa.Value) string {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
@@ -312,7 +335,7 @@ func valueKey(v ssa.Value) string {
 		return "field " + fieldName(f.X.Type(), f.Field)
 	}
 	if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
-		return "named " + types.TypeString(named, nil)
+		return "named " + types.TypeString(named.Origin(), nil)
 	}
 	sig, _ := v.Type().Underlying().(*types.Signature)
 	if sig == nil {
@@ -328,6 +351,11 @@ func fieldName(t types.Type, i int) string {
 		t = p.Elem()
 	}
 	st, _ := t.Underlying().(*types.Struct)
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		// A generic type's field is one field whatever the type arguments: the adapter
+		// calls it as Tool[In, Out].Handler, a table stores it as Tool[Args, Result].Handler.
+		t = named.Origin()
+	}
 	if st == nil || i >= st.NumFields() {
 		return types.TypeString(t, nil)
 	}
@@ -351,7 +379,7 @@ func destinations(use ssa.Instruction, keys map[string]bool, depth int) {
 	case *ssa.ChangeType, *ssa.Convert:
 		v := x.(ssa.Value)
 		if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
-			keys["named "+types.TypeString(named, nil)] = true
+			keys["named "+types.TypeString(named.Origin(), nil)] = true
 		}
 		for _, ref := range *v.Referrers() {
 			destinations(ref, keys, depth+1)
@@ -389,7 +417,7 @@ func (r *Finder) delegateSites(h *mcpmodel.Handler) {
 			continue
 		}
 		call := flow.CallExprAt(h.Node, c.Pos())
-		if call == nil {
+		if call == nil || r.judgedBySummary(h, fn, c) {
 			continue
 		}
 		r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: "decl", Mapping: mappingOf(h, mcpmodel.ShapeDelegate), Callee: f.Origin().Pos(), CalleePkg: f.Pkg().Path()})

@@ -41,7 +41,6 @@ func (p *layerPlan) graph() mcpdefs.Options {
 	return mcpdefs.Options{Layered: p.layered, Own: p.own}
 }
 
-
 // resolveLayers answers, for every layer site of the run, which module functions it can call,
 // as class hierarchy analysis does for function values and interface methods: a call of a
 // function value of signature S can run any module function whose value the module takes with

@@ -341,6 +341,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	r.adapters.Unfollowed()
 	res.Layers.Sites, res.Layers.Values, res.Layers.MethodSets = r.adapters.Layers()
 	res.OwnConverters = r.ownConverters()
+	res.findUnused()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)
 	}

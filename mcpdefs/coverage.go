@@ -43,9 +43,15 @@ func DeclaredReason(name, pkg string, analysed bool) string {
 	return "its handler " + name + ", declared in " + pkg + ", is not recognised as a handler"
 }
 
+// Unused is CoverageOf's reason for a definition built in an unexported function that
+// nothing in its package calls or takes: it is never registered, so it is no tool.
+const Unused = "built in a function nothing calls"
+
 // CoverageOf answers Coverage for d.
 func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 	switch {
+	case r.unused[d]:
+		return Coverage{Reason: Unused}
 	case r.r != nil && r.r.ownType[d] != nil && r.r.ownType[d].elsewhere:
 		return Coverage{Reason: ConvertedElsewhere}
 	case d.HandlerNil || d.HandlerOmitted:
@@ -81,6 +87,37 @@ func (r *Result) resolvedHandler(e ast.Expr) *mcpmodel.Handler {
 		return nil
 	}
 	return r.r.resolveHandler(e, 0)
+}
+
+// findUnused marks the definitions no registration of the package is linked to that are
+// built in an unexported function the package never uses (a constructor left out of the
+// table that registers its siblings).
+func (r *Result) findUnused() {
+	candidates := map[types.Object][]*mcpmodel.Definition{}
+	for _, d := range r.Definitions {
+		if d.Registration != nil || d.Instance || d.Template || d.Converter {
+			continue
+		}
+		fn := r.declaredAround(d.Node.Pos())
+		if fn == nil || fn.Exported() || fn.Signature().Recv() != nil || fn.Name() == "init" || fn.Name() == "main" {
+			continue
+		}
+		candidates[fn] = append(candidates[fn], d)
+	}
+	if len(candidates) == 0 {
+		return
+	}
+	for _, obj := range r.info.Uses {
+		delete(candidates, obj)
+	}
+	for _, defs := range candidates {
+		for _, d := range defs {
+			if r.unused == nil {
+				r.unused = map[*mcpmodel.Definition]bool{}
+			}
+			r.unused[d] = true
+		}
+	}
 }
 
 // declaredAround is the declared function whose body holds pos, or nil.

@@ -80,6 +80,8 @@ type Result struct {
 	OwnLiterals   []string
 
 	byNode map[ast.Node]*mcpmodel.Handler
+	// unused are the definitions built in functions the package never uses (findUnused).
+	unused map[*mcpmodel.Definition]bool
 	info   *types.Info
 	pkg    *types.Package
 	// r keeps the recogniser for the lazy evaluations rules ask for (JSON of an expression,

@@ -235,11 +235,11 @@ func (s *Surface) Settle(verdicts map[string]Verdict) {
 }
 
 // SetAsideUnregistered moves the tools whose settled verdict says no registration is linked
-// to them from Tools to Unregistered: a definition that is built and never registered (an
+// to them, or that they are built in a function nothing calls, from Tools to Unregistered: a definition that is built and never registered (an
 // unused constructor, a copy kept for tests) is not what the server lists.
 func (s *Surface) SetAsideUnregistered() {
 	s.Tools = slices.DeleteFunc(s.Tools, func(e *Entry) bool {
-		if e.X.HandlerReason == mcpdefs.NoRegistration {
+		if e.X.HandlerReason == mcpdefs.NoRegistration || e.X.HandlerReason == mcpdefs.Unused {
 			s.Unregistered = append(s.Unregistered, e)
 			return true
 		}

@@ -53,7 +53,7 @@ func WriteText(w io.Writer, s *Surface) error {
 		count(len(s.Tools), "tool"), count(len(s.Resources), "resource"), count(len(s.ResourceTemplates), "resource template"), count(len(s.Prompts), "prompt"),
 		count(t.ToolTokens, "token"), t.AllTokens, count(t.Unknown, "entry"), t.Conditional)
 	if err == nil && len(s.Unregistered) > 0 {
-		_, err = fmt.Fprintf(w, "not listed: %s defined with no registration linked to it (-json lists them under unregistered)\n", count(len(s.Unregistered), "tool"))
+		_, err = fmt.Fprintf(w, "not listed: %s defined and never registered, or with no registration linked to it (-json lists them under unregistered)\n", count(len(s.Unregistered), "tool"))
 	}
 	return err
 }

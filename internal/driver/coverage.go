@@ -355,6 +355,9 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Static && t.Reason == mcpdefs.NoRegistration && registered[t.Name] {
 			continue // a built copy of a registered tool (see surface.dropUnregisteredCopies)
 		}
+		if t.Reason == mcpdefs.Unused {
+			continue // built in a function nothing calls: never registered, no tool
+		}
 		if t.Converter {
 			if named {
 				continue // it stands for own literals or a helper's instances, which are counted

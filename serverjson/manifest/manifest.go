@@ -27,6 +27,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/serverjson"
 )
 
@@ -360,7 +361,7 @@ func gather(p *rule.Pass) *codeFact {
 			if !ok {
 				continue
 			}
-			if mcpdefs.ServesOverTransport(p.TypesInfo, call) {
+			if sdkapi.ServesOverTransport(p.TypesInfo, call) {
 				f.Serves = true
 			}
 			fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func)

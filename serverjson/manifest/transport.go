@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file tells which transport a piece of the program runs on, so that a variable read
@@ -33,13 +33,13 @@ const (
 )
 
 // transportBits turns what a serving call serves into a transport bit.
-func transportBits(t mcpdefs.Transport) uint8 {
+func transportBits(t sdkapi.Transport) uint8 {
 	switch t {
-	case mcpdefs.TransportStdio:
+	case sdkapi.TransportStdio:
 		return onStdio
-	case mcpdefs.TransportHTTP:
+	case sdkapi.TransportHTTP:
 		return onHTTP
-	case mcpdefs.TransportOther:
+	case sdkapi.TransportOther:
 		return onOther
 	}
 	return 0
@@ -166,7 +166,7 @@ func (t *transports) summarize(files []*ast.File) {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch x := n.(type) {
 				case *ast.CallExpr:
-					dc.own.Serves |= transportBits(mcpdefs.ServedTransport(t.info, x))
+					dc.own.Serves |= transportBits(sdkapi.ServedTransport(t.info, x))
 					if envReadName(t.info, x) != "" {
 						dc.own.ReadsEnv = true
 					}
@@ -206,7 +206,7 @@ func (t *transports) reach(n ast.Node) uint8 {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			serves |= transportBits(mcpdefs.ServedTransport(t.info, x))
+			serves |= transportBits(sdkapi.ServedTransport(t.info, x))
 		}
 		if fn, ok := t.refersTo(n); ok {
 			serves |= t.summary(fn).Serves

@@ -565,7 +565,7 @@ func (b *builder) conditionsAt(node ast.Node) ([]registrationCondition, *types.F
 
 // guards are the conditions of the statements before child in a block that leave it when
 // they hold (`if readOnly && isWrite(name) { continue }`): child runs only when they do not.
-// A check of an error against nil is no condition on what is registered, only on getting there.
+// A check of a value against nil is no condition on what is registered, only on getting there.
 func (b *builder) guards(list []ast.Stmt, child ast.Node) []registrationCondition {
 	var out []registrationCondition
 	for _, st := range list {
@@ -591,14 +591,15 @@ func (b *builder) guards(list []ast.Stmt, child ast.Node) []registrationConditio
 	return out
 }
 
-// errorCheck reports whether cond compares an error with nil (err != nil, err == nil).
+// errorCheck reports whether cond compares a value with nil (err != nil, s.server == nil): a
+// check that the code can go on, not a switch on what to register.
 func (b *builder) errorCheck(cond ast.Expr) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || (be.Op != token.NEQ && be.Op != token.EQL) {
 		return false
 	}
 	for _, x := range []ast.Expr{be.X, be.Y} {
-		if tv, ok := b.pass.TypesInfo.Types[x]; ok && astutil.IsError(tv.Type) {
+		if tv, ok := b.pass.TypesInfo.Types[x]; ok && (astutil.IsError(tv.Type) || tv.IsNil()) {
 			return true
 		}
 	}

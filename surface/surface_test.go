@@ -482,7 +482,7 @@ func TestSurfaceMarksConditionalRegistrations(t *testing.T) {
 		assert.Equal(t, want, e.X.Condition, name)
 		assert.NotEmpty(t, e.X.ConditionAt, name)
 	}
-	assert.Contains(t, find(t, s.Tools, "admin_reset").X.ConditionAt, "main.go:55:5")
+	assert.Contains(t, find(t, s.Tools, "admin_reset").X.ConditionAt, "main.go:58:5")
 	for _, name := range []string{"common", "stats", "after_check"} {
 		e := find(t, s.Tools, name)
 		assert.False(t, e.X.Conditional, name)

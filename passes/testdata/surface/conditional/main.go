@@ -1,7 +1,7 @@
 // Command conditional registers tools under the conditions servers use to filter them: a
 // guard that skips write tools in a loop, a helper called only under a flag, a definition of
 // another package registered under a configuration switch. Its near misses are registered
-// whatever holds: after an error check, and by a helper one of whose calls is unconditional.
+// whatever holds: after an error check and a nil check, and by a helper one of whose calls is unconditional.
 package main
 
 import (
@@ -43,6 +43,9 @@ func registerCommon(s *server.MCPServer) {
 func setup(s *server.MCPServer) error {
 	if _, err := os.Getwd(); err != nil {
 		return err
+	}
+	if s == nil {
+		return errors.New("no server")
 	}
 	s.AddTool(mcp.NewTool("after_check", mcp.WithDescription("Registered once the check passed.")), handle)
 	return nil

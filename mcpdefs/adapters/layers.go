@@ -314,7 +314,7 @@ func (r *Finder) judgedBySummary(h *mcpmodel.Handler, fn *ssa.Function, c *ssa.C
 		return false
 	}
 	for _, a := range c.Call.Args {
-		if p, ok := flow.Core(a).(*ssa.Parameter); ok && p.Parent() == fn && p.Object() != nil && (p.Object() == h.Request || p.Object() == h.Input) {
+		if p, ok := flow.Core(a).(*ssa.Parameter); ok && p.Parent() == fn && (h.Request != nil && p.Object() == h.Request || h.Input != nil && p.Object() == h.Input) {
 			return false
 		}
 	}

@@ -185,15 +185,10 @@ func AddTypedTools[In, Out any](s *mcp.Server, tools ...TypedTool[In, Out]) {
 	}
 }
 `,
-		register: func(u *unit, h *layerHandler, r *layerReg) ast.Stmt {
-			switch h.flavour {
-			case goLow:
-				return u.stmt("mmlayer.AddGoTools(S_, mmlayer.GoTool{Tool: T_, Handler: H_})", u.holes(h, r))
-			case m3Low:
-				return u.stmt("mmlayer.AddM3Tools(S_, mmlayer.M3Tool{Tool: T_, Handler: H_})", u.holes(h, r))
-			}
-			return u.stmt("mmlayer.AddTypedTools(S_, mmlayer.TypedTool[IN_, OUT_]{Tool: T_, Handler: H_})", u.holes(h, r))
-		},
+		register: perFlavour(
+			"mmlayer.AddGoTools(S_, mmlayer.GoTool{Tool: T_, Handler: H_})",
+			"mmlayer.AddM3Tools(S_, mmlayer.M3Tool{Tool: T_, Handler: H_})",
+			"mmlayer.AddTypedTools(S_, mmlayer.TypedTool[IN_, OUT_]{Tool: T_, Handler: H_})"),
 	},
 	{
 		name:    "map",
@@ -231,15 +226,10 @@ func AddTypedMap[In, Out any](s *mcp.Server, tool *mcp.Tool, handlers map[string
 	}
 }
 `,
-		register: func(u *unit, h *layerHandler, r *layerReg) ast.Stmt {
-			switch h.flavour {
-			case goLow:
-				return u.stmt("mmlayer.AddGoMap(S_, T_, map[string]mmlayer.GoFunc{NAME_: H_})", u.holes(h, r))
-			case m3Low:
-				return u.stmt("mmlayer.AddM3Map(S_, T_, map[string]mmlayer.M3Func{NAME_: H_})", u.holes(h, r))
-			}
-			return u.stmt("mmlayer.AddTypedMap(S_, T_, map[string]mmlayer.TypedFunc[IN_, OUT_]{NAME_: H_})", u.holes(h, r))
-		},
+		register: perFlavour(
+			"mmlayer.AddGoMap(S_, T_, map[string]mmlayer.GoFunc{NAME_: H_})",
+			"mmlayer.AddM3Map(S_, T_, map[string]mmlayer.M3Func{NAME_: H_})",
+			"mmlayer.AddTypedMap(S_, T_, map[string]mmlayer.TypedFunc[IN_, OUT_]{NAME_: H_})"),
 	},
 	{
 		name:   "iface",
@@ -324,15 +314,10 @@ func Register[In, Out any](s *mcp.Server, tool *mcp.Tool, h func(env *Env, ctx c
 	})
 }
 `,
-		register: func(u *unit, h *layerHandler, r *layerReg) ast.Stmt {
-			switch h.flavour {
-			case goLow:
-				return u.stmt("mmlayer.RegisterGo(S_, T_, H_)", u.holes(h, r))
-			case m3Low:
-				return u.stmt("mmlayer.RegisterM3(S_, T_, H_)", u.holes(h, r))
-			}
-			return u.stmt("mmlayer.Register(S_, T_, H_)", u.holes(h, r))
-		},
+		register: perFlavour(
+			"mmlayer.RegisterGo(S_, T_, H_)",
+			"mmlayer.RegisterM3(S_, T_, H_)",
+			"mmlayer.Register(S_, T_, H_)"),
 	},
 	{
 		name:       "wrap",
@@ -845,4 +830,16 @@ func fill(n ast.Node, holes map[string]ast.Expr) ast.Node {
 		}
 		return true
 	})
+}
+
+// perFlavour is a layer's registration written as one statement per handler flavour: go-sdk
+// low-level, mark3labs, go-sdk typed (with IN_ and OUT_ its type arguments).
+func perFlavour(goSrc, m3Src, typedSrc string) func(u *unit, h *layerHandler, r *layerReg) ast.Stmt {
+	return func(u *unit, h *layerHandler, r *layerReg) ast.Stmt {
+		src := map[flavour]string{goLow: goSrc, m3Low: m3Src}[h.flavour]
+		if src == "" {
+			src = typedSrc
+		}
+		return u.stmt(src, u.holes(h, r))
+	}
 }

@@ -36,14 +36,10 @@ func TestModuleGraphChecksHandlersBehindTheServersLayers(t *testing.T) {
 	r := mcplint(t, fixture(t, "layered"))
 	assert.Contains(t, r.stdout, preserveCause, "the map's handler is checked, with the map's pass-through wire")
 
-	off := exec.Command(mcplintBin)
-	off.Dir = fixture(t, "layered")
-	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
-	var stdout, stderr strings.Builder
-	off.Stdout, off.Stderr = &stdout, &stderr
-	require.NoError(t, off.Run())
-	assert.NotContains(t, stdout.String(), "tools/tools.go", "without the graph the handlers behind the layers are not seen")
-	assert.Equal(t, "mcplint: checked the handlers of 1 of 4 tools; 3 not seen (-v lists them)\n", stderr.String())
+	off := mcplintAlone(t, fixture(t, "layered"))
+	require.Equal(t, 0, off.code, off.stderr)
+	assert.NotContains(t, off.stdout, "tools/tools.go", "without the graph the handlers behind the layers are not seen")
+	assert.Equal(t, "mcplint: checked the handlers of 1 of 4 tools; 3 not seen (-v lists them)\n", off.stderr)
 }
 
 func TestCoverageAllChecked(t *testing.T) {
@@ -172,14 +168,10 @@ func TestModuleGraphFollowsDelegatesAndHelpersAcrossPackages(t *testing.T) {
 		"tools/tools.go:101:39: warning: fmt.Errorf formats err with %v instead of wrapping it with %w, losing the cause (preserve-cause-on-rethrow)\n", r.stdout)
 	assert.Equal(t, "mcplint: checked the handlers of all 3 tools\n", r.stderr)
 
-	off := exec.Command(mcplintBin, "-v")
-	off.Dir = fixture(t, "foreign")
-	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
-	var stdout, stderr strings.Builder
-	off.Stdout, off.Stderr = &stdout, &stderr
-	require.NoError(t, off.Run())
-	assert.Empty(t, stdout.String(), "each package alone sees neither handler")
-	assert.Contains(t, stderr.String(), "mcplint: checked the handlers of 1 of 3 tools; 2 not seen\n"+
+	off := mcplintAlone(t, fixture(t, "foreign"), "-v")
+	require.Equal(t, 0, off.code, off.stderr)
+	assert.Empty(t, off.stdout, "each package alone sees neither handler")
+	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 1 of 3 tools; 2 not seen\n"+
 		"  srv/srv.go:21:2: tool \"query\": its handler HandleQuery, declared in example.com/foreign/tools, is not recognised as a handler\n"+
 		"  tools/tools.go:21:9: tool \"list\": the handler returns the results of tools.HandleList, which only a run over the whole module checks\n")
 }
@@ -196,14 +188,10 @@ func TestModuleGraphExpandsTablesOfTheServersOwnType(t *testing.T) {
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 3 tools\n")
 	assert.Contains(t, r.stderr, "mcplint: module graph: 0 layer sites, 0 resolved; 0 functions behind them; 1 tool type of the server's own written in other packages; 1 package read again\n")
 
-	off := exec.Command(mcplintBin, "-v")
-	off.Dir = fixture(t, "table")
-	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
-	var stdout, stderr strings.Builder
-	off.Stdout, off.Stderr = &stdout, &stderr
-	require.NoError(t, off.Run())
-	assert.NotContains(t, stdout.String(), "cmds/cmds.go")
-	assert.Contains(t, stderr.String(), "mcplint: checked the handlers of 0 of 1 tool; 1 not seen\n"+
+	off := mcplintAlone(t, fixture(t, "table"), "-v")
+	require.Equal(t, 0, off.code, off.stderr)
+	assert.NotContains(t, off.stdout, "cmds/cmds.go")
+	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 0 of 1 tool; 1 not seen\n"+
 		"  srv/srv.go:40:13: the tool named by cmd.Name: tools copied at run time")
 
 	s := mcplint(t, fixture(t, "table"), "surface", "-json")
@@ -262,12 +250,8 @@ func TestModuleGraphFollowsOwnToolFieldsAcrossRounds(t *testing.T) {
 	assert.NotContains(t, r.stdout, "upstream-error-as-protocol-error", "the adapter converts the handlers' errors")
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 2 tools\n")
 
-	off := exec.Command(mcplintBin, "-v")
-	off.Dir = fixture(t, "fieldtable")
-	off.Env = append(os.Environ(), "MCPLINT_MODULE_GRAPH=off")
-	var stdout, stderr strings.Builder
-	off.Stdout, off.Stderr = &stdout, &stderr
-	require.NoError(t, off.Run())
-	assert.NotContains(t, stdout.String(), "preserve-cause-on-rethrow")
-	assert.Contains(t, stderr.String(), "mcplint: checked the handlers of 0 of 2 tools; 2 not seen\n")
+	off := mcplintAlone(t, fixture(t, "fieldtable"), "-v")
+	require.Equal(t, 0, off.code, off.stderr)
+	assert.NotContains(t, off.stdout, "preserve-cause-on-rethrow")
+	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 0 of 2 tools; 2 not seen\n")
 }

@@ -1,7 +1,6 @@
 package driver_test
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint-go/mcplint/internal/driver"
 )
 
 // mcplintBin is the mcplint command, built once for the whole test run.
@@ -76,20 +77,16 @@ func mcplint(t *testing.T, dir string, args ...string) runResult {
 	return command(t, dir, mcplintBin, args...)
 }
 
+// mcplintAlone runs the built command in dir with the module graph off: what each package's
+// recognition sees alone.
+func mcplintAlone(t *testing.T, dir string, args ...string) runResult {
+	t.Helper()
+	return commandEnv(t, dir, []string{driver.ModuleGraphEnv + "=off"}, mcplintBin, args...)
+}
+
 func command(t *testing.T, dir, name string, args ...string) runResult {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		exitErr, ok := err.(*exec.ExitError)
-		require.True(t, ok, "running %s: %v", name, err)
-		code = exitErr.ExitCode()
-	}
-	return runResult{stdout.String(), stderr.String(), code}
+	return commandEnv(t, dir, nil, name, args...)
 }
 
 func abs(t *testing.T, path string) string {

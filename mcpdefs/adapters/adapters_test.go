@@ -120,6 +120,29 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 `
 }
 
+// helperAdapter is an adapter that hands the wrapped function's error to a helper of the
+// package, which returns onError when the error is not nil.
+func helperAdapter(onError string) string {
+	return `func adapt(fn func(context.Context, string) (string, error)) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		out, err := fn(ctx, req.Params.Name)
+		return textResult(out, err), nil
+	}
+}
+
+func textResult(out string, err error) *gomcp.CallToolResult {
+	if err != nil {
+		return ` + onError + `
+	}
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}
+}
+
+func target(ctx context.Context, name string) (string, error) { return "", errors.New("x") }
+
+func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
+`
+}
+
 // TestAdapters: a function the module hands to one of its adapters is a handler with the
 // error semantics the adapter's branch on its error gives it, however the adapter reaches
 // it (a parameter, a field, an interface method, reflection, a pass-through, a delegate);
@@ -165,42 +188,10 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 		// No branch: the error goes to a helper of the package that makes an IsError result
 		// when it is given one (rancher-mcp-server's NewTextResult); a helper that keeps the
 		// error's text in a plain result converts nothing.
-		{"helperconverts", `func adapt(fn func(context.Context, string) (string, error)) gomcp.ToolHandler {
-	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-		out, err := fn(ctx, req.Params.Name)
-		return textResult(out, err), nil
-	}
-}
-
-func textResult(out string, err error) *gomcp.CallToolResult {
-	if err != nil {
-		return &gomcp.CallToolResult{IsError: true, Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}
-	}
-	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}
-}
-
-func target(ctx context.Context, name string) (string, error) { return "", errors.New("x") }
-
-func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
-`, "AdaptedTool errors=tool via=adapter:parameter"},
-		{"helperkeepstext", `func adapt(fn func(context.Context, string) (string, error)) gomcp.ToolHandler {
-	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-		out, err := fn(ctx, req.Params.Name)
-		return textResult(out, err), nil
-	}
-}
-
-func textResult(out string, err error) *gomcp.CallToolResult {
-	if err != nil {
-		return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}
-	}
-	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}
-}
-
-func target(ctx context.Context, name string) (string, error) { return "", errors.New("x") }
-
-func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
-`, "none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
+		{"helperconverts", helperAdapter(`&gomcp.CallToolResult{IsError: true, Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}`),
+			"AdaptedTool errors=tool via=adapter:parameter"},
+		{"helperkeepstext", helperAdapter(`&gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}`),
+			"none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
 		{"branchneither", lowAdapter(`return nil, nil`),
 			"none; unmapped adapt: the adapter's error branch returns neither the error nor an IsError result"},
 		{"branchnoreturn", lowAdapter(`panic(err)`),

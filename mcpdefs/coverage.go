@@ -120,6 +120,14 @@ func (r *Result) findUnused() {
 	}
 }
 
+// CallsOf are the package's calls of fn (the generic function's, for an instance).
+func (r *Result) CallsOf(fn *types.Func) []*ast.CallExpr {
+	if r.r == nil || fn == nil {
+		return nil
+	}
+	return r.r.callsOf[fn.Origin()]
+}
+
 // declaredAround is the declared function whose body holds pos, or nil.
 func (r *Result) declaredAround(pos token.Pos) *types.Func {
 	if r.r == nil {

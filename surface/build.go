@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	xastutil "golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/ojson"
@@ -610,15 +609,12 @@ func (b *builder) errorCheck(cond ast.Expr) bool {
 // under one: those of the only call, or a summary when there are several.
 func (b *builder) callerConditions(fn *types.Func) []registrationCondition {
 	var calls []*ast.CallExpr
-	for _, f := range b.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if callee, ok := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func); ok && callee.Origin() == fn {
-					calls = append(calls, call)
-				}
-			}
-			return true
-		})
+	seen := map[*ast.CallExpr]bool{}
+	for _, c := range b.res.CallsOf(fn) { // a helper's call is recorded again at each binding
+		if !seen[c] {
+			seen[c] = true
+			calls = append(calls, c)
+		}
 	}
 	if len(calls) == 0 {
 		return nil

@@ -180,6 +180,11 @@ func (s Setup) analyseLayers(ctx context.Context, opts engine.Options, out *engi
 		return redone[path]
 	})
 	out.Findings = append(out.Findings, second.Findings...)
+	if opts.Settle != nil {
+		// The round's packages may settle the wire of others' findings (a handler found
+		// behind a layer, registered on a converting server, delegating to another package).
+		out.Findings = opts.Settle(out.Findings)
+	}
 	return recordOf(second.Summary), true
 }
 

@@ -108,6 +108,8 @@ type Finder struct {
 	sites      []LayerSite
 	values     []ValueFunc
 	methodSets []MethodSet
+	// serverParams are the package's functions that register on a server parameter.
+	serverParams map[*types.Func][]int
 }
 
 // New returns the finder of pass's package, reading it through code and ix.

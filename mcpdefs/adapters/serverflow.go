@@ -92,6 +92,22 @@ func (sf *serverFlow) registeredOnConverting(r *Finder, reg *ast.CallExpr) bool 
 	return sf.isConverting(c.Call.Args[0], 0)
 }
 
+// argConverting reports whether parameter i of the function call calls is given a converting
+// server (a layer's `AddTools(s, ...)` called with a registrar's parameter).
+func (sf *serverFlow) argConverting(r *Finder, call *ast.CallExpr, i int) bool {
+	if sf == nil {
+		return false
+	}
+	c := r.flow.CallAt(call.Lparen)
+	if c == nil || c.Call.IsInvoke() {
+		return false
+	}
+	if c.Call.Signature().Recv() != nil {
+		i++ // a static method call's receiver is its first argument
+	}
+	return i < len(c.Call.Args) && sf.isConverting(c.Call.Args[i], 0)
+}
+
 // isConverting reports whether v is always a converting server: every value it can be is
 // the result of a converting constructor.
 func (sf *serverFlow) isConverting(v ssa.Value, depth int) bool {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/registrars"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -27,6 +28,7 @@ import (
 // handler errors into results; linkServers then marks the handlers registered on it.
 func (r *Finder) ServerWire() {
 	r.exportMiddleware()
+	r.serverParams = r.findServerParams()
 	r.serverWire()
 	r.delegations()
 }
@@ -375,6 +377,7 @@ func (r *Finder) linkServers() {
 			r.AddConvertedElsewhere(v) // handlers.Status, a variable that holds one function there
 		}
 	}
+	r.convertedByValue(isConverting, sf)
 	// A function whose results a converted handler passes through is converted with it.
 	for _, h := range r.Handlers() {
 		for d, i := h.DelegateOf, 0; d != nil && i < mcpmodel.MaxDepth; d, i = d.DelegateOf, i+1 {
@@ -599,4 +602,164 @@ func blocksOf(f *ssa.Function) []*ssa.BasicBlock {
 		return nil
 	}
 	return f.Blocks
+}
+
+// ServerParamFact is exported on a function of the module that registers tools on a server it
+// is given (a layer's `AddTools(s, tools...)`): Params are the positions of the parameters
+// its registrations register on, so that a package calling it with a converting server
+// knows the wire of the handlers it hands over in the same call.
+type ServerParamFact struct {
+	Params []int
+}
+
+func (*ServerParamFact) AFact() {}
+
+func (*ServerParamFact) String() string { return "registers on its server parameter" }
+
+// findServerParams finds the package's functions whose registrations register on one of
+// their parameters, directly or through another such function of the package, and exports
+// them as facts.
+func (r *Finder) findServerParams() map[*types.Func][]int {
+	type param struct {
+		fn *types.Func
+		i  int
+	}
+	paramOf := map[types.Object]param{}
+	for fn := range r.Decls {
+		ps := fn.Signature().Params()
+		for i := 0; i < ps.Len(); i++ {
+			paramOf[ps.At(i)] = param{fn, i}
+		}
+	}
+	out := map[*types.Func][]int{}
+	note := func(server ast.Expr) bool {
+		p, ok := paramOf[r.varOf(server)]
+		if !ok || slices.Contains(out[p.fn], p.i) {
+			return false
+		}
+		out[p.fn] = append(out[p.fn], p.i)
+		return true
+	}
+	for _, reg := range r.toolRegistrations() {
+		note(r.registrationServer(reg))
+	}
+	for changed, round := true, 0; changed && round < mcpmodel.MaxDepth; round++ {
+		changed = false
+		for fn, calls := range r.CallsOf {
+			for _, i := range out[fn.Origin()] {
+				for _, c := range calls {
+					if i < len(c.Args) && note(c.Args[i]) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	if r.Exporting() && r.pass.ExportObjectFact != nil {
+		for fn, params := range out {
+			if fn.Pkg() == r.pass.Pkg {
+				slices.Sort(params)
+				r.pass.ExportObjectFact(fn, &ServerParamFact{Params: params})
+			}
+		}
+	}
+	return out
+}
+
+// serverParamsOf are the server parameters of fn, a function of this package or another.
+func (r *Finder) serverParamsOf(fn *types.Func) []int {
+	fn = fn.Origin()
+	if fn.Pkg() == r.pass.Pkg {
+		return r.serverParams[fn]
+	}
+	var f ServerParamFact
+	if fn.Pkg() != nil && r.ModulePackage(fn.Pkg()) && r.pass.ImportObjectFact != nil && r.pass.ImportObjectFact(fn, &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// convertedByValue marks the handlers whose values reach a converting server: in the
+// arguments of a registration on it (a wrapper's argument, a table a registered closure ranges
+// over), or in the other arguments of a call that hands the server to a function registering
+// on it (a layer of another package given the server and a slice of the server's own tool
+// structs). The values are followed by allocation (flow.Result.ContentsOf), so two tables of
+// one type registered on different servers keep their own wire. Handlers of other packages
+// are settled by the run (ConvertedElsewhere).
+func (r *Finder) convertedByValue(isConverting func(ast.Expr) bool, sf *serverFlow) {
+	var vals []ssa.Value
+	args := func(call *ast.CallExpr, server ast.Expr) {
+		c := r.flow.CallAt(call.Lparen)
+		if c == nil {
+			return
+		}
+		st := r.pass.TypesInfo.TypeOf(server)
+		for _, a := range c.Call.Args {
+			if st == nil || !types.Identical(a.Type(), st) {
+				vals = append(vals, a)
+			}
+		}
+	}
+	for _, reg := range r.toolRegistrations() {
+		if srv := r.registrationServer(reg); isConverting(srv) || sf.registeredOnConverting(r, reg) {
+			args(reg, srv)
+		}
+	}
+	for fn, calls := range r.CallsOf {
+		for _, i := range r.serverParamsOf(fn) {
+			for _, c := range calls {
+				if i < len(c.Args) && (isConverting(c.Args[i]) || sf.argConverting(r, c, i)) {
+					args(c, c.Args[i])
+				}
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	contents := r.flow.ContentsOf(vals...)
+	byFunc := map[*ssa.Function]*mcpmodel.Handler{}
+	for _, h := range r.Handlers() {
+		if f := r.flow.Function(h.Node); f != nil && h.Kind == mcpmodel.Tool {
+			byFunc[f] = h
+		}
+	}
+	mark := func(obj *types.Func) {
+		if obj == nil || obj.Pkg() == nil {
+			return
+		}
+		if obj.Pkg() != r.pass.Pkg {
+			if r.ModulePackage(obj.Pkg()) {
+				r.AddConvertedElsewhere(obj.Origin())
+			}
+		} else if d := r.Decls[obj.Origin()]; d == nil {
+			return
+		} else if h := r.HandlerOf(d); h != nil && h.Kind == mcpmodel.Tool {
+			h.ErrorsConverted = true
+		}
+	}
+	for _, f := range contents.Funcs {
+		if h := byFunc[f]; h != nil {
+			h.ErrorsConverted = true
+		} else if obj, ok := f.Object().(*types.Func); ok {
+			mark(obj) // a method value's wrapper, or a function of another package
+		}
+	}
+	for _, t := range contents.Types {
+		ms := types.NewMethodSet(t)
+		for i := 0; i < ms.Len(); i++ {
+			mark(ms.At(i).Obj().(*types.Func))
+		}
+	}
+}
+
+// toolRegistrations are the package's calls of the SDKs' tool registration functions.
+func (r *Finder) toolRegistrations() []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for fn, calls := range r.CallsOf {
+		if api, ok := registrars.SDKRegistration(sdkapi.Key(fn)); ok && (api.Kind == mcpmodel.Tool || api.Kind == 0) {
+			out = append(out, calls...)
+		}
+	}
+	return out
 }

@@ -1,0 +1,282 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Contents answers which functions a value may hold or lead to, by allocation rather than by
+// type: a handler table, a struct literal, a map literal, a closure's captured variables, a
+// wrapper's arguments. Two tables of the same element type are told apart, which a call graph
+// keyed by types (cha, vta) cannot do; the server a table is registered on then decides the
+// wire of exactly the functions in it.
+
+// Contents is what a value may lead to: the functions whose values it holds (directly, in a
+// field, element or captured variable, or as arguments of the calls that built it), and the
+// concrete types converted to an interface on the way (their methods may run).
+type Contents struct {
+	Funcs []*ssa.Function
+	Types []types.Type
+}
+
+// maxContentSteps bounds one Contents walk: a value built by a long chain of the package's
+// own calls is cut short rather than walked for long.
+const maxContentSteps = 4096
+
+// contentWalk is one walk's state.
+type contentWalk struct {
+	r       *Result
+	seen    map[ssa.Value]bool
+	addrs   map[ssa.Value]bool
+	funcs   map[*ssa.Function]bool
+	types   map[types.Type]bool
+	out     Contents
+	steps   int
+	globals map[*ssa.Global][]ssa.Instruction
+	calls   map[*ssa.Function][]*ssa.Call
+}
+
+// ContentsOf is what vs may lead to, followed within the package: through phis, loads and
+// the stores into what is loaded (locals, package variables, slice and map literals), fields
+// and elements, conversions, closures' bindings, the package's calls of a function's
+// parameters, and the arguments and results of calls.
+func (r *Result) ContentsOf(vs ...ssa.Value) Contents {
+	if r == nil || r.pkg == nil {
+		return Contents{}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	w := &contentWalk{r: r, seen: map[ssa.Value]bool{}, addrs: map[ssa.Value]bool{}, funcs: map[*ssa.Function]bool{}, types: map[types.Type]bool{}}
+	for _, v := range vs {
+		w.value(v)
+	}
+	return w.out
+}
+
+func (w *contentWalk) budget() bool {
+	w.steps++
+	return w.steps <= maxContentSteps
+}
+
+func (w *contentWalk) addFunc(f *ssa.Function) {
+	if f != nil && !w.funcs[f] {
+		w.funcs[f] = true
+		w.out.Funcs = append(w.out.Funcs, f)
+	}
+}
+
+// value follows v back to what it was built from.
+func (w *contentWalk) value(v ssa.Value) {
+	if v == nil || w.seen[v] || !w.budget() {
+		return
+	}
+	w.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Function:
+		w.addFunc(x)
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		w.addFunc(f)
+		for _, b := range x.Bindings {
+			w.value(b)
+		}
+	case *ssa.MakeInterface:
+		if t := x.X.Type(); !types.IsInterface(t) && !w.types[t] {
+			w.types[t] = true
+			w.out.Types = append(w.out.Types, t)
+		}
+		w.value(x.X)
+	case *ssa.ChangeType:
+		w.value(x.X)
+	case *ssa.Convert:
+		w.value(x.X)
+	case *ssa.ChangeInterface:
+		w.value(x.X)
+	case *ssa.TypeAssert:
+		w.value(x.X)
+	case *ssa.SliceToArrayPointer:
+		w.value(x.X)
+	case *ssa.Slice:
+		w.addr(x)
+		w.value(x.X)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			w.value(e)
+		}
+	case *ssa.Extract:
+		w.value(x.Tuple)
+	case *ssa.Field:
+		w.value(x.X)
+	case *ssa.Index:
+		w.value(x.X)
+	case *ssa.Lookup:
+		w.value(x.X)
+	case *ssa.Next:
+		w.value(x.Iter)
+	case *ssa.Range:
+		w.value(x.X)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			w.addr(x.X)
+		}
+	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeMap, *ssa.MakeSlice, *ssa.Global:
+		w.addr(x)
+	case *ssa.Parameter:
+		w.parameter(x)
+	case *ssa.FreeVar:
+		w.freeVar(x)
+	case *ssa.Call:
+		// A wrapper's or constructor's result may hold its arguments; a function of the
+		// package's own may return what it builds.
+		for _, a := range x.Call.Args {
+			w.value(a)
+		}
+		if f := calleeFunction(x); f != nil && f.Pkg == w.r.pkg {
+			for _, b := range f.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					for _, res := range ret.Results {
+						w.value(res)
+					}
+				}
+			}
+		}
+	}
+}
+
+// addr follows what is stored into the memory a, or through it: stores to it and to its
+// fields and elements, a map's updates, and for a field or element the stores of its whole
+// struct or array; for a package variable, every store and load in the package.
+func (w *contentWalk) addr(a ssa.Value) {
+	if a == nil || w.addrs[a] || !w.budget() {
+		return
+	}
+	w.addrs[a] = true
+	switch x := a.(type) {
+	case *ssa.FieldAddr:
+		w.addr(x.X)
+	case *ssa.IndexAddr:
+		w.addr(x.X)
+	case *ssa.Global:
+		if x.Pkg != w.r.pkg {
+			return
+		}
+		for _, instr := range w.globalUses()[x] {
+			switch u := instr.(type) {
+			case *ssa.Store:
+				w.value(u.Val)
+			case *ssa.UnOp:
+				w.addr(u) // a loaded slice or map: its elements are the variable's
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				w.addr(u.(ssa.Value))
+			}
+		}
+		return
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			w.addr(x.X)
+		}
+	}
+	refs := a.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, ref := range *refs {
+		switch u := ref.(type) {
+		case *ssa.Store:
+			if u.Addr == a {
+				w.value(u.Val)
+			}
+		case *ssa.MapUpdate:
+			if u.Map == a {
+				w.value(u.Value)
+			}
+		case *ssa.FieldAddr:
+			w.addr(u)
+		case *ssa.IndexAddr:
+			w.addr(u)
+		case *ssa.Slice:
+			w.addr(u)
+		}
+	}
+}
+
+// globalUses indexes the instructions of the package that store to, load, or take the address
+// of a field or element of each package variable.
+func (w *contentWalk) globalUses() map[*ssa.Global][]ssa.Instruction {
+	if w.globals != nil {
+		return w.globals
+	}
+	w.globals = map[*ssa.Global][]ssa.Instruction{}
+	for instr := range w.r.Instructions() {
+		var g *ssa.Global
+		switch x := instr.(type) {
+		case *ssa.Store:
+			g, _ = x.Addr.(*ssa.Global)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				g, _ = x.X.(*ssa.Global)
+			}
+		case *ssa.FieldAddr:
+			g, _ = x.X.(*ssa.Global)
+		case *ssa.IndexAddr:
+			g, _ = x.X.(*ssa.Global)
+		}
+		if g != nil {
+			w.globals[g] = append(w.globals[g], instr)
+		}
+	}
+	return w.globals
+}
+
+// parameter follows p to the arguments the package's static calls of its function pass.
+func (w *contentWalk) parameter(p *ssa.Parameter) {
+	fn := p.Parent()
+	i := -1
+	for j, q := range fn.Params {
+		if q == p {
+			i = j
+		}
+	}
+	if i < 0 {
+		return
+	}
+	if w.calls == nil {
+		w.calls = map[*ssa.Function][]*ssa.Call{}
+		for instr := range w.r.Instructions() {
+			if c, ok := instr.(*ssa.Call); ok {
+				if f := calleeFunction(c); f != nil {
+					w.calls[f] = append(w.calls[f], c)
+				}
+			}
+		}
+	}
+	for _, c := range w.calls[fn] {
+		if i < len(c.Call.Args) {
+			w.value(c.Call.Args[i])
+		}
+	}
+}
+
+// freeVar follows a closure's captured variable to what each MakeClosure of it binds.
+func (w *contentWalk) freeVar(fv *ssa.FreeVar) {
+	fn := fv.Parent()
+	i := -1
+	for j, q := range fn.FreeVars {
+		if q == fv {
+			i = j
+		}
+	}
+	parent := fn.Parent()
+	if i < 0 || parent == nil {
+		return
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				w.value(mc.Bindings[i])
+			}
+		}
+	}
+}

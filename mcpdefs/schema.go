@@ -62,6 +62,9 @@ func (r *recogniser) schemas() {
 		case sdkapi.MarkLabs:
 			r.m3Schemas(d)
 		}
+		if inst := r.templates.Of(d); inst != nil { // a schema reflected from the call's handler
+			d.Input.Library = d.Input.Library.Bind(r.pass.TypesInfo, func(v *types.Var) ast.Expr { return inst.Binding.Arg(r.pass.TypesInfo, v) })
+		}
 		if fixed, ok := r.fixedSchemas[d]; ok {
 			if fixed[0] {
 				d.Input = mcpmodel.SchemaSource{}

@@ -334,12 +334,15 @@ func TestComparePartial(t *testing.T) {
 // library built it, or is built with options mcplint does not mirror, is unknown.
 func TestLibrarySchemas(t *testing.T) {
 	s := static(t, "./surface/libschemas")
-	for name, from := range map[string]string{"for_input": "jsonschema-go", "helper_input": "jsonschema-go", "invopop_expanded": "invopop"} {
+	for name, from := range map[string]string{"for_input": "jsonschema-go", "helper_input": "jsonschema-go", "invopop_expanded": "invopop",
+		"reflected_greet": "jsonschema-go", "reflected_count": "jsonschema-go"} {
 		e := find(t, s.Tools, name)
 		assert.Equal(t, from, e.X.InputFrom, name)
 		assert.Empty(t, e.X.Unknown, name)
 	}
 	assert.Equal(t, "Greeting", find(t, s.Tools, "helper_input").X.InputType, "the helper's type argument")
+	assert.Equal(t, "Greeting", find(t, s.Tools, "reflected_greet").X.InputType, "reflected from the handler the call passes")
+	assert.Equal(t, "Result", find(t, s.Tools, "reflected_count").X.InputType, "reflected from the handler the call passes")
 	assert.Equal(t, "invopop", find(t, s.Tools, "invopop_output").X.OutputFrom)
 	list := find(t, s.Tools, "list_output")
 	assert.Equal(t, "[]Greeting", list.X.OutputType, "[]T instantiated")
@@ -388,7 +391,7 @@ func TestLiveLibrarySchemas(t *testing.T) {
 	}
 	c := surface.Compare(static(t, "./surface/libschemas"), live(t, buildServer(t, "./surface/libschemas")))
 	assert.True(t, c.Agree(), "%s", jsonOf(t, c))
-	assert.Equal(t, 9, c.Matched["tools"])
+	assert.Equal(t, 11, c.Matched["tools"])
 	assert.Equal(t, 3, c.Unchecked, "the three near misses are not compared")
 
 	c = surface.Compare(static(t, "./surface/m3libschemas"), live(t, buildServer(t, "./surface/m3libschemas")))

@@ -61,6 +61,9 @@ func libraryOf(t *testing.T, srcs map[string]string) map[string]string {
 		res := pass.ResultOf[mcpdefs.Analyzer].(*mcpdefs.Result)
 		got := ""
 		for _, d := range res.Definitions {
+			if d.Converter {
+				continue // a helper's template: its calls are the tools
+			}
 			ls := d.Input.Library
 			if ls == nil {
 				got = "none"
@@ -95,6 +98,11 @@ func TestFindCases(t *testing.T) {
 		return "func f(anyValue any, rt reflect.Type, flag bool) any {\n" + pre + "\n\treturn &mcp.Tool{Name: \"t\", InputSchema: " + schema + "}\n}\n"
 	}
 	const forIn = `s, _ := jsonschema.For[In](nil)`
+	reflecting := func(pre, schema, arg string) string {
+		return "var flag bool\nvar anyHandler any\n\nfunc handle(a int, b string, in In) error { return nil }\n\n" +
+			"func mustTool(name string, fn any) *mcp.Tool {\n\t" + pre + "\n\treturn &mcp.Tool{Name: name, InputSchema: " + schema + "}\n}\n\n" +
+			"var _ = mustTool(\"t\", " + arg + ")\n"
+	}
 	cases := []struct{ name, src, want string }{
 		{"for", tool(forIn, "s"), "jsonschema-go In"},
 		{"foremptyoptions", tool(`s, _ := jsonschema.For[In](&jsonschema.ForOptions{})`, "s"), "jsonschema-go In"},
@@ -103,7 +111,7 @@ func TestFindCases(t *testing.T) {
 		{"fortypefor", tool(`s, _ := jsonschema.ForType(reflect.TypeFor[*In](), nil)`, "s"), "jsonschema-go *In"},
 		{"fortypeof", tool(`s, _ := jsonschema.ForType(reflect.TypeOf(In{}), nil)`, "s"), "jsonschema-go In"},
 		{"fortypeofinterface", tool(`s, _ := jsonschema.ForType(reflect.TypeOf(anyValue), nil)`, "s"),
-			"jsonschema-go <nil>: the reflected type is computed at run time"},
+			"jsonschema-go <nil>: the type is reflected from a function's argument, known per call"},
 		{"fortyperuntime", tool(`s, _ := jsonschema.ForType(rt, nil)`, "s"),
 			"jsonschema-go <nil>: the reflected type is computed at run time"},
 		{"packagevar", `var schema, _ = jsonschema.For[[]In](nil)
@@ -172,6 +180,18 @@ func TestFindCases(t *testing.T) {
 		{"reflectorused", tool("r := &invopop.Reflector{}\n\t_ = r.AddGoComments(\"m\", \"./\")", "r.Reflect(In{})"),
 			"invopop In: the Reflector is changed through r.AddGoComments"},
 		{"notalibrary", tool("", "json.RawMessage(`{}`)"), "none"},
+		// A helper that reflects the schema from the handler it is given (`fn any`): known
+		// at each call from the argument's static type.
+		{"argin", reflecting(`s, _ := jsonschema.ForType(reflect.TypeOf(fn).In(2), nil)`, "s", "handle"), "jsonschema-go In"},
+		{"argvalue", reflecting("v := reflect.ValueOf(fn)\n\tt := v.Type()\n\ts, _ := jsonschema.ForType(t.In(2), nil)", "s", "handle"), "jsonschema-go In"},
+		{"argnew", reflecting("", "invopop.Reflect(reflect.New(reflect.TypeOf(fn).In(2)).Interface())", "handle"), "invopop *In"},
+		{"argnewelem", reflecting("", "invopop.Reflect(reflect.New(reflect.TypeOf(fn).In(2)).Elem().Interface())", "handle"), "invopop In"},
+		{"argfromtype", reflecting("", "invopop.ReflectFromType(reflect.TypeOf(fn).In(2))", "handle"), "invopop In"},
+		{"argown", reflecting(`s, _ := jsonschema.ForType(reflect.TypeOf(fn), nil)`, "s", "In{}"), "jsonschema-go In"},
+		{"arginterface", reflecting(`s, _ := jsonschema.ForType(reflect.TypeOf(fn).In(2), nil)`, "s", "anyHandler"),
+			"jsonschema-go <nil>: the type is reflected from a function's argument, known per call"},
+		{"argindexvaries", reflecting("i := 2\n\tif flag {\n\t\ti = 1\n\t}\n\ts, _ := jsonschema.ForType(reflect.TypeOf(fn).In(i), nil)", "s", "handle"),
+			"jsonschema-go <nil>: the reflected type is computed at run time"},
 	}
 	srcs := map[string]string{}
 	for _, c := range cases {

@@ -20,6 +20,7 @@ package schemalib
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -95,6 +96,51 @@ type Schema struct {
 	// Unknown, when not empty, says why the schema cannot be inferred although the call is
 	// recognised (options set at run time, the schema changed afterwards, a type parameter).
 	Unknown string
+	// Arg is set when the reflected type is that of a value the function building the schema
+	// is given (`fn any`, reflected as reflect.TypeOf(fn).In(1)): known per call (Bind).
+	Arg *ReflectedArg
+}
+
+// ReflectedArg is a reflected type taken from a parameter's value: the value's own type (In
+// is -1), or the type of the In-th parameter of the function it holds; Ptr when the library
+// is handed a pointer to a new value of it (reflect.New(t).Interface()).
+type ReflectedArg struct {
+	Param *types.Var
+	In    int
+	Ptr   bool
+}
+
+const argUnknown = "the type is reflected from a function's argument, known per call"
+
+// Bind returns the schema for one call of the function that builds it from its parameter's
+// value (Arg): arg gives the expression a parameter is bound to at that call (nil when
+// unbound), and its static type decides the reflected type. Other schemas are returned as
+// they are.
+func (ls *Schema) Bind(info *types.Info, arg func(*types.Var) ast.Expr) *Schema {
+	if ls == nil || ls.Arg == nil || ls.Unknown != argUnknown {
+		return ls
+	}
+	e := arg(ls.Arg.Param)
+	if e == nil {
+		return ls
+	}
+	t := info.TypeOf(e)
+	if t == nil || types.IsInterface(t) {
+		return ls
+	}
+	if ls.Arg.In >= 0 {
+		sig, ok := t.Underlying().(*types.Signature)
+		if !ok || ls.Arg.In >= sig.Params().Len() {
+			return ls
+		}
+		t = sig.Params().At(ls.Arg.In).Type()
+	}
+	if ls.Arg.Ptr {
+		t = types.NewPointer(t)
+	}
+	cp := *ls
+	cp.Type, cp.Unknown, cp.Arg = t, "", nil
+	return &cp
 }
 
 // finder follows expressions of one package to schema library calls.
@@ -396,6 +442,9 @@ func (r *finder) jsonschemaGoCall(fn *types.Func, call *ast.CallExpr) *Schema {
 		ls.Type, opts = r.reflectedType(call.Args[0]), call.Args[1]
 		if ls.Type == nil {
 			ls.Unknown = "the reflected type is computed at run time"
+			if ls.Arg = r.reflectedArg(call.Args[0], 0); ls.Arg != nil {
+				ls.Unknown = argUnknown
+			}
 			return ls
 		}
 	default:
@@ -443,6 +492,93 @@ func (r *finder) reflectedType(e ast.Expr) types.Type {
 	return nil
 }
 
+// reflectedArg follows a reflect.Type computed from a parameter's value: reflect.TypeOf(p) or
+// reflect.ValueOf(p).Type(), then .In(k) with a constant k, directly or through variables
+// assigned once.
+func (r *finder) reflectedArg(e ast.Expr, depth int) *ReflectedArg {
+	if depth > maxDepth {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if v := r.schemaVar(e); v != nil {
+		if def := r.definingExpr(v); def != nil {
+			return r.reflectedArg(def, depth+1)
+		}
+		return nil
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := r.code.Callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+		return nil
+	}
+	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	switch {
+	case (fn.Name() == "TypeOf" || fn.Name() == "ValueOf") && len(call.Args) == 1:
+		v := r.schemaVar(call.Args[0])
+		if v == nil || !isParam(v) {
+			return nil
+		}
+		return &ReflectedArg{Param: v, In: -1}
+	case fn.Name() == "Type" && sel != nil && len(call.Args) == 0:
+		return r.reflectedArg(sel.X, depth+1)
+	case fn.Name() == "In" && sel != nil && len(call.Args) == 1:
+		c := r.pass.TypesInfo.Types[call.Args[0]].Value
+		if c == nil || c.Kind() != constant.Int {
+			return nil
+		}
+		k, ok := constant.Int64Val(c)
+		if !ok {
+			return nil
+		}
+		if a := r.reflectedArg(sel.X, depth+1); a != nil && a.In < 0 {
+			return &ReflectedArg{Param: a.Param, In: int(k)}
+		}
+	}
+	return nil
+}
+
+// newValue reads reflect.New(t).Interface() (a *T) and reflect.New(t).Elem().Interface() (a
+// T) where t is reflected from a parameter's value.
+func (r *finder) newValue(e ast.Expr) *ReflectedArg {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Interface" {
+		return nil
+	}
+	x, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	elem := false
+	if s, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && s.Sel.Name == "Elem" && len(x.Args) == 0 {
+		if x, ok = ast.Unparen(s.X).(*ast.CallExpr); !ok {
+			return nil
+		}
+		elem = true
+	}
+	fn := r.code.Callee(x)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || fn.Name() != "New" || len(x.Args) != 1 {
+		return nil
+	}
+	a := r.reflectedArg(x.Args[0], 0)
+	if a == nil {
+		return nil
+	}
+	a.Ptr = !elem
+	return a
+}
+
+// isParam reports whether v is a parameter of a function (not a local or package variable).
+func isParam(v *types.Var) bool {
+	return v.Kind() == types.ParamVar
+}
+
 // staticType is the type of a value handed to reflection, when its dynamic type is its
 // static type.
 func (r *finder) staticType(e ast.Expr) types.Type {
@@ -464,12 +600,20 @@ func (r *finder) invopopCall(fn *types.Func, call *ast.CallExpr) *Schema {
 	switch fn.Name() {
 	case "Reflect":
 		ls.Type = r.staticType(call.Args[0])
+		if ls.Type == nil {
+			ls.Arg = r.newValue(call.Args[0])
+		}
 	case "ReflectFromType":
 		ls.Type = r.reflectedType(call.Args[0])
+		if ls.Type == nil {
+			ls.Arg = r.reflectedArg(call.Args[0], 0)
+		}
 	default:
 		return nil
 	}
-	if ls.Type == nil {
+	if ls.Arg != nil {
+		ls.Unknown = argUnknown
+	} else if ls.Type == nil {
 		ls.Unknown = "the reflected type is computed at run time"
 	}
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {

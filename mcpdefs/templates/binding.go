@@ -82,6 +82,15 @@ func (b *Binding) Through(info *types.Info, e ast.Expr) ast.Expr {
 	return e
 }
 
+// Arg is what parameter v is bound to, followed through the parameters it names; nil when
+// v is not bound.
+func (b *Binding) Arg(info *types.Info, v *types.Var) ast.Expr {
+	if b == nil || b.Args[v] == nil {
+		return nil
+	}
+	return b.Through(info, b.Args[v])
+}
+
 // Type is t with the helpers' type parameters replaced by their type arguments. Outside any
 // helper's call (nil b) a type that still has a type parameter is unknown (nil).
 func (b *Binding) Type(t types.Type) types.Type {

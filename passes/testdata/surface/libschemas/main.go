@@ -68,6 +68,37 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 	return &mcp.CallToolResult{}, nil
 }
 
+// mustTool registers fn, a function of the server's own handler shape, through reflection
+// (the server's own MustTool): the input schema is reflected from fn's input parameter, so
+// each call's schema is its handler's In.
+func mustTool(s *mcp.Server, name, desc string, fn any) {
+	v := reflect.ValueOf(fn)
+	in, err := jsonschema.ForType(v.Type().In(1), nil)
+	if err != nil {
+		panic(err)
+	}
+	s.AddTool(&mcp.Tool{Name: name, Description: desc, InputSchema: in}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		arg := reflect.New(v.Type().In(1))
+		if err := json.Unmarshal(req.Params.Arguments, arg.Interface()); err != nil {
+			return nil, err
+		}
+		out := v.Call([]reflect.Value{reflect.ValueOf(ctx), arg.Elem()})
+		if err, _ := out[1].Interface().(error); err != nil {
+			return nil, err
+		}
+		res, _ := out[0].Interface().(*mcp.CallToolResult)
+		return res, nil
+	})
+}
+
+func greet(ctx context.Context, in Greeting) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{}, nil
+}
+
+func count(ctx context.Context, in Result) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{}, nil
+}
+
 func main() {
 	s := mcp.NewServer(&mcp.Implementation{Name: "libschemas", Version: "1.0.0"}, nil)
 
@@ -115,6 +146,9 @@ func main() {
 	later := new(invopop.Reflector)
 	later.ExpandedStruct = true
 	s.AddTool(&mcp.Tool{Name: "set_later", Description: "Set later.", InputSchema: later.Reflect(&Greeting{})}, raw)
+
+	mustTool(s, "reflected_greet", "Reflected from greet's input.", greet)
+	mustTool(s, "reflected_count", "Reflected from count's input.", count)
 
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)

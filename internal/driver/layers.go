@@ -142,7 +142,7 @@ func methodAt(ms map[string]methodRecord, key string) (methodRecord, bool) {
 
 // sameWire reports whether two sites' mappings send a callee's results the same way.
 func sameWire(a, b mcpdefs.LayerMapping) bool {
-	return a.Kind == b.Kind && a.SDK == b.SDK && a.Flavour == b.Flavour && a.Errors == b.Errors && a.Same == b.Same &&
+	return a.Kind == b.Kind && a.SDK == b.SDK && a.Flavour == b.Flavour && a.Errors == b.Errors && a.Same == b.Same && a.Mixed == b.Mixed &&
 		slices.Equal(a.Except, b.Except) && a.Results == b.Results
 }
 

@@ -192,6 +192,17 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 			"AdaptedTool errors=tool via=adapter:parameter"},
 		{"helperkeepstext", helperAdapter(`&gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: err.Error()}}}`),
 			"none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
+		// Error paths that disagree for another reason than the error's type: a sentinel,
+		// a flag. The error is a tool error on some paths and a protocol error on none for
+		// sure (converted), rather than an unmapped adapter.
+		{"mixedsentinel", lowAdapter(`if errors.Is(err, errNotFound) {
+				return &gomcp.CallToolResult{IsError: true}, nil
+			}
+			return nil, err`) + "\nvar errNotFound = errors.New(\"not found\")\n", "AdaptedTool errors=tool via=adapter:parameter converted"},
+		{"mixedflag", lowAdapter(`if strict {
+				return nil, err
+			}
+			return &gomcp.CallToolResult{IsError: true}, nil`) + "\nvar strict bool\n", "AdaptedTool errors=tool via=adapter:parameter converted"},
 		{"branchneither", lowAdapter(`return nil, nil`),
 			"none; unmapped adapt: the adapter's error branch returns neither the error nor an IsError result"},
 		{"branchnoreturn", lowAdapter(`panic(err)`),

@@ -42,6 +42,11 @@ type Mapping struct {
 	// so a wrapped function already recognised by its own SDK signature (a typed handler
 	// handed to a low-level one) takes the SDK handler's flavour and error mapping instead.
 	Override bool
+	// Mixed: the adapter's error paths disagree for a reason other than the error's type (a
+	// sentinel, a flag): the error reaches the model as a tool error on some of them, so
+	// Errors is ToolError and the function's protocol errors are not protocol errors on every
+	// path (Handler.ErrorsConverted).
+	Mixed bool
 	// Results, ResultIndex, OutIndex and ErrorIndex are the SDK handler's result positions;
 	// HasIn is true when it takes a typed input (pass-through adapters only).
 	Results, ResultIndex, OutIndex, ErrorIndex int

@@ -453,7 +453,7 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		mode   mcpmodel.ErrorMode
 	}
 	var excepts []excepted
-	found, same := false, true
+	found, same, mixed := false, true, false
 	for _, p := range paths {
 		if p.Known(errV) != flow.NonNil {
 			continue
@@ -471,9 +471,17 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 			continue
 		}
 		if found && mode != m.Errors {
-			return m, "the adapter's error paths return the error in different ways", true
+			mixed = true
+			continue
 		}
 		m.Errors, same, found = mode, same && s, true
+	}
+	if mixed {
+		// Each path keeps its own way: the error reaches the model as a tool error on
+		// some, and is no protocol error on every path.
+		m.Errors, m.Same, m.Mixed, m.Except = mcpmodel.ToolError, false, true, nil
+		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
+		return m, "", true
 	}
 	if !found && testsNil(fn, errV) {
 		return m, "the adapter's error branch does not end in a return of every result", true
@@ -1050,7 +1058,7 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
 		ResultIndex: -1, OutIndex: -1, ErrorIndex: results.Len() - 1,
 		Registered: true, Adapted: true, Shape: m.Via,
-		Except: r.exceptTypes(m.Except),
+		Except: r.exceptTypes(m.Except), ErrorsConverted: m.Mixed,
 	}
 	if results.Len() > 1 && sdkapi.TypeAPI(results.At(0).Type()) == sdkapi.APIToolResultType {
 		h.ResultIndex = 0

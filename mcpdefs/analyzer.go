@@ -123,18 +123,13 @@ func sliceOf(t types.Type) types.Type {
 
 func identical(a, b types.Type) bool { return a != nil && b != nil && types.Identical(a, b) }
 
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
-
 // shape classifies a function signature as a handler, or returns ok=false.
 func (s *sdkTypes) shape(sig *types.Signature) (h mcpmodel.Handler, ok bool) {
 	params, results := sig.Params(), sig.Results()
 	if params.Len() < 2 || params.Len() > 3 || results.Len() < 2 || results.Len() > 3 || sig.Variadic() {
 		return h, false
 	}
-	if !isContext(params.At(0).Type()) || !astutil.IsError(results.At(results.Len()-1).Type()) {
+	if !astutil.IsContext(params.At(0).Type()) || !astutil.IsError(results.At(results.Len()-1).Type()) {
 		return h, false
 	}
 	req := params.At(1).Type()

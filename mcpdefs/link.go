@@ -60,6 +60,7 @@ func (r *recogniser) link() {
 	for _, n := range r.containers {
 		r.pair(n)
 	}
+	r.linkFieldRegistrations()
 	r.linkOwnDefinitions()
 	r.markMutated()
 	r.templates.PropagateMutated()
@@ -503,4 +504,29 @@ func (r *recogniser) interfaceRegistration(def *ast.CallExpr, reg registration) 
 		}
 	}
 	return ft, true
+}
+
+// linkFieldRegistrations records RegisteredBy on the definitions written in field F of a struct
+// literal when a registration reads its definition from field F of a value of that struct.
+func (r *recogniser) linkFieldRegistrations() {
+	byField := map[*types.Var]*ast.CallExpr{}
+	for _, reg := range r.pending {
+		sel, _ := ast.Unparen(reg.def).(*ast.SelectorExpr)
+		if s, ok := r.pass.TypesInfo.Selections[sel]; ok && reg.call != nil && s.Kind() == types.FieldVal && byField[s.Obj().(*types.Var).Origin()] == nil {
+			byField[s.Obj().(*types.Var).Origin()] = reg.call
+		}
+	}
+	for _, n := range r.containers {
+		if lit, ok := n.(*ast.CompositeLit); ok && len(byField) > 0 {
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if f, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(kv.Key)].(*types.Var); ok && byField[f.Origin()] != nil {
+						if d := r.resolveDef(kv.Value, mcpmodel.Tool, 0); d != nil && d.Registration == nil && d.RegisteredBy == nil {
+							d.RegisteredBy = byField[f.Origin()]
+						}
+					}
+				}
+			}
+		}
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -123,24 +122,6 @@ func (r *Result) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
 	return false
 }
 
-// importName is the name file uses for the package at path ("" when not imported by name).
-func importName(file *ast.File, path, defaultName string) string {
-	for _, imp := range file.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || p != path {
-			continue
-		}
-		if imp.Name != nil {
-			if imp.Name.Name == "_" || imp.Name.Name == "." {
-				return ""
-			}
-			return imp.Name.Name
-		}
-		return defaultName
-	}
-	return ""
-}
-
 // ToolErrorResult writes the expression that turns text into a tool error result for
 // handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
 // false when the SDK has no one-expression form (go-sdk) or the file does not import it.
@@ -160,7 +141,7 @@ func markLabsCall(file *ast.File, h *mcpmodel.Handler, fn, args string) (string,
 	if h == nil || h.SDK != sdkapi.MarkLabs {
 		return "", false
 	}
-	name := importName(file, sdkapi.MarkLabsMCPPath, "mcp")
+	name := astutil.ImportName(file, sdkapi.MarkLabsMCPPath, "mcp")
 	if name == "" {
 		return "", false
 	}
@@ -190,7 +171,7 @@ func (r *Result) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, 
 	if h == nil || h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate || h.Request == nil {
 		return "", false
 	}
-	name := importName(file, sdkapi.GoSDKMCPPath, "mcp")
+	name := astutil.ImportName(file, sdkapi.GoSDKMCPPath, "mcp")
 	if name == "" {
 		return "", false
 	}
@@ -200,7 +181,7 @@ func (r *Result) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, 
 // WithCause writes the mcperr option that carries errName as the cause, in file's import
 // name for mcperr.
 func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
-	name := importName(file, sdkapi.MCPErrPath, "mcperr")
+	name := astutil.ImportName(file, sdkapi.MCPErrPath, "mcperr")
 	if name == "" {
 		return "", false
 	}

@@ -481,6 +481,8 @@ func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 	if d.Registration != nil && !d.Instance {
 		// An instance's registration may be in the helper; its condition is its call's.
 		at = d.Registration
+	} else if d.RegisteredBy != nil {
+		at = d.RegisteredBy // a Register method of the server's own tool struct
 	}
 	e.X.Conditional, e.X.Condition, e.X.ConditionAt = b.registeredUnder(at)
 }

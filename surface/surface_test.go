@@ -486,7 +486,14 @@ func TestSurfaceMarksConditionalRegistrations(t *testing.T) {
 		assert.NotEmpty(t, e.X.ConditionAt, name)
 	}
 	assert.Contains(t, find(t, s.Tools, "admin_reset").X.ConditionAt, "main.go:58:5")
-	for _, name := range []string{"common", "stats", "after_check"} {
+	// Literals of the server's own tool struct, registered by its Register method: the
+	// conditions of Register's calls (a guard in a loop over categories).
+	for _, name := range []string{"read_file", "delete_file"} {
+		e := find(t, s.Tools, name)
+		assert.True(t, e.X.Conditional, name)
+		assert.Contains(t, e.X.Condition, "!(readOnly && isWrite(t.Tool.Name))", name)
+	}
+	for _, name := range []string{"common", "stats", "after_check", "version"} {
 		e := find(t, s.Tools, name)
 		assert.False(t, e.X.Conditional, name)
 		assert.Empty(t, e.X.Condition, name)

@@ -232,6 +232,12 @@ func FieldIndex(st *types.Struct, name string) int {
 	return -1
 }
 
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
 // IsError reports whether t is the predeclared error interface itself (not a type that
 // implements it).
 func IsError(t types.Type) bool {

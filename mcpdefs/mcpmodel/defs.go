@@ -205,6 +205,11 @@ type Definition struct {
 	Node ast.Node
 	// Registration is the registering call when it is in this package.
 	Registration *ast.CallExpr
+	// RegisteredBy is, for a definition written in a field of the server's own tool struct
+	// and registered where that field is read (`mcp.AddTool(t.Tool, t.Handler)` in a Register
+	// method), that registration; Registration stays nil, since the literal is where the
+	// definition's findings belong.
+	RegisteredBy *ast.CallExpr
 
 	Name, Title, Description Value
 	// URI is the resource URI or the resource template's URI template.

@@ -64,6 +64,8 @@ func main() {
 		s.AddTool(tools.NewPurgeTool(), handle)
 	}
 	s.AddTool(tools.NewStatsTool(), handle)
+	registerPairs(s, cfg.ReadOnly)
+	registerAlways(s)
 	if err := setup(s); err != nil {
 		panic(errors.Join(err))
 	}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// pairTool is the server's own tool struct: its Register method reads the definition from
+// the Tool field, so the literals below are registered there, and their conditions are the
+// conditions of Register's calls.
+type pairTool struct {
+	Tool    mcp.Tool
+	Handler server.ToolHandlerFunc
+}
+
+func (t *pairTool) Register(s *server.MCPServer) {
+	s.AddTool(t.Tool, t.Handler)
+}
+
+type category interface{ tools() []pairTool }
+
+type files struct{}
+
+func (files) tools() []pairTool {
+	return []pairTool{
+		{Tool: mcp.NewTool("read_file", mcp.WithDescription("Read a file.")), Handler: handle},
+		{Tool: mcp.NewTool("delete_file", mcp.WithDescription("Delete a file.")), Handler: handle},
+	}
+}
+
+func isWrite(name string) bool { return name == "delete_file" }
+
+func registerPairs(s *server.MCPServer, readOnly bool) {
+	for _, c := range []category{files{}} {
+		for _, t := range c.tools() {
+			if readOnly && isWrite(t.Tool.Name) {
+				continue
+			}
+			t.Register(s)
+		}
+	}
+}
+
+// alwaysTool's Register is called whatever holds: its literal is no conditional tool.
+type alwaysTool struct {
+	Tool    mcp.Tool
+	Handler server.ToolHandlerFunc
+}
+
+func (t alwaysTool) Register(s *server.MCPServer) { s.AddTool(t.Tool, t.Handler) }
+
+func registerAlways(s *server.MCPServer) {
+	alwaysTool{Tool: mcp.NewTool("version", mcp.WithDescription("The version.")), Handler: handle}.Register(s)
+}

@@ -49,6 +49,7 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 			s.foreignConditions[b.position(ft.Func.Pos())] = [2]string{text, at}
 		}
 	}
+	b.fieldCallConditions(s)
 	for _, d := range res.Definitions {
 		pos := pass.Fset.PositionFor(d.Node.Pos(), false)
 		if strings.HasSuffix(pos.Filename, "_test.go") || d.Converter || d.Template {
@@ -485,6 +486,90 @@ func (b *builder) condition(e *Entry, d *mcpmodel.Definition) {
 		at = d.RegisteredBy // a Register method of the server's own tool struct
 	}
 	e.X.Conditional, e.X.Condition, e.X.ConditionAt = b.registeredUnder(at)
+	if !e.X.Conditional && e.X.madeIn == "" {
+		// Registered by a closure stored in a struct's func field (`RegisterWith: func(s)
+		// {...}`): the calls of that field, here or in another package, may be filtered.
+		e.X.madeIn = b.fieldFuncOf(at)
+	}
+}
+
+// fieldFuncOf is the key ("field T.F") of the func field whose keyed literal value is the
+// function literal around node, or "".
+func (b *builder) fieldFuncOf(node ast.Node) string {
+	file := b.fileOf(node.Pos())
+	if file == nil {
+		return ""
+	}
+	path, _ := xastutil.PathEnclosingInterval(file, node.Pos(), node.End())
+	for i := 1; i+2 < len(path); i++ {
+		switch path[i].(type) {
+		case *ast.FuncDecl:
+			return ""
+		case *ast.FuncLit:
+			kv, ok := path[i+1].(*ast.KeyValueExpr)
+			lit, isLit := path[i+2].(*ast.CompositeLit)
+			if !ok || !isLit || kv.Value != path[i] {
+				return ""
+			}
+			id, _ := kv.Key.(*ast.Ident)
+			if id == nil {
+				return ""
+			}
+			return fieldKey(b.pass.TypesInfo.TypeOf(lit), id.Name)
+		}
+	}
+	return ""
+}
+
+// fieldKey names field name of the struct type t is or points to, across packages.
+func fieldKey(t types.Type, name string) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return "field " + types.TypeString(named.Origin(), nil) + "." + name
+}
+
+// fieldCallConditions records, for each func field of a struct the package calls (`tool.
+// RegisterWith(s)`), the conditions every call is under, as foreign conditions of the
+// field's key: a closure stored in that field registers under them.
+func (b *builder) fieldCallConditions(s *Surface) {
+	unconditional := map[string]bool{}
+	for _, f := range b.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			fs, ok := b.pass.TypesInfo.Selections[sel]
+			if !ok || fs.Kind() != types.FieldVal {
+				return true
+			}
+			key := fieldKey(fs.Recv(), sel.Sel.Name)
+			if key == "" || unconditional[key] {
+				return true
+			}
+			if ok, text, at := b.registeredUnder(call); ok {
+				if s.foreignConditions == nil {
+					s.foreignConditions = map[string][2]string{}
+				}
+				if _, seen := s.foreignConditions[key]; !seen {
+					s.foreignConditions[key] = [2]string{text, at}
+				}
+			} else {
+				unconditional[key] = true
+				delete(s.foreignConditions, key)
+			}
+			return true
+		})
+	}
 }
 
 // registeredUnder says whether the registration at node is under a condition, which one (its

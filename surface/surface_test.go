@@ -493,7 +493,12 @@ func TestSurfaceMarksConditionalRegistrations(t *testing.T) {
 		assert.True(t, e.X.Conditional, name)
 		assert.Contains(t, e.X.Condition, "!(readOnly && isWrite(t.Tool.Name))", name)
 	}
-	for _, name := range []string{"common", "stats", "after_check", "version"} {
+	// A closure of another package stored in a func field, called in a filtered loop here.
+	drop := find(t, s.Tools, "drop_table")
+	assert.True(t, drop.X.Conditional)
+	assert.Contains(t, drop.X.Condition, "!(cfg.ReadOnly && r.Write)")
+	assert.Contains(t, drop.X.ConditionAt, "main.go")
+	for _, name := range []string{"common", "stats", "after_check", "version", "ping"} {
 		e := find(t, s.Tools, name)
 		assert.False(t, e.X.Conditional, name)
 		assert.Empty(t, e.X.Condition, name)

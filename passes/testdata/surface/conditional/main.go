@@ -65,6 +65,13 @@ func main() {
 	}
 	s.AddTool(tools.NewStatsTool(), handle)
 	registerPairs(s, cfg.ReadOnly)
+	for _, r := range tools.Registrations() {
+		if cfg.ReadOnly && r.Write {
+			continue
+		}
+		r.RegisterWith(s)
+	}
+	tools.Ping().RegisterWith(s)
 	registerAlways(s)
 	if err := setup(s); err != nil {
 		panic(errors.Join(err))

@@ -402,10 +402,10 @@ func (s *state) joinPhi(phi *ssa.Phi, depth int, seen map[*ssa.Phi]bool) Nilness
 func (s *state) callResult(call *ssa.Call, i int) Nilness {
 	sum, fn := s.fi.r.summaryOfCall(call)
 	if sum != nil {
-		if k, ok := s.shape[call]; ok && k < len(sum.Shapes) {
+		if k, ok := s.shape[call]; ok && k >= 0 && k < len(sum.Shapes) {
 			return sum.Shapes[k].nilAt(i)
 		}
-		return sum.agree(i)
+		return sum.agree(i) // no shape, or none the path's facts allow (-1)
 	}
 	return s.fi.r.external(fn, i)
 }

@@ -200,3 +200,22 @@ func orGuard() (*helpers.T, error) {
 	}
 	return &helpers.T{}, nil // want `paths: \(non-nil, nil\)`
 }
+
+
+func pair(v any, err error) (*T, any, error) {
+	if err != nil {
+		return nil, nil, err // want `paths: \(nil, nil, non-nil\)`
+	}
+	return &T{}, v, nil // want `paths: \(non-nil, unknown, nil\)`
+}
+
+// A defensive test no shape of pair allows (a nil result with a nil error): the path that
+// takes it contradicts every shape and stays undecided (openchoreo's
+// handleDeprecatedToolResult crashed the engine here).
+func defensive(v any, err error) (*T, any, error) {
+	res, out, rerr := pair(v, err)
+	if rerr != nil || res == nil {
+		return res, out, rerr // want `paths: \(nil, nil, non-nil\) \(nil, unknown, nil\)`
+	}
+	return res, out, nil // want `paths: \(non-nil, unknown, nil\)`
+}

@@ -203,6 +203,56 @@ func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, adapt(target)) }
 				return nil, err
 			}
 			return &gomcp.CallToolResult{IsError: true}, nil`) + "\nvar strict bool\n", "AdaptedTool errors=tool via=adapter:parameter converted"},
+		// No branch: the error goes to a helper that returns the error it is given, through
+		// another helper (openchoreo's handleDeprecatedToolResult): the SDK handler's own way.
+		{"helperpasses", `func handleResult(result any, err error) (*gomcp.CallToolResult, any, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	return &gomcp.CallToolResult{}, result, nil
+}
+
+func handleDeprecated(name string, result any, err error) (*gomcp.CallToolResult, any, error) {
+	res, out, rerr := handleResult(result, err)
+	if rerr != nil || res == nil {
+		return res, out, rerr
+	}
+	return res, out, nil
+}
+
+func adapt(fn func(context.Context, string) (any, error)) gomcp.ToolHandlerFor[struct{}, any] {
+	return func(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, any, error) {
+		out, err := fn(ctx, req.Params.Name)
+		return handleDeprecated("t", out, err)
+	}
+}
+
+func target(ctx context.Context, name string) (any, error) { return nil, errors.New("x") }
+
+func init() { gomcp.AddTool(gs, &gomcp.Tool{Name: "t"}, adapt(target)) }
+`, "AdaptedTool errors=tool via=adapter:parameter"},
+		// Near miss: a helper that drops the error it is given on one path maps nothing.
+		{"helperdrops", `func handleResult(result any, err error) (*gomcp.CallToolResult, any, error) {
+	if err != nil && result != nil {
+		return &gomcp.CallToolResult{}, result, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return &gomcp.CallToolResult{}, result, nil
+}
+
+func adapt(fn func(context.Context, string) (any, error)) gomcp.ToolHandlerFor[struct{}, any] {
+	return func(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, any, error) {
+		out, err := fn(ctx, req.Params.Name)
+		return handleResult(out, err)
+	}
+}
+
+func target(ctx context.Context, name string) (any, error) { return nil, errors.New("x") }
+
+func init() { gomcp.AddTool(gs, &gomcp.Tool{Name: "t"}, adapt(target)) }
+`, "none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
 		{"branchneither", lowAdapter(`return nil, nil`),
 			"none; unmapped adapt: the adapter's error branch returns neither the error nor an IsError result"},
 		{"branchnoreturn", lowAdapter(`panic(err)`),

@@ -486,6 +486,12 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 	if !found && testsNil(fn, errV) {
 		return m, "the adapter's error branch does not end in a return of every result", true
 	}
+	if !found && r.passedByHelper(h, paths, errV) {
+		// `return handleResult(out, err)`: a helper of the package returns the error it is
+		// given (or a helper's that does): the SDK handler's own semantics.
+		m.Errors, m.Same = h.Errors, false
+		return m, "", true
+	}
 	if !found && r.convertedByHelper(h, paths, errV) {
 		// `return NewTextResult(out, err), nil`: a helper of the module makes the result,
 		// an IsError result whenever the error it is given is not nil.
@@ -558,6 +564,95 @@ func (r *Finder) convertedByHelper(h *mcpmodel.Handler, paths []flow.Path, errV 
 		seen = true
 	}
 	return seen
+}
+
+// passedByHelper reports whether the paths of h that return an error made by a call handed
+// the wrapped call's error errV return it from a helper of the package that returns a given
+// error as its own (errorWhenGiven), and at least one does.
+func (r *Finder) passedByHelper(h *mcpmodel.Handler, paths []flow.Path, errV ssa.Value) bool {
+	if h.ErrorIndex < 0 {
+		return false
+	}
+	seen := false
+	for _, p := range paths {
+		if len(p.Results) != h.Sig.Results().Len() {
+			return false
+		}
+		c := flow.CallOf(flow.Core(p.Results[h.ErrorIndex].Value))
+		if c == nil {
+			continue
+		}
+		for i, a := range c.Call.Args {
+			if flow.Core(a) == errV {
+				if !r.errorWhenGiven(c.Call.StaticCallee(), i, 0) {
+					return false
+				}
+				seen = true
+			}
+		}
+	}
+	return seen
+}
+
+// errorWhenGiven reports whether fn, a function of the package, returns a non-nil error on
+// every path on which its error parameter i may be non-nil, and on some returns that parameter
+// itself (or the error of a call of such a function it is handed to).
+func (r *Finder) errorWhenGiven(fn *ssa.Function, i, depth int) bool {
+	if fn == nil || fn.Pkg != r.flow.Package() || depth > 2 || i >= len(fn.Params) || !astutil.IsError(fn.Params[i].Type()) {
+		return false
+	}
+	param, passes := fn.Params[i], false
+	for _, p := range r.flow.Paths(fn) {
+		if p.Known(param) == flow.Nil {
+			continue
+		}
+		if len(p.Results) == 0 {
+			return false
+		}
+		if p.Results[len(p.Results)-1].Nil == flow.Nil {
+			if r.nilByContract(fn, param, &p, depth) {
+				continue // the parameter is nil on this path: a call given it failed not
+			}
+			return false
+		}
+		e := flow.Core(p.Results[len(p.Results)-1].Value)
+		if e == param {
+			passes = true
+		} else if c := flow.CallOf(e); c != nil {
+			for j, a := range c.Call.Args {
+				if flow.Core(a) == param && r.errorWhenGiven(c.Call.StaticCallee(), j, depth+1) {
+					passes = true
+				}
+			}
+		}
+	}
+	return passes
+}
+
+// nilByContract reports whether path p of fn shows param nil: a call of fn hands it to a
+// function that returns a non-nil error whenever given one (errorWhenGiven), and that call's
+// error is nil on p.
+func (r *Finder) nilByContract(fn *ssa.Function, param ssa.Value, p *flow.Path, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || c.Call.Signature().Results().Len() == 0 {
+				continue
+			}
+			last := c.Call.Signature().Results().Len() - 1
+			for j, a := range c.Call.Args {
+				if flow.Core(a) != param || !r.errorWhenGiven(c.Call.StaticCallee(), j, depth+1) {
+					continue
+				}
+				for _, ref := range *c.Referrers() {
+					if ex, ok := ref.(*ssa.Extract); ok && ex.Index == last && p.Known(ex) == flow.Nil {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // errorResultWhenGiven reports whether fn, a function of the package, returns an IsError

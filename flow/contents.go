@@ -133,7 +133,14 @@ func (w *contentWalk) value(v ssa.Value) {
 		for _, a := range x.Call.Args {
 			w.value(a)
 		}
-		if f := calleeFunction(x); f != nil && f.Pkg == w.r.pkg {
+		callees := w.r.implementations(x)
+		if f := calleeFunction(x); f != nil {
+			callees = append(callees, f)
+		}
+		for _, f := range callees {
+			if f.Pkg != w.r.pkg {
+				continue
+			}
 			for _, b := range f.Blocks {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 					for _, res := range ret.Results {
@@ -279,4 +286,37 @@ func (w *contentWalk) freeVar(fv *ssa.FreeVar) {
 			}
 		}
 	}
+}
+
+// implementations are, for a call of an interface method, that method of every type of the
+// package whose value or pointer implements the interface (class hierarchy analysis within
+// the package: `tool.toMCPServerTool()` on a Tool interface the package implements once).
+func (r *Result) implementations(c *ssa.Call) []*ssa.Function {
+	if !c.Call.IsInvoke() {
+		return nil
+	}
+	iface, ok := c.Call.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Function
+	prog := r.pkg.Prog
+	for _, m := range r.pkg.Members {
+		t, ok := m.(*ssa.Type)
+		if !ok {
+			continue
+		}
+		for _, recv := range []types.Type{t.Type(), types.NewPointer(t.Type())} {
+			if !types.Implements(recv, iface) {
+				continue
+			}
+			if sel := prog.MethodSets.MethodSet(recv).Lookup(c.Call.Method.Pkg(), c.Call.Method.Name()); sel != nil {
+				if f := prog.MethodValue(sel); f != nil && f.Synthetic == "" {
+					out = append(out, f)
+				}
+				break
+			}
+		}
+	}
+	return out
 }

@@ -107,18 +107,11 @@ func newSDKTypes(pkgs map[string]*types.Package) *sdkTypes {
 		m3CallReq:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "CallToolRequest", false),
 		m3CallRes:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "CallToolResult", true),
 		m3ReadReq:     lookupType(pkgs, sdkapi.MarkLabsMCPPath, "ReadResourceRequest", false),
-		m3ResContents: sliceOf(lookupType(pkgs, sdkapi.MarkLabsMCPPath, "ResourceContents", false)),
+		m3ResContents: astutil.SliceOf(lookupType(pkgs, sdkapi.MarkLabsMCPPath, "ResourceContents", false)),
 		m3PromptReq:   lookupType(pkgs, sdkapi.MarkLabsMCPPath, "GetPromptRequest", false),
 		m3PromptRes:   lookupType(pkgs, sdkapi.MarkLabsMCPPath, "GetPromptResult", true),
 		mcptoolCall:   lookupType(pkgs, sdkapi.MCPToolPath, "Call", true),
 	}
-}
-
-func sliceOf(t types.Type) types.Type {
-	if t == nil {
-		return nil
-	}
-	return types.NewSlice(t)
 }
 
 func identical(a, b types.Type) bool { return a != nil && b != nil && types.Identical(a, b) }

@@ -160,7 +160,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 	case sdkapi.MarkLabsMCPPath + ".Tool":
 		d := r.newDef(lit, mcpmodel.Tool, sdkapi.MarkLabs)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
-		d.InputSchema, d.OutputSchema = firstNonNil(f["RawInputSchema"], f["InputSchema"]), firstNonNil(f["RawOutputSchema"], f["OutputSchema"])
+		d.InputSchema, d.OutputSchema = astutil.FirstNonNil(f["RawInputSchema"], f["InputSchema"]), astutil.FirstNonNil(f["RawOutputSchema"], f["OutputSchema"])
 		d.Meta = f["Meta"]
 		r.m3AnnotationLit(d, f["Annotations"])
 	case sdkapi.MarkLabsServerPath + ".ServerTool":
@@ -236,15 +236,6 @@ func (r *recogniser) throughOrNil(e ast.Expr) ast.Expr {
 		return nil
 	}
 	return r.through(e)
-}
-
-func firstNonNil(es ...ast.Expr) ast.Expr {
-	for _, e := range es {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }
 
 func (r *recogniser) newDef(node ast.Node, kind mcpmodel.Kind, sdk sdkapi.SDK) *mcpmodel.Definition {
@@ -716,8 +707,8 @@ func (r *recogniser) boolPtr(e ast.Expr) mcpmodel.BoolValue {
 			}
 			if sig, ok := r.pass.TypesInfo.TypeOf(x.Fun).(*types.Signature); ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 {
 				pt, rt := sig.Params().At(0).Type(), sig.Results().At(0).Type()
-				if isBool(pt) {
-					if p, ok := rt.(*types.Pointer); ok && isBool(p.Elem()) {
+				if astutil.IsBool(pt) {
+					if p, ok := rt.(*types.Pointer); ok && astutil.IsBool(p.Elem()) {
 						if v, ok := r.constBool(x.Args[0]); ok {
 							b.Static, b.Val = true, v
 						}
@@ -731,11 +722,6 @@ func (r *recogniser) boolPtr(e ast.Expr) mcpmodel.BoolValue {
 		}
 	}
 	return b
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
 }
 
 // singleAssignment returns the one expression ever assigned to the variable e names, or nil.

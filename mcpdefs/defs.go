@@ -92,7 +92,7 @@ type Result struct {
 // ForeignTool is a tool registered in this package whose definition Func, a function of
 // another package of the module, builds; Handler is the handler as registered. For a
 // definition made by an interface method (`t.Definition()`), Func is nil and DefMethod is the
-// method's key, Interface the interface's (see adapters.MethodKey), and HandlerMethod the key
+// method's key, Interface the interface's (see layerkey.MethodKey), and HandlerMethod the key
 // of the method of the same value that makes the handler (`t.Handler()`), if it is one.
 type ForeignTool struct {
 	Func                     *types.Func

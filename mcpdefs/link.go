@@ -10,7 +10,7 @@ import (
 	"slices"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
+	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -33,6 +33,8 @@ func (r *recogniser) link() {
 			}
 			if lit := r.resolveLit(reg.def, 0); lit != nil {
 				r.markPairRegistered(lit, reg.call, reg.registrar)
+			} else if reg.call != nil {
+				r.pairsByContents(reg)
 			}
 			continue
 		}
@@ -494,12 +496,12 @@ func (r *recogniser) interfaceRegistration(def *ast.CallExpr, reg registration) 
 	if iface == nil || named == nil || named.Obj().Pkg() == nil || !r.ModulePackage(named.Obj().Pkg()) {
 		return ForeignTool{}, false
 	}
-	ft := ForeignTool{DefMethod: adapters.MethodKey(s.Obj().(*types.Func)), Interface: adapters.InterfaceKeys(iface), Handler: r.through(reg.handler), Registration: reg.call}
+	ft := ForeignTool{DefMethod: layerkey.MethodKey(s.Obj().(*types.Func)), Interface: layerkey.InterfaceKeys(iface), Handler: r.through(reg.handler), Registration: reg.call}
 	// The handler made by a method of the same value: t.Handler().
 	if hc, ok := ast.Unparen(reg.handler).(*ast.CallExpr); ok && len(hc.Args) == 0 {
 		if hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr); ok && types.ExprString(hsel.X) == types.ExprString(sel.X) {
 			if hs := r.pass.TypesInfo.Selections[hsel]; hs != nil && hs.Kind() == types.MethodVal {
-				ft.HandlerMethod = adapters.MethodKey(hs.Obj().(*types.Func))
+				ft.HandlerMethod = layerkey.MethodKey(hs.Obj().(*types.Func))
 			}
 		}
 	}
@@ -527,6 +529,24 @@ func (r *recogniser) linkFieldRegistrations() {
 					}
 				}
 			}
+		}
+	}
+}
+
+// pairsByContents marks registered the pair literals whose handler an AddTools argument the
+// literals cannot name leads to (a slice appended with an interface method's results).
+func (r *recogniser) pairsByContents(reg registration) {
+	c := r.flow.CallAt(reg.call.Lparen)
+	if c == nil {
+		return
+	}
+	fns := map[*ssa.Function]bool{}
+	for _, f := range r.flow.ContentsOf(c.Call.Args...).Funcs {
+		fns[f] = true
+	}
+	for _, p := range r.pending {
+		if p.lit != nil && p.handler != nil && fns[r.flow.Function(r.funcNode(p.handler, 0))] {
+			r.markPairRegistered(p.lit, reg.call, reg.registrar)
 		}
 	}
 }

@@ -232,6 +232,30 @@ func FieldIndex(st *types.Struct, name string) int {
 	return -1
 }
 
+// FirstNonNil is the first of es that is not nil, or nil.
+func FirstNonNil(es ...ast.Expr) ast.Expr {
+	for _, e := range es {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// SliceOf is []t, or nil when t is nil.
+func SliceOf(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return types.NewSlice(t)
+}
+
+// IsBool reports whether t's underlying type is bool.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)

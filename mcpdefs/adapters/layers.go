@@ -7,11 +7,11 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
@@ -71,86 +71,6 @@ type MethodAt struct {
 	Pkg string
 }
 
-// MethodKey is "NAME SIG" for method m; "NAME *" when its signature mentions a type
-// parameter (a generic interface's method as seen inside a generic function), which any
-// method of that name matches.
-func MethodKey(m *types.Func) string {
-	if mentionsTypeParam(m.Signature()) {
-		return m.Name() + " *"
-	}
-	return m.Name() + " " + SignatureKey(m.Signature())
-}
-
-// InterfaceKeys are the MethodKeys of every method of iface.
-func InterfaceKeys(iface *types.Interface) []string {
-	var out []string
-	for i := 0; i < iface.NumMethods(); i++ {
-		out = append(out, MethodKey(iface.Method(i)))
-	}
-	return out
-}
-
-// mentionsTypeParam reports whether a type parameter occurs in sig's parameters or results.
-func mentionsTypeParam(sig *types.Signature) bool {
-	found := false
-	var walk func(t types.Type, depth int)
-	walk = func(t types.Type, depth int) {
-		if found || depth > 8 {
-			return
-		}
-		switch x := t.(type) {
-		case *types.TypeParam:
-			found = true
-		case *types.Pointer:
-			walk(x.Elem(), depth+1)
-		case *types.Slice:
-			walk(x.Elem(), depth+1)
-		case *types.Map:
-			walk(x.Key(), depth+1)
-			walk(x.Elem(), depth+1)
-		case *types.Named:
-			for i := 0; i < x.TypeArgs().Len(); i++ {
-				walk(x.TypeArgs().At(i), depth+1)
-			}
-		case *types.Signature:
-			for i := 0; i < x.Params().Len(); i++ {
-				walk(x.Params().At(i).Type(), depth+1)
-			}
-			for i := 0; i < x.Results().Len(); i++ {
-				walk(x.Results().At(i).Type(), depth+1)
-			}
-		}
-	}
-	walk(sig, 0)
-	return found
-}
-
-// SignatureKey is the canonical text of sig's parameter and result types, with full package
-// paths and no names: two function values can run each other's callees when their keys match.
-func SignatureKey(sig *types.Signature) string {
-	var b strings.Builder
-	tuple := func(t *types.Tuple, variadic bool) {
-		b.WriteByte('(')
-		for i := 0; i < t.Len(); i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			typ := t.At(i).Type()
-			if variadic && i == t.Len()-1 {
-				b.WriteString("...")
-				if s, ok := typ.(*types.Slice); ok {
-					typ = s.Elem()
-				}
-			}
-			b.WriteString(types.TypeString(typ, nil))
-		}
-		b.WriteByte(')')
-	}
-	tuple(sig.Params(), sig.Variadic())
-	tuple(sig.Results(), false)
-	return b.String()
-}
-
 // layerSite describes c, an unfollowed call of handler h, as a site the module graph may
 // resolve; ok is false when what h does with the callee's error cannot be told (reason).
 func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr) (site LayerSite, reason string, ok bool) {
@@ -159,12 +79,12 @@ func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr)
 	if c.Call.IsInvoke() {
 		via = mcpmodel.ShapeInterface
 		m := c.Call.Method
-		site.Key = "method " + MethodKey(m)
+		site.Key = "method " + layerkey.MethodKey(m)
 		iface, _ := c.Call.Value.Type().Underlying().(*types.Interface)
 		if iface == nil {
 			return site, "", false
 		}
-		site.Interface = InterfaceKeys(iface)
+		site.Interface = layerkey.InterfaceKeys(iface)
 	} else {
 		site.Key = valueKey(c.Call.Value)
 	}
@@ -199,7 +119,7 @@ func (r *Finder) valueFuncs() {
 		} else if fn.Syntax() == nil {
 			return
 		}
-		keys := map[string]bool{"func " + SignatureKey(fn.Signature): true}
+		keys := map[string]bool{"func " + layerkey.SignatureKey(fn.Signature): true}
 		destinations(use, keys, 0)
 		r.values = append(r.values, ValueFunc{Pos: pos, Keys: slices.Sorted(maps.Keys(keys)), Pkg: pkg})
 	}
@@ -263,7 +183,7 @@ func (r *Finder) methodSet(t types.Type, seen map[types.Type]bool) {
 		if f.Pkg() == nil || !r.ModulePackage(f.Pkg()) {
 			continue
 		}
-		set.Methods[f.Name()+" "+SignatureKey(f.Signature())] = MethodAt{Pos: f.Origin().Pos(), Pkg: f.Pkg().Path()}
+		set.Methods[f.Name()+" "+layerkey.SignatureKey(f.Signature())] = MethodAt{Pos: f.Origin().Pos(), Pkg: f.Pkg().Path()}
 	}
 	r.methodSets = append(r.methodSets, set)
 }
@@ -341,7 +261,7 @@ func valueKey(v ssa.Value) string {
 	if sig == nil {
 		return ""
 	}
-	return "func " + SignatureKey(sig)
+	return "func " + layerkey.SignatureKey(sig)
 }
 
 // fieldName names field i of the struct t is (or points to): "S.F" with S the named type, or

@@ -67,3 +67,18 @@ func ifaces() {
 func plain() {
 	registerName("a") // want `contents: -`
 }
+
+// An interface method's implementations in the package: what they return.
+type maker interface{ make() Tool }
+
+type dMaker struct{}
+
+func (dMaker) make() Tool { return Tool{Name: "d", Handler: d} }
+
+func makers(ms []maker) {
+	var tools []Tool
+	for _, m := range ms {
+		tools = append(tools, m.make())
+	}
+	registerTools(tools) // want `contents: d`
+}

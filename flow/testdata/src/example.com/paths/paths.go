@@ -201,7 +201,6 @@ func orGuard() (*helpers.T, error) {
 	return &helpers.T{}, nil // want `paths: \(non-nil, nil\)`
 }
 
-
 func pair(v any, err error) (*T, any, error) {
 	if err != nil {
 		return nil, nil, err // want `paths: \(nil, nil, non-nil\)`

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -114,6 +115,9 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 		if t == nil {
 			continue
 		}
+		if fn := typeutil.StaticCallee(h.pass.TypesInfo, g.setBy); fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+			return true // http.NewRequestWithContext builds a request: no I/O
+		}
 		if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, g.setBy) {
 			return true
 		}
@@ -157,6 +161,9 @@ func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 		set := flow.CallExprAt(fnNode, c.Pos())
 		if set == nil {
 			continue
+		}
+		if fn := flow.Callee(c); fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+			return true
 		}
 		if sig := c.Call.Signature(); !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, set) {
 			return true
@@ -309,7 +316,25 @@ func (h *handler) derivedFrom(hand map[types.Object]bool) map[types.Object]bool 
 	for changed := true; changed; {
 		changed = false
 		ast.Inspect(h.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && astutil.IsPkgFunc(info, call, "errors", "As") && len(call.Args) == 2 && mentions(info, call.Args[0], out) {
+				// errors.As(err, &target): target is err, seen as its type.
+				if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.ObjectOf(id) != nil && !out[info.ObjectOf(id)] {
+						out[info.ObjectOf(id)], changed = true, true
+					}
+				}
+				return true
+			}
 			as, ok := n.(*ast.AssignStmt)
+			if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
+				// target, ok := err.(*MyError): target is err, seen as its type.
+				if ta, isAssert := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); isAssert && mentions(info, ta.X, out) {
+					if id, isIdent := as.Lhs[0].(*ast.Ident); isIdent && info.ObjectOf(id) != nil && !out[info.ObjectOf(id)] {
+						out[info.ObjectOf(id)], changed = true, true
+					}
+				}
+				return true
+			}
 			if !ok || len(as.Lhs) != len(as.Rhs) {
 				return true
 			}

@@ -1,0 +1,44 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fixtures/handlerrules/preserve-cause-on-rethrow/apierrs"
+)
+
+// toolFailure is the server's own error type, which carries what the model should read.
+type toolFailure struct{ Message string }
+
+func (e *toolFailure) Error() string { return e.Message }
+
+func lookup(ctx context.Context, q string) error { return &toolFailure{Message: "no match for " + q} }
+
+// Near misses: building a request does no I/O (its failure is a bad constant URL), and a
+// result built from the error seen as its own type (a type assertion, errors.As) keeps it.
+func buildRequest(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (*gomcp.CallToolResult, any, error) {
+	r, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/api", nil)
+	if err != nil {
+		return apierrs.NewToolResultError("failed to create request"), nil, nil
+	}
+	_ = r
+	if err := lookup(ctx, in.URL); err != nil {
+		if failure, ok := err.(*toolFailure); ok {
+			return apierrs.NewToolResultError(failure.Message), nil, nil
+		}
+		var target *toolFailure
+		if errors.As(err, &target) {
+			return apierrs.NewToolResultError(target.Message), nil, nil
+		}
+		return apierrs.NewToolResultError("lookup failed"), nil, nil // want `tool error result drops err`
+	}
+	return nil, nil, nil
+}
+
+func init() {
+	s := gomcp.NewServer(&gomcp.Implementation{Name: "builders", Version: "1"}, nil)
+	gomcp.AddTool(s, &gomcp.Tool{Name: "build_request", Description: "Builds a request."}, buildRequest)
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
+	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -512,25 +513,17 @@ func (b *builder) fieldFuncOf(node ast.Node) string {
 				return ""
 			}
 			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				return ""
+			f, _ := b.pass.TypesInfo.Uses[id].(*types.Var)
+			st, _ := b.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+			for i := 0; f != nil && st != nil && i < st.NumFields(); i++ {
+				if st.Field(i) == f {
+					return layerkey.FieldKey(b.pass.TypesInfo.TypeOf(lit), i)
+				}
 			}
-			return fieldKey(b.pass.TypesInfo.TypeOf(lit), id.Name)
+			return ""
 		}
 	}
 	return ""
-}
-
-// fieldKey names field name of the struct type t is or points to, across packages.
-func fieldKey(t types.Type, name string) string {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return ""
-	}
-	return "field " + types.TypeString(named.Origin(), nil) + "." + name
 }
 
 // fieldCallConditions records, for each func field of a struct the package calls (`tool.
@@ -549,11 +542,11 @@ func (b *builder) fieldCallConditions(s *Surface) {
 				return true
 			}
 			fs, ok := b.pass.TypesInfo.Selections[sel]
-			if !ok || fs.Kind() != types.FieldVal {
+			if !ok || fs.Kind() != types.FieldVal || len(fs.Index()) != 1 {
 				return true
 			}
-			key := fieldKey(fs.Recv(), sel.Sel.Name)
-			if key == "" || unconditional[key] {
+			key := layerkey.FieldKey(fs.Recv(), fs.Index()[0])
+			if unconditional[key] {
 				return true
 			}
 			if ok, text, at := b.registeredUnder(call); ok {

@@ -246,13 +246,13 @@ func valueKey(v ssa.Value) string {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		switch a := u.X.(type) {
 		case *ssa.FieldAddr:
-			return "field " + fieldName(a.X.Type(), a.Field)
+			return layerkey.FieldKey(a.X.Type(), a.Field)
 		case *ssa.Global:
 			return "global " + a.Pkg.Pkg.Path() + "." + a.Name()
 		}
 	}
 	if f, ok := v.(*ssa.Field); ok {
-		return "field " + fieldName(f.X.Type(), f.Field)
+		return layerkey.FieldKey(f.X.Type(), f.Field)
 	}
 	if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
 		return "named " + types.TypeString(named.Origin(), nil)
@@ -262,24 +262,6 @@ func valueKey(v ssa.Value) string {
 		return ""
 	}
 	return "func " + layerkey.SignatureKey(sig)
-}
-
-// fieldName names field i of the struct t is (or points to): "S.F" with S the named type, or
-// the struct type's own text when it has no name (a table's element type).
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	if named, ok := types.Unalias(t).(*types.Named); ok {
-		// A generic type's field is one field whatever the type arguments: the adapter
-		// calls it as Tool[In, Out].Handler, a table stores it as Tool[Args, Result].Handler.
-		t = named.Origin()
-	}
-	if st == nil || i >= st.NumFields() {
-		return types.TypeString(t, nil)
-	}
-	return types.TypeString(t, nil) + "." + st.Field(i).Name()
 }
 
 // destinations adds to keys where the function value used by use goes: stored in a field or
@@ -292,7 +274,7 @@ func destinations(use ssa.Instruction, keys map[string]bool, depth int) {
 	case *ssa.Store:
 		switch a := x.Addr.(type) {
 		case *ssa.FieldAddr:
-			keys["field "+fieldName(a.X.Type(), a.Field)] = true
+			keys[layerkey.FieldKey(a.X.Type(), a.Field)] = true
 		case *ssa.Global:
 			keys["global "+a.Pkg.Pkg.Path()+"."+a.Name()] = true
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -526,7 +527,7 @@ func (r *Finder) foreignFieldKey(t wrappedTarget, call *ast.CallExpr) (string, b
 	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
 		return "", false
 	}
-	return "field " + fieldName(s.Recv(), s.Index()[0]), true
+	return layerkey.FieldKey(s.Recv(), s.Index()[0]), true
 }
 
 // convertedByHelper reports whether every path of h that returns something made of the

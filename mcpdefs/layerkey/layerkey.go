@@ -88,3 +88,21 @@ func SignatureKey(sig *types.Signature) string {
 	tuple(sig.Results(), false)
 	return b.String()
 }
+
+// FieldKey is "field S.F" for field i of the struct type t is (or points to), with S the
+// named type, or the struct type's own text when it has no name (a table's element type).
+func FieldKey(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		// A generic type's field is one field whatever the type arguments: the adapter
+		// calls it as Tool[In, Out].Handler, a table stores it as Tool[Args, Result].Handler.
+		t = named.Origin()
+	}
+	if st == nil || i >= st.NumFields() {
+		return "field " + types.TypeString(t, nil)
+	}
+	return "field " + types.TypeString(t, nil) + "." + st.Field(i).Name()
+}

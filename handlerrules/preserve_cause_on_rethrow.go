@@ -115,8 +115,8 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 		if t == nil {
 			continue
 		}
-		if fn := typeutil.StaticCallee(h.pass.TypesInfo, g.setBy); fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
-			return true // http.NewRequestWithContext builds a request: no I/O
+		if buildsRequest(typeutil.StaticCallee(h.pass.TypesInfo, g.setBy)) {
+			return true // builds a request: no I/O
 		}
 		if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, g.setBy) {
 			return true
@@ -162,7 +162,7 @@ func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 		if set == nil {
 			continue
 		}
-		if fn := flow.Callee(c); fn != nil && fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+		if buildsRequest(flow.Callee(c)) {
 			return true
 		}
 		if sig := c.Call.Signature(); !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, set) {
@@ -581,7 +581,7 @@ func doesIO(call *ssa.Call) bool {
 		return takesContext(call.Call.Signature())
 	}
 	fn := flow.Callee(call)
-	if fn == nil || fn.Pkg() == nil || localStdlib[fn.Pkg().Path()+"."+fn.Name()] {
+	if fn == nil || fn.Pkg() == nil || buildsRequest(fn) {
 		return false
 	}
 	return takesContext(fn.Signature()) || stdlibIO(fn)

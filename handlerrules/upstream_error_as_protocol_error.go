@@ -127,7 +127,7 @@ func upstreamCall(info *types.Info, call *ast.CallExpr) string {
 		// A function value (a middleware's next, a callback) says nothing of where it goes.
 		return ""
 	}
-	if fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] || requestBuilders[fn.Name()] {
+	if buildsRequest(fn) {
 		return ""
 	}
 	if t := info.TypeOf(call.Fun); t != nil {
@@ -183,3 +183,9 @@ var requestBuilders = map[string]bool{"NewRequest": true, "NewRequestWithContext
 // localStdlib are standard library calls that take a context.Context but fail only on
 // their own input.
 var localStdlib = map[string]bool{"net/http.NewRequestWithContext": true, "net/http.NewRequest": true}
+
+// buildsRequest reports whether fn only builds a request (net/http's, or a client's request
+// builder): it may take a context, but fails only on its own input.
+func buildsRequest(fn *types.Func) bool {
+	return fn != nil && (fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] || requestBuilders[fn.Name()])
+}

@@ -153,43 +153,34 @@ func (w *contentWalk) value(v ssa.Value) {
 }
 
 // addr follows what is stored into the memory a, or through it: stores to it and to its
-// fields and elements, a map's updates, and for a field or element the stores of its whole
-// struct or array; for a package variable, every store and load in the package.
+// fields and elements, a map's updates, a loaded slice's or map's elements, and for a field or
+// element the stores of its whole struct or array. A package variable's uses are anywhere in
+// the package (globalUses), since SSA keeps no referrers for globals.
 func (w *contentWalk) addr(a ssa.Value) {
 	if a == nil || w.addrs[a] || !w.budget() {
 		return
 	}
 	w.addrs[a] = true
+	var refs []ssa.Instruction
 	switch x := a.(type) {
 	case *ssa.FieldAddr:
 		w.addr(x.X)
 	case *ssa.IndexAddr:
 		w.addr(x.X)
-	case *ssa.Global:
-		if x.Pkg != w.r.pkg {
-			return
-		}
-		for _, instr := range w.globalUses()[x] {
-			switch u := instr.(type) {
-			case *ssa.Store:
-				w.value(u.Val)
-			case *ssa.UnOp:
-				w.addr(u) // a loaded slice or map: its elements are the variable's
-			case *ssa.FieldAddr, *ssa.IndexAddr:
-				w.addr(u.(ssa.Value))
-			}
-		}
-		return
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			w.addr(x.X)
 		}
+	case *ssa.Global:
+		if x.Pkg != w.r.pkg {
+			return
+		}
+		refs = w.globalUses()[x]
 	}
-	refs := a.Referrers()
-	if refs == nil {
-		return
+	if rs := a.Referrers(); rs != nil {
+		refs = *rs
 	}
-	for _, ref := range *refs {
+	for _, ref := range refs {
 		switch u := ref.(type) {
 		case *ssa.Store:
 			if u.Addr == a {
@@ -199,12 +190,12 @@ func (w *contentWalk) addr(a ssa.Value) {
 			if u.Map == a {
 				w.value(u.Value)
 			}
-		case *ssa.FieldAddr:
-			w.addr(u)
-		case *ssa.IndexAddr:
-			w.addr(u)
-		case *ssa.Slice:
-			w.addr(u)
+		case *ssa.UnOp:
+			if u.Op == token.MUL {
+				w.addr(u)
+			}
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice:
+			w.addr(u.(ssa.Value))
 		}
 	}
 }

@@ -18,7 +18,8 @@ func (e *toolFailure) Error() string { return e.Message }
 func lookup(ctx context.Context, q string) error { return &toolFailure{Message: "no match for " + q} }
 
 // Near misses: building a request does no I/O (its failure is a bad constant URL), and a
-// result built from the error seen as its own type (a type assertion, errors.As) keeps it.
+// result built from the error seen as its own type (a type assertion, a type switch,
+// errors.As) keeps it.
 func buildRequest(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (*gomcp.CallToolResult, any, error) {
 	r, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/api", nil)
 	if err != nil {
@@ -28,6 +29,10 @@ func buildRequest(ctx context.Context, req *gomcp.CallToolRequest, in fetchIn) (
 	if err := lookup(ctx, in.URL); err != nil {
 		if failure, ok := err.(*toolFailure); ok {
 			return apierrs.NewToolResultError(failure.Message), nil, nil
+		}
+		switch f := err.(type) {
+		case *toolFailure:
+			return apierrs.NewToolResultError(f.Message), nil, nil
 		}
 		var target *toolFailure
 		if errors.As(err, &target) {

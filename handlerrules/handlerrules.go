@@ -124,6 +124,6 @@ func Rules() []rule.Rule { return rule.Rows(checks()) }
 
 // Groups returns one analyzer group per handler rule, reading recognition results from defs.
 func Groups(defs *analysis.Analyzer, cfg Config) []rule.Group {
-	k := &kinds{defs: defs, bodies: bodiesAnalyzer(defs, mcpdefs.NewSummaries())}
+	k := &kinds{defs: defs, bodies: bodiesAnalyzer(defs, mcpdefs.NewSummaries(defs))}
 	return rule.Groups(checks(), k, cfg)
 }

@@ -60,7 +60,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(adapters.ServerParamFact), new(revision.HeaderAnnotationFact), new(templates.HelperFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(adapters.OwnResultFact), new(adapters.ServerParamFact), new(revision.HeaderAnnotationFact), new(templates.HelperFact)},
 		Requires:         []*analysis.Analyzer{registrars.Analyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -329,6 +329,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	r.adapters.Unfollowed()
 	res.Layers.Sites, res.Layers.Values, res.Layers.MethodSets = r.adapters.Layers()
 	res.OwnConverters = r.ownConverters()
+	res.OwnResults = r.adapters.OwnResults()
 	res.findUnused()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)

@@ -66,6 +66,9 @@ type Result struct {
 	// ForeignTools are the tools this package registers with a definition a function of
 	// another package builds.
 	ForeignTools []ForeignTool
+	// OwnResults are the server's own result types an adapter converts into the SDK's tool
+	// result, with the bool field that marks an error (adapters.OwnResultFact).
+	OwnResults map[*types.TypeName]string
 	// Layers is what a driver that sees the whole module needs to resolve the package's
 	// layer sites (see mcpdefs/adapters.LayerSite).
 	Layers struct {

@@ -14,8 +14,26 @@ import (
 var FlowEngine = flow.New(oracle.SDK{})
 
 // NewSummaries returns the analyzer that summarises the module's helpers (flow/summary) with
-// recognition's knowledge of tool results and of the runtime library's error builders. Each
-// call makes a new analyzer, so that no state is shared between configurations.
-func NewSummaries() *analysis.Analyzer {
-	return summary.New(oracle.Summaries{}, FlowEngine)
+// recognition's knowledge of tool results and of the runtime library's error builders, and,
+// when defs (recognition) is given, of the server's own result types its adapters convert.
+// Each call makes a new analyzer, so that no state is shared between configurations.
+func NewSummaries(defs *analysis.Analyzer) *analysis.Analyzer {
+	if defs == nil {
+		return summary.New(oracle.Summaries{}, FlowEngine)
+	}
+	return summary.New(ownResults{defs: defs}, FlowEngine, defs)
+}
+
+// ownResults is the summaries' oracle that adds, per package, the own result types
+// recognition found (Result.OwnResults).
+type ownResults struct {
+	oracle.Summaries
+	defs *analysis.Analyzer
+}
+
+func (o ownResults) ForPass(pass *analysis.Pass) summary.Oracle {
+	if res, _ := pass.ResultOf[o.defs].(*Result); res != nil && len(res.OwnResults) > 0 {
+		return oracle.Summaries{Own: res.OwnResults}
+	}
+	return o.Summaries
 }

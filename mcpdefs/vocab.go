@@ -138,7 +138,7 @@ func (r *Result) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args stri
 // markLabsCall writes a call of mark3labs mcp.fn with args, in file's import name for the
 // package; false when h is not a mark3labs handler or file does not import the package.
 func markLabsCall(file *ast.File, h *mcpmodel.Handler, fn, args string) (string, bool) {
-	if h == nil || h.SDK != sdkapi.MarkLabs {
+	if h == nil || h.SDK != sdkapi.MarkLabs || !returnsSDKResult(h) {
 		return "", false
 	}
 	name := astutil.ImportName(file, sdkapi.MarkLabsMCPPath, "mcp")
@@ -225,4 +225,13 @@ func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// returnsSDKResult reports whether h returns the SDK's tool result, not a server's own
+// result type that its layer converts (where the SDK's constructor would not compile).
+func returnsSDKResult(h *mcpmodel.Handler) bool {
+	if h.Sig == nil || h.ResultIndex < 0 || h.ResultIndex >= h.Sig.Results().Len() {
+		return false
+	}
+	return sdkapi.TypeAPI(h.Sig.Results().At(h.ResultIndex).Type()) == sdkapi.APIToolResultType
 }

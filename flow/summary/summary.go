@@ -51,6 +51,13 @@ type Oracle interface {
 	ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool)
 }
 
+// PassOracle is an Oracle that knows more of some packages than of others (the server's own
+// result types recognition found in them): the summariser asks it for each package's oracle.
+type PassOracle interface {
+	Oracle
+	ForPass(pass *analysis.Pass) Oracle
+}
+
 // Value is what one result position of a function holds on every return path.
 type Value struct {
 	// Known is false for result positions that are neither a tool result nor an error.
@@ -182,14 +189,14 @@ func (s *Result) NonNilError(call *ast.CallExpr, i int, argNonNil func(ast.Expr)
 // New returns the analyzer that summarises every function of the module that returns a
 // marked result or an error, exporting the summaries as facts, with what oracle knows of the
 // SDKs. engine is the flow analyzer the summaries ask (recognition's, so that a package's SSA
-// is built once). It reports nothing.
-func New(oracle Oracle, engine *analysis.Analyzer) *analysis.Analyzer {
+// is built once); requires are the analyzers a PassOracle reads. It reports nothing.
+func New(oracle Oracle, engine *analysis.Analyzer, requires ...*analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "mcpsummaries",
 		Doc:              "summarises what each function of the module returns (tool results, errors) for the handler rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		Requires:         []*analysis.Analyzer{engine},
+		Requires:         append([]*analysis.Analyzer{engine}, requires...),
 		FactTypes:        []analysis.Fact{new(Func)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -206,7 +213,11 @@ func New(oracle Oracle, engine *analysis.Analyzer) *analysis.Analyzer {
 			if fr.Package() == nil {
 				return res, nil // no SSA (type errors): nothing is known of its functions
 			}
-			s := &summariser{pass: pass, oracle: oracle, fr: fr, res: res}
+			o := oracle
+			if po, ok := oracle.(PassOracle); ok {
+				o = po.ForPass(pass)
+			}
+			s := &summariser{pass: pass, oracle: o, fr: fr, res: res}
 			s.run()
 			return res, nil
 		},

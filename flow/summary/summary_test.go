@@ -18,7 +18,7 @@ func TestMain(m *testing.M) { fixtures.Main(m) }
 // TestSummaries: the summary of every function that returns a tool result or an error says
 // what it returns on all of its paths.
 func TestSummaries(t *testing.T) {
-	sums := mcpdefs.NewSummaries()
+	sums := mcpdefs.NewSummaries(nil)
 	report := &analysis.Analyzer{
 		Name:       "describesummaries",
 		Doc:        "test-only: reports the summary of each function",

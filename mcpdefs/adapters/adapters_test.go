@@ -292,6 +292,44 @@ func target(ctx context.Context, args map[string]any) (string, error) { return "
 
 var tools = []Tool{{Name: "t", Handler: target}}
 `, "AdaptedTool errors=tool via=adapter:field"},
+		// A constructor stores its parameter in the field an adapter method calls, and the
+		// function returns the server's own result type, which the adapter converts
+		// (razorpay's mcpgo.NewTool and toMCPServerTool): what callers give the constructor
+		// is the handler.
+		{"fieldparam", `type Result struct {
+	Text    string
+	IsError bool
+}
+
+type impl struct {
+	name    string
+	handler func(ctx context.Context, args any) (*Result, error)
+}
+
+func NewTool(name string, handler func(ctx context.Context, args any) (*Result, error)) *impl {
+	return &impl{name: name, handler: handler}
+}
+
+func (t *impl) toServerTool() server.ServerTool {
+	return server.ServerTool{Tool: mcp.NewTool(t.name), Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		result, err := t.handler(ctx, req.Params.Arguments)
+		if err != nil {
+			return nil, err
+		}
+		if result.IsError {
+			return mcp.NewToolResultError(result.Text), nil
+		}
+		return mcp.NewToolResultText(result.Text), nil
+	}}
+}
+
+func target(ctx context.Context, args any) (*Result, error) { return nil, errors.New("x") }
+
+func init() {
+	s := server.NewMCPServer("a", "1")
+	s.AddTools(NewTool("t", target).toServerTool())
+}
+`, "MarkLabsTool errors=protocol via=adapter:field discarded dereferenced"},
 		{"fieldconflict", `type Tool struct {
 	Handler func(ctx context.Context) (string, error)
 }

@@ -90,6 +90,36 @@ func (f *AdapterFact) String() string {
 	return "adapter(" + strings.Join(parts, "; ") + ")"
 }
 
+// OwnResultFact is exported on a struct type of the module that an adapter converts into the
+// SDK's tool result (the server's own result type), naming its bool field that marks an
+// error: helpers that build it, in any package, are read as building the SDK's result.
+type OwnResultFact struct {
+	ErrorField string
+}
+
+func (*OwnResultFact) AFact() {}
+
+func (f *OwnResultFact) String() string { return "ownresult(" + f.ErrorField + ")" }
+
+// OwnResults are the own result types this package's adapters convert and those other
+// packages' facts record, with each one's error field.
+func (r *Finder) OwnResults() map[*types.TypeName]string {
+	out := map[*types.TypeName]string{}
+	if r.pass.AllObjectFacts != nil {
+		for _, of := range r.pass.AllObjectFacts() {
+			if f, ok := of.Fact.(*OwnResultFact); ok {
+				if tn, ok := of.Object.(*types.TypeName); ok {
+					out[tn] = f.ErrorField
+				}
+			}
+		}
+	}
+	for tn, field := range r.ownResults {
+		out[tn] = field
+	}
+	return out
+}
+
 func (r *Finder) addParamWrap(fn *types.Func, w Wrap) {
 	fn = fn.Origin()
 	for _, old := range r.paramWraps[fn] {
@@ -128,6 +158,11 @@ func (r *Finder) exportFacts() {
 	for tn, m := range r.convWraps {
 		export(tn, []Wrap{{Param: -1, Mapping: m}})
 	}
+	for tn, field := range r.ownResults {
+		if tn.Pkg() == r.pass.Pkg {
+			r.pass.ExportObjectFact(tn, &OwnResultFact{ErrorField: field})
+		}
+	}
 }
 
 // importedWraps returns the wraps a fact records for obj (an object of another package).
@@ -165,6 +200,7 @@ func single(ws []Wrap) (Mapping, bool) {
 // interface methods adapters call, values converted to func types whose method an adapter
 // calls, and functions written to fields adapters call.
 func (r *Finder) ApplyWraps() {
+	r.storedParams()
 	r.forwardedParams()
 	r.implementations()
 	for _, c := range r.Containers() {
@@ -233,6 +269,34 @@ func (r *Finder) forwardedParams() {
 		if !changed {
 			return
 		}
+	}
+}
+
+// storedParams makes a constructor of this package an adapter of its own parameter when it
+// stores that parameter unchanged in a field an adapter calls (razorpay's
+// mcpgo.NewTool(name, description, params, handler) returning &impl{handler: handler}):
+// what its callers give for the parameter is wrapped as the field is.
+func (r *Finder) storedParams() {
+	for fn, decl := range r.Decls {
+		if decl.Body == nil {
+			continue
+		}
+		params := fn.Signature().Params()
+		r.eachFieldWrite(decl.Body, func(f *types.Var, val ast.Expr) {
+			id, ok := ast.Unparen(val).(*ast.Ident)
+			if !ok {
+				return
+			}
+			v, _ := r.pass.TypesInfo.Uses[id].(*types.Var)
+			i := indexOf(params, v)
+			if i < 0 {
+				return
+			}
+			if m, ok := r.fieldMapping(f); ok {
+				m.Via = mcpmodel.ShapeField
+				r.addParamWrap(fn, Wrap{Param: i, Mapping: m})
+			}
+		})
 	}
 }
 
@@ -523,60 +587,69 @@ func (r *Finder) rangeValue(v *types.Var) ast.Expr {
 // fieldWrites recognises the functions written to fields whose functions an adapter calls,
 // in keyed and positional composite literals of this package.
 func (r *Finder) fieldWrites() {
-	info := r.pass.TypesInfo
-	fieldMapping := func(f *types.Var) (Mapping, bool) {
-		f = f.Origin()
-		if m, ok := r.fieldWraps[f]; ok {
-			return m, true
-		}
-		if m, ok := r.fieldGiven[f]; ok {
-			return m, true
-		}
-		return single(r.importedWraps(f))
-	}
 	for _, file := range r.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok {
-				return true
-			}
-			t := info.TypeOf(lit)
-			if t == nil {
-				return true
-			}
-			if p, ok := t.Underlying().(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			st, ok := t.Underlying().(*types.Struct)
-			if !ok {
-				return true
-			}
-			for i, elt := range lit.Elts {
-				var f *types.Var
-				val := elt
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					id, _ := kv.Key.(*ast.Ident)
-					if id == nil {
-						continue
-					}
-					f, _ = info.Uses[id].(*types.Var)
-					val = kv.Value
-				} else if i < st.NumFields() {
-					f = st.Field(i)
+		r.eachFieldWrite(file, func(f *types.Var, val ast.Expr) {
+			if m, ok := r.fieldMapping(f); ok {
+				if m.Via != mcpmodel.ShapePassThrough && m.Via != mcpmodel.ShapeDelegate {
+					m.Via = mcpmodel.ShapeField
 				}
-				if f == nil || !f.IsField() {
-					continue
-				}
-				if m, ok := fieldMapping(f); ok {
-					if m.Via != mcpmodel.ShapePassThrough && m.Via != mcpmodel.ShapeDelegate {
-						m.Via = mcpmodel.ShapeField
-					}
-					r.give(val, m, 0)
-				}
+				r.give(val, m, 0)
 			}
-			return true
 		})
 	}
+}
+
+// fieldMapping is the mapping of the adapters that call field f: this package's, one given
+// to the field here, or another package's fact.
+func (r *Finder) fieldMapping(f *types.Var) (Mapping, bool) {
+	f = f.Origin()
+	if m, ok := r.fieldWraps[f]; ok {
+		return m, true
+	}
+	if m, ok := r.fieldGiven[f]; ok {
+		return m, true
+	}
+	return single(r.importedWraps(f))
+}
+
+// eachFieldWrite calls write for each field value of the struct composite literals in root.
+func (r *Finder) eachFieldWrite(root ast.Node, write func(f *types.Var, val ast.Expr)) {
+	info := r.pass.TypesInfo
+	ast.Inspect(root, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := info.TypeOf(lit)
+		if t == nil {
+			return true
+		}
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return true
+		}
+		for i, elt := range lit.Elts {
+			var f *types.Var
+			val := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				id, _ := kv.Key.(*ast.Ident)
+				if id == nil {
+					continue
+				}
+				f, _ = info.Uses[id].(*types.Var)
+				val = kv.Value
+			} else if i < st.NumFields() {
+				f = st.Field(i)
+			}
+			if f != nil && f.IsField() {
+				write(f, val)
+			}
+		}
+		return true
+	})
 }
 
 // bindDecl recognises a declared function or method as wrapped with m.

@@ -110,6 +110,9 @@ type Finder struct {
 	methodSets []MethodSet
 	// serverParams are the package's functions that register on a server parameter.
 	serverParams map[*types.Func][]int
+	// ownResults are the server's own result types an adapter converts, with the bool field
+	// that marks an error (OwnResultFact).
+	ownResults map[*types.TypeName]string
 }
 
 // New returns the finder of pass's package, reading it through code and ix.
@@ -123,6 +126,7 @@ func New(pass *analysis.Pass, fl *flow.Result, code Code, ix Index) *Finder {
 		convWraps:  map[*types.TypeName]Mapping{},
 		followed:   map[token.Pos]bool{},
 		unmapped:   map[*ast.CallExpr]bool{},
+		ownResults: map[*types.TypeName]string{},
 	}
 }
 

@@ -97,6 +97,7 @@ func (r *Finder) ConvertingAdapters() {
 				return true
 			}
 			r.follow(call.Lparen)
+			r.ownResult(h, call, t.via)
 			if key, ok := r.foreignFieldKey(t, call); ok {
 				// The field's type is another package's: functions stored in it there (a
 				// table of the server's own tools) are found by the module graph.
@@ -236,6 +237,19 @@ func (r *Finder) callerField(fn *types.Func, outer []*types.Var, call *ast.CallE
 	return nil
 }
 
+// carriesArguments reports whether e is a struct literal that holds h's raw tool arguments:
+// the server's own request built from the SDK's (razorpay's
+// CallToolRequest{Name: req.Params.Name, Arguments: req.Params.Arguments}).
+func carriesArguments(r *Finder, h *mcpmodel.Handler, e ast.Expr) bool {
+	lit := astutil.CompositeOf(e)
+	return lit != nil && slices.ContainsFunc(lit.Elts, func(elt ast.Expr) bool {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		return r.IsArguments(elt, h)
+	})
+}
+
 // passesArguments reports whether call hands on the SDK handler's request, typed input or
 // decoded tool arguments: what tells an adapter's call of its wrapped function from a
 // handler's call of a service.
@@ -249,6 +263,12 @@ func (r *Finder) handsOn(h *mcpmodel.Handler, call *ast.CallExpr, input bool) bo
 	info := r.pass.TypesInfo
 	decoded := r.decodedArguments(h)
 	for _, a := range call.Args {
+		if r.IsArguments(a, h) {
+			return true
+		}
+		if carriesArguments(r, h, a) {
+			return true
+		}
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
 			o := info.Uses[id]
 			if o != nil && (o == h.Request || input && o == h.Input || decoded[o]) {
@@ -350,6 +370,9 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 	decoded := r.decodedArguments(h)
 	for i, a := range call.Args {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (h.Input != nil && info.Uses[id] == h.Input || decoded[info.Uses[id]]) {
+			m.InputArg = i
+		}
+		if carriesArguments(r, h, a) {
 			m.InputArg = i
 		}
 	}
@@ -1063,7 +1086,7 @@ func (r *Finder) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool) {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					elt = kv.Value
 				}
-				if ei, ok := ast.Unparen(elt).(*ast.Ident); ok && out[info.Uses[ei]] {
+				if ei, ok := ast.Unparen(elt).(*ast.Ident); ok && out[info.Uses[ei]] || r.IsArguments(elt, h) {
 					decoded = true
 				}
 			}
@@ -1183,4 +1206,70 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 		}
 	}
 	r.AddHandler(h)
+}
+
+// ownResult records the server's own result type of a converting adapter's wrapped call:
+// `res, err := t.handler(ctx, req)` followed by `if res.IsError { ... NewToolResultError ... }`
+// (razorpay's mcpgo.ToolResult) makes the struct type of res a tool result whose bool field
+// IsError marks an error, so that the helpers building it are read as the SDK's are.
+func (r *Finder) ownResult(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) {
+	info := r.pass.TypesInfo
+	_, assign := r.wrappedError(h, call, via)
+	as, ok := assign.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) < 2 {
+		return
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	res := r.ObjectOf(id)
+	tn := ownStruct(res)
+	if tn == nil || tn.Pkg() == nil || !r.ModulePackage(tn.Pkg()) || sdkapi.KnownPackage(tn.Pkg().Path()) {
+		return
+	}
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.Pos() < as.Pos() {
+			return true
+		}
+		sel, ok := ast.Unparen(ifs.Cond).(*ast.SelectorExpr)
+		if !ok || info.Uses[astutil.NameIdent(sel.X)] != res {
+			return true
+		}
+		f, _ := info.Uses[sel.Sel].(*types.Var)
+		if f == nil || !f.IsField() || !types.Identical(f.Type(), types.Typ[types.Bool]) {
+			return true
+		}
+		builds := false
+		ast.Inspect(ifs.Body, func(m ast.Node) bool {
+			if e, ok := m.(ast.Expr); ok && (r.errorResultCall(e) || r.IsErrorResult(e)) {
+				builds = true
+			}
+			return !builds
+		})
+		if builds {
+			r.ownResults[tn] = f.Name()
+		}
+		return true
+	})
+}
+
+// ownStruct is the named struct type of v, through one pointer, or nil.
+func ownStruct(v types.Object) *types.TypeName {
+	if v == nil {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+		return nil
+	}
+	return named.Origin().Obj()
 }

@@ -49,22 +49,49 @@ func IsProtocolErrorTypeName(name string) bool {
 }
 
 // Summaries is the helper summaries' oracle (summary.Oracle): what a tool result is and which
-// calls build one or an *mcperr.Error.
-type Summaries struct{}
+// calls build one or an *mcperr.Error. Own are the server's own result types an adapter
+// converts into the SDK's, with the bool field that marks an error (razorpay's
+// mcpgo.ToolResult.IsError): they are tool results too.
+type Summaries struct {
+	Own map[*types.TypeName]string
+}
+
+// own returns the error field of t's own result type, through one pointer.
+func (o Summaries) own(t types.Type) (string, bool) {
+	if len(o.Own) == 0 || t == nil {
+		return "", false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "", false
+	}
+	field, ok := o.Own[named.Origin().Obj()]
+	return field, ok
+}
 
 func (Summaries) Skips(pkg *types.Package) bool {
 	return sdkapi.KnownPackage(pkg.Path()) || sdkapi.IsRuntimePackage(pkg)
 }
 
-func (Summaries) IsResult(t types.Type) bool {
+func (o Summaries) IsResult(t types.Type) bool {
+	if _, own := o.own(t); own {
+		return true
+	}
 	return sdkapi.TypeAPI(t) == sdkapi.APIToolResultType
 }
 
-func (Summaries) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
+func (o Summaries) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
+	if field, own := o.own(info.TypeOf(lit)); own {
+		isError, known = literalIsError(info, lit, field)
+		return true, isError, known
+	}
 	if sdkapi.TypeAPI(info.TypeOf(lit)) != sdkapi.APIToolResultType {
 		return false, false, false
 	}
-	isError, known = literalIsError(info, lit)
+	isError, known = literalIsError(info, lit, "IsError")
 	return true, isError, known
 }
 
@@ -93,13 +120,13 @@ func (Summaries) ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, 
 
 // literalIsError reads the IsError field of a tool result literal; known is false when it is
 // not a constant.
-func literalIsError(info *types.Info, lit *ast.CompositeLit) (isErr, known bool) {
+func literalIsError(info *types.Info, lit *ast.CompositeLit, field string) (isErr, known bool) {
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
 			continue
 		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
 			tv := info.Types[kv.Value]
 			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
 				return false, false

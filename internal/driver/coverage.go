@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/driver/output"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -57,6 +58,9 @@ type runRecord struct {
 	// of a struct type of another package, by that type's key.
 	OwnConverters map[string]ownConverterRecord `json:"ownConverters,omitempty"`
 	OwnLiterals   map[string][]string           `json:"ownLiterals,omitempty"`
+	// Called are the positions of the names of the module's package-level functions that an
+	// analysed package calls or takes as a value.
+	Called map[string]bool `json:"called,omitempty"`
 }
 
 type ownConverterRecord struct {
@@ -81,8 +85,10 @@ type toolRecord struct {
 	DeclaredName string `json:"declaredName,omitempty"`
 	Site         string `json:"site,omitempty"`
 	// MadeIn is, for a definition no registration is linked to, the function it is written
-	// in, which another package may register (runRecord.Foreign).
-	MadeIn string `json:"madeIn,omitempty"`
+	// in, which another package may register (runRecord.Foreign); MadeInFunc is true when it
+	// is a package-level function (not a method, which an interface may call).
+	MadeIn     string `json:"madeIn,omitempty"`
+	MadeInFunc bool   `json:"madeInFunc,omitempty"`
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
@@ -132,6 +138,14 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	defer c.mu.Unlock()
 	rec := &c.rec
 	rec.Packages[pass.Pkg.Path()] = true
+	if rec.Called == nil {
+		rec.Called = map[string]bool{}
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() == nil && fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()) {
+			rec.Called[at(fn.Origin().Pos())] = true
+		}
+	}
 	for _, h := range r.Handlers {
 		if fd, ok := h.Node.(*ast.FuncDecl); ok {
 			rec.Handlers[at(fd.Name.Pos())] = true
@@ -232,6 +246,7 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	}
 	if cov.MadeIn != nil {
 		t.MadeIn = at(cov.MadeIn.Pos())
+		t.MadeInFunc = cov.MadeIn.Signature().Recv() == nil
 	}
 }
 
@@ -290,6 +305,12 @@ func (r *runRecord) merge(later *runRecord) {
 	maps.Copy(r.Returns, later.Returns)
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
+	if later.Called != nil {
+		if r.Called == nil {
+			r.Called = map[string]bool{}
+		}
+		maps.Copy(r.Called, later.Called)
+	}
 	// What a later round found behind layers may hold layers of its own.
 	if r.Sites == nil {
 		r.Sites = map[string]siteRecord{}
@@ -358,6 +379,13 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Reason == mcpdefs.Unused {
 			continue // built in a function nothing calls: never registered, no tool
 		}
+		if t.Reason == mcpdefs.NoRegistration && t.MadeInFunc && r.Called != nil && !r.Called[t.MadeIn] {
+			// Built in an exported function no analysed package calls: never registered
+			// here, so not counted, but named (a package outside the patterns may call it).
+			cov.Uncalled = append(cov.Uncalled, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
+				Reason: "built in a function no analysed package calls or takes"})
+			continue
+		}
 		if t.Converter {
 			if named {
 				continue // it stands for own literals or a helper's instances, which are counted
@@ -376,9 +404,11 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			cov.Unseen = append(cov.Unseen, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos, Reason: reason})
 		}
 	}
-	slices.SortFunc(cov.Unseen, func(a, b result.UnseenTool) int {
+	byPos := func(a, b result.UnseenTool) int {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
-	})
+	}
+	slices.SortFunc(cov.Unseen, byPos)
+	slices.SortFunc(cov.Uncalled, byPos)
 	return cov
 }
 
@@ -475,12 +505,15 @@ func writeCoverage(w io.Writer, dir string, cov *result.Coverage, broken int, ve
 	default:
 		line = fmt.Sprintf("checked the handlers of %d of %s; %d not seen (-v lists them)", cov.Checked, plural(cov.Tools, "tool"), unseen)
 	}
+	if n := len(cov.Uncalled); n > 0 {
+		line += fmt.Sprintf("; %s built in functions nothing calls %s not counted", plural(n, "definition"), map[bool]string{true: "is", false: "are"}[n == 1])
+	}
 	if broken > 0 {
 		line += fmt.Sprintf("; the tools of %s that did not compile are not counted", plural(broken, "package"))
 	}
 	fmt.Fprintf(w, "mcplint: %s\n", line)
 	if verbose {
-		for _, u := range cov.Unseen {
+		for _, u := range append(slices.Clone(cov.Unseen), cov.Uncalled...) {
 			fmt.Fprintf(w, "  %s:%d:%d: %s: %s\n", output.RelPath(dir, u.Pos.File), u.Pos.Line, u.Pos.Column, toolName(u), u.Reason)
 		}
 	}

@@ -236,6 +236,32 @@ func unusedTool() mcp.Tool {
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 3 tools\n", "an unexported constructor nothing calls builds no tool")
 }
 
+// A definition built in an exported function that no analysed package calls is not counted
+// either, but the line says so and -v names it (a package outside the patterns may call it);
+// one built in an exported function that another package calls, unregistered, still counts.
+func TestCoverageSetsAsideExportedConstructorsNothingCalls(t *testing.T) {
+	dir := copyFixture(t, "table")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "spare.go"), []byte(`package srv
+
+import "github.com/mark3labs/mcp-go/mcp"
+
+func SpareTool() mcp.Tool {
+	return mcp.NewTool("spare", mcp.WithDescription("Built and never registered."))
+}
+
+func CalledTool() mcp.Tool {
+	return mcp.NewTool("called", mcp.WithDescription("Built, taken, never registered."))
+}
+
+var _ = CalledTool
+`), 0o644))
+	r := mcplint(t, dir, "-v")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen; 1 definition built in functions nothing calls is not counted\n")
+	assert.Contains(t, r.stderr, "srv/spare.go:6:9: tool \"spare\": built in a function no analysed package calls or takes\n")
+	assert.Contains(t, r.stderr, "srv/spare.go:10:9: tool \"called\": no registration with a handler is linked to it\n")
+}
+
 // The fixture module testdata/fieldtable (mark3labs) keeps its tools as values of its own
 // type, a definition beside a handler of its own signature, in a package the adapter's
 // package imports; the adapter calls the field and hands the error to a helper that makes an

@@ -22,6 +22,8 @@ type jsonCoverage struct {
 	Tools   int              `json:"tools"`
 	Checked int              `json:"checked"`
 	Unseen  []jsonUnseenTool `json:"unseen"`
+	// Uncalled are definitions built in functions nothing calls: not counted as tools.
+	Uncalled []jsonUnseenTool `json:"uncalled,omitempty"`
 }
 
 type jsonUnseenTool struct {
@@ -40,14 +42,20 @@ func coverageDoc(cov *result.Coverage, dir string) *jsonCoverage {
 		return nil
 	}
 	doc := &jsonCoverage{Tools: cov.Tools, Checked: cov.Checked, Unseen: []jsonUnseenTool{}}
-	for _, u := range cov.Unseen {
+	tool := func(u result.UnseenTool) jsonUnseenTool {
 		ju := jsonUnseenTool{File: relPath(dir, u.Pos.File), Line: u.Pos.Line, Column: u.Pos.Column, Reason: u.Reason}
 		if u.Static {
 			ju.Name = u.Name
 		} else {
 			ju.NameExpr = u.Name
 		}
-		doc.Unseen = append(doc.Unseen, ju)
+		return ju
+	}
+	for _, u := range cov.Unseen {
+		doc.Unseen = append(doc.Unseen, tool(u))
+	}
+	for _, u := range cov.Uncalled {
+		doc.Uncalled = append(doc.Uncalled, tool(u))
 	}
 	return doc
 }

@@ -130,6 +130,9 @@ type Coverage struct {
 	Tools, Checked int
 	// Unseen are the others, each with why, in position order.
 	Unseen []UnseenTool `json:",omitempty"`
+	// Uncalled are definitions built in a package-level function that no analysed package
+	// calls or takes: never registered, so not counted among Tools.
+	Uncalled []UnseenTool `json:",omitempty"`
 }
 
 // UnseenTool is a tool whose handler was not checked.

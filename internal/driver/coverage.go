@@ -58,8 +58,9 @@ type runRecord struct {
 	// of a struct type of another package, by that type's key.
 	OwnConverters map[string]ownConverterRecord `json:"ownConverters,omitempty"`
 	OwnLiterals   map[string][]string           `json:"ownLiterals,omitempty"`
-	// Called are the positions of the names of the module's package-level functions that an
-	// analysed package calls or takes as a value.
+	// Called are the positions of the names of the module's functions and methods that an
+	// analysed package calls or takes as a value, and "method NAME" for the interface
+	// methods it calls (any implementation may run).
 	Called map[string]bool `json:"called,omitempty"`
 }
 
@@ -85,10 +86,10 @@ type toolRecord struct {
 	DeclaredName string `json:"declaredName,omitempty"`
 	Site         string `json:"site,omitempty"`
 	// MadeIn is, for a definition no registration is linked to, the function it is written
-	// in, which another package may register (runRecord.Foreign); MadeInFunc is true when it
-	// is a package-level function (not a method, which an interface may call).
-	MadeIn     string `json:"madeIn,omitempty"`
-	MadeInFunc bool   `json:"madeInFunc,omitempty"`
+	// in, which another package may register (runRecord.Foreign); MadeInMethod is its name
+	// when it is a method, which an interface may call.
+	MadeIn       string `json:"madeIn,omitempty"`
+	MadeInMethod string `json:"madeInMethod,omitempty"`
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
@@ -142,7 +143,12 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		rec.Called = map[string]bool{}
 	}
 	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() == nil && fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()) {
+		fn, ok := obj.(*types.Func)
+		switch {
+		case !ok:
+		case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
+			rec.Called["method "+fn.Name()] = true
+		case fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()):
 			rec.Called[at(fn.Origin().Pos())] = true
 		}
 	}
@@ -246,7 +252,9 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	}
 	if cov.MadeIn != nil {
 		t.MadeIn = at(cov.MadeIn.Pos())
-		t.MadeInFunc = cov.MadeIn.Signature().Recv() == nil
+		if cov.MadeIn.Signature().Recv() != nil {
+			t.MadeInMethod = cov.MadeIn.Name()
+		}
 	}
 }
 
@@ -379,9 +387,9 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Reason == mcpdefs.Unused {
 			continue // built in a function nothing calls: never registered, no tool
 		}
-		if t.Reason == mcpdefs.NoRegistration && t.MadeInFunc && r.Called != nil && !r.Called[t.MadeIn] {
-			// Built in an exported function no analysed package calls: never registered
-			// here, so not counted, but named (a package outside the patterns may call it).
+		if t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && r.Called != nil && !r.Called[t.MadeIn] && (t.MadeInMethod == "" || !r.Called["method "+t.MadeInMethod]) {
+			// Built in a function no analysed package calls: never registered here, so not
+			// counted, but named (a package outside the patterns may call it).
 			cov.Uncalled = append(cov.Uncalled, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
 				Reason: "built in a function no analysed package calls or takes"})
 			continue

@@ -96,10 +96,13 @@ type Result struct {
 // another package of the module, builds; Handler is the handler as registered. For a
 // definition made by an interface method (`t.Definition()`), Func is nil and DefMethod is the
 // method's key, Interface the interface's (see layerkey.MethodKey), and HandlerMethod the key
-// of the method of the same value that makes the handler (`t.Handler()`), if it is one.
+// of the method of the same value that makes the handler (`t.Handler()`), if it is one;
+// HandlerValue is the key of the method of the same value that is the handler (`t.Handle`,
+// a method value), if it is one.
 type ForeignTool struct {
 	Func                     *types.Func
 	DefMethod, HandlerMethod string
+	HandlerValue             string
 	Interface                []string
 	Handler                  ast.Expr
 	Registration             *ast.CallExpr

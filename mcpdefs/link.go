@@ -497,6 +497,12 @@ func (r *recogniser) interfaceRegistration(def *ast.CallExpr, reg registration) 
 		return ForeignTool{}, false
 	}
 	ft := ForeignTool{DefMethod: layerkey.MethodKey(s.Obj().(*types.Func)), Interface: layerkey.InterfaceKeys(iface), Handler: r.through(reg.handler), Registration: reg.call}
+	// The handler is a method of the same value: t.Handle (gin-vue-admin's McpTool registry).
+	if hsel, ok := ast.Unparen(reg.handler).(*ast.SelectorExpr); ok && types.ExprString(hsel.X) == types.ExprString(sel.X) {
+		if hs := r.pass.TypesInfo.Selections[hsel]; hs != nil && hs.Kind() == types.MethodVal {
+			ft.HandlerValue = layerkey.MethodKey(hs.Obj().(*types.Func))
+		}
+	}
 	// The handler made by a method of the same value: t.Handler().
 	if hc, ok := ast.Unparen(reg.handler).(*ast.CallExpr); ok && len(hc.Args) == 0 {
 		if hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr); ok && types.ExprString(hsel.X) == types.ExprString(sel.X) {

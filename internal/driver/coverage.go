@@ -110,6 +110,7 @@ type siteRecord struct {
 type foreignIface struct {
 	DefMethod     string      `json:"defMethod"`
 	HandlerMethod string      `json:"handlerMethod,omitempty"`
+	HandlerValue  string      `json:"handlerValue,omitempty"`
 	Interface     []string    `json:"interface"`
 	Verdict       *toolRecord `json:"verdict,omitempty"` // when the handler is not made by a method
 }
@@ -200,8 +201,8 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 			rec.Foreign[at(ft.Func.Pos())] = t
 			continue
 		}
-		fi := foreignIface{DefMethod: ft.DefMethod, HandlerMethod: ft.HandlerMethod, Interface: ft.Interface}
-		if ft.HandlerMethod == "" {
+		fi := foreignIface{DefMethod: ft.DefMethod, HandlerMethod: ft.HandlerMethod, HandlerValue: ft.HandlerValue, Interface: ft.Interface}
+		if ft.HandlerMethod == "" && ft.HandlerValue == "" {
 			fi.Verdict = t
 		}
 		rec.ForeignIface = append(rec.ForeignIface, fi)
@@ -487,6 +488,15 @@ func (r *runRecord) expandInterfaces() {
 				h, _ := methodAt(ms, fi.HandlerMethod)
 				if verdict = r.Returns[h.Pos]; verdict == nil {
 					verdict = &toolRecord{Reason: "its handler, made by the method " + strings.Fields(fi.HandlerMethod)[0] + " of a type in " + h.Pkg + ", is not recognised as a handler"}
+				}
+			}
+			if fi.HandlerValue != "" {
+				// t.Handle: the implementation's method is the handler, checked where it is
+				// declared when recognised there by its signature.
+				if h, ok := methodAt(ms, fi.HandlerValue); ok && r.Handlers[h.Pos] {
+					verdict = &toolRecord{Checked: true}
+				} else if ok {
+					verdict = &toolRecord{Reason: "its handler, the method " + strings.Fields(fi.HandlerValue)[0] + " of a type in " + h.Pkg + ", is not recognised as a handler"}
 				}
 			}
 			if verdict != nil {

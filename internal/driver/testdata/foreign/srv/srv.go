@@ -19,5 +19,6 @@ func New() *server.MCPServer {
 	})
 	tools.Register(s, tools.Echo{})
 	tools.RegisterQuery(s, "query", tools.HandleQuery)
+	tools.RegisterCommands(s, &tools.Ping{})
 	return s
 }

@@ -102,3 +102,27 @@ func HandleQuery(ctx context.Context, req mcp.CallToolRequest, c *Client, verbos
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
+
+// Command is a tool type whose handler is its own method, registered as a method value
+// (gin-vue-admin's McpTool registry).
+type Command interface {
+	New() mcp.Tool
+	Handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error)
+}
+
+// RegisterCommands adds each command's definition with its Handle method.
+func RegisterCommands(s *server.MCPServer, cmds ...Command) {
+	for _, c := range cmds {
+		s.AddTool(c.New(), c.Handle)
+	}
+}
+
+type Ping struct{}
+
+func (*Ping) New() mcp.Tool {
+	return mcp.NewTool("ping", mcp.WithDescription("Answers pong."))
+}
+
+func (*Ping) Handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("pong"), nil
+}

@@ -384,6 +384,16 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 					}
 				}
 			}
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				// v, ok := m[k]: v is the map's element, as in v := m[k].
+				if ix, ok := ast.Unparen(n.Rhs[0]).(*ast.IndexExpr); ok {
+					if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
+						if obj := r.objectOf(id); obj != nil {
+							r.assigns[obj] = append(r.assigns[obj], ix)
+						}
+					}
+				}
+			}
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
 					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
@@ -25,6 +26,11 @@ type Coverage struct {
 	// MadeIn is, for a definition with no registration here, the declared function it is
 	// written in: another package may register what that function returns (ForeignTool).
 	MadeIn *types.Func
+	// ReturnedBy is, for a handler made by a call of a function of another package
+	// (`toolutil.MakeMetaHandler(name, routes, format)`), that function: the handler it
+	// returns is judged there (Result.ReturnedHandlers), and Reason holds until a run over
+	// both settles it.
+	ReturnedBy *types.Func
 }
 
 // ConvertedElsewhere is CoverageOf's reason for a literal of an own definition type whose
@@ -61,6 +67,10 @@ func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 	case d.HandlerExpr == nil:
 		if c, ok := r.givenHandler(instanceCall(d)); ok {
 			return c
+		}
+		if fn := r.funcByKey(d.HandlerMaker); fn != nil {
+			// A helper of another package registers the handler a module function makes.
+			return Coverage{Reason: "its handler is the function " + fn.Pkg().Name() + "." + fn.Name() + " returns, which recognition does not follow", ReturnedBy: fn}
 		}
 		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos())}
 	}
@@ -147,12 +157,16 @@ func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
 	e := ast.Unparen(handler)
 	// A handler an adapter makes (cmd.GenToolHandler(name, op)), or one given to the helper
 	// a definition is an instance of: the function handed in is the handler.
+	var returnedBy *types.Func
 	if call, ok := e.(*ast.CallExpr); ok {
 		if c, ok := r.givenHandler(call); ok {
 			return c
 		}
+		if fn := r.r.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg() != r.pkg {
+			returnedBy = fn.Origin()
+		}
 	}
-	if id := astutil.NameIdent(e); id != nil && r.info != nil {
+	if id := astutil.NameIdent(e); id != nil && r.info != nil && returnedBy == nil {
 		if fn, ok := r.info.Uses[id].(*types.Func); ok {
 			if fn.Pkg() != nil && fn.Pkg() != r.pkg {
 				return Coverage{Declared: fn}
@@ -160,7 +174,7 @@ func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
 			return Coverage{Reason: "its handler " + fn.Name() + " is not recognised as a handler"}
 		}
 	}
-	return Coverage{Reason: "its handler is " + adapters.ValueText(r.info, e) + ", which recognition does not follow"}
+	return Coverage{Reason: "its handler is " + adapters.ValueText(r.info, e) + ", which recognition does not follow", ReturnedBy: returnedBy}
 }
 
 // handlerCoverage is the coverage of a definition whose handler h is in this package.
@@ -240,4 +254,33 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		}
 	}
 	return out
+}
+
+// funcByKey finds the package-level function "package path.Name" in the package or the
+// packages it imports, directly or not; nil when key is empty or not found.
+func (r *Result) funcByKey(key string) *types.Func {
+	i := strings.LastIndex(key, ".")
+	if r.pkg == nil || i < 0 {
+		return nil
+	}
+	path, name := key[:i], key[i+1:]
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.Func
+	find = func(p *types.Package) *types.Func {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			fn, _ := p.Scope().Lookup(name).(*types.Func)
+			return fn
+		}
+		for _, q := range p.Imports() {
+			if fn := find(q); fn != nil {
+				return fn
+			}
+		}
+		return nil
+	}
+	return find(r.pkg)
 }

@@ -124,6 +124,7 @@ func (r *recogniser) helperCall(call *ast.CallExpr, f *templates.HelperFact) {
 			r.registeredAs[d] = regGoLowLevel
 		}
 	}
+	d.HandlerMaker = f.HandlerMaker
 	if r.bound != nil {
 		// An instance evaluated at a call gets the handler through its template.
 		return

@@ -90,6 +90,9 @@ type toolRecord struct {
 	// when it is a method, which an interface may call.
 	MadeIn       string `json:"madeIn,omitempty"`
 	MadeInMethod string `json:"madeInMethod,omitempty"`
+	// ReturnedBy is the position of the function of another package that makes the handler
+	// (runRecord.Returns has its verdict).
+	ReturnedBy string `json:"returnedBy,omitempty"`
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
@@ -239,7 +242,7 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 // takeVerdict makes the verdict on from's handler t's: t is registered with that handler.
 func (t *toolRecord) takeVerdict(from *toolRecord) {
 	*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: from.Checked, Reason: from.Reason,
-		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site}
+		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site, ReturnedBy: from.ReturnedBy}
 }
 
 // fill copies recognition's verdict into t, positions as at writes them.
@@ -250,6 +253,9 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	}
 	if cov.Site.IsValid() {
 		t.Site = at(cov.Site)
+	}
+	if cov.ReturnedBy != nil {
+		t.ReturnedBy = at(cov.ReturnedBy.Pos())
 	}
 	if cov.MadeIn != nil {
 		t.MadeIn = at(cov.MadeIn.Pos())
@@ -432,6 +438,8 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 		return ""
 	case t.Declared != "" && r.Handlers[t.Declared]:
 		return ""
+	case t.ReturnedBy != "" && r.Returns[t.ReturnedBy] != nil:
+		return r.reason(r.Returns[t.ReturnedBy], resolved)
 	case t.Declared != "":
 		return mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
 	}

@@ -330,6 +330,31 @@ func init() {
 	s.AddTools(NewTool("t", target).toServerTool())
 }
 `, "MarkLabsTool errors=protocol via=adapter:field discarded dereferenced"},
+		// The struct holding the field is an element of a map the adapter's factory is given
+		// (gitlab-mcp-server's MakeMetaHandler: route, ok := routes[input.Action];
+		// route.Handler(ctx, params)).
+		{"fieldelement", `type Route struct {
+	Handler func(ctx context.Context, args map[string]any) (string, error)
+}
+
+func makeHandler(routes map[string]Route) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		route, ok := routes[req.Params.Name]
+		if !ok {
+			return &gomcp.CallToolResult{IsError: true}, nil
+		}
+		out, err := route.Handler(ctx, nil)
+		if err != nil {
+			return &gomcp.CallToolResult{IsError: true}, nil
+		}
+		return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}, nil
+	}
+}
+
+func target(ctx context.Context, args map[string]any) (string, error) { return "", errors.New("x") }
+
+func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, makeHandler(map[string]Route{"a": {Handler: target}})) }
+`, "AdaptedTool errors=tool via=adapter:field"},
 		{"fieldconflict", `type Tool struct {
 	Handler func(ctx context.Context) (string, error)
 }

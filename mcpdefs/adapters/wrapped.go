@@ -234,7 +234,30 @@ func (r *Finder) callerField(fn *types.Func, outer []*types.Var, call *ast.CallE
 	if slices.Contains(outer, v) || fn != nil && (indexOf(fn.Signature().Params(), v) >= 0 || r.rangesOverParam(fn, v)) {
 		return field.Origin()
 	}
+	// route, ok := routes[name] with routes a parameter: an element of what the caller gave.
+	if p := r.indexedParam(v); p != nil && (slices.Contains(outer, p) || fn != nil && indexOf(fn.Signature().Params(), p) >= 0) {
+		return field.Origin()
+	}
 	return nil
+}
+
+// indexedParam is the variable v is assigned an element of (`v := m[k]`, `v, ok := m[k]`,
+// `v := s[i]`), when that is its only assignment, or nil.
+func (r *Finder) indexedParam(v *types.Var) *types.Var {
+	as := r.Assigns[v]
+	if len(as) != 1 {
+		return nil
+	}
+	ix, ok := ast.Unparen(as[0]).(*ast.IndexExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(ix.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	p, _ := r.pass.TypesInfo.Uses[id].(*types.Var)
+	return p
 }
 
 // carriesArguments reports whether e is a struct literal that holds h's raw tool arguments:

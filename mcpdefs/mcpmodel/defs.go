@@ -245,6 +245,10 @@ type Definition struct {
 	// HandlerNil is true when it is the nil literal; Handler is the recognised handler when its
 	// body is in this package.
 	HandlerExpr ast.Expr
+	// HandlerMaker is, for an instance of a helper of another package whose registration's
+	// handler is made by a call of a module function (`MakeMetaHandler(name, routes)`), that
+	// function as "package path.Name": its returned handler is the tool's.
+	HandlerMaker string
 	HandlerNil  bool
 	Handler     *Handler
 	// HandlerOmitted is true when a keyed literal that carries the handler (a mark3labs

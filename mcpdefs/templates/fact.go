@@ -17,6 +17,9 @@ type HelperFact struct {
 	SDK  sdkapi.SDK
 	// Fields by name (Name, Title, Description, URI, MIMEType).
 	Fields map[string]HelperField
+	// HandlerMaker is the module function ("package path.Name") whose call makes the
+	// handler the helper registers (`MakeMetaHandler(name, routes)`), or "".
+	HandlerMaker string
 	// Handler is the parameter whose argument is the handler (-1: none, or not a parameter).
 	// Reflected are the interface parameters (fn any) of a helper that registers a closure of
 	// its own: a call's handler argument there is what the closure calls through reflect.
@@ -128,6 +131,12 @@ func (s *Set) describe(d *mcpmodel.Definition, fn *types.Func, side Side) *Helpe
 	}
 	if d.HandlerExpr != nil {
 		f.Handler = paramIndex(d.HandlerExpr)
+	}
+	f.HandlerMaker = d.HandlerMaker
+	if call, ok := ast.Unparen(d.HandlerExpr).(*ast.CallExpr); ok && f.Handler < 0 {
+		if fn := s.code.Callee(call); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil && flow.InModule(s.pass.Module, fn.Pkg()) {
+			f.HandlerMaker = fn.Pkg().Path() + "." + fn.Name()
+		}
 	}
 	if _, closure := ast.Unparen(d.HandlerExpr).(*ast.FuncLit); closure && f.Handler < 0 {
 		for i := range sig.Params().Len() {

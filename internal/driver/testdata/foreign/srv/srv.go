@@ -20,5 +20,12 @@ func New() *server.MCPServer {
 	tools.Register(s, tools.Echo{})
 	tools.RegisterQuery(s, "query", tools.HandleQuery)
 	tools.RegisterCommands(s, &tools.Ping{})
+	s.AddTool(mcp.NewTool("made", mcp.WithDescription("Answers with a prefix.")), tools.MakeHandler("made"))
+	addMade(s, "chained")
 	return s
+}
+
+// addMade is a helper of this package over the helper of package tools.
+func addMade(s *server.MCPServer, name string) {
+	tools.AddMade(s, name)
 }

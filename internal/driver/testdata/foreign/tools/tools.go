@@ -126,3 +126,17 @@ func (*Ping) New() mcp.Tool {
 func (*Ping) Handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("pong"), nil
 }
+
+// MakeHandler makes a tool's handler; srv registers what it returns, directly and through
+// AddMade, a helper whose registration's handler is its call (gitlab-mcp-server's
+// MakeMetaHandler behind AddMetaTool).
+func MakeHandler(prefix string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(prefix + req.GetString("text", "")), nil
+	}
+}
+
+// AddMade registers a tool named name with the handler MakeHandler makes.
+func AddMade(s *server.MCPServer, name string) {
+	s.AddTool(mcp.NewTool(name, mcp.WithDescription("Answers with a prefix.")), MakeHandler(name))
+}

@@ -249,8 +249,8 @@ type Definition struct {
 	// handler is made by a call of a module function (`MakeMetaHandler(name, routes)`), that
 	// function as "package path.Name": its returned handler is the tool's.
 	HandlerMaker string
-	HandlerNil  bool
-	Handler     *Handler
+	HandlerNil   bool
+	Handler      *Handler
 	// HandlerOmitted is true when a keyed literal that carries the handler (a mark3labs
 	// server.ServerTool, ServerResource, ServerResourceTemplate or ServerPrompt, an
 	// mcptool.Tool) leaves its Handler field out, so the handler is nil. HandlerOmittedAt is

@@ -19,6 +19,10 @@ import (
 type Contents struct {
 	Funcs []*ssa.Function
 	Types []types.Type
+	// Built are the positions of the allocations (a composite literal's brace) and calls
+	// (their left parenthesis) the value may have been built by: where a definition literal
+	// or constructor registered through a table or a helper's results was written.
+	Built []token.Pos
 }
 
 // maxContentSteps bounds one Contents walk: a value built by a long chain of the package's
@@ -32,6 +36,7 @@ type contentWalk struct {
 	addrs   map[ssa.Value]bool
 	funcs   map[*ssa.Function]bool
 	types   map[types.Type]bool
+	built   map[token.Pos]bool
 	out     Contents
 	steps   int
 	globals map[*ssa.Global][]ssa.Instruction
@@ -48,7 +53,7 @@ func (r *Result) ContentsOf(vs ...ssa.Value) Contents {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	w := &contentWalk{r: r, seen: map[ssa.Value]bool{}, addrs: map[ssa.Value]bool{}, funcs: map[*ssa.Function]bool{}, types: map[types.Type]bool{}}
+	w := &contentWalk{r: r, seen: map[ssa.Value]bool{}, addrs: map[ssa.Value]bool{}, funcs: map[*ssa.Function]bool{}, types: map[types.Type]bool{}, built: map[token.Pos]bool{}}
 	for _, v := range vs {
 		w.value(v)
 	}
@@ -58,6 +63,13 @@ func (r *Result) ContentsOf(vs ...ssa.Value) Contents {
 func (w *contentWalk) budget() bool {
 	w.steps++
 	return w.steps <= maxContentSteps
+}
+
+func (w *contentWalk) addBuilt(pos token.Pos) {
+	if pos.IsValid() && !w.built[pos] {
+		w.built[pos] = true
+		w.out.Built = append(w.out.Built, pos)
+	}
 }
 
 func (w *contentWalk) addFunc(f *ssa.Function) {
@@ -121,7 +133,10 @@ func (w *contentWalk) value(v ssa.Value) {
 		if x.Op == token.MUL {
 			w.addr(x.X)
 		}
-	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeMap, *ssa.MakeSlice, *ssa.Global:
+	case *ssa.Alloc:
+		w.addBuilt(x.Pos())
+		w.addr(x)
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeMap, *ssa.MakeSlice, *ssa.Global:
 		w.addr(x)
 	case *ssa.Parameter:
 		w.parameter(x)
@@ -130,6 +145,7 @@ func (w *contentWalk) value(v ssa.Value) {
 	case *ssa.Call:
 		// A wrapper's or constructor's result may hold its arguments; a function of the
 		// package's own may return what it builds.
+		w.addBuilt(x.Pos())
 		for _, a := range x.Call.Args {
 			w.value(a)
 		}
@@ -176,6 +192,9 @@ func (w *contentWalk) addr(a ssa.Value) {
 			return
 		}
 		refs = w.globalUses()[x]
+	case *ssa.Extract, *ssa.Call, *ssa.Phi, *ssa.Parameter, *ssa.FreeVar:
+		// A slice or map a call returned or a caller gave: what it was built from.
+		w.value(a)
 	}
 	if rs := a.Referrers(); rs != nil {
 		refs = *rs

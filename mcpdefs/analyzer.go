@@ -1,6 +1,7 @@
 package mcpdefs
 
 import (
+	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -260,7 +261,7 @@ type recogniser struct {
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred *registrars.Result) *Result {
-	res := &Result{byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
+	res := &Result{Vocab: vocab.Vocab{Info: pass.TypesInfo, Pkg: pass.Pkg}, byNode: map[ast.Node]*mcpmodel.Handler{}, info: pass.TypesInfo, pkg: pass.Pkg}
 	pkgs := sdkapi.Reachable(pass.Pkg)
 	if len(pkgs) == 0 && len(opts.Own) == 0 {
 		return res

@@ -17,7 +17,7 @@
 // their own that recognition requires (registrars); and what recognition reads with: sdkapi
 // (the vocabulary: import paths and which API is which), typewalk (what each SDK's schema
 // inference makes of a Go type), jsonvalue (JSON values with their positions) and schemalib
-// (schemas the module builds with a schema library). Questions about paths and values go to
+// (schemas the module builds with a schema library), and vocab (what an expression in a handler body means to its SDK, and the SDK's text of a fix, for the rules). Questions about paths and values go to
 // the flow engine's layer, which knows no SDK: recognition hands the SSA engine (FlowEngine)
 // and the helper summaries (NewSummaries, flow/summary) what they must know of the SDKs as
 // oracles (oracle). mcpdefs must not import a rule family, the registry (analyzers) or the
@@ -25,6 +25,7 @@
 package mcpdefs
 
 import (
+	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 	"go/ast"
 	"go/types"
 
@@ -36,6 +37,8 @@ import (
 
 // Result is the analyzer's result for one package.
 type Result struct {
+	// Vocab answers the rules' SDK questions about expressions of the package.
+	vocab.Vocab
 	Definitions []*mcpmodel.Definition
 	Handlers    []*mcpmodel.Handler
 	Servers     []*mcpmodel.Server

@@ -41,6 +41,12 @@ func (r *recogniser) link() {
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d == nil {
 			r.foreignRegistration(reg)
+			if defs := r.defsByContents(reg); len(defs) > 0 {
+				for _, d := range defs {
+					r.register(d, reg)
+				}
+				continue
+			}
 		}
 		if leaves := r.templates.Leaves(d); len(leaves) > 0 {
 			// A registration in a helper registers each of its calls' instances, with the
@@ -555,4 +561,85 @@ func (r *recogniser) pairsByContents(reg registration) {
 			r.markPairRegistered(p.lit, reg.call, reg.registrar)
 		}
 	}
+}
+
+// defsByContents are the definitions of the package a registration's definition argument
+// may hold, followed by allocation when the argument names none (memos' `for _, tool :=
+// range tools { s.AddTool(tool, h) }` over the tools a function of the package builds and
+// returns): each is registered there. An argument that is a parameter of the enclosing
+// function is a registrar's, whose callers' definitions are linked through it otherwise.
+func (r *recogniser) defsByContents(reg registration) []*mcpmodel.Definition {
+	if reg.call == nil || reg.def == nil {
+		return nil
+	}
+	if v, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(reg.def)].(*types.Var); ok && r.isParam(v) {
+		return nil
+	}
+	c := r.flow.CallAt(reg.call.Lparen)
+	k := slices.Index(reg.call.Args, reg.def)
+	if c == nil || k < 0 || reg.call.Ellipsis.IsValid() {
+		return nil
+	}
+	off := len(c.Call.Args) - len(reg.call.Args) // the receiver of a method call
+	if off < 0 || off > 1 {
+		return nil
+	}
+	built := map[token.Pos]bool{}
+	for _, pos := range r.flow.ContentsOf(c.Call.Args[off+k]).Built {
+		built[pos] = true
+	}
+	var out []*mcpmodel.Definition
+	for _, d := range r.res.Definitions {
+		if d.Kind != reg.kind || d.Registration != nil || d.Template || d.Converter || !built[builtAt(d.Node)] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// builtAt is where SSA places the allocation or call that makes a definition: a composite
+// literal's brace, a constructor's left parenthesis.
+func builtAt(n ast.Node) token.Pos {
+	if lit := astutil.CompositeOf(asExpr(n)); lit != nil {
+		return lit.Lbrace
+	}
+	if call, ok := n.(*ast.CallExpr); ok {
+		return call.Lparen
+	}
+	return token.NoPos
+}
+
+func asExpr(n ast.Node) ast.Expr {
+	e, _ := n.(ast.Expr)
+	return e
+}
+
+// isParam reports whether v is a parameter or receiver of a function or literal of the
+// package.
+func (r *recogniser) isParam(v *types.Var) bool {
+	for _, f := range r.pass.Files {
+		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found || n == nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Recv != nil && x.Recv.Pos() <= v.Pos() && v.Pos() < x.Recv.End() {
+					found = true
+				}
+			case *ast.FuncType:
+				if x.Params != nil && x.Params.Pos() <= v.Pos() && v.Pos() < x.Params.End() {
+					found = true
+				}
+			}
+			return n.Pos() <= v.Pos() && v.Pos() < n.End()
+		})
+		return found
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package adapters
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -106,8 +105,8 @@ func (r *Finder) wholeCalls(h *mcpmodel.Handler) []*ssa.Call {
 			return nil
 		}
 		var call *ssa.Call
-		call, _ = extracted(p.Results[0].Value)
-		if call == nil || !whole(p, call) {
+		call, _ = flow.Extracted(p.Results[0].Value)
+		if call == nil || !flow.ReturnsWhole(p, call) {
 			return nil
 		}
 		if call.Call.Signature().Results().Len() != n {
@@ -129,7 +128,7 @@ func (r *Finder) passThrough(h *mcpmodel.Handler, fn *types.Func) (int, bool) {
 	}
 	idx := -1
 	for _, call := range calls {
-		i := boundParam(lit, call.Call.Value)
+		i := flow.BoundParam(lit, call.Call.Value)
 		if i < 0 || (idx >= 0 && idx != i) {
 			return -1, false
 		}
@@ -156,7 +155,7 @@ func (r *Finder) passThroughAfterChecks(h *mcpmodel.Handler, fn *types.Func) (in
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				i := boundParam(lit, x.Call.Value)
+				i := flow.BoundParam(lit, x.Call.Value)
 				if i < 0 {
 					continue
 				}
@@ -183,7 +182,7 @@ func (r *Finder) passThroughAfterChecks(h *mcpmodel.Handler, fn *types.Func) (in
 		}
 		if after == nil {
 			for _, v := range ret.Results {
-				if c, _ := extracted(v); c != nil && slices.Contains(calls, c) {
+				if c, _ := flow.Extracted(v); c != nil && slices.Contains(calls, c) {
 					return -1, nil, false
 				}
 				if _, phi := flow.Core(v).(*ssa.Phi); phi {
@@ -196,7 +195,7 @@ func (r *Finder) passThroughAfterChecks(h *mcpmodel.Handler, fn *types.Func) (in
 			return -1, nil, false
 		}
 		for i, v := range ret.Results {
-			if c, j := extracted(v); c != after || j != i {
+			if c, j := flow.Extracted(v); c != after || j != i {
 				return -1, nil, false
 			}
 		}
@@ -206,50 +205,6 @@ func (r *Finder) passThroughAfterChecks(h *mcpmodel.Handler, fn *types.Func) (in
 		return -1, nil, false
 	}
 	return idx, calls, true
-}
-
-// boundParam is the index among the declared parameters of lit's enclosing function of the
-// parameter that v, a variable lit captures, is bound to; -1 when v is anything else (or a
-// parameter the enclosing function assigns again).
-func boundParam(lit *ssa.Function, v ssa.Value) int {
-	// A captured parameter is a free variable holding its value, or (the usual form) the
-	// address of the cell the enclosing function stores the parameter in, loaded here.
-	byRef := false
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		v, byRef = ld.X, true
-	}
-	fv, ok := v.(*ssa.FreeVar)
-	parent := lit.Parent()
-	if !ok || parent == nil {
-		return -1
-	}
-	k := slices.Index(lit.FreeVars, fv)
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != lit || k >= len(mc.Bindings) {
-				continue
-			}
-			bound := mc.Bindings[k]
-			if byRef {
-				stored := flow.Stored(bound)
-				if len(stored) != 1 {
-					return -1
-				}
-				bound = stored[0]
-			}
-			p, ok := bound.(*ssa.Parameter)
-			if !ok {
-				return -1
-			}
-			i := slices.Index(parent.Params, p)
-			if parent.Signature.Recv() != nil {
-				i--
-			}
-			return i
-		}
-	}
-	return -1
 }
 
 func indexOf(params *types.Tuple, v *types.Var) int {
@@ -369,15 +324,15 @@ func (r *Finder) pathDelegates(h *mcpmodel.Handler) []pathDelegate {
 		if len(p.Results) != n {
 			continue
 		}
-		call, errAt := extracted(p.Results[h.ErrorIndex].Value)
+		call, errAt := flow.Extracted(p.Results[h.ErrorIndex].Value)
 		if call == nil {
 			continue
 		}
 		d, ok := r.delegateCalled(h, call)
-		if !ok || seen[d.node] || guarded(p, call) {
+		if !ok || seen[d.node] || flow.Guarded(p, call) {
 			continue
 		}
-		if whole(p, call) && d.sig.Results().Len() == n {
+		if flow.ReturnsWhole(p, call) && d.sig.Results().Len() == n {
 			// `return f(…)`: f's results are h's, position by position.
 			d.result, d.out, d.err = h.ResultIndex, h.OutIndex, h.ErrorIndex
 			seen[d.node] = true
@@ -388,14 +343,14 @@ func (r *Finder) pathDelegates(h *mcpmodel.Handler) []pathDelegate {
 			continue
 		}
 		d.err, d.out = errAt, -1
-		d.result = resultOf(p.Results[h.ResultIndex].Value, call)
+		d.result = flow.ResultOf(p.Results[h.ResultIndex].Value, call)
 		res := d.sig.Results()
 		if d.result < 0 || d.err >= res.Len() || !identical(res.At(d.result).Type(), h.Sig.Results().At(h.ResultIndex).Type()) ||
 			!identical(res.At(d.err).Type(), h.Sig.Results().At(h.ErrorIndex).Type()) {
 			continue
 		}
 		if h.OutIndex >= 0 {
-			if c, j := extracted(p.Results[h.OutIndex].Value); c == call && identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
+			if c, j := flow.Extracted(p.Results[h.OutIndex].Value); c == call && identical(res.At(j).Type(), h.Sig.Results().At(h.OutIndex).Type()) {
 				d.out = j
 			}
 		}
@@ -430,64 +385,6 @@ func (r *Finder) delegateCalled(h *mcpmodel.Handler, call *ssa.Call) (pathDelega
 		return pathDelegate{}, false
 	}
 	return d, d.node != h.Node
-}
-
-// guarded reports whether the return of path p runs only after a test of call's results
-// against nil (`if res, err := f(); res != nil || err != nil { return res, err }`): then the
-// handler passes f's results on only in the shapes the test admits, and f, whose (nil, nil)
-// means "go on", is not a delegate.
-func guarded(p flow.Path, call *ssa.Call) bool {
-	for _, c := range flow.Controlling(p.Return.Block()) {
-		if tested, _ := extracted(flow.NilTested(c.Value)); tested == call {
-			return true
-		}
-	}
-	return false
-}
-
-// whole reports whether path p returns call's results unchanged and in order.
-func whole(p flow.Path, call *ssa.Call) bool {
-	for i, o := range p.Results {
-		if c, j := extracted(o.Value); c != call || j != i {
-			return false
-		}
-	}
-	return true
-}
-
-// extracted is the call v is a result of, and which result; nil when it is none.
-func extracted(v ssa.Value) (*ssa.Call, int) {
-	switch x := flow.Core(v).(type) {
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return c, x.Index
-		}
-	case *ssa.Call:
-		return x, 0
-	}
-	return nil, -1
-}
-
-// resultOf is the position among call's results of v: one of them, or one given to a
-// func(T) T of the handler's own on the way (a decorator, github-mcp-server's
-// attachIFC(result)); -1 otherwise.
-func resultOf(v ssa.Value, call *ssa.Call) int {
-	c, i := extracted(v)
-	if c == call {
-		return i
-	}
-	if c == nil || c.Call.IsInvoke() || len(c.Call.Args) != 1 {
-		return -1
-	}
-	sig := c.Call.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() ||
-		!types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
-		return -1
-	}
-	if inner, j := extracted(c.Call.Args[0]); inner == call {
-		return j
-	}
-	return -1
 }
 
 // addDelegate recognises the function dl runs as a handler with h's mapping and dl's result

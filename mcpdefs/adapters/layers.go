@@ -305,8 +305,8 @@ func (r *Finder) delegateSites(h *mcpmodel.Handler) {
 		if len(p.Results) != n || n == 0 {
 			continue
 		}
-		c, _ := extracted(p.Results[0].Value)
-		if c == nil || done[c] || !whole(p, c) || c.Call.Signature().Results().Len() != n {
+		c, _ := flow.Extracted(p.Results[0].Value)
+		if c == nil || done[c] || !flow.ReturnsWhole(p, c) || c.Call.Signature().Results().Len() != n {
 			continue
 		}
 		done[c] = true

@@ -235,7 +235,7 @@ func (r *Finder) handlerConverts(v, next ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.MakeClosure:
 		lit, _ := x.Fn.(*ssa.Function)
-		return lit != nil && r.convertsOnSomePath(lit, capturedAs(x, next))
+		return lit != nil && r.convertsOnSomePath(lit, flow.CapturedAs(x, next))
 	case *ssa.Call:
 		if fn := flow.Callee(x); fn != nil && fn.Pkg() != r.pass.Pkg {
 			// A converting middleware of another package applied to next.
@@ -252,18 +252,6 @@ func (r *Finder) handlerConverts(v, next ssa.Value, depth int) bool {
 		}
 	}
 	return false
-}
-
-// capturedAs is the free variable of closure mc's function bound to next (its value, or the
-// cell the enclosing function keeps it in), or nil.
-func capturedAs(mc *ssa.MakeClosure, next ssa.Value) *ssa.FreeVar {
-	lit := mc.Fn.(*ssa.Function)
-	for k, b := range mc.Bindings {
-		if b == next || slices.Contains(flow.Stored(b), next) {
-			return lit.FreeVars[k]
-		}
-	}
-	return nil
 }
 
 // convertsOnSomePath asks the flow engine whether handler h returns a non-nil result and a
@@ -445,7 +433,7 @@ func (r *Finder) delegations() {
 			}
 			// A delegation is about the error alone: the handler may test it first (res, err :=
 			// body(…); if err != nil { return nil, err }).
-			call, _ := extracted(p.Results[h.ErrorIndex].Value)
+			call, _ := flow.Extracted(p.Results[h.ErrorIndex].Value)
 			if call == nil {
 				continue
 			}

@@ -483,7 +483,7 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 	if c == nil {
 		return m, "", false
 	}
-	resV, errV := wrappedResults(c)
+	resV, errV := flow.FirstAndLast(c)
 	if errV == nil || !astutil.IsError(errV.Type()) {
 		return m, "the wrapped function's error is not assigned to a variable the adapter tests", true
 	}
@@ -506,7 +506,7 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 			continue
 		}
 		mode, s, ok := r.modeOn(h, &p, errVar, errV)
-		target := errorsAsTaken(p, errV)
+		target := flow.ErrorsAsTaken(p, errV)
 		if !ok && target != nil {
 			return m, "the adapter's errors.As branch returns neither the error nor an IsError result", true
 		}
@@ -530,7 +530,7 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 		return m, "", true
 	}
-	if !found && testsNil(fn, errV) {
+	if !found && flow.TestsNil(fn, errV) {
 		return m, "the adapter's error branch does not end in a return of every result", true
 	}
 	if !found && r.passedByHelper(h, paths, errV) {
@@ -742,36 +742,6 @@ func (r *Finder) errorResultValue(node ast.Node, v ssa.Value) bool {
 	return false
 }
 
-// testsNil reports whether fn branches on v being nil.
-func testsNil(fn *ssa.Function, v ssa.Value) bool {
-	for _, b := range fn.Blocks {
-		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && flow.NilTested(ifi.Cond) == v {
-			return true
-		}
-	}
-	return false
-}
-
-// wrappedResults are the wrapped call's first result (nil when it has one result) and its
-// last, the error.
-func wrappedResults(c *ssa.Call) (res, errV ssa.Value) {
-	tuple, ok := c.Type().(*types.Tuple)
-	if !ok {
-		return nil, c
-	}
-	for _, ref := range *c.Referrers() {
-		if ex, isEx := ref.(*ssa.Extract); isEx {
-			switch ex.Index {
-			case 0:
-				res = ex
-			case tuple.Len() - 1:
-				errV = ex
-			}
-		}
-	}
-	return res, errV
-}
-
 // returnsCallWhole reports whether every path of h whose return the wrapped call c
 // dominates returns c's result and error unchanged, and there is one.
 func returnsCallWhole(paths []flow.Path, c *ssa.Call, resV, errV ssa.Value, h *mcpmodel.Handler) bool {
@@ -786,26 +756,6 @@ func returnsCallWhole(paths []flow.Path, c *ssa.Call, resV, errV ssa.Value, h *m
 		}
 	}
 	return count > 0
-}
-
-// errorsAsTaken is the target type of an `errors.As(errV, &target)` the path took the true
-// way of before its return, or nil.
-func errorsAsTaken(p flow.Path, errV ssa.Value) types.Type {
-	for _, c := range flow.Controlling(p.Return.Block()) {
-		call, ok := c.Value.(*ssa.Call)
-		if !ok || !c.Taken || len(call.Call.Args) != 2 {
-			continue
-		}
-		if !flow.CallsFunc(call, "errors", "As") || flow.Core(call.Call.Args[0]) != errV {
-			continue
-		}
-		if mi, ok := call.Call.Args[1].(*ssa.MakeInterface); ok {
-			if ptr, ok := mi.X.Type().Underlying().(*types.Pointer); ok {
-				return ptr.Elem()
-			}
-		}
-	}
-	return nil
 }
 
 // returnsWhole reports whether every return of SDK handler h after the wrapped call's
@@ -1236,7 +1186,6 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 // (razorpay's mcpgo.ToolResult) makes the struct type of res a tool result whose bool field
 // IsError marks an error, so that the helpers building it are read as the SDK's are.
 func (r *Finder) ownResult(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) {
-	info := r.pass.TypesInfo
 	_, assign := r.wrappedError(h, call, via)
 	as, ok := assign.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) < 2 {
@@ -1252,30 +1201,71 @@ func (r *Finder) ownResult(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel
 		return
 	}
 	ast.Inspect(h.Body, func(n ast.Node) bool {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || ifs.Pos() < as.Pos() {
+		if n == nil || n.Pos() < as.Pos() {
 			return true
 		}
-		sel, ok := ast.Unparen(ifs.Cond).(*ast.SelectorExpr)
-		if !ok || info.Uses[astutil.NameIdent(sel.X)] != res {
-			return true
-		}
-		f, _ := info.Uses[sel.Sel].(*types.Var)
-		if f == nil || !f.IsField() || !types.Identical(f.Type(), types.Typ[types.Bool]) {
-			return true
-		}
-		builds := false
-		ast.Inspect(ifs.Body, func(m ast.Node) bool {
-			if e, ok := m.(ast.Expr); ok && (r.errorResultCall(e) || r.IsErrorResult(e)) {
-				builds = true
+		var cond ast.Expr
+		var then, els ast.Node
+		switch x := n.(type) {
+		case *ast.IfStmt:
+			cond, then = x.Cond, x.Body
+			if x.Else != nil {
+				els = x.Else
 			}
-			return !builds
-		})
-		if builds {
+		case *ast.CaseClause:
+			// switch { case res.IsError: ... }
+			if len(x.List) != 1 {
+				return true
+			}
+			cond, then = x.List[0], &ast.BlockStmt{List: x.Body}
+		default:
+			return true
+		}
+		f, negated := r.boolFieldTest(cond, res)
+		if f == nil {
+			return true
+		}
+		if negated {
+			then = els
+		}
+		if r.buildsErrorResult(then) {
 			r.ownResults[tn] = f.Name()
 		}
 		return true
 	})
+}
+
+// boolFieldTest is the bool field of res that cond tests (`res.IsError`, `!res.IsError`),
+// and whether it tests it false; nil when cond is no such test.
+func (r *Finder) boolFieldTest(cond ast.Expr, res types.Object) (*types.Var, bool) {
+	info := r.pass.TypesInfo
+	negated := false
+	if u, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	sel, ok := ast.Unparen(cond).(*ast.SelectorExpr)
+	if !ok || info.Uses[astutil.NameIdent(sel.X)] != res {
+		return nil, false
+	}
+	f, _ := info.Uses[sel.Sel].(*types.Var)
+	if f == nil || !f.IsField() || !types.Identical(f.Type(), types.Typ[types.Bool]) {
+		return nil, false
+	}
+	return f, negated
+}
+
+// buildsErrorResult reports whether branch (nil: none) builds an SDK IsError result.
+func (r *Finder) buildsErrorResult(branch ast.Node) bool {
+	found := false
+	if branch != nil {
+		ast.Inspect(branch, func(m ast.Node) bool {
+			if e, ok := m.(ast.Expr); ok && (r.errorResultCall(e) || r.IsErrorResult(e)) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // ownStruct is the named struct type of v, through one pointer, or nil.

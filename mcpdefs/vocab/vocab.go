@@ -1,4 +1,8 @@
-package mcpdefs
+// Package vocab is recognition's vocabulary for the rules: what an expression in a handler
+// body means to the SDK it is written for (an IsError result, a protocol error, the tool's
+// arguments), and the SDK's text for a suggested fix. It must not import recognition
+// (mcpdefs) or a rule family; internal/layers' test pins it.
+package vocab
 
 import (
 	"go/ast"
@@ -12,22 +16,27 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// This file answers the SDK questions rules ask about expressions inside handler bodies, and
+// Vocab answers the SDK questions rules ask about expressions inside handler bodies, and
 // writes the SDK-specific text of suggested fixes, so that rules stay SDK-independent.
+// Recognition's result (mcpdefs.Result) embeds it for the package it read.
+type Vocab struct {
+	Info *types.Info
+	Pkg  *types.Package
+}
 
 // CallAPI classifies the function or method a call invokes.
-func (r *Result) CallAPI(call *ast.CallExpr) sdkapi.API {
-	if r.info == nil {
+func (r *Vocab) CallAPI(call *ast.CallExpr) sdkapi.API {
+	if r.Info == nil {
 		return sdkapi.APINone
 	}
-	return sdkapi.APIOf(typeutil.Callee(r.info, call))
+	return sdkapi.APIOf(typeutil.Callee(r.Info, call))
 }
 
 // IsErrorResult reports whether e is a tool result literal with IsError set to true, e.g.
 // &mcp.CallToolResult{IsError: true, ...}.
-func (r *Result) IsErrorResult(e ast.Expr) bool {
+func (r *Vocab) IsErrorResult(e ast.Expr) bool {
 	lit := astutil.CompositeOf(e)
-	if lit == nil || r.info == nil || sdkapi.TypeAPI(r.info.TypeOf(lit)) != sdkapi.APIToolResultType {
+	if lit == nil || r.Info == nil || sdkapi.TypeAPI(r.Info.TypeOf(lit)) != sdkapi.APIToolResultType {
 		return false
 	}
 	for _, elt := range lit.Elts {
@@ -36,7 +45,7 @@ func (r *Result) IsErrorResult(e ast.Expr) bool {
 			continue
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "IsError" {
-			tv := r.info.Types[kv.Value]
+			tv := r.Info.Types[kv.Value]
 			return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 		}
 	}
@@ -46,7 +55,7 @@ func (r *Result) IsErrorResult(e ast.Expr) bool {
 // ErrorResultContent returns the Content of a tool result literal with IsError set to true
 // (the text the client and the model read), or nil when e is no such literal or sets no
 // content.
-func (r *Result) ErrorResultContent(e ast.Expr) ast.Expr {
+func (r *Vocab) ErrorResultContent(e ast.Expr) ast.Expr {
 	if !r.IsErrorResult(e) {
 		return nil
 	}
@@ -61,27 +70,27 @@ func (r *Result) ErrorResultContent(e ast.Expr) ast.Expr {
 }
 
 // IsResultLiteral reports whether e is a tool, resource or prompt result literal (never nil).
-func (r *Result) IsResultLiteral(e ast.Expr) bool {
+func (r *Vocab) IsResultLiteral(e ast.Expr) bool {
 	return astutil.CompositeOf(e) != nil
 }
 
 // IsErrorResultField reports whether sel is `x.IsError` on a tool result, so that rules can
 // spot `res.IsError = true`.
-func (r *Result) IsErrorResultField(sel *ast.SelectorExpr) bool {
-	if r.info == nil || sel.Sel.Name != "IsError" {
+func (r *Vocab) IsErrorResultField(sel *ast.SelectorExpr) bool {
+	if r.Info == nil || sel.Sel.Name != "IsError" {
 		return false
 	}
-	return sdkapi.TypeAPI(r.info.TypeOf(sel.X)) == sdkapi.APIToolResultType
+	return sdkapi.TypeAPI(r.Info.TypeOf(sel.X)) == sdkapi.APIToolResultType
 }
 
 // IsProtocolError reports whether e is an error that go-sdk sends as a JSON-RPC error when a
 // typed handler returns it unwrapped: a *jsonrpc.Error value, or a call to a go-sdk function
 // that builds one (ResourceNotFoundError, URLElicitationRequiredError).
-func (r *Result) IsProtocolError(e ast.Expr) bool {
-	if r.info == nil {
+func (r *Vocab) IsProtocolError(e ast.Expr) bool {
+	if r.Info == nil {
 		return false
 	}
-	if sdkapi.TypeAPI(r.info.TypeOf(e)) == sdkapi.APIProtocolErrorType {
+	if sdkapi.TypeAPI(r.Info.TypeOf(e)) == sdkapi.APIProtocolErrorType {
 		return true
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
@@ -96,8 +105,8 @@ func (r *Result) IsProtocolError(e ast.Expr) bool {
 // IsArguments reports whether e reads the raw tool arguments of handler h's request:
 // req.Params.Arguments (both SDKs) or, for mark3labs, req.GetArguments() and
 // req.GetRawArguments().
-func (r *Result) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
-	if h == nil || h.Request == nil || r.info == nil {
+func (r *Vocab) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
+	if h == nil || h.Request == nil || r.Info == nil {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -110,14 +119,14 @@ func (r *Result) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
 			return false
 		}
 		id, ok := ast.Unparen(params.X).(*ast.Ident)
-		return ok && r.info.Uses[id] == h.Request
+		return ok && r.Info.Uses[id] == h.Request
 	case *ast.CallExpr:
 		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 		if !ok || (sel.Sel.Name != "GetArguments" && sel.Sel.Name != "GetRawArguments") {
 			return false
 		}
 		id, ok := ast.Unparen(sel.X).(*ast.Ident)
-		return ok && r.info.Uses[id] == h.Request && r.CallAPI(x) == sdkapi.APIArgGet
+		return ok && r.Info.Uses[id] == h.Request && r.CallAPI(x) == sdkapi.APIArgGet
 	}
 	return false
 }
@@ -125,13 +134,13 @@ func (r *Result) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
 // ToolErrorResult writes the expression that turns text into a tool error result for
 // handler h, in file's import names: mark3labs mcp.NewToolResultError(text). It returns
 // false when the SDK has no one-expression form (go-sdk) or the file does not import it.
-func (r *Result) ToolErrorResult(file *ast.File, h *mcpmodel.Handler, text string) (string, bool) {
+func (r *Vocab) ToolErrorResult(file *ast.File, h *mcpmodel.Handler, text string) (string, bool) {
 	return markLabsCall(file, h, "NewToolResultError", text)
 }
 
 // ToolErrorResultf is ToolErrorResult for a format and its arguments
 // (mark3labs mcp.NewToolResultErrorf).
-func (r *Result) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args string) (string, bool) {
+func (r *Vocab) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args string) (string, bool) {
 	return markLabsCall(file, h, "NewToolResultErrorf", args)
 }
 
@@ -150,7 +159,7 @@ func markLabsCall(file *ast.File, h *mcpmodel.Handler, fn, args string) (string,
 
 // ErrorResultFromErr names the constructor that carries an error into a tool error result,
 // for a call to NewToolResultError: the fix rewrites the callee to it.
-func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
+func (r *Vocab) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
 	if r.CallAPI(call) != sdkapi.APIToolResultError {
 		return "", false
 	}
@@ -167,7 +176,7 @@ func (r *Result) ErrorResultFromErr(call *ast.CallExpr) (string, bool) {
 
 // ResourceNotFound writes go-sdk's not-found error for resource handler h:
 // mcp.ResourceNotFoundError(req.Params.URI).
-func (r *Result) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, bool) {
+func (r *Vocab) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, bool) {
 	if h == nil || h.Flavour != mcpmodel.GoSDKResource && h.Flavour != mcpmodel.MCPToolResourceTemplate || h.Request == nil {
 		return "", false
 	}
@@ -180,7 +189,7 @@ func (r *Result) ResourceNotFound(file *ast.File, h *mcpmodel.Handler) (string, 
 
 // WithCause writes the mcperr option that carries errName as the cause, in file's import
 // name for mcperr.
-func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
+func (r *Vocab) WithCause(file *ast.File, errName string) (string, bool) {
 	name := astutil.ImportName(file, sdkapi.MCPErrPath, "mcperr")
 	if name == "" {
 		return "", false
@@ -190,18 +199,18 @@ func (r *Result) WithCause(file *ast.File, errName string) (string, bool) {
 
 // FactoryFor returns, for a call mcperr.New(mcperr.CodeX, ...), the factory that builds the
 // same error, qualified as the call's callee is ("mcperr.NotFound").
-func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
-	if r.CallAPI(call) != sdkapi.APIErrNew || len(call.Args) < 2 || r.info == nil {
+func (r *Vocab) FactoryFor(call *ast.CallExpr) (string, bool) {
+	if r.CallAPI(call) != sdkapi.APIErrNew || len(call.Args) < 2 || r.Info == nil {
 		return "", false
 	}
-	if r.pkg != nil && r.pkg.Path() == sdkapi.MCPErrPath {
+	if r.Pkg != nil && r.Pkg.Path() == sdkapi.MCPErrPath {
 		return "", false // the factories themselves are written with New
 	}
 	id := astutil.NameIdent(call.Args[0])
 	if id == nil {
 		return "", false
 	}
-	c, ok := r.info.Uses[id].(*types.Const)
+	c, ok := r.Info.Uses[id].(*types.Const)
 	if !ok || c.Pkg() == nil || c.Pkg().Path() != sdkapi.MCPErrPath {
 		return "", false
 	}
@@ -219,7 +228,7 @@ func (r *Result) FactoryFor(call *ast.CallExpr) (string, bool) {
 
 // IsMCPErrorConstructor reports whether call builds an *mcperr.Error: mcperr.New, a factory,
 // or call.Fail (or FailHTTP).
-func (r *Result) IsMCPErrorConstructor(call *ast.CallExpr) bool {
+func (r *Vocab) IsMCPErrorConstructor(call *ast.CallExpr) bool {
 	switch r.CallAPI(call) {
 	case sdkapi.APIErrNew, sdkapi.APIErrFactory, sdkapi.APICallFail, sdkapi.APICallFailHTTP:
 		return true

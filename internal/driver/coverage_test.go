@@ -264,6 +264,41 @@ var _ = CalledTool
 	assert.Contains(t, r.stderr, "srv/spare.go:10:9: tool \"called\": no registration with a handler is linked to it\n")
 }
 
+// A definition built into a local variable that is only read (marshalled to read its schema
+// off it) is no tool: it is not counted; one the function hands on is.
+func TestCoverageSkipsDefinitionsOnlyReadLocally(t *testing.T) {
+	dir := copyFixture(t, "table")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "schema.go"), []byte(`package srv
+
+import (
+	"encoding/json"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+func schemaOf(opts ...mcp.ToolOption) ([]byte, error) {
+	temp := mcp.NewTool("temp", opts...)
+	if temp.Name == "" {
+		return nil, nil
+	}
+	return json.Marshal(temp)
+}
+
+func handedOn(opts ...mcp.ToolOption) []mcp.Tool {
+	kept := mcp.NewTool("kept", opts...)
+	return []mcp.Tool{kept}
+}
+
+var _, _ = schemaOf()
+var _ = handedOn()
+`), 0o644))
+	r := mcplint(t, dir, "-v")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen\n")
+	assert.Contains(t, r.stderr, "srv/schema.go:18:10: tool \"kept\": no registration with a handler is linked to it\n")
+	assert.NotContains(t, r.stderr, "\"temp\"")
+}
+
 // The fixture module testdata/fieldtable (mark3labs) keeps its tools as values of its own
 // type, a definition beside a handler of its own signature, in a package the adapter's
 // package imports; the adapter calls the field and hands the error to a helper that makes an

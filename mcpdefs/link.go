@@ -40,8 +40,11 @@ func (r *recogniser) link() {
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d == nil {
+			foreign := len(r.res.ForeignTools)
 			r.foreignRegistration(reg)
-			if defs := r.defsByContents(reg); len(defs) > 0 {
+			// A registration through an interface or another package's function is judged
+			// with that function's tools; otherwise what the argument may hold is registered.
+			if defs := r.defsByContents(reg); len(r.res.ForeignTools) == foreign && len(defs) > 0 {
 				for _, d := range defs {
 					r.register(d, reg)
 				}

@@ -22,6 +22,7 @@ func New() *server.MCPServer {
 	tools.RegisterCommands(s, &tools.Ping{})
 	s.AddTool(mcp.NewTool("made", mcp.WithDescription("Answers with a prefix.")), tools.MakeHandler("made"))
 	addMade(s, "chained")
+	tools.RegisterRegistry(s)
 	return s
 }
 

@@ -140,3 +140,25 @@ func MakeHandler(prefix string) server.ToolHandlerFunc {
 func AddMade(s *server.MCPServer, name string) {
 	s.AddTool(mcp.NewTool(name, mcp.WithDescription("Answers with a prefix.")), MakeHandler(name))
 }
+
+// registry holds commands added from init functions (gin-vue-admin's toolRegister).
+var registry = map[string]Command{}
+
+func init() { registry["pong"] = &Pong{} }
+
+// RegisterRegistry adds every command of the registry.
+func RegisterRegistry(s *server.MCPServer) {
+	for _, c := range registry {
+		s.AddTool(c.New(), c.Handle)
+	}
+}
+
+type Pong struct{}
+
+func (*Pong) New() mcp.Tool {
+	return mcp.NewTool("pong", mcp.WithDescription("Answers ping."))
+}
+
+func (*Pong) Handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("ping"), nil
+}

@@ -1,6 +1,7 @@
 package mcpdefs
 
 import (
+	"github.com/mcplint-go/mcplint/mcpdefs/modversions"
 	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 	"go/ast"
 	"go/token"
@@ -303,7 +304,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	r.templates = templates.New(pass, r, r.callsOf)
 	res.r = r
 	// Versions first: recognition itself depends on them (the schema library mcp-go uses).
-	res.Versions = moduleVersions(pass)
+	res.Versions = modversions.Of(pass)
 	// The inspector is built here, after the bail-out, rather than required from the
 	// inspect analyzer: rules with facts make recognition run on every dependency, and most
 	// of them cannot reach an SDK.

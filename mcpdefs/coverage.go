@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
@@ -68,7 +67,7 @@ func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 		if c, ok := r.givenHandler(instanceCall(d)); ok {
 			return c
 		}
-		if fn := r.funcByKey(d.HandlerMaker); fn != nil {
+		if fn := astutil.FuncByKey(r.pkg, d.HandlerMaker); fn != nil {
 			// A helper of another package registers the handler a module function makes.
 			return Coverage{Reason: "its handler is the function " + fn.Pkg().Name() + "." + fn.Name() + " returns, which recognition does not follow", ReturnedBy: fn}
 		}
@@ -310,33 +309,4 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		}
 	}
 	return out
-}
-
-// funcByKey finds the package-level function "package path.Name" in the package or the
-// packages it imports, directly or not; nil when key is empty or not found.
-func (r *Result) funcByKey(key string) *types.Func {
-	i := strings.LastIndex(key, ".")
-	if r.pkg == nil || i < 0 {
-		return nil
-	}
-	path, name := key[:i], key[i+1:]
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) *types.Func
-	find = func(p *types.Package) *types.Func {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			fn, _ := p.Scope().Lookup(name).(*types.Func)
-			return fn
-		}
-		for _, q := range p.Imports() {
-			if fn := find(q); fn != nil {
-				return fn
-			}
-		}
-		return nil
-	}
-	return find(r.pkg)
 }

@@ -575,7 +575,7 @@ func (r *recogniser) defsByContents(reg registration) []*mcpmodel.Definition {
 	if reg.call == nil || reg.def == nil {
 		return nil
 	}
-	if v, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(reg.def)].(*types.Var); ok && r.isParam(v) {
+	if v, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(reg.def)].(*types.Var); ok && astutil.IsParam(r.pass.Files, v) {
 		return nil
 	}
 	c := r.flow.CallAt(reg.call.Lparen)
@@ -616,33 +616,4 @@ func builtAt(n ast.Node) token.Pos {
 func asExpr(n ast.Node) ast.Expr {
 	e, _ := n.(ast.Expr)
 	return e
-}
-
-// isParam reports whether v is a parameter or receiver of a function or literal of the
-// package.
-func (r *recogniser) isParam(v *types.Var) bool {
-	for _, f := range r.pass.Files {
-		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
-			continue
-		}
-		found := false
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found || n == nil {
-				return false
-			}
-			switch x := n.(type) {
-			case *ast.FuncDecl:
-				if x.Recv != nil && x.Recv.Pos() <= v.Pos() && v.Pos() < x.Recv.End() {
-					found = true
-				}
-			case *ast.FuncType:
-				if x.Params != nil && x.Params.Pos() <= v.Pos() && v.Pos() < x.Params.End() {
-					found = true
-				}
-			}
-			return n.Pos() <= v.Pos() && v.Pos() < n.End()
-		})
-		return found
-	}
-	return false
 }

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // NameIdent returns the identifier that e names: x for x, Sel for pkg.Sel or v.Sel, nil for
@@ -266,4 +267,62 @@ func IsContext(t types.Type) bool {
 // implements it).
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// FuncByKey finds the package-level function "package path.Name" in pkg or the packages
+// it imports, directly or not; nil when key is empty or not found.
+func FuncByKey(pkg *types.Package, key string) *types.Func {
+	i := strings.LastIndex(key, ".")
+	if pkg == nil || i < 0 {
+		return nil
+	}
+	path, name := key[:i], key[i+1:]
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.Func
+	find = func(p *types.Package) *types.Func {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			fn, _ := p.Scope().Lookup(name).(*types.Func)
+			return fn
+		}
+		for _, q := range p.Imports() {
+			if fn := find(q); fn != nil {
+				return fn
+			}
+		}
+		return nil
+	}
+	return find(pkg)
+}
+
+// IsParam reports whether v is a parameter or receiver of a function or literal in
+// files.
+func IsParam(files []*ast.File, v *types.Var) bool {
+	for _, f := range files {
+		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found || n == nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Recv != nil && x.Recv.Pos() <= v.Pos() && v.Pos() < x.Recv.End() {
+					found = true
+				}
+			case *ast.FuncType:
+				if x.Params != nil && x.Params.Pos() <= v.Pos() && v.Pos() < x.Params.End() {
+					found = true
+				}
+			}
+			return n.Pos() <= v.Pos() && v.Pos() < n.End()
+		})
+		return found
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package mcpdefs
+package modversions
 
 import (
 	"strings"
@@ -30,7 +30,7 @@ replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, mcpmodel.Ve
 		{"no SDK", "module x\nrequire golang.org/x/mod v0.42.0", mcpmodel.Versions{}},
 		{"unparsable", "module x\nrequire (", mcpmodel.Versions{}},
 	} {
-		if got := versionsFromGoMod("go.mod", []byte(c.gomod)); got != c.want {
+		if got := FromGoMod("go.mod", []byte(c.gomod)); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
 	}

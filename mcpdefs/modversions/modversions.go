@@ -1,4 +1,7 @@
-package mcpdefs
+// Package modversions reads which SDK versions the analysed module builds with, from its
+// go.mod; what each version does is mcpmodel's (Versions, and the Handler methods that follow
+// Handler.Version). It must not import recognition (mcpdefs); internal/layers' test pins it.
+package modversions
 
 import (
 	"os"
@@ -11,13 +14,10 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// This file reads which SDK versions the analysed module builds with; what each version does
-// is mcpmodel's (Versions, and the Handler methods that follow Handler.Version).
-
-// moduleVersions reads the SDK versions from the go.mod of the module that holds the pass's
+// Of reads the SDK versions from the go.mod of the module that holds the pass's
 // package. It reads the file rather than asking the build system because an analyzer sees
 // neither the loader's module information nor, under go vet, the build list.
-func moduleVersions(pass *analysis.Pass) mcpmodel.Versions {
+func Of(pass *analysis.Pass) mcpmodel.Versions {
 	if pass.Module != nil && (pass.Module.Path == sdkapi.GoSDKModule || pass.Module.Path == sdkapi.MarkLabsModule) {
 		return mcpmodel.Versions{} // the SDK's own tree (its examples): its newest behaviour
 	}
@@ -28,7 +28,7 @@ func moduleVersions(pass *analysis.Pass) mcpmodel.Versions {
 	for {
 		gomod := filepath.Join(dir, "go.mod")
 		if data, err := os.ReadFile(gomod); err == nil {
-			return versionsFromGoMod(gomod, data)
+			return FromGoMod(gomod, data)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -38,9 +38,9 @@ func moduleVersions(pass *analysis.Pass) mcpmodel.Versions {
 	}
 }
 
-// versionsFromGoMod extracts the SDK versions a go.mod selects. A go.mod that does not parse
+// FromGoMod extracts the SDK versions a go.mod selects. A go.mod that does not parse
 // yields no versions: the build fails on it anyway, and the loader says so.
-func versionsFromGoMod(name string, data []byte) mcpmodel.Versions {
+func FromGoMod(name string, data []byte) mcpmodel.Versions {
 	f, err := modfile.Parse(name, data, nil)
 	if err != nil {
 		return mcpmodel.Versions{}

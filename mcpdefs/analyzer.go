@@ -259,6 +259,8 @@ type recogniser struct {
 	// registeredInHelper marks instances registered by a registration in the helpers they
 	// are made through.
 	registeredInHelper map[*mcpmodel.Definition]bool
+	// storedIn are the struct fields definitions no registration links are stored in.
+	storedIn map[*mcpmodel.Definition]string
 }
 
 func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred *registrars.Result) *Result {
@@ -296,6 +298,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 		fixedSchemas: map[*mcpmodel.Definition][2]bool{},
 
 		registeredInHelper: map[*mcpmodel.Definition]bool{},
+		storedIn:           map[*mcpmodel.Definition]string{},
 		own:                opts.Own,
 	}
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
@@ -332,6 +335,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	res.Layers.Sites, res.Layers.Values, res.Layers.MethodSets = r.adapters.Layers()
 	res.OwnConverters = r.ownConverters()
 	res.OwnResults = r.adapters.OwnResults()
+	r.findStored()
 	res.findUnused()
 	for _, h := range res.Handlers {
 		h.Version = res.Versions.Of(h.SDK)

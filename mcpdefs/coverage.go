@@ -30,6 +30,10 @@ type Coverage struct {
 	// returns is judged there (Result.ReturnedHandlers), and Reason holds until a run over
 	// both settles it.
 	ReturnedBy *types.Func
+	// StoredIn is, for a definition with no registration here, the key of the struct field
+	// its value is stored in (see FieldRegistration): a registration from that field in
+	// another package gives the verdict.
+	StoredIn string
 }
 
 // ConvertedElsewhere is CoverageOf's reason for a literal of an own definition type whose
@@ -71,7 +75,7 @@ func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 			// A helper of another package registers the handler a module function makes.
 			return Coverage{Reason: "its handler is the function " + fn.Pkg().Name() + "." + fn.Name() + " returns, which recognition does not follow", ReturnedBy: fn}
 		}
-		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos())}
+		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos()), StoredIn: r.storedIn(d)}
 	}
 	if d.Instance {
 		if c, ok := r.givenHandler(instanceCall(d)); ok {
@@ -309,4 +313,12 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		}
 	}
 	return out
+}
+
+// storedIn is the key of the struct field d's value is stored in, or "".
+func (r *Result) storedIn(d *mcpmodel.Definition) string {
+	if r.r == nil {
+		return ""
+	}
+	return r.r.storedIn[d]
 }

@@ -69,6 +69,9 @@ type Result struct {
 	// ForeignTools are the tools this package registers with a definition a function of
 	// another package builds.
 	ForeignTools []ForeignTool
+	// FieldRegistrations are the registrations that read their definition from a field of a
+	// struct of the module, which the definitions stored in that field elsewhere take.
+	FieldRegistrations []FieldRegistration
 	// OwnResults are the server's own result types an adapter converts into the SDK's tool
 	// result, with the bool field that marks an error (adapters.OwnResultFact).
 	OwnResults map[*types.TypeName]string

@@ -42,6 +42,7 @@ func (r *recogniser) link() {
 		if d == nil {
 			foreign := len(r.res.ForeignTools)
 			r.foreignRegistration(reg)
+			r.fieldRegistration(reg)
 			// A registration through an interface or another package's function is judged
 			// with that function's tools; otherwise what the argument may hold is registered.
 			if defs := r.defsByContents(reg); len(r.res.ForeignTools) == foreign && len(defs) > 0 {

@@ -58,6 +58,9 @@ type runRecord struct {
 	// of a struct type of another package, by that type's key.
 	OwnConverters map[string]ownConverterRecord `json:"ownConverters,omitempty"`
 	OwnLiterals   map[string][]string           `json:"ownLiterals,omitempty"`
+	// FieldRegs are the verdicts on the handlers of registrations that read their definition
+	// from a struct field, by the field's key.
+	FieldRegs map[string]*toolRecord `json:"fieldRegs,omitempty"`
 	// Called are the positions of the names of the module's functions and methods that an
 	// analysed package calls or takes as a value, and "method NAME" for the interface
 	// methods it calls (any implementation may run).
@@ -91,8 +94,10 @@ type toolRecord struct {
 	MadeIn       string `json:"madeIn,omitempty"`
 	MadeInMethod string `json:"madeInMethod,omitempty"`
 	// ReturnedBy is the position of the function of another package that makes the handler
-	// (runRecord.Returns has its verdict).
+	// (runRecord.Returns has its verdict); StoredIn the key of the struct field the
+	// definition is stored in (runRecord.FieldRegs has the verdict of its registration).
 	ReturnedBy string `json:"returnedBy,omitempty"`
+	StoredIn   string `json:"storedIn,omitempty"`
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
@@ -210,6 +215,16 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		}
 		rec.ForeignIface = append(rec.ForeignIface, fi)
 	}
+	for _, fr := range r.FieldRegistrations {
+		t := &toolRecord{}
+		t.fill(r.FieldCoverage(fr), at)
+		if rec.FieldRegs == nil {
+			rec.FieldRegs = map[string]*toolRecord{}
+		}
+		if prev := rec.FieldRegs[fr.Key]; prev == nil || prev.Checked {
+			rec.FieldRegs[fr.Key] = t // a field registered twice is checked when both are
+		}
+	}
 	for fn, cov := range r.ReturnedHandlers() {
 		t := &toolRecord{}
 		t.fill(cov, at)
@@ -257,6 +272,7 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	if cov.ReturnedBy != nil {
 		t.ReturnedBy = at(cov.ReturnedBy.Pos())
 	}
+	t.StoredIn = cov.StoredIn
 	if cov.MadeIn != nil {
 		t.MadeIn = at(cov.MadeIn.Pos())
 		if cov.MadeIn.Signature().Recv() != nil {
@@ -318,6 +334,12 @@ func (r *runRecord) merge(later *runRecord) {
 	maps.Copy(r.Tools, later.Tools)
 	maps.Copy(r.Foreign, later.Foreign)
 	maps.Copy(r.Returns, later.Returns)
+	if later.FieldRegs != nil {
+		if r.FieldRegs == nil {
+			r.FieldRegs = map[string]*toolRecord{}
+		}
+		maps.Copy(r.FieldRegs, later.FieldRegs)
+	}
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
 	if later.Called != nil {
@@ -374,6 +396,11 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		}
 	}
 	for _, t := range r.Tools {
+		if f := r.FieldRegs[t.StoredIn]; t.Reason == mcpdefs.NoRegistration && t.StoredIn != "" && f != nil {
+			// Stored in a field of a table another package registers from.
+			t.takeVerdict(f)
+			continue
+		}
 		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
 			// Registered in another package, with the handler judged there.
 			t.takeVerdict(f)

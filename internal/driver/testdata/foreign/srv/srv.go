@@ -23,7 +23,14 @@ func New() *server.MCPServer {
 	s.AddTool(mcp.NewTool("made", mcp.WithDescription("Answers with a prefix.")), tools.MakeHandler("made"))
 	addMade(s, "chained")
 	tools.RegisterRegistry(s)
+	tools.RegisterSpecs(s, specs())
 	return s
+}
+
+// specs builds the table package tools registers from its Tool field.
+func specs() []tools.Spec {
+	tool := mcp.NewTool("spec", mcp.WithDescription("Answers from a table."))
+	return []tools.Spec{{Tool: tool, Text: "from the table"}}
 }
 
 // addMade is a helper of this package over the helper of package tools.

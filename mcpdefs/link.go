@@ -19,6 +19,7 @@ import (
 // literals, then through any other call, return or composite literal that holds exactly one
 // definition and one handler of the same kind (the handler-factory and own-wrapper patterns).
 func (r *recogniser) link() {
+	var byContents []registration
 	for _, reg := range r.pending {
 		if reg.kind == 0 {
 			// An argument of AddTools and friends: a pair literal, linked on its own; a
@@ -44,12 +45,10 @@ func (r *recogniser) link() {
 			r.foreignRegistration(reg)
 			r.fieldRegistration(reg)
 			// A registration through an interface or another package's function is judged
-			// with that function's tools; otherwise what the argument may hold is registered.
-			if defs := r.defsByContents(reg); len(r.res.ForeignTools) == foreign && len(defs) > 0 {
-				for _, d := range defs {
-					r.register(d, reg)
-				}
-				continue
+			// with that function's tools; otherwise what the argument may hold is registered
+			// once pairing has linked what it links.
+			if len(r.res.ForeignTools) == foreign {
+				byContents = append(byContents, reg)
 			}
 		}
 		if leaves := r.templates.Leaves(d); len(leaves) > 0 {
@@ -71,6 +70,13 @@ func (r *recogniser) link() {
 	}
 	for _, n := range r.containers {
 		r.pair(n)
+	}
+	for _, reg := range byContents {
+		for _, d := range r.defsByContents(reg) {
+			if d.HandlerExpr == nil && !d.HandlerNil {
+				r.register(d, reg)
+			}
+		}
 	}
 	r.linkFieldRegistrations()
 	r.linkOwnDefinitions()

@@ -44,3 +44,26 @@ func buildSpare() (*mcp.Tool, error) {
 }
 
 var _ = buildSpare
+
+// Near miss for the above: a table pairs each definition with its handler, and a helper
+// registers each entry through a type switch on the handler (mudler's jellyfin): the pair
+// keeps its handler; the registration's h does not replace it.
+type toolDef struct {
+	tool    *mcp.Tool
+	handler any
+}
+
+var allDefs = []toolDef{{tool: &mcp.Tool{Name: "paired", Description: "Paired"}, handler: typed}} // want `def tool go-sdk name="paired" desc="Paired" in=gosdk.In out=gosdk.Out handler=typed$`
+
+func registerDef(s *mcp.Server, td toolDef) {
+	switch h := td.handler.(type) {
+	case func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error):
+		mcp.AddTool(s, td.tool, h)
+	}
+}
+
+func registerDefs(s *mcp.Server) {
+	for _, td := range allDefs {
+		registerDef(s, td)
+	}
+}

@@ -23,7 +23,9 @@ const prelude = `package p
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -33,6 +35,8 @@ import (
 
 var (
 	_ = errors.New
+	_ = fmt.Errorf
+	_ = json.Unmarshal
 	_ = reflect.ValueOf
 	_ = mcp.NewTool
 	_ = server.NewMCPServer
@@ -355,6 +359,59 @@ func target(ctx context.Context, args map[string]any) (string, error) { return "
 
 func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, makeHandler(map[string]Route{"a": {Handler: target}})) }
 `, "AdaptedTool errors=tool via=adapter:field"},
+		// The handler hands its request to a helper of the package that decodes it and calls an
+		// interface method of its own parameter with it (SafeLine's handleToolCall): the
+		// implementations are not followed, which the run's coverage must say.
+		{"helperinterface", `type Executor interface {
+	Execute(ctx context.Context, params map[string]any) (string, error)
+}
+
+func call(ctx context.Context, req *gomcp.CallToolRequest, e Executor) (*gomcp.CallToolResult, error) {
+	var params map[string]any
+	if err := json.Unmarshal(req.Params.Arguments, &params); err != nil {
+		return nil, err
+	}
+	out, err := e.Execute(ctx, params)
+	if err != nil {
+		return nil, err
+	}
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}, nil
+}
+
+func register(e Executor) {
+	gs.AddTool(&gomcp.Tool{Name: "t"}, func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		res, err := call(ctx, req, e)
+		if err != nil {
+			return nil, fmt.Errorf("call: %w", err)
+		}
+		return res, nil
+	})
+}
+`, "none; unmapped register: the handler hands the tool's arguments to call, which calls the interface method e.Execute that recognition does not follow"},
+		// Near miss: a helper handed the request that calls a service interface with values
+		// it derived is no layer.
+		{"helperservice", `type Store interface {
+	Get(ctx context.Context, id string) (string, error)
+}
+
+func lookup(ctx context.Context, req *gomcp.CallToolRequest, s Store) (*gomcp.CallToolResult, error) {
+	out, err := s.Get(ctx, req.Params.Name)
+	if err != nil {
+		return nil, err
+	}
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: out}}}, nil
+}
+
+func register(s Store) {
+	gs.AddTool(&gomcp.Tool{Name: "t"}, func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		res, err := lookup(ctx, req, s)
+		if err != nil {
+			return nil, fmt.Errorf("lookup: %w", err)
+		}
+		return res, nil
+	})
+}
+`, "none"},
 		{"fieldconflict", `type Tool struct {
 	Handler func(ctx context.Context) (string, error)
 }

@@ -35,6 +35,9 @@ func (r *Finder) Unfollowed() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				c, ok := instr.(*ssa.Call)
+				if ok && r.flow.Called(c) != nil {
+					r.unfollowedInHelper(h, c)
+				}
 				if !ok || r.flow.Called(c) != nil || r.followed[c.Pos()] || !returnsError(c) {
 					continue
 				}
@@ -62,6 +65,53 @@ func (r *Finder) Unfollowed() {
 				r.AddUnmapped(u)
 			}
 		}
+	}
+}
+
+// unfollowedInHelper records, as unmapped, handler h's call c of a function of the package
+// that is handed the tool's request or arguments and calls an interface method on one of its
+// own parameters (SafeLine's handleToolCall(ctx, request, tool) calling tool.Execute): the
+// implementations are the tool's real handlers, and nothing maps them.
+func (r *Finder) unfollowedInHelper(h *mcpmodel.Handler, c *ssa.Call) {
+	f := r.flow.Called(c)
+	call := flow.CallExprAt(h.Node, c.Pos())
+	if f == nil || f.Pkg != r.flow.Package() || call == nil || r.unmapped[call] || !r.handsArguments(h, call) {
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			ic, ok := instr.(*ssa.Call)
+			if !ok || !ic.Call.IsInvoke() || !returnsError(ic) || r.followed[ic.Pos()] {
+				continue
+			}
+			p, isParam := ic.Call.Value.(*ssa.Parameter)
+			if !isParam || !slices.Contains(f.Params, p) || r.HandlerShape(ic.Call.Signature()) || !slices.ContainsFunc(ic.Call.Args, r.handsInput(h, f, c, call)) {
+				continue
+			}
+			r.AddUnmapped(mcpmodel.Unmapped{Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
+				Reason: "the handler hands the tool's arguments to " + types.ExprString(call.Fun) + ", which calls the interface method " + p.Name() + "." + ic.Call.Method.Name() + " that recognition does not follow"})
+			return
+		}
+	}
+}
+
+// handsInput reports, for an argument of a call in f (which h's call c calls), whether it is
+// the tool's input as f has it: a parameter given h's request, arguments or typed input, or
+// a variable json.Unmarshal decodes into (a service call, handed values derived from them, is
+// no layer).
+func (r *Finder) handsInput(h *mcpmodel.Handler, f *ssa.Function, c *ssa.Call, call *ast.CallExpr) func(ssa.Value) bool {
+	offset := len(c.Call.Args) - len(call.Args) // a method's receiver
+	return func(a ssa.Value) bool {
+		a = flow.Core(a)
+		if p, ok := a.(*ssa.Parameter); ok {
+			i := slices.Index(f.Params, p) - offset
+			return i >= 0 && i < len(call.Args) && r.handsOn(h, &ast.CallExpr{Fun: call.Fun, Args: call.Args[i : i+1]}, true)
+		}
+		ld, ok := a.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return false
+		}
+		return slices.ContainsFunc(flow.CallsGiven(ld.X), func(u *ssa.Call) bool { return flow.CallsFunc(u, "encoding/json", "Unmarshal") })
 	}
 }
 

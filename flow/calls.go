@@ -175,3 +175,30 @@ func CapturedAs(mc *ssa.MakeClosure, next ssa.Value) *ssa.FreeVar {
 	}
 	return nil
 }
+
+// ReturnedValues are the values a returned value v can be: through phis, conversions to a
+// handler type (HandlerFunc(f)) and the variable a bare return reads.
+func ReturnedValues(v ssa.Value, depth int) []ssa.Value {
+	if depth > maxDepth {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		var out []ssa.Value
+		for _, e := range x.Edges {
+			out = append(out, ReturnedValues(e, depth+1)...)
+		}
+		return out
+	case *ssa.ChangeType:
+		return ReturnedValues(x.X, depth+1)
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			var out []ssa.Value
+			for _, st := range Stored(a) {
+				out = append(out, ReturnedValues(st, depth+1)...)
+			}
+			return out
+		}
+	}
+	return []ssa.Value{v}
+}

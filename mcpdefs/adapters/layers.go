@@ -86,7 +86,7 @@ func (r *Finder) layerSite(h *mcpmodel.Handler, c *ssa.Call, call *ast.CallExpr)
 		}
 		site.Interface = layerkey.InterfaceKeys(iface)
 	} else {
-		site.Key = valueKey(c.Call.Value)
+		site.Key = layerkey.ValueKey(c.Call.Value)
 	}
 	for _, w := range r.wholeCalls(h) {
 		if w == c {
@@ -120,7 +120,7 @@ func (r *Finder) valueFuncs() {
 			return
 		}
 		keys := map[string]bool{"func " + layerkey.SignatureKey(fn.Signature): true}
-		destinations(use, keys, 0)
+		layerkey.Destinations(use, keys, 0)
 		r.values = append(r.values, ValueFunc{Pos: pos, Keys: slices.Sorted(maps.Keys(keys)), Pkg: pkg})
 	}
 	funcs := r.flow.Functions()
@@ -239,54 +239,6 @@ func (r *Finder) judgedBySummary(h *mcpmodel.Handler, fn *ssa.Function, c *ssa.C
 		}
 	}
 	return true
-}
-
-// valueKey is the key of the function value v a site calls (see LayerSite.Key).
-func valueKey(v ssa.Value) string {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		switch a := u.X.(type) {
-		case *ssa.FieldAddr:
-			return layerkey.FieldKey(a.X.Type(), a.Field)
-		case *ssa.Global:
-			return "global " + a.Pkg.Pkg.Path() + "." + a.Name()
-		}
-	}
-	if f, ok := v.(*ssa.Field); ok {
-		return layerkey.FieldKey(f.X.Type(), f.Field)
-	}
-	if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
-		return "named " + types.TypeString(named.Origin(), nil)
-	}
-	sig, _ := v.Type().Underlying().(*types.Signature)
-	if sig == nil {
-		return ""
-	}
-	return "func " + layerkey.SignatureKey(sig)
-}
-
-// destinations adds to keys where the function value used by use goes: stored in a field or
-// a package variable, converted to a named func type (and from there, stored).
-func destinations(use ssa.Instruction, keys map[string]bool, depth int) {
-	if use == nil || depth > 3 {
-		return
-	}
-	switch x := use.(type) {
-	case *ssa.Store:
-		switch a := x.Addr.(type) {
-		case *ssa.FieldAddr:
-			keys[layerkey.FieldKey(a.X.Type(), a.Field)] = true
-		case *ssa.Global:
-			keys["global "+a.Pkg.Pkg.Path()+"."+a.Name()] = true
-		}
-	case *ssa.ChangeType, *ssa.Convert:
-		v := x.(ssa.Value)
-		if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
-			keys["named "+types.TypeString(named.Origin(), nil)] = true
-		}
-		for _, ref := range *v.Referrers() {
-			destinations(ref, keys, depth+1)
-		}
-	}
 }
 
 // delegateSites records the calls by which tool handler h returns, on some path, the results

@@ -194,40 +194,13 @@ func (r *Finder) returnsConverting(f *ssa.Function, next ssa.Value, depth int) b
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		for _, v := range handlerValues(ret.Results[0], 0) {
+		for _, v := range flow.ReturnedValues(ret.Results[0], 0) {
 			if r.handlerConverts(v, next, depth) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// handlerValues are the values a returned handler v can be: through phis, conversions to a
-// handler type (HandlerFunc(f)) and the variable a bare return reads.
-func handlerValues(v ssa.Value, depth int) []ssa.Value {
-	if depth > mcpmodel.MaxDepth {
-		return nil
-	}
-	switch x := v.(type) {
-	case *ssa.Phi:
-		var out []ssa.Value
-		for _, e := range x.Edges {
-			out = append(out, handlerValues(e, depth+1)...)
-		}
-		return out
-	case *ssa.ChangeType:
-		return handlerValues(x.X, depth+1)
-	case *ssa.UnOp:
-		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			var out []ssa.Value
-			for _, st := range flow.Stored(a) {
-				out = append(out, handlerValues(st, depth+1)...)
-			}
-			return out
-		}
-	}
-	return []ssa.Value{v}
 }
 
 // handlerConverts reports whether v, a handler a middleware returns, converts next's errors.

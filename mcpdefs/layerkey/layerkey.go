@@ -5,7 +5,9 @@
 package layerkey
 
 import (
+	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
 	"strings"
 )
 
@@ -105,4 +107,52 @@ func FieldKey(t types.Type, i int) string {
 		return "field " + types.TypeString(t, nil)
 	}
 	return "field " + types.TypeString(t, nil) + "." + st.Field(i).Name()
+}
+
+// ValueKey is the key of the function value v a site calls (see LayerSite.Key).
+func ValueKey(v ssa.Value) string {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		switch a := u.X.(type) {
+		case *ssa.FieldAddr:
+			return FieldKey(a.X.Type(), a.Field)
+		case *ssa.Global:
+			return "global " + a.Pkg.Pkg.Path() + "." + a.Name()
+		}
+	}
+	if f, ok := v.(*ssa.Field); ok {
+		return FieldKey(f.X.Type(), f.Field)
+	}
+	if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
+		return "named " + types.TypeString(named.Origin(), nil)
+	}
+	sig, _ := v.Type().Underlying().(*types.Signature)
+	if sig == nil {
+		return ""
+	}
+	return "func " + SignatureKey(sig)
+}
+
+// Destinations adds to keys where the function value used by use goes: stored in a field or
+// a package variable, converted to a named func type (and from there, stored).
+func Destinations(use ssa.Instruction, keys map[string]bool, depth int) {
+	if use == nil || depth > 3 {
+		return
+	}
+	switch x := use.(type) {
+	case *ssa.Store:
+		switch a := x.Addr.(type) {
+		case *ssa.FieldAddr:
+			keys[FieldKey(a.X.Type(), a.Field)] = true
+		case *ssa.Global:
+			keys["global "+a.Pkg.Pkg.Path()+"."+a.Name()] = true
+		}
+	case *ssa.ChangeType, *ssa.Convert:
+		v := x.(ssa.Value)
+		if named, ok := types.Unalias(v.Type()).(*types.Named); ok {
+			keys["named "+types.TypeString(named.Origin(), nil)] = true
+		}
+		for _, ref := range *v.Referrers() {
+			Destinations(ref, keys, depth+1)
+		}
+	}
 }

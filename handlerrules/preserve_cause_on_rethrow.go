@@ -71,7 +71,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 			if !sdkText && !h.sums.IsErrorResult(call) {
 				return
 			}
-			if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) {
+			if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
 				return
 			}
 			errName := firstName(lazyHand())
@@ -99,6 +99,23 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 			p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; use mcp.NewToolResultErrorFromErr(text, "+errName+")", fixes...)
 		}
 	})
+}
+
+// classifiedAt reports whether the tool result call builds answers a failure classified
+// first (`if err != nil && IsHTTPStatus(err, 404)`, `if errors.Is(err, errUnsupported)`):
+// its text is the translation of that case, as for a new error (decidedOtherwise).
+func (h *handler) classifiedAt(call *ast.CallExpr) bool {
+	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	if c == nil {
+		return false
+	}
+	var failures []ssa.Value
+	for _, v := range h.flow.InHand(c.Block()) {
+		if flow.CallOf(flow.Core(v)) != nil {
+			failures = append(failures, v)
+		}
+	}
+	return len(failures) > 0 && decidedOtherwise(c.Block(), failures)
 }
 
 // localFailure reports whether the error branch around the top of stack tests an error set

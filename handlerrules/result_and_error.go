@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 func (rules) ResultAndError() rule.Entry[*kinds] {
@@ -36,6 +37,12 @@ func resultAndError(p *rule.Pass, h *handler) {
 			return
 		}
 		if res.Nil != flow.NonNil && !h.resultConstructor(result(ret, idx)) {
+			return
+		}
+		if h.passedThrough(path, err.Value) && !h.errorResultOn(path) && !h.sdkErrorResultOn(path) {
+			// `out, err := op(ctx); return render(out), out, err`: the error of a fallible
+			// call handed on untested beside a success rendering. The SDK sends the error,
+			// which is what the author means; no text meant for the client is lost.
 			return
 		}
 		if err.Call != nil && madeOf(res.Value, err.Call, 2) {
@@ -84,6 +91,38 @@ func madeOf(v ssa.Value, call *ssa.Call, depth int) bool {
 		if types.Identical(arg.Type(), v.Type()) && madeOf(arg, call, depth-1) {
 			return true
 		}
+	}
+	return false
+}
+
+// passedThrough reports whether errV, returned on path, is the error result of a fallible
+// call (`out, err := op(ctx)`) that no branch controlling the return tests: handed on as is.
+func (h *handler) passedThrough(path *flow.Path, errV ssa.Value) bool {
+	ex, ok := flow.Core(errV).(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	if tuple, ok := ex.Tuple.Type().(*types.Tuple); !ok || tuple.Len() < 2 || ex.Index != tuple.Len()-1 {
+		return false
+	}
+	for _, c := range flow.Controlling(path.Return.Block()) {
+		if isNilTestOf(c.Value, []ssa.Value{errV}) {
+			return false
+		}
+	}
+	return true
+}
+
+// sdkErrorResultOn reports whether the result path returns is built by an SDK constructor of
+// an IsError result (mark3labs mcp.NewToolResultError and its kin).
+func (h *handler) sdkErrorResultOn(path *flow.Path) bool {
+	c := h.builtBy(path, h.ResultIndex)
+	if c == nil {
+		return false
+	}
+	switch h.defs.CallAPI(c) {
+	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
+		return true
 	}
 	return false
 }

@@ -142,51 +142,15 @@ func (r *Result) markUnused(d *mcpmodel.Definition) {
 }
 
 // readLocally reports whether definition d is assigned to a local variable that the function
-// only reads (its methods and fields, or json.Marshal of it) and never hands on, returns or
-// stores: SafeLine's `tempTool := mcp.NewTool("temp", opts...); tempTool.MarshalJSON()`,
-// built to read a schema off it, is no tool.
+// only reads and never hands on, returns or stores (astutil.OnlyRead): SafeLine's
+// `tempTool := mcp.NewTool("temp", opts...); tempTool.MarshalJSON()`, built to read a schema
+// off it, is no tool.
 func (r *Result) readLocally(d *mcpmodel.Definition) bool {
 	fn := r.declaredAround(d.Node.Pos())
 	if fn == nil || r.r == nil || r.r.decls[fn] == nil {
 		return false
 	}
-	var v types.Object
-	var uses []ast.Node // each use of v with its parent
-	ast.Inspect(r.r.decls[fn].Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == d.Node {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok {
-				v = r.info.Defs[id]
-			}
-		}
-		return v == nil
-	})
-	if v == nil {
-		return false
-	}
-	local := true
-	var stack []ast.Node
-	ast.Inspect(r.r.decls[fn].Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && r.info.Uses[id] == v && len(stack) > 0 {
-			uses = append(uses, stack[len(stack)-1])
-		}
-		stack = append(stack, n)
-		return true
-	})
-	for _, parent := range uses {
-		switch p := parent.(type) {
-		case *ast.SelectorExpr:
-			// tempTool.MarshalJSON(), tempTool.InputSchema
-		case *ast.CallExpr:
-			local = local && (astutil.IsPkgFunc(r.info, p, "encoding/json", "Marshal") || astutil.IsPkgFunc(r.info, p, "encoding/json", "MarshalIndent"))
-		default:
-			local = false
-		}
-	}
-	return local && len(uses) > 0
+	return astutil.OnlyRead(r.info, r.r.decls[fn].Body, d.Node)
 }
 
 // CallsOf are the package's calls of fn (the generic function's, for an instance).

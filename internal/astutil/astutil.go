@@ -326,3 +326,47 @@ func IsParam(files []*ast.File, v *types.Var) bool {
 	}
 	return false
 }
+
+// OnlyRead reports whether the value of e, assigned in body to a local variable (`v := e`), is
+// only read there: its methods and fields, or json.Marshal of it; never handed on, returned or
+// stored.
+func OnlyRead(info *types.Info, body *ast.BlockStmt, e ast.Node) bool {
+	var v types.Object
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == e {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				v = info.Defs[id]
+			}
+		}
+		return v == nil
+	})
+	if v == nil {
+		return false
+	}
+	var parents []ast.Node // the parent of each use of v
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && len(stack) > 0 {
+			parents = append(parents, stack[len(stack)-1])
+		}
+		stack = append(stack, n)
+		return true
+	})
+	for _, parent := range parents {
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			// v.MarshalJSON(), v.InputSchema
+		case *ast.CallExpr:
+			if !IsPkgFunc(info, p, "encoding/json", "Marshal") && !IsPkgFunc(info, p, "encoding/json", "MarshalIndent") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(parents) > 0
+}

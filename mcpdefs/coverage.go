@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
@@ -216,6 +217,14 @@ func (r *Result) handlerCoverage(h *mcpmodel.Handler) Coverage {
 				c.Site = u.Call.Lparen
 			}
 			return c
+		}
+	}
+	for _, s := range r.Layers.Sites {
+		if strings.HasPrefix(s.Key, "field ") && s.Pos >= h.Node.Pos() && s.Pos < h.Node.End() {
+			// The adapter maps the field, but the functions stored in it are in other
+			// packages (a table of the server's own tools): checked once the module graph
+			// resolves the site.
+			return Coverage{Reason: "the handler calls the " + s.Key + " of values built in other packages, which only a run over the whole module follows", Site: s.Pos}
 		}
 	}
 	return Coverage{Checked: true}

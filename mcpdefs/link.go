@@ -611,16 +611,13 @@ func (r *recogniser) defsByContents(reg registration) []*mcpmodel.Definition {
 // builtAt is where SSA places the allocation or call that makes a definition: a composite
 // literal's brace, a constructor's left parenthesis.
 func builtAt(n ast.Node) token.Pos {
-	if lit := astutil.CompositeOf(asExpr(n)); lit != nil {
-		return lit.Lbrace
-	}
-	if call, ok := n.(*ast.CallExpr); ok {
-		return call.Lparen
+	switch x := n.(type) {
+	case *ast.CallExpr:
+		return x.Lparen
+	case ast.Expr:
+		if lit := astutil.CompositeOf(x); lit != nil {
+			return lit.Lbrace
+		}
 	}
 	return token.NoPos
-}
-
-func asExpr(n ast.Node) ast.Expr {
-	e, _ := n.(ast.Expr)
-	return e
 }

@@ -2,6 +2,7 @@ package mcpdefs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -54,7 +55,7 @@ func (r *recogniser) findStored() {
 	if len(want) == 0 || r.flow.Package() == nil {
 		return
 	}
-	at := map[any]*mcpmodel.Definition{}
+	at := map[token.Pos]*mcpmodel.Definition{}
 	for d := range want {
 		at[builtAt(d.Node)] = d
 	}

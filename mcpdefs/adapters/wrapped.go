@@ -263,7 +263,7 @@ func (r *Finder) indexedParam(v *types.Var) *types.Var {
 // carriesArguments reports whether e is a struct literal that holds h's raw tool arguments:
 // the server's own request built from the SDK's (razorpay's
 // CallToolRequest{Name: req.Params.Name, Arguments: req.Params.Arguments}).
-func carriesArguments(r *Finder, h *mcpmodel.Handler, e ast.Expr) bool {
+func (r *Finder) carriesArguments(h *mcpmodel.Handler, e ast.Expr) bool {
 	lit := astutil.CompositeOf(e)
 	return lit != nil && slices.ContainsFunc(lit.Elts, func(elt ast.Expr) bool {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -289,7 +289,7 @@ func (r *Finder) handsOn(h *mcpmodel.Handler, call *ast.CallExpr, input bool) bo
 		if r.IsArguments(a, h) {
 			return true
 		}
-		if carriesArguments(r, h, a) {
+		if r.carriesArguments(h, a) {
 			return true
 		}
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
@@ -395,7 +395,7 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (h.Input != nil && info.Uses[id] == h.Input || decoded[info.Uses[id]]) {
 			m.InputArg = i
 		}
-		if carriesArguments(r, h, a) {
+		if r.carriesArguments(h, a) {
 			m.InputArg = i
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // TestRulesFollowTheSDKVersion runs the rules whose message depends on SDK behaviour or on
 // the protocol revisions the SDK speaks on fixture modules that pin real SDK versions
 // (passes/testdata/versions/*): each finding must describe what that version does. The
-// same code sits on go-sdk v1.6.1 and v1.8.0, and on mcp-go v0.32.0 and v1.2.1, so each
+// same code sits on go-sdk v1.6.1 and v1.8.0, and on mcp-go v0.32.0, v0.47.1 and v1.2.1, so each
 // revision-dependent difference is proved on the SDK that implements it.
 func TestRulesFollowTheSDKVersion(t *testing.T) {
 	for _, c := range []struct {
@@ -25,6 +25,7 @@ func TestRulesFollowTheSDKVersion(t *testing.T) {
 		{"versions/gosdk-v1.8", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
 		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
 		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
+		{"versions/mcpgo-v0.47", []string{"nil-result-nil-error"}},
 		{"versions/mcpgo-v1.2", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
 	} {
 		t.Run(c.module, func(t *testing.T) {

@@ -1,9 +1,12 @@
 package mcpmodel
 
 import (
+	"strconv"
+
 	"golang.org/x/mod/semver"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+	"github.com/mcplint-go/mcplint/mcpdefs/wiretable"
 )
 
 // This file knows how the SDKs' behaviour differs by version, so that every claim a rule makes
@@ -43,31 +46,33 @@ func inRange(version, from, to string) bool {
 	return version != "" && semver.IsValid(version) && semver.Compare(version, from) >= 0 && semver.Compare(version, to) < 0
 }
 
-// NilResultOutcome says what the client gets when tool handler h returns (nil, nil), or ""
-// when (nil, nil) is fine for its flavour.
+// NilResultOutcome says what the client gets when tool handler h returns (nil, nil), as
+// measured on the SDK version the module pins (mcpdefs/wiretable), or "" when (nil, nil) is
+// fine for its flavour.
 func (h *Handler) NilResultOutcome() string {
 	switch h.Flavour {
 	case GoSDKTool:
-		if before(h.Version, "v1.7.0") {
-			return "go-sdk " + h.Version + " sends a null result"
-		}
-		return "go-sdk panics"
+		return wireClause(sdkapi.GoSDK, h.Version, "lowlevel-nil-nil")
 	case MarkLabsTool, MarkLabsTypedTool:
-		if before(h.Version, "v1.2.0") {
-			return "mark3labs " + h.Version + " panics"
-		}
-		return "mark3labs answers -32603"
+		return wireClause(sdkapi.MarkLabs, h.Version, "tool-nil-nil")
 	}
 	return ""
 }
 
-// ResourceNotFoundCode is the JSON-RPC code of go-sdk's ResourceNotFoundError for handler h:
-// -32002 before v1.7.0, -32602 (invalid params) since.
+// ResourceNotFoundCode is the JSON-RPC code of go-sdk's ResourceNotFoundError for handler h,
+// as measured on the module's go-sdk version (-32002 before v1.7.0, -32602 since): the code
+// the newest revision the version speaks gets.
 func (h *Handler) ResourceNotFoundCode() int {
-	if before(h.Version, "v1.7.0") {
-		return -32002
+	facts := wiretable.Facts(sdkName(sdkapi.GoSDK), h.Version, "resource-not-found")
+	if len(facts) == 0 {
+		return -32602
 	}
-	return -32602
+	code, _ := wiretable.Code(facts[len(facts)-1].Answer)
+	n, err := strconv.Atoi(code)
+	if err != nil {
+		return -32602
+	}
+	return n
 }
 
 // InvopopTags reports whether the module's mark3labs version builds struct schemas
@@ -79,33 +84,34 @@ func (v Versions) InvopopTags() bool {
 }
 
 // HeaderAnnotationsChecked reports whether the module's SDK validates the x-mcp-header
-// annotations of a tool's input schema when the tool is registered, and panics on a bad one
-// (SEP-2243, revision 2026-07-28): go-sdk from v1.7.0, the first release that speaks that
-// revision, and mcp-go from v1.0.0 (v0.58.0 does not validate them; v1.2.1 does). Before
-// those versions the server ignores the annotation and only clients of the revision judge it.
+// annotations of a tool's input schema when the tool is registered, and exits the process at
+// start-up on a bad one (SEP-2243, revision 2026-07-28), as measured: go-sdk from v1.7.0 and
+// mcp-go from v1.0.0. Before those versions the server ignores the annotation and only clients
+// of the revision judge it.
 func (v Versions) HeaderAnnotationsChecked(sdk sdkapi.SDK) bool {
-	switch sdk {
-	case sdkapi.GoSDK, sdkapi.MCPTool:
-		return !before(v.GoSDK, "v1.7.0")
-	case sdkapi.MarkLabs:
-		return !before(v.MarkLabs, "v1.0.0")
+	if sdk == sdkapi.MCPTool {
+		sdk = sdkapi.GoSDK
+	}
+	name := sdkName(sdk)
+	if name == "" {
+		return false
+	}
+	for _, f := range wiretable.Facts(name, v.Of(sdk), "x-mcp-header-invalid") {
+		if wiretable.Exits(f.Answer) {
+			return true
+		}
 	}
 	return false
 }
 
-// WireErrorCode says how a non-nil error returned by protocol-error handler h goes out:
-// mark3labs answers -32603 (Internal error), every version from v0.25 to v1.2; go-sdk's
-// low-level handlers send code 0 with the error's text (jsonrpc2's toWireError keeps the
-// code of a wrapped *jsonrpc.Error only), v1.1 to v1.8.
+// WireErrorCode says how a non-nil error returned by protocol-error handler h goes out, as
+// measured on the module's SDK version: mcp-go answers -32603, go-sdk's low-level handlers
+// send code 0 with the error's text.
 func (h *Handler) WireErrorCode() string {
-	v := h.Version
-	if v != "" {
-		v = " " + v
-	}
 	if h.SDK == sdkapi.MarkLabs {
-		return "mcp-go" + v + " sends JSON-RPC -32603"
+		return wireClause(sdkapi.MarkLabs, h.Version, "tool-error")
 	}
-	return "go-sdk" + v + " sends JSON-RPC code 0"
+	return wireClause(sdkapi.GoSDK, h.Version, "lowlevel-error")
 }
 
 // HintOmittedWhenFalse reports whether a tool of sdk sends hint (readOnlyHint,
@@ -123,31 +129,16 @@ func (v Versions) HintOmittedWhenFalse(sdk sdkapi.SDK, hint string) bool {
 // Revision20260728 is the stateless protocol revision.
 const Revision20260728 = "2026-07-28"
 
-// revisionsByVersion lists, per SDK, the first version that speaks each protocol revision
-// (go-sdk: supportedProtocolVersions at each tag; mcp-go: ValidProtocolVersions in the
-// versions in the module cache, the first one seen).
-var revisionsByVersion = map[sdkapi.SDK][]struct{ revision, from string }{
-	sdkapi.GoSDK: {
-		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.0.0"}, {"2025-06-18", "v0.0.0"},
-		{"2025-11-25", "v1.2.0"}, {Revision20260728, "v1.7.0"},
-	},
-	sdkapi.MarkLabs: {
-		{"2024-11-05", "v0.0.0"}, {"2025-03-26", "v0.31.0"}, {"2025-06-18", "v0.36.0"},
-		{"2025-11-25", "v0.44.0"}, {Revision20260728, "v1.0.0"},
-	},
-}
-
-// Revisions returns the protocol revisions the module's version of sdk speaks, oldest first
-// (the newest SDK's when the version is unknown). mcptool runs on go-sdk.
+// Revisions returns the protocol revisions the module's version of sdk answers the handshake
+// with, oldest first, as measured (the newest SDK's when the version is unknown). mcptool runs
+// on go-sdk.
 func (v Versions) Revisions(sdk sdkapi.SDK) []string {
 	if sdk == sdkapi.MCPTool {
 		sdk = sdkapi.GoSDK
 	}
-	var out []string
-	for _, r := range revisionsByVersion[sdk] {
-		if !before(v.Of(sdk), r.from) {
-			out = append(out, r.revision)
-		}
+	name := sdkName(sdk)
+	if name == "" {
+		return nil
 	}
-	return out
+	return wiretable.Revisions(name, v.Of(sdk))
 }

@@ -36,9 +36,9 @@ replace github.com/modelcontextprotocol/go-sdk v1.1.0 => ../go-sdk`, mcpmodel.Ve
 	}
 }
 
-// TestVersionedClaims pins each version boundary of reference/go-mcp-sdk-semantics.md: the
-// version just before a change says the old behaviour, the first version with it and an
-// unknown version (the newest) say the new one.
+// TestVersionedClaims pins each version boundary of the measured wire table
+// (docs/versions.md): the version just before a change says the old behaviour, the first
+// version with it and an unknown version (the newest) say the new one.
 func TestVersionedClaims(t *testing.T) {
 	goTool := func(v string) *mcpmodel.Handler {
 		return &mcpmodel.Handler{SDK: sdkapi.GoSDK, Flavour: mcpmodel.GoSDKTool, Version: v}
@@ -51,10 +51,14 @@ func TestVersionedClaims(t *testing.T) {
 		name, got, want string
 	}{
 		{"go-sdk v1.6.1 nil result", goTool("v1.6.1").NilResultOutcome(), "go-sdk v1.6.1 sends a null result"},
-		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "go-sdk panics"},
-		{"mark3labs v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mark3labs v1.1.0 panics"},
-		{"mark3labs v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), "mark3labs answers -32603"},
-		{"mark3labs newest nil result", m3Tool("").NilResultOutcome(), "mark3labs answers -32603"},
+		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "go-sdk v1.7.0 sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28"},
+		{"go-sdk newest nil result", goTool("").NilResultOutcome(), "go-sdk sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28"},
+		{"mcp-go v0.43.2 nil result", m3Tool("v0.43.2").NilResultOutcome(), "mcp-go v0.43.2 crashes the server process"},
+		{"mcp-go v0.44.0 nil result", m3Tool("v0.44.0").NilResultOutcome(), "mcp-go v0.44.0 sends a null result"},
+		{"mcp-go v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mcp-go v1.1.0 sends a null result"},
+		{"mcp-go v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), "mcp-go v1.2.0 sends JSON-RPC -32603"},
+		{"mcp-go newest nil result", m3Tool("").NilResultOutcome(), "mcp-go sends JSON-RPC -32603"},
+		{"mcp-go before the first measured version", m3Tool("v0.20.0").NilResultOutcome(), "mcp-go v0.20.0 crashes the server process"},
 	} {
 		if !strings.Contains(c.got, c.want) {
 			t.Errorf("%s: %q does not say %q", c.name, c.got, c.want)
@@ -84,7 +88,10 @@ func TestRevisionsFollowTheSDKVersion(t *testing.T) {
 		{sdkapi.GoSDK, mcpmodel.Versions{GoSDK: "v1.7.0"}, "2026-07-28", true},
 		{sdkapi.MCPTool, mcpmodel.Versions{GoSDK: "v1.8.0"}, "2026-07-28", true},
 		{sdkapi.GoSDK, mcpmodel.Versions{}, "2026-07-28", true},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.29.0"}, "2024-11-05", false},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.30.0"}, "2025-03-26", false},
 		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.32.0"}, "2025-03-26", false},
+		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.35.0"}, "2025-06-18", false},
 		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.45.0"}, "2025-11-25", false},
 		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v0.58.0"}, "2025-11-25", false},
 		{sdkapi.MarkLabs, mcpmodel.Versions{MarkLabs: "v1.2.1"}, "2026-07-28", true},

@@ -9,13 +9,13 @@ import (
 
 func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if req.GetString("x", "") == "" {
-		return nil, nil // want `tool handler returns \(nil, nil\): mark3labs answers -32603`
+		return nil, nil // want `tool handler returns \(nil, nil\): mcp-go v1\.2\.1 sends JSON-RPC -32603`
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
 
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk panics; return a result or an error`
+	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk v1\.8\.0 sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28; return a result or an error`
 }
 
 // Near misses.

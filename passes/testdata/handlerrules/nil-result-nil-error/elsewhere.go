@@ -12,7 +12,7 @@ import (
 // helper's package cannot know, so the finding is here and names the helper's return.
 
 func findRecord(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return records.Find(ctx, req.GetString("id", "")) // want `records.Find returns \(nil, nil\) at records.go:16: mark3labs answers -32603`
+	return records.Find(ctx, req.GetString("id", "")) // want `records.Find returns \(nil, nil\) at records.go:16: mcp-go v1\.2\.1 sends JSON-RPC -32603`
 }
 
 func lookupRecord(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

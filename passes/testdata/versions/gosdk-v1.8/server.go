@@ -1,5 +1,6 @@
 // Package gosdk18 is the code of gosdk-v1.6 on go-sdk v1.8.0, which speaks 2026-07-28: a
-// low-level handler's (nil, nil) panics the session goroutine, ResourceNotFoundError carries
+// low-level handler's (nil, nil) crashes the process for 2026-07-28 clients (measured; older
+// revisions get a null result), ResourceNotFoundError carries
 // -32602 (SEP-2164), a bad x-mcp-header panics at registration (SEP-2243), and a tool added
 // when a session initializes is one stateless clients never list (SEP-2575).
 package gosdk18
@@ -12,7 +13,7 @@ import (
 )
 
 func nilNil(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `go-sdk panics`
+	return nil, nil // want `go-sdk v1\.8\.0 sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28`
 }
 
 func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {

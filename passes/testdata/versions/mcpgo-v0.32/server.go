@@ -1,5 +1,5 @@
-// Package mcpgo032 is a server on mcp-go v0.32.0, which dereferences a nil tool result
-// (the "handler returned no result" error came in v1.2.0).
+// Package mcpgo032 is a server on mcp-go v0.32.0, which dereferences a nil tool result and
+// crashes the process (measured; the null result came in v0.44, the -32603 in v1.2).
 package mcpgo032
 
 import (
@@ -10,7 +10,7 @@ import (
 )
 
 func nilNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `mark3labs v0\.32\.0 panics`
+	return nil, nil // want `mcp-go v0\.32\.0 crashes the server process`
 }
 
 func Register(s *server.MCPServer) {

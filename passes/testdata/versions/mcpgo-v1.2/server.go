@@ -10,7 +10,7 @@ import (
 )
 
 func nilNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `mark3labs answers -32603`
+	return nil, nil // want `mcp-go v1\.2\.1 sends JSON-RPC -32603`
 }
 
 func Register(s *server.MCPServer) {

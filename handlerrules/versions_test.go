@@ -25,7 +25,7 @@ func TestRulesFollowTheSDKVersion(t *testing.T) {
 		{"versions/gosdk-v1.8", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
 		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
 		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
-		{"versions/mcpgo-v0.47", []string{"nil-result-nil-error"}},
+		{"versions/mcpgo-v0.47", []string{"nil-result-nil-error", "argument-panic"}},
 		{"versions/mcpgo-v1.2", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
 	} {
 		t.Run(c.module, func(t *testing.T) {

@@ -35,7 +35,7 @@ var protocolRules = []string{ArgumentRule, "upstream-error-as-protocol-error", "
 
 // crashRules are the rules whose findings say the server may panic (go-sdk does not recover
 // a handler's panic).
-var crashRules = []string{"nil-result-nil-error", "typed-nil-error"}
+var crashRules = []string{"nil-result-nil-error", "typed-nil-error", "argument-panic"}
 
 // Match is one tie between a live answer and the static findings.
 type Match struct {

@@ -142,3 +142,22 @@ func (v Versions) Revisions(sdk sdkapi.SDK) []string {
 	}
 	return wiretable.Revisions(name, v.Of(sdk))
 }
+
+// PanicOutcome says what the client gets when tool handler h panics, as measured on the SDK
+// version the module pins: with recovered, under the server's recovery (mark3labs
+// WithRecovery, a recovering go-sdk middleware). "" for flavours the table does not measure.
+func (h *Handler) PanicOutcome(recovered bool) string {
+	suffix := ""
+	if recovered {
+		suffix = "-recovered"
+	}
+	switch h.Flavour {
+	case GoSDKTool:
+		return wireClause(sdkapi.GoSDK, h.Version, "lowlevel-panic"+suffix)
+	case GoSDKTypedTool:
+		return wireClause(sdkapi.GoSDK, h.Version, "typed-panic"+suffix)
+	case MarkLabsTool, MarkLabsTypedTool:
+		return wireClause(sdkapi.MarkLabs, h.Version, "tool-panic"+suffix)
+	}
+	return ""
+}

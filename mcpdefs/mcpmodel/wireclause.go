@@ -19,9 +19,10 @@ func sdkName(sdk sdkapi.SDK) string {
 }
 
 // wireClause says in one clause what clients get for outcome from sdk at version, as measured:
-// "go-sdk v1.6.1 sends a null result", or, where revisions differ, "go-sdk v1.8.0 sends a null
-// result up to 2025-11-25 and crashes the server process on 2026-07-28". An unknown version is named by
-// the SDK alone and answered with the newest measured behaviour.
+// "go-sdk v1.6.1 sends a null result", or, where revisions differ, the first revisions' answer
+// and then the others' with their revisions: "go-sdk v1.8.0 sends null, crashes on 2026-07-28".
+// An unknown version is named by the SDK alone and answered with the newest measured
+// behaviour.
 func wireClause(sdk sdkapi.SDK, version, outcome string) string {
 	name := sdkName(sdk)
 	facts := wiretable.Facts(name, version, outcome)
@@ -32,27 +33,32 @@ func wireClause(sdk sdkapi.SDK, version, outcome string) string {
 	if version != "" {
 		subject += " " + version
 	}
-	spoken := wiretable.Revisions(name, version)
-	var parts []string
-	for _, f := range facts {
-		phrase := answerPhrase(f.Answer)
-		if len(facts) > 1 {
-			phrase += " " + revisionsPhrase(f.Revisions, spoken)
-		}
-		parts = append(parts, phrase)
+	if len(facts) == 1 {
+		return subject + " " + answerPhrase(facts[0].Answer, false)
 	}
-	return subject + " " + strings.Join(parts, " and ")
+	spoken := wiretable.Revisions(name, version)
+	parts := []string{answerPhrase(facts[0].Answer, true)}
+	for _, f := range facts[1:] {
+		parts = append(parts, answerPhrase(f.Answer, true)+" "+revisionsPhrase(f.Revisions, spoken))
+	}
+	return subject + " " + strings.Join(parts, ", ")
 }
 
-// answerPhrase turns a measured answer into a verb phrase.
-func answerPhrase(answer string) string {
+// answerPhrase turns a measured answer into a verb phrase; short for a clause of several.
+func answerPhrase(answer string, short bool) string {
 	switch {
 	case wiretable.Exits(answer):
-		if strings.Contains(answer, "start-up") {
+		switch {
+		case strings.Contains(answer, "start-up"):
 			return "crashes the server at start-up"
+		case short:
+			return "crashes"
 		}
 		return "crashes the server process"
 	case wiretable.NullResult(answer):
+		if short {
+			return "sends null"
+		}
 		return "sends a null result"
 	case wiretable.NoAnswer(answer):
 		return "never answers"
@@ -68,15 +74,11 @@ func answerPhrase(answer string) string {
 	return "sends a success result"
 }
 
-// revisionsPhrase names revs among the revisions spoken: "up to R" for a prefix, "on R" or
-// "from R" for a suffix, else the list.
+// revisionsPhrase names revs among the revisions spoken: "on R" for one, "from R" for a
+// suffix, else "on" and the list.
 func revisionsPhrase(revs, spoken []string) string {
 	n := len(revs)
 	switch {
-	case n == 0:
-		return ""
-	case n < len(spoken) && equal(revs, spoken[:n]):
-		return "up to " + revs[n-1]
 	case n == 1:
 		return "on " + revs[0]
 	case n < len(spoken) && equal(revs, spoken[len(spoken)-n:]):

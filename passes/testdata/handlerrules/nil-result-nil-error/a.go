@@ -15,7 +15,7 @@ func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, erro
 }
 
 func low(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
-	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk v1\.8\.0 sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28; return a result or an error`
+	return nil, nil // want `tool handler returns \(nil, nil\): go-sdk v1\.8\.0 sends null, crashes on 2026-07-28; return a result or an error`
 }
 
 // Near misses.

@@ -13,7 +13,7 @@ import (
 )
 
 func nilNil(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `go-sdk v1\.8\.0 sends a null result up to 2025-11-25 and crashes the server process on 2026-07-28`
+	return nil, nil // want `go-sdk v1\.8\.0 sends null, crashes on 2026-07-28`
 }
 
 func read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {

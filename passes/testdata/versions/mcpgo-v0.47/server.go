@@ -16,3 +16,12 @@ func nilNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("nothing", mcp.WithDescription("Returns nothing.")), nilNil)
 }
+
+// mcp-go before v1.1 does not recover a handler's panic: the process exits.
+func byName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText(req.GetArguments()["name"].(string)), nil // want `panics on another type: mcp-go v0\.47\.1 crashes the server process; use the two-value form`
+}
+
+func RegisterByName(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("by_name", mcp.WithDescription("Finds by name.")), byName)
+}

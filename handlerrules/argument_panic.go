@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 )
 
@@ -30,13 +31,20 @@ func (rules) ArgumentPanic() rule.Entry[*kinds] {
 // fills from them, a typed input) through map reads, assertions, ranges, fields, locals and
 // into the package's own helpers, where the finding is at the helper's line.
 func argumentPanic(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
-	recovered := defs.RecoversPanics(p.Files)
+	recovery := map[sdkapi.SDK]mcpmodel.Recovery{}
+	if defs.RecoversPanics(p.Files) {
+		recovery[sdkapi.GoSDK], recovery[sdkapi.MarkLabs] = mcpmodel.RecoveryOn, mcpmodel.RecoveryOn
+	} else {
+		for _, s := range defs.Servers {
+			recovery[s.SDK] = mcpmodel.RecoveryOff
+		}
+	}
 	reported := map[token.Pos]bool{}
 	for _, h := range hs {
 		if h.Kind != mcpmodel.Tool || h.Adapted || h.flow == nil {
 			continue
 		}
-		outcome := h.PanicOutcome(recovered)
+		outcome := h.PanicOutcome(recovery[h.SDK])
 		if outcome == "" {
 			continue
 		}

@@ -117,6 +117,14 @@ func (t *taint) source(v ssa.Value) {
 	t.add(v)
 }
 
+// keepRaw marks to as a raw input value when from is one: the same value converted, merged
+// or kept in a local.
+func (t *taint) keepRaw(from, to ssa.Value) {
+	if t.sources[from] {
+		t.sources[to] = true
+	}
+}
+
 // seedSources marks the raw input values read in fn and the functions nested in it.
 func (t *taint) seedSources(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
@@ -199,20 +207,22 @@ func (t *taint) run() {
 				}
 			case *ssa.UnOp:
 				if x.Op == token.MUL {
+					t.keepRaw(v, x)
 					t.add(x)
 				}
 			case *ssa.Field:
 				t.add(x)
 			case *ssa.FieldAddr:
 				t.add(x)
-			case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.Slice:
+			case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface:
+				t.keepRaw(v, x.(ssa.Value))
 				t.add(x.(ssa.Value))
+			case *ssa.Slice:
+				t.add(x)
 			case *ssa.Store:
 				if x.Val == v {
+					t.keepRaw(v, x.Addr)
 					t.add(x.Addr)
-					if alloc, ok := x.Addr.(*ssa.Alloc); ok {
-						t.add(alloc)
-					}
 				}
 			case *ssa.Call:
 				t.call(x, v)
@@ -221,6 +231,7 @@ func (t *taint) run() {
 				if fn, ok := x.Fn.(*ssa.Function); ok {
 					for i, b := range x.Bindings {
 						if b == v && i < len(fn.FreeVars) {
+							t.keepRaw(v, fn.FreeVars[i])
 							t.add(fn.FreeVars[i])
 						}
 					}

@@ -143,21 +143,45 @@ func (v Versions) Revisions(sdk sdkapi.SDK) []string {
 	return wiretable.Revisions(name, v.Of(sdk))
 }
 
+// Recovery is what recognition knows of a server's panic recovery.
+type Recovery int
+
+const (
+	// RecoveryUnknown: the handler's package builds no server of its SDK, so its options are
+	// not in sight.
+	RecoveryUnknown Recovery = iota
+	// RecoveryOff: the package builds the server and installs no recovery.
+	RecoveryOff
+	// RecoveryOn: mark3labs WithRecovery(), or a go-sdk receiving middleware that recovers.
+	RecoveryOn
+)
+
 // PanicOutcome says what the client gets when tool handler h panics, as measured on the SDK
-// version the module pins: with recovered, under the server's recovery (mark3labs
-// WithRecovery, a recovering go-sdk middleware). "" for flavours the table does not measure.
-func (h *Handler) PanicOutcome(recovered bool) string {
-	suffix := ""
-	if recovered {
-		suffix = "-recovered"
-	}
+// version the module pins, under recovery; where recovery is unknown and the SDK would crash,
+// it says so with "unless it recovers panics". "" for flavours the table does not measure.
+func (h *Handler) PanicOutcome(recovery Recovery) string {
+	var sdk sdkapi.SDK
+	var outcome string
 	switch h.Flavour {
 	case GoSDKTool:
-		return wireClause(sdkapi.GoSDK, h.Version, "lowlevel-panic"+suffix)
+		sdk, outcome = sdkapi.GoSDK, "lowlevel-panic"
 	case GoSDKTypedTool:
-		return wireClause(sdkapi.GoSDK, h.Version, "typed-panic"+suffix)
+		sdk, outcome = sdkapi.GoSDK, "typed-panic"
 	case MarkLabsTool, MarkLabsTypedTool:
-		return wireClause(sdkapi.MarkLabs, h.Version, "tool-panic"+suffix)
+		sdk, outcome = sdkapi.MarkLabs, "tool-panic"
+	default:
+		return ""
 	}
-	return ""
+	if recovery == RecoveryOn {
+		return wireClause(sdk, h.Version, outcome+"-recovered")
+	}
+	clause := wireClause(sdk, h.Version, outcome)
+	if recovery == RecoveryUnknown && clause != "" {
+		for _, f := range wiretable.Facts(sdkName(sdk), h.Version, outcome) {
+			if wiretable.Exits(f.Answer) {
+				return clause + " unless it recovers panics"
+			}
+		}
+	}
+	return clause
 }

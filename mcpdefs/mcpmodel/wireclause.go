@@ -54,7 +54,7 @@ func answerPhrase(answer string, short bool) string {
 		case short:
 			return "crashes"
 		}
-		return "crashes the server process"
+		return "crashes the server"
 	case wiretable.NullResult(answer):
 		if short {
 			return "sends null"

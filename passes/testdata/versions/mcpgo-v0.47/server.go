@@ -19,9 +19,12 @@ func Register(s *server.MCPServer) {
 
 // mcp-go before v1.1 does not recover a handler's panic: the process exits.
 func byName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultText(req.GetArguments()["name"].(string)), nil // want `panics on another type: mcp-go v0\.47\.1 crashes the server process; use the two-value form`
+	return mcp.NewToolResultText(req.GetArguments()["name"].(string)), nil // want `panics on another type: mcp-go v0\.47\.1 crashes the server; use the two-value form`
 }
 
-func RegisterByName(s *server.MCPServer) {
+// New builds the server without server.WithRecovery().
+func New() *server.MCPServer {
+	s := server.NewMCPServer("names", "v1")
 	s.AddTool(mcp.NewTool("by_name", mcp.WithDescription("Finds by name.")), byName)
+	return s
 }

@@ -282,10 +282,34 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 			}
 			if h := r.r.resolveHandler(ret.Results[0], 0); h != nil && h.Kind == mcpmodel.Tool {
 				out[fn] = r.handlerCoverage(h)
+				continue
+			}
+			// A handler another package's function makes (`return tools.Validated(t)` in a
+			// tool type's Handler method): the driver follows the chain to that function's
+			// own verdict.
+			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && returnsFunc(r.info, call) {
+				if c := r.handlerExprCoverage(call); c.ReturnedBy != nil {
+					if _, seen := out[fn]; !seen {
+						out[fn] = c
+					}
+				}
 			}
 		}
 	}
 	return out
+}
+
+// returnsFunc reports whether call's value is a function.
+func returnsFunc(info *types.Info, call *ast.CallExpr) bool {
+	if info == nil {
+		return false
+	}
+	t := info.TypeOf(call)
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 // storedIn is the key of the struct field d's value is stored in, or "".

@@ -8,6 +8,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"example.com/foreign/hive"
 	"example.com/foreign/tools"
 )
 
@@ -18,6 +19,7 @@ func New() *server.MCPServer {
 		return tools.HandleList(deps, ctx, req)
 	})
 	tools.Register(s, tools.Echo{})
+	tools.Register(s, hive.Lookup{})
 	tools.RegisterQuery(s, "query", tools.HandleQuery)
 	tools.RegisterCommands(s, &tools.Ping{})
 	s.AddTool(mcp.NewTool("made", mcp.WithDescription("Answers with a prefix.")), tools.MakeHandler("made"))

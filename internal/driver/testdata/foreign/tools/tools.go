@@ -182,3 +182,24 @@ func specHandler(sp Spec) server.ToolHandlerFunc {
 		return mcp.NewToolResultText(sp.Text), nil
 	}
 }
+
+// Typed is a tool type's typed side: Validated makes its SDK handler (TheHiveMCP's
+// WithValidation behind BaseTool.Handler).
+type Typed[P any] interface {
+	Handle(ctx context.Context, params P) (string, error)
+}
+
+// Validated binds the arguments and turns the typed handler's error into a tool error.
+func Validated[P any](t Typed[P]) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var p P
+		if err := req.BindArguments(&p); err != nil {
+			return mcp.NewToolResultError("invalid arguments: " + err.Error()), nil
+		}
+		out, err := t.Handle(ctx, p)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return mcp.NewToolResultText(out), nil
+	}
+}

@@ -29,10 +29,12 @@ type Server struct {
 var features = map[SDK][]struct{ name, file, decl string }{
 	GoSDK: {
 		{"jsonrpc.Error", "jsonrpc/jsonrpc.go", "Error = "},
+		{"StreamableHTTP", "mcp/streamable.go", "func NewStreamableHTTPHandler("},
 	},
 	MCPGo: {
 		{"StructuredContent", "mcp/tools.go", "StructuredContent any"},
 		{"WithRawOutputSchema", "mcp/tools.go", "func WithRawOutputSchema("},
+		{"StreamableHTTP", "server/streamable_http.go", "func NewStreamableHTTPServer("},
 	},
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os/exec"
 	"strings"
 	"sync"
@@ -25,6 +26,9 @@ const (
 	StartupExits = "process exits at start-up"
 	// NoAnswer: the process lives but sent no response within the wait.
 	NoAnswer = "no answer"
+	// RequestFails: over HTTP, the process lives but the request got no JSON-RPC response
+	// (the connection was closed or the status was an error).
+	RequestFails = "request fails"
 )
 
 // answerWait bounds one call; the harness servers answer in milliseconds.
@@ -82,7 +86,20 @@ func (t *tap) answer() []byte {
 func Drive(ctx context.Context, srv *Server, o Outcome, revision string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 3*answerWait)
 	defer cancel()
-	cmd := exec.Command(srv.Binary, o.Flags...)
+	args := o.Flags
+	var endpoint string
+	if o.HTTP {
+		addr, err := freeAddress()
+		if err != nil {
+			return "", err
+		}
+		args = append(append([]string{}, o.Flags...), "-http", addr)
+		endpoint = "http://" + addr + "/"
+		if srv.SDK == MCPGo {
+			endpoint = "http://" + addr + "/mcp"
+		}
+	}
+	cmd := exec.Command(srv.Binary, args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return "", err
@@ -111,7 +128,17 @@ func Drive(ctx context.Context, srv *Server, o Outcome, revision string) (string
 		}
 	}
 
-	t := &tap{Transport: &mcp.IOTransport{Reader: stdout, Writer: stdin}, responses: map[string][]byte{}}
+	var transport mcp.Transport = &mcp.IOTransport{Reader: stdout, Writer: stdin}
+	if o.HTTP {
+		if !listening(endpoint, exited) {
+			if dead() {
+				return StartupExits, nil
+			}
+			return "", fmt.Errorf("%s@%s does not listen at %s\n%s", srv.SDK, srv.Version, endpoint, stderr.Bytes())
+		}
+		transport = &mcp.StreamableClientTransport{Endpoint: endpoint}
+	}
+	t := &tap{Transport: transport, responses: map[string][]byte{}}
 	client := mcp.NewClient(&mcp.Implementation{Name: "wiretruth", Version: "v0"}, nil)
 	session, err := client.Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: revision})
 	if err != nil {
@@ -144,9 +171,40 @@ func Drive(ctx context.Context, srv *Server, o Outcome, revision string) (string
 		return ProcessExits, nil
 	case errors.Is(err, context.DeadlineExceeded) || callCtx.Err() != nil:
 		return NoAnswer, nil
+	case o.HTTP && err != nil:
+		return RequestFails, nil
 	default:
 		return "", fmt.Errorf("%s@%s %s at %s: no response and no exit: %v", srv.SDK, srv.Version, o.ID, revision, err)
 	}
+}
+
+// freeAddress is a loopback address with a port nothing listens on now.
+func freeAddress() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+// listening waits until endpoint's host accepts connections, or the process exits.
+func listening(endpoint string, exited <-chan struct{}) bool {
+	host := strings.TrimPrefix(endpoint, "http://")
+	host, _, _ = strings.Cut(host, "/")
+	deadline := time.Now().Add(answerWait)
+	for time.Now().Before(deadline) {
+		if c, err := net.DialTimeout("tcp", host, 200*time.Millisecond); err == nil {
+			c.Close()
+			return true
+		}
+		select {
+		case <-exited:
+			return false
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return false
 }
 
 // describe renders a raw JSON-RPC response in the table's words: "error CODE: message",

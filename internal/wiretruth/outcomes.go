@@ -41,6 +41,9 @@ type Outcome struct {
 	// Needs names a feature of the SDK version (see features) the outcome's handler needs;
 	// versions without it have no row.
 	Needs string
+	// HTTP serves Streamable HTTP instead of stdio: for the outcomes where a server's own
+	// goroutine, not the transport's, may run the handler.
+	HTTP bool
 }
 
 // panicArgs make `args["name"].(string)` fail: a model that sends a number.
@@ -71,6 +74,9 @@ var Outcomes = []Outcome{
 	{ID: "resource-not-found", SDK: GoSDK, Doc: "resource handler returns `mcp.ResourceNotFoundError(uri)`", Resource: true, Target: "file:///missing"},
 	{ID: "resource-error", SDK: GoSDK, Doc: "resource handler returns `(nil, err)`", Resource: true, Target: "file:///failing"},
 	{ID: "resource-unknown", SDK: GoSDK, Doc: "a read of a URI no resource matches", Resource: true, Target: "file:///nowhere"},
+	{ID: "typed-panic-http", SDK: GoSDK, Doc: "typed handler panics, served over Streamable HTTP", Target: "typed_panic", Args: panicArgs, HTTP: true, Needs: "StreamableHTTP"},
+	{ID: "lowlevel-panic-http", SDK: GoSDK, Doc: "low-level handler panics, served over Streamable HTTP", Target: "lowlevel_panic", Args: panicArgs, HTTP: true, Needs: "StreamableHTTP"},
+	{ID: "lowlevel-nil-nil-http", SDK: GoSDK, Doc: "low-level handler returns `(nil, nil)`, served over Streamable HTTP", Target: "lowlevel_nil_nil", HTTP: true, Needs: "StreamableHTTP"},
 	{ID: "x-mcp-header-invalid", SDK: GoSDK, Doc: "a tool whose input schema has an invalid `x-mcp-header` annotation, registered and called", Target: "bad_header", Flags: []string{"-xheader"}},
 
 	{ID: "tool-error", SDK: MCPGo, Doc: "handler returns `(nil, err)`", Target: "tool_error"},
@@ -86,6 +92,8 @@ var Outcomes = []Outcome{
 	{ID: "resource-not-found", SDK: MCPGo, Doc: "resource handler returns `server.ErrResourceNotFound`", Resource: true, Target: "file:///missing"},
 	{ID: "resource-error", SDK: MCPGo, Doc: "resource handler returns `(nil, err)`", Resource: true, Target: "file:///failing"},
 	{ID: "resource-unknown", SDK: MCPGo, Doc: "a read of a URI no resource matches", Resource: true, Target: "file:///nowhere"},
+	{ID: "tool-panic-http", SDK: MCPGo, Doc: "handler panics, served over Streamable HTTP", Target: "tool_panic", Args: panicArgs, HTTP: true, Needs: "StreamableHTTP"},
+	{ID: "tool-nil-nil-http", SDK: MCPGo, Doc: "handler returns `(nil, nil)`, served over Streamable HTTP", Target: "tool_nil_nil", HTTP: true, Needs: "StreamableHTTP"},
 	{ID: "x-mcp-header-invalid", SDK: MCPGo, Doc: "a tool whose input schema has an invalid `x-mcp-header` annotation, registered and called", Target: "bad_header", Flags: []string{"-xheader"}},
 }
 

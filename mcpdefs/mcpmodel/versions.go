@@ -52,9 +52,9 @@ func inRange(version, from, to string) bool {
 func (h *Handler) NilResultOutcome() string {
 	switch h.Flavour {
 	case GoSDKTool:
-		return wireClause(sdkapi.GoSDK, h.Version, "lowlevel-nil-nil")
+		return stdioClause(sdkapi.GoSDK, h.Version, "lowlevel-nil-nil")
 	case MarkLabsTool, MarkLabsTypedTool:
-		return wireClause(sdkapi.MarkLabs, h.Version, "tool-nil-nil")
+		return stdioClause(sdkapi.MarkLabs, h.Version, "tool-nil-nil")
 	}
 	return ""
 }
@@ -157,8 +157,10 @@ const (
 )
 
 // PanicOutcome says what the client gets when tool handler h panics, as measured on the SDK
-// version the module pins, under recovery; where recovery is unknown and the SDK would crash,
-// it says so with "unless it recovers panics". "" for flavours the table does not measure.
+// version the module pins, under recovery. Where the process crashes over stdio but not over
+// Streamable HTTP (mcp-go: net/http recovers the request's goroutine), it says "crashes a
+// stdio server"; where recovery is unknown and the SDK would crash, it adds "without
+// recovery". "" for flavours the table does not measure.
 func (h *Handler) PanicOutcome(recovery Recovery) string {
 	var sdk sdkapi.SDK
 	var outcome string
@@ -175,13 +177,13 @@ func (h *Handler) PanicOutcome(recovery Recovery) string {
 	if recovery == RecoveryOn {
 		return wireClause(sdk, h.Version, outcome+"-recovered")
 	}
-	clause := wireClause(sdk, h.Version, outcome)
-	if recovery == RecoveryUnknown && clause != "" {
-		for _, f := range wiretable.Facts(sdkName(sdk), h.Version, outcome) {
-			if wiretable.Exits(f.Answer) {
-				return clause + " unless it recovers panics"
-			}
-		}
+	clause := stdioClause(sdk, h.Version, outcome)
+	stdioAny := false
+	for _, f := range wiretable.Facts(sdkName(sdk), h.Version, outcome) {
+		stdioAny = stdioAny || wiretable.Exits(f.Answer)
+	}
+	if recovery == RecoveryUnknown && stdioAny {
+		clause += " without recovery"
 	}
 	return clause
 }

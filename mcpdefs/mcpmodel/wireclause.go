@@ -29,10 +29,7 @@ func wireClause(sdk sdkapi.SDK, version, outcome string) string {
 	if len(facts) == 0 {
 		return ""
 	}
-	subject := name
-	if version != "" {
-		subject += " " + version
-	}
+	subject := wireSubject(name, version)
 	if len(facts) == 1 {
 		return subject + " " + answerPhrase(facts[0].Answer, false)
 	}
@@ -42,6 +39,36 @@ func wireClause(sdk sdkapi.SDK, version, outcome string) string {
 		parts = append(parts, answerPhrase(f.Answer, true)+" "+revisionsPhrase(f.Revisions, spoken))
 	}
 	return subject + " " + strings.Join(parts, ", ")
+}
+
+// stdioClause is wireClause for an outcome measured over stdio and over Streamable HTTP
+// (outcome+"-http"): where every stdio revision crashes the process and HTTP does not (mcp-go,
+// whose HTTP server runs the handler in net/http's recovering goroutine), it says "crashes a
+// stdio server".
+func stdioClause(sdk sdkapi.SDK, version, outcome string) string {
+	name := sdkName(sdk)
+	allExit := func(outcome string) (measured, all bool) {
+		facts := wiretable.Facts(name, version, outcome)
+		all = len(facts) > 0
+		for _, f := range facts {
+			all = all && wiretable.Exits(f.Answer)
+		}
+		return len(facts) > 0, all
+	}
+	_, stdio := allExit(outcome)
+	measured, http := allExit(outcome + "-http")
+	if stdio && measured && !http {
+		return wireSubject(name, version) + " crashes a stdio server"
+	}
+	return wireClause(sdk, version, outcome)
+}
+
+// wireSubject names the SDK and, when the module pins one, its version.
+func wireSubject(name, version string) string {
+	if version == "" {
+		return name
+	}
+	return name + " " + version
 }
 
 // answerPhrase turns a measured answer into a verb phrase; short for a clause of several.

@@ -53,7 +53,7 @@ func TestVersionedClaims(t *testing.T) {
 		{"go-sdk v1.6.1 nil result", goTool("v1.6.1").NilResultOutcome(), "go-sdk v1.6.1 sends a null result"},
 		{"go-sdk v1.7.0 nil result", goTool("v1.7.0").NilResultOutcome(), "go-sdk v1.7.0 sends null, crashes on 2026-07-28"},
 		{"go-sdk newest nil result", goTool("").NilResultOutcome(), "go-sdk sends null, crashes on 2026-07-28"},
-		{"mcp-go v0.43.2 nil result", m3Tool("v0.43.2").NilResultOutcome(), "mcp-go v0.43.2 crashes the server"},
+		{"mcp-go v0.43.2 nil result", m3Tool("v0.43.2").NilResultOutcome(), "mcp-go v0.43.2 crashes a stdio server"},
 		{"mcp-go v0.44.0 nil result", m3Tool("v0.44.0").NilResultOutcome(), "mcp-go v0.44.0 sends a null result"},
 		{"mcp-go v1.1.0 nil result", m3Tool("v1.1.0").NilResultOutcome(), "mcp-go v1.1.0 sends a null result"},
 		{"mcp-go v1.2.0 nil result", m3Tool("v1.2.0").NilResultOutcome(), "mcp-go v1.2.0 sends JSON-RPC -32603"},

@@ -98,7 +98,7 @@ func lowLevel(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolR
 	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
 		return nil, err
 	}
-	q := args["query"].(string) // want `args\["query"\]\.\(string\) panics on another type: go-sdk v1\.8\.0 crashes the server unless it recovers panics; use the two-value form`
+	q := args["query"].(string) // want `args\["query"\]\.\(string\) panics on another type: go-sdk v1\.8\.0 crashes the server without recovery; use the two-value form`
 	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: q}}}, nil
 }
 
@@ -107,7 +107,7 @@ type filterIn struct {
 }
 
 func typed(ctx context.Context, req *gomcp.CallToolRequest, in filterIn) (*gomcp.CallToolResult, any, error) {
-	field := in.Filter["field"].(string) // want `in\.Filter\["field"\]\.\(string\) panics on another type: go-sdk v1\.8\.0 crashes the server unless it recovers panics`
+	field := in.Filter["field"].(string) // want `in\.Filter\["field"\]\.\(string\) panics on another type: go-sdk v1\.8\.0 crashes the server without recovery`
 	return nil, field, nil
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 func nilNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, nil // want `mcp-go v0\.32\.0 crashes the server`
+	return nil, nil // want `mcp-go v0\.32\.0 crashes a stdio server`
 }
 
 func Register(s *server.MCPServer) {

@@ -19,7 +19,7 @@ func Register(s *server.MCPServer) {
 
 // mcp-go before v1.1 does not recover a handler's panic: the process exits.
 func byName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultText(req.GetArguments()["name"].(string)), nil // want `panics on another type: mcp-go v0\.47\.1 crashes the server; use the two-value form`
+	return mcp.NewToolResultText(req.GetArguments()["name"].(string)), nil // want `panics on another type: mcp-go v0\.47\.1 crashes a stdio server; use the two-value form`
 }
 
 // New builds the server without server.WithRecovery().

@@ -41,7 +41,7 @@ func argumentPanic(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 	}
 	reported := map[token.Pos]bool{}
 	for _, h := range hs {
-		if h.Kind != mcpmodel.Tool || h.Adapted || h.flow == nil {
+		if h.Kind != mcpmodel.Tool || h.flow == nil {
 			continue
 		}
 		outcome := h.PanicOutcome(recovery[h.SDK])
@@ -54,7 +54,9 @@ func argumentPanic(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 		}
 		src := inputs.Sources{Field: vocab.IsArgumentsField, Method: vocab.IsArgumentsMethod}
 		for _, prm := range fn.Params {
-			if h.Input != nil && prm.Object() == h.Input {
+			// A typed input, and an adapted function's map of the arguments an adapter of the
+			// module hands it.
+			if h.Input != nil && prm.Object() == h.Input || h.Adapted && isArgumentMap(prm.Type()) {
 				src.Params = append(src.Params, prm)
 			}
 		}
@@ -75,6 +77,20 @@ func argumentPanic(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			}
 		}
 	}
+}
+
+// isArgumentMap reports whether t is map[string]any, the shape decoded arguments take.
+func isArgumentMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	k, ok := m.Key().Underlying().(*types.Basic)
+	if !ok || k.Kind() != types.String {
+		return false
+	}
+	i, ok := m.Elem().Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 // panicNode is the assertion or index expression of site, found in its function's syntax.

@@ -171,6 +171,20 @@ func (h *Handler) PanicOutcome(recovery Recovery) string {
 		sdk, outcome = sdkapi.GoSDK, "typed-panic"
 	case MarkLabsTool, MarkLabsTypedTool:
 		sdk, outcome = sdkapi.MarkLabs, "tool-panic"
+	case AdaptedTool:
+		// A function an adapter of the module calls from an SDK handler: the panic reaches
+		// that handler's SDK unless the adapter recovers (then "without recovery" says so).
+		switch h.SDK {
+		case sdkapi.GoSDK:
+			sdk, outcome = sdkapi.GoSDK, "lowlevel-panic"
+		case sdkapi.MarkLabs:
+			sdk, outcome = sdkapi.MarkLabs, "tool-panic"
+		default:
+			return ""
+		}
+		if recovery == RecoveryOff {
+			recovery = RecoveryUnknown
+		}
 	default:
 		return ""
 	}

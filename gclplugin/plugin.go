@@ -21,6 +21,7 @@
 package gclplugin
 
 import (
+	"strings"
 	"fmt"
 	"slices"
 
@@ -89,8 +90,10 @@ func withoutServerJSON(cfg *analyzers.Config) error {
 
 // singleFixOnly drops the suggested fixes of diagnostics that offer several. golangci-lint
 // --fix applies every fix of an issue, which is right for one fix and wrong for
-// alternatives; mcplint's own -fix likewise applies only unambiguous fixes. The analyzers are
-// fresh from analyzers.New, so changing their Run affects no one else.
+// alternatives; mcplint's own -fix likewise applies only unambiguous fixes. It also drops the
+// " (rule-id)" mcplint ends its messages with: golangci-lint already begins each one with the
+// analyzer's name, the same ID with underscores. The analyzers are fresh from analyzers.New,
+// so changing their Run affects no one else.
 func singleFixOnly(as []*analysis.Analyzer) []*analysis.Analyzer {
 	for _, a := range as {
 		run := a.Run
@@ -99,6 +102,9 @@ func singleFixOnly(as []*analysis.Analyzer) []*analysis.Analyzer {
 			pass.Report = func(d analysis.Diagnostic) {
 				if len(d.SuggestedFixes) > 1 {
 					d.SuggestedFixes = nil
+				}
+				if d.Category != "" {
+					d.Message = strings.TrimSuffix(d.Message, " ("+d.Category+")")
 				}
 				report(d)
 			}

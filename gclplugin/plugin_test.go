@@ -97,6 +97,7 @@ func TestSingleFixOnlyDropsAlternatives(t *testing.T) {
 	a := &analysis.Analyzer{Name: "fake", Doc: "reports with one and with two fixes", Run: func(pass *analysis.Pass) (any, error) {
 		pass.Report(analysis.Diagnostic{Pos: 1, Message: "one", SuggestedFixes: []analysis.SuggestedFix{fix("a")}})
 		pass.Report(analysis.Diagnostic{Pos: 1, Message: "two", SuggestedFixes: []analysis.SuggestedFix{fix("a"), fix("b")}})
+		pass.Report(analysis.Diagnostic{Pos: 1, Category: "some-rule", Message: "three (some-rule)"})
 		return "result", nil
 	}}
 	var got []analysis.Diagnostic
@@ -104,9 +105,10 @@ func TestSingleFixOnlyDropsAlternatives(t *testing.T) {
 	res, err := singleFixOnly([]*analysis.Analyzer{a})[0].Run(pass)
 	require.NoError(t, err)
 	assert.Equal(t, "result", res)
-	require.Len(t, got, 2)
+	require.Len(t, got, 3)
 	assert.Len(t, got[0].SuggestedFixes, 1, "a single fix is kept")
 	assert.Empty(t, got[1].SuggestedFixes, "alternatives are dropped: golangci-lint --fix would apply them all")
+	assert.Equal(t, "three", got[2].Message, "golangci-lint names the rule before the message; the message does not repeat it")
 }
 
 func load(t *testing.T, patterns ...string) []*packages.Package {

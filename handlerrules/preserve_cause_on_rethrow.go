@@ -272,7 +272,15 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 		return
 	}
 	format := constant.StringVal(tv.Value)
-	for _, v := range printf.Parse(format) {
+	verbs := printf.Parse(format)
+	for _, v := range verbs {
+		if v.Verb == 'w' {
+			// The call already wraps an error (`fmt.Errorf("%w: %v", ErrInvalidURL, err)`):
+			// the chain callers test is kept, and the other error's text is there too.
+			return
+		}
+	}
+	for _, v := range verbs {
 		if (v.Verb != 'v' && v.Verb != 's') || v.Plus() || v.Sharp() || v.Arg < 0 || v.Arg+1 >= len(call.Args) {
 			continue
 		}

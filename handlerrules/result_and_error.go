@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -45,6 +46,12 @@ func resultAndError(p *rule.Pass, h *handler) {
 			// which is what the author means; no text meant for the client is lost.
 			return
 		}
+		if h.Flavour == mcpmodel.GoSDKTypedTool && sameText(res.Value, err.Value) {
+			// go-sdk builds the IsError result from the error's text, and the dropped result
+			// says the same text (`return toolError(msg), nil, errors.New(msg)`): nothing the
+			// client would read is lost.
+			return
+		}
 		if err.Call != nil && madeOf(res.Value, err.Call, 2) {
 			// Both come from one call (directly, or the result through a wrapper such as
 			// attachIFC(result)): the callee returns them together, and is the line to change.
@@ -54,6 +61,54 @@ func resultAndError(p *rule.Pass, h *handler) {
 		// What the client gets instead, per SDK and version, is in the rule's doc section.
 		p.Reportf(ret, "%s result returned beside an error never reaches the client; return one or the other", h.Kind)
 	})
+}
+
+// sameText reports whether the result res is built by a call given, as a string, the error
+// errV's own text: the string errV is made of (errors.New(msg), fmt.Errorf("%s", msg),
+// fmt.Errorf(msg)), or errV.Error().
+func sameText(res, errV ssa.Value) bool {
+	rc := flow.CallOf(flow.Core(res))
+	if rc == nil || errV == nil {
+		return false
+	}
+	e := flow.Core(errV)
+	var made ssa.Value
+	if ec := flow.CallOf(e); ec != nil {
+		if callee := ec.Call.StaticCallee(); callee != nil && callee.Pkg != nil {
+			args := flow.Arguments(ec)
+			switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
+			case "errors.New":
+				made = flow.Core(args[0])
+			case "fmt.Errorf":
+				switch format, _ := args[0].(*ssa.Const); {
+				case len(args) == 1:
+					made = flow.Core(args[0])
+				case len(args) == 2 && format != nil && format.Value != nil && format.Value.ExactString() == `"%s"`:
+					made = flow.Core(args[1])
+				}
+			}
+		}
+	}
+	for _, a := range flow.Arguments(rc) {
+		b, ok := a.Type().Underlying().(*types.Basic)
+		if !ok || b.Kind() != types.String {
+			continue
+		}
+		a = flow.Core(a)
+		if made != nil && a == made {
+			return true
+		}
+		// msg := err.Error(): the receiver is the error returned.
+		if c := flow.CallOf(a); c != nil && c.Call.IsInvoke() && c.Call.Method.Name() == "Error" && flow.Core(c.Call.Value) == e {
+			return true
+		}
+		if c := flow.CallOf(a); c != nil && !c.Call.IsInvoke() {
+			if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "Error" && len(c.Call.Args) == 1 && flow.Core(c.Call.Args[0]) == e {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resultConstructor reports whether e calls a repository's own result constructor

@@ -203,9 +203,9 @@ func (e *e2e) run(t *testing.T, dir string, args ...string) result {
 	return result{stdout.String(), stderr.String(), code}
 }
 
-// textIssue is one line of golangci-lint's text output:
-// main.go:29:60: preserve_cause_on_rethrow: fmt.Errorf formats ... (preserve-cause-on-rethrow) (mcplint)
-var textIssue = regexp.MustCompile(`^(\S+):(\d+):(\d+): (.*) \(([a-z0-9-]+)\) \((\w+)\)$`)
+// textIssue is one line of golangci-lint's text output, the rule named once, by its analyzer:
+// main.go:29:60: preserve_cause_on_rethrow: fmt.Errorf formats ... (mcplint)
+var textIssue = regexp.MustCompile(`^(\S+):(\d+):(\d+): ([a-z0-9_]+): (.*) \((\w+)\)$`)
 
 // issues runs golangci-lint with text output and returns "file:line rule-id" per issue.
 func (e *e2e) issues(t *testing.T, dir string) ([]string, result) {
@@ -217,12 +217,13 @@ func (e *e2e) issues(t *testing.T, dir string) ([]string, result) {
 			continue
 		}
 		m := textIssue.FindStringSubmatch(line)
-		if !assert.NotNil(t, m, "issue line without a trailing (rule-id) (linter): %q", line) {
+		if !assert.NotNil(t, m, "issue line not 'file:line:col: analyzer: message (linter)': %q", line) {
 			continue
 		}
 		assert.Equal(t, "mcplint", m[6], line)
-		assert.True(t, strings.HasPrefix(m[4], strings.ReplaceAll(m[5], "-", "_")+": "), "golangci-lint prefixes the analyzer name: %q", line)
-		got = append(got, m[1]+":"+m[2]+" "+m[5])
+		id := strings.ReplaceAll(m[4], "_", "-")
+		assert.False(t, strings.HasSuffix(m[5], "("+id+")"), "the rule is named once, by golangci-lint's analyzer prefix: %q", line)
+		got = append(got, m[1]+":"+m[2]+" "+id)
 	}
 	sort.Strings(got)
 	return got, r
@@ -308,9 +309,11 @@ func TestE2EJSONCarriesSuggestedFixes(t *testing.T) {
 	for i, is := range rep.Issues {
 		assert.Equal(t, "mcplint", is.FromLinter)
 		assert.Equal(t, "main.go", is.Pos.Filename)
-		m := regexp.MustCompile(`\(([a-z0-9-]+)\)$`).FindStringSubmatch(is.Text)
-		require.NotNil(t, m, "rule ID at the end of the text: %q", is.Text)
-		byRule[m[1]] = i
+		m := regexp.MustCompile(`^([a-z0-9_]+): `).FindStringSubmatch(is.Text)
+		require.NotNil(t, m, "analyzer name at the start of the text: %q", is.Text)
+		id := strings.ReplaceAll(m[1], "_", "-")
+		assert.False(t, strings.HasSuffix(is.Text, "("+id+")"), "the rule is named once: %q", is.Text)
+		byRule[id] = i
 	}
 	fixable := rep.Issues[byRule["preserve-cause-on-rethrow"]]
 	assert.Equal(t, 29, fixable.Pos.Line)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 
@@ -168,4 +169,24 @@ func scanClassifiedSwitch(ctx context.Context, req *gomcp.CallToolRequest, in sc
 		return nil, scanOut{}, fmt.Errorf("delete: %w", err)
 	}
 	return nil, scanOut{Rows: 1}, nil
+}
+
+// The call already wraps the error that classifies the failure; the other error's text is
+// kept beside it (TheHiveMCP's ErrInvalidHiveURL, caido's replay send): not reported.
+var errInvalidURL = errors.New("invalid URL")
+
+func parseEndpoint(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errInvalidURL, err)
+	}
+	return u, nil
+}
+
+func endpointHandler(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, any, error) {
+	u, err := parseEndpoint(in.Limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, u.String(), nil
 }

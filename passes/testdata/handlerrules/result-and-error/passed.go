@@ -53,3 +53,39 @@ func init() {
 	gomcp.AddTool(s, &gomcp.Tool{Name: "revoke_tested", Description: "Revokes."}, revokeTested)
 	gomcp.AddTool(s, &gomcp.Tool{Name: "revoke_failed", Description: "Revokes."}, revokeFailed)
 }
+
+// go-sdk typed handlers whose IsError result says exactly the error's text (harvest's
+// handleValidationError(msg) beside errors of msg): go-sdk builds that same result from the
+// error, so nothing is lost. A result with other text than the error is still reported.
+func validationResult(message string) *gomcp.CallToolResult {
+	return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: message}}, IsError: true}
+}
+
+type queryIn struct {
+	Query string `json:"query" jsonschema:"the query"`
+}
+
+func validateQuery(q string) error {
+	if q == "" {
+		return errors.New("query is empty")
+	}
+	return nil
+}
+
+func sameTextTyped(ctx context.Context, req *gomcp.CallToolRequest, in queryIn) (*gomcp.CallToolResult, any, error) {
+	if err := validateQuery(in.Query); err != nil {
+		return validationResult(err.Error()), nil, err
+	}
+	if len(in.Query) > 100 {
+		msg := fmt.Sprintf("query too long: %d", len(in.Query))
+		return validationResult(msg), nil, fmt.Errorf("%s", msg)
+	}
+	if in.Query == "*" {
+		msg := "wildcards are not allowed"
+		return validationResult(msg), nil, errors.New(msg)
+	}
+	if in.Query == "?" {
+		return validationResult("ask a real question"), nil, errors.New("bad query") // want `tool result returned beside an error never reaches the client`
+	}
+	return nil, in.Query, nil
+}

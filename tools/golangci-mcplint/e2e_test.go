@@ -412,9 +412,9 @@ func TestE2EVSCodeCommandLine(t *testing.T) {
 		file, lineNo, msg := m[2], m[4], m[7]
 		assert.True(t, filepath.IsAbs(file), file)
 		assert.Equal(t, filepath.Join(dir, "main.go"), file)
-		rule := regexp.MustCompile(`\(([a-z0-9-]+)\) \(mcplint\)$`).FindStringSubmatch(msg)
+		rule := regexp.MustCompile(`^([a-z0-9_]+): .* \(mcplint\)$`).FindStringSubmatch(msg)
 		require.NotNil(t, rule, msg)
-		got = append(got, "main.go:"+lineNo+" "+rule[1])
+		got = append(got, "main.go:"+lineNo+" "+strings.ReplaceAll(rule[1], "_", "-"))
 	}
 	sort.Strings(got)
 	assert.Equal(t, defaultIssues, got)
@@ -434,7 +434,7 @@ func TestE2ELangserverCommandLine(t *testing.T) {
 	require.Len(t, rep.Issues, len(defaultIssues))
 	for _, is := range rep.Issues {
 		assert.Equal(t, "main.go", is.Pos.Filename)
-		assert.Regexp(t, `\([a-z0-9-]+\)$`, is.Text)
+		assert.Regexp(t, `^[a-z0-9_]+: `, is.Text, "the editor shows the analyzer name, the rule ID with underscores")
 	}
 }
 
@@ -567,7 +567,7 @@ func TestE2EDocCommandLines(t *testing.T) {
 				data, err := os.ReadFile(filepath.Join(dir, file))
 				require.NoError(t, err)
 				assert.Contains(t, string(data), `"version":"2.1.0"`)
-				assert.Contains(t, string(data), "(result-and-error)")
+				assert.Contains(t, string(data), "result_and_error: ")
 			}
 		})
 	}
@@ -601,7 +601,7 @@ func TestE2EExampleConfigurations(t *testing.T) {
 			var got []string
 			for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 				if m := textIssue.FindStringSubmatch(line); m != nil {
-					got = append(got, m[1]+":"+m[2]+" "+m[5])
+					got = append(got, m[1]+":"+m[2]+" "+strings.ReplaceAll(m[4], "_", "-"))
 				}
 			}
 			assert.Contains(t, got, tc.want, r.stdout)

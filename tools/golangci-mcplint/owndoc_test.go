@@ -74,7 +74,8 @@ func TestE2EDocsRecipeForYourRepository(t *testing.T) {
 	var exitErr *exec.ExitError
 	require.ErrorAs(t, err, &exitErr, "the server has findings: %s\n%s", stdout.String(), stderr.String())
 	assert.Equal(t, 1, exitErr.ExitCode(), stderr.String())
-	assert.Contains(t, stdout.String(), "(result-and-error) (mcplint)")
+	assert.Contains(t, stdout.String(), ": result_and_error: ")
+	assert.NotContains(t, stdout.String(), "(result-and-error)", "golangci-lint names the rule once, by its analyzer")
 
 	// The CI step builds the same binary with go build -C.
 	step := blocks[5].text

@@ -21,9 +21,9 @@
 package gclplugin
 
 import (
-	"strings"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"

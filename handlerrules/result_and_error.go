@@ -2,6 +2,8 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -97,6 +99,13 @@ func sameText(res, errV ssa.Value) bool {
 		a = flow.Core(a)
 		if made != nil && a == made {
 			return true
+		}
+		// The same text written twice: `toolError("label is required"), nil,
+		// errors.New("label is required")`.
+		if ac, ok := a.(*ssa.Const); ok && ac.Value != nil {
+			if mc, ok := made.(*ssa.Const); ok && mc.Value != nil && constant.Compare(ac.Value, token.EQL, mc.Value) {
+				return true
+			}
 		}
 		// msg := err.Error(): the receiver is the error returned.
 		if c := flow.CallOf(a); c != nil && c.Call.IsInvoke() && c.Call.Method.Name() == "Error" && flow.Core(c.Call.Value) == e {

@@ -388,6 +388,55 @@ func register(e Executor) {
 	})
 }
 `, "none; unmapped register: the handler hands the tool's arguments to call, which calls the interface method e.Execute that recognition does not follow"},
+		// The handler hands the decoded arguments to a method of the package's own tool
+		// manager, which looks the tool up by name and calls its handler through an interface
+		// (solace-broker-mcp's ToolManager.CallTool): the implementations are not followed.
+		{"managerinterface", `type ToolHandler interface {
+	Handle(ctx context.Context, params map[string]any) (*gomcp.CallToolResult, error)
+}
+
+type Manager struct{ handlers map[string]ToolHandler }
+
+func (m *Manager) CallTool(ctx context.Context, name string, params map[string]any) (*gomcp.CallToolResult, error) {
+	h, ok := m.handlers[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown tool %s", name)
+	}
+	return h.Handle(ctx, withoutBroker(params))
+}
+
+func withoutBroker(params map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range params {
+		if k != "broker" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func withRecovery(h gomcp.ToolHandler) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (res *gomcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return h(ctx, req)
+	}
+}
+
+func register(m *Manager, name string) {
+	var handler gomcp.ToolHandler = func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		var params map[string]any
+		if err := json.Unmarshal(req.Params.Arguments, &params); err != nil {
+			return nil, err
+		}
+		return m.CallTool(ctx, name, params)
+	}
+	gs.AddTool(&gomcp.Tool{Name: name}, withRecovery(handler))
+}
+`, "none; unmapped register: the handler hands the tool's arguments to m.CallTool, which calls the interface method ToolHandler.Handle that recognition does not follow"},
 		// Near miss: a helper handed the request that calls a service interface with values
 		// it derived is no layer.
 		{"helperservice", `type Store interface {

@@ -84,12 +84,17 @@ func (r *Finder) unfollowedInHelper(h *mcpmodel.Handler, c *ssa.Call) {
 			if !ok || !ic.Call.IsInvoke() || !returnsError(ic) || r.followed[ic.Pos()] {
 				continue
 			}
-			p, isParam := ic.Call.Value.(*ssa.Parameter)
-			if !isParam || !slices.Contains(f.Params, p) || r.HandlerShape(ic.Call.Signature()) || !slices.ContainsFunc(ic.Call.Args, r.handsInput(h, f, c, call)) {
+			if r.HandlerShape(ic.Call.Signature()) || !slices.ContainsFunc(ic.Call.Args, r.handsInput(h, f, c, call)) {
 				continue
 			}
+			// The receiver is a parameter (SafeLine's tool), or a value the helper looks up
+			// itself (a manager's handler found by the tool's name).
+			recv := types.TypeString(ic.Call.Value.Type(), types.RelativeTo(r.pass.Pkg))
+			if p, isParam := ic.Call.Value.(*ssa.Parameter); isParam && slices.Contains(f.Params, p) {
+				recv = p.Name()
+			}
 			r.AddUnmapped(mcpmodel.Unmapped{Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
-				Reason: "the handler hands the tool's arguments to " + types.ExprString(call.Fun) + ", which calls the interface method " + p.Name() + "." + ic.Call.Method.Name() + " that recognition does not follow"})
+				Reason: "the handler hands the tool's arguments to " + types.ExprString(call.Fun) + ", which calls the interface method " + recv + "." + ic.Call.Method.Name() + " that recognition does not follow"})
 			return
 		}
 	}
@@ -101,8 +106,16 @@ func (r *Finder) unfollowedInHelper(h *mcpmodel.Handler, c *ssa.Call) {
 // no layer).
 func (r *Finder) handsInput(h *mcpmodel.Handler, f *ssa.Function, c *ssa.Call, call *ast.CallExpr) func(ssa.Value) bool {
 	offset := len(c.Call.Args) - len(call.Args) // a method's receiver
-	return func(a ssa.Value) bool {
+	var input func(a ssa.Value, depth int) bool
+	input = func(a ssa.Value, depth int) bool {
 		a = flow.Core(a)
+		if ac, ok := a.(*ssa.Call); ok && depth > 0 && ac.Call.StaticCallee() != nil {
+			// A copy of the input the helper made (`stripBrokerParam(params)`): a call that
+			// is given the input and returns a value of the same type.
+			return slices.ContainsFunc(ac.Call.Args, func(x ssa.Value) bool {
+				return types.Identical(x.Type(), ac.Type()) && input(x, depth-1)
+			})
+		}
 		if p, ok := a.(*ssa.Parameter); ok {
 			i := slices.Index(f.Params, p) - offset
 			return i >= 0 && i < len(call.Args) && r.handsOn(h, &ast.CallExpr{Fun: call.Fun, Args: call.Args[i : i+1]}, true)
@@ -113,6 +126,7 @@ func (r *Finder) handsInput(h *mcpmodel.Handler, f *ssa.Function, c *ssa.Call, c
 		}
 		return slices.ContainsFunc(flow.CallsGiven(ld.X), func(u *ssa.Call) bool { return flow.CallsFunc(u, "encoding/json", "Unmarshal") })
 	}
+	return func(a ssa.Value) bool { return input(a, 1) }
 }
 
 // writtenIn is the declared function h is, or is written in; nil for a literal outside any.

@@ -84,6 +84,9 @@ func sameTextTyped(ctx context.Context, req *gomcp.CallToolRequest, in queryIn) 
 		msg := "wildcards are not allowed"
 		return validationResult(msg), nil, errors.New(msg)
 	}
+	if in.Query == "" {
+		return validationResult("query is required"), nil, errors.New("query is required")
+	}
 	if in.Query == "?" {
 		return validationResult("ask a real question"), nil, errors.New("bad query") // want `tool result returned beside an error never reaches the client`
 	}

@@ -59,6 +59,55 @@ const Unused = "built in a function nothing calls"
 
 // CoverageOf answers Coverage for d.
 func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
+	c := r.coverageOf(d)
+	if c.Checked {
+		if u := r.unmappedInLoop(d); u != nil {
+			return Coverage{Reason: u.Reason}
+		}
+	}
+	return c
+}
+
+// unmappedInLoop is an unfollowed call (Unmapped) in the same loop as d's registration: a
+// registration loop whose handler literal dispatches through something recognition does not
+// follow and is wrapped in adapters before it is registered (solace-broker-mcp's
+// callToolHandler inside withRecovery), so the wrapper recognition links is not the whole
+// handler. Nil otherwise.
+func (r *Result) unmappedInLoop(d *mcpmodel.Definition) *mcpmodel.Unmapped {
+	reg := d.Registration
+	if reg == nil {
+		reg = d.RegisteredBy
+	}
+	if reg == nil || r.r == nil || len(r.Unmapped) == 0 {
+		return nil
+	}
+	fn := r.declaredAround(reg.Pos())
+	if fn == nil || r.r.decls[fn] == nil {
+		return nil
+	}
+	var loop ast.Node
+	ast.Inspect(r.r.decls[fn].Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.RangeStmt, *ast.ForStmt:
+			if n.Pos() <= reg.Pos() && reg.End() <= n.End() {
+				loop = n // the innermost: Inspect goes on into it
+			}
+		}
+		return n == nil || n.Pos() <= reg.Pos() && reg.End() <= n.End()
+	})
+	if loop == nil {
+		return nil
+	}
+	for i := range r.Unmapped {
+		u := &r.Unmapped[i]
+		if !u.Site && u.Call != nil && loop.Pos() <= u.Call.Pos() && u.Call.End() <= loop.End() {
+			return u
+		}
+	}
+	return nil
+}
+
+func (r *Result) coverageOf(d *mcpmodel.Definition) Coverage {
 	switch {
 	case r.unused[d]:
 		return Coverage{Reason: Unused}

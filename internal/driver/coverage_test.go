@@ -320,3 +320,13 @@ func TestModuleGraphFollowsOwnToolFieldsAcrossRounds(t *testing.T) {
 	assert.NotContains(t, off.stdout, "preserve-cause-on-rethrow")
 	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 0 of 2 tools; 2 not seen\n")
 }
+
+// A registration loop whose handler closure hands the decoded arguments to a manager that
+// dispatches through an interface, wrapped in an adapter before registration
+// (solace-broker-mcp): the run must not count the loop's tool as checked.
+func TestCoverageSaysALoopDispatchingThroughAnInterfaceIsNotSeen(t *testing.T) {
+	r := mcplint(t, fixture(t, "manager"), "-v")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 1 of 2 tools; 1 not seen\n"+
+		"  manager.go:52:14: the tool named by name: the handler hands the tool's arguments to m.CallTool, which calls the interface method ToolHandler.Handle that recognition does not follow\n")
+}

@@ -66,7 +66,6 @@ func Spans(rows []Row) []Span {
 		outcome, revision string
 	}
 	var (
-		keys []key
 		open = map[key]*Span{}
 		last = map[key]int{}
 		out  []*Span
@@ -77,9 +76,6 @@ func Spans(rows []Row) []Span {
 		if s, ok := open[k]; ok && s.Answer == r.Answer && last[k] == i-1 {
 			s.Through = r.Version
 		} else {
-			if !ok {
-				keys = append(keys, k)
-			}
 			s := &Span{r.SDK, r.Outcome, r.Revision, r.Version, r.Version, r.Answer}
 			open[k] = s
 			out = append(out, s)

@@ -19,15 +19,16 @@ func forEachStatic(m *Model, fn func(d *Definition, s *Schema, n *schemaNode)) {
 	}
 }
 
-// unsatisfiableEffect says what a schema no value satisfies does, by role.
-func unsatisfiableEffect(d *Definition, s *Schema) string {
+// unsatisfiableEffect says what a schema no value satisfies does, by role: go-sdk rejects
+// every call of a typed tool, whose arguments it validates; it does not validate a low-level
+// tool's arguments or any tool's structured output (measured, docs/versions.md), so there the
+// effect is only that no value can be valid.
+func unsatisfiableEffect(m *Model, d *Definition, s *Schema) string {
 	if s.Role == "output" {
-		if d.SDK == sdkapi.GoSDK {
-			return "go-sdk fails every call"
-		}
-		return "clients reject every result"
+		return "no result can be valid"
 	}
-	if d.SDK == sdkapi.GoSDK {
+	typed := d.Handler != nil && d.Handler.Flavour == mcpmodel.GoSDKTypedTool
+	if d.SDK == sdkapi.GoSDK && typed && m.Result.Versions.ValidatesArguments(true) {
 		return "go-sdk rejects every call"
 	}
 	return "no arguments can be valid"
@@ -60,14 +61,14 @@ func schemaUnsatisfiable(p *rule.Pass, m *Model) {
 			if null {
 				what = "enum is null (mcp.Enum() with no values)"
 			}
-			p.Reportf(memberAt(j, mem), "%s of %s: %s, so no value satisfies the schema: %s; list the allowed values or drop it", where, d.Label(), what, unsatisfiableEffect(d, s))
+			p.Reportf(memberAt(j, mem), "%s of %s: %s, so no value satisfies the schema: %s; list the allowed values or drop it", where, d.Label(), what, unsatisfiableEffect(m, d, s))
 		}
 		// {"not": {}} is the false schema. As additionalProperties or an optional property it
 		// is the usual way to forbid something; as the schema itself, a required property or
 		// the items of an array, nothing can satisfy it.
 		if not := j.Member("not"); not != nil && not.Value.Kind == jsonvalue.Object && len(not.Value.Members) == 0 && !not.Value.Partial {
 			if n.parent == nil || n.required || n.parentKey == "items" || n.parentKey == "allOf" {
-				p.Reportf(memberAt(j, not), "%s of %s: \"not\": {} rejects every value: %s; remove it", where, d.Label(), unsatisfiableEffect(d, s))
+				p.Reportf(memberAt(j, not), "%s of %s: \"not\": {} rejects every value: %s; remove it", where, d.Label(), unsatisfiableEffect(m, d, s))
 			}
 		}
 	})

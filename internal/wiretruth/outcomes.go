@@ -69,6 +69,7 @@ var Outcomes = []Outcome{
 	{ID: "lowlevel-result-and-error", SDK: GoSDK, Doc: "low-level handler returns a result and an error", Target: "lowlevel_result_and_error"},
 	{ID: "lowlevel-panic", SDK: GoSDK, Doc: "low-level handler panics (`args[\"name\"].(string)` on a number)", Target: "lowlevel_panic", Args: panicArgs},
 	{ID: "lowlevel-panic-recovered", SDK: GoSDK, Doc: "the same panic, under a recovering receiving middleware", Target: "lowlevel_panic", Args: panicArgs, Flags: []string{"-recover"}},
+	{ID: "lowlevel-args-invalid", SDK: GoSDK, Doc: "low-level handler called with arguments that fail its hand-built input schema", Target: "lowlevel_args", Args: map[string]any{"n": "x"}},
 	{ID: "lowlevel-output-invalid", SDK: GoSDK, Doc: "low-level handler's structured content fails its output schema", Target: "lowlevel_output_invalid"},
 	{ID: "unknown-tool", SDK: GoSDK, Doc: "a call of a tool that is not registered", Target: "no_such_tool"},
 	{ID: "resource-not-found", SDK: GoSDK, Doc: "resource handler returns `mcp.ResourceNotFoundError(uri)`", Resource: true, Target: "file:///missing"},

@@ -201,3 +201,20 @@ func (h *Handler) PanicOutcome(recovery Recovery) string {
 	}
 	return clause
 }
+
+// ValidatesArguments reports whether go-sdk, at the module's version, rejects a call whose
+// arguments fail the tool's input schema, as measured: typed tools (mcp.AddTool) are
+// validated, low-level ones ((*Server).AddTool) are not.
+func (v Versions) ValidatesArguments(typed bool) bool {
+	outcome := "lowlevel-args-invalid"
+	if typed {
+		outcome = "typed-args-invalid"
+	}
+	facts := wiretable.Facts("go-sdk", v.GoSDK, outcome)
+	for _, f := range facts {
+		if _, isErr := wiretable.Code(f.Answer); !isErr && !wiretable.ToolError(f.Answer) {
+			return false
+		}
+	}
+	return len(facts) > 0
+}

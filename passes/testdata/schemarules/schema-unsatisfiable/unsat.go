@@ -10,17 +10,34 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// low is a low-level handler: go-sdk does not validate its arguments against the schema
+// (measured), so an unsatisfiable schema makes no call fail there, only no call valid.
 func low(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, nil
+}
+
+type modeIn struct {
+	Mode string `json:"mode"`
+}
+
+// typed is a typed handler: go-sdk validates its arguments against the tool's schema.
+func typed(ctx context.Context, req *mcp.CallToolRequest, in modeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, nil
 }
 
 func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "enum", Description: "d", InputSchema: &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"mode": {Type: "string", Description: "m", Enum: []any{}}, // want `input\.properties\.mode of tool "enum": enum is an empty list, so no value satisfies the schema: go-sdk rejects every call; list the allowed values or drop it`
+			"mode": {Type: "string", Description: "m", Enum: []any{}}, // want `input\.properties\.mode of tool "enum": enum is an empty list, so no value satisfies the schema: no arguments can be valid; list the allowed values or drop it`
 		},
 	}}, low)
+	mcp.AddTool(s, &mcp.Tool{Name: "typedenum", Description: "d", InputSchema: &jsonschema.Schema{
+		Type: "object",
+		Properties: map[string]*jsonschema.Schema{
+			"mode": {Type: "string", Description: "m", Enum: []any{}}, // want `input\.properties\.mode of tool "typedenum": enum is an empty list, so no value satisfies the schema: go-sdk rejects every call; list the allowed values or drop it`
+		},
+	}}, typed)
 	s.AddTool(&mcp.Tool{Name: "anyof", Description: "d", InputSchema: &jsonschema.Schema{
 		Type:  "object",
 		AnyOf: []*jsonschema.Schema{}, // want `input of tool "anyof": anyOf is an empty list`
@@ -45,7 +62,7 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "raw", Description: "d", InputSchema: json.RawMessage(`{"type": "object", "oneOf": []}`)}, low) // want `input of tool "raw": oneOf is an empty list`
 	s.AddTool(&mcp.Tool{Name: "out", Description: "d", InputSchema: &jsonschema.Schema{Type: "object"}, OutputSchema: map[string]any{
 		"type": "object",
-		"enum": []any{}, // want `output of tool "out": enum is an empty list, so no value satisfies the schema: go-sdk fails every call; list the allowed values or drop it`
+		"enum": []any{}, // want `output of tool "out": enum is an empty list, so no value satisfies the schema: no result can be valid; list the allowed values or drop it`
 	}}, low)
 
 	// Near misses: the false schema where it forbids something, non-empty lists, data that

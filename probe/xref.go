@@ -31,7 +31,9 @@ const CrashRule = "(crash)"
 
 // protocolRules are the rules whose findings say some calls get a JSON-RPC error; only
 // ArgumentRule is about arguments, so only it can be contradicted by an isError answer.
-var protocolRules = []string{ArgumentRule, "upstream-error-as-protocol-error", "nil-result-nil-error"}
+// argument-panic is one where the SDK or the server recovers the panic (mcp-go from v1.1,
+// WithRecovery): its finding then says -32603.
+var protocolRules = []string{ArgumentRule, "upstream-error-as-protocol-error", "nil-result-nil-error", "argument-panic"}
 
 // crashRules are the rules whose findings say the server may panic (go-sdk does not recover
 // a handler's panic).

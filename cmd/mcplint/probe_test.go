@@ -89,13 +89,13 @@ func TestProbeGoSDK(t *testing.T) {
 	}, section(out, "calls:"))
 	const file = "probe/gosdkprobe/main.go"
 	assert.Equal(t, []string{
-		`missed (crash) crash ` + file + `:92:1 no static finding predicts this crash`,
+		`confirmed argument-panic crash ` + file + `:92:1 static ` + file + `:95:10: args["name"].(string) panics on another type: go-sdk v1.8.0 crashes the server; use the two-value form (argument-panic)`,
 		`contradicted tool-error-as-protocol-error limited ` + file + `:74:1 static ` + file + `:85:3: the model never sees this argument error sent as JSON-RPC; return an IsError result and nil (tool-error-as-protocol-error)`,
 		`missed tool-error-as-protocol-error missed_protocol ` + file + `:61:1 no static finding on the handler`,
 		`confirmed tool-error-as-protocol-error protocol_error ` + file + `:38:1 static ` + file + `:41:3: the model never sees this argument error sent as JSON-RPC; return an IsError result and nil (tool-error-as-protocol-error)`,
 	}, section(out, "cross-reference with the static findings:"))
 	assert.Equal(t, []string{
-		"(crash) 0 0 1 0 0",
+		"argument-panic 1 0 0 0 0",
 		"tool-error-as-protocol-error 1 1 1 0 0",
 	}, section(out, "rule                          confirmed  contradicted  missed  not exercised  untied"))
 	// Each problem names the handler, and carries the exact request and response to replay.
@@ -188,12 +188,14 @@ func TestProbeMarkLabs(t *testing.T) {
 		"missed tool-error-as-protocol-error missed_protocol " + file + ":47:1",
 		// Registered as a method value of another package: tied through its declaration.
 		"confirmed tool-error-as-protocol-error other_package probe/m3probe/tools/tools.go:15:20",
-		"missed tool-error-as-protocol-error panics " + file + ":79:1",
+		// mcp-go v1.2.1 recovers the panic into -32603, which argument-panic's finding says.
+		"confirmed argument-panic panics " + file + ":79:1",
 		"confirmed tool-error-as-protocol-error protocol_error " + file + ":20:1",
 	}, classes)
 	assert.Equal(t, []probe.RuleCounts{
 		{Rule: probe.CrashRule, Missed: 1},
-		{Rule: probe.ArgumentRule, Confirmed: 2, Contradicted: 1, Missed: 2},
+		{Rule: "argument-panic", Confirmed: 1},
+		{Rule: probe.ArgumentRule, Confirmed: 2, Contradicted: 1, Missed: 1},
 	}, rep.CrossReference.Rules)
 
 	kinds := map[string]int{}

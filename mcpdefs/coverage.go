@@ -85,16 +85,7 @@ func (r *Result) unmappedInLoop(d *mcpmodel.Definition) *mcpmodel.Unmapped {
 	if fn == nil || r.r.decls[fn] == nil {
 		return nil
 	}
-	var loop ast.Node
-	ast.Inspect(r.r.decls[fn].Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.RangeStmt, *ast.ForStmt:
-			if n.Pos() <= reg.Pos() && reg.End() <= n.End() {
-				loop = n // the innermost: Inspect goes on into it
-			}
-		}
-		return n == nil || n.Pos() <= reg.Pos() && reg.End() <= n.End()
-	})
+	loop := astutil.EnclosingLoop(r.r.decls[fn].Body, reg)
 	if loop == nil {
 		return nil
 	}
@@ -336,7 +327,7 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 			// A handler another package's function makes (`return tools.Validated(t)` in a
 			// tool type's Handler method): the driver follows the chain to that function's
 			// own verdict.
-			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && returnsFunc(r.info, call) {
+			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && astutil.ReturnsFunc(r.info, call) {
 				if c := r.handlerExprCoverage(call); c.ReturnedBy != nil {
 					if _, seen := out[fn]; !seen {
 						out[fn] = c
@@ -346,19 +337,6 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		}
 	}
 	return out
-}
-
-// returnsFunc reports whether call's value is a function.
-func returnsFunc(info *types.Info, call *ast.CallExpr) bool {
-	if info == nil {
-		return false
-	}
-	t := info.TypeOf(call)
-	if t == nil {
-		return false
-	}
-	_, ok := t.Underlying().(*types.Signature)
-	return ok
 }
 
 // storedIn is the key of the struct field d's value is stored in, or "".

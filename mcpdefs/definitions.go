@@ -164,13 +164,13 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		d.Meta = f["Meta"]
 		r.m3AnnotationLit(d, f["Annotations"])
 	case sdkapi.MarkLabsServerPath + ".ServerTool":
-		r.pending = append(r.pending, registration{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: astutil.KeyedWithout(lit, f, "Handler"), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerResource":
-		r.pending = append(r.pending, registration{kind: mcpmodel.Resource, sdk: sdkapi.MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Resource, sdk: sdkapi.MarkLabs, def: f["Resource"], handler: f["Handler"], omitted: astutil.KeyedWithout(lit, f, "Handler"), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerResourceTemplate":
-		r.pending = append(r.pending, registration{kind: mcpmodel.ResourceTemplate, sdk: sdkapi.MarkLabs, def: f["Template"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.ResourceTemplate, sdk: sdkapi.MarkLabs, def: f["Template"], handler: f["Handler"], omitted: astutil.KeyedWithout(lit, f, "Handler"), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerPrompt":
-		r.pending = append(r.pending, registration{kind: mcpmodel.Prompt, sdk: sdkapi.MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: handlerOmitted(lit, f), lit: lit})
+		r.pending = append(r.pending, registration{kind: mcpmodel.Prompt, sdk: sdkapi.MarkLabs, def: f["Prompt"], handler: f["Handler"], omitted: astutil.KeyedWithout(lit, f, "Handler"), lit: lit})
 	case sdkapi.MCPToolPath + ".Tool":
 		d := r.newDef(lit, mcpmodel.Tool, sdkapi.MCPTool)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
@@ -225,7 +225,7 @@ func (r *recogniser) mcptoolHandler(d *mcpmodel.Definition, lit *ast.CompositeLi
 			return
 		}
 		r.pending = append(r.pending, registration{kind: d.Kind, sdk: sdkapi.MCPTool, def: lit, handler: h})
-	} else if handlerOmitted(lit, f) {
+	} else if astutil.KeyedWithout(lit, f, "Handler") {
 		d.HandlerOmitted, d.HandlerOmittedAt = true, lit
 	}
 }
@@ -759,23 +759,9 @@ func (r *recogniser) resolveLit(e ast.Expr, depth int) *ast.CompositeLit {
 			return r.resolveLit(v, depth+1)
 		}
 	case *ast.CallExpr:
-		return resolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *ast.CompositeLit { return r.resolveLit(res, depth+1) })
+		return astutil.ResolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *ast.CompositeLit { return r.resolveLit(res, depth+1) })
 	}
 	return nil
-}
-
-// resolveAll resolves each of exprs (the results a callee can return) and returns what they
-// all resolve to: nil when one resolves to nothing or two to different things.
-func resolveAll[T comparable](exprs []ast.Expr, resolve func(ast.Expr) T) T {
-	var found, none T
-	for _, e := range exprs {
-		got := resolve(e)
-		if got == none || (found != none && found != got) {
-			return none
-		}
-		found = got
-	}
-	return found
 }
 
 // calleeReturns lists the expressions a call to a function of this package can return at
@@ -796,15 +782,6 @@ func (r *recogniser) calleeReturns(call *ast.CallExpr, i int) []ast.Expr {
 		}
 	}
 	return out
-}
-
-// handlerOmitted reports whether a keyed literal leaves out its Handler field.
-func handlerOmitted(lit *ast.CompositeLit, f map[string]ast.Expr) bool {
-	if _, ok := f["Handler"]; ok || len(lit.Elts) == 0 {
-		return false
-	}
-	_, keyed := lit.Elts[0].(*ast.KeyValueExpr)
-	return keyed
 }
 
 // goPromptArgs reads a go-sdk Prompt's Arguments: []*mcp.PromptArgument{{Name: ..., ...}}.

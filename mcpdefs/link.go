@@ -459,7 +459,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 				return r.resolveHandler(v, depth+1)
 			}
 			if t, ok := r.tupleAssignment(x); ok {
-				return resolveAll(r.calleeReturns(t.call, t.index), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
+				return astutil.ResolveAll(r.calleeReturns(t.call, t.index), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 			}
 		}
 	case *ast.CallExpr:
@@ -470,7 +470,7 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 		if fn.Pkg() != nil && fn.Pkg().Path() == sdkapi.MarkLabsMCPPath && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
 			return r.resolveHandler(x.Args[0], depth+1)
 		}
-		return resolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
+		return astutil.ResolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 	}
 	return nil
 }

@@ -105,3 +105,46 @@ func TestFuncParts(t *testing.T) {
 	assert.Nil(t, ft)
 	assert.Nil(t, body)
 }
+
+func TestEnclosingLoopAndKeyedWithout(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x.go", `package x
+func f(xs []int) {
+	for _, x := range xs {
+		for i := 0; i < x; i++ {
+			g(T{A: 1})
+		}
+		g(T{A: 2})
+	}
+	g(T{1})
+}
+type T struct{ A int }
+func g(T) {}`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []*ast.CallExpr
+	var lits []*ast.CompositeLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		case *ast.CompositeLit:
+			lits = append(lits, n)
+		}
+		return true
+	})
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	if _, ok := EnclosingLoop(body, calls[0]).(*ast.ForStmt); !ok {
+		t.Errorf("the innermost loop of the first call is the for statement")
+	}
+	if _, ok := EnclosingLoop(body, calls[1]).(*ast.RangeStmt); !ok {
+		t.Errorf("the second call is in the range statement only")
+	}
+	if EnclosingLoop(body, calls[2]) != nil {
+		t.Errorf("the last call is in no loop")
+	}
+	if !KeyedWithout(lits[0], map[string]ast.Expr{"A": nil}, "Handler") || KeyedWithout(lits[0], map[string]ast.Expr{"Handler": nil}, "Handler") || KeyedWithout(lits[2], nil, "Handler") {
+		t.Errorf("KeyedWithout: a keyed literal without the key only")
+	}
+}

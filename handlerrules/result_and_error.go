@@ -75,20 +75,13 @@ func sameText(res, errV ssa.Value) bool {
 	}
 	e := flow.Core(errV)
 	var made ssa.Value
-	if ec := flow.CallOf(e); ec != nil {
-		if callee := ec.Call.StaticCallee(); callee != nil && callee.Pkg != nil {
-			args := flow.Arguments(ec)
-			switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
-			case "errors.New":
-				made = flow.Core(args[0])
-			case "fmt.Errorf":
-				switch format, _ := args[0].(*ssa.Const); {
-				case len(args) == 1:
-					made = flow.Core(args[0])
-				case len(args) == 2 && format != nil && format.Value != nil && format.Value.ExactString() == `"%s"`:
-					made = flow.Core(args[1])
-				}
-			}
+	if ec := flow.CallOf(e); ec != nil && len(flow.Arguments(ec)) > 0 {
+		args := flow.Arguments(ec)
+		switch format, _ := args[0].(*ssa.Const); {
+		case flow.CallsFunc(ec, "errors", "New"), flow.CallsFunc(ec, "fmt", "Errorf") && len(args) == 1:
+			made = flow.Core(args[0])
+		case flow.CallsFunc(ec, "fmt", "Errorf") && len(args) == 2 && format != nil && format.Value != nil && format.Value.ExactString() == `"%s"`:
+			made = flow.Core(args[1])
 		}
 	}
 	for _, a := range flow.Arguments(rc) {

@@ -10,6 +10,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 )
 
 // recoversItself reports whether fn defers a function that calls recover: its panics never
@@ -257,7 +259,7 @@ func (t *taint) call(c *ssa.Call, v ssa.Value) {
 	if callee == nil {
 		return
 	}
-	if callee.Pkg != nil && callee.Pkg.Pkg.Path() == "encoding/json" && callee.Name() == "Unmarshal" && len(c.Call.Args) == 2 && c.Call.Args[0] == v {
+	if flow.CallsFunc(c, "encoding/json", "Unmarshal") && len(c.Call.Args) == 2 && c.Call.Args[0] == v {
 		target := c.Call.Args[1]
 		if mi, ok := target.(*ssa.MakeInterface); ok {
 			target = mi.X

@@ -1,6 +1,7 @@
 package mcpmodel
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -108,20 +109,8 @@ func revisionsPhrase(revs, spoken []string) string {
 	switch {
 	case n == 1:
 		return "on " + revs[0]
-	case n < len(spoken) && equal(revs, spoken[len(spoken)-n:]):
+	case n < len(spoken) && slices.Equal(revs, spoken[len(spoken)-n:]):
 		return "from " + revs[0]
 	}
 	return "on " + strings.Join(revs, ", ")
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -47,7 +49,7 @@ func (r *Vocab) RecoversPanics(files []*ast.File) bool {
 			if found || !ok {
 				return !found
 			}
-			switch sdkapi.Key(calleeOf(r.Info, call)) {
+			switch sdkapi.Key(typeutil.Callee(r.Info, call)) {
 			case sdkapi.MarkLabsServerPath + ".WithRecovery":
 				found = true
 			case sdkapi.GoSDKMCPPath + ".Server.AddReceivingMiddleware":
@@ -61,16 +63,6 @@ func (r *Vocab) RecoversPanics(files []*ast.File) bool {
 		})
 	}
 	return found
-}
-
-func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return info.Uses[fun]
-	case *ast.SelectorExpr:
-		return info.Uses[fun.Sel]
-	}
-	return nil
 }
 
 // callsRecover reports whether e, a middleware given by value (a literal, or a function of

@@ -5,6 +5,7 @@
 package wiretable
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/semver"
@@ -64,11 +65,12 @@ func Revisions(sdk, version string) []string {
 	v := Measured(sdk, version)
 	var out []string
 	for _, s := range spans {
-		if s.sdk == sdk && semver.Compare(v, s.from) >= 0 && semver.Compare(v, s.through) <= 0 && !contains(out, s.revision) {
+		if s.sdk == sdk && semver.Compare(v, s.from) >= 0 && semver.Compare(v, s.through) <= 0 && !slices.Contains(out, s.revision) {
 			out = append(out, s.revision)
 		}
 	}
-	return sortRevisions(out)
+	slices.Sort(out) // revision dates sort as strings
+	return out
 }
 
 // A Fact is one answer and the revisions whose clients get it.
@@ -121,22 +123,3 @@ func NullResult(answer string) bool { return answer == "result null" }
 
 // ToolError reports whether the answer is a result with isError set.
 func ToolError(answer string) bool { return strings.HasPrefix(answer, "tool error") }
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// sortRevisions orders revision dates (they sort as strings).
-func sortRevisions(revs []string) []string {
-	for i := 1; i < len(revs); i++ {
-		for j := i; j > 0 && revs[j] < revs[j-1]; j-- {
-			revs[j], revs[j-1] = revs[j-1], revs[j]
-		}
-	}
-	return revs
-}

@@ -54,6 +54,9 @@ const (
 	FamilyLoading    = rule.FamilyLoading
 )
 
+// AnalyzerName is the analyzer name of a rule ID: the ID with underscores.
+func AnalyzerName(id string) string { return rule.AnalyzerName(id) }
+
 // DocsBase is where the rule documentation lives: a rule's URL is DocsBase, its family's
 // page and #ID.
 const DocsBase = rule.DocsBase

@@ -8,6 +8,7 @@
 //	mcplint serverjson [FILE]      check a server.json (default ./server.json), any language
 //	mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
 //	mcplint probe [pkgs] -- CMD    call a running server's tools with bad arguments, tie the answers to the findings
+//	mcplint gopls -o FILE          build gopls with mcplint's analyzers, for editors
 //
 // It also serves go vet: go vet -vettool=$(which mcplint) ./...
 //
@@ -62,6 +63,7 @@ func init() {
 		"serverjson": serverjsonCmd,
 		"surface":    surfaceCmd,
 		"probe":      probeCmd,
+		"gopls":      goplsCmd,
 		"help":       helpCmd,
 	}
 }
@@ -345,6 +347,7 @@ Usage:
   mcplint surface [-json] [pkgs] print the tools, resources and prompts the program will list
   mcplint probe [pkgs] -- CMD    call a running test server's tools with arguments that must fail
                                  validation and tie the answers to the static findings
+  mcplint gopls -o FILE          build gopls with mcplint's analyzers, for editors
   go vet -vettool=$(which mcplint) ./...
 
 Configuration is read from .mcplint.yaml at the module root.

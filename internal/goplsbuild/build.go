@@ -70,7 +70,7 @@ func PinFor(goVersion string) (string, error) {
 
 // goRelease reduces go1.27.3 or go1.27rc1 to go1.27.
 func goRelease(v string) string {
-	v = strings.Fields(v + " ")[0]
+	v, _, _ = strings.Cut(strings.TrimSpace(v), " ")
 	if !strings.HasPrefix(v, "go1.") {
 		return ""
 	}
@@ -180,7 +180,7 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	if err := os.CopyFS(src, os.DirFS(mod.Dir)); err != nil {
 		return res, fmt.Errorf("copying gopls's source out of the module cache: %w", err)
 	}
-	if res.Tools, err = require(src, opts.MCPLint); err != nil {
+	if res.Tools, err = editGoMod(src, opts.MCPLint); err != nil {
 		return res, err
 	}
 	settings := filepath.Join(src, "internal", "settings")
@@ -217,10 +217,10 @@ func pinList() string {
 	return strings.Join(s, ", ")
 }
 
-// require edits gopls's go.mod: mcplint required (and replaced by its directory, if it comes
+// editGoMod edits gopls's go.mod: mcplint required (and replaced by its directory, if it comes
 // from one), and golang.org/x/tools replaced by the version gopls requires, which minimal
 // version selection would otherwise raise to mcplint's. It returns that version.
-func require(dir string, mcplint Source) (string, error) {
+func editGoMod(dir string, mcplint Source) (string, error) {
 	path := filepath.Join(dir, "go.mod")
 	data, err := os.ReadFile(path)
 	if err != nil {

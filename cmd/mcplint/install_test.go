@@ -11,23 +11,121 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/mod/module"
+	modzip "golang.org/x/mod/zip"
 )
 
-// TestInstallAsGoTool follows the README's recipe for installing from a checkout (or a fork) in
-// a fresh module, as a user of their own server would:
+// installServer is a server as its authors ship it: go 1.24, go-sdk v1.2.0. Its resource
+// handler reports a missing note with an ad-hoc error, whose fix names the code go-sdk v1.2.0
+// sends for mcp.ResourceNotFoundError (-32002; v1.8.0 sends -32602).
+var installServer = map[string]string{
+	"go.mod": "module example.com/myserver\n\ngo 1.24.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.2.0\n",
+	"server/server.go": `package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var notes = map[string]string{}
+
+func Read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	text, ok := notes[req.Params.URI]
+	if !ok {
+		return nil, fmt.Errorf("note %s not found", req.Params.URI)
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: text}}}, nil
+}
+
+func Get(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{}, errors.New("not found")
+}
+
+func New() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "v0.1.0"}, nil)
+	s.AddTool(&mcp.Tool{Name: "get", Description: "Gets a note.", InputSchema: map[string]any{"type": "object"}}, Get)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "note", URITemplate: "note://{id}", Description: "A note."}, Read)
+	return s
+}
+`,
+}
+
+// TestInstallLeavesTheModuleAlone follows the README's install, with an empty module cache,
+// on a server at go 1.24 with go-sdk v1.2.0:
 //
-//	go mod edit -require=github.com/mcplint-go/mcplint@v0.0.0 \
-//	    -replace=github.com/mcplint-go/mcplint=CHECKOUT -tool=github.com/mcplint-go/mcplint/cmd/mcplint
-//	go mod tidy
-//	go tool mcplint ./...
+//	go mod init -modfile=mcplint.mod mcplint-tools
+//	go get -tool -modfile=mcplint.mod github.com/mcplint-go/mcplint/cmd/mcplint@latest
+//	go tool -modfile=mcplint.mod mcplint ./...
+//	go vet -vettool=$(go tool -modfile=mcplint.mod -n mcplint) ./...
 //
-// (go get -tool would ask the module proxy which module holds the package first, and fails
-// where the proxy refuses the question; with the requirement in go.mod nothing is asked.)
-//
-// The go command reaches the environment's module proxy for what the module cache lacks (on a
-// fresh machine, go-sdk's test-only dependencies that tidy needs, and mcplint's own), and the
-// test is skipped where no proxy can be reached.
-func TestInstallAsGoTool(t *testing.T) {
+// The server's go.mod and go.sum must be byte-identical afterwards, and the findings must
+// describe go-sdk v1.2.0, the version the server selects, not the v1.8.0 mcplint is built
+// with. mcplint is not on the public module proxy under test, so a file proxy placed first in
+// GOPROXY serves this checkout as the "latest" version; everything else comes from the
+// environment's proxy.
+func TestInstallLeavesTheModuleAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs mcplint with an empty module cache")
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	env := moduleProxyEnv(t)
+	upstream, err := exec.Command("go", "env", "GOPROXY").Output()
+	require.NoError(t, err)
+	proxy := fileProxy(t, repo, "v0.99.0")
+	fresh := t.TempDir()
+	env = append(env,
+		"GOPROXY=file://"+proxy+","+strings.TrimSpace(string(upstream)),
+		"GONOSUMDB="+modulePath, // the checkout's zip is not in the checksum database
+		"GOMODCACHE="+filepath.Join(fresh, "mod"),
+		"GOFLAGS=-modcacherw", // so that the temporary module cache can be removed
+		"GOTOOLCHAIN=local",
+	)
+	dir := t.TempDir()
+	writeFiles(t, dir, installServer)
+	goCmd := goRunner(t, dir, env)
+
+	// The server as its authors have it: tidy, and it builds.
+	_, stderr, code := goCmd("mod", "tidy")
+	if code != 0 {
+		skipIfProxyUnreachable(t, stderr)
+	}
+	require.Equal(t, 0, code, stderr)
+	gomod, gosum := readFile(t, dir, "go.mod"), readFile(t, dir, "go.sum")
+	require.Contains(t, gomod, "go 1.24.0")
+
+	_, stderr, code = goCmd("mod", "init", "-modfile=mcplint.mod", "mcplint-tools")
+	require.Equal(t, 0, code, stderr)
+	_, stderr, code = goCmd("get", "-tool", "-modfile=mcplint.mod", modulePath+"/cmd/mcplint@latest")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, readFile(t, dir, "mcplint.mod"), "\ntool "+modulePath+"/cmd/mcplint\n")
+	assert.Contains(t, readFile(t, dir, "mcplint.mod"), modulePath+" v0.99.0")
+
+	stdout, stderr, code := goCmd("tool", "-modfile=mcplint.mod", "mcplint", "./...")
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stdout, "server/server.go:16:15: warning: missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code -32002) (resource-not-found-error)",
+		"the finding describes go-sdk v1.2.0, which the server selects")
+	assert.Contains(t, stdout, "server/server.go:22:2: error: ")
+	assert.Contains(t, stdout, "(result-and-error)")
+
+	vettool, stderr, code := goCmd("tool", "-modfile=mcplint.mod", "-n", "mcplint")
+	require.Equal(t, 0, code, stderr)
+	_, stderr, code = goCmd("vet", "-vettool="+strings.TrimSpace(vettool), "./...")
+	assert.Equal(t, 1, code, "go vet fails on the findings")
+	assert.Contains(t, stderr, "server/server.go:16:15: missing resource reported with an ad-hoc error clients cannot recognise; return mcp.ResourceNotFoundError(uri) (code -32002) (resource-not-found-error)")
+
+	assert.Equal(t, gomod, readFile(t, dir, "go.mod"), "the server's go.mod is untouched")
+	assert.Equal(t, gosum, readFile(t, dir, "go.sum"), "the server's go.sum is untouched")
+	_, stderr, code = goCmd("build", "./...")
+	assert.Equal(t, 0, code, stderr)
+}
+
+// TestInstallFromACheckout follows the README's recipe for a checkout or a fork: the same
+// separate module file, with a replace in it.
+func TestInstallFromACheckout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint in a fresh module")
 	}
@@ -37,38 +135,81 @@ func TestInstallAsGoTool(t *testing.T) {
 	require.NoError(t, err)
 	sdk := regexp.MustCompile(`(?m)^\s*github\.com/modelcontextprotocol/go-sdk (v\S+)`).FindSubmatch(repoMod)
 	require.NotNil(t, sdk, "mcplint's go.mod requires go-sdk")
-	env := moduleProxyEnv(t)
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module example.com/myserver\n\ngo 1.26\n\n" +
-			"require github.com/modelcontextprotocol/go-sdk " + string(sdk[1]) + "\n",
-		"tools/tools.go": `package tools
-
-import (
-	"context"
-	"errors"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
-
-// Get answers with a result and an error: the SDK drops the result.
-func Get(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return &mcp.CallToolResult{}, errors.New("not found")
-}
-`,
+		"go.mod":           "module example.com/myserver\n\ngo 1.26\n\nrequire github.com/modelcontextprotocol/go-sdk " + string(sdk[1]) + "\n",
+		"server/server.go": installServer["server/server.go"],
 	}
+	writeFiles(t, dir, files)
+	goCmd := goRunner(t, dir, moduleProxyEnv(t))
+	_, stderr, code := goCmd("mod", "tidy")
+	if code != 0 {
+		skipIfProxyUnreachable(t, stderr)
+	}
+	require.Equal(t, 0, code, stderr)
+	gomod := readFile(t, dir, "go.mod")
+
+	_, stderr, code = goCmd("mod", "init", "-modfile=mcplint.mod", "mcplint-tools")
+	require.Equal(t, 0, code, stderr)
+	_, stderr, code = goCmd("mod", "edit", "-modfile=mcplint.mod", "-require="+modulePath+"@v0.0.0",
+		"-replace="+modulePath+"="+repo, "-tool="+modulePath+"/cmd/mcplint")
+	require.Equal(t, 0, code, stderr)
+	_, stderr, code = goCmd("mod", "tidy", "-modfile=mcplint.mod")
+	require.Equal(t, 0, code, stderr)
+
+	stdout, stderr, code := goCmd("tool", "-modfile=mcplint.mod", "mcplint", "./...")
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stdout, "server/server.go:22:2: error: ")
+	assert.Contains(t, stdout, "(result-and-error)")
+	assert.Equal(t, gomod, readFile(t, dir, "go.mod"), "the server's go.mod is untouched")
+}
+
+const modulePath = "github.com/mcplint-go/mcplint"
+
+// fileProxy writes a GOPROXY directory serving the checkout at repo as modulePath@version, the
+// only version it lists.
+func fileProxy(t *testing.T, repo, version string) string {
+	t.Helper()
+	proxy := t.TempDir()
+	dir := filepath.Join(proxy, modulePath, "@v")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	zf, err := os.Create(filepath.Join(dir, version+".zip"))
+	require.NoError(t, err)
+	require.NoError(t, modzip.CreateFromDir(zf, module.Version{Path: modulePath, Version: version}, repo))
+	require.NoError(t, zf.Close())
+	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, version+".mod"), gomod, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, version+".info"), []byte(`{"Version":"`+version+`","Time":"2026-12-01T00:00:00Z"}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "list"), []byte(version+"\n"), 0o644))
+	return proxy
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	for name, text := range files {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
+}
 
-	goCmd := func(args ...string) (stdout, stderr string, code int) {
+func readFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	return string(data)
+}
+
+// goRunner runs the go command in dir with env added to the test's environment.
+func goRunner(t *testing.T, dir string, env []string) func(args ...string) (stdout, stderr string, code int) {
+	return func(args ...string) (string, string, int) {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), env...)
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
 		err := cmd.Run()
+		code := 0
 		if ee, ok := err.(*exec.ExitError); ok {
 			code = ee.ExitCode()
 		} else {
@@ -76,28 +217,4 @@ func Get(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 		}
 		return out.String(), errOut.String(), code
 	}
-
-	// The user's server as it is before mcplint: a tidy module that builds.
-	_, stderr, code := goCmd("mod", "tidy")
-	if code != 0 {
-		skipIfProxyUnreachable(t, stderr)
-	}
-	require.Equal(t, 0, code, stderr)
-	_, stderr, code = goCmd("build", "./...")
-	require.Equal(t, 0, code, stderr)
-
-	// The README's three steps from a checkout.
-	_, stderr, code = goCmd("mod", "edit", "-require=github.com/mcplint-go/mcplint@v0.0.0",
-		"-replace=github.com/mcplint-go/mcplint="+repo, "-tool=github.com/mcplint-go/mcplint/cmd/mcplint")
-	require.Equal(t, 0, code, stderr)
-	_, stderr, code = goCmd("mod", "tidy")
-	require.Equal(t, 0, code, stderr)
-	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	require.NoError(t, err)
-	assert.Contains(t, string(gomod), "\ntool github.com/mcplint-go/mcplint/cmd/mcplint\n")
-
-	stdout, stderr, code := goCmd("tool", "mcplint", "./...")
-	assert.Equal(t, 1, code, stderr)
-	assert.True(t, strings.HasPrefix(stdout, "tools/tools.go:12:2: error: "), stdout)
-	assert.Contains(t, stdout, "(result-and-error)")
 }

@@ -17,7 +17,9 @@
 // under golangci-lint: fail-on (golangci-lint fails on every reported issue; see its
 // issues-exit-code) and severity (see its severity.rules), which it has its own of, and
 // min-coverage (golangci-lint sees one package at a time, so no run's coverage is known). The server.json
-// rules do not run: golangci-lint drops every finding outside .go files.
+// rules do not run: golangci-lint drops every finding outside .go files. Info notes
+// (describe-on-output-fields) are left out unless show: info asks for them, since
+// golangci-lint fails on every issue it reports.
 package gclplugin
 
 import (
@@ -58,7 +60,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, settingsError(err)
 	}
-	return &Plugin{analyzers: singleFixOnly(as)}, nil
+	return &Plugin{analyzers: singleFixOnly(analyzers.WithoutNotes(as, cfg))}, nil
 }
 
 func settingsError(err error) error {

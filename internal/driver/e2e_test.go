@@ -361,6 +361,25 @@ func TestGoVetVettool(t *testing.T) {
 	assert.Contains(t, r.stderr, `unknown rule or family "nope"`)
 }
 
+// TestGoVetLeavesNotesOut: go vet fails on every finding it is given, so info notes are left
+// out of its output and its exit status unless the configuration asks for them.
+func TestGoVetLeavesNotesOut(t *testing.T) {
+	dir := copyFixture(t, "notes")
+	r := command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./...")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stderr, "describe-on-output-fields")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, analyzers.ConfigFileName), []byte("show: info\n"), 0o644))
+	r = command(t, dir, "go", "vet", "-vettool="+mcplintBin, "./...")
+	assert.Equal(t, 1, r.code, "asked for, notes are findings to vet")
+	assert.Contains(t, r.stderr, "server/server.go:17:2: field Celsius (output.celsius) has no description")
+
+	// mcplint itself lists notes in one counted line and never fails on them.
+	r = mcplint(t, copyFixture(t, "notes"), "./...")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "1 info finding not listed (describe-on-output-fields 1)")
+}
+
 func TestVetProtocolFlags(t *testing.T) {
 	dir := copyFixture(t, "mod")
 	r := mcplint(t, dir, "-V=full")

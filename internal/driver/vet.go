@@ -42,7 +42,10 @@ func IsVetInvocation(args []string) bool {
 // the .mcplint.yaml of the working directory changes, so that vet's cache of analysis facts
 // is invalidated by a configuration change too. Otherwise it hands over to
 // unitchecker.Main with the analyzers of the configuration found from the working directory
-// (go vet runs the tool in each package's directory); unitchecker.Main exits the process.
+// (go vet runs the tool in each package's directory), info notes left out unless the
+// configuration shows them (go vet fails on every finding it is given: since Go 1.26 it asks
+// the tool for JSON and decides the exit status itself, so a note cannot be shown without
+// failing the run); unitchecker.Main exits the process.
 //
 // The returned status is used only when Vet does not hand over.
 func Vet(args []string, stdout, stderr io.Writer, build func(*analyzers.Config) ([]*analysis.Analyzer, error)) int {
@@ -75,7 +78,7 @@ func Vet(args []string, stdout, stderr io.Writer, build func(*analyzers.Config) 
 		fmt.Fprintf(stderr, "mcplint: cannot build the analyzers for this configuration: %v\n", err)
 		return ExitError
 	}
-	unitchecker.Main(as...) // parses os.Args itself and exits
+	unitchecker.Main(analyzers.WithoutNotes(as, cfg)...) // parses os.Args itself and exits
 	return ExitOK
 }
 

@@ -461,6 +461,11 @@ func TestExplainSubcommand(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `"ignore-reason-requird" is not an mcplint rule (did you mean ignore-reason-required?)`)
 
+	// A rule ID's first words are too many edits away, but name one rule.
+	r = mcplint(t, ".", "explain", "preserve-cause")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `"preserve-cause" is not an mcplint rule (did you mean preserve-cause-on-rethrow?)`)
+
 	r = mcplint(t, ".", "explain", "zzzzzzzzzzzzzzzz")
 	assert.Equal(t, 2, r.code)
 	assert.NotContains(t, r.stderr, "did you mean")

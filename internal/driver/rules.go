@@ -133,11 +133,18 @@ func didYouMean(cat *analyzers.Catalog, name string) string {
 	for _, f := range cat.Families() {
 		names = append(names, string(f))
 	}
-	best := suggest.Nearest(strings.ToLower(name), names, max(3, len(name)/4)+1)
-	if best == "" {
-		return ""
+	name = strings.ToLower(name)
+	if best := suggest.Nearest(name, names, max(3, len(name)/4)+1); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
-	return fmt.Sprintf(" (did you mean %s?)", best)
+	switch words := suggest.Containing(name, names, 3); len(words) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" (did you mean %s?)", words[0])
+	default:
+		return fmt.Sprintf(" (did you mean %s or %s?)", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+	}
 }
 
 // Version is mcplint's version as the build recorded it: the module version when installed

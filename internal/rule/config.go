@@ -295,6 +295,11 @@ func suggestRule(cat *Catalog, name string) string {
 	}
 	best := suggest.Nearest(name, ids, 4)
 	if best == "" {
+		if words := suggest.Containing(name, ids, 1); len(words) == 1 {
+			best = words[0]
+		}
+	}
+	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)

@@ -2,6 +2,8 @@
 // exist: a rule ID, a configuration key, a contract reason, a server.json field.
 package suggest
 
+import "strings"
+
 // maxLen bounds the strings Distance compares edit by edit. Names are short; a longer string
 // comes from hostile or broken input, and comparing it in full would cost quadratic time.
 const maxLen = 64
@@ -44,4 +46,24 @@ func Distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Containing returns the candidates that hold s as whole hyphen-separated words, at most limit
+// of them, in candidate order: "preserve-cause" finds "preserve-cause-on-rethrow", which is too
+// many edits away for Nearest. It returns nil for an s that is not a word of any candidate or
+// that is a word of more than limit of them (too vague to suggest).
+func Containing(s string, candidates []string, limit int) []string {
+	if s == "" || len(s) > maxLen {
+		return nil
+	}
+	var out []string
+	for _, c := range candidates {
+		if c != s && strings.Contains("-"+c+"-", "-"+s+"-") {
+			out = append(out, c)
+		}
+	}
+	if len(out) > limit {
+		return nil
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,4 +33,21 @@ func TestNearest(t *testing.T) {
 	assert.Empty(t, Nearest("enabel", names, 2), "two edits are not fewer than two")
 	assert.Empty(t, Nearest("something-else", names, 4))
 	assert.Equal(t, "ab", Nearest("aa", []string{"ab", "ba"}, 3), "ties go to the earlier candidate")
+}
+
+func TestContaining(t *testing.T) {
+	ids := []string{"preserve-cause-on-rethrow", "result-and-error", "tool-error-as-protocol-error", "upstream-error-as-protocol-error", "error-code"}
+	for s, want := range map[string][]string{
+		"preserve-cause":    {"preserve-cause-on-rethrow"},
+		"cause":             {"preserve-cause-on-rethrow"},
+		"as-protocol-error": {"tool-error-as-protocol-error", "upstream-error-as-protocol-error"},
+		"error":             nil, // a word of four: too vague
+		"preserve-caus":     nil, // not whole words
+		"result-and-error":  nil, // the name itself
+		"":                  nil,
+	} {
+		if got := Containing(s, ids, 3); !slices.Equal(got, want) {
+			t.Errorf("Containing(%q) = %q, want %q", s, got, want)
+		}
+	}
 }

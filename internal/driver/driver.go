@@ -149,6 +149,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 
 	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
+	out.Findings = append(out.Findings, brokenMainManifests(dir, out.PackageErrors, out.Findings, cfg, s.Catalog)...)
 	rep := buildReport(out, cfg, s.Catalog)
 	rep.Coverage = record.rec.coverage(record.plan.resolved)
 	if o.Verbose {

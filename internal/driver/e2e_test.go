@@ -285,6 +285,17 @@ func TestTypeErrorBesideGoodPackage(t *testing.T) {
 	assert.Equal(t, 2, doc.CheckedPackages, "good, and plain with nothing to check")
 }
 
+// TestLoadErrorKeepsTheManifestFindings: a main package that does not compile is a load-error,
+// and its server.json is still checked JSON alone, as `mcplint serverjson` would: the registry
+// refuses it whether the code builds or not. The rules comparing it with the code wait.
+func TestLoadErrorKeepsTheManifestFindings(t *testing.T) {
+	r := mcplint(t, copyFixture(t, "brokenmain"), "./...")
+	assert.Equal(t, 2, r.code, "no package could be checked")
+	assert.Contains(t, r.stdout, "main.go:9:14: error: does not compile")
+	assert.Contains(t, r.stdout, "server.json:10:7: error: package version \"latest\" is reserved; the registry rejects it. Pin the exact version (server-json-package-no-latest)")
+	assert.NotContains(t, r.stdout, "server-json-code-version-sync", "needs the code")
+}
+
 func TestNothingCheckableExitsTwo(t *testing.T) {
 	dir := fixture(t, "withbroken")
 	r := mcplint(t, dir, "./bad")

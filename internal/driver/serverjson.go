@@ -2,11 +2,15 @@ package driver
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 
+	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/output"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 	"github.com/mcplint-go/mcplint/serverjson"
+	manifestpkg "github.com/mcplint-go/mcplint/serverjson/manifest"
 )
 
 // ServerJSONOptions are the user's choices for `mcplint serverjson`.
@@ -45,21 +49,11 @@ func ServerJSON(s Setup, o ServerJSONOptions) int {
 
 	rep := &result.Report{Checked: 1}
 	described := map[string]bool{}
-	for _, d := range diags {
-		rule, ok := s.Catalog.Lookup(d.Rule)
-		if !ok || !cfg.Enabled(rule) {
-			continue
-		}
-		rep.Findings = append(rep.Findings, result.Finding{
-			Rule:     d.Rule,
-			Severity: cfg.SeverityOf(rule),
-			Message:  fmt.Sprintf("%s (%s)", d.Message, d.Rule),
-			Pos:      result.Position{File: file, Line: d.Pos.Line, Column: d.Pos.Col, Offset: d.Pos.Offset},
-			URL:      rule.URL(),
-			Analyzer: "serverjson",
-		})
-		if !described[d.Rule] {
-			described[d.Rule] = true
+	for _, f := range manifestFindings(file, diags, cfg, s.Catalog) {
+		rep.Findings = append(rep.Findings, f)
+		if !described[f.Rule] {
+			described[f.Rule] = true
+			rule, _ := s.Catalog.Lookup(f.Rule)
 			rep.Rules = append(rep.Rules, describe(rule, cfg))
 		}
 	}
@@ -79,4 +73,84 @@ func ServerJSON(s Setup, o ServerJSONOptions) int {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// manifestFindings turns the diagnostics of a server.json checked alone into findings of the
+// enabled rules.
+func manifestFindings(file string, diags []serverjson.Diagnostic, cfg *analyzers.Config, cat *analyzers.Catalog) []result.Finding {
+	var out []result.Finding
+	for _, d := range diags {
+		rule, ok := cat.Lookup(d.Rule)
+		if !ok || !cfg.Enabled(rule) {
+			continue
+		}
+		out = append(out, result.Finding{
+			Rule:     d.Rule,
+			Severity: cfg.SeverityOf(rule),
+			Message:  fmt.Sprintf("%s (%s)", d.Message, d.Rule),
+			Pos:      result.Position{File: file, Line: d.Pos.Line, Column: d.Pos.Col, Offset: d.Pos.Offset},
+			URL:      rule.URL(),
+			Analyzer: "serverjson",
+		})
+	}
+	return out
+}
+
+// brokenMainManifests checks the server.json of each main package that did not compile the
+// way `mcplint serverjson` does, JSON alone: the registry refuses a bad manifest whether or
+// not the code builds, and a load-error must not hide that. The rules that compare the
+// manifest with the code need the code, so they wait for it to compile. A manifest that
+// already has findings was checked through another package and is left alone.
+func brokenMainManifests(dir string, errs []result.PackageError, have []result.Finding, cfg *analyzers.Config, cat *analyzers.Catalog) []result.Finding {
+	if !enabledFamily(cfg, cat, analyzers.FamilyServerJSON) {
+		return nil
+	}
+	checked := map[string]bool{}
+	for _, f := range have {
+		checked[f.Pos.File] = true
+	}
+	var out []result.Finding
+	for _, pe := range errs {
+		file := firstFile(pe.Errors)
+		if file == "" {
+			continue
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly)
+		if err != nil || f.Name.Name != "main" {
+			continue
+		}
+		manifest := manifestpkg.Locate(file, cfg.ServerJSON)
+		if manifest == "" || checked[manifest] {
+			continue
+		}
+		checked[manifest] = true
+		diags, err := serverjson.CheckFile(manifest, serverjson.Options{})
+		if err != nil {
+			continue // unreadable: the package's own run would not have read it either
+		}
+		out = append(out, manifestFindings(manifest, diags, cfg, cat)...)
+	}
+	return out
+}
+
+// firstFile is the file of the first positioned error ("file:line:col: message").
+func firstFile(errs []string) string {
+	for _, e := range errs {
+		if m := positioned.FindStringSubmatch(e); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+func enabledFamily(cfg *analyzers.Config, cat *analyzers.Catalog, family analyzers.Family) bool {
+	for _, r := range cat.Rules() {
+		if r.Family == family && cfg.Enabled(r) {
+			return true
+		}
+	}
+	return false
 }

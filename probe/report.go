@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -175,7 +176,10 @@ func (r *Report) WriteText(w io.Writer, problems []Problem, severity func(Proble
 		}
 		tw.Flush()
 		if len(x.Matches) == 0 {
-			b.WriteString("\tnothing to tie: no protocol error, crash or handler finding among the probed tools\n")
+			b.WriteString("\tnothing to tie: no protocol error or crash in the answers, and no finding a call with bad arguments can show\n")
+		}
+		if len(x.Unexercised) > 0 {
+			fmt.Fprintf(&b, "\t%s in these tools' handlers that bad arguments do not exercise: %s\n", plural(sumCounts(x.Unexercised), "other finding"), countList(x.Unexercised))
 		}
 		b.WriteString("\n")
 		tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
@@ -346,4 +350,31 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
+}
+
+// countList is "rule-a 2, rule-b 1", most first, then by name.
+func countList(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }

@@ -70,6 +70,10 @@ type CrossReference struct {
 	// Untied lists the called tools whose handler the static surface does not know (the tool
 	// is not in it, or its registration names no handler recognition can follow).
 	Untied []string `json:"untied,omitempty"`
+	// Unexercised counts, per rule, the findings in the called tools' handlers that no call
+	// with bad arguments can show (a lost cause, a result beside an error): they are real,
+	// and a probe neither confirms nor contradicts them.
+	Unexercised map[string]int `json:"unexercised,omitempty"`
 }
 
 // Tie cross-references the report with the static surface and findings. dir is the
@@ -83,6 +87,7 @@ func Tie(rep *Report, static *surface.Surface, findings []result.Finding, dir st
 		}
 	}
 	extents := &extentFinder{files: map[string]*parsedFile{}}
+	counted := map[int]bool{} // findings in Unexercised: two tools may share a handler
 	for _, t := range rep.Tools {
 		entry := byName[t.Name]
 		var handlerPos string
@@ -119,6 +124,13 @@ func Tie(rep *Report, static *surface.Surface, findings []result.Finding, dir st
 		for i := range findings {
 			f := &findings[i]
 			if !slices.Contains(protocolRules, f.Rule) && !slices.Contains(crashRules, f.Rule) {
+				if ext.contains(f.Pos) && !counted[i] {
+					counted[i] = true
+					if x.Unexercised == nil {
+						x.Unexercised = map[string]int{}
+					}
+					x.Unexercised[f.Rule]++
+				}
 				continue
 			}
 			if ext.contains(f.Pos) && onHandler[f.Rule] == nil {

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -71,4 +73,27 @@ func TestTie(t *testing.T) {
 		{Rule: "nil-result-nil-error", Confirmed: 1},
 		{Rule: ArgumentRule, Confirmed: 1, NotExercised: 1, Untied: 1},
 	}, x.Rules)
+	assert.Equal(t, map[string]int{"no-stringify-upstream-error": 1}, x.Unexercised, "findings a bad-arguments call cannot show are counted, not tied")
+}
+
+// TestReportNamesTheFindingsAProbeCannotShow: with nothing to tie, the report still says which
+// findings the probed tools' handlers hold, instead of suggesting there are none.
+func TestReportNamesTheFindingsAProbeCannotShow(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(xrefSource), 0o644))
+	abs := filepath.Join(dir, "main.go")
+	var static surface.Surface
+	require.NoError(t, json.Unmarshal([]byte(`{"tools":[{"name":"a","x-mcplint":{"handler":{"name":"a","position":"main.go:3:1"}}}]}`), &static))
+	findings := []result.Finding{
+		{Rule: "preserve-cause-on-rethrow", Pos: result.Position{File: abs, Line: 4, Column: 2}, Message: "p"},
+		{Rule: "result-and-error", Pos: result.Position{File: abs, Line: 4, Column: 3}, Message: "r"},
+		{Rule: "preserve-cause-on-rethrow", Pos: result.Position{File: abs, Line: 4, Column: 4}, Message: "p2"},
+		{Rule: "preserve-cause-on-rethrow", Pos: result.Position{File: abs, Line: 8, Column: 2}, Message: "in b, not probed"},
+	}
+	rep := &Report{Tools: []*Tool{{Name: "a", Results: []Result{{Call: Call{Tool: "a", Kind: MissingRequired}, Outcome: IsError}}}}}
+	rep.CrossReference = Tie(rep, &static, findings, dir)
+	var b strings.Builder
+	require.NoError(t, rep.WriteText(&b, nil, func(Problem) string { return "warning" }, time.Second))
+	assert.Contains(t, b.String(), "nothing to tie: no protocol error or crash in the answers, and no finding a call with bad arguments can show\n")
+	assert.Contains(t, b.String(), "3 other findings in these tools' handlers that bad arguments do not exercise: preserve-cause-on-rethrow 2, result-and-error 1\n")
 }

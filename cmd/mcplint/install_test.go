@@ -70,39 +70,7 @@ func TestInstallLeavesTheModuleAlone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs mcplint with an empty module cache")
 	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
-	env := moduleProxyEnv(t)
-	upstream, err := exec.Command("go", "env", "GOPROXY").Output()
-	require.NoError(t, err)
-	proxy := fileProxy(t, repo, "v0.99.0")
-	fresh := t.TempDir()
-	env = append(env,
-		"GOPROXY=file://"+proxy+","+strings.TrimSpace(string(upstream)),
-		"GONOSUMDB="+modulePath, // the checkout's zip is not in the checksum database
-		"GOMODCACHE="+filepath.Join(fresh, "mod"),
-		"GOFLAGS=-modcacherw", // so that the temporary module cache can be removed
-		"GOTOOLCHAIN=local",
-	)
-	dir := t.TempDir()
-	writeFiles(t, dir, installServer)
-	goCmd := goRunner(t, dir, env)
-
-	// The server as its authors have it: tidy, and it builds.
-	_, stderr, code := goCmd("mod", "tidy")
-	if code != 0 {
-		skipIfProxyUnreachable(t, stderr)
-	}
-	require.Equal(t, 0, code, stderr)
-	gomod, gosum := readFile(t, dir, "go.mod"), readFile(t, dir, "go.sum")
-	require.Contains(t, gomod, "go 1.24.0")
-
-	_, stderr, code = goCmd("mod", "init", "-modfile=mcplint.mod", "mcplint-tools")
-	require.Equal(t, 0, code, stderr)
-	_, stderr, code = goCmd("get", "-tool", "-modfile=mcplint.mod", modulePath+"/cmd/mcplint@latest")
-	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, readFile(t, dir, "mcplint.mod"), "\ntool "+modulePath+"/cmd/mcplint\n")
-	assert.Contains(t, readFile(t, dir, "mcplint.mod"), modulePath+" v0.99.0")
+	dir, goCmd, gomod, gosum := installAsREADME(t)
 
 	stdout, stderr, code := goCmd("tool", "-modfile=mcplint.mod", "mcplint", "./...")
 	assert.Equal(t, 1, code, stderr)
@@ -121,6 +89,79 @@ func TestInstallLeavesTheModuleAlone(t *testing.T) {
 	assert.Equal(t, gosum, readFile(t, dir, "go.sum"), "the server's go.sum is untouched")
 	_, stderr, code = goCmd("build", "./...")
 	assert.Equal(t, 0, code, stderr)
+}
+
+// TestInstalledMCPLintBuildsGopls follows the README's editor line after its install:
+// `go tool -modfile=mcplint.mod mcplint gopls -o FILE` builds gopls with the mcplint version
+// the module file pins, fetched like any module, and `gopls check` prints its findings. It
+// compiles gopls (minutes when cold), so it runs with the gopls end-to-end tests.
+func TestInstalledMCPLintBuildsGopls(t *testing.T) {
+	if os.Getenv("MCPLINT_E2E_GOPLS") == "" {
+		t.Skip("set MCPLINT_E2E_GOPLS=1 to build gopls from an installed mcplint (minutes when cold; .ci/run does)")
+	}
+	dir, goCmd, gomod, _ := installAsREADME(t)
+	gopls := filepath.Join(t.TempDir(), "gopls-mcplint")
+	stdout, stderr, code := goCmd("tool", "-modfile=mcplint.mod", "mcplint", "gopls", "-o", gopls)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "mcplint from "+modulePath+"@v0.99.0", "the version mcplint.mod pins, from the module proxy")
+
+	cmd := exec.Command(gopls, "check", "server/server.go")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOMODCACHE="+goEnv(t, goCmd, "GOMODCACHE"))
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), "(code -32002) (resource-not-found-error)")
+	assert.Equal(t, gomod, readFile(t, dir, "go.mod"), "the server's go.mod is untouched")
+}
+
+func goEnv(t *testing.T, goCmd func(...string) (string, string, int), name string) string {
+	t.Helper()
+	out, stderr, code := goCmd("env", name)
+	require.Equal(t, 0, code, stderr)
+	return strings.TrimSpace(out)
+}
+
+// installAsREADME writes installServer to a fresh directory, tidies it, and installs mcplint as
+// the README's quick start does, with an empty module cache. It returns the directory, a go
+// command runner for it, and the server's go.mod and go.sum as they were before the install.
+// mcplint is not on the public module proxy under test, so a file proxy placed first in
+// GOPROXY serves this checkout as the "latest" version, v0.99.0; everything else comes from the
+// environment's proxy.
+func installAsREADME(t *testing.T) (dir string, goCmd func(...string) (string, string, int), gomod, gosum string) {
+	t.Helper()
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	env := moduleProxyEnv(t)
+	upstream, err := exec.Command("go", "env", "GOPROXY").Output()
+	require.NoError(t, err)
+	proxy := fileProxy(t, repo, "v0.99.0")
+	fresh := t.TempDir()
+	env = append(env,
+		"GOPROXY=file://"+proxy+","+strings.TrimSpace(string(upstream)),
+		"GONOSUMDB="+modulePath, // the checkout's zip is not in the checksum database
+		"GOMODCACHE="+filepath.Join(fresh, "mod"),
+		"GOFLAGS=-modcacherw", // so that the temporary module cache can be removed
+	)
+	dir = t.TempDir()
+	writeFiles(t, dir, installServer)
+	goCmd = goRunner(t, dir, env)
+
+	// The server as its authors have it: tidy, and it builds.
+	_, stderr, code := goCmd("mod", "tidy")
+	if code != 0 {
+		skipIfProxyUnreachable(t, stderr)
+	}
+	require.Equal(t, 0, code, stderr)
+	gomod, gosum = readFile(t, dir, "go.mod"), readFile(t, dir, "go.sum")
+	require.Contains(t, gomod, "go 1.24.0")
+
+	_, stderr, code = goCmd("mod", "init", "-modfile=mcplint.mod", "mcplint-tools")
+	require.Equal(t, 0, code, stderr)
+	_, stderr, code = goCmd("get", "-tool", "-modfile=mcplint.mod", modulePath+"/cmd/mcplint@latest")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, readFile(t, dir, "mcplint.mod"), "\ntool "+modulePath+"/cmd/mcplint\n")
+	assert.Contains(t, readFile(t, dir, "mcplint.mod"), modulePath+" v0.99.0")
+	return dir, goCmd, gomod, gosum
 }
 
 // TestInstallFromACheckout follows the README's recipe for a checkout or a fork: the same

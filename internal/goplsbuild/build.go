@@ -105,8 +105,8 @@ type Options struct {
 	Output  string // the binary to write
 	Gopls   string // gopls version; "" for the pin of the go command's Go release
 	MCPLint Source
-	// Env is the go command's environment (os.Environ() when nil); GOWORK=off and
-	// GOFLAGS=-mod=mod are added.
+	// Env is the go command's environment (os.Environ() when nil); GOWORK=off and -mod=mod
+	// (in GOFLAGS) are added.
 	Env []string
 	Log io.Writer // progress, one line per step
 }
@@ -143,10 +143,14 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 		return res, err
 	}
 	defer os.RemoveAll(work)
+	env := envOr(opts.Env)
+	// -mod=mod lets the build record the sums of mcplint's dependencies in gopls's go.sum; the
+	// user's other go flags (-modcacherw, say) stay.
+	goflags := strings.TrimSpace(lookupEnv(env, "GOFLAGS") + " -mod=mod")
 	run := func(dir string, args ...string) ([]byte, error) {
 		cmd := exec.CommandContext(ctx, "go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(append([]string(nil), envOr(opts.Env)...), "GOWORK=off", "GOFLAGS=-mod=mod")
+		cmd.Env = append(append([]string(nil), env...), "GOWORK=off", "GOFLAGS="+goflags)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
@@ -200,6 +204,17 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 	}
 	res.Duration = time.Since(start)
 	return res, nil
+}
+
+// lookupEnv is the last value of name in env, as the go command reads it.
+func lookupEnv(env []string, name string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val
+		}
+	}
+	return v
 }
 
 func envOr(env []string) []string {

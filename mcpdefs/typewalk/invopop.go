@@ -247,6 +247,13 @@ func hasMethod(t types.Type, names []string) string {
 	return ""
 }
 
+// isRawMessage reports whether t is the type json.RawMessage denotes: its own named type, or,
+// where encoding/json is built on v2 (Go 1.27, or GOEXPERIMENT=jsonv2), jsontext.Value, of
+// which it is then an alias. invopop compares reflect types, so it sees the same.
+func isRawMessage(t types.Type) bool {
+	return isNamed(t, "encoding/json", "RawMessage") || isNamed(t, "encoding/json/jsontext", "Value")
+}
+
 func isNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
@@ -319,7 +326,7 @@ func isByte(t types.Type) bool {
 }
 
 func (r *invopop) reflectSliceOrArray(t types.Type, st *ischema) error {
-	if isNamed(t, "encoding/json", "RawMessage") {
+	if isRawMessage(t) {
 		return nil
 	}
 	if err := r.addDefinition(t, st); err != nil {

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
@@ -61,6 +62,10 @@ func resultAndError(p *rule.Pass, h *handler) {
 		}
 		reported[ret] = true
 		// What the client gets instead, per SDK and version, is in the rule's doc section.
+		if fix := h.keepErrorResultFix(ret, path); fix != nil {
+			p.Report(ret, "the isError result beside this error never reaches the client; return it with a nil error", fix...)
+			return
+		}
 		p.Reportf(ret, "%s result returned beside an error never reaches the client; return one or the other", h.Kind)
 	})
 }
@@ -182,4 +187,60 @@ func (h *handler) sdkErrorResultOn(path *flow.Path) bool {
 		return true
 	}
 	return false
+}
+
+// keepErrorResultFix returns the one fix for a tool handler that builds an IsError result on
+// purpose (with a constructor, so it carries text) and returns an error beside it: the SDK sends the error and drops the result, and the
+// author meant the result. It replaces the error with nil, where that leaves every variable
+// the error expression reads still used. Typed go-sdk handlers are left alone: their output
+// would become the error result's structured content.
+func (h *handler) keepErrorResultFix(ret *ast.ReturnStmt, path *flow.Path) []analysis.SuggestedFix {
+	if h.Kind != mcpmodel.Tool || h.Adapted || h.ResultIndex < 0 || h.Flavour == mcpmodel.GoSDKTypedTool {
+		return nil
+	}
+	// The result must say something: an IsError literal without content would send the
+	// client an empty error.
+	c := h.builtBy(path, h.ResultIndex)
+	if c == nil || !h.defs.IsErrorResult(c) && !h.sums.IsErrorResult(c) && !h.sdkErrorResultOn(path) {
+		return nil
+	}
+	e := result(ret, h.ErrorIndex)
+	if e == nil || !h.usedElsewhere(e) {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "Return the isError result and a nil error",
+		TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")}},
+	}}
+}
+
+// usedElsewhere reports whether every local variable e reads is read somewhere else in the
+// handler too, so that deleting e leaves none declared and not used.
+func (h *handler) usedElsewhere(e ast.Expr) bool {
+	info := h.pass.TypesInfo
+	locals := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField() {
+				locals[v] = true
+			}
+		}
+		return true
+	})
+	for v := range locals {
+		found := false
+		ast.Inspect(h.Node, func(n ast.Node) bool {
+			if found || n == e {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+			return !found
+		})
+		if !found {
+			return false
+		}
+	}
+	return true
 }

@@ -2,11 +2,9 @@ package handlerrules
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
@@ -14,8 +12,6 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
-	"github.com/mcplint-go/mcplint/internal/astutil"
-	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
@@ -68,54 +64,6 @@ func (h *handler) toolErrorAdvice() string {
 		return "mcp.NewToolResultError(msg), nil"
 	}
 	return "an IsError result and nil"
-}
-
-// toolErrorFix rewrites `return nil, E` to `return mcp.NewToolResultError(...), nil` where the
-// SDK has a one-expression tool error result.
-func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
-	res := result(ret, h.ResultIndex)
-	if h.Adapted || res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
-		return nil
-	}
-	var repl string
-	var ok bool
-	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && astutil.IsPkgFunc(h.pass.TypesInfo, call, "errors", "New") && len(call.Args) == 1 {
-		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
-	} else if isCall && astutil.IsPkgFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && !hasWrapVerb(h.pass.TypesInfo, call) && !call.Ellipsis.IsValid() {
-		var parts []string
-		for _, a := range call.Args {
-			parts = append(parts, render(h.pass, a))
-		}
-		repl, ok = h.defs.ToolErrorResultf(h.file, h.Handler, strings.Join(parts, ", "))
-	} else {
-		repl, ok = h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, e)+".Error()")
-	}
-	if !ok {
-		return nil
-	}
-	return []analysis.SuggestedFix{{
-		Message: "Return a tool error result",
-		TextEdits: []analysis.TextEdit{
-			{Pos: res.Pos(), End: res.End(), NewText: []byte(repl)},
-			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
-		},
-	}}
-}
-
-func hasWrapVerb(info *types.Info, call *ast.CallExpr) bool {
-	if len(call.Args) == 0 {
-		return false
-	}
-	tv := info.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return true
-	}
-	for _, v := range printf.Parse(constant.StringVal(tv.Value)) {
-		if v.Verb == 'w' {
-			return true
-		}
-	}
-	return false
 }
 
 // argOrigins answers, for one handler, whether values come from its tool arguments.

@@ -23,7 +23,7 @@ func TestRulesFollowTheSDKVersion(t *testing.T) {
 	}{
 		{"versions/gosdk-v1.6", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
 		{"versions/gosdk-v1.8", []string{"nil-result-nil-error", "resource-not-found-error", "x-mcp-header-valid", "registration-after-start"}},
-		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error"}},
+		{"versions/gosdk-v1.1", []string{"tool-error-as-protocol-error", "upstream-error-as-protocol-error"}},
 		{"versions/mcpgo-v0.32", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
 		{"versions/mcpgo-v0.47", []string{"nil-result-nil-error", "argument-panic"}},
 		{"versions/mcpgo-v1.2", []string{"nil-result-nil-error", "x-mcp-header-valid", "registration-after-start"}},
@@ -47,7 +47,10 @@ func TestRulesFollowTheSDKVersion(t *testing.T) {
 				}
 			}
 			require.Len(t, as, len(c.rules))
-			fixtures.Run(t, pkgs, as...).Check(t, c.module)
+			out := fixtures.Run(t, pkgs, as...)
+			out.Check(t, c.module)
+			// Fixes follow the version too: go-sdk before v1.3.0 has no SetError.
+			out.CheckGolden(t, c.module)
 		})
 	}
 }

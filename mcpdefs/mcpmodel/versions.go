@@ -46,6 +46,13 @@ func inRange(version, from, to string) bool {
 	return version != "" && semver.IsValid(version) && semver.Compare(version, from) >= 0 && semver.Compare(version, to) < 0
 }
 
+// HasSetError reports whether the go-sdk version handler h builds with has
+// (*CallToolResult).SetError: v1.3.0 on (checked in the module proxy's v1.2.0 and v1.3.1
+// sources), and the newest when the version is unknown.
+func (h *Handler) HasSetError() bool {
+	return h.SDK == sdkapi.GoSDK && !before(h.Version, "v1.3.0")
+}
+
 // NilResultOutcome says what the client gets when tool handler h returns (nil, nil), as
 // measured on the SDK version the module pins (mcpdefs/wiretable), or "" when (nil, nil) is
 // fine for its flavour.

@@ -144,6 +144,44 @@ func (r *Vocab) ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args strin
 	return markLabsCall(file, h, "NewToolResultErrorf", args)
 }
 
+// ToolErrorResultFromErr is ToolErrorResult for a message and the error in hand
+// (mark3labs mcp.NewToolResultErrorFromErr(text, err), whose text is "text: err").
+func (r *Vocab) ToolErrorResultFromErr(file *ast.File, h *mcpmodel.Handler, text, errExpr string) (string, bool) {
+	return markLabsCall(file, h, "NewToolResultErrorFromErr", text+", "+errExpr)
+}
+
+// SetToolError writes, for a go-sdk low-level tool handler on a version that has
+// (*CallToolResult).SetError (v1.3.0 on), the two statements that make res an IsError result
+// carrying errExpr, as the SDK itself does for typed handlers. false on other SDKs, older
+// versions (see ToolErrorLiteral), or when file does not import the package.
+func (r *Vocab) SetToolError(file *ast.File, h *mcpmodel.Handler, res, errExpr string) (decl, set string, ok bool) {
+	name, ok := goSDKToolName(file, h)
+	if !ok || !h.HasSetError() {
+		return "", "", false
+	}
+	return res + " := &" + name + ".CallToolResult{}", res + ".SetError(" + errExpr + ")", true
+}
+
+// ToolErrorLiteral writes a go-sdk IsError result with text as its one text content, for
+// versions before SetError.
+func (r *Vocab) ToolErrorLiteral(file *ast.File, h *mcpmodel.Handler, text string) (string, bool) {
+	name, ok := goSDKToolName(file, h)
+	if !ok {
+		return "", false
+	}
+	return "&" + name + ".CallToolResult{IsError: true, Content: []" + name + ".Content{&" + name + ".TextContent{Text: " + text + "}}}", true
+}
+
+// goSDKToolName returns file's import name for the go-sdk mcp package when h is a go-sdk
+// low-level tool handler returning the SDK's result.
+func goSDKToolName(file *ast.File, h *mcpmodel.Handler) (string, bool) {
+	if h == nil || h.SDK != sdkapi.GoSDK || h.Flavour != mcpmodel.GoSDKTool || !returnsSDKResult(h) {
+		return "", false
+	}
+	name := astutil.ImportName(file, sdkapi.GoSDKMCPPath, "mcp")
+	return name, name != ""
+}
+
 // markLabsCall writes a call of mark3labs mcp.fn with args, in file's import name for the
 // package; false when h is not a mark3labs handler or file does not import the package.
 func markLabsCall(file *ast.File, h *mcpmodel.Handler, fn, args string) (string, bool) {

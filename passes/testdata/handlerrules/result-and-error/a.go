@@ -18,7 +18,7 @@ func fetch() (string, error) { return "", nil }
 func m3Both(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	v, err := fetch()
 	if err != nil {
-		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `tool result returned beside an error never reaches the client; return one or the other`
+		return mcp.NewToolResultErrorFromErr("fetch failed", err), err // want `the isError result beside this error never reaches the client; return it with a nil error`
 	}
 	if v == "" {
 		return mcp.NewToolResultText("empty"), errors.New("empty") // want `result-and-error`

@@ -1,0 +1,234 @@
+package handlerrules
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/printf"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+)
+
+// toolErrorFix rewrites `return nil, E` into the tool error result a maintainer of the
+// handler's SDK writes, carrying what E says (docs/rules.md, "Fixes"):
+//
+//   - mark3labs: mcp.NewToolResultErrorFromErr(msg, err) when E wraps an error in hand as
+//     "msg: err"; mcp.NewToolResultError(msg) for errors.New(msg); mcp.NewToolResultErrorf
+//     for any other format; mcp.NewToolResultError(err.Error()) for an error value.
+//   - go-sdk low-level, v1.3.0 on: `res := &mcp.CallToolResult{}; res.SetError(E); return
+//     res, nil`, which keeps E for middleware as the SDK does for typed handlers.
+//   - go-sdk before v1.3.0: an IsError CallToolResult literal with E's text.
+//
+// An error is never wrapped only to be turned into text: where E's text cannot be written
+// without doing so, there is no fix.
+func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
+	res := result(ret, h.ResultIndex)
+	if h.Adapted || res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
+		return nil
+	}
+	if h.SDK == sdkapi.GoSDK {
+		return h.goSDKToolErrorFix(ret, res, e)
+	}
+	repl, ok := h.markLabsToolError(e)
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Return a tool error result",
+		TextEdits: []analysis.TextEdit{
+			{Pos: res.Pos(), End: res.End(), NewText: []byte(repl)},
+			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
+		},
+	}}
+}
+
+func (h *handler) markLabsToolError(e ast.Expr) (string, bool) {
+	info := h.pass.TypesInfo
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	switch {
+	case isCall && astutil.IsPkgFunc(info, call, "errors", "New") && len(call.Args) == 1:
+		return h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
+	case isCall && astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
+		f, ok := h.splitFormat(call)
+		if !ok {
+			return "", false
+		}
+		if f.cause != nil {
+			return h.defs.ToolErrorResultFromErr(h.file, h.Handler, f.prefixText(h), render(h.pass, f.cause))
+		}
+		return h.defs.ToolErrorResultf(h.file, h.Handler, f.sprintfArgs(h))
+	case isCall && wrapsError(info, call):
+		return "", false
+	}
+	return h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, e)+".Error()")
+}
+
+// goSDKToolErrorFix writes go-sdk's tool error: SetError on a new result where the version has
+// it (three statements in place of the return), else an IsError literal with E's text.
+func (h *handler) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.SuggestedFix {
+	name := h.freshName(ret, "res", "result", "toolResult", "errResult")
+	if decl, set, ok := h.defs.SetToolError(h.file, h.Handler, name, render(h.pass, e)); ok && name != "" {
+		indent := "\n" + strings.Repeat("\t", h.pass.Fset.Position(ret.Pos()).Column-1)
+		return []analysis.SuggestedFix{{
+			Message: "Return an IsError result made with SetError",
+			TextEdits: []analysis.TextEdit{
+				{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(decl + indent + set + indent)},
+				{Pos: res.Pos(), End: res.End(), NewText: []byte(name)},
+				{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
+			},
+		}}
+	}
+	text, ok := h.errorText(e)
+	if !ok {
+		return nil
+	}
+	lit, ok := h.defs.ToolErrorLiteral(h.file, h.Handler, text)
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Return an IsError result",
+		TextEdits: []analysis.TextEdit{
+			{Pos: res.Pos(), End: res.End(), NewText: []byte(lit)},
+			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
+		},
+	}}
+}
+
+// errorText writes an expression for the text of the error e without building the error:
+// errors.New's message, fmt.Errorf's format as fmt.Sprintf, err.Error() for a value.
+func (h *handler) errorText(e ast.Expr) (string, bool) {
+	info := h.pass.TypesInfo
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	switch {
+	case isCall && astutil.IsPkgFunc(info, call, "errors", "New") && len(call.Args) == 1:
+		return render(h.pass, call.Args[0]), true
+	case isCall && astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
+		f, ok := h.splitFormat(call)
+		if !ok {
+			return "", false
+		}
+		if len(call.Args) == 1 && !f.hasVerbs {
+			return f.lit, true
+		}
+		return h.qualified("fmt") + ".Sprintf(" + f.sprintfArgs(h) + ")", true
+	case isCall && wrapsError(info, call):
+		return "", false
+	}
+	return render(h.pass, e) + ".Error()", true
+}
+
+// errorfFormat is a fmt.Errorf call taken apart for rewriting: its format literal (with %w
+// written as %v), and, when the format ends in ": %w" (or %v, %s) of an error that is the last
+// argument, that error as the cause with the text before it as the prefix.
+type errorfFormat struct {
+	call     *ast.CallExpr
+	lit      string // the format as written, %w as %v
+	hasVerbs bool
+	cause    ast.Expr
+	prefix   string // the format before ": %w", a Go string literal
+	prefixed bool   // the prefix has verbs of its own
+}
+
+// splitFormat takes an Errorf call apart; false when its format is not a plain string literal
+// (a constant elsewhere, %% or an explicit argument index), which a rewrite would have to
+// evaluate.
+func (h *handler) splitFormat(call *ast.CallExpr) (errorfFormat, bool) {
+	f := errorfFormat{call: call}
+	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return f, false
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit)
+	tv := h.pass.TypesInfo.Types[call.Args[0]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String || lit.Value[0] != '"' {
+		return f, false
+	}
+	format := constant.StringVal(tv.Value)
+	if strings.Contains(format, "%%") || strings.Contains(format, "[") {
+		return f, false
+	}
+	verbs := printf.Parse(format)
+	if len(verbs) != len(call.Args)-1 {
+		return f, false
+	}
+	f.hasVerbs = len(verbs) > 0
+	f.lit = strings.ReplaceAll(lit.Value, "%w", "%v")
+	if n := len(verbs); n > 0 {
+		last := call.Args[len(call.Args)-1]
+		v := verbs[n-1]
+		if (v.Verb == 'w' || v.Verb == 'v' || v.Verb == 's') && isErrorType(h.pass.TypesInfo.TypeOf(last)) {
+			for _, suffix := range []string{": %w", ": %v", ": %s"} {
+				if before, ok := strings.CutSuffix(lit.Value, suffix+`"`); ok && before != `"` {
+					f.cause = last
+					f.prefix = before + `"`
+					f.prefixed = n > 1
+					break
+				}
+			}
+		}
+	}
+	return f, true
+}
+
+// prefixText writes the text before the cause: the literal, or fmt.Sprintf of it with the
+// other arguments.
+func (f errorfFormat) prefixText(h *handler) string {
+	if !f.prefixed {
+		return f.prefix
+	}
+	parts := []string{f.prefix}
+	for _, a := range f.call.Args[1 : len(f.call.Args)-1] {
+		parts = append(parts, render(h.pass, a))
+	}
+	return h.qualified("fmt") + ".Sprintf(" + strings.Join(parts, ", ") + ")"
+}
+
+// sprintfArgs writes the call's arguments with the format's %w as %v.
+func (f errorfFormat) sprintfArgs(h *handler) string {
+	parts := []string{f.lit}
+	for _, a := range f.call.Args[1:] {
+		parts = append(parts, render(h.pass, a))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// wrapsError reports whether call (not errors.New or fmt.Errorf) is given an error: a wrapper
+// (errors.Wrap(err, msg), a module's own), whose text a fix could write only by wrapping the
+// error to stringify it.
+func wrapsError(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if isErrorType(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualified returns the file's name for the standard package path (fmt), which a handler
+// that calls fmt.Errorf imports.
+func (h *handler) qualified(path string) string {
+	if name := astutil.ImportName(h.file, path, path); name != "" {
+		return name
+	}
+	return path
+}
+
+// freshName returns the first candidate that names nothing in scope at ret (nor anything
+// declared later in ret's own block), or "".
+func (h *handler) freshName(ret *ast.ReturnStmt, candidates ...string) string {
+	scope := h.pass.Pkg.Scope().Innermost(ret.Pos())
+	if scope == nil {
+		return ""
+	}
+	for _, name := range candidates {
+		if _, obj := scope.LookupParent(name, ret.Pos()); obj != nil || scope.Lookup(name) != nil {
+			continue
+		}
+		return name
+	}
+	return ""
+}

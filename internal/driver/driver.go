@@ -115,47 +115,62 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 
 	cacheDir, cacheKey := resultCache(s, cfg, o.Verbose)
-	kept := &keptRoots{}
-	scope := kept.wrap(s.scope(cfg))
-	start := time.Now()
-	var rec *recognised
-	wire := analyzers.NewWire()
-	first := newSeen()
-	observe := wire.Observe
-	if o.Verbose {
-		rec = newRecognised()
-		observe = func(pass *analysis.Pass, res any) {
-			wire.Observe(pass, res)
-			rec.observe(pass, res)
+	// analyse checks the packages once. -fix runs it again after writing fixes, to apply the
+	// ones that overlapped and those the first fixes made possible.
+	type checked struct {
+		out    *engine.Outcome
+		record layeredRun
+		rec    *recognised
+		rep    *result.Report
+	}
+	analyse := func(verbose bool) (a checked, ok bool) {
+		kept := &keptRoots{}
+		scope := kept.wrap(s.scope(cfg))
+		start := time.Now()
+		wire := analyzers.NewWire()
+		first := newSeen()
+		observe := wire.Observe
+		if verbose {
+			a.rec = newRecognised()
+			observe = func(pass *analysis.Pass, res any) {
+				wire.Observe(pass, res)
+				a.rec.observe(pass, res)
+			}
 		}
+		opts := engine.Options{
+			Dir:        dir,
+			Patterns:   o.Patterns,
+			Tests:      o.Tests,
+			BuildFlags: o.BuildFlags,
+			Env:        s.Env,
+			Analyzers:  as,
+			Scope:      scope,
+			Loader:     o.Loader,
+			Observe:    observe,
+			Settle:     settleWire(wire),
+			CacheDir:   cacheDir,
+			CacheKey:   cacheKey,
+		}
+		a.out, a.record, ok = s.runWithLayers(ctx, opts, first, cfg, verbose)
+		if !ok {
+			return a, false
+		}
+		out := a.out
+		out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
+		out.Findings = append(out.Findings, brokenMainManifests(dir, out.PackageErrors, out.Findings, cfg, s.Catalog)...)
+		a.rep = buildReport(out, cfg, s.Catalog)
+		a.rep.Coverage = a.record.rec.coverage(a.record.plan.resolved)
+		if verbose {
+			fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
+				plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(a.rep.Findings), "finding"))
+		}
+		return a, true
 	}
-	opts := engine.Options{
-		Dir:        dir,
-		Patterns:   o.Patterns,
-		Tests:      o.Tests,
-		BuildFlags: o.BuildFlags,
-		Env:        s.Env,
-		Analyzers:  as,
-		Scope:      scope,
-		Loader:     o.Loader,
-		Observe:    observe,
-		Settle:     settleWire(wire),
-		CacheDir:   cacheDir,
-		CacheKey:   cacheKey,
-	}
-	out, record, ok := s.runWithLayers(ctx, opts, first, cfg, o.Verbose)
+	run, ok := analyse(o.Verbose)
 	if !ok {
 		return ExitError
 	}
-
-	out.Findings = append(out.Findings, loadErrorFindings(out.PackageErrors, kept.holdsMCP, cfg, s.Catalog)...)
-	out.Findings = append(out.Findings, brokenMainManifests(dir, out.PackageErrors, out.Findings, cfg, s.Catalog)...)
-	rep := buildReport(out, cfg, s.Catalog)
-	rep.Coverage = record.rec.coverage(record.plan.resolved)
-	if o.Verbose {
-		fmt.Fprintf(s.Stderr, "mcplint: %s checked in %.1fs: %d analysed, %d without MCP code skipped before type-checking; %s\n",
-			plural(out.Checked, "package"), time.Since(start).Seconds(), out.Checked-out.Skipped, out.Skipped, plural(len(rep.Findings), "finding"))
-	}
+	out, rep := run.out, run.rep
 	s.reportLoadProblems(dir, rep.PackageErrors, rep.Checked, o.Verbose, out.Crashes)
 
 	outputStart := time.Now()
@@ -163,11 +178,33 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 	remaining := rep.Findings
-	if o.Fix || o.Diff {
-		var ok bool
-		if remaining, ok = fixFindings(s, dir, rep.Findings, o.Diff); !ok {
+	switch {
+	case o.Diff:
+		if !diffFindings(s, dir, rep.Findings) {
 			return ExitError
 		}
+	case o.Fix:
+		var tally fixTally
+		for round := 1; ; round++ {
+			plan, left, ok := fixFindings(s, dir, remaining)
+			if !ok {
+				return ExitError
+			}
+			remaining = left
+			tally.add(plan)
+			if len(plan.Fixed) == 0 || round == maxFixRounds || !fixable(remaining) {
+				break
+			}
+			again, ok := analyse(false)
+			if !ok {
+				return ExitError
+			}
+			if !narrow(ctx, s, dir, o, again.rep) {
+				return ExitError
+			}
+			rep.Findings, remaining = again.rep.Findings, again.rep.Findings
+		}
+		tally.write(s.Stderr, dir, remaining)
 	}
 
 	if !o.Diff {
@@ -181,7 +218,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 	if o.Verbose {
 		writeTimings(s.Stderr, out.Timings, as, time.Since(outputStart))
-		rec.write(s.Stderr, record.plan.resolved)
+		run.rec.write(s.Stderr, run.record.plan.resolved)
 	}
 	writeCoverage(s.Stderr, dir, rep.Coverage, brokenMCP(rep.PackageErrors), o.Verbose)
 
@@ -284,34 +321,106 @@ func narrow(ctx context.Context, s Setup, dir string, o Options, rep *result.Rep
 	return true
 }
 
-// fixFindings shows (diff) or applies the suggested fixes and returns the findings that are
-// still there: all of them with diff, the unfixed ones otherwise. ok is false when writing a
-// file failed.
-func fixFindings(s Setup, dir string, findings []result.Finding, diff bool) (remaining []result.Finding, ok bool) {
+// maxFixRounds bounds -fix's analyse-and-fix rounds: a round applies every fix that does not
+// overlap another, and the next picks up the rest.
+const maxFixRounds = 4
+
+// diffFindings shows the suggested fixes as unified diffs. ok is false when writing failed.
+func diffFindings(s Setup, dir string, findings []result.Finding) bool {
 	plan := fix.Build(findings, os.ReadFile)
 	for _, sk := range plan.Skipped {
-		fmt.Fprintf(s.Stderr, "%s: fix not applied: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
+		fmt.Fprintf(s.Stderr, "%s: fix not shown: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
 	}
-	summary := fmt.Sprintf("%s in %s", plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
-	if diff {
-		if _, err := io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) })); err != nil {
-			fmt.Fprintf(s.Stderr, "mcplint: writing the diff: %v\n", err)
-			return nil, false
-		}
-		fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s; run with -fix (and without -diff) to apply\n", summary)
-		return findings, true
+	if _, err := io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) })); err != nil {
+		fmt.Fprintf(s.Stderr, "mcplint: writing the diff: %v\n", err)
+		return false
 	}
+	fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s in %s; run with -fix (and without -diff) to apply\n",
+		plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
+	return true
+}
+
+// fixFindings applies the suggested fixes and returns the plan and the findings still there.
+// ok is false when writing a file failed.
+func fixFindings(s Setup, dir string, findings []result.Finding) (plan *fix.Plan, remaining []result.Finding, ok bool) {
+	plan = fix.Build(findings, os.ReadFile)
 	if err := plan.Write(); err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-		return nil, false
+		return nil, nil, false
 	}
-	fmt.Fprintf(s.Stderr, "mcplint: fixed %s\n", summary)
 	for _, f := range findings {
 		if !slices.ContainsFunc(plan.Fixed, func(g result.Finding) bool { return result.Compare(f, g) == 0 }) {
 			remaining = append(remaining, f)
 		}
 	}
-	return remaining, true
+	return plan, remaining, true
+}
+
+// fixable reports whether some finding offers exactly one fix: another round may apply it.
+func fixable(findings []result.Finding) bool {
+	return slices.ContainsFunc(findings, func(f result.Finding) bool { return len(f.Fixes) == 1 })
+}
+
+// fixTally adds up -fix's rounds for its summary line.
+type fixTally struct {
+	fixed  int
+	files  map[string]bool
+	rounds int
+	last   *fix.Plan
+}
+
+func (t *fixTally) add(p *fix.Plan) {
+	if t.files == nil {
+		t.files = map[string]bool{}
+	}
+	t.rounds++
+	t.last = p
+	t.fixed += len(p.Fixed)
+	for _, f := range p.Files {
+		t.files[f.Name] = true
+	}
+}
+
+// write prints the summary: what was fixed, and why each finding left was not, with the
+// findings whose fix could not be applied named one by one.
+func (t *fixTally) write(w io.Writer, dir string, remaining []result.Finding) {
+	var noFix, choice, blocked int
+	for _, f := range remaining {
+		switch len(f.Fixes) {
+		case 0:
+			noFix++
+		case 1:
+			blocked++
+			reason := "its edits overlap another fix"
+			for _, sk := range t.last.Skipped {
+				if result.Compare(sk.Finding, f) == 0 {
+					reason = sk.Reason
+				}
+			}
+			fmt.Fprintf(w, "%s: fix not applied: %s (%s)\n", where(dir, f), reason, f.Rule)
+		default:
+			choice++
+		}
+	}
+	fmt.Fprintf(w, "mcplint: fixed %s in %s", plural(t.fixed, "finding"), plural(len(t.files), "file"))
+	if t.rounds > 1 {
+		fmt.Fprintf(w, " (%d rounds)", t.rounds)
+	}
+	var left []string
+	if noFix > 0 {
+		left = append(left, fmt.Sprintf("%d without a single right fix (the message says what to decide)", noFix))
+	}
+	if choice > 0 {
+		left = append(left, fmt.Sprintf("%d with alternative fixes to choose by hand", choice))
+	}
+	if blocked > 0 {
+		left = append(left, fmt.Sprintf("%d whose fix could not be applied (listed above)", blocked))
+	}
+	if len(left) == 0 {
+		fmt.Fprintln(w, "; none left")
+		return
+	}
+	fmt.Fprintf(w, "; %d left: %s\n", len(remaining), strings.Join(left, ", "))
 }
 
 // buildReport gives each finding its effective severity and describes every enabled rule and

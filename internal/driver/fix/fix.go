@@ -126,6 +126,9 @@ next:
 			// Merge only produces ordered, non-overlapping edits within bounds.
 			panic(fmt.Sprintf("fix: merged edits for %s do not apply: %v", name, err))
 		}
+		if strings.HasSuffix(name, ".go") {
+			updated = dropUnusedImports(old, updated)
+		}
 		if formatted[name] {
 			if f, err := format.Source(updated); err == nil {
 				updated = f

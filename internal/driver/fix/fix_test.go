@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"go/ast"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,4 +159,47 @@ func TestBuildIgnoresFindingsWithoutFixes(t *testing.T) {
 	assert.Empty(t, p.Files)
 	assert.Empty(t, p.Skipped)
 	assert.Empty(t, p.Fixed)
+}
+
+// A fix that removes the last use of a package deletes its import; imports still used, and
+// those whose use the fixes did not touch, stay.
+func TestBuildDropsImportsTheFixesLeftUnused(t *testing.T) {
+	const withFmt = `package p
+
+import (
+	"errors"
+	"fmt"
+	yaml "gopkg.in/yaml.v3"
+)
+
+var _ = yaml.Marshal
+
+func A(err error) error { return fmt.Errorf("a: %w", err) }
+
+func B() error { return errors.New("b") }
+`
+	file := writeSrc(t, withFmt)
+	f := replace(file, withFmt, `fmt.Errorf("a: %w", err)`, `errors.Join(errors.New("a"), err)`, 0)
+	p := Build([]result.Finding{f}, os.ReadFile)
+	require.Len(t, p.Files, 1)
+	got := string(p.Files[0].New)
+	assert.NotContains(t, got, `"fmt"`)
+	assert.Contains(t, got, `"errors"`)
+	assert.Contains(t, got, `yaml "gopkg.in/yaml.v3"`)
+
+	// The same fix with fmt still used elsewhere keeps the import.
+	const twice = withFmt + "\nfunc C() string { return fmt.Sprint(1) }\n"
+	file = writeSrc(t, twice)
+	p = Build([]result.Finding{replace(file, twice, `fmt.Errorf("a: %w", err)`, `errors.Join(errors.New("a"), err)`, 0)}, os.ReadFile)
+	require.Len(t, p.Files, 1)
+	assert.Contains(t, string(p.Files[0].New), `"fmt"`)
+}
+
+func TestImportName(t *testing.T) {
+	for path, want := range map[string]string{
+		`"fmt"`: "fmt", `"github.com/mark3labs/mcp-go/mcp"`: "mcp", `"gopkg.in/yaml.v3"`: "yaml",
+		`"github.com/foo/bar/v2"`: "bar", `"github.com/go-chi/chi/v5"`: "chi", `"github.com/x/go-yaml"`: "yaml",
+	} {
+		assert.Equal(t, want, importName(&ast.ImportSpec{Path: &ast.BasicLit{Value: path}}), path)
+	}
 }

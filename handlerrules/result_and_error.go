@@ -195,7 +195,7 @@ func (h *handler) sdkErrorResultOn(path *flow.Path) bool {
 // the error expression reads still used. Typed go-sdk handlers are left alone: their output
 // would become the error result's structured content.
 func (h *handler) keepErrorResultFix(ret *ast.ReturnStmt, path *flow.Path) []analysis.SuggestedFix {
-	if h.Kind != mcpmodel.Tool || h.Adapted || h.ResultIndex < 0 || h.Flavour == mcpmodel.GoSDKTypedTool {
+	if h.Kind != mcpmodel.Tool || h.Flavour == mcpmodel.AdaptedTool || h.ResultIndex < 0 || h.Flavour == mcpmodel.GoSDKTypedTool {
 		return nil
 	}
 	// The result must say something: an IsError literal without content would send the

@@ -5,9 +5,11 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -64,6 +66,13 @@ func (h *handler) toolErrorAdvice() string {
 		return "mcp.NewToolResultError(msg), nil"
 	}
 	return "an IsError result and nil"
+}
+
+// toolErrorFix rewrites `return nil, E` into the tool error its SDK version's maintainers
+// write (handlerrules/toolfix).
+func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
+	w := toolfix.Writer{Pass: h.pass.Pass, Vocab: h.defs, File: h.file, Handler: h.Handler}
+	return w.ToolError(ret, result(ret, h.ResultIndex), e)
 }
 
 // argOrigins answers, for one handler, whether values come from its tool arguments.

@@ -32,6 +32,11 @@ var describing = map[string]bool{"describe-on-fields": true, "describe-on-output
 func TestFixesKeepTheSurface(t *testing.T) {
 	var goldens []string
 	require.NoError(t, filepath.WalkDir(fixtures.Dir(), func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && path != fixtures.Dir() {
+			if _, statErr := os.Stat(filepath.Join(path, "go.mod")); statErr == nil {
+				return filepath.SkipDir // a module of its own (versions/*), outside the fixture module's packages
+			}
+		}
 		if err == nil && strings.HasSuffix(path, ".go.golden") {
 			goldens = append(goldens, path)
 		}

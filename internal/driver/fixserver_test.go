@@ -44,9 +44,10 @@ func TestFixWholeServer(t *testing.T) {
 
 	r := mcplint(t, dir, "-fix", "./...")
 	require.Zero(t, r.code, r.stderr)
-	// 10 findings: 9 fixed; the tenth (preserve-cause on the %v that the tool error fix of the
-	// same return rewrites) overlaps, and the second round finds it gone.
-	assert.Contains(t, r.stderr, "mcplint: fixed 9 findings in 2 files (2 rounds); none left")
+	// 11 findings: 10 fixed, one in the helper of another package that List hands on (found
+	// with the module graph); the eleventh (preserve-cause on the %v that the tool error fix
+	// of the same return rewrites) overlaps, and the second round finds it gone.
+	assert.Contains(t, r.stderr, "mcplint: fixed 10 findings in 3 files (2 rounds); none left")
 	assert.Empty(t, r.stdout, "nothing is left to report")
 
 	goCmd("build", "./...")
@@ -65,6 +66,9 @@ func TestFixWholeServer(t *testing.T) {
 	}
 	assert.NotContains(t, string(fixed), ").Error()", "no error is built only to be stringified")
 	assert.NotContains(t, string(fixed), `"errors"`, "the import the fixes left unused is gone")
+	helper, err := os.ReadFile(filepath.Join(dir, "render", "render.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(helper), `return mcp.NewToolResultErrorFromErr("list failed", err), nil`, "the delegate is fixed where the mistake is")
 
 	again := mcplint(t, dir, "-fix", "./...")
 	require.Zero(t, again.code, again.stderr)
@@ -84,6 +88,7 @@ func TestFixWholeServer(t *testing.T) {
 		"gosdk empty id":       "isError: id is required",
 		"mcpgo fetch missing":  "isError: fetch missing: not found",
 		"mcpgo lookup missing": "isError: lookup failed: not found",
+		"mcpgo list missing":   "isError: list failed: not found",
 		"mcpgo page bad":       `isError: invalid page: strconv.Atoi: parsing "x": invalid syntax`,
 	}, got)
 }
@@ -100,6 +105,7 @@ func callFailingTools(t *testing.T, bin string) map[string]string {
 		{"gosdk empty id", "gosdk", "get", map[string]any{"id": ""}},
 		{"mcpgo fetch missing", "mcpgo", "fetch", map[string]any{"id": "missing"}},
 		{"mcpgo lookup missing", "mcpgo", "lookup", map[string]any{"id": "missing"}},
+		{"mcpgo list missing", "mcpgo", "list", map[string]any{"id": "missing"}},
 		{"mcpgo page bad", "mcpgo", "page", map[string]any{"id": "a", "page": "x"}},
 	}
 	out := map[string]string{}

@@ -51,6 +51,9 @@ type Mapping struct {
 	// HasIn is true when it takes a typed input (pass-through adapters only).
 	Results, ResultIndex, OutIndex, ErrorIndex int
 	HasIn                                      bool
+	// CallerJudges: a delegate of another package its callers already judge by its summary
+	// (Handler.CallerJudges).
+	CallerJudges bool
 }
 
 // Wrap is one way an adapter receives functions: for an adapter function, the parameter

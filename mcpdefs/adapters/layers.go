@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
@@ -271,10 +272,14 @@ func (r *Finder) delegateSites(h *mcpmodel.Handler) {
 			continue
 		}
 		call := flow.CallExprAt(h.Node, c.Pos())
-		if call == nil || r.judgedBySummary(h, fn, c) {
+		m := mappingOf(h, mcpmodel.ShapeDelegate)
+		if call == nil || r.judgedBySummary(h, fn, c) && !astutil.ReturnedWhole(h.Node, call) {
 			continue
 		}
-		r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: "decl", Mapping: mappingOf(h, mcpmodel.ShapeDelegate), Callee: f.Origin().Pos(), CalleePkg: f.Pkg().Path()})
+		// Returned as written (`return client.HandleResult(v, err)`): the function is checked
+		// as the handler, and a mistake in it reported there, once.
+		m.CallerJudges = r.judgedBySummary(h, fn, c)
+		r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: "decl", Mapping: m, Callee: f.Origin().Pos(), CalleePkg: f.Pkg().Path()})
 		r.AddUnmapped(mcpmodel.Unmapped{Adapter: r.writtenIn(h), Call: call, SDK: h.SDK, Site: true,
 			Reason: "the handler returns the results of " + f.Pkg().Name() + "." + f.Name() + ", which only a run over the whole module checks"})
 	}

@@ -143,6 +143,10 @@ type Handler struct {
 	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
 	ErrorsConverted bool
+	// CallerJudges: a function of another package that a handler returns as written
+	// (`return records.Find(ctx, id)`), whose callers already report its (nil, nil) through its
+	// summary; nil-result-nil-error leaves it to them, the other rules report in it.
+	CallerJudges bool
 	// DelegateOf is the handler whose every return passes this function's results through
 	// (a delegate, or an SDK-typed function a handler wraps that way), or nil.
 	DelegateOf *Handler

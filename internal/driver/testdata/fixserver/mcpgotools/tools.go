@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"example.com/fixserver/render"
 	"example.com/fixserver/upstream"
 )
 
@@ -19,6 +20,7 @@ import (
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("fetch", mcp.WithDescription("Fetches a record by id."), mcp.WithString("id", mcp.Required(), mcp.Description("The record id."))), Fetch)
 	s.AddTool(mcp.NewTool("page", mcp.WithDescription("Fetches a page of records."), mcp.WithString("id", mcp.Required(), mcp.Description("The record id.")), mcp.WithString("page", mcp.Description("The page number."))), Page)
+	s.AddTool(mcp.NewTool("list", mcp.WithDescription("Lists a record."), mcp.WithString("id", mcp.Required(), mcp.Description("The record id."))), List)
 	s.AddTool(mcp.NewTool("lookup", mcp.WithDescription("Looks a record up."), mcp.WithString("id", mcp.Required(), mcp.Description("The record id."))), Lookup)
 }
 
@@ -60,4 +62,10 @@ func Lookup(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 		return mcp.NewToolResultErrorFromErr("lookup failed", err), err
 	}
 	return mcp.NewToolResultText(v), nil
+}
+
+// List ends by handing on what a helper of another package returns: the result and the error
+// together.
+func List(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return render.Result(upstream.Fetch(ctx, req.GetString("id", "")))
 }

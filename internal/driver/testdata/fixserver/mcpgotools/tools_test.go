@@ -16,7 +16,7 @@ func call(args map[string]any) mcp.CallToolRequest {
 // The server's own tests: the tools answer known records. (They pass before and after
 // mcplint -fix.)
 func TestToolsAnswer(t *testing.T) {
-	for name, h := range map[string]func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error){"fetch": Fetch, "page": Page, "lookup": Lookup} {
+	for name, h := range map[string]func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error){"fetch": Fetch, "page": Page, "list": List, "lookup": Lookup} {
 		res, err := h(context.Background(), call(map[string]any{"id": "a"}))
 		if err != nil || res.IsError {
 			t.Fatalf("%s: %v %+v", name, err, res)

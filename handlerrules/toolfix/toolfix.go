@@ -1,8 +1,13 @@
-package handlerrules
+// Package toolfix writes the suggested fix that turns an error a tool handler sends as a
+// JSON-RPC error into the tool error result its SDK version's maintainers write
+// (docs/handlerrules.md, "Fixes for errors sent as JSON-RPC errors").
+package toolfix
 
 import (
+	"bytes"
 	"go/ast"
 	"go/constant"
+	"go/format"
 	"go/types"
 	"strings"
 
@@ -10,10 +15,28 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
-// toolErrorFix rewrites `return nil, E` into the tool error result a maintainer of the
+// Vocab writes the SDK's tool error results in a file's import names (mcpdefs/vocab).
+type Vocab interface {
+	ToolErrorResult(file *ast.File, h *mcpmodel.Handler, text string) (string, bool)
+	ToolErrorResultf(file *ast.File, h *mcpmodel.Handler, args string) (string, bool)
+	ToolErrorResultFromErr(file *ast.File, h *mcpmodel.Handler, text, errExpr string) (string, bool)
+	SetToolError(file *ast.File, h *mcpmodel.Handler, res, errExpr string) (decl, set string, ok bool)
+	ToolErrorLiteral(file *ast.File, h *mcpmodel.Handler, text string) (string, bool)
+}
+
+// Writer writes fixes for one handler.
+type Writer struct {
+	Pass    *analysis.Pass
+	Vocab   Vocab
+	File    *ast.File
+	Handler *mcpmodel.Handler
+}
+
+// ToolError rewrites `return nil, E` into the tool error result a maintainer of the
 // handler's SDK writes, carrying what E says (docs/rules.md, "Fixes"):
 //
 //   - mark3labs: mcp.NewToolResultErrorFromErr(msg, err) when E wraps an error in hand as
@@ -25,12 +48,11 @@ import (
 //
 // An error is never wrapped only to be turned into text: where E's text cannot be written
 // without doing so, there is no fix.
-func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
-	res := result(ret, h.ResultIndex)
-	if h.Adapted || res == nil || !astutil.IsNil(h.pass.TypesInfo, res) {
+func (h Writer) ToolError(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.SuggestedFix {
+	if res == nil || !astutil.IsNil(h.Pass.TypesInfo, res) || h.Handler.Flavour == mcpmodel.AdaptedTool {
 		return nil
 	}
-	if h.SDK == sdkapi.GoSDK {
+	if h.Handler.SDK == sdkapi.GoSDK {
 		return h.goSDKToolErrorFix(ret, res, e)
 	}
 	repl, ok := h.markLabsToolError(e)
@@ -46,33 +68,33 @@ func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.Sugge
 	}}
 }
 
-func (h *handler) markLabsToolError(e ast.Expr) (string, bool) {
-	info := h.pass.TypesInfo
+func (h Writer) markLabsToolError(e ast.Expr) (string, bool) {
+	info := h.Pass.TypesInfo
 	call, isCall := ast.Unparen(e).(*ast.CallExpr)
 	switch {
 	case isCall && astutil.IsPkgFunc(info, call, "errors", "New") && len(call.Args) == 1:
-		return h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, call.Args[0]))
+		return h.Vocab.ToolErrorResult(h.File, h.Handler, h.render(call.Args[0]))
 	case isCall && astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
 		f, ok := h.splitFormat(call)
 		if !ok {
 			return "", false
 		}
 		if f.cause != nil {
-			return h.defs.ToolErrorResultFromErr(h.file, h.Handler, f.prefixText(h), render(h.pass, f.cause))
+			return h.Vocab.ToolErrorResultFromErr(h.File, h.Handler, f.prefixText(h), h.render(f.cause))
 		}
-		return h.defs.ToolErrorResultf(h.file, h.Handler, f.sprintfArgs(h))
+		return h.Vocab.ToolErrorResultf(h.File, h.Handler, f.sprintfArgs(h))
 	case isCall && wrapsError(info, call):
 		return "", false
 	}
-	return h.defs.ToolErrorResult(h.file, h.Handler, render(h.pass, e)+".Error()")
+	return h.Vocab.ToolErrorResult(h.File, h.Handler, h.render(e)+".Error()")
 }
 
 // goSDKToolErrorFix writes go-sdk's tool error: SetError on a new result where the version has
 // it (three statements in place of the return), else an IsError literal with E's text.
-func (h *handler) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.SuggestedFix {
+func (h Writer) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.SuggestedFix {
 	name := h.freshName(ret, "res", "result", "toolResult", "errResult")
-	if decl, set, ok := h.defs.SetToolError(h.file, h.Handler, name, render(h.pass, e)); ok && name != "" {
-		indent := "\n" + strings.Repeat("\t", h.pass.Fset.Position(ret.Pos()).Column-1)
+	if decl, set, ok := h.Vocab.SetToolError(h.File, h.Handler, name, h.render(e)); ok && name != "" {
+		indent := "\n" + strings.Repeat("\t", h.Pass.Fset.Position(ret.Pos()).Column-1)
 		return []analysis.SuggestedFix{{
 			Message: "Return an IsError result made with SetError",
 			TextEdits: []analysis.TextEdit{
@@ -86,7 +108,7 @@ func (h *handler) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []anal
 	if !ok {
 		return nil
 	}
-	lit, ok := h.defs.ToolErrorLiteral(h.file, h.Handler, text)
+	lit, ok := h.Vocab.ToolErrorLiteral(h.File, h.Handler, text)
 	if !ok {
 		return nil
 	}
@@ -101,12 +123,12 @@ func (h *handler) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []anal
 
 // errorText writes an expression for the text of the error e without building the error:
 // errors.New's message, fmt.Errorf's format as fmt.Sprintf, err.Error() for a value.
-func (h *handler) errorText(e ast.Expr) (string, bool) {
-	info := h.pass.TypesInfo
+func (h Writer) errorText(e ast.Expr) (string, bool) {
+	info := h.Pass.TypesInfo
 	call, isCall := ast.Unparen(e).(*ast.CallExpr)
 	switch {
 	case isCall && astutil.IsPkgFunc(info, call, "errors", "New") && len(call.Args) == 1:
-		return render(h.pass, call.Args[0]), true
+		return h.render(call.Args[0]), true
 	case isCall && astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
 		f, ok := h.splitFormat(call)
 		if !ok {
@@ -119,7 +141,7 @@ func (h *handler) errorText(e ast.Expr) (string, bool) {
 	case isCall && wrapsError(info, call):
 		return "", false
 	}
-	return render(h.pass, e) + ".Error()", true
+	return h.render(e) + ".Error()", true
 }
 
 // errorfFormat is a fmt.Errorf call taken apart for rewriting: its format literal (with %w
@@ -137,13 +159,13 @@ type errorfFormat struct {
 // splitFormat takes an Errorf call apart; false when its format is not a plain string literal
 // (a constant elsewhere, %% or an explicit argument index), which a rewrite would have to
 // evaluate.
-func (h *handler) splitFormat(call *ast.CallExpr) (errorfFormat, bool) {
+func (h Writer) splitFormat(call *ast.CallExpr) (errorfFormat, bool) {
 	f := errorfFormat{call: call}
 	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return f, false
 	}
 	lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit)
-	tv := h.pass.TypesInfo.Types[call.Args[0]]
+	tv := h.Pass.TypesInfo.Types[call.Args[0]]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String || lit.Value[0] != '"' {
 		return f, false
 	}
@@ -160,7 +182,7 @@ func (h *handler) splitFormat(call *ast.CallExpr) (errorfFormat, bool) {
 	if n := len(verbs); n > 0 {
 		last := call.Args[len(call.Args)-1]
 		v := verbs[n-1]
-		if (v.Verb == 'w' || v.Verb == 'v' || v.Verb == 's') && isErrorType(h.pass.TypesInfo.TypeOf(last)) {
+		if (v.Verb == 'w' || v.Verb == 'v' || v.Verb == 's') && astutil.IsError(h.Pass.TypesInfo.TypeOf(last)) {
 			for _, suffix := range []string{": %w", ": %v", ": %s"} {
 				if before, ok := strings.CutSuffix(lit.Value, suffix+`"`); ok && before != `"` {
 					f.cause = last
@@ -176,22 +198,22 @@ func (h *handler) splitFormat(call *ast.CallExpr) (errorfFormat, bool) {
 
 // prefixText writes the text before the cause: the literal, or fmt.Sprintf of it with the
 // other arguments.
-func (f errorfFormat) prefixText(h *handler) string {
+func (f errorfFormat) prefixText(h Writer) string {
 	if !f.prefixed {
 		return f.prefix
 	}
 	parts := []string{f.prefix}
 	for _, a := range f.call.Args[1 : len(f.call.Args)-1] {
-		parts = append(parts, render(h.pass, a))
+		parts = append(parts, h.render(a))
 	}
 	return h.qualified("fmt") + ".Sprintf(" + strings.Join(parts, ", ") + ")"
 }
 
 // sprintfArgs writes the call's arguments with the format's %w as %v.
-func (f errorfFormat) sprintfArgs(h *handler) string {
+func (f errorfFormat) sprintfArgs(h Writer) string {
 	parts := []string{f.lit}
 	for _, a := range f.call.Args[1:] {
-		parts = append(parts, render(h.pass, a))
+		parts = append(parts, h.render(a))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -201,7 +223,7 @@ func (f errorfFormat) sprintfArgs(h *handler) string {
 // error to stringify it.
 func wrapsError(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if isErrorType(info.TypeOf(a)) {
+		if astutil.IsError(info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -210,8 +232,8 @@ func wrapsError(info *types.Info, call *ast.CallExpr) bool {
 
 // qualified returns the file's name for the standard package path (fmt), which a handler
 // that calls fmt.Errorf imports.
-func (h *handler) qualified(path string) string {
-	if name := astutil.ImportName(h.file, path, path); name != "" {
+func (h Writer) qualified(path string) string {
+	if name := astutil.ImportName(h.File, path, path); name != "" {
 		return name
 	}
 	return path
@@ -219,8 +241,8 @@ func (h *handler) qualified(path string) string {
 
 // freshName returns the first candidate that names nothing in scope at ret (nor anything
 // declared later in ret's own block), or "".
-func (h *handler) freshName(ret *ast.ReturnStmt, candidates ...string) string {
-	scope := h.pass.Pkg.Scope().Innermost(ret.Pos())
+func (h Writer) freshName(ret *ast.ReturnStmt, candidates ...string) string {
+	scope := h.Pass.Pkg.Scope().Innermost(ret.Pos())
 	if scope == nil {
 		return ""
 	}
@@ -231,4 +253,13 @@ func (h *handler) freshName(ret *ast.ReturnStmt, candidates ...string) string {
 		return name
 	}
 	return ""
+}
+
+// render prints a node as source text.
+func (h Writer) render(n ast.Node) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, h.Pass.Fset, n); err != nil {
+		return ""
+	}
+	return b.String()
 }

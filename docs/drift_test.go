@@ -2,6 +2,8 @@ package docs_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -106,4 +108,33 @@ func TestMetadataParser(t *testing.T) {
 	assert.Error(t, err)
 	_, err = metadata("## x\n\n**Severity:** error · **Status:** implemented\n")
 	assert.ErrorContains(t, err, "SDKs")
+}
+
+// TestRulesWithFixesDocumentThem: a rule whose fixture directory holds a .golden file offers a
+// suggested fix, and its section says what the fix writes (the word "fix" in a sentence about
+// it), so a maintainer reviewing `mcplint -fix` output can look the change up.
+func TestRulesWithFixesDocumentThem(t *testing.T) {
+	cat := analyzers.NewCatalog()
+	root := filepath.Join("..", "passes", "testdata")
+	withGolden := map[string]bool{}
+	require.NoError(t, filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".go.golden") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if parts := strings.Split(filepath.ToSlash(rel), "/"); len(parts) > 2 {
+			withGolden[parts[1]] = true
+		}
+		return nil
+	}))
+	require.NotEmpty(t, withGolden)
+	for id := range withGolden {
+		r, ok := cat.Lookup(id)
+		if !ok {
+			continue // versions/*: modules of several rules
+		}
+		s, ok := docs.Rule(pageOf(r), id)
+		require.True(t, ok, id)
+		assert.Regexp(t, `(?i)\bfix\b|suggested fix`, s.Text, "docs/%s:%d: %s offers a fix; say what it writes", s.Page, s.Line, id)
+	}
 }

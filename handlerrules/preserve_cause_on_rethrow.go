@@ -80,7 +80,11 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 				// the error when it takes none (utils.NewToolResultError("failed")) or is
 				// given nil for the error it takes (NewGitHubAPIErrorResponse(ctx, msg, resp, nil)).
 				if nilArg, takesErr := nilErrorArg(p.TypesInfo, call); nilArg != nil {
-					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName)
+					var fixes []analysis.SuggestedFix
+					if h.onlyErrorInScope(lazyHand(), nilArg.Pos()) {
+						fixes = append(fixes, analysis.SuggestedFix{Message: "Pass " + errName, TextEdits: []analysis.TextEdit{{Pos: nilArg.Pos(), End: nilArg.End(), NewText: []byte(errName)}}})
+					}
+					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName, fixes...)
 				} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
 					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
 				}
@@ -311,6 +315,23 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w, losing the cause", fixes...)
 		return
 	}
+}
+
+// onlyErrorInScope reports whether hand holds one error and its name means it at pos: the
+// one value to pass where the helper is given nil.
+func (h *handler) onlyErrorInScope(hand map[types.Object]bool, pos token.Pos) bool {
+	if len(hand) != 1 {
+		return false
+	}
+	scope := h.pass.Pkg.Scope().Innermost(pos)
+	for o := range hand {
+		if scope == nil {
+			return false
+		}
+		_, found := scope.LookupParent(o.Name(), pos)
+		return found == o
+	}
+	return false
 }
 
 // firstName is the alphabetically first name among the errors in hand, for stable messages.

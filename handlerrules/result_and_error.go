@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -214,12 +215,16 @@ func (h *handler) keepErrorResultFix(ret *ast.ReturnStmt, path *flow.Path) []ana
 	}}
 }
 
-// usedElsewhere reports whether every local variable e reads is read somewhere else in the
-// handler too, so that deleting e leaves none declared and not used.
-func (h *handler) usedElsewhere(e ast.Expr) bool {
+// usedElsewhere reports whether every local variable e reads (outside kept, which a rewrite
+// keeps) is read somewhere else in the handler too, so that deleting e leaves none declared
+// and not used.
+func (h *handler) usedElsewhere(e ast.Expr, kept ...ast.Node) bool {
 	info := h.pass.TypesInfo
 	locals := map[*types.Var]bool{}
 	ast.Inspect(e, func(n ast.Node) bool {
+		if slices.Contains(kept, n) {
+			return false
+		}
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField() {
 				locals[v] = true

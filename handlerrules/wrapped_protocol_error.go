@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
@@ -32,7 +33,7 @@ func wrappedProtocolError(p *rule.Pass, h *handler) {
 	// built it, if it wraps.
 	reported := map[ast.Node]bool{}
 	fn := h.flow.Function(h.Node)
-	check := func(call *ast.CallExpr) {
+	check := func(call *ast.CallExpr, returned bool) {
 		c, _ := flow.CallIn(fn, call.Lparen)
 		var args []ssa.Value
 		if c != nil {
@@ -45,19 +46,27 @@ func wrappedProtocolError(p *rule.Pass, h *handler) {
 			}
 			if h.defs.IsProtocolError(wrapped) || i < len(args) && h.protocolErrorValue(args[i], 0) {
 				reported[wrapped] = true
-				p.Reportf(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped")
+				var fixes []analysis.SuggestedFix
+				// Only where the call is the returned expression: `err := perr` would give err
+				// the concrete pointer type.
+				if returned && astutil.IsPkgFunc(h.pass.TypesInfo, call, "fmt", "Errorf") && h.usedElsewhere(call, wrapped) {
+					fixes = append(fixes, analysis.SuggestedFix{Message: "Return the *jsonrpc.Error unwrapped", TextEdits: []analysis.TextEdit{
+						{Pos: call.Pos(), End: call.End(), NewText: []byte(render(h.pass, wrapped))},
+					}})
+				}
+				p.Report(wrapped, "wrapped *jsonrpc.Error becomes a tool error and loses its code; return it unwrapped", fixes...)
 			}
 		}
 	}
 	// The returned expression itself, and the call that built each path's error.
 	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
 		if call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr); ok {
-			check(call)
+			check(call, true)
 		}
 	})
 	h.paths(func(_ *ast.ReturnStmt, path *flow.Path) {
 		if call := h.builtBy(path, h.ErrorIndex); call != nil {
-			check(call)
+			check(call, false)
 		}
 	})
 }

@@ -123,7 +123,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		rec    *recognised
 		rep    *result.Report
 	}
-	analyse := func(verbose bool) (a checked, ok bool) {
+	analyse := func(verbose bool, overlay map[string][]byte) (a checked, ok bool) {
 		kept := &keptRoots{}
 		scope := kept.wrap(s.scope(cfg))
 		start := time.Now()
@@ -150,6 +150,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 			Settle:     settleWire(wire),
 			CacheDir:   cacheDir,
 			CacheKey:   cacheKey,
+			Overlay:    overlay,
 		}
 		a.out, a.record, ok = s.runWithLayers(ctx, opts, first, cfg, verbose)
 		if !ok {
@@ -166,7 +167,7 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		}
 		return a, true
 	}
-	run, ok := analyse(o.Verbose)
+	run, ok := analyse(o.Verbose, nil)
 	if !ok {
 		return ExitError
 	}
@@ -178,33 +179,58 @@ func Run(ctx context.Context, s Setup, o Options) int {
 		return ExitError
 	}
 	remaining := rep.Findings
-	switch {
-	case o.Diff:
-		if !diffFindings(s, dir, rep.Findings) {
-			return ExitError
-		}
-	case o.Fix:
+	if o.Fix || o.Diff {
+		// Rounds: each applies every fix that does not overlap another, then the packages are
+		// analysed again for the rest. -fix writes each round; -diff keeps the fixed files in
+		// an overlay the next analysis reads, and shows the sum.
 		var tally fixTally
+		onDisk := rep.Findings
+		overlay := map[string][]byte{}
+		original := map[string][]byte{}
+		read := func(name string) ([]byte, error) {
+			if b, ok := overlay[name]; ok {
+				return b, nil
+			}
+			return os.ReadFile(name)
+		}
 		for round := 1; ; round++ {
-			plan, left, ok := fixFindings(s, dir, remaining)
-			if !ok {
+			plan := fix.Build(remaining, read)
+			if o.Diff {
+				for _, f := range plan.Files {
+					if _, ok := original[f.Name]; !ok {
+						original[f.Name] = f.Old
+					}
+					overlay[f.Name] = f.New
+				}
+			} else if err := plan.Write(); err != nil {
+				fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
 				return ExitError
 			}
-			remaining = left
+			remaining = notFixed(remaining, plan)
 			tally.add(plan)
 			if len(plan.Fixed) == 0 || round == maxFixRounds || !fixable(remaining) {
 				break
 			}
-			again, ok := analyse(false)
-			if !ok {
-				return ExitError
+			var again checked
+			var ok bool
+			if o.Diff {
+				again, ok = analyse(false, overlay)
+			} else {
+				again, ok = analyse(false, nil)
 			}
-			if !narrow(ctx, s, dir, o, again.rep) {
+			if !ok || !narrow(ctx, s, dir, o, again.rep) {
 				return ExitError
 			}
 			rep.Findings, remaining = again.rep.Findings, again.rep.Findings
 		}
-		tally.write(s.Stderr, dir, remaining)
+		tally.write(s.Stderr, dir, remaining, o.Diff)
+		if o.Diff {
+			if !writeDiff(s, dir, original, overlay) {
+				return ExitError
+			}
+			// Nothing was written: every finding is still there, and decides the exit status.
+			rep.Findings, remaining = onDisk, onDisk
+		}
 	}
 
 	if !o.Diff {
@@ -325,35 +351,29 @@ func narrow(ctx context.Context, s Setup, dir string, o Options, rep *result.Rep
 // overlap another, and the next picks up the rest.
 const maxFixRounds = 4
 
-// diffFindings shows the suggested fixes as unified diffs. ok is false when writing failed.
-func diffFindings(s Setup, dir string, findings []result.Finding) bool {
-	plan := fix.Build(findings, os.ReadFile)
-	for _, sk := range plan.Skipped {
-		fmt.Fprintf(s.Stderr, "%s: fix not shown: %s (%s)\n", where(dir, sk.Finding), sk.Reason, sk.Finding.Rule)
+// writeDiff shows the files the rounds changed, original against fixed, as unified diffs.
+func writeDiff(s Setup, dir string, original, fixed map[string][]byte) bool {
+	plan := &fix.Plan{}
+	for name, old := range original {
+		plan.Files = append(plan.Files, fix.File{Name: name, Old: old, New: fixed[name]})
 	}
+	slices.SortFunc(plan.Files, func(a, b fix.File) int { return strings.Compare(a.Name, b.Name) })
 	if _, err := io.WriteString(s.Stdout, plan.Diff(func(name string) string { return output.RelPath(dir, name) })); err != nil {
 		fmt.Fprintf(s.Stderr, "mcplint: writing the diff: %v\n", err)
 		return false
 	}
-	fmt.Fprintf(s.Stderr, "mcplint: -diff would fix %s in %s; run with -fix (and without -diff) to apply\n",
-		plural(len(plan.Fixed), "finding"), plural(len(plan.Files), "file"))
 	return true
 }
 
-// fixFindings applies the suggested fixes and returns the plan and the findings still there.
-// ok is false when writing a file failed.
-func fixFindings(s Setup, dir string, findings []result.Finding) (plan *fix.Plan, remaining []result.Finding, ok bool) {
-	plan = fix.Build(findings, os.ReadFile)
-	if err := plan.Write(); err != nil {
-		fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-		return nil, nil, false
-	}
+// notFixed returns the findings the plan did not fix.
+func notFixed(findings []result.Finding, plan *fix.Plan) []result.Finding {
+	var out []result.Finding
 	for _, f := range findings {
 		if !slices.ContainsFunc(plan.Fixed, func(g result.Finding) bool { return result.Compare(f, g) == 0 }) {
-			remaining = append(remaining, f)
+			out = append(out, f)
 		}
 	}
-	return plan, remaining, true
+	return out
 }
 
 // fixable reports whether some finding offers exactly one fix: another round may apply it.
@@ -383,7 +403,7 @@ func (t *fixTally) add(p *fix.Plan) {
 
 // write prints the summary: what was fixed, and why each finding left was not, with the
 // findings whose fix could not be applied named one by one.
-func (t *fixTally) write(w io.Writer, dir string, remaining []result.Finding) {
+func (t *fixTally) write(w io.Writer, dir string, remaining []result.Finding, diff bool) {
 	var noFix, choice, blocked int
 	for _, f := range remaining {
 		switch len(f.Fixes) {
@@ -402,7 +422,11 @@ func (t *fixTally) write(w io.Writer, dir string, remaining []result.Finding) {
 			choice++
 		}
 	}
-	fmt.Fprintf(w, "mcplint: fixed %s in %s", plural(t.fixed, "finding"), plural(len(t.files), "file"))
+	verb := "fixed"
+	if diff {
+		verb = "-diff would fix"
+	}
+	fmt.Fprintf(w, "mcplint: %s %s in %s", verb, plural(t.fixed, "finding"), plural(len(t.files), "file"))
 	if t.rounds > 1 {
 		fmt.Fprintf(w, " (%d rounds)", t.rounds)
 	}
@@ -416,11 +440,16 @@ func (t *fixTally) write(w io.Writer, dir string, remaining []result.Finding) {
 	if blocked > 0 {
 		left = append(left, fmt.Sprintf("%d whose fix could not be applied (listed above)", blocked))
 	}
-	if len(left) == 0 {
-		fmt.Fprintln(w, "; none left")
-		return
+	switch {
+	case len(left) == 0:
+		fmt.Fprint(w, "; none left")
+	default:
+		fmt.Fprintf(w, "; %d left: %s", len(remaining), strings.Join(left, ", "))
 	}
-	fmt.Fprintf(w, "; %d left: %s\n", len(remaining), strings.Join(left, ", "))
+	if diff {
+		fmt.Fprint(w, "; run with -fix (and without -diff) to apply")
+	}
+	fmt.Fprintln(w)
 }
 
 // buildReport gives each finding its effective severity and describes every enabled rule and

@@ -3,13 +3,16 @@ package driver_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,6 +45,12 @@ func TestFixWholeServer(t *testing.T) {
 		assert.True(t, strings.HasPrefix(outcome, "JSON-RPC error"), "%s before the fix: %s", tool, outcome)
 	}
 
+	original := readTree(t, dir)
+	diff := mcplint(t, dir, "-diff", "./...")
+	require.Equal(t, 1, diff.code, "the result-and-error findings are still on disk: %s", diff.stderr)
+	assert.Contains(t, diff.stderr, "mcplint: -diff would fix 10 findings in 3 files (2 rounds); none left")
+	assert.Equal(t, original, readTree(t, dir), "-diff writes nothing")
+
 	r := mcplint(t, dir, "-fix", "./...")
 	require.Zero(t, r.code, r.stderr)
 	// 11 findings: 10 fixed, one in the helper of another package that List hands on (found
@@ -49,6 +58,16 @@ func TestFixWholeServer(t *testing.T) {
 	// of the same return rewrites) overlaps, and the second round finds it gone.
 	assert.Contains(t, r.stderr, "mcplint: fixed 10 findings in 3 files (2 rounds); none left")
 	assert.Empty(t, r.stdout, "nothing is left to report")
+
+	// -diff showed exactly what -fix wrote.
+	fixedTree := readTree(t, dir)
+	var want strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(fixedTree)) {
+		if original[name] != fixedTree[name] {
+			want.WriteString(udiff.Unified("a/"+name, "b/"+name, original[name], fixedTree[name]))
+		}
+	}
+	assert.Equal(t, want.String(), diff.stdout)
 
 	goCmd("build", "./...")
 	goCmd("vet", "./...")
@@ -159,4 +178,20 @@ func withoutPositions(t *testing.T, surfaceJSON string) any {
 	}
 	strip(v)
 	return v
+}
+
+// readTree reads the .go files under dir, by slash-separated path relative to dir.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	}))
+	return files
 }

@@ -45,7 +45,7 @@ type cachedOutcome struct {
 
 // cacheKey computes the key of a run, or "" when the run cannot be cached.
 func cacheKey(opts Options, patterns []string, pl *plan) string {
-	if opts.CacheDir == "" || pl.fallback {
+	if opts.CacheDir == "" || pl.fallback || len(opts.Overlay) > 0 {
 		return ""
 	}
 	h := sha256.New()

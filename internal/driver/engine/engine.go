@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -68,10 +69,22 @@ type Options struct {
 	// before they are cached, and returns those to keep: what one package's findings mean
 	// can depend on another package's results, which Observe saw.
 	Settle func([]result.Finding) []result.Finding
+	// Overlay maps absolute file names to contents that stand in for the files on disk
+	// (-diff's later rounds analyse the fixes of the earlier ones without writing them). A
+	// run with an overlay is never cached.
+	Overlay map[string][]byte
 	// Summarize, when set, is called once every package has been analysed and the findings
 	// settled; what it returns is kept with the outcome (and its cache entry) as Summary: what
 	// the caller learnt through Observe, for a later run that replays the cache.
 	Summarize func() json.RawMessage
+}
+
+// readFile reads a file as the run sees it: from the overlay, else from disk.
+func (o Options) readFile(name string) ([]byte, error) {
+	if b, ok := o.Overlay[name]; ok {
+		return b, nil
+	}
+	return os.ReadFile(name)
 }
 
 // Timings say where a run's time went.
@@ -256,6 +269,7 @@ func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, e
 		Dir:        opts.Dir,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
+		Overlay:    opts.Overlay,
 		Tests:      opts.Tests,
 		Fset:       fset,
 	}, patterns...)
@@ -316,7 +330,7 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 	var err error
 	if tc != nil {
 		life := newLifecycle(tc, analysable, opts.inFlight)
-		if st, err = newStages(opts.Analyzers, obs, life, analysable); err == nil {
+		if st, err = newStages(opts.Analyzers, obs, life, analysable, opts.readFile); err == nil {
 			graph, err = checker.Analyze([]*analysis.Analyzer{st.rules}, analysable, &checker.Options{})
 		}
 	} else {
@@ -331,7 +345,7 @@ func analyse(opts Options, fset *token.FileSet, pkgs []*packages.Package, out *O
 		return fmt.Errorf("invalid analyzers: %w", err)
 	}
 	out.Timings.Analysis, out.Timings.ByAnalyzer = time.Since(start), obs.took
-	pos := newPositioner(fset, analysable)
+	pos := newPositioner(fset, analysable, opts.readFile)
 	if st != nil {
 		out.Timings.TypeCheck += st.life.typeCheck()
 		pos.clauses = st.life.clauses
@@ -382,7 +396,7 @@ func typecheck(ctx context.Context, opts Options, fset *token.FileSet, st *build
 	if err := fetchCompiledFiles(ctx, opts, cgoPackages(pl.full), graph); err != nil {
 		return nil, err
 	}
-	tc := newTypeChecker(ctx, fset, st.sizes)
+	tc := newTypeChecker(ctx, fset, st.sizes, opts.readFile)
 	tc.plan(pl.full, st.exportable)
 	// A package go list finds no export data for after all is checked from source.
 	for asked := map[*packages.Package]bool{}; ; {

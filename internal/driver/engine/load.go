@@ -91,6 +91,7 @@ func planLoad(ctx context.Context, opts Options, patterns []string, scope Scope,
 		Dir:        opts.Dir,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
+		Overlay:    opts.Overlay,
 		Tests:      opts.Tests,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
@@ -320,6 +321,7 @@ func loadFallback(ctx context.Context, opts Options, fset *token.FileSet, patter
 		Dir:        opts.Dir,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
+		Overlay:    opts.Overlay,
 		Tests:      opts.Tests,
 		Fset:       fset,
 	}

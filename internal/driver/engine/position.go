@@ -2,7 +2,6 @@ package engine
 
 import (
 	"go/token"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -18,6 +17,7 @@ import (
 // reported where its //line comments point, in the user's file.
 type positioner struct {
 	fset *token.FileSet
+	read func(string) ([]byte, error) // Options.readFile
 	// cgo holds the generated files of packages that use cgo.
 	cgo map[string]bool
 	// clauses are the package clauses of the first files of packages whose syntax was
@@ -28,8 +28,8 @@ type positioner struct {
 	lines map[string][]int // line start offsets of user files, read on demand
 }
 
-func newPositioner(fset *token.FileSet, pkgs []*packages.Package) *positioner {
-	p := &positioner{fset: fset, cgo: map[string]bool{}, lines: map[string][]int{}}
+func newPositioner(fset *token.FileSet, pkgs []*packages.Package, read func(string) ([]byte, error)) *positioner {
+	p := &positioner{fset: fset, read: read, cgo: map[string]bool{}, lines: map[string][]int{}}
 	for _, pkg := range pkgs {
 		own := map[string]bool{}
 		for _, f := range pkg.GoFiles {
@@ -68,7 +68,7 @@ func (p *positioner) offset(at token.Position) int {
 	defer p.mu.Unlock()
 	starts, ok := p.lines[at.Filename]
 	if !ok {
-		if data, err := os.ReadFile(at.Filename); err == nil {
+		if data, err := p.read(at.Filename); err == nil {
 			starts = []int{0}
 			for i, c := range data {
 				if c == '\n' {

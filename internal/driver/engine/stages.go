@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 	"net/url"
-	"os"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -41,6 +40,7 @@ import (
 // go through the stage's Report once it ends, so the checker validates their fixes as it
 // would; stageReport says which analyzer reported each one.
 type stages struct {
+	read  func(string) ([]byte, error) // Options.readFile
 	obs   *observer
 	life  *lifecycle
 	nodes []*stageNode // in an order where prerequisites come first
@@ -96,13 +96,13 @@ type stageFailure struct {
 
 // newStages builds the two stage analyzers for the analyzers asked for and everything they
 // require.
-func newStages(analyzers []*analysis.Analyzer, obs *observer, life *lifecycle, roots []*packages.Package) (*stages, error) {
+func newStages(analyzers []*analysis.Analyzer, obs *observer, life *lifecycle, roots []*packages.Package, read func(string) ([]byte, error)) (*stages, error) {
 	// Validate also rejects a fact type declared by two analyzers, which would mix their
 	// facts in the facts stage.
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, err
 	}
-	s := &stages{obs: obs, life: life, byA: map[*analysis.Analyzer]*stageNode{}, roots: map[*types.Package]bool{}, runs: map[*types.Package]*pkgRun{}, reports: map[stageKey]*stageReport{}}
+	s := &stages{read: read, obs: obs, life: life, byA: map[*analysis.Analyzer]*stageNode{}, roots: map[*types.Package]bool{}, runs: map[*types.Package]*pkgRun{}, reports: map[stageKey]*stageReport{}}
 	for _, p := range roots {
 		s.roots[p.Types] = true
 	}
@@ -416,7 +416,7 @@ func (run *pkgRun) analyse(node *stageNode, inputs map[*analysis.Analyzer]any) (
 		if !readable(pass, filename) {
 			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", filename)
 		}
-		return os.ReadFile(filename)
+		return run.s.read(filename)
 	}
 	result, err := run.s.obs.run(pass)
 	// As the checker does: no facts after Run.

@@ -43,6 +43,7 @@ const (
 // reads a dependency from export data only when the build cache already has it, and checks
 // the declarations of the others from source, which takes a fraction of compiling them.
 type typeChecker struct {
+	read  func(string) ([]byte, error) // Options.readFile
 	ctx   context.Context
 	fset  *token.FileSet
 	sizes types.Sizes
@@ -86,8 +87,9 @@ type parseResult struct {
 	err   error
 }
 
-func newTypeChecker(ctx context.Context, fset *token.FileSet, sizes types.Sizes) *typeChecker {
+func newTypeChecker(ctx context.Context, fset *token.FileSet, sizes types.Sizes, read func(string) ([]byte, error)) *typeChecker {
 	return &typeChecker{
+		read:   read,
 		ctx:    ctx,
 		fset:   fset,
 		sizes:  sizes,
@@ -383,7 +385,7 @@ func (tc *typeChecker) parse(name string, comments bool) (*ast.File, error) {
 	if !comments {
 		// A dependency's syntax is dropped once its declarations are checked; keeping it for
 		// the rare second reader (a test variant) would hold every dependency in memory.
-		return parseFile(tc.fset, name, parser.SkipObjectResolution)
+		return parseFile(tc.fset, tc.read, name, parser.SkipObjectResolution)
 	}
 	key := parseKey{name, comments}
 	tc.parseMu.Lock()
@@ -399,12 +401,12 @@ func (tc *typeChecker) parse(name string, comments bool) (*ast.File, error) {
 	}
 	defer close(r.ready)
 	// Full syntax keeps ast.Object resolution, as go/packages does for analyzers.
-	r.file, r.err = parseFile(tc.fset, name, parser.ParseComments)
+	r.file, r.err = parseFile(tc.fset, tc.read, name, parser.ParseComments)
 	return r.file, r.err
 }
 
-func parseFile(fset *token.FileSet, name string, mode parser.Mode) (*ast.File, error) {
-	src, err := os.ReadFile(name)
+func parseFile(fset *token.FileSet, read func(string) ([]byte, error), name string, mode parser.Mode) (*ast.File, error) {
+	src, err := read(name)
 	if err != nil {
 		return nil, err
 	}

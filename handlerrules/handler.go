@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/summary"
+	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
@@ -35,6 +36,8 @@ type handler struct {
 	sums *summary.Result
 	// flow answers path questions about the package's functions.
 	flow *flow.Result
+	// idiom is the package's own tool error constructors, which fixes write.
+	idiom toolfix.Idiom
 	// helper marks a function of the module whose error reaches a handler (reach.go): only
 	// the errors it builds that leave it through its error result are judged; sinks are the
 	// values it returns as that error, computed on first use.
@@ -58,6 +61,8 @@ type bodies struct {
 	of       map[*mcpmodel.Handler]*body
 	sums     *summary.Result
 	flow     *flow.Result
+	// idiom is the package's own tool error constructors, for fixes (toolfix.FindIdiom).
+	idiom toolfix.Idiom
 }
 
 // bodiesAnalyzer prepares the handlers of defs' result for the rules, with the summaries of
@@ -85,6 +90,9 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 				b.rets, b.stacks = ownReturns(h.Body)
 				res.of[h] = b
 			}
+			if len(res.handlers) > 0 {
+				res.idiom = toolfix.FindIdiom(pass.Files, pass.TypesInfo, res.sums.IsErrorResult)
+			}
 			return res, nil
 		},
 	}
@@ -95,7 +103,7 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow, idiom: prepared.idiom})
 	}
 	return out
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -86,7 +87,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 					}
 					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName, fixes...)
 				} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
-					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it")
+					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it", h.ownFromErrFix(call, lazyHand())...)
 				}
 				return
 			}
@@ -305,16 +306,34 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 			return // a helper's error that does not leave it: no handler returns it
 		}
 		var fixes []analysis.SuggestedFix
-		if lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING && !strings.Contains(lit.Value, `\`) && h.obj(arg) != nil {
+		if lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING && !strings.Contains(lit.Value, `\`) {
 			verbPos := lit.Pos() + 1 + token.Pos(v.End-1)
-			fixes = append(fixes, analysis.SuggestedFix{
-				Message:   "Wrap " + obj.Name() + " with %w",
-				TextEdits: []analysis.TextEdit{{Pos: verbPos, End: verbPos + 1, NewText: []byte("w")}},
-			})
+			edits := []analysis.TextEdit{{Pos: verbPos, End: verbPos + 1, NewText: []byte("w")}}
+			if h.obj(arg) == nil {
+				// err.Error(): wrap err itself.
+				edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(obj.Name())})
+			}
+			fixes = append(fixes, analysis.SuggestedFix{Message: "Wrap " + obj.Name() + " with %w", TextEdits: edits})
 		}
 		h.pass.Report(arg, "fmt.Errorf formats "+obj.Name()+" with %"+string(v.Verb)+" instead of wrapping it with %w, losing the cause", fixes...)
 		return
 	}
+}
+
+// ownFromErrFix rewrites the package's own text-only tool error constructor, given one message,
+// into its constructor from a message and an error (utils.NewToolResultError(msg) →
+// utils.NewToolResultErrorFromErr(msg, err)), when the package has both and one error is in
+// hand.
+func (h *handler) ownFromErrFix(call *ast.CallExpr, hand map[types.Object]bool) []analysis.SuggestedFix {
+	if h.idiom.Text == nil || len(call.Args) != 1 || typeutil.StaticCallee(h.pass.TypesInfo, call) != h.idiom.Text || !h.onlyErrorInScope(hand, call.Pos()) {
+		return nil
+	}
+	w := toolfix.Writer{Pass: h.pass.Pass, Vocab: h.defs, File: h.file, Handler: h.Handler, Own: h.idiom}
+	repl, ok := w.OwnFromErr(render(h.pass, call.Args[0]), firstName(hand))
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "Carry the error", TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(repl)}}}}
 }
 
 // onlyErrorInScope reports whether hand holds one error and its name means it at pos: the

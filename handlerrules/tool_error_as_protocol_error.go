@@ -71,7 +71,7 @@ func (h *handler) toolErrorAdvice() string {
 // toolErrorFix rewrites `return nil, E` into the tool error its SDK version's maintainers
 // write (handlerrules/toolfix).
 func (h *handler) toolErrorFix(ret *ast.ReturnStmt, e ast.Expr) []analysis.SuggestedFix {
-	w := toolfix.Writer{Pass: h.pass.Pass, Vocab: h.defs, File: h.file, Handler: h.Handler}
+	w := toolfix.Writer{Pass: h.pass.Pass, Vocab: h.defs, File: h.file, Handler: h.Handler, Own: h.idiom}
 	return w.ToolError(ret, result(ret, h.ResultIndex), e)
 }
 

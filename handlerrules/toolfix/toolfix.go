@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
@@ -34,6 +35,111 @@ type Writer struct {
 	Vocab   Vocab
 	File    *ast.File
 	Handler *mcpmodel.Handler
+	// Own is the package's own way to build a tool error, when it has one: what its
+	// maintainers write, so the fix writes it too.
+	Own Idiom
+}
+
+// Idiom is a package's own constructors of IsError results (github-mcp-server's
+// utils.NewToolResultError(msg) and utils.NewToolResultErrorFromErr(msg, err)): module
+// functions that build one on every path, taking a message, or a message and an error.
+type Idiom struct {
+	Text, FromErr *types.Func
+}
+
+// FindIdiom returns the constructors the package's files call most often (at least twice
+// each), as isErrorResult recognises them.
+func FindIdiom(files []*ast.File, info *types.Info, isErrorResult func(*ast.CallExpr) bool) Idiom {
+	text, fromErr := map[*types.Func]int{}, map[*types.Func]int{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := typeutil.StaticCallee(info, call)
+			if fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() != 1 || !isErrorResult(call) {
+				return true
+			}
+			switch params := fn.Signature().Params(); {
+			case params.Len() == 1 && isString(params.At(0).Type()):
+				text[fn]++
+			case params.Len() == 2 && isString(params.At(0).Type()) && astutil.IsError(params.At(1).Type()):
+				fromErr[fn]++
+			}
+			return true
+		})
+	}
+	return Idiom{Text: mostUsed(text), FromErr: mostUsed(fromErr)}
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// mostUsed is the function called most often, at least twice; ties go to the first name.
+func mostUsed(counts map[*types.Func]int) *types.Func {
+	var best *types.Func
+	for fn, n := range counts {
+		if n < 2 {
+			continue
+		}
+		if best == nil || n > counts[best] || n == counts[best] && fn.FullName() < best.FullName() {
+			best = fn
+		}
+	}
+	return best
+}
+
+// ownCall writes a call of the package's own constructor fn, or false when fn is unset,
+// returns another type than the handler's result, or is in a package the file does not
+// import.
+func (h Writer) ownCall(fn *types.Func, args string) (string, bool) {
+	if fn == nil || h.Handler.ResultIndex < 0 || !types.Identical(fn.Signature().Results().At(0).Type(), h.Handler.Sig.Results().At(h.Handler.ResultIndex).Type()) {
+		return "", false
+	}
+	if fn.Pkg() == h.Pass.Pkg {
+		return fn.Name() + "(" + args + ")", true
+	}
+	name := astutil.ImportName(h.File, fn.Pkg().Path(), fn.Pkg().Name())
+	if name == "" {
+		return "", false
+	}
+	return name + "." + fn.Name() + "(" + args + ")", true
+}
+
+// OwnFromErr writes the package's own constructor of a tool error from a message and an
+// error, when it has one.
+func (h Writer) OwnFromErr(text, errExpr string) (string, bool) {
+	return h.ownCall(h.Own.FromErr, text+", "+errExpr)
+}
+
+// ownToolError writes E as the package's own tool error, when it has the constructor E needs.
+func (h Writer) ownToolError(e ast.Expr) (string, bool) {
+	info := h.Pass.TypesInfo
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	switch {
+	case isCall && astutil.IsPkgFunc(info, call, "errors", "New") && len(call.Args) == 1:
+		return h.ownCall(h.Own.Text, h.render(call.Args[0]))
+	case isCall && astutil.IsPkgFunc(info, call, "fmt", "Errorf"):
+		f, ok := h.splitFormat(call)
+		if !ok {
+			return "", false
+		}
+		if f.cause != nil {
+			if s, ok := h.ownCall(h.Own.FromErr, f.prefixText(h)+", "+h.render(f.cause)); ok {
+				return s, true
+			}
+		}
+		if text, ok := h.errorText(e); ok {
+			return h.ownCall(h.Own.Text, text)
+		}
+		return "", false
+	case isCall && wrapsError(info, call):
+		return "", false
+	}
+	return h.ownCall(h.Own.Text, h.render(e)+".Error()")
 }
 
 // ToolError rewrites `return nil, E` into the tool error result a maintainer of the
@@ -52,10 +158,13 @@ func (h Writer) ToolError(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.Sugge
 	if res == nil || !astutil.IsNil(h.Pass.TypesInfo, res) || h.Handler.Flavour == mcpmodel.AdaptedTool {
 		return nil
 	}
-	if h.Handler.SDK == sdkapi.GoSDK {
+	repl, ok := h.ownToolError(e)
+	if !ok && h.Handler.SDK == sdkapi.GoSDK {
 		return h.goSDKToolErrorFix(ret, res, e)
 	}
-	repl, ok := h.markLabsToolError(e)
+	if !ok {
+		repl, ok = h.markLabsToolError(e)
+	}
 	if !ok {
 		return nil
 	}

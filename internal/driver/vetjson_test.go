@@ -51,10 +51,13 @@ func TestGoVetJSONCarriesSuggestedFixes(t *testing.T) {
 				src, err := os.ReadFile(e.Filename)
 				require.NoError(t, err)
 				require.LessOrEqual(t, e.End, len(src))
-				if f.Message == "Wrap err with %w" {
+				if f.Message == "Wrap err with %w" && e.New == "w" {
 					assert.Contains(t, []string{"v", "s"}, string(src[e.Start:e.End]), "the edit replaces the verb of %%v or %%s")
-					assert.Equal(t, "w", e.New)
 					fixed[filepath.Base(e.Filename)]++
+				} else if f.Message == "Wrap err with %w" {
+					// The second edit of the err.Error() form: wrap err itself.
+					assert.Equal(t, "err.Error()", string(src[e.Start:e.End]))
+					assert.Equal(t, "err", e.New)
 				}
 			}
 		}

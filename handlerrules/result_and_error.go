@@ -5,12 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -215,37 +215,7 @@ func (h *handler) keepErrorResultFix(ret *ast.ReturnStmt, path *flow.Path) []ana
 	}}
 }
 
-// usedElsewhere reports whether every local variable e reads (outside kept, which a rewrite
-// keeps) is read somewhere else in the handler too, so that deleting e leaves none declared
-// and not used.
+// usedElsewhere: deleting e (keeping kept) leaves no local variable declared and not used.
 func (h *handler) usedElsewhere(e ast.Expr, kept ...ast.Node) bool {
-	info := h.pass.TypesInfo
-	locals := map[*types.Var]bool{}
-	ast.Inspect(e, func(n ast.Node) bool {
-		if slices.Contains(kept, n) {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField() {
-				locals[v] = true
-			}
-		}
-		return true
-	})
-	for v := range locals {
-		found := false
-		ast.Inspect(h.Node, func(n ast.Node) bool {
-			if found || n == e {
-				return false
-			}
-			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-			return !found
-		})
-		if !found {
-			return false
-		}
-	}
-	return true
+	return astutil.ReadsElsewhere(h.pass.TypesInfo, h.Node, e, kept...)
 }

@@ -1,6 +1,10 @@
 package astutil
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+)
 
 // ReturnedWhole reports whether call is written as the whole of one of fn's returns
 // (`return f(x)`), in fn's own body rather than a function literal inside it.
@@ -16,4 +20,38 @@ func ReturnedWhole(fn ast.Node, call *ast.CallExpr) bool {
 		return !found
 	})
 	return found
+}
+
+// ReadsElsewhere reports whether every local variable e reads (outside kept, which a rewrite
+// keeps) is read somewhere else in fn too, so that deleting e leaves none declared and not
+// used.
+func ReadsElsewhere(info *types.Info, fn ast.Node, e ast.Expr, kept ...ast.Node) bool {
+	locals := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if slices.Contains(kept, n) {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField() {
+				locals[v] = true
+			}
+		}
+		return true
+	})
+	for v := range locals {
+		found := false
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if found || n == e {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+			return !found
+		})
+		if !found {
+			return false
+		}
+	}
+	return true
 }

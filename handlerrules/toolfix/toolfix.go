@@ -191,6 +191,9 @@ func (h Writer) markLabsToolError(e ast.Expr) (string, bool) {
 		if f.cause != nil {
 			return h.Vocab.ToolErrorResultFromErr(h.File, h.Handler, f.prefixText(h), h.render(f.cause))
 		}
+		if len(call.Args) == 1 && !f.hasVerbs {
+			return h.Vocab.ToolErrorResult(h.File, h.Handler, f.lit) // Errorf("plain text")
+		}
 		return h.Vocab.ToolErrorResultf(h.File, h.Handler, f.sprintfArgs(h))
 	case isCall && wrapsError(info, call):
 		return "", false

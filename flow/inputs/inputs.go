@@ -6,8 +6,10 @@
 package inputs
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -283,7 +285,95 @@ func (t *taint) assertion(x *ssa.TypeAssert) {
 	if _, isIface := x.AssertedType.Underlying().(*types.Interface); isIface {
 		return
 	}
+	if checkedInLoop(x) {
+		return
+	}
 	t.sites = append(t.sites, Site{Assertion, x, x.Pos()})
+}
+
+// checkedInLoop reports whether x, m["k"].(T) with a constant key, follows a loop over a
+// constant list of keys holding "k" that tests each with the two-value form,
+// `for _, p := range []string{"k", ...} { if v, ok := m[p].(T); !ok ... }` (aks-mcp's
+// required-parameter checks): past it, the assertion cannot fail.
+func checkedInLoop(x *ssa.TypeAssert) bool {
+	look, ok := x.X.(*ssa.Lookup)
+	if !ok {
+		return false
+	}
+	key, ok := look.Index.(*ssa.Const)
+	if !ok || key.Value == nil || key.Value.Kind() != constant.String {
+		return false
+	}
+	for _, b := range x.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			y, ok := instr.(*ssa.TypeAssert)
+			if !ok || !y.CommaOk || y.Pos() >= x.Pos() || !types.Identical(y.AssertedType, x.AssertedType) {
+				continue
+			}
+			if l, ok := y.X.(*ssa.Lookup); ok && sameMap(l.X, look.X) && slices.Contains(constantKeys(l.Index), constant.StringVal(key.Value)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameMap reports whether a and b are the same map: one value, or reads of the same field of
+// one value (r.Args twice).
+func sameMap(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.X == y.X && x.Field == y.Field
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		if !ok || x.Op != token.MUL || y.Op != token.MUL {
+			return false
+		}
+		fx, okx := x.X.(*ssa.FieldAddr)
+		fy, oky := y.X.(*ssa.FieldAddr)
+		return okx && oky && fx.X == fy.X && fx.Field == fy.Field
+	}
+	return false
+}
+
+// constantKeys returns the strings of the constant list v ranges over, when v is an element
+// read from a slice or array literal of string constants.
+func constantKeys(v ssa.Value) []string {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	addr, ok := load.X.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	base := addr.X
+	if sl, ok := base.(*ssa.Slice); ok {
+		base = sl.X
+	}
+	alloc, ok := base.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+					keys = append(keys, constant.StringVal(c.Value))
+				}
+			}
+		}
+	}
+	return keys
 }
 
 // index records a constant index into a slice of input in a function that tests no length.

@@ -101,6 +101,26 @@ func rawItself(r Request) map[string]any {
 	return a.(map[string]any)
 }
 
+func loopChecked(r Request) string {
+	for _, k := range []string{"a", "b"} {
+		if v, ok := r.Args[k].(string); !ok || v == "" {
+			return ""
+		}
+	}
+	a := r.Args["a"].(string) // checked by the loop
+	return a + r.Args["c"].(string) // panics
+}
+
+func loopCheckedParam(m map[string]any) string {
+	required := []string{"a", "b"}
+	for _, k := range required {
+		if _, ok := m[k].(string); !ok {
+			return ""
+		}
+	}
+	return m["b"].(string)
+}
+
 func recovered(r Request) (s string) {
 	defer func() { _ = recover() }()
 	return r.Args["a"].(string)

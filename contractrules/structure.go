@@ -6,9 +6,13 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcperr"
 )
 
@@ -75,7 +79,8 @@ func codeUnknown(p *rule.Pass, e mcpmodel.ContractEntry) {
 		p.Report(e.Lit, label(e)+" has no Code, so failures carry code 0; set one, such as mcperr.CodeNotFound")
 	case e.Code.Static && !mcperr.Code(e.Code.Val).Known():
 		if now, ok := mcperr.RetiredCode(int(e.Code.Val)); ok {
-			p.Report(e.Code.Expr, fmt.Sprintf("%s: %d was mcperr's %s, %s; use mcperr.Code%s", label(e), e.Code.Val, now.String(), retiredClash(e.Code.Val), now.String()))
+			p.Report(e.Code.Expr, fmt.Sprintf("%s: %d was mcperr's %s, %s; use mcperr.Code%s", label(e), e.Code.Val, now.String(), retiredClash(e.Code.Val), now.String()),
+				replaceWith(p, e.Code.Expr, "Code"+now.String())...)
 			return
 		}
 		p.Report(e.Code.Expr, fmt.Sprintf("%s has Code %d, which is not a known mcperr code; use an mcperr constant", label(e), e.Code.Val))
@@ -275,8 +280,25 @@ func retryableMismatch(p *rule.Pass, e mcpmodel.ContractEntry) {
 	case declared && !code.Retryable():
 		p.Report(e.Retryable.Expr, fmt.Sprintf("%s is Retryable but %s is not; drop Retryable or pick a retryable code", label(e), code.String()))
 	case !declared && code.Retryable():
-		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s: %s is retryable, so Fail sends retryable: true; set Retryable: true", label(e), code.String()))
+		var fixes []analysis.SuggestedFix
+		if e.Retryable.Set { // Retryable: false, written out
+			fixes = []analysis.SuggestedFix{{Message: "Set Retryable: true", TextEdits: []analysis.TextEdit{{Pos: e.Retryable.Expr.Pos(), End: e.Retryable.Expr.End(), NewText: []byte("true")}}}}
+		}
+		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s: %s is retryable, so Fail sends retryable: true; set Retryable: true", label(e), code.String()), fixes...)
 	}
+}
+
+// replaceWith is the fix that writes mcperr's constant name in place of x, in the file's
+// import name for mcperr; none when the file does not import it.
+func replaceWith(p *rule.Pass, x ast.Expr, name string) []analysis.SuggestedFix {
+	for _, f := range p.Files {
+		if f.FileStart <= x.Pos() && x.Pos() < f.FileEnd {
+			if pkg := astutil.ImportName(f, sdkapi.MCPErrPath, "mcperr"); pkg != "" {
+				return []analysis.SuggestedFix{{Message: "Use " + pkg + "." + name, TextEdits: []analysis.TextEdit{{Pos: x.Pos(), End: x.End(), NewText: []byte(pkg + "." + name)}}}}
+			}
+		}
+	}
+	return nil
 }
 
 // retiredClash says why mcperr moved a code off the number n.

@@ -283,9 +283,30 @@ func retryableMismatch(p *rule.Pass, e mcpmodel.ContractEntry) {
 		var fixes []analysis.SuggestedFix
 		if e.Retryable.Set { // Retryable: false, written out
 			fixes = []analysis.SuggestedFix{{Message: "Set Retryable: true", TextEdits: []analysis.TextEdit{{Pos: e.Retryable.Expr.Pos(), End: e.Retryable.Expr.End(), NewText: []byte("true")}}}}
+		} else if edit, ok := appendField(p, e.Lit, "Retryable: true"); ok {
+			fixes = []analysis.SuggestedFix{{Message: "Set Retryable: true", TextEdits: []analysis.TextEdit{edit}}}
 		}
 		p.Report(at(e, e.Retryable.Expr), fmt.Sprintf("%s: %s is retryable, so Fail sends retryable: true; set Retryable: true", label(e), code.String()), fixes...)
 	}
+}
+
+// appendField writes field after the last element of a keyed composite literal: on the same
+// line when the literal is on one, else on a line of its own (gofmt aligns it).
+func appendField(p *rule.Pass, lit *ast.CompositeLit, field string) (analysis.TextEdit, bool) {
+	if lit == nil || len(lit.Elts) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	for _, elt := range lit.Elts {
+		if _, keyed := elt.(*ast.KeyValueExpr); !keyed {
+			return analysis.TextEdit{}, false
+		}
+	}
+	last := lit.Elts[len(lit.Elts)-1]
+	sep := ", "
+	if at := p.Fset.Position(last.Pos()); at.Line != p.Fset.Position(lit.Rbrace).Line {
+		sep = ",\n" + strings.Repeat("\t", at.Column-1)
+	}
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(sep + field)}, true
 }
 
 // replaceWith is the fix that writes mcperr's constant name in place of x, in the file's

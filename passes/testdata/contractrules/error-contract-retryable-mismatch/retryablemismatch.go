@@ -33,6 +33,12 @@ var Retry = mcptool.Tool[shared.In, shared.Out]{
 func helperErrors() []mcptool.ErrorContract {
 	return []mcptool.ErrorContract{
 		{Reason: "db_down", Code: mcperr.CodeDatabaseError, When: "Always.", Recovery: shared.Recovery}, // want `"db_down": DatabaseError is retryable`
+		{ // want `"db_slow": Timeout is retryable`
+			Reason:   "db_slow",
+			Code:     mcperr.CodeTimeout,
+			When:     "Always.",
+			Recovery: shared.Recovery,
+		},
 	}
 }
 

@@ -1,9 +1,7 @@
 package handlerrules
 
 import (
-	"bytes"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -266,10 +264,4 @@ func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
 }
 
 // render prints a node as source text.
-func render(pass *rule.Pass, n ast.Node) string {
-	var b bytes.Buffer
-	if err := format.Node(&b, pass.Fset, n); err != nil {
-		return ""
-	}
-	return b.String()
-}
+func render(pass *rule.Pass, n ast.Node) string { return astutil.Render(pass.Fset, n) }

@@ -4,10 +4,8 @@
 package toolfix
 
 import (
-	"bytes"
 	"go/ast"
 	"go/constant"
-	"go/format"
 	"go/types"
 	"strings"
 
@@ -368,10 +366,4 @@ func (h Writer) freshName(ret *ast.ReturnStmt, candidates ...string) string {
 }
 
 // render prints a node as source text.
-func (h Writer) render(n ast.Node) string {
-	var b bytes.Buffer
-	if err := format.Node(&b, h.Pass.Fset, n); err != nil {
-		return ""
-	}
-	return b.String()
-}
+func (h Writer) render(n ast.Node) string { return astutil.Render(h.Pass.Fset, n) }

@@ -1,7 +1,10 @@
 package astutil
 
 import (
+	"bytes"
 	"go/ast"
+	"go/format"
+	"go/token"
 	"go/types"
 	"slices"
 )
@@ -54,4 +57,13 @@ func ReadsElsewhere(info *types.Info, fn ast.Node, e ast.Expr, kept ...ast.Node)
 		}
 	}
 	return true
+}
+
+// Render prints a node as source text, or "" when it cannot be printed.
+func Render(fset *token.FileSet, n ast.Node) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, fset, n); err != nil {
+		return ""
+	}
+	return b.String()
 }

@@ -23,6 +23,10 @@ type Contents struct {
 	// (their left parenthesis) the value may have been built by: where a definition literal
 	// or constructor registered through a table or a helper's results was written.
 	Built []token.Pos
+	// Foreign are the functions of other packages whose results, and their package variables
+	// whose values, the value may hold (sqlite-mcp's `range qt.GetTools()`, rod-mcp's
+	// `tools.TextTools`): what they hold is judged in their own package.
+	Foreign []types.Object
 }
 
 // maxContentSteps bounds one Contents walk: a value built by a long chain of the package's
@@ -37,6 +41,7 @@ type contentWalk struct {
 	funcs   map[*ssa.Function]bool
 	types   map[types.Type]bool
 	built   map[token.Pos]bool
+	foreign map[types.Object]bool
 	out     Contents
 	steps   int
 	globals map[*ssa.Global][]ssa.Instruction
@@ -60,6 +65,38 @@ func (r *Result) ContentsOf(vs ...ssa.Value) Contents {
 	return w.out
 }
 
+// Exported is the contents of each exported package variable's value and each exported
+// function's or method's results: what another package that reads the variable or calls the
+// function may get (sqlite-mcp's GetTools returning what the unexported executeQueryTool
+// builds, rod-mcp's TextTools and TextToolHandlers). Made once.
+func (r *Result) Exported() map[types.Object]Contents {
+	if r == nil || r.pkg == nil {
+		return nil
+	}
+	r.exportedOnce.Do(func() {
+		r.exported = map[types.Object]Contents{}
+		for _, m := range r.pkg.Members {
+			if g, ok := m.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() {
+				r.exported[g.Object()] = r.ContentsOf(g)
+			}
+		}
+		for _, f := range r.funcs {
+			fn, ok := f.Object().(*types.Func)
+			if !ok || !fn.Exported() || f.Signature.Results().Len() == 0 {
+				continue
+			}
+			var results []ssa.Value
+			for _, b := range f.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					results = append(results, ret.Results...)
+				}
+			}
+			r.exported[fn] = r.ContentsOf(results...)
+		}
+	})
+	return r.exported
+}
+
 func (w *contentWalk) budget() bool {
 	w.steps++
 	return w.steps <= maxContentSteps
@@ -70,6 +107,17 @@ func (w *contentWalk) addBuilt(pos token.Pos) {
 		w.built[pos] = true
 		w.out.Built = append(w.out.Built, pos)
 	}
+}
+
+func (w *contentWalk) addForeign(obj types.Object) {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == w.r.pkg.Pkg || w.foreign[obj] {
+		return
+	}
+	if w.foreign == nil {
+		w.foreign = map[types.Object]bool{}
+	}
+	w.foreign[obj] = true
+	w.out.Foreign = append(w.out.Foreign, obj)
 }
 
 func (w *contentWalk) addFunc(f *ssa.Function) {
@@ -155,6 +203,7 @@ func (w *contentWalk) value(v ssa.Value) {
 		}
 		for _, f := range callees {
 			if f.Pkg != w.r.pkg {
+				w.addForeign(f.Object())
 				continue
 			}
 			for _, b := range f.Blocks {
@@ -189,6 +238,7 @@ func (w *contentWalk) addr(a ssa.Value) {
 		}
 	case *ssa.Global:
 		if x.Pkg != w.r.pkg {
+			w.addForeign(x.Object())
 			return
 		}
 		refs = w.globalUses()[x]

@@ -55,29 +55,15 @@ func (r *recogniser) AddHolder(h mcpmodel.Holder) {
 	r.res.Holders = append(r.res.Holders, h)
 }
 
-// RequestType is the request parameter type of an SDK handler of kind on sdk.
+// HandlerShape reports whether sig is an SDK handler's signature.
 func (r *recogniser) HandlerShape(sig *types.Signature) bool {
-	_, ok := r.sdk.shape(sig)
+	_, ok := r.sdk.Shape(sig)
 	return ok
 }
 
+// RequestType is the request parameter type of an SDK handler of kind on sdk.
 func (r *recogniser) RequestType(sdk sdkapi.SDK, kind mcpmodel.Kind) types.Type {
-	s := r.sdk
-	switch {
-	case sdk == sdkapi.MCPTool && kind == mcpmodel.Tool:
-		return s.mcptoolCall
-	case sdk == sdkapi.MarkLabs && kind == mcpmodel.Tool:
-		return s.m3CallReq
-	case sdk == sdkapi.MarkLabs && kind == mcpmodel.Prompt:
-		return s.m3PromptReq
-	case sdk == sdkapi.MarkLabs:
-		return s.m3ReadReq
-	case kind == mcpmodel.Tool:
-		return s.goCallReq
-	case kind == mcpmodel.Prompt:
-		return s.goPromptReq
-	}
-	return s.goReadReq
+	return r.sdk.RequestType(sdk, kind)
 }
 
 // The recogniser is what mcpdefs/jsoneval resolves through (jsoneval.Code).

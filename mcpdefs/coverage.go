@@ -1,9 +1,11 @@
 package mcpdefs
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
@@ -26,11 +28,19 @@ type Coverage struct {
 	// MadeIn is, for a definition with no registration here, the declared function it is
 	// written in: another package may register what that function returns (ForeignTool).
 	MadeIn *types.Func
+	// ReturnedThrough are the exported functions of the package whose results, and its exported
+	// variables whose values, may hold the definition: another package may register what they
+	// return or hold (ForeignTool).
+	ReturnedThrough []types.Object
 	// ReturnedBy is, for a handler made by a call of a function of another package
 	// (`toolutil.MakeMetaHandler(name, routes, format)`), that function: the handler it
 	// returns is judged there (Result.ReturnedHandlers), and Reason holds until a run over
 	// both settles it.
 	ReturnedBy *types.Func
+	// HeldIn are, for a handler made by calling a function read from package variables of
+	// other packages (HeldFuncs), those variables: the handlers their functions return give
+	// the verdict once a run over the whole module settles it.
+	HeldIn []types.Object
 	// StoredIn is, for a definition with no registration here, the key of the struct field
 	// its value is stored in (see FieldRegistration): a registration from that field in
 	// another package gives the verdict.
@@ -116,7 +126,7 @@ func (r *Result) coverageOf(d *mcpmodel.Definition) Coverage {
 			// A helper of another package registers the handler a module function makes.
 			return Coverage{Reason: "its handler is the function " + fn.Pkg().Name() + "." + fn.Name() + " returns, which recognition does not follow", ReturnedBy: fn}
 		}
-		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos()), StoredIn: r.storedIn(d)}
+		return Coverage{Reason: NoRegistration, MadeIn: r.declaredAround(d.Node.Pos()), StoredIn: r.storedIn(d), ReturnedThrough: r.returnedBy(d)}
 	}
 	if d.Instance {
 		if c, ok := r.givenHandler(instanceCall(d)); ok {
@@ -202,6 +212,82 @@ func (r *Result) CallsOf(fn *types.Func) []*ast.CallExpr {
 	return r.r.callsOf[fn.Origin()]
 }
 
+// returnedBy are the exported functions and methods of the package whose results, and the
+// exported variables whose values, may hold d (sqlite-mcp's GetTools returning what the
+// unexported executeQueryTool builds).
+func (r *Result) returnedBy(d *mcpmodel.Definition) []types.Object {
+	if r.r == nil {
+		return nil
+	}
+	r.r.exportedBuiltOnce.Do(func() {
+		r.r.exportedBuilt = map[token.Pos][]types.Object{}
+		for obj, c := range r.r.flow.Exported() {
+			for _, pos := range c.Built {
+				r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
+			}
+		}
+		for _, objs := range r.r.exportedBuilt {
+			slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		}
+	})
+	return r.r.exportedBuilt[astutil.BuiltAt(d.Node)]
+}
+
+// HeldHandlers is, for each exported package variable whose value may hold functions that
+// make tool handlers (rod-mcp's TextToolHandlers, a map of handler factories), the verdict on
+// the handlers they make: checked when every one is. Another package that calls a function
+// read from the variable gets one of those handlers.
+func (r *Result) HeldHandlers() map[types.Object]Coverage {
+	out := map[types.Object]Coverage{}
+	if r.r == nil {
+		return out
+	}
+	for obj, c := range r.r.flow.Exported() {
+		if _, ok := obj.(*types.Var); !ok {
+			continue
+		}
+		var cov *Coverage
+		for _, f := range c.Funcs {
+			made := r.madeHandler(f.Syntax())
+			switch {
+			case made == nil:
+				made = &Coverage{Reason: "a function held in " + obj.Name() + " returns no handler recognition reads"}
+			case cov != nil && !cov.Checked:
+				continue
+			}
+			cov = made
+		}
+		if cov != nil {
+			out[obj] = *cov
+		}
+	}
+	return out
+}
+
+// madeHandler is the coverage of the tool handler the function fn (a declaration or literal)
+// returns, or nil when it returns none recognition reads. A handler another package's function
+// makes (`return tools.Validated(t)` in a tool type's Handler method, rod-mcp's `return
+// rodCtx.Execute(handler, opts)`) is judged there: the driver follows the chain to that
+// function's own verdict.
+func (r *Result) madeHandler(fn ast.Node) *Coverage {
+	var made *Coverage
+	for _, ret := range r.r.returns[fn] {
+		if len(ret.Results) != 1 {
+			continue
+		}
+		if h := r.r.resolveHandler(ret.Results[0], 0); h != nil && h.Kind == mcpmodel.Tool {
+			c := r.handlerCoverage(h)
+			return &c
+		}
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && made == nil && astutil.ReturnsFunc(r.info, call) {
+			if c := r.handlerExprCoverage(call); c.Checked || c.ReturnedBy != nil {
+				made = &c
+			}
+		}
+	}
+	return made
+}
+
 // declaredAround is the declared function whose body holds pos, or nil.
 func (r *Result) declaredAround(pos token.Pos) *types.Func {
 	if r.r == nil {
@@ -230,6 +316,11 @@ func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
 			returnedBy = fn.Origin()
 		}
 	}
+	if call, ok := e.(*ast.CallExpr); ok && returnedBy == nil {
+		if held := r.heldIn(call); len(held) > 0 {
+			return Coverage{Reason: "its handler is what " + types.ExprString(call.Fun) + ", read from " + held[0].Pkg().Name() + "." + held[0].Name() + ", returns, which only a run over the whole module follows", HeldIn: held}
+		}
+	}
 	if id := astutil.NameIdent(e); id != nil && r.info != nil && returnedBy == nil {
 		if fn, ok := r.info.Uses[id].(*types.Func); ok {
 			if fn.Pkg() != nil && fn.Pkg() != r.pkg {
@@ -239,6 +330,22 @@ func (r *Result) handlerExprCoverage(handler ast.Expr) Coverage {
 		}
 	}
 	return Coverage{Reason: "its handler is " + adapters.ValueText(r.info, e) + ", which recognition does not follow", ReturnedBy: returnedBy}
+}
+
+// heldIn are the package variables of other packages of the module that the function a call
+// calls may be read from: rod-mcp's `handlers[mt.Name](ctx)` over tools.TextToolHandlers.
+func (r *Result) heldIn(call *ast.CallExpr) []types.Object {
+	c := r.r.flow.CallAt(call.Lparen)
+	if c == nil || c.Call.IsInvoke() || c.Call.StaticCallee() != nil {
+		return nil
+	}
+	var held []types.Object
+	for _, obj := range r.r.flow.ContentsOf(c.Call.Value).Foreign {
+		if _, ok := obj.(*types.Var); ok && r.r.ModulePackage(obj.Pkg()) {
+			held = append(held, obj)
+		}
+	}
+	return held
 }
 
 // handlerCoverage is the coverage of a definition whose handler h is in this package.
@@ -316,24 +423,8 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		return out
 	}
 	for fn, decl := range r.r.decls {
-		for _, ret := range r.r.returns[decl] {
-			if len(ret.Results) != 1 {
-				continue
-			}
-			if h := r.r.resolveHandler(ret.Results[0], 0); h != nil && h.Kind == mcpmodel.Tool {
-				out[fn] = r.handlerCoverage(h)
-				continue
-			}
-			// A handler another package's function makes (`return tools.Validated(t)` in a
-			// tool type's Handler method): the driver follows the chain to that function's
-			// own verdict.
-			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && astutil.ReturnsFunc(r.info, call) {
-				if c := r.handlerExprCoverage(call); c.ReturnedBy != nil {
-					if _, seen := out[fn]; !seen {
-						out[fn] = c
-					}
-				}
-			}
+		if c := r.madeHandler(decl); c != nil {
+			out[fn] = *c
 		}
 	}
 	return out

@@ -25,14 +25,13 @@
 package mcpdefs
 
 import (
-	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 	"go/ast"
 	"go/types"
 
 	"github.com/mcplint-go/mcplint/mcpdefs/adapters"
-
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
+	"github.com/mcplint-go/mcplint/mcpdefs/vocab"
 )
 
 // Result is the analyzer's result for one package.
@@ -98,15 +97,16 @@ type Result struct {
 	r *recogniser
 }
 
-// ForeignTool is a tool registered in this package whose definition Func, a function of
-// another package of the module, builds; Handler is the handler as registered. For a
-// definition made by an interface method (`t.Definition()`), Func is nil and DefMethod is the
+// ForeignTool is a tool registered in this package whose definition Source, a function of
+// another package of the module or a variable of one, returns or holds; Handler is the
+// handler as registered. For a definition made by an interface method (`t.Definition()`),
+// Source is nil and DefMethod is the
 // method's key, Interface the interface's (see layerkey.MethodKey), and HandlerMethod the key
 // of the method of the same value that makes the handler (`t.Handler()`), if it is one;
 // HandlerValue is the key of the method of the same value that is the handler (`t.Handle`,
 // a method value), if it is one.
 type ForeignTool struct {
-	Func                     *types.Func
+	Source                   types.Object
 	DefMethod, HandlerMethod string
 	HandlerValue             string
 	Interface                []string
@@ -120,7 +120,7 @@ func (r *Result) HandlerByType(sig *types.Signature) bool {
 	if r == nil || r.r == nil || sig == nil || sig.TypeParams().Len() > 0 {
 		return false
 	}
-	_, ok := r.r.sdk.shape(sig)
+	_, ok := r.r.sdk.Shape(sig)
 	return ok
 }
 

@@ -41,13 +41,12 @@ func (r *recogniser) link() {
 		}
 		d := r.resolveDef(reg.def, reg.kind, 0)
 		if d == nil {
-			foreign := len(r.res.ForeignTools)
-			r.foreignRegistration(reg)
+			judged := r.foreignRegistration(reg)
 			r.fieldRegistration(reg)
 			// A registration through an interface or another package's function is judged
 			// with that function's tools; otherwise what the argument may hold is registered
 			// once pairing has linked what it links.
-			if len(r.res.ForeignTools) == foreign {
+			if !judged {
 				byContents = append(byContents, reg)
 			}
 		}
@@ -315,7 +314,7 @@ func (r *recogniser) handlerKind(e ast.Expr) (mcpmodel.Kind, bool) {
 	if !ok {
 		return 0, false
 	}
-	h, ok := r.sdk.shape(sig)
+	h, ok := r.sdk.Shape(sig)
 	if !ok {
 		return 0, false
 	}
@@ -478,21 +477,35 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 // foreignRegistration records a tool registered here whose definition a function of another
 // package of the module builds (`s.AddTool(tools.NewListAlertsTool(), handler)`): that
 // package sees the definition and no registration, this one the registration and no
-// definition; a run over both puts them together for its coverage.
-func (r *recogniser) foreignRegistration(reg registration) {
+// definition; a run over both puts them together for its coverage. It reports whether the
+// definition argument is judged there alone (a call or an interface's method).
+func (r *recogniser) foreignRegistration(reg registration) bool {
+	if reg.kind != mcpmodel.Tool || reg.handler == nil {
+		return false
+	}
 	call, ok := ast.Unparen(reg.def).(*ast.CallExpr)
-	if !ok || reg.kind != mcpmodel.Tool || reg.handler == nil {
-		return
+	if !ok {
+		// Definitions other packages' functions build, reached through a value: sqlite-mcp's
+		// `for _, tool := range qt.GetTools() { s.AddTool(tool, qt.HandleTool) }`.
+		if arg := r.defArgument(reg); arg != nil {
+			for _, fn := range r.flow.ContentsOf(arg).Foreign {
+				if r.ModulePackage(fn.Pkg()) {
+					r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Source: fn, Handler: r.through(reg.handler), Registration: reg.call})
+				}
+			}
+		}
+		return false
 	}
 	if ft, ok := r.interfaceRegistration(call, reg); ok {
 		r.res.ForeignTools = append(r.res.ForeignTools, ft)
-		return
+		return true
 	}
 	fn := r.callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || !r.ModulePackage(fn.Pkg()) {
-		return
+		return false
 	}
-	r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Func: fn, Handler: r.through(reg.handler), Registration: reg.call})
+	r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Source: fn, Handler: r.through(reg.handler), Registration: reg.call})
+	return true
 }
 
 // interfaceRegistration reads `mcp.AddTool(s, t.Definition(), t.Handler())` with t of an
@@ -579,6 +592,28 @@ func (r *recogniser) pairsByContents(reg registration) {
 // returns): each is registered there. An argument that is a parameter of the enclosing
 // function is a registrar's, whose callers' definitions are linked through it otherwise.
 func (r *recogniser) defsByContents(reg registration) []*mcpmodel.Definition {
+	arg := r.defArgument(reg)
+	if arg == nil {
+		return nil
+	}
+	built := map[token.Pos]bool{}
+	for _, pos := range r.flow.ContentsOf(arg).Built {
+		built[pos] = true
+	}
+	var out []*mcpmodel.Definition
+	for _, d := range r.res.Definitions {
+		if d.Kind != reg.kind || d.Registration != nil || d.Template || d.Converter || !built[astutil.BuiltAt(d.Node)] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// defArgument is the SSA value of a registration's definition argument, or nil for one that
+// is a parameter of the enclosing function (a registrar's, whose callers' definitions are
+// linked through it otherwise).
+func (r *recogniser) defArgument(reg registration) ssa.Value {
 	if reg.call == nil || reg.def == nil {
 		return nil
 	}
@@ -594,30 +629,5 @@ func (r *recogniser) defsByContents(reg registration) []*mcpmodel.Definition {
 	if off < 0 || off > 1 {
 		return nil
 	}
-	built := map[token.Pos]bool{}
-	for _, pos := range r.flow.ContentsOf(c.Call.Args[off+k]).Built {
-		built[pos] = true
-	}
-	var out []*mcpmodel.Definition
-	for _, d := range r.res.Definitions {
-		if d.Kind != reg.kind || d.Registration != nil || d.Template || d.Converter || !built[builtAt(d.Node)] {
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-// builtAt is where SSA places the allocation or call that makes a definition: a composite
-// literal's brace, a constructor's left parenthesis.
-func builtAt(n ast.Node) token.Pos {
-	switch x := n.(type) {
-	case *ast.CallExpr:
-		return x.Lparen
-	case ast.Expr:
-		if lit := astutil.CompositeOf(x); lit != nil {
-			return lit.Lbrace
-		}
-	}
-	return token.NoPos
+	return c.Call.Args[off+k]
 }

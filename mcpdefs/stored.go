@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/layerkey"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -57,7 +58,7 @@ func (r *recogniser) findStored() {
 	}
 	at := map[token.Pos]*mcpmodel.Definition{}
 	for d := range want {
-		at[builtAt(d.Node)] = d
+		at[astutil.BuiltAt(d.Node)] = d
 	}
 	for instr := range r.flow.Instructions() {
 		st, ok := instr.(*ssa.Store)

@@ -40,14 +40,14 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 		}
 	}
 	for _, ft := range res.ForeignTools {
-		if ft.Func == nil || ft.Registration == nil {
+		if ft.Source == nil || ft.Registration == nil {
 			continue
 		}
 		if ok, text, at := b.registeredUnder(ft.Registration); ok {
 			if s.foreignConditions == nil {
 				s.foreignConditions = map[string][2]string{}
 			}
-			s.foreignConditions[b.position(ft.Func.Pos())] = [2]string{text, at}
+			s.foreignConditions[b.position(ft.Source.Pos())] = [2]string{text, at}
 		}
 	}
 	b.fieldCallConditions(s)
@@ -164,6 +164,9 @@ func (b *builder) entry(d *mcpmodel.Definition) *Entry {
 		if cov.Reason == mcpdefs.NoRegistration && cov.MadeIn != nil {
 			e.X.madeIn = b.position(cov.MadeIn.Pos())
 		}
+		for _, fn := range cov.ReturnedThrough {
+			e.X.returnedThrough = append(e.X.returnedThrough, b.position(fn.Pos()))
+		}
 		if d.Own != nil && cov.Reason == mcpdefs.ConvertedElsewhere {
 			e.X.convertedBy = sdkapi.Key(d.Own)
 		}
@@ -179,7 +182,7 @@ func (b *builder) schema(e *Entry, d *mcpmodel.Definition, field string, src mcp
 		return nil, "absent", ""
 	case mcpmodel.SchemaInferred:
 		typ = types.TypeString(src.Type, types.RelativeTo(b.pass.Pkg))
-		if d.SDK == sdkapi.MCPTool && mcpdefs.ReachesMCPToolEnum(src.Type) {
+		if d.SDK == sdkapi.MCPTool && typewalk.ReachesMCPToolEnum(src.Type) {
 			e.unknown(field, "mcptool adds the values of an Enum type, known at run time")
 			return nil, "inferred", typ
 		}

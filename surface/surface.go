@@ -77,6 +77,9 @@ type Info struct {
 	// registration is linked to it: another package may register its result under a
 	// condition (Surface.foreignConditions).
 	madeIn string
+	// returnedThrough are where the exported functions whose results may hold the definition
+	// are declared: another package may register what they return under a condition too.
+	returnedThrough []string
 	// convertedBy is the key of the own definition type a converter in another package
 	// registers the entry as (AddConverted).
 	convertedBy string
@@ -257,9 +260,11 @@ type Verdict struct {
 // package recognised it.
 func (s *Surface) settle() {
 	for _, e := range s.Tools {
-		if c, ok := s.foreignConditions[e.X.madeIn]; ok && !e.X.Conditional {
-			// Built by a function another package calls under a condition to register it.
-			e.X.Conditional, e.X.Condition, e.X.ConditionAt = true, c[0], c[1]
+		for _, made := range append([]string{e.X.madeIn}, e.X.returnedThrough...) {
+			if c, ok := s.foreignConditions[made]; ok && !e.X.Conditional {
+				// Built by a function another package calls under a condition to register it.
+				e.X.Conditional, e.X.Condition, e.X.ConditionAt = true, c[0], c[1]
+			}
 		}
 		if e.X.declared == "" {
 			continue

@@ -370,3 +370,17 @@ func OnlyRead(info *types.Info, body *ast.BlockStmt, e ast.Node) bool {
 	}
 	return len(parents) > 0
 }
+
+// BuiltAt is where SSA places the allocation or call that makes the value of n: a composite
+// literal's brace, a call's left parenthesis.
+func BuiltAt(n ast.Node) token.Pos {
+	switch x := n.(type) {
+	case *ast.CallExpr:
+		return x.Lparen
+	case ast.Expr:
+		if lit := CompositeOf(x); lit != nil {
+			return lit.Lbrace
+		}
+	}
+	return token.NoPos
+}

@@ -28,24 +28,28 @@ type server struct {
 	// extra: not in CORPUS.md (checked out for the mutation harness, docs/recall.md says how);
 	// skipped, with its ledger lines, where it is not checked out.
 	extra bool
+	// checked, tools: the coverage line's counts as judged (every tool counted is one the
+	// server registers, every checked one is checked). Fewer checked or another count of
+	// tools is a regression of recognition; more checked means this line is out of date.
+	checked, tools int
 }
 
 var servers = []server{
-	{"github-mcp-server", "github-mcp-server", []string{"./..."}, false},
-	{"terraform-mcp-server", "terraform-mcp-server", []string{"./..."}, false},
-	{"vault-mcp-server", "vault-mcp-server", []string{"./..."}, false},
-	{"mkp", "mkp", []string{"./..."}, false},
-	{"loki-mcp", "loki-mcp", []string{"./..."}, false},
-	{"mcp-filesystem-server", "mcp-filesystem-server", []string{"./..."}, false},
-	{"aks-mcp", "aks-mcp", []string{"./..."}, false},
-	{"podman-mcp-server", "podman-mcp-server", []string{"./..."}, false},
+	{"github-mcp-server", "github-mcp-server", []string{"./..."}, false, 117, 117},
+	{"terraform-mcp-server", "terraform-mcp-server", []string{"./..."}, false, 63, 63},
+	{"vault-mcp-server", "vault-mcp-server", []string{"./..."}, false, 16, 16},
+	{"mkp", "mkp", []string{"./..."}, false, 5, 5},
+	{"loki-mcp", "loki-mcp", []string{"./..."}, false, 3, 3},
+	{"mcp-filesystem-server", "mcp-filesystem-server", []string{"./..."}, false, 14, 14},
+	{"aks-mcp", "aks-mcp", []string{"./..."}, false, 10, 12},
+	{"podman-mcp-server", "podman-mcp-server", []string{"./..."}, false, 13, 13},
 	// The SDK's own example servers; the SDK itself is not a server.
-	{"go-sdk", "go-sdk", []string{"./examples/..."}, false},
+	{"go-sdk", "go-sdk", []string{"./examples/..."}, false, 38, 38},
 	// gopls replaces x/tools with ../, so it is built from gopls/.
-	{"golang-tools", "golang-tools/gopls", []string{"./..."}, false},
-	{"jaeger", "jaeger", []string{"./cmd/jaeger/internal/extension/jaegerquery/internal/mcptools/..."}, true},
-	{"kubernetes-mcp-server", "kubernetes-mcp-server", []string{"./pkg/mcp/..."}, true},
-	{"mcp-gateway", "mcp-gateway", []string{"./pkg/gateway/...", "./pkg/codemode/..."}, true},
+	{"golang-tools", "golang-tools/gopls", []string{"./..."}, false, 12, 12},
+	{"jaeger", "jaeger", []string{"./cmd/jaeger/internal/extension/jaegerquery/internal/mcptools/..."}, true, 0, 0},
+	{"kubernetes-mcp-server", "kubernetes-mcp-server", []string{"./pkg/mcp/..."}, true, 0, 0},
+	{"mcp-gateway", "mcp-gateway", []string{"./pkg/gateway/...", "./pkg/codemode/..."}, true, 0, 0},
 }
 
 // Verdicts of the ledger.
@@ -170,7 +174,11 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		perLine := map[string]int{}
-		for _, e := range lint(t, bin, s, dir) {
+		entries, cov := lint(t, bin, s, dir)
+		if !s.extra && (cov.Checked != s.checked || cov.Tools != s.tools) {
+			t.Errorf("%s: checked the handlers of %d of %d tools, judged %d of %d", s.name, cov.Checked, cov.Tools, s.checked, s.tools)
+		}
+		for _, e := range entries {
 			found[e.key()] = append(found[e.key()], e)
 			// One finding per mistake: a line never carries two findings of one rule.
 			at := fmt.Sprintf("%s:%d %s", e.file, e.line, e.rule)
@@ -254,7 +262,13 @@ func (c ruleCount) precision() float64 {
 }
 
 // lint runs mcplint on one server and returns its findings as unjudged ledger entries.
-func lint(t *testing.T, bin string, s server, dir string) []entry {
+// coverage is the coverage line's counts in mcplint -json.
+type coverage struct {
+	Tools   int `json:"tools"`
+	Checked int `json:"checked"`
+}
+
+func lint(t *testing.T, bin string, s server, dir string) ([]entry, coverage) {
 	t.Helper()
 	args := append([]string{"-json", "-fail-on", "none"}, s.patterns...)
 	cmd := exec.Command(bin, args...)
@@ -263,14 +277,15 @@ func lint(t *testing.T, bin string, s server, dir string) []entry {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Errorf("%s: mcplint %s: %v\n%s", s.name, strings.Join(args, " "), err, stderr.String())
-		return nil
+		return nil, coverage{}
 	}
 	var out struct {
 		Findings []finding `json:"findings"`
+		Coverage coverage  `json:"coverage"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
 		t.Errorf("%s: mcplint -json output does not decode: %v", s.name, err)
-		return nil
+		return nil, coverage{}
 	}
 	files := map[string][]string{}
 	var entries []entry
@@ -290,7 +305,7 @@ func lint(t *testing.T, bin string, s server, dir string) []entry {
 		}
 		entries = append(entries, entry{s.name, f.File, f.Line, f.Rule, "?", text, f.Message})
 	}
-	return entries
+	return entries, out.Coverage
 }
 
 func lines(es []entry) string {

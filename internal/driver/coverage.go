@@ -45,6 +45,9 @@ type runRecord struct {
 	// verdicts on the handlers the module's functions return, by their names' positions.
 	ForeignIface []foreignIface         `json:"foreignIface,omitempty"`
 	Returns      map[string]*toolRecord `json:"returns,omitempty"`
+	// Holds are, by the position of an exported package variable, the verdict on the handlers
+	// the functions its value may hold make.
+	Holds map[string]*toolRecord `json:"holds,omitempty"`
 	// Handlers are the positions of the names of the declarations recognised as handlers;
 	// Packages the paths of the packages recognition ran on.
 	Handlers map[string]bool `json:"handlers,omitempty"`
@@ -93,11 +96,17 @@ type toolRecord struct {
 	// when it is a method, which an interface may call.
 	MadeIn       string `json:"madeIn,omitempty"`
 	MadeInMethod string `json:"madeInMethod,omitempty"`
+	// ReturnedThrough are the exported functions whose results may hold the definition, which
+	// another package may register too (runRecord.Foreign).
+	ReturnedThrough []string `json:"returnedThrough,omitempty"`
 	// ReturnedBy is the position of the function of another package that makes the handler
 	// (runRecord.Returns has its verdict); StoredIn the key of the struct field the
 	// definition is stored in (runRecord.FieldRegs has the verdict of its registration).
 	ReturnedBy string `json:"returnedBy,omitempty"`
 	StoredIn   string `json:"storedIn,omitempty"`
+	// HeldIn are the package variables the function making the handler is read from
+	// (runRecord.Holds has what each holds).
+	HeldIn []string `json:"heldIn,omitempty"`
 	// Converter: the SDK definition a function copies the server's own values into, which
 	// stands for them (counted only when the run found no tool it can name).
 	Converter bool `json:"converter,omitempty"`
@@ -205,8 +214,8 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	for _, ft := range r.ForeignTools {
 		t := &toolRecord{}
 		t.fill(r.ForeignCoverage(ft), at)
-		if ft.Func != nil {
-			rec.Foreign[at(ft.Func.Pos())] = t
+		if ft.Source != nil {
+			rec.Foreign[at(ft.Source.Pos())] = t
 			continue
 		}
 		fi := foreignIface{DefMethod: ft.DefMethod, HandlerMethod: ft.HandlerMethod, HandlerValue: ft.HandlerValue, Interface: ft.Interface}
@@ -224,6 +233,14 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		if prev := rec.FieldRegs[fr.Key]; prev == nil || prev.Checked {
 			rec.FieldRegs[fr.Key] = t // a field registered twice is checked when both are
 		}
+	}
+	for v, cov := range r.HeldHandlers() {
+		if rec.Holds == nil {
+			rec.Holds = map[string]*toolRecord{}
+		}
+		t := &toolRecord{}
+		t.fill(cov, at)
+		rec.Holds[at(v.Pos())] = t
 	}
 	for fn, cov := range r.ReturnedHandlers() {
 		t := &toolRecord{}
@@ -257,7 +274,7 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 // takeVerdict makes the verdict on from's handler t's: t is registered with that handler.
 func (t *toolRecord) takeVerdict(from *toolRecord) {
 	*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: from.Checked, Reason: from.Reason,
-		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site, ReturnedBy: from.ReturnedBy}
+		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site, ReturnedBy: from.ReturnedBy, HeldIn: from.HeldIn}
 }
 
 // fill copies recognition's verdict into t, positions as at writes them.
@@ -273,6 +290,12 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 		t.ReturnedBy = at(cov.ReturnedBy.Pos())
 	}
 	t.StoredIn = cov.StoredIn
+	for _, v := range cov.HeldIn {
+		t.HeldIn = append(t.HeldIn, at(v.Pos()))
+	}
+	for _, fn := range cov.ReturnedThrough {
+		t.ReturnedThrough = append(t.ReturnedThrough, at(fn.Pos()))
+	}
 	if cov.MadeIn != nil {
 		t.MadeIn = at(cov.MadeIn.Pos())
 		if cov.MadeIn.Signature().Recv() != nil {
@@ -334,6 +357,12 @@ func (r *runRecord) merge(later *runRecord) {
 	maps.Copy(r.Tools, later.Tools)
 	maps.Copy(r.Foreign, later.Foreign)
 	maps.Copy(r.Returns, later.Returns)
+	if later.Holds != nil {
+		if r.Holds == nil {
+			r.Holds = map[string]*toolRecord{}
+		}
+		maps.Copy(r.Holds, later.Holds)
+	}
 	if later.FieldRegs != nil {
 		if r.FieldRegs == nil {
 			r.FieldRegs = map[string]*toolRecord{}
@@ -401,9 +430,15 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			t.takeVerdict(f)
 			continue
 		}
-		if f := r.Foreign[t.MadeIn]; t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && f != nil {
-			// Registered in another package, with the handler judged there.
-			t.takeVerdict(f)
+		if t.Reason != mcpdefs.NoRegistration {
+			continue
+		}
+		// Registered in another package, with the handler judged there.
+		for _, made := range append([]string{t.MadeIn}, t.ReturnedThrough...) {
+			if f := r.Foreign[made]; made != "" && f != nil {
+				t.takeVerdict(f)
+				break
+			}
 		}
 	}
 	registered := map[string]bool{}
@@ -467,10 +502,27 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 		return ""
 	case t.ReturnedBy != "" && r.Returns[t.ReturnedBy] != nil:
 		return r.reason(r.Returns[t.ReturnedBy], resolved)
+	case len(t.HeldIn) > 0:
+		return r.heldReason(t, resolved)
 	case t.Declared != "":
 		return mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
 	}
 	return t.Reason
+}
+
+// heldReason settles a handler made by calling a function read from package variables: it is
+// checked when each variable's functions make checked handlers.
+func (r *runRecord) heldReason(t *toolRecord, resolved map[string]bool) string {
+	for _, v := range t.HeldIn {
+		held := r.Holds[v]
+		if held == nil {
+			return t.Reason
+		}
+		if reason := r.reason(held, resolved); reason != "" {
+			return reason
+		}
+	}
+	return ""
 }
 
 // toolVerdicts are the settled verdicts on every tool's handler, by the position of its

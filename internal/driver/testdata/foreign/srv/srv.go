@@ -8,7 +8,9 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"example.com/foreign/catalog"
 	"example.com/foreign/hive"
+	"example.com/foreign/lister"
 	"example.com/foreign/tools"
 )
 
@@ -26,7 +28,29 @@ func New() *server.MCPServer {
 	addMade(s, "chained")
 	tools.RegisterRegistry(s)
 	tools.RegisterSpecs(s, specs())
+	registerListed(s, false)
+	registerCatalog(s, catalog.All, catalog.Makers)
 	return s
+}
+
+// registerCatalog registers each tool with the handler its factory, found by name, makes.
+func registerCatalog(s *server.MCPServer, tools []mcp.Tool, makers map[string]catalog.Maker) {
+	for _, t := range tools {
+		if mk, ok := makers[t.Name]; ok {
+			s.AddTool(t, mk("catalog: "))
+		}
+	}
+}
+
+// registerListed registers what lister builds with its dispatcher, shout only when loud.
+func registerListed(s *server.MCPServer, loud bool) {
+	lt := &lister.Tools{}
+	for _, tool := range lt.GetTools() {
+		if !loud && tool.Name == "shout" {
+			continue
+		}
+		s.AddTool(tool, lt.Handle)
+	}
 }
 
 // specs builds the table package tools registers from its Tool field.

@@ -51,6 +51,31 @@ func CallIn(fn *ssa.Function, lparen token.Pos) (*ssa.Call, *ssa.BasicBlock) {
 	return nil, nil
 }
 
+// AssertedIn is the value of the type assertion written at lparen in fn: the asserted value
+// itself, or of a comma-ok assertion its first result (`err, _ := out[1].Interface().(error)`).
+func AssertedIn(fn *ssa.Function, lparen token.Pos) ssa.Value {
+	if fn == nil || !lparen.IsValid() {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ta, ok := instr.(*ssa.TypeAssert)
+			if !ok || ta.Pos() != lparen {
+				continue
+			}
+			if !ta.CommaOk {
+				return ta
+			}
+			for _, ref := range *ta.Referrers() {
+				if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 {
+					return e
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // NodeStart maps the position SSA gives a call (its left parenthesis) or a keyed field of a
 // composite literal (the colon) to the start of the syntax to report: the call, the value.
 func NodeStart(fn *ssa.Function, pos token.Pos) token.Pos {

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // NameIdent returns the identifier that e names: x for x, Sel for pkg.Sel or v.Sel, nil for
@@ -383,4 +385,59 @@ func BuiltAt(n ast.Node) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// FindPackage is the package of the given path among p and its transitive imports, or nil.
+func FindPackage(p *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	var walk func(*types.Package) *types.Package
+	walk = func(x *types.Package) *types.Package {
+		if x.Path() == path {
+			return x
+		}
+		if seen[x] {
+			return nil
+		}
+		seen[x] = true
+		for _, imp := range x.Imports() {
+			if found := walk(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return walk(p)
+}
+
+// ReflectValueOfArg is x for e written `reflect.ValueOf(x)`, or nil.
+func ReflectValueOfArg(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	f, _ := typeutil.Callee(info, call).(*types.Func)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "reflect" || f.Name() != "ValueOf" {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// ReflectCallArgs are the arguments a reflective call passes when written as a slice literal
+// of reflect.ValueOf calls: `v.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(req)})`
+// passes ctx and req. Nil when they are not written so.
+func ReflectCallArgs(info *types.Info, call *ast.CallExpr) []ast.Expr {
+	if len(call.Args) != 1 {
+		return nil
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	out := make([]ast.Expr, len(lit.Elts))
+	for i, e := range lit.Elts {
+		if out[i] = ReflectValueOfArg(info, e); out[i] == nil {
+			return nil
+		}
+	}
+	return out
 }

@@ -118,6 +118,7 @@ package mmlayer
 
 import (
 	"context"
+	"reflect"
 
 	m3 "github.com/mark3labs/mcp-go/mcp"
 	m3server "github.com/mark3labs/mcp-go/server"
@@ -135,6 +136,9 @@ var (
 func GoDef(name string) *mcp.Tool { return &mcp.Tool{Name: name} }
 
 func M3Def(name string) m3.Tool { return m3.NewTool(name) }
+
+// reflect is for layer-reflect.
+var _ = reflect.ValueOf
 `
 
 // The layer kinds. In each, the handler h of a fixture package is reached through the layer
@@ -349,6 +353,48 @@ func WrapTyped[In, Out any](inner func(env *Env, ctx context.Context, req *mcp.C
 			r.call.Args[r.arg] = u.expr("mmlayer."+wrap+"(H_)", u.holes(h, r))
 			return &ast.ExprStmt{X: r.call}
 		},
+	},
+	{
+		name:    "reflect",
+		doc:     "a registration helper of another package that takes the handler as `fn any` and registers a closure calling it through `reflect.ValueOf(fn).Call(args)`, reading its results out of the `[]reflect.Value`: `mmlayer.AddGoReflect(s, tool, h)`",
+		methods: true,
+		// Recognition reads a registrar whose reflective call is an adapter of its handler
+		// parameter, and passes it on in an analysis fact.
+		perPackage: true,
+		spells:     func(flavour) bool { return false },
+		decls: `
+func AddGoReflect(s *mcp.Server, tool *mcp.Tool, fn any) {
+	s.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		out := reflect.ValueOf(fn).Call([]reflect.Value{reflect.ValueOf(&Env{}), reflect.ValueOf(ctx), reflect.ValueOf(req)})
+		res, _ := out[0].Interface().(*mcp.CallToolResult)
+		err, _ := out[1].Interface().(error)
+		return res, err
+	})
+}
+
+func AddM3Reflect(s *m3server.MCPServer, tool m3.Tool, fn any) {
+	s.AddTool(tool, func(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+		out := reflect.ValueOf(fn).Call([]reflect.Value{reflect.ValueOf(&Env{}), reflect.ValueOf(ctx), reflect.ValueOf(req)})
+		res, _ := out[0].Interface().(*m3.CallToolResult)
+		err, _ := out[1].Interface().(error)
+		return res, err
+	})
+}
+
+func AddTypedReflect[In, Out any](s *mcp.Server, tool *mcp.Tool, fn any) {
+	mcp.AddTool(s, tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		out := reflect.ValueOf(fn).Call([]reflect.Value{reflect.ValueOf(&Env{}), reflect.ValueOf(ctx), reflect.ValueOf(req), reflect.ValueOf(in)})
+		res, _ := out[0].Interface().(*mcp.CallToolResult)
+		o, _ := out[1].Interface().(Out)
+		err, _ := out[2].Interface().(error)
+		return res, o, err
+	})
+}
+`,
+		register: perFlavour(
+			"mmlayer.AddGoReflect(S_, T_, H_)",
+			"mmlayer.AddM3Reflect(S_, T_, H_)",
+			"mmlayer.AddTypedReflect[IN_, OUT_](S_, T_, H_)"),
 	},
 	{
 		name:    "table",

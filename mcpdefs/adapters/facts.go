@@ -218,6 +218,11 @@ func (r *Finder) ApplyWraps() {
 			continue
 		}
 		fn := r.Callee(call)
+		if fn == nil {
+			// An adapter called through a package variable that holds it: `var wrap =
+			// (&adapters{}).wrap`, `var wrap = newWrap()`.
+			fn = r.flow.CalleeOf(r.flow.CallAt(call.Lparen))
+		}
 		for _, w := range r.wrapsOf(fn) {
 			if w.Param < 0 || w.Param >= len(call.Args) {
 				continue
@@ -363,7 +368,7 @@ func (r *Finder) giveImplementation(adapter *types.Func, call *ast.CallExpr, arg
 		return
 	}
 	iface := r.adapterInterface(adapter, w)
-	if iface != nil && m.Pkg() != nil && imports(m.Pkg(), iface.Pkg()) {
+	if iface != nil && m.Pkg() != nil && astutil.FindPackage(m.Pkg(), iface.Pkg().Path()) != nil {
 		return
 	}
 	r.AddUnmapped(mcpmodel.Unmapped{Adapter: adapter, Call: call,
@@ -380,23 +385,6 @@ func (r *Finder) adapterInterface(adapter *types.Func, w Wrap) *types.TypeName {
 		return named.Obj()
 	}
 	return nil
-}
-
-// imports reports whether p is q or imports it, directly or not.
-func imports(p, q *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(*types.Package) bool
-	walk = func(x *types.Package) bool {
-		if x == q || x.Path() == q.Path() {
-			return true
-		}
-		if seen[x] {
-			return false
-		}
-		seen[x] = true
-		return slices.ContainsFunc(x.Imports(), walk)
-	}
-	return walk(p)
 }
 
 // implementations recognises the methods of this package's types that implement an
@@ -696,7 +684,7 @@ func (r *Finder) exceptTypes(names []string) []types.Type {
 			continue
 		}
 		path, name := s[:dot], s[dot+1:]
-		pkg := findPackage(r.pass.Pkg, path)
+		pkg := astutil.FindPackage(r.pass.Pkg, path)
 		if pkg == nil {
 			continue
 		}
@@ -711,26 +699,4 @@ func (r *Finder) exceptTypes(names []string) []types.Type {
 		out = append(out, t)
 	}
 	return out
-}
-
-// findPackage returns the package path among p and its transitive imports, or nil.
-func findPackage(p *types.Package, path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	var walk func(*types.Package) *types.Package
-	walk = func(x *types.Package) *types.Package {
-		if x.Path() == path {
-			return x
-		}
-		if seen[x] {
-			return nil
-		}
-		seen[x] = true
-		for _, imp := range x.Imports() {
-			if found := walk(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return walk(p)
 }

@@ -346,15 +346,7 @@ func (r *Finder) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
 		}
 		break
 	}
-	vo, ok := x.(*ast.CallExpr)
-	if !ok || len(vo.Args) != 1 {
-		return -1, false
-	}
-	f, _ := typeutil.Callee(info, vo).(*types.Func)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "reflect" || f.Name() != "ValueOf" {
-		return -1, false
-	}
-	id, ok := ast.Unparen(vo.Args[0]).(*ast.Ident)
+	id, ok := ast.Unparen(astutil.ReflectValueOfArg(info, x)).(*ast.Ident)
 	if !ok {
 		return -1, false
 	}
@@ -391,7 +383,11 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 	info := r.pass.TypesInfo
 	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, InputArg: -1}
 	decoded := r.decodedArguments(h)
-	for i, a := range call.Args {
+	args := call.Args
+	if via == mcpmodel.ShapeReflect {
+		args = astutil.ReflectCallArgs(r.pass.TypesInfo, call)
+	}
+	for i, a := range args {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (h.Input != nil && info.Uses[id] == h.Input || decoded[info.Uses[id]]) {
 			m.InputArg = i
 		}
@@ -403,13 +399,10 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 	if errVar == nil {
 		return m, "the wrapped function's error is not assigned to a variable the adapter tests"
 	}
-	if via != mcpmodel.ShapeReflect {
-		if pm, reason, ok := r.pathMapping(h, call, errVar, m); ok {
-			return pm, reason
-		}
+	if pm, reason, ok := r.pathMapping(h, call, errVar, assign, via, m); ok {
+		return pm, reason
 	}
-	// A reflective call (its error is read out of a []reflect.Value), or a package without
-	// SSA: the branch as written.
+	// A package without SSA: the branch as written.
 	// The branch that tests it: `if err != nil` in the same block after the assignment, or
 	// with the assignment as its init.
 	var branch *ast.IfStmt
@@ -418,7 +411,7 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 			return false
 		}
 		ifs, ok := n.(*ast.IfStmt)
-		if !ok || ifs.Pos() < assign.Pos() {
+		if !ok || ifs.Pos() < assign.Pos() && ifs.Init != assign {
 			return true
 		}
 		if r.testsNonNil(ifs.Cond, errVar) {
@@ -477,13 +470,28 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 // unchanged (the wrapped function's results are h's), or the paths on which the error is
 // non-nil agree on a mode, save those that first took `errors.As(err, &target)` (errors of
 // that type take the other way). ok is false when h has no SSA.
-func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object, m Mapping) (Mapping, string, bool) {
+func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar types.Object, assign ast.Stmt, via mcpmodel.Shape, m Mapping) (Mapping, string, bool) {
 	fn := r.flow.Function(h.Node)
 	c, _ := flow.CallIn(fn, call.Lparen)
 	if c == nil {
 		return m, "", false
 	}
 	resV, errV := flow.FirstAndLast(c)
+	if via == mcpmodel.ShapeReflect {
+		// The error is read out of the []reflect.Value the call returns, by the assertion
+		// wrappedError found: `err, _ := out[1].Interface().(error)`.
+		as, _ := assign.(*ast.AssignStmt)
+		if as == nil || len(as.Rhs) != 1 {
+			return m, "", false
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok {
+			return m, "", false
+		}
+		if resV, errV = nil, flow.AssertedIn(fn, ta.Lparen); errV == nil {
+			return m, "", false
+		}
+	}
 	if errV == nil || !astutil.IsError(errV.Type()) {
 		return m, "the wrapped function's error is not assigned to a variable the adapter tests", true
 	}
@@ -544,6 +552,12 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		// an IsError result whenever the error it is given is not nil.
 		m.Errors, m.Same = mcpmodel.ToolError, false
 		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
+		return m, "", true
+	}
+	if !found && via == mcpmodel.ShapeReflect && returnsCallWhole(paths, c, nil, errV, h) {
+		// `err, _ := out[1].Interface().(error); return res, err`: the wrapped function's
+		// error is the SDK handler's.
+		m.Errors, m.Same, m.Override = h.Errors, true, true
 		return m, "", true
 	}
 	if !found {
@@ -743,7 +757,8 @@ func (r *Finder) errorResultValue(node ast.Node, v ssa.Value) bool {
 }
 
 // returnsCallWhole reports whether every path of h whose return the wrapped call c
-// dominates returns c's result and error unchanged, and there is one.
+// dominates returns c's result and error unchanged, and there is one; a nil resV asks of
+// the error only (a reflective call's, read out of its results).
 func returnsCallWhole(paths []flow.Path, c *ssa.Call, resV, errV ssa.Value, h *mcpmodel.Handler) bool {
 	count := 0
 	for _, p := range paths {
@@ -751,7 +766,7 @@ func returnsCallWhole(paths []flow.Path, c *ssa.Call, resV, errV ssa.Value, h *m
 			continue
 		}
 		count++
-		if len(p.Results) != h.Sig.Results().Len() || flow.Core(p.Results[h.ResultIndex].Value) != resV || flow.Core(p.Results[h.ErrorIndex].Value) != errV {
+		if len(p.Results) != h.Sig.Results().Len() || resV != nil && flow.Core(p.Results[h.ResultIndex].Value) != resV || flow.Core(p.Results[h.ErrorIndex].Value) != errV {
 			return false
 		}
 	}
@@ -1152,6 +1167,9 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 		Registered: true, Adapted: true, Shape: m.Via,
 		Except: r.exceptTypes(m.Except), ErrorsConverted: m.Mixed,
 	}
+	// The SDK's request handed on (`fn(ctx, req)`, `reflect.ValueOf(req)`): the tool's
+	// arguments are read from it.
+	h.Request = r.requestParam(sig, m)
 	if results.Len() > 1 && sdkapi.TypeAPI(results.At(0).Type()) == sdkapi.APIToolResultType {
 		h.ResultIndex = 0
 	} else if results.Len() > 1 {

@@ -53,9 +53,9 @@ type Result struct {
 	inProgress map[*ssa.Function]bool
 	// stores are the package variables of function type stored once (see storedOnce).
 	stores map[*ssa.Global]ssa.Value
-	// exported is Exported's answer, made once.
-	exported     map[types.Object]Contents
-	exportedOnce sync.Once
+	// globalUses indexes the instructions that use each package variable (ContentsOf), made
+	// on first use under mu.
+	globalUses map[*ssa.Global][]ssa.Instruction
 	// Skipped says why the package has no SSA ("" when it has).
 	Skipped string
 }

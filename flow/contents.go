@@ -44,7 +44,6 @@ type contentWalk struct {
 	foreign map[types.Object]bool
 	out     Contents
 	steps   int
-	globals map[*ssa.Global][]ssa.Instruction
 	calls   map[*ssa.Function][]*ssa.Call
 }
 
@@ -65,36 +64,34 @@ func (r *Result) ContentsOf(vs ...ssa.Value) Contents {
 	return w.out
 }
 
-// Exported is the contents of each exported package variable's value and each exported
-// function's or method's results: what another package that reads the variable or calls the
-// function may get (sqlite-mcp's GetTools returning what the unexported executeQueryTool
-// builds, rod-mcp's TextTools and TextToolHandlers). Made once.
-func (r *Result) Exported() map[types.Object]Contents {
+// Exported is the contents of the exported package variables' values and the exported
+// functions' and methods' results that keep admits: what another package that reads the variable or calls the function may get
+// (sqlite-mcp's GetTools returning what the unexported executeQueryTool builds, rod-mcp's
+// TextTools and TextToolHandlers).
+func (r *Result) Exported(keep func(types.Object) bool) map[types.Object]Contents {
+	out := map[types.Object]Contents{}
 	if r == nil || r.pkg == nil {
-		return nil
+		return out
 	}
-	r.exportedOnce.Do(func() {
-		r.exported = map[types.Object]Contents{}
-		for _, m := range r.pkg.Members {
-			if g, ok := m.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() {
-				r.exported[g.Object()] = r.ContentsOf(g)
+	for _, m := range r.pkg.Members {
+		if g, ok := m.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() && keep(g.Object()) {
+			out[g.Object()] = r.ContentsOf(g)
+		}
+	}
+	for _, f := range r.funcs {
+		fn, ok := f.Object().(*types.Func)
+		if !ok || !fn.Exported() || f.Signature.Results().Len() == 0 || !keep(fn) {
+			continue
+		}
+		var results []ssa.Value
+		for _, b := range f.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				results = append(results, ret.Results...)
 			}
 		}
-		for _, f := range r.funcs {
-			fn, ok := f.Object().(*types.Func)
-			if !ok || !fn.Exported() || f.Signature.Results().Len() == 0 {
-				continue
-			}
-			var results []ssa.Value
-			for _, b := range f.Blocks {
-				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-					results = append(results, ret.Results...)
-				}
-			}
-			r.exported[fn] = r.ContentsOf(results...)
-		}
-	})
-	return r.exported
+		out[fn] = r.ContentsOf(results...)
+	}
+	return out
 }
 
 func (w *contentWalk) budget() bool {
@@ -272,10 +269,10 @@ func (w *contentWalk) addr(a ssa.Value) {
 // globalUses indexes the instructions of the package that store to, load, or take the address
 // of a field or element of each package variable.
 func (w *contentWalk) globalUses() map[*ssa.Global][]ssa.Instruction {
-	if w.globals != nil {
-		return w.globals
+	if w.r.globalUses != nil {
+		return w.r.globalUses
 	}
-	w.globals = map[*ssa.Global][]ssa.Instruction{}
+	w.r.globalUses = map[*ssa.Global][]ssa.Instruction{}
 	for instr := range w.r.Instructions() {
 		var g *ssa.Global
 		switch x := instr.(type) {
@@ -291,10 +288,10 @@ func (w *contentWalk) globalUses() map[*ssa.Global][]ssa.Instruction {
 			g, _ = x.X.(*ssa.Global)
 		}
 		if g != nil {
-			w.globals[g] = append(w.globals[g], instr)
+			w.r.globalUses[g] = append(w.r.globalUses[g], instr)
 		}
 	}
-	return w.globals
+	return w.r.globalUses
 }
 
 // parameter follows p to the arguments the package's static calls of its function pass.

@@ -221,7 +221,13 @@ func (r *Result) returnedBy(d *mcpmodel.Definition) []types.Object {
 	}
 	r.r.exportedBuiltOnce.Do(func() {
 		r.r.exportedBuilt = map[token.Pos][]types.Object{}
-		for obj, c := range r.r.flow.Exported() {
+		mayHoldTool := func(obj types.Object) bool {
+			if fn, ok := obj.(*types.Func); ok {
+				return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), isToolDefinition) })
+			}
+			return astutil.MayHold(obj.Type(), isToolDefinition)
+		}
+		for obj, c := range r.r.flow.Exported(mayHoldTool) {
 			for _, pos := range c.Built {
 				r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
 			}
@@ -242,10 +248,12 @@ func (r *Result) HeldHandlers() map[types.Object]Coverage {
 	if r.r == nil {
 		return out
 	}
-	for obj, c := range r.r.flow.Exported() {
-		if _, ok := obj.(*types.Var); !ok {
-			continue
-		}
+	isFunc := func(t types.Type) bool { _, ok := t.Underlying().(*types.Signature); return ok }
+	holdsFuncs := func(obj types.Object) bool {
+		_, isVar := obj.(*types.Var)
+		return isVar && astutil.MayHold(obj.Type(), isFunc)
+	}
+	for obj, c := range r.r.flow.Exported(holdsFuncs) {
 		var cov *Coverage
 		for _, f := range c.Funcs {
 			made := r.madeHandler(f.Syntax())

@@ -441,3 +441,39 @@ func ReflectCallArgs(info *types.Info, call *ast.CallExpr) []ast.Expr {
 	}
 	return out
 }
+
+// MayHold reports whether a value of type t may hold a value of a type pred admits: t
+// itself, or the type of an element, pointee or struct field reached from it.
+func MayHold(t types.Type, pred func(types.Type) bool) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if pred(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Elem())
+		case *types.Chan:
+			return walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if walk(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(t)
+}

@@ -218,7 +218,7 @@ func (r *Finder) ApplyWraps() {
 			continue
 		}
 		fn := r.Callee(call)
-		if fn == nil {
+		if v, ok := r.pass.TypesInfo.Uses[astutil.NameIdent(call.Fun)].(*types.Var); ok && fn == nil && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 			// An adapter called through a package variable that holds it: `var wrap =
 			// (&adapters{}).wrap`, `var wrap = newWrap()`.
 			fn = r.flow.CalleeOf(r.flow.CallAt(call.Lparen))

@@ -53,6 +53,9 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler) {
 			callee = h.failedUpstreamOn(path)
 		}
 		if callee == "" {
+			callee = h.failingStatus(path)
+		}
+		if callee == "" {
 			return
 		}
 		if args == nil {
@@ -112,6 +115,19 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 				return name
 			}
 		}
+	}
+	return ""
+}
+
+// failingStatus names the call whose response path returns on the failing side of a status
+// check of (`if resp.StatusCode != http.StatusOK`), or "".
+func (h *handler) failingStatus(path *flow.Path) string {
+	c := flow.StatusFailure(path.Return.Parent(), path.Return.Block())
+	if c == nil {
+		return ""
+	}
+	if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
+		return types.ExprString(call.Fun)
 	}
 	return ""
 }

@@ -1,0 +1,134 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An upstream call can succeed and still fail: an HTTP client returns a response and a nil
+// error for a 404 or a 500, and the handler learns of the failure from the response's status
+// code (`if resp.StatusCode != http.StatusOK { return nil, fmt.Errorf(...) }`). StatusFailure
+// finds such a check above a block.
+
+// StatusFailure is, for block b of fn, the call that returned the response whose status code
+// a branch b lies on the failing side of (the side a 200 does not take): a field or method
+// named StatusCode, of an integer type, compared with a constant. Nil when there is none.
+func StatusFailure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
+	if fn == nil || b == nil {
+		return nil
+	}
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		status, c := cmp.X, cmp.Y
+		op := cmp.Op
+		if _, isConst := status.(*ssa.Const); isConst {
+			status, c, op = cmp.Y, cmp.X, mirror(cmp.Op)
+		}
+		k, ok := c.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+			continue
+		}
+		resp := statusOf(status)
+		if resp == nil {
+			continue
+		}
+		// The successor a 200 does not take is the failing side.
+		failing := d.Succs[1]
+		if !holds(op, k.Value) {
+			failing = d.Succs[0]
+		}
+		if failing.Dominates(b) && !otherSucc(d, failing).Dominates(b) {
+			return resp
+		}
+	}
+	return nil
+}
+
+// holds reports whether `200 op k` is true.
+func holds(op token.Token, k constant.Value) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return constant.Compare(constant.MakeInt64(200), op, k)
+	}
+	return false
+}
+
+func otherSucc(d, s *ssa.BasicBlock) *ssa.BasicBlock {
+	if d.Succs[0] == s {
+		return d.Succs[1]
+	}
+	return d.Succs[0]
+}
+
+// mirror is the comparison with its operands swapped: k < x is x > k.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// statusOf is the call that returned the value whose status code v is: `resp.StatusCode`
+// (a field, through a pointer or not) or `resp.StatusCode()`, of an integer type, with resp a
+// call's result. Nil otherwise.
+func statusOf(v ssa.Value) *ssa.Call {
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	var x ssa.Value
+	switch s := Core(v).(type) {
+	case *ssa.UnOp:
+		fa, ok := s.X.(*ssa.FieldAddr)
+		if !ok || s.Op != token.MUL || fieldName(fa.X.Type(), fa.Field) != "StatusCode" {
+			return nil
+		}
+		x = fa.X
+	case *ssa.Field:
+		if fieldName(s.X.Type(), s.Field) != "StatusCode" {
+			return nil
+		}
+		x = s.X
+	case *ssa.Call:
+		if s.Call.IsInvoke() && s.Call.Method.Name() == "StatusCode" {
+			x = s.Call.Value
+		} else if callee := s.Call.StaticCallee(); callee != nil && callee.Name() == "StatusCode" && len(s.Call.Args) == 1 {
+			x = s.Call.Args[0]
+		}
+	}
+	if x == nil {
+		return nil
+	}
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		x = load.X
+	}
+	return CallOf(Core(x))
+}
+
+// fieldName is the name of field i of the struct t is or points to.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= s.NumFields() {
+		return ""
+	}
+	return s.Field(i).Name()
+}

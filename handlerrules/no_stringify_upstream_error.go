@@ -185,7 +185,17 @@ func (h *handler) dumpThrough(call *ast.CallExpr, msg ast.Expr) (ast.Node, strin
 	}
 	transforms := func(c *ssa.Call) bool {
 		fn := flow.Callee(c)
-		return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && textTransforms[fn.Name()]
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		// The text keeps the data: formatted into a larger text, trimmed or recased.
+		if fn.Pkg().Path() == "fmt" && (fn.Name() == "Sprintf" || fn.Name() == "Sprint") {
+			// A dump itself (`fmt.Sprintf("%+v", c)`) is a leaf; otherwise it keeps its
+			// arguments' data.
+			syn := flow.CallExprAt(h.Node, c.Pos())
+			return syn == nil || h.serialised(syn, 0) == ""
+		}
+		return (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && textTransforms[fn.Name()]
 	}
 	for _, leaf := range flow.Origins(args[k], transforms) {
 		lc := flow.CallOf(leaf)
@@ -197,10 +207,36 @@ func (h *handler) dumpThrough(call *ast.CallExpr, msg ast.Expr) (ast.Node, strin
 			continue // written in the message itself: dump's concern
 		}
 		if w := h.serialised(syn, 0); w != "" {
+			if held := h.identHolding(msg, syn); held != nil {
+				id = held
+			}
 			return id, w + " (through " + id.Name + ")"
 		}
 	}
 	return nil, ""
+}
+
+// identHolding is the identifier in msg of the variable the call made is assigned to
+// (`body, _ := io.ReadAll(resp.Body)` for `fmt.Sprintf("%s: %s", id, string(body))`), or nil.
+func (h *handler) identHolding(msg ast.Expr, made *ast.CallExpr) *ast.Ident {
+	info := h.pass.TypesInfo
+	var held types.Object
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && held == nil && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == made {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				held = info.ObjectOf(id)
+			}
+		}
+		return held == nil
+	})
+	var found *ast.Ident
+	ast.Inspect(msg, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && found == nil && held != nil && info.Uses[id] == held {
+			found = id
+		}
+		return found == nil
+	})
+	return found
 }
 
 // firstLocal is the first identifier in e that names a variable holding data (not an

@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -325,24 +326,29 @@ func (w *contentWalk) parameter(p *ssa.Parameter) {
 
 // freeVar follows a closure's captured variable to what each MakeClosure of it binds.
 func (w *contentWalk) freeVar(fv *ssa.FreeVar) {
-	fn := fv.Parent()
-	i := -1
-	for j, q := range fn.FreeVars {
-		if q == fv {
-			i = j
-		}
+	for _, v := range Bindings(fv) {
+		w.value(v)
 	}
+}
+
+// Bindings are the values the MakeClosure instructions of fv's closure, in the function it is
+// written in, bind to fv: what the closure captured (a value, or the cell of a variable).
+func Bindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
 	parent := fn.Parent()
 	if i < 0 || parent == nil {
-		return
+		return nil
 	}
+	var out []ssa.Value
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-				w.value(mc.Bindings[i])
+				out = append(out, mc.Bindings[i])
 			}
 		}
 	}
+	return out
 }
 
 // implementations are, for a call of an interface method, that method of every type of the

@@ -100,8 +100,14 @@ func (w *taintWalk) walk(v ssa.Value, depth int) {
 		}
 	case *ssa.Call:
 		w.call(x, -1, depth+1)
+	case *ssa.FreeVar:
+		// A value a closure captured: what the function that made the closure bound
+		// (`token := os.Getenv(...)` in a handler factory).
+		for _, b := range Bindings(x) {
+			w.walk(b, depth+1)
+		}
 	}
-	// Parameters, free variables, globals, constants, closures, maps, channels: not followed.
+	// Parameters, globals, constants, closures, maps, channels: not followed.
 }
 
 func (w *taintWalk) call(c *ssa.Call, result, depth int) {
@@ -133,8 +139,14 @@ func (w *taintWalk) load(addr ssa.Value, depth int) {
 	case *ssa.IndexAddr:
 		w.walk(a.X, depth)
 		w.stores(a, depth)
+	case *ssa.FreeVar:
+		// A variable a closure captured by reference: its cell in the function that made
+		// the closure.
+		for _, b := range Bindings(a) {
+			w.load(b, depth)
+		}
 	}
-	// Globals and free variables are not followed.
+	// Globals are not followed.
 }
 
 // fieldOf walks the struct a field is read from when it was made by a call the walk may go

@@ -744,7 +744,8 @@ func isTextResult(fn *types.Func) bool {
 // credentialName reports whether a variable, field or environment variable's name says it
 // holds a credential: its last word is token, secret, password, credentials, DSN, or key
 // after api, access, secret, private, client or the like (GITHUB_TOKEN, APIKey,
-// ClientSecret, dbPassword), and not a page token, a token count or a secret's name.
+// ClientSecret, dbPassword), a database's URL (DATABASE_URL, MONGODB_URI) or a connection
+// string, and not a page token, a token count, a secret's name or a service's base URL.
 func credentialName(name string) bool {
 	words := nameWords(name)
 	if len(words) == 0 {
@@ -764,8 +765,20 @@ func credentialName(name string) bool {
 		return keyQualifiers[prev]
 	case "pat", "pwd":
 		return prev != ""
+	case "url", "uri":
+		// A database's connection URL carries its password (postgres://user:pw@host/db).
+		return dsnQualifiers[prev]
+	case "string":
+		return prev == "connection"
 	}
 	return false
+}
+
+// dsnQualifiers are the words before "url" or "uri" that make it a database's connection
+// string.
+var dsnQualifiers = map[string]bool{
+	"database": true, "db": true, "postgres": true, "postgresql": true, "pg": true, "mysql": true,
+	"mongo": true, "mongodb": true, "redis": true, "amqp": true, "rabbitmq": true, "connection": true,
 }
 
 // notSecretToken are the words before "token" that make it no credential: pagination and

@@ -12,6 +12,8 @@ func TestCredentialName(t *testing.T) {
 		"PageToken": false, "NEXT_PAGE_TOKEN": false, "MaxTokens": false, "SecretName": false,
 		"TokenURL": false, "TOKEN_FILE": false, "APIKeyHeader": false, "Key": false,
 		"SortKey": false, "Pat": false, "Tokenizer": false, "region": false,
+		"DATABASE_URL": true, "MONGODB_URI": true, "redisURL": true, "ConnectionString": true,
+		"BASE_URL": false, "ApiURL": false, "ServerURI": false, "String": false,
 	} {
 		if got := credentialName(name); got != want {
 			t.Errorf("credentialName(%q) = %v, want %v", name, got, want)

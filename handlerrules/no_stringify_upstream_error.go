@@ -124,7 +124,7 @@ func (h *handler) dump(msg ast.Expr) (ast.Node, string) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if w := serialiser(info, x); w != "" {
+			if w := h.serialiserOf(x); w != "" {
 				bad, what = x, w
 				return false
 			}
@@ -148,7 +148,7 @@ func (h *handler) serialised(e ast.Expr, depth int) string {
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if w := serialiser(info, x); w != "" {
+		if w := h.serialiserOf(x); w != "" {
 			return w
 		}
 		if v, arg := h.structVerb(x); arg != nil {
@@ -259,6 +259,53 @@ func firstLocal(info *types.Info, e ast.Expr) *ast.Ident {
 var textTransforms = map[string]bool{
 	"TrimSpace": true, "Trim": true, "TrimLeft": true, "TrimRight": true, "TrimPrefix": true,
 	"TrimSuffix": true, "ToLower": true, "ToUpper": true, "ReplaceAll": true, "Replace": true,
+}
+
+// serialiserOf is serialiser, except for JSON made only of the tool's own arguments and
+// constants (the request body the handler is about to send, `json.MarshalIndent(payload{Name:
+// name})`): that is the model's own data, not the upstream's.
+func (h *handler) serialiserOf(c *ast.CallExpr) string {
+	w := serialiser(h.pass.TypesInfo, c)
+	if w == "" || !strings.HasPrefix(w, "JSON") || !h.fromArgumentsOnly(c) {
+		return w
+	}
+	return ""
+}
+
+// fromArgumentsOnly reports whether the value call (a json.Marshal) serialises is made of
+// what the handler reads from the tool's request or input, through local calls, and
+// constants.
+func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
+	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	if c == nil || len(c.Call.Args) == 0 || h.Request == nil && h.Input == nil {
+		return false
+	}
+	isArgs := func(v ssa.Value) bool {
+		p, ok := v.(*ssa.Parameter)
+		return ok && p.Object() != nil && (p.Object() == types.Object(h.Request) || p.Object() == types.Object(h.Input))
+	}
+	local := func(c *ssa.Call) bool {
+		fn := flow.Callee(c)
+		return fn != nil && fn.Pkg() != nil && !takesContext(c.Call.Signature()) && !stdlibIO(fn) && !slices.ContainsFunc(c.Call.Args, isArgs)
+	}
+	read := false
+	for _, l := range flow.Origins(c.Call.Args[0], local) {
+		switch x := l.(type) {
+		case *ssa.Const:
+		case *ssa.Call:
+			// An accessor of the request (req.GetString("name", "")).
+			if !slices.ContainsFunc(x.Call.Args, isArgs) || takesContext(x.Call.Signature()) {
+				return false
+			}
+			read = true
+		default:
+			if !isArgs(l) {
+				return false
+			}
+			read = true
+		}
+	}
+	return read
 }
 
 // serialiser names the serialising call c is, or "".

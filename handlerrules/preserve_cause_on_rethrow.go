@@ -75,6 +75,9 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 			if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
 				return
 			}
+			if sdkText && h.namesLocalInput(call, stack) {
+				return
+			}
 			errName := firstName(lazyHand())
 			if !sdkText {
 				// A module helper that builds an IsError result on every path: it drops
@@ -124,23 +127,63 @@ func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 }
 
 // localFailure reports whether the error branch around the top of stack tests an error set
-// just before by a call that takes no context.Context and reads no HTTP response body, so
-// does no I/O: an argument accessor (RequiredInt(args, "n")), a decoder or a marshaller. A
-// text of the module's own that replaces such an error usually says all there is (what
-// argument is wrong).
+// just before by a call that does no I/O (localCall): an argument accessor (RequiredInt(args,
+// "n")), a decoder or a marshaller. A text of the module's own that replaces such an error
+// usually says all there is (what argument is wrong).
 func (h *handler) localFailure(stack []ast.Node) bool {
 	for _, g := range h.branchTests(stack) {
-		if g.setBy == nil {
-			continue
+		if g.setBy != nil && h.localCall(g.setBy) {
+			return true
 		}
-		t := h.pass.TypesInfo.TypeOf(g.setBy.Fun)
-		if t == nil {
-			continue
+	}
+	return false
+}
+
+// localCall reports whether call does no I/O: it builds a request, or takes no
+// context.Context and reads no HTTP response body.
+func (h *handler) localCall(call *ast.CallExpr) bool {
+	if buildsRequest(typeutil.StaticCallee(h.pass.TypesInfo, call)) {
+		return true
+	}
+	t := h.pass.TypesInfo.TypeOf(call.Fun)
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, call)
+}
+
+// namesLocalInput reports whether the tool-error text call builds names the input of the
+// local call whose failure it answers (`strconv.Atoi(v)` failing, `"invalid owner_id: " +
+// v`): the text says what failed, and the parser's error adds nothing the model can use.
+func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
+	var sets []*ast.CallExpr
+	for _, g := range h.branchTests(stack) {
+		if g.setBy != nil {
+			sets = append(sets, g.setBy)
 		}
-		if buildsRequest(typeutil.StaticCallee(h.pass.TypesInfo, g.setBy)) {
-			return true // builds a request: no I/O
+	}
+	fnNode, vals := h.engineInHand(call, stack)
+	for _, v := range vals {
+		if c := flow.CallOf(flow.Core(v)); c != nil {
+			if set := flow.CallExprAt(fnNode, c.Pos()); set != nil {
+				sets = append(sets, set)
+			}
 		}
-		if sig, ok := t.Underlying().(*types.Signature); ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, g.setBy) {
+	}
+	for _, set := range sets {
+		inputs := map[types.Object]bool{}
+		for _, a := range set.Args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if v, isVar := h.pass.TypesInfo.Uses[id].(*types.Var); isVar && !isErrorType(v.Type()) {
+						inputs[v] = true
+					}
+				}
+				return true
+			})
+		}
+		if h.localCall(set) && len(inputs) > 0 && mentions(h.pass.TypesInfo, call, inputs) {
 			return true
 		}
 	}
@@ -176,19 +219,10 @@ func (h *handler) branchTests(stack []ast.Node) []branchTest {
 func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 	fnNode, vals := h.engineInHand(call, stack)
 	for _, v := range vals {
-		c := flow.CallOf(flow.Core(v))
-		if c == nil {
-			continue
-		}
-		set := flow.CallExprAt(fnNode, c.Pos())
-		if set == nil {
-			continue
-		}
-		if buildsRequest(flow.Callee(c)) {
-			return true
-		}
-		if sig := c.Call.Signature(); !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, set) {
-			return true
+		if c := flow.CallOf(flow.Core(v)); c != nil {
+			if set := flow.CallExprAt(fnNode, c.Pos()); set != nil && h.localCall(set) {
+				return true
+			}
 		}
 	}
 	return false

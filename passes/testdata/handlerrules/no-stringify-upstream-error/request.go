@@ -1,0 +1,52 @@
+package a
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+type createIssue struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+}
+
+// Near miss: the JSON is the request the handler is about to send, made of the model's own
+// arguments: no upstream data.
+func createTooLarge(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	payload := createIssue{Title: req.GetString("title", ""), Body: req.GetString("body", "")}
+	data, err := json.MarshalIndent(payload, "", "  ")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("encode", err), nil
+	}
+	if len(data) > 1<<16 {
+		return mcp.NewToolResultError("request too large: " + string(data)), nil
+	}
+	resp, err := http.Post("https://example.com/issues", "application/json", strings.NewReader(string(data)))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("create", err), nil
+	}
+	defer resp.Body.Close()
+	return mcp.NewToolResultText("created"), nil
+}
+
+// The JSON holds what the upstream answered.
+func createEcho(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Post("https://example.com/issues", "application/json", strings.NewReader(req.GetString("title", "")))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("create", err), nil
+	}
+	defer resp.Body.Close()
+	var answer map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&answer); err != nil {
+		return mcp.NewToolResultErrorFromErr("decode", err), nil
+	}
+	data, _ := json.Marshal(answer)
+	if resp.StatusCode != http.StatusCreated {
+		return mcp.NewToolResultError("not created: " + string(data)), nil // want `error text embeds JSON-serialised data \(json.Marshal\) \(through data\)`
+	}
+	return mcp.NewToolResultText("created"), nil
+}

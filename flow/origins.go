@@ -7,7 +7,8 @@ import (
 )
 
 // Origins walks v's definitions backwards, through locals and their stores, struct fields,
-// indexing, conversions, string building and phis, and returns the values it cannot see
+// indexing and map lookups (to the container and the key), conversions, string building and
+// phis, and returns the values it cannot see
 // through: parameters, free variables, globals, constants and calls. through decides, for
 // each call met, whether its result comes from its arguments (fmt.Sprintf, strings.ToLower,
 // a decoding call that fills a local): then the walk goes on into the arguments and the
@@ -35,6 +36,18 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 		return
 	}
 	w.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Lookup:
+		// An element of a map or string: made of the container and the key
+		// (`allowed[state]`).
+		w.walk(x.X, depth+1)
+		w.walk(x.Index, depth+1)
+		return
+	case *ssa.Index:
+		w.walk(x.X, depth+1)
+		w.walk(x.Index, depth+1)
+		return
+	}
 	if x := sameText(v); x != nil {
 		w.walk(x, depth+1)
 		return

@@ -429,7 +429,27 @@ func (a *argOrigins) through(call *ssa.Call) bool {
 	if pureHelperPkgs[path] || path == "strconv" || path == "fmt" || path == "encoding/json" {
 		return true
 	}
-	return a.decoder(fn)
+	return a.decoder(fn) || localValidator(fn)
+}
+
+// localValidator reports whether fn is a function of the package that answers a question
+// about plain values (`isValidUUID(id)`, `validState(s)`): it takes only strings, numbers and
+// booleans, no context, and returns one boolean. Its answer about an argument is about the
+// argument.
+func localValidator(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || sig.Results().Len() != 1 || sig.Params().Len() == 0 {
+		return false
+	}
+	if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Basic); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // validation reports whether cond tests argument-derived values and nothing else.
@@ -442,4 +462,4 @@ func (a *argOrigins) validation(cond ssa.Value) bool {
 	return r
 }
 
-var pureHelperPkgs = map[string]bool{"strings": true, "unicode": true, "unicode/utf8": true, "slices": true, "maps": true}
+var pureHelperPkgs = map[string]bool{"strings": true, "unicode": true, "unicode/utf8": true, "slices": true, "maps": true, "regexp": true}

@@ -282,7 +282,7 @@ func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
 	}
 	isArgs := func(v ssa.Value) bool {
 		p, ok := v.(*ssa.Parameter)
-		return ok && p.Object() != nil && (p.Object() == types.Object(h.Request) || p.Object() == types.Object(h.Input))
+		return ok && (h.Request != nil && p.Object() == types.Object(h.Request) || h.Input != nil && p.Object() == types.Object(h.Input))
 	}
 	local := func(c *ssa.Call) bool {
 		fn := flow.Callee(c)

@@ -1,16 +1,17 @@
 package handlerrules
 
 import (
-	"github.com/mcplint-go/mcplint/flow"
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"golang.org/x/tools/go/ssa"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/handlerrules/outside"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -158,7 +159,7 @@ func (h *handler) serialised(e ast.Expr, depth int) string {
 			return h.serialised(x.Args[0], depth+1) // string(body)
 		}
 		if fn, ok := typeutil.Callee(info, x).(*types.Func); ok && fn.Pkg() != nil && len(x.Args) > 0 {
-			if p := fn.Pkg().Path(); (p == "strings" || p == "bytes") && textTransforms[fn.Name()] {
+			if p := fn.Pkg().Path(); (p == "strings" || p == "bytes") && outside.TextTransforms[fn.Name()] {
 				return h.serialised(x.Args[0], depth+1)
 			}
 		}
@@ -195,7 +196,7 @@ func (h *handler) dumpThrough(call *ast.CallExpr, msg ast.Expr) (ast.Node, strin
 			syn := flow.CallExprAt(h.Node, c.Pos())
 			return syn == nil || h.serialised(syn, 0) == ""
 		}
-		return (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && textTransforms[fn.Name()]
+		return (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && outside.TextTransforms[fn.Name()]
 	}
 	for _, leaf := range flow.Origins(args[k], transforms) {
 		lc := flow.CallOf(leaf)
@@ -254,18 +255,11 @@ func firstLocal(info *types.Info, e ast.Expr) *ast.Ident {
 	return found
 }
 
-// textTransforms are strings/bytes functions whose result is their first argument, trimmed
-// or recased: the upstream data is still there.
-var textTransforms = map[string]bool{
-	"TrimSpace": true, "Trim": true, "TrimLeft": true, "TrimRight": true, "TrimPrefix": true,
-	"TrimSuffix": true, "ToLower": true, "ToUpper": true, "ReplaceAll": true, "Replace": true,
-}
-
-// serialiserOf is serialiser, except for JSON made only of the tool's own arguments and
+// serialiserOf is outside.Serialiser, except for JSON made only of the tool's own arguments and
 // constants (the request body the handler is about to send, `json.MarshalIndent(payload{Name:
 // name})`): that is the model's own data, not the upstream's.
 func (h *handler) serialiserOf(c *ast.CallExpr) string {
-	w := serialiser(h.pass.TypesInfo, c)
+	w := outside.Serialiser(h.pass.TypesInfo, c)
 	if w == "" || !strings.HasPrefix(w, "JSON") || !h.fromArgumentsOnly(c) {
 		return w
 	}
@@ -286,7 +280,7 @@ func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
 	}
 	local := func(c *ssa.Call) bool {
 		fn := flow.Callee(c)
-		return fn != nil && fn.Pkg() != nil && !takesContext(c.Call.Signature()) && !stdlibIO(fn) && !slices.ContainsFunc(c.Call.Args, isArgs)
+		return fn != nil && fn.Pkg() != nil && !outside.TakesContext(c.Call.Signature()) && !outside.StdlibIO(fn) && !slices.ContainsFunc(c.Call.Args, isArgs)
 	}
 	read := false
 	for _, l := range flow.Origins(c.Call.Args[0], local) {
@@ -294,7 +288,7 @@ func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
 		case *ssa.Const:
 		case *ssa.Call:
 			// An accessor of the request (req.GetString("name", "")).
-			if !slices.ContainsFunc(x.Call.Args, isArgs) || takesContext(x.Call.Signature()) {
+			if !slices.ContainsFunc(x.Call.Args, isArgs) || outside.TakesContext(x.Call.Signature()) {
 				return false
 			}
 			read = true
@@ -306,87 +300,6 @@ func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
 		}
 	}
 	return read
-}
-
-// serialiser names the serialising call c is, or "".
-func serialiser(info *types.Info, c *ast.CallExpr) string {
-	fn, ok := typeutil.Callee(info, c).(*types.Func)
-	if !ok || fn.Pkg() == nil {
-		return ""
-	}
-	switch path, name := fn.Pkg().Path(), fn.Name(); {
-	case path == "encoding/json" && (name == "Marshal" || name == "MarshalIndent"):
-		return "JSON-serialised data (json." + name + ")"
-	case path == "net/http/httputil" && strings.HasPrefix(name, "Dump"):
-		return "an HTTP dump (httputil." + name + ")"
-	case path == "io" && name == "ReadAll" && len(c.Args) == 1:
-		if sel, ok := ast.Unparen(limitedReader(info, c.Args[0])).(*ast.SelectorExpr); ok && isResponseBody(info, sel) {
-			return "a raw upstream response body"
-		}
-	}
-	return ""
-}
-
-// limitedReader looks through readers that only bound or buffer another:
-// io.LimitReader(r, n), bufio.NewReader(r), http.MaxBytesReader(w, r, n).
-func limitedReader(info *types.Info, e ast.Expr) ast.Expr {
-	for range 4 {
-		c, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return e
-		}
-		switch {
-		case astutil.IsPkgFunc(info, c, "io", "LimitReader") && len(c.Args) == 2,
-			astutil.IsPkgFunc(info, c, "bufio", "NewReader") && len(c.Args) == 1,
-			astutil.IsPkgFunc(info, c, "bufio", "NewReaderSize") && len(c.Args) == 2:
-			e = c.Args[0]
-		case astutil.IsPkgFunc(info, c, "net/http", "MaxBytesReader") && len(c.Args) == 3:
-			e = c.Args[1]
-		default:
-			return e
-		}
-	}
-	return e
-}
-
-// fieldOwner is the type that declares the field sel selects: for a field promoted from an
-// embedded struct (github.Response embeds *http.Response), the embedded type.
-func fieldOwner(info *types.Info, sel *ast.SelectorExpr) types.Type {
-	t := info.TypeOf(sel.X)
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return t
-	}
-	t = s.Recv()
-	path := s.Index()
-	for _, i := range path[:len(path)-1] {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok || i >= st.NumFields() {
-			return nil
-		}
-		t = st.Field(i).Type()
-	}
-	return t
-}
-
-// isResponseBody reports whether sel selects the Body of an HTTP response, also through a type
-// that embeds one.
-func isResponseBody(info *types.Info, sel *ast.SelectorExpr) bool {
-	return sel.Sel.Name == "Body" && isHTTPResponse(fieldOwner(info, sel))
-}
-
-func isHTTPResponse(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response"
 }
 
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.

@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
+	"github.com/mcplint-go/mcplint/handlerrules/outside"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -142,7 +143,7 @@ func (h *handler) localFailure(stack []ast.Node) bool {
 // localCall reports whether call does no I/O: it builds a request, or takes no
 // context.Context and reads no HTTP response body.
 func (h *handler) localCall(call *ast.CallExpr) bool {
-	if buildsRequest(typeutil.StaticCallee(h.pass.TypesInfo, call)) {
+	if outside.BuildsRequest(typeutil.StaticCallee(h.pass.TypesInfo, call)) {
 		return true
 	}
 	t := h.pass.TypesInfo.TypeOf(call.Fun)
@@ -150,7 +151,7 @@ func (h *handler) localCall(call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	return ok && !takesContext(sig) && !readsResponseBody(h.pass.TypesInfo, call)
+	return ok && !outside.TakesContext(sig) && !outside.ReadsResponseBody(h.pass.TypesInfo, call)
 }
 
 // namesLocalInput reports whether the tool-error text call builds names the input of the
@@ -226,21 +227,6 @@ func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// readsResponseBody reports whether an argument of call reads an HTTP response's body
-// (io.ReadAll(resp.Body)): the read fails upstream, so its error is a cause worth keeping.
-func readsResponseBody(info *types.Info, call *ast.CallExpr) bool {
-	found := false
-	for _, arg := range call.Args {
-		ast.Inspect(arg, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && isResponseBody(info, sel) {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
 }
 
 // setJustBefore is reachingCall that also looks in a case clause's statements
@@ -671,17 +657,17 @@ func textOnlyError(call *ssa.Call) bool {
 }
 
 // doesIO reports whether call does I/O whose failure is worth keeping as a cause, as
-// upstream-error-as-protocol-error's upstreamCall judges a call: it takes a context.Context
+// upstream-error-as-protocol-error's outside.UpstreamCall judges a call: it takes a context.Context
 // (the request builders of net/http aside), or it is one of the standard library's file,
 // network, HTTP, database or subprocess operations. An argument parser's error is not one: a
 // text of the module's own that replaces it usually says all there is.
 func doesIO(call *ssa.Call) bool {
 	if call.Call.IsInvoke() {
-		return takesContext(call.Call.Signature())
+		return outside.TakesContext(call.Call.Signature())
 	}
 	fn := flow.Callee(call)
-	if fn == nil || fn.Pkg() == nil || buildsRequest(fn) {
+	if fn == nil || fn.Pkg() == nil || outside.BuildsRequest(fn) {
 		return false
 	}
-	return takesContext(fn.Signature()) || stdlibIO(fn)
+	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn)
 }

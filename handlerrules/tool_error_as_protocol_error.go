@@ -14,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
+	"github.com/mcplint-go/mcplint/handlerrules/outside"
 	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
@@ -242,7 +243,7 @@ func (a *argOrigins) argErrCallUncached(call *ssa.Call) bool {
 	if !parser && a.h.defs.ModulePackage(fn.Pkg()) {
 		// A helper of the module that parses, validates or reads arguments and does no I/O
 		// that would need a context (terraform's utils.OptionalPaginationParams(request)).
-		parser = !takesContext(sig) && parserName(fn.Name())
+		parser = !outside.TakesContext(sig) && parserName(fn.Name())
 	}
 	if !parser {
 		return false
@@ -268,7 +269,7 @@ func (a *argOrigins) heldParser(call *ssa.Call) bool {
 		return false // assigned more than once here: it holds no one function
 	}
 	sig := call.Call.Signature()
-	if takesContext(sig) || protocolErrorsOnly(a.h.flow.SummaryOfCall(call), sig) {
+	if outside.TakesContext(sig) || protocolErrorsOnly(a.h.flow.SummaryOfCall(call), sig) {
 		return false
 	}
 	decode := decoderShape(sig) && decoderName(g.Name())
@@ -361,7 +362,7 @@ func (a *argOrigins) decoder(fn *types.Func) bool {
 
 // decoderShape: func(in, out) error, with no context (so no I/O).
 func decoderShape(sig *types.Signature) bool {
-	return sig.Params().Len() == 2 && sig.Results().Len() == 1 && isErrorType(sig.Results().At(0).Type()) && !takesContext(sig)
+	return sig.Params().Len() == 2 && sig.Results().Len() == 1 && isErrorType(sig.Results().At(0).Type()) && !outside.TakesContext(sig)
 }
 
 // decoderName reports whether a helper's name says it decodes its input.
@@ -377,15 +378,6 @@ func allConst(vs []ssa.Value) bool {
 		}
 	}
 	return true
-}
-
-func takesContext(sig *types.Signature) bool {
-	for i := 0; i < sig.Params().Len(); i++ {
-		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
-			return true
-		}
-	}
-	return false
 }
 
 // fromArguments reports whether v comes from the tool arguments alone: every origin is the

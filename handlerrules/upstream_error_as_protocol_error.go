@@ -5,9 +5,9 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/handlerrules/outside"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
@@ -77,7 +77,7 @@ func (h *handler) failedUpstream(stack []ast.Node) string {
 		if g.setBy == nil || !isErrorType(g.obj.Type()) {
 			continue
 		}
-		if name := upstreamCall(h.pass.TypesInfo, g.setBy); name != "" {
+		if name := outside.UpstreamCall(h.pass.TypesInfo, g.setBy); name != "" {
 			return name
 		}
 	}
@@ -111,7 +111,7 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 			continue
 		}
 		if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
-			if name := upstreamCall(h.pass.TypesInfo, call); name != "" {
+			if name := outside.UpstreamCall(h.pass.TypesInfo, call); name != "" {
 				return name
 			}
 		}
@@ -130,78 +130,4 @@ func (h *handler) failingStatus(path *flow.Path) string {
 		return types.ExprString(call.Fun)
 	}
 	return ""
-}
-
-// upstreamCall returns how to name call when it reaches outside the process (a call that
-// takes a context.Context, reads an HTTP response body, or is one of the standard library's
-// file, network, HTTP, database or subprocess operations), or "". Calls of function values
-// are not judged.
-func upstreamCall(info *types.Info, call *ast.CallExpr) string {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	name := types.ExprString(call.Fun)
-	if fn == nil {
-		// A function value (a middleware's next, a callback) says nothing of where it goes.
-		return ""
-	}
-	if buildsRequest(fn) {
-		return ""
-	}
-	if t := info.TypeOf(call.Fun); t != nil {
-		if sig, ok := t.Underlying().(*types.Signature); ok && takesContext(sig) {
-			return name
-		}
-	}
-	if readsResponseBody(info, call) || stdlibIO(fn) {
-		return name
-	}
-	return ""
-}
-
-// stdlibIO reports whether fn is one of the standard library's file, network, HTTP, database
-// or subprocess operations: a function of ioPackages named in ioFuncs, or a method of one of
-// their ioTypes.
-func stdlibIO(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		n, ok := types.Unalias(t).(*types.Named)
-		return ok && n.Obj().Pkg() != nil && ioPackages[n.Obj().Pkg().Path()] && ioTypes[n.Obj().Name()]
-	}
-	return ioPackages[fn.Pkg().Path()] && ioFuncs[fn.Name()]
-}
-
-// ioPackages are the standard library packages whose operations leave the process.
-var ioPackages = map[string]bool{"os": true, "os/exec": true, "net": true, "net/http": true, "database/sql": true, "io/ioutil": true}
-
-// ioTypes are their types whose methods do the I/O.
-var ioTypes = map[string]bool{"File": true, "Cmd": true, "Client": true, "Conn": true, "DB": true, "Tx": true, "Stmt": true, "Rows": true, "Row": true, "Dialer": true, "Resolver": true, "Listener": true, "TCPConn": true, "UDPConn": true, "UnixConn": true}
-
-// ioFuncs are their functions that do I/O.
-var ioFuncs = map[string]bool{
-	"Open": true, "OpenFile": true, "Create": true, "ReadFile": true, "WriteFile": true, "ReadDir": true,
-	"Stat": true, "Lstat": true, "Remove": true, "RemoveAll": true, "Rename": true, "Mkdir": true,
-	"MkdirAll": true, "MkdirTemp": true, "CreateTemp": true, "Chmod": true, "Chdir": true, "Readlink": true,
-	"Get": true, "Post": true, "PostForm": true, "Head": true,
-	"Dial": true, "DialTimeout": true, "Listen": true, "LookupHost": true, "LookupIP": true,
-	"LookupPath": true, "ReadAll": true, "TempDir": true, "TempFile": true,
-}
-
-// requestBuilders are the names API clients give the method that only builds a request
-// (go-github's, godo's and go-atlassian's client.NewRequest take a context and fail on their
-// own input; the call that reaches the server is the Do or Call after them).
-var requestBuilders = map[string]bool{"NewRequest": true, "NewRequestWithContext": true, "NewRequestWithBody": true}
-
-// localStdlib are standard library calls that take a context.Context but fail only on
-// their own input.
-var localStdlib = map[string]bool{"net/http.NewRequestWithContext": true, "net/http.NewRequest": true}
-
-// buildsRequest reports whether fn only builds a request (net/http's, or a client's request
-// builder): it may take a context, but fails only on its own input.
-func buildsRequest(fn *types.Func) bool {
-	return fn != nil && (fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] || requestBuilders[fn.Name()])
 }

@@ -180,56 +180,12 @@ func Run(ctx context.Context, s Setup, o Options) int {
 	}
 	remaining := rep.Findings
 	if o.Fix || o.Diff {
-		// Rounds: each applies every fix that does not overlap another, then the packages are
-		// analysed again for the rest. -fix writes each round; -diff keeps the fixed files in
-		// an overlay the next analysis reads, and shows the sum.
-		var tally fixTally
-		onDisk := rep.Findings
-		overlay := map[string][]byte{}
-		original := map[string][]byte{}
-		read := func(name string) ([]byte, error) {
-			if b, ok := overlay[name]; ok {
-				return b, nil
-			}
-			return os.ReadFile(name)
+		reanalyse := func(overlay map[string][]byte) (*result.Report, bool) {
+			again, ok := analyse(false, overlay)
+			return again.rep, ok && narrow(ctx, s, dir, o, again.rep)
 		}
-		for round := 1; ; round++ {
-			plan := fix.Build(remaining, read)
-			if o.Diff {
-				for _, f := range plan.Files {
-					if _, ok := original[f.Name]; !ok {
-						original[f.Name] = f.Old
-					}
-					overlay[f.Name] = f.New
-				}
-			} else if err := plan.Write(); err != nil {
-				fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
-				return ExitError
-			}
-			remaining = notFixed(remaining, plan)
-			tally.add(plan)
-			if len(plan.Fixed) == 0 || round == maxFixRounds || !fixable(remaining) {
-				break
-			}
-			var again checked
-			var ok bool
-			if o.Diff {
-				again, ok = analyse(false, overlay)
-			} else {
-				again, ok = analyse(false, nil)
-			}
-			if !ok || !narrow(ctx, s, dir, o, again.rep) {
-				return ExitError
-			}
-			rep.Findings, remaining = again.rep.Findings, again.rep.Findings
-		}
-		tally.write(s.Stderr, dir, remaining, o.Diff)
-		if o.Diff {
-			if !writeDiff(s, dir, original, overlay) {
-				return ExitError
-			}
-			// Nothing was written: every finding is still there, and decides the exit status.
-			rep.Findings, remaining = onDisk, onDisk
+		if remaining, ok = s.fixRounds(dir, o, rep, reanalyse); !ok {
+			return ExitError
 		}
 	}
 
@@ -345,6 +301,61 @@ func narrow(ctx context.Context, s Setup, dir string, o Options, rep *result.Rep
 		}
 	}
 	return true
+}
+
+// fixRounds applies the findings' fixes in rounds: each applies every fix that does not
+// overlap another, then reanalyse checks the packages again for the rest (given the overlay of
+// fixed files under -diff, nil under -fix). -fix writes each round; -diff keeps the fixed files
+// in the overlay and shows the sum, and leaves rep's findings those on disk. It returns the
+// findings the rounds left.
+func (s Setup) fixRounds(dir string, o Options, rep *result.Report, reanalyse func(overlay map[string][]byte) (*result.Report, bool)) ([]result.Finding, bool) {
+	var tally fixTally
+	remaining, onDisk := rep.Findings, rep.Findings
+	overlay := map[string][]byte{}
+	original := map[string][]byte{}
+	read := func(name string) ([]byte, error) {
+		if b, ok := overlay[name]; ok {
+			return b, nil
+		}
+		return os.ReadFile(name)
+	}
+	for round := 1; ; round++ {
+		plan := fix.Build(remaining, read)
+		if o.Diff {
+			for _, f := range plan.Files {
+				if _, ok := original[f.Name]; !ok {
+					original[f.Name] = f.Old
+				}
+				overlay[f.Name] = f.New
+			}
+		} else if err := plan.Write(); err != nil {
+			fmt.Fprintf(s.Stderr, "mcplint: %v\n", err)
+			return nil, false
+		}
+		remaining = notFixed(remaining, plan)
+		tally.add(plan)
+		if len(plan.Fixed) == 0 || round == maxFixRounds || !fixable(remaining) {
+			break
+		}
+		var given map[string][]byte
+		if o.Diff {
+			given = overlay
+		}
+		again, ok := reanalyse(given)
+		if !ok {
+			return nil, false
+		}
+		rep.Findings, remaining = again.Findings, again.Findings
+	}
+	tally.write(s.Stderr, dir, remaining, o.Diff)
+	if o.Diff {
+		if !writeDiff(s, dir, original, overlay) {
+			return nil, false
+		}
+		// Nothing was written: every finding is still there, and decides the exit status.
+		rep.Findings, remaining = onDisk, onDisk
+	}
+	return remaining, true
 }
 
 // maxFixRounds bounds -fix's analyse-and-fix rounds: a round applies every fix that does not

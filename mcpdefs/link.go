@@ -532,8 +532,8 @@ func (r *recogniser) interfaceRegistration(def *ast.CallExpr, reg registration) 
 			ft.HandlerValue = layerkey.MethodKey(hs.Obj().(*types.Func))
 		}
 	}
-	// The handler made by a method of the same value: t.Handler().
-	if hc, ok := ast.Unparen(reg.handler).(*ast.CallExpr); ok && len(hc.Args) == 0 {
+	// The handler made by a method of the same value: t.Handler(), t.Handler(ctx, engine).
+	if hc, ok := ast.Unparen(reg.handler).(*ast.CallExpr); ok {
 		if hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr); ok && types.ExprString(hsel.X) == types.ExprString(sel.X) {
 			if hs := r.pass.TypesInfo.Selections[hsel]; hs != nil && hs.Kind() == types.MethodVal {
 				ft.HandlerMethod = layerkey.MethodKey(hs.Obj().(*types.Func))

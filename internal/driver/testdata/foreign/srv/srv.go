@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"example.com/foreign/catalog"
+	"example.com/foreign/factorytool"
 	"example.com/foreign/hive"
 	"example.com/foreign/lister"
 	"example.com/foreign/tools"
@@ -30,6 +31,9 @@ func New() *server.MCPServer {
 	tools.RegisterSpecs(s, specs())
 	registerListed(s, false)
 	registerCatalog(s, catalog.All, catalog.Makers)
+	for _, t := range factorytool.Registry {
+		s.AddTool(t.Definition(), t.Handler("hello, "))
+	}
 	return s
 }
 

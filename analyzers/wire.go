@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/handlerrules"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Wire settles, over all the packages of one run, what no single package can know: a server
@@ -33,6 +35,11 @@ type Wire struct {
 	// settled is converted with the functions converted handlers delegate to, transitively;
 	// nil until asked after the last Observe.
 	settled map[string]bool
+	// servers counts, per SDK, the servers the run's packages build outside tests, and
+	// plain those of them whose errors no middleware turns into results: when every server
+	// of an SDK converts, no handler of that SDK sends a protocol error, whichever server
+	// it is registered on (the registration need not be in sight).
+	servers, plain map[sdkapi.SDK]int
 }
 
 // wireDelegation is a handler's call of a function of another package whose error it
@@ -49,13 +56,14 @@ type wireDelegation struct {
 // delegate of (a declared function's, or those of the variables holding a literal).
 type wireHandler struct {
 	names      []string
+	sdk        sdkapi.SDK
 	file       string
 	start, end int // byte offsets
 }
 
 // NewWire returns an empty Wire; give its Observe to the engine.
 func NewWire() *Wire {
-	return &Wire{converted: map[string]bool{}, aliases: map[string]string{}}
+	return &Wire{converted: map[string]bool{}, aliases: map[string]string{}, servers: map[sdkapi.SDK]int{}, plain: map[sdkapi.SDK]int{}}
 }
 
 // objectName names a function (its full name) or a package variable (path.Name) across the
@@ -108,14 +116,20 @@ func (w *Wire) ObserveResult(fset *token.FileSet, info *types.Info, result any) 
 				names = []string{fn.FullName()}
 			}
 		}
-		if len(names) == 0 {
-			continue
-		}
 		start, end := fset.Position(h.Node.Pos()), fset.Position(h.Node.End())
-		hs = append(hs, wireHandler{names: names, file: start.Filename, start: start.Offset, end: end.Offset})
+		hs = append(hs, wireHandler{names: names, sdk: h.SDK, file: start.Filename, start: start.Offset, end: end.Offset})
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	for _, srv := range res.Servers {
+		if strings.HasSuffix(fset.Position(srv.Node.Pos()).Filename, "_test.go") {
+			continue
+		}
+		w.servers[srv.SDK]++
+		if !srv.ToolErrorsAsResults {
+			w.plain[srv.SDK]++
+		}
+	}
 	for _, obj := range res.ConvertedElsewhere {
 		w.converted[objectName(obj)] = true
 	}
@@ -176,7 +190,10 @@ func (w *Wire) Converted(rule, file string, offset int) bool {
 	defer w.mu.Unlock()
 	converted := w.settle()
 	for _, h := range w.handlers {
-		if h.file == file && h.start <= offset && offset < h.end && slices.ContainsFunc(h.names, func(n string) bool { return converted[w.name(n)] }) {
+		if h.file != file || offset < h.start || h.end <= offset {
+			continue
+		}
+		if w.servers[h.sdk] > 0 && w.plain[h.sdk] == 0 || slices.ContainsFunc(h.names, func(n string) bool { return converted[w.name(n)] }) {
 			return true
 		}
 	}

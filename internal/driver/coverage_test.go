@@ -330,3 +330,38 @@ func TestCoverageSaysALoopDispatchingThroughAnInterfaceIsNotSeen(t *testing.T) {
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 1 of 2 tools; 1 not seen\n"+
 		"  manager.go:52:14: the tool named by name: the handler hands the tool's arguments to m.CallTool, which calls the interface method ToolHandler.Handle that recognition does not follow\n")
 }
+
+// The fixture module testdata/allconvert builds one server, with a middleware installed by
+// Use that turns handler errors into tool results, and registers a service's handlers found
+// by name through an interface, which recognition links to no registration. Every server of
+// the module converts, so the handler's protocol error is not one; a second server without
+// the middleware makes it one again.
+func TestEveryServerConvertingLeavesUnlinkedHandlersAlone(t *testing.T) {
+	r := mcplint(t, fixture(t, "allconvert"))
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stdout, "the only server converts every handler error")
+
+	dir := copyFixture(t, "allconvert")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "plain.go"), []byte(`package srv
+
+import (
+	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/allconvert/svc"
+)
+
+// NewPlain builds a server without the middleware.
+func NewPlain(services []svc.Service) *server.MCPServer {
+	s := server.NewMCPServer("plain", "1.0.0")
+	for _, service := range services {
+		handlers := service.Handlers()
+		for _, t := range service.Tools() {
+			s.AddTool(t, handlers[t.Name])
+		}
+	}
+	return s
+}
+`), 0o644))
+	plain := mcplint(t, dir)
+	assert.Contains(t, plain.stdout, "svc/svc.go:35:3: warning: http.Get failed upstream", "one server sends it as a JSON-RPC error")
+}

@@ -53,25 +53,34 @@ func (r *Finder) serverWire() {
 					}
 				}
 			}
+			// s.Use(mw...) appends to the same chain (mcp-go's server.go: Use).
+			s.ToolErrorsAsResults = r.installedConverting(call, sdkapi.MarkLabsServerPath+".MCPServer.Use") || s.ToolErrorsAsResults
 		case sdkapi.GoSDK:
-			v := r.assignedVar(call)
-			if v == nil {
-				continue
-			}
-			for _, add := range r.callsOfMethod(sdkapi.GoSDKMCPPath + ".Server.AddReceivingMiddleware") {
-				sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
-				if !ok || r.varOf(sel.X) != v {
-					continue
-				}
-				for i := range add.Args {
-					if r.middlewareConverts(add, i) {
-						s.ToolErrorsAsResults = true
-					}
-				}
-			}
+			s.ToolErrorsAsResults = r.installedConverting(call, sdkapi.GoSDKMCPPath+".Server.AddReceivingMiddleware")
 		}
 	}
 	r.linkServers()
+}
+
+// installedConverting reports whether a call of the SDK method key on the variable the
+// server constructor call is assigned to installs a middleware that turns errors into results.
+func (r *Finder) installedConverting(call *ast.CallExpr, key string) bool {
+	v := r.assignedVar(call)
+	if v == nil {
+		return false
+	}
+	for _, add := range r.callsOfMethod(key) {
+		sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
+		if !ok || r.varOf(sel.X) != v {
+			continue
+		}
+		for i := range add.Args {
+			if r.middlewareConverts(add, i) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionCalls are the option calls given to a server constructor: its arguments, and the

@@ -38,9 +38,11 @@ func FieldOf(info *types.Info, e ast.Expr) (*types.Named, string, string) {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || sdkapi.KnownPackage(n.Obj().Pkg().Path()) || n.TypeArgs() != nil {
+	if !ok || n.Obj().Pkg() == nil || sdkapi.KnownPackage(n.Obj().Pkg().Path()) {
 		return nil, "", ""
 	}
+	// A generic own type (chip's Tool[In, Out]) is one type whatever its instance.
+	n = n.Origin()
 	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
 		return nil, "", ""
 	}

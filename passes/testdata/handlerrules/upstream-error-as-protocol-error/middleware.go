@@ -126,3 +126,42 @@ func NewGoServers() {
 	plain := gomcp.NewServer(&gomcp.Implementation{Name: "plain", Version: "1.0.0"}, nil)
 	plain.AddTool(&gomcp.Tool{Name: "status", InputSchema: map[string]any{"type": "object"}}, lowOff)
 }
+
+// mark3labs: a middleware installed after construction with Use joins the same chain.
+func statusUsed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com/status")
+	if err != nil {
+		return nil, err // near miss: Use installs a middleware that turns this into a tool result
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("up"), nil
+}
+
+func statusUsedLogging(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com/status")
+	if err != nil {
+		return nil, err // want `http.Get failed upstream`
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("up"), nil
+}
+
+func toolErrors(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := next(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return res, nil
+	}
+}
+
+func NewUsedServers() {
+	used := server.NewMCPServer("used", "1.0.0")
+	used.Use(toolErrors)
+	used.AddTool(mcp.NewTool("status_used"), statusUsed)
+
+	logged := server.NewMCPServer("logged", "1.0.0")
+	logged.Use(logging)
+	logged.AddTool(mcp.NewTool("status_used_logging"), statusUsedLogging)
+}

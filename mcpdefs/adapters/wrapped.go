@@ -554,10 +554,16 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 		m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
 		return m, "", true
 	}
-	if !found && via == mcpmodel.ShapeReflect && returnsCallWhole(paths, c, nil, errV, h) {
+	if !found && returnsCallWhole(paths, c, nil, errV, h) {
+		// `out, err := t.Handler(ctx, in); return nil, out, err`, or through reflection
 		// `err, _ := out[1].Interface().(error); return res, err`: the wrapped function's
 		// error is the SDK handler's.
-		m.Errors, m.Same, m.Override = h.Errors, true, true
+		m.Errors, m.Same = h.Errors, true
+		if via == mcpmodel.ShapeReflect {
+			m.Override = true
+		} else {
+			m.DiscardsResult, m.DerefsResult = r.resultUse(h, call)
+		}
 		return m, "", true
 	}
 	if !found {

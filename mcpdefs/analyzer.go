@@ -260,7 +260,7 @@ func (r *recogniser) collect(ins *inspector.Inspector) {
 				}
 			}
 			funcStack = append(funcStack, n)
-			r.function(n)
+			r.function(n, funcStack)
 		case *ast.ReturnStmt:
 			if push && len(funcStack) > 0 {
 				fn := funcStack[len(funcStack)-1]
@@ -374,7 +374,7 @@ func (r *recogniser) objectOf(id *ast.Ident) types.Object {
 }
 
 // function records declarations and recognises handlers by type.
-func (r *recogniser) function(n ast.Node) {
+func (r *recogniser) function(n ast.Node, stack []ast.Node) {
 	var (
 		ftype *ast.FuncType
 		body  *ast.BlockStmt
@@ -408,6 +408,18 @@ func (r *recogniser) function(n ast.Node) {
 	h.Request = paramVar(sig, 1)
 	if sig.Params().Len() == 3 {
 		h.Input = paramVar(sig, 2)
+	}
+	// A handler-shaped literal written inside a go-sdk typed tool handler (chip's middleware
+	// chain, `middlewareChain := func(ctx, req) (*mcp.CallToolResult, error) {...}`) runs
+	// within that handler's call: its error becomes the typed handler's, which the SDK sends
+	// as a tool result, and what its nil result means is the typed handler's to say.
+	for i := len(stack) - 2; i >= 0 && h.Kind == mcpmodel.Tool; i-- {
+		if outer := r.res.byNode[stack[i]]; outer != nil {
+			if outer.Flavour == mcpmodel.GoSDKTypedTool {
+				h.Errors, h.ErrorsConverted, h.CallerJudges = mcpmodel.ToolError, true, true
+			}
+			break
+		}
 	}
 	hp := &h
 	r.res.Handlers = append(r.res.Handlers, hp)

@@ -129,6 +129,8 @@ type checker struct {
 	opts  Options
 	pos   map[string]Pos // pointer -> position of its key (or value)
 	diags []Diagnostic
+	// placeholders: the release placeholders found, reported as one note.
+	placeholders []placeholder
 	// schemaVersion is the version whose JSON Schema is applied.
 	schemaVersion string
 }
@@ -184,6 +186,7 @@ func (c *checker) run() {
 	c.checkServer()
 	c.checkPlaceholders()
 	c.checkJSONSchema()
+	c.reportPlaceholders()
 }
 
 // --- $schema -----------------------------------------------------------
@@ -272,8 +275,9 @@ func (c *checker) checkJSONSchema() {
 			}
 			if n := c.nodeAt(v.pointer); n != nil && n.Kind == KindString {
 				if ph := findPlaceholder(n.Str); ph != "" {
-					// The schema's complaint is the placeholder's doing: say that alone.
-					c.report(rulePlaceholderRejected, v.pointer, "%s: release placeholder %q is not substituted; the registry rejects it. Publish the generated file", describePointer(v.pointer), ph)
+					// The schema's complaint is the placeholder's doing: the file is a
+					// release template, which the placeholder note says.
+					c.placeholderRefused(v.pointer, ph)
 					continue
 				}
 			}

@@ -85,6 +85,29 @@ func errorLines(diags []Diagnostic) map[int]bool {
 	return lines
 }
 
+// placeholderHeldAt reports whether the value at ptr holds a release placeholder:
+// the registry refuses the committed template there, which is the file's one
+// placeholder note, not an error.
+func placeholderHeldAt(t *testing.T, data []byte, ptr string) bool {
+	t.Helper()
+	doc := Parse(data, ParseLimits{})
+	require.Nil(t, doc.Err)
+	c := newChecker(doc.Root, Options{})
+	n := c.nodeAt(ptr)
+	return n != nil && n.Kind == KindString && findPlaceholder(n.Str) != ""
+}
+
+// refusesTemplate reports whether the findings hold the placeholder note that
+// says what the registry refuses unsubstituted.
+func refusesTemplate(diags []Diagnostic) bool {
+	for _, d := range diags {
+		if d.Rule == ruleReleasePlaceholder && strings.Contains(d.Message, "the registry refuses") {
+			return true
+		}
+	}
+	return false
+}
+
 // expectedLine is the line of the key at ptr, or of the nearest existing
 // ancestor when the key is missing.
 func expectedLine(t *testing.T, data []byte, ptr string) int {
@@ -141,9 +164,9 @@ func TestSharedCorpusVerdicts(t *testing.T) {
 				require.Empty(t, lines, "the registry accepts this file, so no error may be reported:%s", errorSummary(diags))
 				return
 			}
-			require.NotEmpty(t, lines, "the registry rejects this file, so at least one error must be reported:%s", errorSummary(diags))
+			require.True(t, len(lines) > 0 || refusesTemplate(diags), "the registry rejects this file, so at least one error (or a template's refused placeholder) must be reported:%s", errorSummary(diags))
 			for _, is := range exp.Registry.Issues {
-				if is.Severity != "error" {
+				if is.Severity != "error" || placeholderHeldAt(t, data, registryPathToPointer(is.Path)) && refusesTemplate(diags) {
 					continue
 				}
 				line := expectedLine(t, data, registryPathToPointer(is.Path))
@@ -159,6 +182,9 @@ func TestSharedCorpusVerdicts(t *testing.T) {
 				ptr, _, _ := strings.Cut(e, ":")
 				if ptr == "/" {
 					ptr = ""
+				}
+				if placeholderHeldAt(t, data, ptr) && refusesTemplate(diags) {
+					continue
 				}
 				line := expectedLine(t, data, ptr)
 				require.True(t, lines[line], "schema violation %q (line %d) has no error diagnostic on that line:%s", e, line, errorSummary(diags))
@@ -191,6 +217,9 @@ func TestLocalCorpusVerdicts(t *testing.T) {
 				return
 			}
 			for _, ptr := range v.ErrorPointers {
+				if placeholderHeldAt(t, data, ptr) && refusesTemplate(diags) {
+					continue
+				}
 				line := expectedLine(t, data, ptr)
 				require.True(t, lines[line], "no error on line %d (%s):%s", line, ptr, errorSummary(diags))
 			}

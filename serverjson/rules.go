@@ -99,7 +99,6 @@ const (
 	// Registry and mcp-publisher parity beyond mcp-ts-core.
 	ruleUnknownKey            = "server-json-unknown-key"
 	ruleReleasePlaceholder    = "server-json-release-placeholder"
-	rulePlaceholderRejected   = "server-json-placeholder-rejected"
 	ruleTitle                 = "server-json-title"
 	ruleWebsiteURL            = "server-json-website-url"
 	ruleIconSrc               = "server-json-icon-src"
@@ -187,7 +186,6 @@ var catalog = []Rule{
 
 	{ruleUnknownKey, SeverityWarning, "a key mcp-publisher does not know is silently dropped"},
 	{ruleReleasePlaceholder, SeverityInfo, "a release placeholder must be filled in by the release step before publishing"},
-	{rulePlaceholderRejected, SeverityError, "a release placeholder makes the file fail the registry's schema as committed"},
 	{ruleTitle, SeverityError, "title must not be only whitespace"},
 	{ruleWebsiteURL, SeverityError, "websiteUrl must be an absolute https URL without quotes, brackets or spaces"},
 	{ruleIconSrc, SeverityError, "icons[i].src must be an absolute https URL"},

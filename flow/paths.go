@@ -141,6 +141,9 @@ type funcInfo struct {
 	r     *Result
 	fn    *ssa.Function
 	entry map[*ssa.BasicBlock]map[ssa.Value]Nilness
+	// dead are the blocks no path reaches: a branch on their way contradicts a fact an
+	// earlier branch on the same way established.
+	dead map[*ssa.BasicBlock]bool
 	// paths are the function's paths, once computed.
 	paths    []Path
 	hasPaths bool
@@ -150,13 +153,15 @@ func (r *Result) funcInfo(fn *ssa.Function) *funcInfo {
 	if fi := r.info[fn]; fi != nil {
 		return fi
 	}
-	fi := &funcInfo{r: r, fn: fn, entry: map[*ssa.BasicBlock]map[ssa.Value]Nilness{}}
+	fi := &funcInfo{r: r, fn: fn, entry: map[*ssa.BasicBlock]map[ssa.Value]Nilness{}, dead: map[*ssa.BasicBlock]bool{}}
 	r.info[fn] = fi
 	return fi
 }
 
 // entryFacts are the facts that hold whenever b runs: those of its immediate dominator, and
-// those of the branch that leads to b when b can only be entered through it.
+// those of the branch that leads to b when b can only be entered through it. Where that
+// branch contradicts a fact of the dominator (a second `if err != nil` where an earlier `if
+// err != nil { return }` proved err nil), b is dead: no path runs it.
 func (fi *funcInfo) entryFacts(b *ssa.BasicBlock) map[ssa.Value]Nilness {
 	if f, ok := fi.entry[b]; ok {
 		return f
@@ -165,12 +170,32 @@ func (fi *funcInfo) entryFacts(b *ssa.BasicBlock) map[ssa.Value]Nilness {
 	facts := map[ssa.Value]Nilness{}
 	if idom := b.Idom(); idom != nil {
 		maps.Copy(facts, fi.entryFacts(idom))
+		fi.dead[b] = fi.dead[idom]
 	}
 	if len(b.Preds) == 1 {
-		maps.Copy(facts, edgeFacts(b.Preds[0], b))
+		for v, n := range edgeFacts(b.Preds[0], b) {
+			if old, ok := facts[v]; ok && old != Unknown && n != Unknown && old != n {
+				fi.dead[b] = true
+			}
+			facts[v] = n
+		}
 	}
 	fi.entry[b] = facts
 	return facts
+}
+
+// Dead reports whether no path runs b: a branch on every way to it contradicts what an
+// earlier branch on that way decided. The values SSA tests are immutable, so a fact a
+// dominating branch establishes still holds wherever it dominates.
+func (r *Result) Dead(b *ssa.BasicBlock) bool {
+	if r == nil || b == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fi := r.funcInfo(b.Parent())
+	fi.entryFacts(b)
+	return fi.dead[b]
 }
 
 // edgeFacts are the facts the branch from p to b establishes: p ends in `if c`, and b is the
@@ -466,6 +491,9 @@ func (r *Result) computePaths(fn *ssa.Function) []Path {
 
 func (fi *funcInfo) pathsTo(ret *ssa.Return) []Path {
 	start := &state{fi: fi, facts: maps.Clone(fi.entryFacts(ret.Block())), choice: map[*ssa.BasicBlock]int{}, shape: map[*ssa.Call]int{}}
+	if fi.dead[ret.Block()] {
+		return nil
+	}
 	work := []*state{start}
 	var done []*state
 	splits := 0
@@ -783,8 +811,12 @@ func (r *Result) InHand(b *ssa.BasicBlock) []ssa.Value {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	fi := r.funcInfo(b.Parent())
+	facts := fi.entryFacts(b)
+	if fi.dead[b] {
+		return nil
+	}
 	var out []ssa.Value
-	for v, n := range fi.entryFacts(b) {
+	for v, n := range facts {
 		if n == NonNil && isError(v.Type()) {
 			out = append(out, v)
 		}

@@ -96,6 +96,11 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 // non-nil wherever the call runs: the branch around it may be written any way (`if err ==
 // nil { ...; return }` before it, an else, a switch case).
 func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Object]bool {
+	if h.deadAt(call, stack) {
+		// An error branch no path takes has nothing in hand: an earlier branch proved the
+		// error nil.
+		return map[types.Object]bool{}
+	}
 	out := h.inHand(stack)
 	fnNode, vals := h.engineInHand(call, stack)
 	for _, v := range vals {
@@ -106,16 +111,28 @@ func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Objec
 	return out
 }
 
+// deadAt reports whether no path runs the call at the top of stack.
+func (h *handler) deadAt(call *ast.CallExpr, stack []ast.Node) bool {
+	if _, b := flow.CallIn(h.flow.Function(h.funcNodeOf(stack)), call.Lparen); b != nil {
+		return h.flow.Dead(b)
+	}
+	return false
+}
+
+// funcNodeOf is the innermost function literal of stack, or the handler.
+func (h *handler) funcNodeOf(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if lit, ok := stack[i].(*ast.FuncLit); ok {
+			return lit
+		}
+	}
+	return h.Node
+}
+
 // engineInHand returns the function node around the call at the top of stack and the error
 // values the engine knows are non-nil where the call runs.
 func (h *handler) engineInHand(call *ast.CallExpr, stack []ast.Node) (ast.Node, []ssa.Value) {
-	fnNode := h.Node
-	for i := len(stack) - 1; i >= 0; i-- {
-		if lit, ok := stack[i].(*ast.FuncLit); ok {
-			fnNode = lit
-			break
-		}
-	}
+	fnNode := h.funcNodeOf(stack)
 	if _, b := flow.CallIn(h.flow.Function(fnNode), call.Lparen); b != nil {
 		return fnNode, h.flow.InHand(b)
 	}

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/handlerrules/outside"
+	"github.com/mcplint-go/mcplint/flow/outside"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"

@@ -16,7 +16,7 @@ import (
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
-	"github.com/mcplint-go/mcplint/handlerrules/outside"
+	"github.com/mcplint-go/mcplint/flow/outside"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/printf"
 	"github.com/mcplint-go/mcplint/internal/rule"

@@ -14,7 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
-	"github.com/mcplint-go/mcplint/handlerrules/outside"
+	"github.com/mcplint-go/mcplint/flow/outside"
 	"github.com/mcplint-go/mcplint/internal/rule"
 )
 

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
-	"github.com/mcplint-go/mcplint/handlerrules/outside"
+	"github.com/mcplint-go/mcplint/flow/outside"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )

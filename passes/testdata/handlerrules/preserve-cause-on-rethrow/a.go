@@ -28,12 +28,12 @@ func m3(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, erro
 
 func typed(ctx context.Context, req *gomcp.CallToolRequest, in struct{}) (*gomcp.CallToolResult, any, error) {
 	_, err := fetch(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("fetch: %v", err) // want `fmt.Errorf formats err with %v instead of wrapping it with %w`
-	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return nil, nil, fmt.Errorf("path %s: %v", pe.Path, pe) // want `preserve-cause-on-rethrow`
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("fetch: %v", err) // want `fmt.Errorf formats err with %v instead of wrapping it with %w`
 	}
 	if err := errors.Unwrap(err); err != nil {
 		return nil, nil, fmt.Errorf("fetch: %w", err)

@@ -29,7 +29,7 @@ func New(oracle Oracle) *analysis.Analyzer {
 		Doc:              "builds SSA for the module's packages and answers path questions (nilness per return, typed nils, errors in hand, value sources) for recognition and the rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/flow.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(Summary)},
+		FactTypes:        []analysis.Fact{new(Summary), new(LeavesProcess)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, oracle)
@@ -56,6 +56,10 @@ type Result struct {
 	// globalUses indexes the instructions that use each package variable (ContentsOf), made
 	// on first use under mu.
 	globalUses map[*ssa.Global][]ssa.Instruction
+	// leaves are the package's functions that leave the process (LeavesProcess); implLeaves
+	// caches the answer per interface method.
+	leaves     map[*ssa.Function]bool
+	implLeaves map[*types.Func]bool
 	// Skipped says why the package has no SSA ("" when it has).
 	Skipped string
 }
@@ -77,6 +81,7 @@ func run(pass *analysis.Pass, oracle Oracle) (res *Result, err error) {
 		return res, nil
 	}
 	res.exportSummaries()
+	res.computeLeaves()
 	return res, nil
 }
 

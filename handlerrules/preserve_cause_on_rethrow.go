@@ -151,7 +151,11 @@ func (h *handler) localCall(call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	return ok && !outside.TakesContext(sig) && !outside.ReadsResponseBody(h.pass.TypesInfo, call)
+	if !ok || outside.TakesContext(sig) || outside.ReadsResponseBody(h.pass.TypesInfo, call) {
+		return false
+	}
+	fn, _ := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func)
+	return !h.flow.LeavesProcess(fn)
 }
 
 // namesLocalInput reports whether the tool-error text call builds names the input of the
@@ -543,7 +547,7 @@ func (h *handler) droppedEntirely() {
 		}
 		var upstream []ssa.Value
 		for _, v := range h.flow.InHand(call.Block()) {
-			if c := flow.CallOf(flow.Core(v)); c != nil && doesIO(c) {
+			if c := flow.CallOf(flow.Core(v)); c != nil && h.doesIO(c) {
 				upstream = append(upstream, v)
 			}
 		}
@@ -657,17 +661,18 @@ func textOnlyError(call *ssa.Call) bool {
 }
 
 // doesIO reports whether call does I/O whose failure is worth keeping as a cause, as
-// upstream-error-as-protocol-error's outside.UpstreamCall judges a call: it takes a context.Context
-// (the request builders of net/http aside), or it is one of the standard library's file,
-// network, HTTP, database or subprocess operations. An argument parser's error is not one: a
+// upstream-error-as-protocol-error judges a call: it takes a context.Context (the request
+// builders of net/http aside), it is one of the standard library's file, network, HTTP,
+// database or subprocess operations, or the engine knows it leaves the process (a function
+// or interface method of the module that does). An argument parser's error is not one: a
 // text of the module's own that replaces it usually says all there is.
-func doesIO(call *ssa.Call) bool {
+func (h *handler) doesIO(call *ssa.Call) bool {
 	if call.Call.IsInvoke() {
-		return outside.TakesContext(call.Call.Signature())
+		return outside.TakesContext(call.Call.Signature()) || h.flow.LeavesProcess(call.Call.Method)
 	}
 	fn := flow.Callee(call)
 	if fn == nil || fn.Pkg() == nil || outside.BuildsRequest(fn) {
 		return false
 	}
-	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn)
+	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn) || h.flow.LeavesProcess(fn)
 }

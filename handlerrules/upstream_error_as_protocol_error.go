@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/outside"
@@ -77,9 +78,22 @@ func (h *handler) failedUpstream(stack []ast.Node) string {
 		if g.setBy == nil || !isErrorType(g.obj.Type()) {
 			continue
 		}
-		if name := outside.UpstreamCall(h.pass.TypesInfo, g.setBy); name != "" {
+		if name := h.upstreamCall(g.setBy); name != "" {
 			return name
 		}
+	}
+	return ""
+}
+
+// upstreamCall is outside.UpstreamCall with what the engine knows of the module: a function
+// or interface method of the module that leaves the process (a client behind an interface, a
+// wrapper without a context) is upstream too.
+func (h *handler) upstreamCall(call *ast.CallExpr) string {
+	if name := outside.UpstreamCall(h.pass.TypesInfo, call); name != "" {
+		return name
+	}
+	if fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func); ok && h.flow.LeavesProcess(fn) {
+		return types.ExprString(call.Fun)
 	}
 	return ""
 }
@@ -111,7 +125,7 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 			continue
 		}
 		if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
-			if name := outside.UpstreamCall(h.pass.TypesInfo, call); name != "" {
+			if name := h.upstreamCall(call); name != "" {
 				return name
 			}
 		}

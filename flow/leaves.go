@@ -177,3 +177,40 @@ func (r *Result) LeavesProcess(fn *types.Func) bool {
 	}
 	return r.leavesElsewhere(fn)
 }
+
+// CallLeaves reports whether call reaches outside the process: it takes a context.Context (a
+// request builder aside), it is one of the standard library's I/O operations, or the function
+// or interface method it calls leaves the process (LeavesProcess). An argument parser's or a
+// formatter's call does not.
+func (r *Result) CallLeaves(call *ssa.Call) bool {
+	if call == nil {
+		return false
+	}
+	if call.Call.IsInvoke() {
+		return outside.TakesContext(call.Call.Signature()) || r.LeavesProcess(call.Call.Method)
+	}
+	fn := Callee(call)
+	if fn == nil || fn.Pkg() == nil || outside.BuildsRequest(fn) {
+		return false
+	}
+	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
+}
+
+// UpstreamArgs are the indices of call's arguments (receiver first) that hold, wherever the
+// call runs, the error of a call that leaves the process: a function given them hands on an
+// upstream failure when it returns one.
+func (r *Result) UpstreamArgs(call *ssa.Call) []int {
+	var out []int
+	for i, a := range call.Call.Args {
+		if !isError(a.Type()) {
+			continue
+		}
+		for _, o := range Origins(a, func(*ssa.Call) bool { return false }) {
+			if r.CallLeaves(CallOf(o)) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,24 @@ type Shape struct {
 	// At is where the first return of this shape is written ("file.go:line"), for a caller
 	// in another package that names the line to change; "" when unknown.
 	At string
+	// Carries is, for each non-nil error result, the index of an error parameter (receiver
+	// first) the result is made of (returned as is, or wrapped: `return nil, fmt.Errorf("...:
+	// %w", err)`), or -1: the function hands on a failure its caller had. Nil when no result
+	// carries one.
+	Carries []int
+	// Ret and RetAt are, when a result carries a parameter, the position of the return and
+	// where it is ("file:line:col" in full), for a caller that reports the mistake where it is
+	// written; a caller in another package checks its file set places Ret at RetAt.
+	Ret   token.Pos
+	RetAt string
+}
+
+// CarriedParam is the parameter result i of the shape hands on, or -1.
+func (sh Shape) CarriedParam(i int) int {
+	if i < 0 || i >= len(sh.Carries) {
+		return -1
+	}
+	return sh.Carries[i]
 }
 
 func (*Summary) AFact() {}
@@ -142,8 +161,14 @@ func (s *Summary) CanBeNil(i int) bool {
 // ShapeAt is where the callee writes the return of the shape path p took through call
 // ("file.go:line"), or "" when the path took none or it is unknown.
 func (p *Path) ShapeAt(call *ssa.Call) string {
+	sh, _ := p.ShapeOf(call)
+	return sh.At
+}
+
+// ShapeOf is the shape of call's summary the path took through call, when it is known.
+func (p *Path) ShapeOf(call *ssa.Call) (Shape, bool) {
 	if p == nil || p.st == nil || call == nil {
-		return ""
+		return Shape{}, false
 	}
 	r := p.st.fi.r
 	r.mu.Lock()
@@ -151,12 +176,12 @@ func (p *Path) ShapeAt(call *ssa.Call) string {
 	k, ok := p.st.shape[call]
 	sum, _ := r.summaryOfCall(call)
 	if !ok && sum != nil && len(sum.Shapes) == 1 {
-		k, ok = 0, true // one shape: the call is not split
+		k, ok = 0, true
 	}
 	if !ok || sum == nil || k < 0 || k >= len(sum.Shapes) {
-		return ""
+		return Shape{}, false
 	}
-	return sum.Shapes[k].At
+	return sum.Shapes[k], true
 }
 
 // paramAt is the parameter result i returns unchanged, or -1.
@@ -245,6 +270,41 @@ func nilParam(fn *ssa.Function, p Path, o Outcome) int {
 	return -1
 }
 
+// carriedParams is, for each result of path p through fn, the error parameter a non-nil error
+// result is made of, or -1; any is false when none is.
+func carriedParams(fn *ssa.Function, p Path) (out []int, any bool) {
+	for i, o := range p.Results {
+		out = append(out, -1)
+		if o.Nil == Nil || !isError(fn.Signature.Results().At(i).Type()) {
+			continue
+		}
+		for _, leaf := range Origins(p.Results[i].Value, wrapsError) {
+			if q, ok := leaf.(*ssa.Parameter); ok && isError(q.Type()) {
+				if k := slices.Index(fn.Params, q); k >= 0 {
+					out[i], any = k, true
+					break
+				}
+			}
+		}
+	}
+	return out, any
+}
+
+// wrapsError reports whether a call's result is made of the errors it is given: fmt.Errorf,
+// errors.Join, and the wrapping helpers of github.com/pkg/errors.
+func wrapsError(c *ssa.Call) bool {
+	fn := Callee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "fmt.Errorf", "errors.Join", "github.com/pkg/errors.Wrap", "github.com/pkg/errors.Wrapf",
+		"github.com/pkg/errors.WithMessage", "github.com/pkg/errors.WithMessagef", "github.com/pkg/errors.WithStack":
+		return true
+	}
+	return false
+}
+
 // maxSummaryBlocks bounds the functions the engine summarises.
 const maxSummaryBlocks = 200
 
@@ -275,6 +335,9 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 			sh.TypedNil = append(sh.TypedNil, o.TypedNil)
 			sh.Param = append(sh.Param, nilParam(fn, p, o))
 		}
+		if carries, any := carriedParams(fn, p); any {
+			sh.Carries = carries
+		}
 		key := fmt.Sprint(sh)
 		if seen[key] {
 			continue
@@ -283,6 +346,9 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 		if pos := p.Return.Pos(); pos.IsValid() {
 			at := r.pass.Fset.Position(pos)
 			sh.At = filepath.Base(at.Filename) + ":" + strconv.Itoa(at.Line)
+			if sh.Carries != nil {
+				sh.Ret, sh.RetAt = pos, at.String()
+			}
 		}
 		if len(sum.Shapes) == maxShapes {
 			sum.Complete = false

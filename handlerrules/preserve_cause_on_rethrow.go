@@ -661,18 +661,7 @@ func textOnlyError(call *ssa.Call) bool {
 }
 
 // doesIO reports whether call does I/O whose failure is worth keeping as a cause, as
-// upstream-error-as-protocol-error judges a call: it takes a context.Context (the request
-// builders of net/http aside), it is one of the standard library's file, network, HTTP,
-// database or subprocess operations, or the engine knows it leaves the process (a function
-// or interface method of the module that does). An argument parser's error is not one: a
-// text of the module's own that replaces it usually says all there is.
-func (h *handler) doesIO(call *ssa.Call) bool {
-	if call.Call.IsInvoke() {
-		return outside.TakesContext(call.Call.Signature()) || h.flow.LeavesProcess(call.Call.Method)
-	}
-	fn := flow.Callee(call)
-	if fn == nil || fn.Pkg() == nil || outside.BuildsRequest(fn) {
-		return false
-	}
-	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn) || h.flow.LeavesProcess(fn)
-}
+// upstream-error-as-protocol-error judges a call (flow.Result.CallLeaves). An argument
+// parser's error is not one: a text of the module's own that replaces it usually says all
+// there is.
+func (h *handler) doesIO(call *ssa.Call) bool { return h.flow.CallLeaves(call) }

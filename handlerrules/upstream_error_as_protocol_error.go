@@ -2,7 +2,9 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -10,15 +12,22 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/outside"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
-	return rule.Declare(perHandler{
+	return rule.Declare(check{
 		ID: "upstream-error-as-protocol-error", Severity: rule.Warning, SDKs: rule.PlainSDKs,
 		Title: "a failed upstream call is returned as a JSON-RPC error",
-		Run:   upstreamErrorAsProtocolError,
-	}, (*kinds).handler)
+		Run: func(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
+			// A helper several handlers hand their failures to is one mistake, reported once.
+			handedOn := map[token.Pos]bool{}
+			for _, h := range hs {
+				upstreamErrorAsProtocolError(p, h, handedOn)
+			}
+		},
+	}, (*kinds).handlerBodies)
 }
 
 // upstreamErrorAsProtocolError: a tool handler whose errors become JSON-RPC errors (mark3labs,
@@ -28,7 +37,7 @@ func (rules) UpstreamErrorAsProtocolError() rule.Entry[*kinds] {
 // upstream failures). The spec puts such failures in tool results (isError), where the model
 // reads them; as JSON-RPC errors it learns nothing and many clients show a crash. Argument
 // errors are tool-error-as-protocol-error's, so each return is reported by one rule at most.
-func upstreamErrorAsProtocolError(p *rule.Pass, h *handler) {
+func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.Pos]bool) {
 	// A server whose middleware turns handler errors into tool results serves this
 	// handler: the error is not a protocol error on every server, so it is left alone.
 	if h.Kind != mcpmodel.Tool || h.ErrorsConverted || (h.Errors != mcpmodel.ProtocolError && len(h.Except) == 0) {
@@ -56,7 +65,17 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler) {
 		if callee == "" {
 			callee = h.failingStatus(path)
 		}
+		if callee == "" && h.upstreamParamInHand(path) && !handedOn[ret.Pos()] {
+			// A delegate of another package returning the upstream failure its callers gave it.
+			handedOn[ret.Pos()], reported[ret] = true, true
+			p.Report(ret, handedOnMessage(h), h.toolErrorFix(ret, e)...)
+			return
+		}
 		if callee == "" {
+			if at := h.handedOnUpstream(path); at.IsValid() && !handedOn[at] {
+				handedOn[at] = true
+				p.Report(rule.Span{Start: at}, handedOnMessage(h))
+			}
 			return
 		}
 		if args == nil {
@@ -68,6 +87,54 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler) {
 		reported[ret] = true
 		p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 	})
+	// Returns that forward one call's results (`return respond(v, err)`).
+	h.pathsAndForwards(func(ret *ast.ReturnStmt, path *flow.Path) {
+		if len(ret.Results) == 1 && len(path.Results) > 1 && path.Results[h.ErrorIndex].Nil == flow.NonNil &&
+			(h.ResultIndex < 0 || path.Results[h.ResultIndex].Nil == flow.Nil) {
+			if at := h.handedOnUpstream(path); at.IsValid() && !handedOn[at] {
+				handedOn[at] = true
+				p.Report(rule.Span{Start: at}, handedOnMessage(h))
+			}
+		}
+	})
+}
+
+// handedOnUpstream reports a function of the package whose error the handler returns as it
+// is (`return respond(v, err)`) that hands on, as its own error, the failure of an upstream
+// call the handler passed it: the mistake is in that function, and it is reported there, once
+// however many handlers call it. A function of another package is checked in its own package,
+// as a delegate the module graph gives the upstream arguments of its call sites
+// (Handler.UpstreamParams).
+func (h *handler) handedOnUpstream(path *flow.Path) token.Pos {
+	c, k := flow.Extracted(path.Results[h.ErrorIndex].Value)
+	if c == nil || c.Call.IsInvoke() || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Pkg != h.flow.Package() {
+		return token.NoPos
+	}
+	sh, ok := path.ShapeOf(c)
+	j := sh.CarriedParam(k)
+	if !ok || j < 0 || j >= len(c.Call.Args) || !slices.Contains(h.flow.UpstreamArgs(c), j) {
+		return token.NoPos
+	}
+	return sh.Ret
+}
+
+// upstreamParamInHand reports whether the error in hand where path returns is a parameter the
+// delegate's callers give an upstream failure (Handler.UpstreamParams).
+func (h *handler) upstreamParamInHand(path *flow.Path) bool {
+	if len(h.UpstreamParams) == 0 {
+		return false
+	}
+	for _, v := range h.flow.InHand(path.Return.Block()) {
+		if q, ok := v.(*ssa.Parameter); ok && slices.Contains(h.UpstreamParams, slices.Index(q.Parent().Params, q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// handedOnMessage is the finding at a return that hands on its callers' upstream failure.
+func handedOnMessage(h *handler) string {
+	return "callers' upstream failure returned as an error: " + h.WireErrorCode() + "; return " + h.toolErrorAdvice()
 }
 
 // failedUpstream returns the name of the upstream call whose failure the innermost error

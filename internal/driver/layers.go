@@ -74,10 +74,15 @@ func (r *runRecord) resolveLayers() *layerPlan {
 			maps.Copy(callees, r.Values[s.Key])
 		}
 		for pos, pkg := range callees {
-			if prev, ok := plan.layered[pos]; ok && !sameWire(prev, s.Mapping) {
-				conflict[pos] = true
+			m := s.Mapping
+			if prev, ok := plan.layered[pos]; ok {
+				if !sameWire(prev, m) {
+					conflict[pos] = true
+				}
+				// Every site's upstream arguments: one that gives an upstream failure is enough.
+				m.UpstreamArgs = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(prev.UpstreamArgs), m.UpstreamArgs...))))
 			}
-			plan.layered[pos], pkgOf[pos] = s.Mapping, pkg
+			plan.layered[pos], pkgOf[pos] = m, pkg
 			calls[site] = append(calls[site], pos)
 		}
 	}

@@ -231,7 +231,7 @@ func (r *Finder) adapted(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 		Kind: m.Kind, SDK: m.SDK, Flavour: m.Flavour, Errors: m.Errors,
 		Node: node, Type: ftype, Body: body, Sig: sig, Name: name,
 		ResultIndex: m.ResultIndex, OutIndex: m.OutIndex, ErrorIndex: m.ErrorIndex,
-		Registered: true, Shape: m.Via, CallerJudges: m.CallerJudges,
+		Registered: true, Shape: m.Via, CallerJudges: m.CallerJudges, UpstreamParams: m.UpstreamArgs,
 	}
 	h.Request = r.requestParam(sig, m)
 	if m.HasIn && sig.Params().Len() > 0 {

@@ -54,6 +54,9 @@ type Mapping struct {
 	// CallerJudges: a delegate of another package its callers already judge by its summary
 	// (Handler.CallerJudges).
 	CallerJudges bool
+	// UpstreamArgs are, for a delegate, the arguments (receiver first) its call sites give
+	// the error of a call that leaves the process (Handler.UpstreamParams).
+	UpstreamArgs []int
 }
 
 // Wrap is one way an adapter receives functions: for an adapter function, the parameter

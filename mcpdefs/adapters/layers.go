@@ -279,6 +279,7 @@ func (r *Finder) delegateSites(h *mcpmodel.Handler) {
 		// Returned as written (`return client.HandleResult(v, err)`): the function is checked
 		// as the handler, and a mistake in it reported there, once.
 		m.CallerJudges = r.judgedBySummary(h, fn, c)
+		m.UpstreamArgs = r.flow.UpstreamArgs(c)
 		r.sites = append(r.sites, LayerSite{Pos: call.Lparen, Key: "decl", Mapping: m, Callee: f.Origin().Pos(), CalleePkg: f.Pkg().Path()})
 		r.AddUnmapped(mcpmodel.Unmapped{Adapter: r.writtenIn(h), Call: call, SDK: h.SDK, Site: true,
 			Reason: "the handler returns the results of " + f.Pkg().Name() + "." + f.Name() + ", which only a run over the whole module checks"})

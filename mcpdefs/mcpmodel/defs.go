@@ -147,6 +147,9 @@ type Handler struct {
 	// (`return records.Find(ctx, id)`), whose callers already report its (nil, nil) through its
 	// summary; nil-result-nil-error leaves it to them, the other rules report in it.
 	CallerJudges bool
+	// UpstreamParams are the parameters (receiver first) of a delegate that its callers give
+	// the error of a failed upstream call: returning one hands on an upstream failure.
+	UpstreamParams []int
 	// DelegateOf is the handler whose every return passes this function's results through
 	// (a delegate, or an SDK-typed function a handler wraps that way), or nil.
 	DelegateOf *Handler

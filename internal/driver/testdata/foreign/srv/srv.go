@@ -12,6 +12,7 @@ import (
 	"example.com/foreign/factorytool"
 	"example.com/foreign/hive"
 	"example.com/foreign/lister"
+	"example.com/foreign/respond"
 	"example.com/foreign/tools"
 )
 
@@ -22,6 +23,10 @@ func New() *server.MCPServer {
 		return tools.HandleList(deps, ctx, req)
 	})
 	tools.Register(s, tools.Echo{})
+	s.AddTool(mcp.NewTool("weather", mcp.WithDescription("Fetches the weather.")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		v, err := fetchWeather(ctx)
+		return respond.Result(v, err)
+	})
 	tools.Register(s, hive.Lookup{})
 	tools.RegisterQuery(s, "query", tools.HandleQuery)
 	tools.RegisterCommands(s, &tools.Ping{})
@@ -67,3 +72,6 @@ func specs() []tools.Spec {
 func addMade(s *server.MCPServer, name string) {
 	tools.AddMade(s, name)
 }
+
+// fetchWeather stands for an API client's call: it takes a context.
+func fetchWeather(ctx context.Context) (string, error) { return "sunny", ctx.Err() }

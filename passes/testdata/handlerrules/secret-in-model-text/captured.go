@@ -48,7 +48,29 @@ func dsnHandler(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult
 	return m3.NewToolResultError("cannot connect to " + dsn), nil // want `environment variable DATABASE_URL reaches the model in tool error text`
 }
 
+// Through two closures: the factory's token is captured by a builder closure, which captures
+// it again in the handler it returns.
+func layeredHandler() server.ToolHandlerFunc {
+	token := os.Getenv("FORECAST_API_TOKEN")
+	build := func(prefix string) server.ToolHandlerFunc {
+		return func(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+			return m3.NewToolResultError(prefix + " rejected token " + token), nil // want `environment variable FORECAST_API_TOKEN reaches the model in tool error text`
+		}
+	}
+	return build("forecast")
+}
+
+// Near miss: the captured token is redacted before it reaches the text.
+func redactedHandler() server.ToolHandlerFunc {
+	token := os.Getenv("ALERTS_API_TOKEN")
+	return func(ctx context.Context, req m3.CallToolRequest) (*m3.CallToolResult, error) {
+		return m3.NewToolResultError("rejected token ending " + redact(token)), nil
+	}
+}
+
 func registerCaptured(s *server.MCPServer) {
+	s.AddTool(m3.NewTool("layered", m3.WithDescription("W.")), layeredHandler())
+	s.AddTool(m3.NewTool("redacted", m3.WithDescription("W.")), redactedHandler())
 	s.AddTool(m3.NewTool("weather", m3.WithDescription("W.")), weatherHandler())
 	s.AddTool(m3.NewTool("counting", m3.WithDescription("W.")), countingHandler())
 	s.AddTool(m3.NewTool("base", m3.WithDescription("W.")), baseHandler())

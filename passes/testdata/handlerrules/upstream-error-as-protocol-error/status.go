@@ -110,3 +110,33 @@ func statusLocal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
+
+// A range of failing statuses.
+func statusRange(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetch", err), nil
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, fmt.Errorf("unexpected status %d", resp.StatusCode) // want `http.Get failed upstream`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// A switch on the status: the default takes every failing status.
+func statusSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetch", err), nil
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return mcp.NewToolResultText("ok"), nil
+	case http.StatusNotFound:
+		return mcp.NewToolResultError("no such item"), nil
+	default:
+		return nil, fmt.Errorf("status %d", resp.StatusCode) // want `http.Get failed upstream`
+	}
+}

@@ -1,6 +1,10 @@
 package flow
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Condition is a branch condition and the way a path takes it.
 type Condition struct {
@@ -95,4 +99,65 @@ func (p *Path) InHand() []ssa.Value {
 		}
 	}
 	return out
+}
+
+// DecidedOtherwise reports whether a branch taken after the errors in hand arose decides that
+// b runs where something else than their nil test holds: another condition (`if tenant == ""
+// { return errors.New("tenant not configured") }`: the new error reports that), or what the
+// failure is (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is
+// translated on purpose, and its text says what happened). Where the test does not hold
+// (`if errors.Is(err, errNotFound) { return nil }; return errors.New("lookup failed")`, `if
+// !os.IsNotExist(err) {...}`), b builds the generic failure, and dropping the cause there is
+// the mistake.
+func DecidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
+	for _, cond := range Controlling(b) {
+		after := false
+		for _, v := range inHand {
+			if vb := CallOf(Core(v)).Block(); vb != nil && vb.Dominates(cond.If.Block()) {
+				after = true
+			}
+		}
+		if !after {
+			continue // a branch the failure merely happened inside of
+		}
+		if !IsNilTestOf(cond.Value, inHand) && holdsOn(cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsOn reports whether the block cond controls runs where cond's test, read without its
+// negations, holds. A classification (os.IsNotExist(err), errors.Is) holds on one side only;
+// a comparison (`tenant == ""`, `ctx.Err() != nil`, a status code) decides either way: each
+// side is a case the new error can name.
+func holdsOn(cond Condition) bool {
+	holds, v := cond.Taken, cond.Value
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.NOT {
+				holds, v = !holds, x.X
+				continue
+			}
+		case *ssa.BinOp:
+			return true
+		}
+		return holds
+	}
+}
+
+// IsNilTestOf reports whether cond compares one of vals with nil, and nothing else.
+func IsNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	x := NilTested(bin)
+	for _, v := range vals {
+		if x != nil && Core(x) == Core(v) {
+			return true
+		}
+	}
+	return false
 }

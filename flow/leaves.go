@@ -59,18 +59,26 @@ func (r *Result) callsOut(f *ssa.Function) bool {
 				}
 				continue
 			}
-			callee := c.StaticCallee()
+			// A static callee, or the one function a package variable holds.
+			callee := r.calledFunction(call)
 			if callee == nil {
 				continue // a function value: where it goes is not known here
 			}
 			if callee.Origin() != nil {
 				callee = callee.Origin()
 			}
-			if r.leaves[callee] {
+			if r.leaves[callee] || c.StaticCallee() == nil && outside.TakesContext(c.Signature()) {
 				return true
 			}
 			obj, ok := callee.Object().(*types.Func)
-			if !ok || obj.Pkg() == r.pass.Pkg {
+			if !ok {
+				continue
+			}
+			if obj.Pkg() == r.pass.Pkg {
+				// A bound method value's wrapper runs the method.
+				if f := r.pkg.Prog.FuncValue(obj.Origin()); f != nil && r.leaves[f] {
+					return true
+				}
 				continue
 			}
 			if r.leavesElsewhere(obj) {
@@ -190,10 +198,46 @@ func (r *Result) CallLeaves(call *ssa.Call) bool {
 		return outside.TakesContext(call.Call.Signature()) || r.LeavesProcess(call.Call.Method)
 	}
 	fn := Callee(call)
-	if fn == nil || fn.Pkg() == nil || outside.BuildsRequest(fn) {
+	if fn == nil {
+		// The one function a package variable holds: a method value, or a factory's closure.
+		return r.heldLeaves(call)
+	}
+	if fn.Pkg() == nil || outside.BuildsRequest(fn) {
 		return false
 	}
 	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
+}
+
+// heldLeaves reports whether the function a call through a package variable runs leaves the
+// process.
+func (r *Result) heldLeaves(call *ssa.Call) bool {
+	if r == nil || r.pkg == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.calledFunction(call)
+	if f == nil {
+		return false
+	}
+	if outside.TakesContext(call.Call.Signature()) {
+		return true
+	}
+	if f.Origin() != nil {
+		f = f.Origin()
+	}
+	if r.leaves[f] {
+		return true
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	if obj.Pkg() == r.pass.Pkg {
+		g := r.pkg.Prog.FuncValue(obj.Origin())
+		return g != nil && r.leaves[g]
+	}
+	return r.leavesElsewhere(obj)
 }
 
 // UpstreamArgs are the indices of call's arguments (receiver first) that hold, wherever the

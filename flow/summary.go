@@ -173,10 +173,15 @@ func (p *Path) ShapeOf(call *ssa.Call) (Shape, bool) {
 	r := p.st.fi.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	k, ok := p.st.shape[call]
-	sum, _ := r.summaryOfCall(call)
+	return p.st.shapeOf(call)
+}
+
+// shapeOf is ShapeOf for a caller that holds the engine's lock.
+func (s *state) shapeOf(call *ssa.Call) (Shape, bool) {
+	k, ok := s.shape[call]
+	sum, _ := s.fi.r.summaryOfCall(call)
 	if !ok && sum != nil && len(sum.Shapes) == 1 {
-		k, ok = 0, true
+		k, ok = 0, true // one shape: the call is not split
 	}
 	if !ok || sum == nil || k < 0 || k >= len(sum.Shapes) {
 		return Shape{}, false
@@ -271,23 +276,74 @@ func nilParam(fn *ssa.Function, p Path, o Outcome) int {
 }
 
 // carriedParams is, for each result of path p through fn, the error parameter a non-nil error
-// result is made of, or -1; any is false when none is.
-func carriedParams(fn *ssa.Function, p Path) (out []int, any bool) {
+// result is made of, or -1, and the return that hands it on: p's own, or that of a function of
+// the package whose shape on the path hands on what fn gave it (`return answerImpl(v, err)`).
+// any is false when no result carries a parameter.
+func (r *Result) carriedParams(fn *ssa.Function, p Path) (out []int, ret token.Pos, any bool) {
+	ret = p.Return.Pos()
 	for i, o := range p.Results {
 		out = append(out, -1)
 		if o.Nil == Nil || !isError(fn.Signature.Results().At(i).Type()) {
 			continue
 		}
-		for _, leaf := range Origins(p.Results[i].Value, wrapsError) {
-			if q, ok := leaf.(*ssa.Parameter); ok && isError(q.Type()) {
-				if k := slices.Index(fn.Params, q); k >= 0 {
-					out[i], any = k, true
-					break
+		v := p.Results[i].Value
+		for depth := 0; depth < maxDepth && out[i] < 0; depth++ {
+			var next ssa.Value
+			for _, leaf := range Origins(v, wrapsError) {
+				if q, ok := leaf.(*ssa.Parameter); ok && isError(q.Type()) {
+					if k := slices.Index(fn.Params, q); k >= 0 {
+						out[i], any = k, true
+						break
+					}
+				}
+				// A call whose shape on this path hands on one of its arguments.
+				c, k := Extracted(leaf)
+				if _, whole := leaf.(*ssa.Call); whole && c.Call.Signature().Results().Len() > 1 {
+					// Origins gives a call of several results as the call itself: the error
+					// is its last error result.
+					k = lastErrorResult(c.Call.Signature())
+				}
+				if c != nil && k >= 0 && next == nil {
+					if sh, ok := p.st.shapeOf(c); ok {
+						if j := sh.CarriedParam(k); j >= 0 && j < len(c.Call.Args) {
+							next = c.Call.Args[j]
+							if sh.Ret.IsValid() {
+								ret = sh.Ret
+							}
+						}
+					}
+				}
+			}
+			if out[i] >= 0 || next == nil {
+				break
+			}
+			v = next
+		}
+	}
+	if any && !ret.IsValid() {
+		// A wrapper the compiler made (a bound method value's) has no return of its own: the
+		// return is the one of the method it calls.
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok {
+					if sh, ok := p.st.shapeOf(c); ok && sh.Ret.IsValid() {
+						ret = sh.Ret
+					}
 				}
 			}
 		}
 	}
-	return out, any
+	return out, ret, any
+}
+
+// lastErrorResult is the index of sig's last result of an error type, or -1.
+func lastErrorResult(sig *types.Signature) int {
+	for i := sig.Results().Len() - 1; i >= 0; i-- {
+		if isError(sig.Results().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
 }
 
 // wrapsError reports whether a call's result is made of the errors it is given: fmt.Errorf,
@@ -335,7 +391,8 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 			sh.TypedNil = append(sh.TypedNil, o.TypedNil)
 			sh.Param = append(sh.Param, nilParam(fn, p, o))
 		}
-		if carries, any := carriedParams(fn, p); any {
+		carries, ret, any := r.carriedParams(fn, p)
+		if any {
 			sh.Carries = carries
 		}
 		key := fmt.Sprint(sh)
@@ -346,9 +403,9 @@ func (r *Result) summaryOf(fn *ssa.Function) *Summary {
 		if pos := p.Return.Pos(); pos.IsValid() {
 			at := r.pass.Fset.Position(pos)
 			sh.At = filepath.Base(at.Filename) + ":" + strconv.Itoa(at.Line)
-			if sh.Carries != nil {
-				sh.Ret, sh.RetAt = pos, at.String()
-			}
+		}
+		if sh.Carries != nil && ret.IsValid() {
+			sh.Ret, sh.RetAt = ret, r.pass.Fset.Position(ret).String()
 		}
 		if len(sum.Shapes) == maxShapes {
 			sum.Complete = false

@@ -112,7 +112,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 
 // classifiedAt reports whether the tool result call builds answers a failure classified
 // first (`if err != nil && IsHTTPStatus(err, 404)`, `if errors.Is(err, errUnsupported)`):
-// its text is the translation of that case, as for a new error (decidedOtherwise).
+// its text is the translation of that case, as for a new error (flow.DecidedOtherwise).
 func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
 	if c == nil {
@@ -124,7 +124,7 @@ func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 			failures = append(failures, v)
 		}
 	}
-	return len(failures) > 0 && decidedOtherwise(c.Block(), failures)
+	return len(failures) > 0 && flow.DecidedOtherwise(c.Block(), failures)
 }
 
 // localFailure reports whether the error branch around the top of stack tests an error set
@@ -551,7 +551,7 @@ func (h *handler) droppedEntirely() {
 				upstream = append(upstream, v)
 			}
 		}
-		if len(upstream) == 0 || decidedOtherwise(call.Block(), upstream) {
+		if len(upstream) == 0 || flow.DecidedOtherwise(call.Block(), upstream) {
 			return
 		}
 		sources := map[*ssa.Call]bool{}
@@ -583,67 +583,6 @@ func (h *handler) buildsTextError() bool {
 		}
 	})
 	return found
-}
-
-// decidedOtherwise reports whether a branch taken after the errors in hand arose decides that
-// b runs where something else than their nil test holds: another condition (`if tenant == ""
-// { return errors.New("tenant not configured") }`: the new error reports that), or what the
-// failure is (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is
-// translated on purpose, and its text says what happened). Where the test does not hold
-// (`if errors.Is(err, errNotFound) { return nil }; return errors.New("lookup failed")`, `if
-// !os.IsNotExist(err) {...}`), b builds the generic failure, and dropping the cause there is
-// the mistake.
-func decidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
-	for _, cond := range flow.Controlling(b) {
-		after := false
-		for _, v := range inHand {
-			if vb := flow.CallOf(flow.Core(v)).Block(); vb != nil && vb.Dominates(cond.If.Block()) {
-				after = true
-			}
-		}
-		if !after {
-			continue // a branch the failure merely happened inside of
-		}
-		if !isNilTestOf(cond.Value, inHand) && holdsOn(cond) {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsOn reports whether the block cond controls runs where cond's test, read without its
-// negations, holds. A classification (os.IsNotExist(err), errors.Is) holds on one side only;
-// a comparison (`tenant == ""`, `ctx.Err() != nil`, a status code) decides either way: each
-// side is a case the new error can name.
-func holdsOn(cond flow.Condition) bool {
-	holds, v := cond.Taken, cond.Value
-	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.NOT {
-				holds, v = !holds, x.X
-				continue
-			}
-		case *ssa.BinOp:
-			return true
-		}
-		return holds
-	}
-}
-
-// isNilTestOf reports whether cond compares one of vals with nil, and nothing else.
-func isNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
-	bin, ok := cond.(*ssa.BinOp)
-	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
-		return false
-	}
-	x := flow.NilTested(bin)
-	for _, v := range vals {
-		if x != nil && flow.Core(x) == flow.Core(v) {
-			return true
-		}
-	}
-	return false
 }
 
 // textOnlyError reports whether call builds an error from text alone: errors.New, or

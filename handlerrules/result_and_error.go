@@ -169,7 +169,7 @@ func (h *handler) passedThrough(path *flow.Path, errV ssa.Value) bool {
 		return false
 	}
 	for _, c := range flow.Controlling(path.Return.Block()) {
-		if isNilTestOf(c.Value, []ssa.Value{errV}) {
+		if flow.IsNilTestOf(c.Value, []ssa.Value{errV}) {
 			return false
 		}
 	}

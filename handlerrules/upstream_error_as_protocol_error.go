@@ -58,6 +58,16 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 		if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {
 			return // a result beside the error is result-and-error's mistake
 		}
+		// The error a function of the package handed on, the caller's upstream failure: the
+		// mistake is that function's, reported there once.
+		if at := h.handedOnUpstream(path); at.IsValid() {
+			reported[ret] = true
+			if !handedOn[at] {
+				handedOn[at] = true
+				p.Report(rule.Span{Start: at}, handedOnMessage(h))
+			}
+			return
+		}
 		callee := h.failedUpstream(stack)
 		if callee == "" {
 			callee = h.failedUpstreamOn(path)
@@ -72,10 +82,6 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 			return
 		}
 		if callee == "" {
-			if at := h.handedOnUpstream(path); at.IsValid() && !handedOn[at] {
-				handedOn[at] = true
-				p.Report(rule.Span{Start: at}, handedOnMessage(h))
-			}
 			return
 		}
 		if args == nil {
@@ -107,7 +113,11 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 // (Handler.UpstreamParams).
 func (h *handler) handedOnUpstream(path *flow.Path) token.Pos {
 	c, k := flow.Extracted(path.Results[h.ErrorIndex].Value)
-	if c == nil || c.Call.IsInvoke() || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Pkg != h.flow.Package() {
+	if c == nil || c.Call.IsInvoke() {
+		return token.NoPos
+	}
+	// A function of the package, called directly or through a variable that holds it.
+	if f := h.flow.Called(c); f == nil || f.Pkg != h.flow.Package() && (f.Object() == nil || f.Object().Pkg() != h.pass.Pkg) {
 		return token.NoPos
 	}
 	sh, ok := path.ShapeOf(c)
@@ -160,6 +170,11 @@ func (h *handler) upstreamCall(call *ast.CallExpr) string {
 		return name
 	}
 	if fn, ok := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func); ok && h.flow.LeavesProcess(fn) {
+		return types.ExprString(call.Fun)
+	}
+	// A call through a package variable that holds one function (`var readTemplate =
+	// (&templates{}).read`).
+	if c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen); c != nil && h.flow.CallLeaves(c) {
 		return types.ExprString(call.Fun)
 	}
 	return ""

@@ -29,7 +29,7 @@ func New(oracle Oracle) *analysis.Analyzer {
 		Doc:              "builds SSA for the module's packages and answers path questions (nilness per return, typed nils, errors in hand, value sources) for recognition and the rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/flow.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(Summary), new(LeavesProcess)},
+		FactTypes:        []analysis.Fact{new(Summary), new(LeavesProcess), new(ErrorAsText)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, oracle)
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass, oracle Oracle) (res *Result, err error) {
 	}
 	res.exportSummaries()
 	res.computeLeaves()
+	res.computeErrorText()
 	return res, nil
 }
 

@@ -329,6 +329,9 @@ func (h *handler) errorfWithoutW(call *ast.CallExpr, hand func() map[types.Objec
 		if !h.buildsReturnedError(call) {
 			return // a helper's error that does not leave it: no handler returns it
 		}
+		if c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen); c != nil && h.flow.TextOnly(c) {
+			return // it becomes text at once (to.Error(fmt.Errorf(...))): %w would change nothing
+		}
 		var fixes []analysis.SuggestedFix
 		if lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING && !strings.Contains(lit.Value, `\`) {
 			verbPos := lit.Pos() + 1 + token.Pos(v.End-1)

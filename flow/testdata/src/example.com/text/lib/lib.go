@@ -1,0 +1,5 @@
+package lib
+
+func Show(err error) string { return "failed: " + err.Error() }
+
+func Keep(err error) error { return err }

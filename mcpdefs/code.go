@@ -37,6 +37,15 @@ func (r *recogniser) IsArguments(e ast.Expr, h *mcpmodel.Handler) bool {
 func (r *recogniser) AddHandler(h *mcpmodel.Handler) {
 	r.res.Handlers = append(r.res.Handlers, h)
 	r.res.byNode[h.Node] = h
+	// A typed handler found through the server's layer takes in the handler-shaped literals
+	// written inside it, as one recognised by its type does (see function).
+	if h.Flavour == mcpmodel.GoSDKTypedTool && h.Body != nil {
+		for _, inner := range r.res.Handlers {
+			if inner != h && inner.Kind == mcpmodel.Tool && !inner.Registered && inner.Node.Pos() > h.Body.Pos() && inner.Node.End() < h.Body.End() {
+				inner.Errors, inner.ErrorsConverted, inner.CallerJudges = mcpmodel.ToolError, true, true
+			}
+		}
+	}
 }
 
 func (r *recogniser) AddUnmapped(u mcpmodel.Unmapped) {

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // Problem kinds beyond the outcomes (protocol-error, crash, hang, accepted,
@@ -334,14 +334,14 @@ func mdCell(s string) string {
 // breaks its schema and a leaked secret break clients or users; a hang and a transport
 // failure are worth a look; an accepted bad call is information (the handler may be lenient
 // on purpose).
-func DefaultSeverity(kind string) analyzers.Severity {
+func DefaultSeverity(kind string) rule.Severity {
 	switch kind {
 	case Crash, ProblemOutputSchema, ProblemSecret, ProblemUnknownToolAns:
-		return analyzers.Error
+		return rule.Error
 	case Hang, TransportError, ProtocolError:
-		return analyzers.Warning
+		return rule.Warning
 	}
-	return analyzers.Info
+	return rule.Info
 }
 
 // plural counts n of noun: "1 problem", "2 problems".

@@ -6,7 +6,7 @@
 // It asks the flow engine (package flow, on SSA). The output's parts are the SSA values that
 // hold part of it: the output value and the values given to its fields where it is made,
 // then, forwards, every field, element, map value, load, conversion and phi of a part. The
-// content's backward slice (flow.Slice: its data, the locals and builders written into it,
+// content's backward slice (slice.Slice: its data, the locals and builders written into it,
 // the branches that decide those writes and which way a phi goes) stops at the parts; each
 // use of a part inside the slice is classified: a read of a leaf shows it; a whole-value use
 // (json.Marshal, fmt, copied into another value, appended) shows everything below; a count
@@ -28,6 +28,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/slice"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
 
@@ -264,7 +265,7 @@ func isLoad(u *ssa.UnOp) bool { return u.Op == token.MUL }
 // of the output it meets.
 func (e *Engine) Run(fn *ssa.Function, sinks []ssa.Value) {
 	e.derive()
-	s := &flow.Slice{
+	s := &slice.Slice{
 		// A phi may hold a part on some ways in and other text on others: its ways are
 		// followed.
 		Stop: func(v ssa.Value) bool {

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // WriteGitHub writes GitHub Actions workflow commands, which the runner turns into
@@ -45,15 +45,15 @@ func WriteGitHub(w io.Writer, r *result.Report, o Options) error {
 }
 
 // githubLevel is the workflow command of a severity: an info finding is a notice.
-func githubLevel(s analyzers.Severity) string { return levelWord(s, "notice") }
+func githubLevel(s rule.Severity) string { return levelWord(s, "notice") }
 
 // levelWord names a severity in a format that calls errors and warnings so and has its own
 // word, infoWord, for the rest.
-func levelWord(s analyzers.Severity, infoWord string) string {
+func levelWord(s rule.Severity, infoWord string) string {
 	switch s {
-	case analyzers.Error:
+	case rule.Error:
 		return "error"
-	case analyzers.Warning:
+	case rule.Warning:
 		return "warning"
 	}
 	return infoWord

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // Format names an output format.
@@ -52,7 +52,7 @@ type Options struct {
 	// ListFrom is the lowest severity the text format lists finding by finding; below it, one
 	// line counts the findings per rule. The zero value (info) lists everything. The other
 	// formats are read by programs and always carry every finding.
-	ListFrom analyzers.Severity
+	ListFrom rule.Severity
 }
 
 // Write writes r to w in format f.

@@ -8,8 +8,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
+	"github.com/mcplint-go/mcplint/internal/rule"
 )
 
 // SARIF 2.1.0, the subset GitHub code scanning reads. Field names follow the specification.
@@ -160,18 +160,18 @@ func WriteSARIF(w io.Writer, r *result.Report, o Options) error {
 	if cov := coverageDoc(r.Coverage, o.Dir); cov != nil {
 		run.Properties = &sarifRunProps{Coverage: cov}
 	}
-	for _, rule := range r.Rules {
+	for _, desc := range r.Rules {
 		sr := sarifRule{
-			ID:                   rule.ID,
-			ShortDescription:     sarifMultiformat{Text: rule.Title},
-			HelpURI:              rule.URL,
-			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(rule.Severity)},
+			ID:                   desc.ID,
+			ShortDescription:     sarifMultiformat{Text: desc.Title},
+			HelpURI:              desc.URL,
+			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(desc.Severity)},
 		}
-		if rule.Help != "" {
-			sr.Help = &sarifMultiformat{Text: rule.Help, Markdown: rule.Help}
+		if desc.Help != "" {
+			sr.Help = &sarifMultiformat{Text: desc.Help, Markdown: desc.Help}
 		}
-		if rule.Family != "" {
-			sr.Properties = &sarifRuleProps{Tags: []string{"mcp", rule.Family}}
+		if desc.Family != "" {
+			sr.Properties = &sarifRuleProps{Tags: []string{"mcp", desc.Family}}
 		}
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sr)
 	}
@@ -238,7 +238,7 @@ func sarifFixOf(fix result.Fix, o Options, cols *columns) sarifFix {
 }
 
 // sarifLevel is a result's level: an info finding is a note.
-func sarifLevel(s analyzers.Severity) string { return levelWord(s, "note") }
+func sarifLevel(s rule.Severity) string { return levelWord(s, "note") }
 
 // columns converts go/token's byte columns to UTF-16 code units, reading each file once.
 // When a file cannot be read the byte column is kept, which is right for ASCII lines.

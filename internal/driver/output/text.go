@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint-go/mcplint/analyzers"
+	"github.com/mcplint-go/mcplint/internal/rule"
 
 	"github.com/mcplint-go/mcplint/internal/driver/result"
 )
@@ -22,7 +22,7 @@ import (
 func WriteText(w io.Writer, r *result.Report, o Options) error {
 	bw := bufio.NewWriter(w)
 	hidden := map[string]int{}
-	below := map[analyzers.Severity]bool{}
+	below := map[rule.Severity]bool{}
 	for _, f := range r.Findings {
 		if f.Severity < o.ListFrom {
 			hidden[f.Rule]++
@@ -43,7 +43,7 @@ func WriteText(w io.Writer, r *result.Report, o Options) error {
 
 // writeHidden writes the one line that stands for the findings not listed: "mcplint: 4229
 // info findings not listed (describe-on-output-fields 4200, ...); -show info lists them".
-func writeHidden(w io.Writer, hidden map[string]int, below map[analyzers.Severity]bool) {
+func writeHidden(w io.Writer, hidden map[string]int, below map[rule.Severity]bool) {
 	rules := make([]string, 0, len(hidden))
 	total := 0
 	for id, n := range hidden {
@@ -61,9 +61,9 @@ func writeHidden(w io.Writer, hidden map[string]int, below map[analyzers.Severit
 	for i, id := range rules {
 		parts[i] = fmt.Sprintf("%s %d", id, hidden[id])
 	}
-	lowest := analyzers.Error
+	lowest := rule.Error
 	var sevs []string
-	for _, s := range []analyzers.Severity{analyzers.Warning, analyzers.Info} {
+	for _, s := range []rule.Severity{rule.Warning, rule.Info} {
 		if below[s] {
 			sevs = append(sevs, s.String())
 			lowest = s

@@ -1,6 +1,14 @@
-package flow
+// Package slice computes backward program slices of one function on the flow engine's SSA:
+// the instructions whose effects may reach a set of values (format-parity asks which values a
+// tool's text is made of). It imports the engine for what a call is given and which branch
+// decides a block; the engine does not import it.
+package slice
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
+)
 
 // Slice is a backward program slice of one function: the instructions whose effects may
 // reach the seeds. It follows
@@ -163,7 +171,7 @@ func (s *Slice) writes(addr ssa.Value) {
 		s.writer(st)
 		s.push(st.Val)
 	}
-	for _, call := range CallsGiven(addr) {
+	for _, call := range flow.CallsGiven(addr) {
 		s.writer(call)
 		s.value(call)
 	}
@@ -206,7 +214,7 @@ func (s *Slice) control(b *ssa.BasicBlock) {
 		return
 	}
 	s.controlled[b] = true
-	for _, c := range Controlling(b) {
+	for _, c := range flow.Controlling(b) {
 		s.branch(c.If)
 	}
 }

@@ -1,4 +1,4 @@
-package flow_test
+package slice_test
 
 import (
 	"go/ast"
@@ -11,7 +11,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/slice"
 )
+
+var engine = flow.New(nil)
 
 // sliceAnalyzer reports, at every function slice*, which of its parameters the slice of its
 // returned values uses. Counts (len, cap) are not made of their argument, and the walk stops at
@@ -35,7 +38,7 @@ var sliceAnalyzer = &analysis.Analyzer{
 						seeds = append(seeds, ret.Results...)
 					}
 				}
-				s := &flow.Slice{
+				s := &slice.Slice{
 					Args: func(c *ssa.Call) bool {
 						b, ok := c.Call.Value.(*ssa.Builtin)
 						return !ok || b.Name() != "len" && b.Name() != "cap"

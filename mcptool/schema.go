@@ -1,18 +1,16 @@
 package mcptool
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/ojson"
-	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool/envelope"
 )
 
 // Enum is implemented by a named type whose values form a closed set, such
@@ -161,79 +159,10 @@ func inferenceRule(err error) string {
 	return defcheck.RuleSchemaSerializable
 }
 
-// ErrorEnvelopeSchema is the schema of structuredContent on an error result:
-// {"error": {"code", "message", "data"}}. Only what this tool declares is
-// listed (its codes in code's description, its reasons and when each applies
-// in data.reason's): the schema is sent on every tools/list and read by the
-// model, so every byte is paid per tool, per session. mcplint's surface uses it
-// to show what Add advertises.
+// ErrorEnvelopeSchema is the schema of structuredContent on an error result
+// (see [envelope.Schema]).
 func ErrorEnvelopeSchema(contract []ErrorContract) *jsonschema.Schema {
-	falseSchema := &jsonschema.Schema{Not: &jsonschema.Schema{}}
-
-	codeDesc := "JSON-RPC error code."
-	var codes []string
-	seen := map[mcperr.Code]bool{}
-	for _, c := range contract {
-		if !seen[c.Code] {
-			seen[c.Code] = true
-			codes = append(codes, strconv.Itoa(int(c.Code))+" "+c.Code.String())
-		}
-	}
-	if len(codes) > 0 {
-		codeDesc += " Declared: " + strings.Join(codes, ", ") + "."
-	}
-	reason := &jsonschema.Schema{
-		Type:        "string",
-		Description: "Stable identifier of the failure mode; switch on it, not on the message.",
-	}
-	for _, c := range contract {
-		retry := ""
-		if c.EffectiveRetryable() {
-			retry = ", retryable"
-		}
-		reason.Description += fmt.Sprintf(" %s (%s%s): %s", c.Reason, c.Code.String(), retry, sentence(c.When))
-	}
-	data := &jsonschema.Schema{
-		Type:        "object",
-		Description: "Structured context for recovery. Other keys (retryAfter, status, ...) may appear.",
-		Properties: map[string]*jsonschema.Schema{
-			mcperr.DataKeyReason: reason,
-			mcperr.DataKeyRecovery: {
-				Type:       "object",
-				Properties: map[string]*jsonschema.Schema{"hint": {Type: "string", Description: "What to do next."}},
-			},
-			mcperr.DataKeyRetryable: {Type: "boolean", Description: "Whether retrying the same call unchanged may succeed."},
-		},
-		PropertyOrder: []string{mcperr.DataKeyReason, mcperr.DataKeyRecovery, mcperr.DataKeyRetryable},
-	}
-	errObj := &jsonschema.Schema{
-		Type:        "object",
-		Description: "The tool failed; content[] carries the same error as text.",
-		Properties: map[string]*jsonschema.Schema{
-			"code":    {Type: "integer", Description: codeDesc},
-			"message": {Type: "string"},
-			"data":    data,
-		},
-		PropertyOrder:        []string{"code", "message", "data"},
-		Required:             []string{"code", "message"},
-		AdditionalProperties: falseSchema,
-	}
-	return &jsonschema.Schema{
-		Type:                 "object",
-		Properties:           map[string]*jsonschema.Schema{"error": errObj},
-		Required:             []string{"error"},
-		AdditionalProperties: falseSchema,
-	}
-}
-
-// sentence trims s and ends it with a full stop unless it already ends
-// with terminal punctuation.
-func sentence(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
-		return s
-	}
-	return s + "."
+	return envelope.Schema(contract)
 }
 
 // advertisedOutputSchema admits both the tool's output and the error
@@ -250,9 +179,9 @@ func advertisedOutputSchema(out *jsonschema.Schema, contract []ErrorContract) *j
 	}
 }
 
-// AdvertisedOutputDescription describes the output schema Add advertises:
-// {"type": "object", "description": this, "anyOf": [output, error envelope]}.
-const AdvertisedOutputDescription = "The tool's output; when isError is true, an object with a single key \"error\" instead."
+// AdvertisedOutputDescription describes the output schema Add advertises
+// (see [envelope.AdvertisedOutputDescription]).
+const AdvertisedOutputDescription = envelope.AdvertisedOutputDescription
 
 // sortedReasons lists the contract's reasons for messages.
 func sortedReasons(contract []ErrorContract) []string {

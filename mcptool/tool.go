@@ -27,34 +27,12 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/mcperr"
+	"github.com/mcplint-go/mcplint/mcptool/envelope"
 )
 
 // ErrorContract declares one failure mode of a tool: the public failure
-// surface clients and agents can plan around.
-type ErrorContract struct {
-	// Reason is the stable snake_case identifier sent as data.reason.
-	Reason string
-	// Code is the JSON-RPC code the failure carries.
-	Code mcperr.Code
-	// When says in what situation the failure happens.
-	When string
-	// Recovery tells the agent what to do next (at least five words). Fail
-	// and FailHTTP send it as data.recovery.hint.
-	Recovery string
-	// Retryable says whether an unchanged retry may succeed. Fail and
-	// FailHTTP send EffectiveRetryable as data.retryable: true when set,
-	// otherwise what the code implies (Code.Retryable). An entry that
-	// disagrees with its code is reported at start-up
-	// (error-contract-retryable-mismatch); narrow a single call with
-	// mcperr.WithRetryable(false).
-	Retryable bool
-}
-
-// EffectiveRetryable is the retryability Fail sends for the entry: true
-// when Retryable is set, otherwise the code's default.
-func (c ErrorContract) EffectiveRetryable() bool {
-	return c.Retryable || c.Code.Retryable()
-}
+// surface clients and agents can plan around (see [envelope.ErrorContract]).
+type ErrorContract = envelope.ErrorContract
 
 // Tool is a typed MCP tool. In must infer to a JSON object (a struct, a map,
 // or a pointer to either); Out must be a struct (or a pointer to one).

@@ -22,7 +22,7 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 	"github.com/mcplint-go/mcplint/mcperr"
-	"github.com/mcplint-go/mcplint/mcptool"
+	"github.com/mcplint-go/mcplint/mcptool/envelope"
 )
 
 // Build returns the surface of one package: every definition recognition found outside test
@@ -248,7 +248,7 @@ func (b *builder) schema(e *Entry, d *mcpmodel.Definition, field string, src mcp
 // error envelope built from the tool's contract, by mcptool's own code. why says what in the
 // contract cannot be read statically.
 func mcptoolAdvertised(out any, c *mcpmodel.Contract) (any, string) {
-	var contract []mcptool.ErrorContract
+	var contract []envelope.ErrorContract
 	if c != nil {
 		if !c.Static {
 			return nil, "mcptool describes the error contract in it, which is not a constant"
@@ -257,22 +257,22 @@ func mcptoolAdvertised(out any, c *mcpmodel.Contract) (any, string) {
 			if !en.Reason.Static || !en.When.Static || !en.Code.Static || (en.Retryable.Set && !en.Retryable.Static) {
 				return nil, "mcptool describes the error contract in it, which is not a constant"
 			}
-			contract = append(contract, mcptool.ErrorContract{Reason: en.Reason.Str, When: en.When.Str,
+			contract = append(contract, envelope.ErrorContract{Reason: en.Reason.Str, When: en.When.Str,
 				Code: mcperr.Code(en.Code.Val), Retryable: en.Retryable.Static && en.Retryable.Val})
 		}
 	}
-	b, err := json.Marshal(mcptool.ErrorEnvelopeSchema(contract))
+	b, err := json.Marshal(envelope.Schema(contract))
 	if err != nil {
 		return nil, "mcptool's error envelope: " + err.Error()
 	}
-	envelope, err := ojson.Parse(b)
+	errSchema, err := ojson.Parse(b)
 	if err != nil {
 		return nil, "mcptool's error envelope: " + err.Error()
 	}
 	o := ojson.New()
 	o.Set("type", "object")
-	o.Set("description", mcptool.AdvertisedOutputDescription)
-	o.Set("anyOf", []any{out, envelope})
+	o.Set("description", envelope.AdvertisedOutputDescription)
+	o.Set("anyOf", []any{out, errSchema})
 	return o, ""
 }
 

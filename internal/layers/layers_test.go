@@ -88,7 +88,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},
 		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},
 		{"output or probe imports the registry (a severity is internal/rule's; the registry pulls in every rule family and the SDKs)", []string{module + "/internal/driver/output", module + "/probe"}, under(module + "/analyzers"), true},
-		{"a rule family other than schemarules imports an SDK, itself or through surface or mcptool", []string{module + "/handlerrules", module + "/contractrules", module + "/serverjson", module + "/serverjson/manifest"}, under(sdks...), true},
+		{"a rule family or surface imports an SDK, itself or through mcptool (surface reads mcptool's envelope from mcptool/envelope, which links none)", []string{module + "/handlerrules", module + "/contractrules", module + "/schemarules", module + "/serverjson", module + "/serverjson/manifest", module + "/surface", module + "/mcptool/envelope"}, under(sdks...), true},
 	}
 	for _, c := range checks {
 		for _, pkg := range c.pkgs {

@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // Nilness is what the engine knows about whether a value is nil.
@@ -825,12 +827,5 @@ func (r *Result) InHand(b *ssa.BasicBlock) []ssa.Value {
 	return out
 }
 
-var errorType = types.Universe.Lookup("error").Type()
-
-func isError(t types.Type) bool {
-	if types.Identical(t, errorType) {
-		return true
-	}
-	_, isIface := t.Underlying().(*types.Interface)
-	return isIface && types.Implements(t, errorType.Underlying().(*types.Interface))
-}
+// isError: error, or an interface that includes it.
+func isError(t types.Type) bool { return astutil.IsErrorInterface(t) }

@@ -243,13 +243,7 @@ func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
 }
 
 // isErrorType reports whether t is the error interface or implements it.
-func isErrorType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	errType := types.Universe.Lookup("error").Type()
-	return types.Identical(t, errType) || types.Implements(t, errType.Underlying().(*types.Interface))
-}
+func isErrorType(t types.Type) bool { return astutil.ImplementsError(t) }
 
 // mentions reports whether e refers to any of objs.
 func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {

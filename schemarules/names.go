@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"path/filepath"
 
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -15,9 +14,6 @@ import (
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
-
-// toolName is the MCP spec's rule for tool names (SEP-986).
-var toolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
 func (rules) NameRequired() rule.Entry[*kinds] {
 	return rule.Declare(definitionCheck{
@@ -68,12 +64,12 @@ func (rules) NameFormat() rule.Entry[*kinds] {
 }
 
 func nameFormat(p *rule.Pass, m *Model, d *Definition) {
-	if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || toolName.MatchString(d.Name.Str) {
+	if d.Kind != mcpmodel.Tool || !d.Name.Static || strings.TrimSpace(d.Name.Str) == "" || defcheck.ValidToolName(d.Name.Str) {
 		return
 	}
 	why := "has characters outside [A-Za-z0-9._-]"
-	if len(d.Name.Str) > 128 {
-		why = "is longer than 128 characters"
+	if len(d.Name.Str) > defcheck.MaxToolNameLen {
+		why = fmt.Sprintf("is longer than %d characters", defcheck.MaxToolNameLen)
 	}
 	sdk := ""
 	switch d.SDK {

@@ -265,10 +265,27 @@ func IsContext(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
+var errorType = types.Universe.Lookup("error").Type()
+
 // IsError reports whether t is the predeclared error interface itself (not a type that
 // implements it).
 func IsError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return types.Identical(t, errorType)
+}
+
+// IsErrorInterface reports whether t is error or an interface that includes its method set
+// (a value of t is an error whatever its dynamic type).
+func IsErrorInterface(t types.Type) bool {
+	if IsError(t) {
+		return true
+	}
+	_, isIface := t.Underlying().(*types.Interface)
+	return isIface && ImplementsError(t)
+}
+
+// ImplementsError reports whether t is error or any type that implements it.
+func ImplementsError(t types.Type) bool {
+	return t != nil && (IsError(t) || types.Implements(t, errorType.Underlying().(*types.Interface)))
 }
 
 // FuncByKey finds the package-level function "package path.Name" in pkg or the packages

@@ -82,9 +82,7 @@ func (fn *function) key() string {
 	return fmt.Sprintf("%s:%d", fn.file.rel, fn.file.off(fn.node.Pos()))
 }
 
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
+func isErrorType(t types.Type) bool { return astutil.IsError(t) }
 
 // named reports whether t (or *t when ptr) is the named type path.name.
 func named(t types.Type, ptr bool, path, name string) bool {

@@ -63,6 +63,11 @@ func (h *handler) toolErrorAdvice() string {
 	if h.Adapted {
 		return "an isError result from the adapter"
 	}
+	return h.sdkToolErrorAdvice()
+}
+
+// sdkToolErrorAdvice is the tool error to return in a handler of h's SDK.
+func (h *handler) sdkToolErrorAdvice() string {
 	if h.SDK == sdkapi.MarkLabs {
 		return "mcp.NewToolResultError(msg), nil"
 	}

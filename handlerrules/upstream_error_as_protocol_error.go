@@ -91,6 +91,15 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 			return
 		}
 		reported[ret] = true
+		if at := h.AdapterReturn; at.IsValid() {
+			// The function cannot return a tool result: the adapter that sends its error on
+			// is the line to change, once for every function it wraps.
+			if !handedOn[at] {
+				handedOn[at] = true
+				p.Report(rule.Span{Start: at}, "upstream failures of the functions this adapter wraps (first: "+callee+") are sent on: "+h.WireErrorCode()+"; return "+h.sdkToolErrorAdvice())
+			}
+			return
+		}
 		p.Report(ret, callee+" failed upstream: "+h.WireErrorCode()+"; return "+h.toolErrorAdvice(), h.toolErrorFix(ret, e)...)
 	})
 	// Returns that forward one call's results (`return respond(v, err)`).

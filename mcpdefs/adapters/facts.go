@@ -3,6 +3,7 @@ package adapters
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -57,6 +58,9 @@ type Mapping struct {
 	// UpstreamArgs are, for a delegate, the arguments (receiver first) its call sites give
 	// the error of a call that leaves the process (Handler.UpstreamParams).
 	UpstreamArgs []int
+	// Passes is the adapter's first return that sends the wrapped function's error on as a
+	// protocol error (Handler.AdapterReturn), or NoPos; meaningful in the adapter's package.
+	Passes token.Pos
 }
 
 // Wrap is one way an adapter receives functions: for an adapter function, the parameter

@@ -439,6 +439,9 @@ func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.S
 		return m, "the adapter's error branch returns neither the error nor an IsError result"
 	}
 	m.Errors, m.Same = mode, same
+	if mode == mcpmodel.ProtocolError {
+		m.Passes = ret.Pos()
+	}
 	// `if errors.As(err, &hard) { return nil, err }` before the final return: errors of that
 	// type take the other way.
 	for _, st := range branch.Body.List[:len(branch.Body.List)-1] {
@@ -530,6 +533,9 @@ func (r *Finder) pathMapping(h *mcpmodel.Handler, call *ast.CallExpr, errVar typ
 			continue
 		}
 		m.Errors, same, found = mode, same && s, true
+		if mode == mcpmodel.ProtocolError && !m.Passes.IsValid() {
+			m.Passes = p.Return.Pos()
+		}
 	}
 	if mixed {
 		// Each path keeps its own way: the error reaches the model as a tool error on
@@ -1202,7 +1208,22 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 			h.Input = v
 		}
 	}
+	if h.ResultIndex < 0 && h.OutIndex < 0 && m.Passes.IsValid() && r.inPackage(m.Passes) {
+		// Its results cannot carry a tool result: what its error becomes is the adapter's
+		// to change.
+		h.AdapterReturn = m.Passes
+	}
 	r.AddHandler(h)
+}
+
+// inPackage reports whether pos is in one of the package's files.
+func (r *Finder) inPackage(pos token.Pos) bool {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // ownResult records the server's own result type of a converting adapter's wrapped call:

@@ -143,6 +143,11 @@ type Handler struct {
 	// error it returns is then not one on every path, and the rules that report protocol
 	// errors leave it alone.
 	ErrorsConverted bool
+	// AdapterReturn is, for an adapted function whose results cannot carry a tool result
+	// (`func(ctx, client) (any, error)` handed to a handler factory), the adapter's return in
+	// this package that sends its error on as a protocol error: the line to change, however
+	// many functions the adapter wraps. NoPos otherwise.
+	AdapterReturn token.Pos
 	// CallerJudges: a function of another package that a handler returns as written
 	// (`return records.Find(ctx, id)`), whose callers already report its (nil, nil) through its
 	// summary; nil-result-nil-error leaves it to them, the other rules report in it.

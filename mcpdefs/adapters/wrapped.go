@@ -896,10 +896,9 @@ func (r *Finder) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value) (mo
 		if flow.Core(e.Value) == errV {
 			return h.Errors, true, true
 		}
-		for _, o := range flow.Origins(e.Value, func(*ssa.Call) bool { return true }) {
-			if o == errV {
-				return h.Errors, false, true
-			}
+		if flow.DependsOn(e.Value, errV) {
+			// Made of it: `e := fmt.Errorf("...: %w", err); return nil, e`.
+			return h.Errors, false, true
 		}
 		return 0, false, false
 	}

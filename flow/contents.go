@@ -198,6 +198,13 @@ func (w *contentWalk) value(v ssa.Value) {
 		callees := w.r.implementations(x)
 		if f := calleeFunction(x); f != nil {
 			callees = append(callees, f)
+		} else if !x.Call.IsInvoke() {
+			// A call of a function value: the functions it may hold (a table's
+			// `tool.Func()`), found by a walk of their own.
+			held := &contentWalk{r: w.r, seen: map[ssa.Value]bool{}, addrs: map[ssa.Value]bool{}, funcs: map[*ssa.Function]bool{}, types: map[types.Type]bool{}, built: map[token.Pos]bool{}, steps: w.steps}
+			held.value(x.Call.Value)
+			w.steps = held.steps
+			callees = append(callees, held.out.Funcs...)
 		}
 		for _, f := range callees {
 			if f.Pkg != w.r.pkg {

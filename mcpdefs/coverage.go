@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
 	"slices"
 	"strings"
 
@@ -37,6 +38,10 @@ type Coverage struct {
 	// returns is judged there (Result.ReturnedHandlers), and Reason holds until a run over
 	// both settles it.
 	ReturnedBy *types.Func
+	// ReturnedByAny are, for a handler read from a value (a table's `tool.Handler`) that
+	// holds what functions of other packages of the module return, those functions: it is
+	// checked when the handlers each returns are (Result.ReturnedHandlers there).
+	ReturnedByAny []*types.Func
 	// HeldIn are, for a handler made by calling a function read from package variables of
 	// other packages (HeldFuncs), those variables: the handlers their functions return give
 	// the verdict once a run over the whole module settles it.
@@ -142,7 +147,63 @@ func (r *Result) ForeignCoverage(t ForeignTool) Coverage {
 	if h := r.resolvedHandler(t.Handler); h != nil {
 		return r.handlerCoverage(h)
 	}
+	if c, ok := r.returnedByValue(t.Registration, t.Handler); ok {
+		return c
+	}
 	return r.handlerExprCoverage(t.Handler)
+}
+
+// returnedByValue is the coverage of a handler argument of reg that is no call but a value
+// holding only what functions of other packages of the module return (mcp-nutanix's
+// `s.AddTool(tool.Func(), tool.Handler)` over a table of `{Func: tools.VMList, Handler:
+// tools.VMListHandler()}`): those functions' handlers give the verdict (ReturnedByAny).
+func (r *Result) returnedByValue(reg *ast.CallExpr, handler ast.Expr) (Coverage, bool) {
+	if r.r == nil || reg == nil || handler == nil {
+		return Coverage{}, false
+	}
+	if _, isCall := ast.Unparen(handler).(*ast.CallExpr); isCall {
+		return Coverage{}, false
+	}
+	c := r.r.flow.CallAt(reg.Lparen)
+	k := slices.IndexFunc(reg.Args, func(a ast.Expr) bool { return a.Pos() <= handler.Pos() && handler.End() <= a.End() })
+	if c == nil || k < 0 || reg.Ellipsis.IsValid() {
+		return Coverage{}, false
+	}
+	off := len(c.Call.Args) - len(reg.Args) // the receiver of a method call
+	if off < 0 || off > 1 {
+		return Coverage{}, false
+	}
+	arg := c.Call.Args[off+k]
+	want := arg.Type()
+	if ci, ok := arg.(*ssa.ChangeType); ok {
+		want = ci.X.Type()
+	}
+	// The walk does not tell a table's fields apart: keep what has the handler's type.
+	held := r.r.flow.ContentsOf(arg)
+	for _, f := range held.Funcs {
+		if types.AssignableTo(f.Signature, want.Underlying()) {
+			return Coverage{}, false // a function of this package: not this question
+		}
+	}
+	var fns []*types.Func
+	for _, o := range held.Foreign {
+		fn, ok := o.(*types.Func)
+		if !ok {
+			continue
+		}
+		res := fn.Signature().Results()
+		if res.Len() != 1 || !types.AssignableTo(res.At(0).Type(), want) && !types.Identical(res.At(0).Type().Underlying(), want.Underlying()) {
+			continue
+		}
+		if !r.r.ModulePackage(fn.Pkg()) {
+			return Coverage{}, false
+		}
+		fns = append(fns, fn.Origin())
+	}
+	if len(fns) == 0 {
+		return Coverage{}, false
+	}
+	return Coverage{Reason: "its handler is what " + fns[0].Pkg().Name() + "." + fns[0].Name() + " or another function holds, which only a run over the whole module follows", ReturnedByAny: fns}, true
 }
 
 // resolvedHandler is the handler e resolves to in this package, or nil.

@@ -483,10 +483,10 @@ func (r *recogniser) foreignRegistration(reg registration) bool {
 	if reg.kind != mcpmodel.Tool || reg.handler == nil {
 		return false
 	}
-	call, ok := ast.Unparen(reg.def).(*ast.CallExpr)
-	if !ok {
-		// Definitions other packages' functions build, reached through a value: sqlite-mcp's
-		// `for _, tool := range qt.GetTools() { s.AddTool(tool, qt.HandleTool) }`.
+	// Definitions other packages' functions build, reached through a value: sqlite-mcp's
+	// `for _, tool := range qt.GetTools() { s.AddTool(tool, qt.HandleTool) }`, or a call of
+	// a function a table holds (mcp-nutanix's `s.AddTool(tool.Func(), tool.Handler)`).
+	throughValue := func() bool {
 		if arg := r.defArgument(reg); arg != nil {
 			for _, fn := range r.flow.ContentsOf(arg).Foreign {
 				if r.ModulePackage(fn.Pkg()) {
@@ -496,12 +496,19 @@ func (r *recogniser) foreignRegistration(reg registration) bool {
 		}
 		return false
 	}
+	call, ok := ast.Unparen(reg.def).(*ast.CallExpr)
+	if !ok {
+		return throughValue()
+	}
 	if ft, ok := r.interfaceRegistration(call, reg); ok {
 		r.res.ForeignTools = append(r.res.ForeignTools, ft)
 		return true
 	}
 	fn := r.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || !r.ModulePackage(fn.Pkg()) {
+	if fn == nil {
+		return throughValue()
+	}
+	if fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || !r.ModulePackage(fn.Pkg()) {
 		return false
 	}
 	r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Source: fn, Handler: r.through(reg.handler), Registration: reg.call})

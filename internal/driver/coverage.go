@@ -103,7 +103,10 @@ type toolRecord struct {
 	// (runRecord.Returns has its verdict); StoredIn the key of the struct field the
 	// definition is stored in (runRecord.FieldRegs has the verdict of its registration).
 	ReturnedBy string `json:"returnedBy,omitempty"`
-	StoredIn   string `json:"storedIn,omitempty"`
+	// ReturnedByAny are the positions of the functions of other packages one of whose handlers
+	// the tool's handler is (runRecord.Returns has each verdict).
+	ReturnedByAny []string `json:"returnedByAny,omitempty"`
+	StoredIn      string   `json:"storedIn,omitempty"`
 	// HeldIn are the package variables the function making the handler is read from
 	// (runRecord.Holds has what each holds).
 	HeldIn []string `json:"heldIn,omitempty"`
@@ -274,7 +277,7 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 // takeVerdict makes the verdict on from's handler t's: t is registered with that handler.
 func (t *toolRecord) takeVerdict(from *toolRecord) {
 	*t = toolRecord{Name: t.Name, Static: t.Static, Pos: t.Pos, OwnType: t.OwnType, Checked: from.Checked, Reason: from.Reason,
-		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site, ReturnedBy: from.ReturnedBy, HeldIn: from.HeldIn}
+		Declared: from.Declared, DeclaredIn: from.DeclaredIn, DeclaredName: from.DeclaredName, Site: from.Site, ReturnedBy: from.ReturnedBy, ReturnedByAny: from.ReturnedByAny, HeldIn: from.HeldIn}
 }
 
 // fill copies recognition's verdict into t, positions as at writes them.
@@ -288,6 +291,9 @@ func (t *toolRecord) fill(cov mcpdefs.Coverage, at func(token.Pos) string) {
 	}
 	if cov.ReturnedBy != nil {
 		t.ReturnedBy = at(cov.ReturnedBy.Pos())
+	}
+	for _, fn := range cov.ReturnedByAny {
+		t.ReturnedByAny = append(t.ReturnedByAny, at(fn.Pos()))
 	}
 	t.StoredIn = cov.StoredIn
 	for _, v := range cov.HeldIn {
@@ -502,6 +508,17 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 		return ""
 	case t.ReturnedBy != "" && r.Returns[t.ReturnedBy] != nil:
 		return r.reason(r.Returns[t.ReturnedBy], resolved)
+	case len(t.ReturnedByAny) > 0:
+		for _, fn := range t.ReturnedByAny {
+			made := r.Returns[fn]
+			if made == nil {
+				return t.Reason
+			}
+			if reason := r.reason(made, resolved); reason != "" {
+				return reason
+			}
+		}
+		return ""
 	case len(t.HeldIn) > 0:
 		return r.heldReason(t, resolved)
 	case t.Declared != "":

@@ -11,6 +11,7 @@ import (
 	"example.com/foreign/catalog"
 	"example.com/foreign/factorytool"
 	"example.com/foreign/hive"
+	"example.com/foreign/kinds"
 	"example.com/foreign/lister"
 	"example.com/foreign/respond"
 	"example.com/foreign/tools"
@@ -39,7 +40,28 @@ func New() *server.MCPServer {
 	for _, t := range factorytool.Registry {
 		s.AddTool(t.Definition(), t.Handler("hello, "))
 	}
+	registerKinds(s)
 	return s
+}
+
+// kindTool pairs another package's definition function with the handler it makes.
+type kindTool struct {
+	Func    func() mcp.Tool
+	Handler server.ToolHandlerFunc
+}
+
+// registerKinds registers a table of kinds' functions: the definition is a call of a
+// function the table holds, the handler what a function of kinds returned.
+func registerKinds(s *server.MCPServer) {
+	table := map[string][]kindTool{
+		"vm":   {{Func: kinds.VMList, Handler: kinds.VMListHandler()}},
+		"host": {{Func: kinds.HostList, Handler: kinds.HostListHandler()}},
+	}
+	for _, tools := range table {
+		for _, t := range tools {
+			s.AddTool(t.Func(), t.Handler)
+		}
+	}
 }
 
 // registerCatalog registers each tool with the handler its factory, found by name, makes.

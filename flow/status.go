@@ -118,6 +118,16 @@ func statusOf(v ssa.Value) *ssa.Call {
 	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
 		x = load.X
 	}
+	if a, ok := x.(*ssa.Alloc); ok {
+		// A response a closure captures (`defer func() { resp.Body.Close() }()`) lives in a
+		// cell: the value stored into it once.
+		if vals := Stored(a); len(vals) == 1 {
+			if load, ok := vals[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+				return nil
+			}
+			x = vals[0]
+		}
+	}
 	return CallOf(Core(x))
 }
 

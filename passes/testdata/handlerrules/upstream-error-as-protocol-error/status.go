@@ -140,3 +140,21 @@ func statusSwitch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 		return nil, fmt.Errorf("status %d", resp.StatusCode) // want `http.Get failed upstream`
 	}
 }
+
+// The response is captured by a deferred closure (it lives in a cell), as ops-mcp-server
+// writes it.
+func statusCaptured(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com")
+	defer func() {
+		if resp != nil && resp.Body != nil {
+			resp.Body.Close()
+		}
+	}()
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetch", err), nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("status %d", resp.StatusCode) // want `http.Get failed upstream`
+	}
+	return mcp.NewToolResultText("ok"), nil
+}

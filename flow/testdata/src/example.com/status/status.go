@@ -72,3 +72,35 @@ func nearMisses(n int) error {
 	}
 	return errStatus
 }
+
+func captured() error {
+	resp, err := http.Get("https://example.com")
+	defer func() {
+		if resp != nil {
+			resp.Body.Close()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return errStatus // want `status: Get`
+	}
+	return nil
+}
+
+// Near miss: a captured response assigned twice is not one call's.
+func capturedTwice(again bool) error {
+	resp, err := http.Get("https://example.com")
+	if again {
+		resp, err = http.Head("https://example.com")
+	}
+	defer func() { _ = resp }()
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return errStatus
+	}
+	return nil
+}

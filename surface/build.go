@@ -636,13 +636,81 @@ func (b *builder) conditionsAt(node ast.Node) ([]registrationCondition, *types.F
 				conds = append(conds, registrationCondition{text: "inside a loop", at: n.Pos()})
 			}
 		case *ast.RangeStmt:
-			if child == n.Body {
+			// Every element of a table written out in the code reaches the body: a range
+			// over one is no condition (mcp-nutanix's map of registrations).
+			if child == n.Body && !b.writtenTable(n.X, path[i:], 0) {
 				conds = append(conds, registrationCondition{text: "inside a loop", at: n.Pos()})
 			}
 		}
 	}
 	slices.Reverse(conds)
 	return conds, fn
+}
+
+// writtenTable reports whether e, ranged over, is a table written out in the code: a
+// composite literal, a local variable assigned one once, or a field of an element of such a
+// table that an enclosing range (in outer, innermost first) gives.
+func (b *builder) writtenTable(e ast.Expr, outer []ast.Node, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	info := b.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+		return b.writtenTable(x.X, outer, depth+1)
+	case *ast.Ident:
+		obj, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		var body *ast.BlockStmt
+		for _, n := range outer {
+			switch n := n.(type) {
+			case *ast.RangeStmt:
+				if id, ok := n.Value.(*ast.Ident); ok && info.Defs[id] == obj {
+					return b.writtenTable(n.X, outer, depth+1)
+				}
+			case *ast.FuncDecl:
+				body = n.Body
+			case *ast.FuncLit:
+				body = n.Body
+			}
+			if body != nil {
+				break
+			}
+		}
+		if body == nil {
+			return false
+		}
+		// Assigned once, from a literal, in the function.
+		var lit ast.Expr
+		writes := 0
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for k, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || info.Defs[id] != obj && info.Uses[id] != obj {
+					continue
+				}
+				writes++
+				if len(as.Rhs) == len(as.Lhs) {
+					lit = as.Rhs[k]
+				}
+			}
+			return true
+		})
+		_, isLit := ast.Unparen(lit).(*ast.CompositeLit)
+		return writes == 1 && isLit
+	}
+	return false
 }
 
 // guards are the conditions of the statements before child in a block that leave it when

@@ -73,6 +73,7 @@ func main() {
 	}
 	tools.Ping().RegisterWith(s)
 	registerAlways(s)
+	registerTable(s, os.Args[1:])
 	if err := setup(s); err != nil {
 		panic(errors.Join(err))
 	}

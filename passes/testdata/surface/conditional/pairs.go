@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"fixtures/surface/conditional/tools"
 )
 
 // pairTool is the server's own tool struct: its Register method reads the definition from
@@ -51,4 +53,32 @@ func (t alwaysTool) Register(s *server.MCPServer) { s.AddTool(t.Tool, t.Handler)
 
 func registerAlways(s *server.MCPServer) {
 	alwaysTool{Tool: mcp.NewTool("version", mcp.WithDescription("The version.")), Handler: handle}.Register(s)
+}
+
+// kindTool pairs another package's definition function with its handler.
+type kindTool struct {
+	Func    func() mcp.Tool
+	Handler server.ToolHandlerFunc
+}
+
+// kindReg is one group of a table written out in registerTable.
+type kindReg struct {
+	Tools []kindTool
+}
+
+// registerTable ranges over a table written out here (a map of groups, each with a slice of
+// another package's definition functions): every element reaches the registration, so the
+// loops are no condition. The range over names given at run time is one.
+func registerTable(s *server.MCPServer, enabled []string) {
+	table := map[string]kindReg{
+		"vm": {Tools: []kindTool{{Func: tools.VMList, Handler: handle}}},
+	}
+	for _, reg := range table {
+		for _, t := range reg.Tools {
+			s.AddTool(t.Func(), t.Handler)
+		}
+	}
+	for _, name := range enabled {
+		s.AddTool(mcp.NewTool(name+"_count", mcp.WithDescription("Counts.")), handle)
+	}
 }

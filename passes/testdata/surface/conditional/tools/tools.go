@@ -49,3 +49,9 @@ func Ping() Always {
 func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("ok"), nil
 }
+
+// VMList is registered from a table of definition functions written out in package
+// conditional: whatever holds.
+func VMList() mcp.Tool {
+	return mcp.NewTool("vm_list", mcp.WithDescription("Lists VMs."))
+}

@@ -1,0 +1,48 @@
+package flow_test
+
+import (
+	"go/ast"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcplint-go/mcplint/flow"
+)
+
+// heldAnalyzer reports, at every call, the function the engine says it runs (Result.Called,
+// found by CallAt) and, for a call through a package variable, the variable (CalledVar);
+// the variable's HeldBy must agree. A variable stored twice or whose address is taken holds
+// no one function, and a parameter's function is unknown.
+var heldAnalyzer = &analysis.Analyzer{
+	Name:     "held",
+	Doc:      "test: prints the function each call runs",
+	Requires: []*analysis.Analyzer{engine},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[engine].(*flow.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				c := res.CallAt(call.Lparen)
+				fn := res.Called(c)
+				if fn == nil {
+					return true
+				}
+				if v := flow.CalledVar(c); v != nil {
+					pass.Reportf(call.Pos(), "runs %s through %s", fn.Name(), v.Name())
+					return true
+				}
+				pass.Reportf(call.Pos(), "runs %s", fn.Name())
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestHeld(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), heldAnalyzer, "example.com/held")
+}

@@ -96,7 +96,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 			// is the line to change, once for every function it wraps.
 			if !handedOn[at] {
 				handedOn[at] = true
-				p.Report(rule.Span{Start: at}, "upstream failures of the functions this adapter wraps (first: "+callee+") are sent on: "+h.WireErrorCode()+"; return "+h.sdkToolErrorAdvice())
+				p.Report(rule.Span{Start: at}, "wrapped functions fail upstream ("+callee+"): "+h.WireErrorCode()+"; return "+h.sdkToolErrorAdvice())
 			}
 			return
 		}

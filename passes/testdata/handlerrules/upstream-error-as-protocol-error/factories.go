@@ -19,7 +19,7 @@ func newListHandler(kind string, list listFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		v, err := list(ctx, http.DefaultClient)
 		if err != nil {
-			return nil, fmt.Errorf("failed to list %s: %w", kind, err) // want `upstream failures of the functions this adapter wraps \(first: c.Get\) are sent on`
+			return nil, fmt.Errorf("failed to list %s: %w", kind, err) // want `wrapped functions fail upstream \(c.Get\)`
 		}
 		return mcp.NewToolResultText(fmt.Sprint(v)), nil
 	}

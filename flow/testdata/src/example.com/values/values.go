@@ -27,7 +27,7 @@ func calls(data []byte) {
 	probe(v) // want `arg 0: given to Unmarshal`
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "x=%s", s)
-	probe(b.String()) // want `arg 0: call String`
+	probe(b.String())              // want `arg 0: call String`
 	probe(strings.ToUpper(s), nil) // want `arg 0: call ToUpper, depends on get; arg 1: nil`
 }
 

@@ -17,7 +17,7 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 	info := h.pass.TypesInfo
 	out := map[types.Object]bool{}
 	add := func(e ast.Expr) {
-		if o := h.obj(e); o != nil && isErrorType(o.Type()) {
+		if o := h.obj(e); o != nil && astutil.ImplementsError(o.Type()) {
 			out[o] = true
 		}
 	}
@@ -49,7 +49,7 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 				continue
 			}
 			for _, o := range h.testedNonNil([]ast.Node{n, n.Body}) {
-				if isErrorType(o.Type()) {
+				if astutil.ImplementsError(o.Type()) {
 					out[o] = true
 				}
 			}
@@ -72,7 +72,7 @@ func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
 			}
 			// Only a switch over an error has an error in hand: a switch over an argument's
 			// value (args["n"].(type)) binds a value, not a failure.
-			if x != nil && isErrorType(info.TypeOf(x)) {
+			if x != nil && astutil.ImplementsError(info.TypeOf(x)) {
 				add(x)
 				for j := i + 1; j < len(stack); j++ {
 					if cc, ok := stack[j].(*ast.CaseClause); ok {
@@ -163,7 +163,7 @@ func (h *handler) objectOf(fnNode ast.Node, v ssa.Value) types.Object {
 			return true
 		}
 		if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.Lparen == call.Pos() {
-			if o := h.obj(as.Lhs[idx]); o != nil && isErrorType(o.Type()) {
+			if o := h.obj(as.Lhs[idx]); o != nil && astutil.ImplementsError(o.Type()) {
 				obj = o
 			}
 		}

@@ -2,7 +2,6 @@ package handlerrules
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -84,7 +83,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 					continue
 				}
 				res.handlers = append(res.handlers, h)
-				b := &body{file: fileOf(pass.Files, h.Node.Pos())}
+				b := &body{file: astutil.FileOf(pass.Files, h.Node.Pos())}
 				b.rets, b.stacks = ownReturns(h.Body)
 				res.of[h] = b
 			}
@@ -104,15 +103,6 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow, idiom: prepared.idiom})
 	}
 	return out
-}
-
-func fileOf(files []*ast.File, pos token.Pos) *ast.File {
-	for _, f := range files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // visit walks the handler body in source order without entering nested function literals
@@ -241,9 +231,6 @@ func (h *handler) obj(e ast.Expr) types.Object {
 func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
 	return astutil.TestedNonNil(h.pass.TypesInfo, stack)
 }
-
-// isErrorType reports whether t is the error interface or implements it.
-func isErrorType(t types.Type) bool { return astutil.ImplementsError(t) }
 
 // mentions reports whether e refers to any of objs.
 func mentions(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {

@@ -246,7 +246,7 @@ func firstLocal(info *types.Info, e ast.Expr) *ast.Ident {
 	var found *ast.Ident
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && found == nil {
-			if v, isVar := info.Uses[id].(*types.Var); isVar && !isErrorType(v.Type()) {
+			if v, isVar := info.Uses[id].(*types.Var); isVar && !astutil.ImplementsError(v.Type()) {
 				found = id
 			}
 		}
@@ -319,7 +319,7 @@ func (h *handler) structVerb(call *ast.CallExpr) (string, ast.Expr) {
 		}
 		arg := call.Args[v.Arg+1]
 		t := info.TypeOf(arg)
-		if isErrorType(t) || isStruct(t) {
+		if astutil.ImplementsError(t) || isStruct(t) {
 			return "%" + v.Flags + "v", arg
 		}
 	}

@@ -181,7 +181,7 @@ func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
 		for _, a := range set.Args {
 			ast.Inspect(a, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
-					if v, isVar := h.pass.TypesInfo.Uses[id].(*types.Var); isVar && !isErrorType(v.Type()) {
+					if v, isVar := h.pass.TypesInfo.Uses[id].(*types.Var); isVar && !astutil.ImplementsError(v.Type()) {
 						inputs[v] = true
 					}
 				}
@@ -269,7 +269,7 @@ func nilErrorArg(info *types.Info, call *ast.CallExpr) (nilArg ast.Expr, takesEr
 		if sig.Variadic() && i == sig.Params().Len()-1 {
 			break
 		}
-		if !isErrorType(sig.Params().At(i).Type()) {
+		if !astutil.ImplementsError(sig.Params().At(i).Type()) {
 			continue
 		}
 		takesErr = true

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -286,7 +287,7 @@ func (r *reacher) helper(g *ssa.Function) (*handler, *[]analysis.Diagnostic) {
 		mh.Type, mh.Body = n.Type, n.Body
 	}
 	rets, stacks := ownReturns(mh.Body)
-	h := &handler{pass: &q, defs: r.defs, Handler: mh, file: fileOf(r.p.Files, g.Pos()), rets: rets, stacks: stacks, flow: r.fl, helper: true}
+	h := &handler{pass: &q, defs: r.defs, Handler: mh, file: astutil.FileOf(r.p.Files, g.Pos()), rets: rets, stacks: stacks, flow: r.fl, helper: true}
 	// The module's summaries, as the bodies analyzer the rule's kind requires holds them.
 	for _, res := range r.p.ResultOf {
 		if b, ok := res.(*bodies); ok {
@@ -358,7 +359,7 @@ func errorResultIndex(sig *types.Signature) int {
 		return -1
 	}
 	t := sig.Results().At(n - 1).Type()
-	if _, ok := t.Underlying().(*types.Interface); !ok || !isErrorType(t) {
+	if _, ok := t.Underlying().(*types.Interface); !ok || !astutil.ImplementsError(t) {
 		return -1
 	}
 	return n - 1

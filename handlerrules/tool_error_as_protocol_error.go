@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/oracle"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -126,7 +127,7 @@ func (a *argOrigins) modelFixable(path *flow.Path, v ssa.Value) bool {
 		// cannot fix. A nil test of anything else (`req.Params.Arguments == nil`) is a
 		// condition like any other.
 		if tested := flow.NilTested(c.Value); tested != nil {
-			if isErrorType(tested.Type()) {
+			if astutil.ImplementsError(tested.Type()) {
 				if call := flow.CallOf(flow.Core(tested)); call != nil && a.argErrCall(call) {
 					return true
 				}
@@ -330,7 +331,7 @@ func protocolErrorsOnly(sum *flow.Summary, sig *types.Signature) bool {
 		return false
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		if !isErrorType(sig.Results().At(i).Type()) {
+		if !astutil.ImplementsError(sig.Results().At(i).Type()) {
 			continue
 		}
 		names, all := sum.NonNilTypes(i)
@@ -367,7 +368,7 @@ func (a *argOrigins) decoder(fn *types.Func) bool {
 
 // decoderShape: func(in, out) error, with no context (so no I/O).
 func decoderShape(sig *types.Signature) bool {
-	return sig.Params().Len() == 2 && sig.Results().Len() == 1 && isErrorType(sig.Results().At(0).Type()) && !outside.TakesContext(sig)
+	return sig.Params().Len() == 2 && sig.Results().Len() == 1 && astutil.ImplementsError(sig.Results().At(0).Type()) && !outside.TakesContext(sig)
 }
 
 // decoderName reports whether a helper's name says it decodes its input.

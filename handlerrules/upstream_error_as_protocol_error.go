@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/outside"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -161,7 +162,7 @@ func handedOnMessage(h *handler) string {
 // error the if tests non-nil.
 func (h *handler) failedUpstream(stack []ast.Node) string {
 	for _, g := range h.branchTests(stack) {
-		if g.setBy == nil || !isErrorType(g.obj.Type()) {
+		if g.setBy == nil || !astutil.ImplementsError(g.obj.Type()) {
 			continue
 		}
 		if name := h.upstreamCall(g.setBy); name != "" {

@@ -494,3 +494,36 @@ func MayHold(t types.Type, pred func(types.Type) bool) bool {
 	}
 	return walk(t)
 }
+
+// FileOf is the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// FuncValueText says in a few words what function value e is, for a reason that names a
+// value recognition does not follow: an element, what a call returns, an interface method, a
+// field, or the value itself.
+func FuncValueText(info *types.Info, e ast.Expr) string {
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		return "an element of " + types.ExprString(x.X)
+	case *ast.CallExpr:
+		return "the function " + types.ExprString(x.Fun) + " returns"
+	case *ast.SelectorExpr:
+		if sel := info.Selections[x]; sel != nil {
+			if sel.Kind() == types.MethodVal && types.IsInterface(sel.Recv()) {
+				return "the interface method " + types.ExprString(x)
+			}
+			if sel.Kind() == types.FieldVal {
+				return "the function held in the field " + types.ExprString(x)
+			}
+		}
+	}
+	return "the function value " + types.ExprString(e)
+}

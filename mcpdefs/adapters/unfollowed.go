@@ -52,7 +52,7 @@ func (r *Finder) Unfollowed() {
 				}
 				u := mcpmodel.Unmapped{
 					Adapter: r.writtenIn(h), Call: call, SDK: h.SDK,
-					Reason: "the handler hands the tool's arguments to " + ValueText(r.pass.TypesInfo, call.Fun) + " that recognition does not follow",
+					Reason: "the handler hands the tool's arguments to " + astutil.FuncValueText(r.pass.TypesInfo, call.Fun) + " that recognition does not follow",
 				}
 				site, reason, ok := r.layerSite(h, c, call)
 				if ok {
@@ -162,28 +162,6 @@ func inputType(h *mcpmodel.Handler) types.Type {
 		return nil
 	}
 	return h.Input.Type()
-}
-
-// ValueText says in a few words what value e, a function value recognition does not follow,
-// is: for the reasons of unmapped calls and of the run's coverage.
-func ValueText(info *types.Info, e ast.Expr) string {
-	e = ast.Unparen(e)
-	switch x := e.(type) {
-	case *ast.IndexExpr:
-		return "an element of " + types.ExprString(x.X)
-	case *ast.CallExpr:
-		return "the function " + types.ExprString(x.Fun) + " returns"
-	case *ast.SelectorExpr:
-		if sel := info.Selections[x]; sel != nil {
-			if sel.Kind() == types.MethodVal && types.IsInterface(sel.Recv()) {
-				return "the interface method " + types.ExprString(x)
-			}
-			if sel.Kind() == types.FieldVal {
-				return "the function held in the field " + types.ExprString(x)
-			}
-		}
-	}
-	return "the function value " + types.ExprString(e)
 }
 
 // Layers returns the package's layer sites, the function values it takes and the method sets

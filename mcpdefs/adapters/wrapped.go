@@ -1207,22 +1207,12 @@ func (r *Finder) wrapped(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt
 			h.Input = v
 		}
 	}
-	if h.ResultIndex < 0 && h.OutIndex < 0 && m.Passes.IsValid() && r.inPackage(m.Passes) {
+	if h.ResultIndex < 0 && h.OutIndex < 0 && m.Passes.IsValid() && astutil.FileOf(r.pass.Files, m.Passes) != nil {
 		// Its results cannot carry a tool result: what its error becomes is the adapter's
 		// to change.
 		h.AdapterReturn = m.Passes
 	}
 	r.AddHandler(h)
-}
-
-// inPackage reports whether pos is in one of the package's files.
-func (r *Finder) inPackage(pos token.Pos) bool {
-	for _, f := range r.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return true
-		}
-	}
-	return false
 }
 
 // ownResult records the server's own result type of a converting adapter's wrapped call:

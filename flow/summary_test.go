@@ -68,7 +68,6 @@ func calledName(call *ast.CallExpr) string {
 	return "?"
 }
 
-
 func TestSummaries(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), summaryAnalyzer, "example.com/summ")
 }

@@ -1,0 +1,14 @@
+package syntax
+
+type point struct{ X, Y int }
+
+func use(v ...any) {}
+
+func f(v any) {
+	s := v.(string)         // want `assert string`
+	n, ok := v.(int)        // want `assert int`
+	p := &point{X: 1, Y: 2} // want `literal point`
+	use(s, n, ok, p)        // want `call use`
+	q := point{}            // want `literal point`
+	_ = q
+}

@@ -53,4 +53,22 @@ func calls() {
 	_ = fmt.Sprint(fmt.Errorf("k: %v", err)) // want "text only"
 	_ = fmt.Errorf("l: %w", fmt.Errorf("m: %v", err))
 	_ = fmt.Errorf("n: %v", err)
+	_ = lib.Shown(fmt.Errorf("o: %v", err))           // want "text only"
+	_ = lib.Printer{}.Print(fmt.Errorf("p: %v", err)) // want "text only"
+	_ = bound(fmt.Errorf("q: %v", err))               // want "text only"
+	_ = byFactory(fmt.Errorf("r: %v", err))           // want "text only"
+	_ = fmt.Errorf("s: %v", err).Error()              // want "text only"
+	if e := fmt.Errorf("t: %v", err); e != nil {      // want "text only"
+		_ = e.Error()
+	}
 }
+
+type shower struct{}
+
+func (shower) show(err error) string { return err.Error() }
+
+var bound = shower{}.show
+
+func newShow() func(error) string { return func(err error) string { return fmt.Sprint(err) } }
+
+var byFactory = newShow()

@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"go/ast"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -32,6 +33,17 @@ var heldAnalyzer = &analysis.Analyzer{
 					return true
 				}
 				if v := flow.CalledVar(c); v != nil {
+					// The variable's own answers agree: stored once, holding fn, and fn is
+					// what the call's value is.
+					g := res.Package().Var(v.Name())
+					held := res.StoredOnce(g) && res.HeldBy(g) == fn && res.FunctionOf(c.Call.Value) == fn
+					if obj := res.CalleeOf(c); obj != nil && obj.Name() != fn.Name() && !strings.HasPrefix(fn.Name(), obj.Name()) {
+						held = false
+					}
+					if !held {
+						pass.Reportf(call.Pos(), "%s: the variable's answers disagree", v.Name())
+						return true
+					}
 					pass.Reportf(call.Pos(), "runs %s through %s", fn.Name(), v.Name())
 					return true
 				}

@@ -87,6 +87,47 @@ func firstCall(fn *ssa.Function, names ...string) *ssa.Call {
 	return nil
 }
 
+// returnsAnalyzer reports, at every return of a function that calls pair, whether its path
+// returns pair's results whole (ReturnsWhole) and the target type of an errors.As of pair's
+// error the path took (ErrorsAsTaken).
+var returnsAnalyzer = &analysis.Analyzer{
+	Name:     "returns",
+	Doc:      "test: prints what each path does with pair's results",
+	Requires: []*analysis.Analyzer{engine},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[engine].(*flow.Result)
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || res.Function(fd) == nil {
+					continue
+				}
+				fn := res.Function(fd)
+				target := firstCall(fn, "pair")
+				if target == nil {
+					continue
+				}
+				_, errV := flow.FirstAndLast(target)
+				for _, p := range res.Paths(fn) {
+					ret := flow.ReturnStmt(fd, p.Return.Pos())
+					switch {
+					case ret == nil:
+					case flow.ReturnsWhole(p, target):
+						pass.Reportf(ret.Pos(), "returns pair whole")
+					case flow.ErrorsAsTaken(p, errV) != nil:
+						pass.Reportf(ret.Pos(), "took errors.As to %s", flow.ErrorsAsTaken(p, errV))
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
 func TestCalls(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), callsAnalyzer, "example.com/calls")
+}
+
+func TestReturns(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), returnsAnalyzer, "example.com/returns")
 }

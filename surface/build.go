@@ -510,23 +510,105 @@ func (b *builder) fieldFuncOf(node ast.Node) string {
 		case *ast.FuncDecl:
 			return ""
 		case *ast.FuncLit:
+			if call, ok := path[i+1].(*ast.CallExpr); ok {
+				// Given to a function that stores it in a field (tf9's `def(name, level,
+				// desc, func(s *mcp.Server) {...})` returning `tool{register: reg}`).
+				return b.storedParamField(call, path[i])
+			}
 			kv, ok := path[i+1].(*ast.KeyValueExpr)
 			lit, isLit := path[i+2].(*ast.CompositeLit)
 			if !ok || !isLit || kv.Value != path[i] {
 				return ""
 			}
-			id, _ := kv.Key.(*ast.Ident)
-			f, _ := b.pass.TypesInfo.Uses[id].(*types.Var)
-			st, _ := b.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
-			for i := 0; f != nil && st != nil && i < st.NumFields(); i++ {
-				if st.Field(i) == f {
-					return layerkey.FieldKey(b.pass.TypesInfo.TypeOf(lit), i)
-				}
-			}
-			return ""
+			return b.keyedField(lit, kv)
 		}
 	}
 	return ""
+}
+
+// keyedField is the key ("field T.F") of the func field kv sets in lit, or "".
+func (b *builder) keyedField(lit *ast.CompositeLit, kv *ast.KeyValueExpr) string {
+	id, _ := kv.Key.(*ast.Ident)
+	f, _ := b.pass.TypesInfo.Uses[id].(*types.Var)
+	st, _ := b.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+	for i := 0; f != nil && st != nil && i < st.NumFields(); i++ {
+		if st.Field(i) == f {
+			return layerkey.FieldKey(b.pass.TypesInfo.TypeOf(lit), i)
+		}
+	}
+	return ""
+}
+
+// storedParamField is the field key of the struct field that the function call calls (a
+// function of the package, or a local closure assigned once) stores arg's parameter in, as a
+// keyed value of a composite literal, or "".
+func (b *builder) storedParamField(call *ast.CallExpr, arg ast.Node) string {
+	k := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
+	id := astutil.NameIdent(call.Fun)
+	if k < 0 || id == nil {
+		return ""
+	}
+	var ftype *ast.FuncType
+	var body *ast.BlockStmt
+	switch obj := b.pass.TypesInfo.Uses[id].(type) {
+	case *types.Func:
+		if file := b.fileOf(obj.Pos()); file != nil {
+			path, _ := xastutil.PathEnclosingInterval(file, obj.Pos(), obj.Pos())
+			for _, n := range path {
+				if fd, ok := n.(*ast.FuncDecl); ok && fd.Body != nil {
+					ftype, body = fd.Type, fd.Body
+					break
+				}
+			}
+		}
+	case *types.Var:
+		// `def := func(...) T {...}`: the literal the local is defined with.
+		file := b.fileOf(obj.Pos())
+		if file == nil {
+			return ""
+		}
+		path, _ := xastutil.PathEnclosingInterval(file, obj.Pos(), obj.Pos())
+		for _, n := range path {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				if fl, ok := as.Rhs[0].(*ast.FuncLit); ok {
+					ftype, body = fl.Type, fl.Body
+				}
+				break
+			}
+		}
+	}
+	if body == nil {
+		return ""
+	}
+	var param types.Object
+	i := 0
+	for _, f := range ftype.Params.List {
+		for _, name := range f.Names {
+			if i == k {
+				param = b.pass.TypesInfo.Defs[name]
+			}
+			i++
+		}
+	}
+	if param == nil {
+		return ""
+	}
+	key := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || key != "" {
+			return key == ""
+		}
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if v, ok := ast.Unparen(kv.Value).(*ast.Ident); ok && b.pass.TypesInfo.Uses[v] == param {
+					key = b.keyedField(lit, kv)
+				}
+			}
+		}
+		return true
+	})
+	return key
 }
 
 // fieldCallConditions records, for each func field of a struct the package calls (`tool.

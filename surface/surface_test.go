@@ -498,6 +498,10 @@ func TestSurfaceMarksConditionalRegistrations(t *testing.T) {
 	assert.True(t, drop.X.Conditional)
 	assert.Contains(t, drop.X.Condition, "!(cfg.ReadOnly && r.Write)")
 	assert.Contains(t, drop.X.ConditionAt, "main.go")
+	// A closure a local helper stores in a func field, called in a loop under a level check.
+	apply := find(t, s.Tools, "run_apply")
+	assert.True(t, apply.X.Conditional)
+	assert.Contains(t, apply.X.Condition, "t.min <= allowed")
 	// A loop over names given at run time is a condition; one over a table written out in
 	// the code is none.
 	counted := find(t, s.Tools, "") // its name is made at run time

@@ -74,6 +74,7 @@ func main() {
 	tools.Ping().RegisterWith(s)
 	registerAlways(s)
 	registerTable(s, os.Args[1:])
+	registerLevels(s, len(os.Args))
 	if err := setup(s); err != nil {
 		panic(errors.Join(err))
 	}

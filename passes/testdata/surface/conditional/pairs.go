@@ -82,3 +82,27 @@ func registerTable(s *server.MCPServer, enabled []string) {
 		s.AddTool(mcp.NewTool(name+"_count", mcp.WithDescription("Counts.")), handle)
 	}
 }
+
+// levelTool registers itself with the closure a local helper stored in its register field.
+type levelTool struct {
+	min      int
+	register func(*server.MCPServer)
+}
+
+func levelTools() []levelTool {
+	def := func(min int, reg func(*server.MCPServer)) levelTool { return levelTool{min: min, register: reg} }
+	return []levelTool{
+		def(2, func(s *server.MCPServer) {
+			s.AddTool(mcp.NewTool("run_apply", mcp.WithDescription("Applies the plan.")), handle)
+		}),
+	}
+}
+
+// registerLevels calls each tool's register field only at or above its level.
+func registerLevels(s *server.MCPServer, allowed int) {
+	for _, t := range levelTools() {
+		if t.min <= allowed {
+			t.register(s)
+		}
+	}
+}

@@ -192,8 +192,10 @@ func (w *contentWalk) value(v ssa.Value) {
 		// A wrapper's or constructor's result may hold its arguments; a function of the
 		// package's own may return what it builds.
 		w.addBuilt(x.Pos())
+		produced := false
 		for _, a := range x.Call.Args {
 			w.value(a)
+			produced = w.producedBy(a, x.Type()) || produced
 		}
 		callees := w.r.implementations(x)
 		if f := calleeFunction(x); f != nil {
@@ -208,7 +210,9 @@ func (w *contentWalk) value(v ssa.Value) {
 		}
 		for _, f := range callees {
 			if f.Pkg != w.r.pkg {
-				w.addForeign(f.Object())
+				if !produced {
+					w.addForeign(f.Object())
+				}
 				continue
 			}
 			for _, b := range f.Blocks {
@@ -220,6 +224,30 @@ func (w *contentWalk) value(v ssa.Value) {
 			}
 		}
 	}
+}
+
+// producedBy follows the results of a function of the package handed to a call whose result
+// has that function's result type: a cache's or a lazy value's `Get(func() []mcp.Tool {...})`
+// returns what the function builds (cloud-native-mcp-server's toolsCache), so what the call
+// returns is judged by the function, not by the callee of another package. It reports whether
+// arg is such a function.
+func (w *contentWalk) producedBy(arg ssa.Value, want types.Type) bool {
+	var f *ssa.Function
+	switch a := arg.(type) {
+	case *ssa.MakeClosure:
+		f, _ = a.Fn.(*ssa.Function)
+	case *ssa.Function:
+		f = a
+	}
+	if f == nil || f.Pkg != w.r.pkg || f.Signature.Results().Len() != 1 || !types.Identical(f.Signature.Results().At(0).Type(), want) {
+		return false
+	}
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			w.value(ret.Results[0])
+		}
+	}
+	return true
 }
 
 // addr follows what is stored into the memory a, or through it: stores to it and to its

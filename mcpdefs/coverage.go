@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
+	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // Coverage says whether the rules check the handler of a tool definition (mcpmodel.Coverage).
@@ -23,15 +24,6 @@ const ConvertedElsewhere = "registered by the converter of its type in another p
 
 // NoRegistration is CoverageOf's reason for a definition that no handler is linked to.
 const NoRegistration = "no registration with a handler is linked to it"
-
-// DeclaredReason is why a tool whose handler name is declared in package pkg is not checked,
-// once a run knows whether pkg was analysed: one wording for every output.
-func DeclaredReason(name, pkg string, analysed bool) string {
-	if !analysed {
-		return "its handler " + name + " is declared in " + pkg + ", which was not analysed (outside the patterns or the module)"
-	}
-	return "its handler " + name + ", declared in " + pkg + ", is not recognised as a handler"
-}
 
 // Unused is CoverageOf's reason for a definition built in an unexported function that
 // nothing in its package calls or takes: it is never registered, so it is no tool.
@@ -157,7 +149,9 @@ func (r *Result) returnedByValue(reg *ast.CallExpr, handler ast.Expr) (Coverage,
 			continue
 		}
 		res := fn.Signature().Results()
-		if res.Len() != 1 || !types.AssignableTo(res.At(0).Type(), want) && !types.Identical(res.At(0).Type().Underlying(), want.Underlying()) {
+		if res.Len() != 1 || !astutil.MayHold(res.At(0).Type(), func(t types.Type) bool {
+			return types.AssignableTo(t, want) || types.Identical(t.Underlying(), want.Underlying())
+		}) {
 			continue
 		}
 		if !r.r.ModulePackage(fn.Pkg()) {
@@ -245,24 +239,44 @@ func (r *Result) returnedBy(d *mcpmodel.Definition) []types.Object {
 	if r.r == nil {
 		return nil
 	}
+	r.exported()
+	return r.r.exportedBuilt[astutil.BuiltAt(d.Node)]
+}
+
+// Forwards are the exported functions and variables whose values may hold tool definitions
+// other packages' functions and variables build, with those (cloud-native-mcp-server's
+// GetTools returning tools.GetTimeTool()'s).
+func (r *Result) Forwards() map[types.Object][]types.Object {
+	if r.r == nil {
+		return nil
+	}
+	r.exported()
+	return r.r.exportedForeign
+}
+
+func (r *Result) exported() {
 	r.r.exportedBuiltOnce.Do(func() {
-		r.r.exportedBuilt = map[token.Pos][]types.Object{}
+		r.r.exportedBuilt, r.r.exportedForeign = map[token.Pos][]types.Object{}, map[types.Object][]types.Object{}
 		mayHoldTool := func(obj types.Object) bool {
 			if fn, ok := obj.(*types.Func); ok {
-				return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), isToolDefinition) })
+				return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), sdkapi.IsToolDefinition) })
 			}
-			return astutil.MayHold(obj.Type(), isToolDefinition)
+			return astutil.MayHold(obj.Type(), sdkapi.IsToolDefinition)
 		}
 		for obj, c := range r.r.flow.Exported(mayHoldTool) {
 			for _, pos := range c.Built {
 				r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
+			}
+			for _, f := range c.Foreign {
+				if r.r.ModulePackage(f.Pkg()) {
+					r.r.exportedForeign[obj] = append(r.r.exportedForeign[obj], f)
+				}
 			}
 		}
 		for _, objs := range r.r.exportedBuilt {
 			slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
 		}
 	})
-	return r.r.exportedBuilt[astutil.BuiltAt(d.Node)]
 }
 
 // HeldHandlers is, for each exported package variable whose value may hold functions that
@@ -460,6 +474,47 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		if c := r.madeHandler(decl); c != nil {
 			out[fn] = *c
 		}
+	}
+	// Exported functions returning handlers inside a value (cloud-native-mcp-server's
+	// GetHandlers, a map of handlers by tool name): checked when each handler is.
+	isHandler := func(t types.Type) bool {
+		if sig, ok := t.Underlying().(*types.Signature); ok {
+			h, ok := r.r.sdk.Shape(sig)
+			return ok && h.Kind == mcpmodel.Tool
+		}
+		return false
+	}
+	returnsHandler := func(o types.Object, inside bool) bool {
+		fn, _ := o.(*types.Func)
+		_, made := out[fn]
+		return fn != nil && (!made || !inside) && slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool {
+			return (!inside || !isHandler(v.Type())) && astutil.MayHold(v.Type(), isHandler)
+		})
+	}
+	for obj, c := range r.r.flow.Exported(func(o types.Object) bool { return returnsHandler(o, true) }) {
+		cov, n, unrecognised := Coverage{Reason: "its handler is one of those " + obj.Name() + " returns, which only a run over the whole module follows"}, 0, false
+		for _, f := range c.Funcs {
+			fo, _ := f.Object().(*types.Func)
+			switch {
+			case !isHandler(f.Signature):
+				continue
+			case fo != nil && fo.Pkg() != r.pkg && r.r.ModulePackage(fo.Pkg()):
+				cov.ReturnedByAny = append(cov.ReturnedByAny, fo)
+			case r.byNode[f.Syntax()] == nil:
+				unrecognised = true
+			}
+			n++
+		}
+		for _, o := range c.Foreign {
+			if r.r.ModulePackage(o.Pkg()) && returnsHandler(o, false) {
+				cov.ReturnedByAny, n = append(cov.ReturnedByAny, o.(*types.Func)), n+1
+			}
+		}
+		if unrecognised {
+			cov = Coverage{Reason: "its handler, one of those " + obj.Name() + " returns, is not recognised as a handler"}
+		}
+		cov.Checked = n > 0 && !unrecognised && len(cov.ReturnedByAny) == 0
+		out[obj.(*types.Func)] = cov
 	}
 	return out
 }

@@ -58,7 +58,7 @@ func (r *recogniser) schemas() {
 			d.Input = r.goSchema(d, d.InputSchema, d.InputType, true)
 			d.Output = r.goSchema(d, d.OutputSchema, d.OutputType, false)
 		case sdkapi.MCPTool:
-			d.Input, d.Output = mcptoolSchema(d.InputType, true), mcptoolSchema(d.OutputType, false)
+			d.Input, d.Output = mcpmodel.MCPToolSchema(d.InputType, true), mcpmodel.MCPToolSchema(d.OutputType, false)
 		case sdkapi.MarkLabs:
 			r.m3Schemas(d)
 		}
@@ -100,7 +100,7 @@ func (r *recogniser) inferred(t types.Type, input bool) mcpmodel.SchemaSource {
 		// Inside a generic wrapper the type is only known per instantiation.
 		return mcpmodel.SchemaSource{}
 	}
-	if isEmptyInterface(t) {
+	if mcpmodel.IsEmptyInterface(t) {
 		if input {
 			return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 		}
@@ -108,26 +108,6 @@ func (r *recogniser) inferred(t types.Type, input bool) mcpmodel.SchemaSource {
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
-	}
-	return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: t, Inference: mcpmodel.InferGoSDK}
-}
-
-// mcptoolSchema is the schema mcptool.Add infers from t with the same library as go-sdk, but
-// through every pointer. An output of any is inferred too (as an unrestricted schema): it is
-// not a struct, which Add rejects, so it is not the absent schema go-sdk makes of it.
-func mcptoolSchema(t types.Type, input bool) mcpmodel.SchemaSource {
-	if t == nil || astutil.HasTypeParam(t) {
-		return mcpmodel.SchemaSource{}
-	}
-	for {
-		p, ok := types.Unalias(t).(*types.Pointer)
-		if !ok {
-			break
-		}
-		t = p.Elem()
-	}
-	if input && isEmptyInterface(t) {
-		return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
 	}
 	return mcpmodel.SchemaSource{Origin: mcpmodel.SchemaInferred, Type: t, Inference: mcpmodel.InferGoSDK}
 }
@@ -187,17 +167,6 @@ func (r *recogniser) m3Schemas(d *mcpmodel.Definition) {
 		out = mcpmodel.SchemaSource{}
 	}
 	d.Input, d.Output = in, out
-}
-
-// isEmptyInterface reports whether t is exactly any: go-sdk special-cases
-// reflect.TypeFor[any](), which a named empty interface is not.
-func isEmptyInterface(t types.Type) bool {
-	t = types.Unalias(t)
-	if _, named := t.(*types.Named); named {
-		return false
-	}
-	it, ok := t.(*types.Interface)
-	return ok && it.Empty()
 }
 
 // m3SchemaOption reads the schema a mark3labs schema option gives: hand-built from its

@@ -62,7 +62,7 @@ func (r *recogniser) findStored() {
 	}
 	for instr := range r.flow.Instructions() {
 		st, ok := instr.(*ssa.Store)
-		if !ok || !isToolDefinition(st.Val.Type()) {
+		if !ok || !sdkapi.IsToolDefinition(st.Val.Type()) {
 			continue
 		}
 		fa, ok := st.Addr.(*ssa.FieldAddr)
@@ -76,18 +76,4 @@ func (r *recogniser) findStored() {
 			}
 		}
 	}
-}
-
-// isToolDefinition reports whether t is an SDK tool definition (go-sdk *mcp.Tool, mark3labs
-// mcp.Tool).
-func isToolDefinition(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	k := sdkapi.Key(named.Obj())
-	return k == sdkapi.GoSDKMCPPath+".Tool" || k == sdkapi.MarkLabsMCPPath+".Tool"
 }

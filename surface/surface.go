@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/internal/ojson"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // Surface is a program's surface: the four lists an MCP client can ask for.
@@ -272,7 +273,7 @@ func (s *Surface) settle() {
 		checked := s.handlers[e.X.declared]
 		e.X.HandlerChecked = &checked
 		if !checked {
-			e.X.HandlerReason = mcpdefs.DeclaredReason(e.X.declaredName, e.X.declaredIn, s.analysed[e.X.declaredIn])
+			e.X.HandlerReason = mcpmodel.DeclaredReason(e.X.declaredName, e.X.declaredIn, s.analysed[e.X.declaredIn])
 		}
 		e.X.declared = ""
 	}

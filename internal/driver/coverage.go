@@ -40,6 +40,10 @@ type runRecord struct {
 	// Foreign are the verdicts on tools registered in one package with a definition a
 	// function of another builds, by the position of that function's name.
 	Foreign map[string]*toolRecord `json:"foreign,omitempty"`
+	// Forwards are, by the position of an exported function or variable, the functions and
+	// variables of other packages whose definitions its value may hold (mcpdefs.Forwards): a
+	// verdict in Foreign on the first is one on each of the others.
+	Forwards map[string][]string `json:"forwards,omitempty"`
 	// ForeignIface are tools registered through an interface (`t.Definition()`,
 	// `t.Handler()`), expanded over the method sets of its implementations; Returns the
 	// verdicts on the handlers the module's functions return, by their names' positions.
@@ -214,6 +218,14 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		}
 		rec.Tools[pos.String()] = t
 	}
+	for obj, fwd := range r.Forwards() {
+		if rec.Forwards == nil {
+			rec.Forwards = map[string][]string{}
+		}
+		for _, f := range fwd {
+			rec.Forwards[at(obj.Pos())] = append(rec.Forwards[at(obj.Pos())], at(f.Pos()))
+		}
+	}
 	for _, ft := range r.ForeignTools {
 		t := &toolRecord{}
 		t.fill(r.ForeignCoverage(ft), at)
@@ -271,6 +283,21 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 			m[k] = methodRecord{Pos: at(a.Pos), Pkg: a.Pkg}
 		}
 		rec.MethodSets = append(rec.MethodSets, m)
+	}
+}
+
+// forward hands a verdict on the definitions one package's function hands out to those of
+// the functions of other packages its results hold (Forwards), through chains of them.
+func (r *runRecord) forward() {
+	for changed := true; changed; {
+		changed = false
+		for from, tos := range r.Forwards {
+			for _, to := range tos {
+				if v := r.Foreign[from]; v != nil && r.Foreign[to] == nil {
+					r.Foreign[to], changed = v, true
+				}
+			}
+		}
 	}
 }
 
@@ -362,6 +389,12 @@ func (r *runRecord) merge(later *runRecord) {
 	r.init()
 	maps.Copy(r.Tools, later.Tools)
 	maps.Copy(r.Foreign, later.Foreign)
+	if later.Forwards != nil {
+		if r.Forwards == nil {
+			r.Forwards = map[string][]string{}
+		}
+		maps.Copy(r.Forwards, later.Forwards)
+	}
 	maps.Copy(r.Returns, later.Returns)
 	if later.Holds != nil {
 		if r.Holds == nil {
@@ -430,6 +463,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			t.takeVerdict(c)
 		}
 	}
+	r.forward()
 	for _, t := range r.Tools {
 		if f := r.FieldRegs[t.StoredIn]; t.Reason == mcpdefs.NoRegistration && t.StoredIn != "" && f != nil {
 			// Stored in a field of a table another package registers from.
@@ -510,6 +544,9 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 		return r.reason(r.Returns[t.ReturnedBy], resolved)
 	case len(t.ReturnedByAny) > 0:
 		for _, fn := range t.ReturnedByAny {
+			if r.Handlers[fn] {
+				continue // a handler function of another package, given as a value
+			}
 			made := r.Returns[fn]
 			if made == nil {
 				return t.Reason
@@ -522,7 +559,7 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 	case len(t.HeldIn) > 0:
 		return r.heldReason(t, resolved)
 	case t.Declared != "":
-		return mcpdefs.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
+		return mcpmodel.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
 	}
 	return t.Reason
 }

@@ -3,7 +3,9 @@ package driver
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
 	"io"
 	"maps"
 	"path"
@@ -13,10 +15,12 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
 	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/mcpdefs"
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
@@ -71,7 +75,7 @@ func (r *recognised) observe(pass *analysis.Pass, result any) {
 		if first(h.Node.Pos()) {
 			add(r.handlers, h.SDK, h.Flavour.String())
 			add(r.shapes, h.SDK, h.Shape.String())
-			if res.HelperBuilt(h) {
+			if helperBuilt(pass.TypesInfo, res, h) {
 				r.helperBuilt[h.SDK]++
 			}
 		}
@@ -193,3 +197,38 @@ func docPage(a *analysis.Analyzer) string {
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
+
+// helperBuilt reports whether some return of h hands back a tool result or an error that a
+// function of the module built (return helpers.NotFound(id), Out{}, nil; return nil,
+// mapAPIError(err)): the handler rules judge those through the helper's summary.
+func helperBuilt(info *types.Info, res *mcpdefs.Result, h *mcpmodel.Handler) bool {
+	if h.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, i := range []int{h.ResultIndex, h.ErrorIndex} {
+				if i < 0 || i >= len(n.Results) {
+					continue
+				}
+				call, ok := ast.Unparen(n.Results[i]).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				fn, _ := typeutil.Callee(info, call).(*types.Func)
+				if fn != nil && fn.Pkg() != nil && res.ModulePackage(fn.Pkg()) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

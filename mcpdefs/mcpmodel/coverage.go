@@ -42,3 +42,12 @@ type Coverage struct {
 	// another package gives the verdict.
 	StoredIn string
 }
+
+// DeclaredReason is why a tool whose handler name is declared in package pkg is not checked,
+// once a run knows whether pkg was analysed: one wording for every output.
+func DeclaredReason(name, pkg string, analysed bool) string {
+	if !analysed {
+		return "its handler " + name + " is declared in " + pkg + ", which was not analysed (outside the patterns or the module)"
+	}
+	return "its handler " + name + ", declared in " + pkg + ", is not recognised as a handler"
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/jsonvalue"
 	"github.com/mcplint-go/mcplint/mcpdefs/schemalib"
 )
@@ -61,4 +62,35 @@ type SchemaSource struct {
 	// Library is set on a hand-built schema that the module builds with a schema library
 	// from a Go type (JSON is then dynamic).
 	Library *schemalib.Schema
+}
+
+// MCPToolSchema is the schema mcptool.Add infers from t with the same library as go-sdk, but
+// through every pointer. An output of any is inferred too (as an unrestricted schema): it is
+// not a struct, which Add rejects, so it is not the absent schema go-sdk makes of it.
+func MCPToolSchema(t types.Type, input bool) SchemaSource {
+	if t == nil || astutil.HasTypeParam(t) {
+		return SchemaSource{}
+	}
+	for {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	if input && IsEmptyInterface(t) {
+		return SchemaSource{Origin: SchemaDefault, JSON: &jsonvalue.Value{Kind: jsonvalue.Object, Members: []*jsonvalue.Member{{Key: "type", Value: &jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}}}
+	}
+	return SchemaSource{Origin: SchemaInferred, Type: t, Inference: InferGoSDK}
+}
+
+// IsEmptyInterface reports whether t is exactly any: go-sdk special-cases
+// reflect.TypeFor[any](), which a named empty interface is not.
+func IsEmptyInterface(t types.Type) bool {
+	t = types.Unalias(t)
+	if _, named := t.(*types.Named); named {
+		return false
+	}
+	it, ok := t.(*types.Interface)
+	return ok && it.Empty()
 }

@@ -326,3 +326,17 @@ func FactoryForCode(constName string) (string, bool) {
 	}
 	return mcperr.FactoryFor(c)
 }
+
+// IsToolDefinition reports whether t is an SDK tool definition (go-sdk *mcp.Tool, mark3labs
+// mcp.Tool).
+func IsToolDefinition(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	k := Key(named.Obj())
+	return k == GoSDKMCPPath+".Tool" || k == MarkLabsMCPPath+".Tool"
+}

@@ -22,3 +22,17 @@ var Handlers = map[string]func(string) error{"h": handle} // want `Handlers: fun
 
 // Count returns no table.
 func Count() int { return 2 }
+
+var cache = &lib.Cache{}
+
+// Cached returns what the function handed to the cache builds: the cache's Get is not
+// what the tools come from.
+func Cached() []lib.Tool { // want `Cached: foreign 2`
+	return cache.Get(func() []lib.Tool { return []lib.Tool{lib.NewA(), lib.NewB()} })
+}
+
+// Uncached hands the cache a function of another result type: Get's own result is foreign.
+func Uncached() []lib.Tool { // want `Uncached: foreign 1`
+	_ = cache.Size(func() int { return 2 })
+	return cache.Get(nil)
+}

@@ -14,6 +14,7 @@ import (
 	"example.com/foreign/kinds"
 	"example.com/foreign/lister"
 	"example.com/foreign/respond"
+	"example.com/foreign/svc"
 	"example.com/foreign/tools"
 )
 
@@ -41,6 +42,8 @@ func New() *server.MCPServer {
 		s.AddTool(t.Definition(), t.Handler("hello, "))
 	}
 	registerKinds(s)
+	service := svc.New()
+	registerByName(s, service.GetTools(), service.GetHandlers())
 	return s
 }
 
@@ -81,6 +84,15 @@ func registerListed(s *server.MCPServer, loud bool) {
 			continue
 		}
 		s.AddTool(tool, lt.Handle)
+	}
+}
+
+// registerByName registers each tool with the handler of its name, when there is one.
+func registerByName(s *server.MCPServer, tools []mcp.Tool, handlers map[string]server.ToolHandlerFunc) {
+	for _, tool := range tools {
+		if handler, ok := handlers[tool.Name]; ok {
+			s.AddTool(tool, handler)
+		}
 	}
 }
 

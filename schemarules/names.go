@@ -1,8 +1,11 @@
 package schemarules
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/printer"
+	"go/token"
 	"path/filepath"
 
 	"strings"
@@ -105,7 +108,7 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) {
 			first[own.RegistryKey] = own
 			continue
 		}
-		if exclusive(files, prev.Definition.Registration, own.Definition.Registration) {
+		if exclusive(files, prev.Definition.Registration, own.Definition.Registration) || sameTool(p.Fset, prev.Definition, own.Definition) {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
@@ -126,6 +129,21 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) {
 			p.Reportf(rule.NodeSpan(own.Definition.Node), "%s is also registered in package %s (%s); clients see only one. Rename one", label(own.RegistryKey), prev.Pkg, prev.Where)
 		}
 	}
+}
+
+// sameTool reports whether two registrations register one tool again: the same definition,
+// written alike, with the same handler (mcp-dap-server re-adds its debug tool after removing
+// the session's tools). Clients see that one tool, as the server means them to.
+func sameTool(fset *token.FileSet, a, b *mcpmodel.Definition) bool {
+	text := func(n ast.Node) string {
+		var buf bytes.Buffer
+		if n == nil || printer.Fprint(&buf, fset, n) != nil {
+			return ""
+		}
+		return buf.String()
+	}
+	def := text(a.Node)
+	return def != "" && a.HandlerExpr != nil && def == text(b.Node) && text(a.HandlerExpr) == text(b.HandlerExpr)
 }
 
 // exclusive reports whether two registering calls sit in different branches of one if/else or

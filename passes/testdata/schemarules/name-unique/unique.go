@@ -59,3 +59,23 @@ func RegisterM3(s *server.MCPServer) {
 		server.ServerTool{Tool: m3.NewTool("m3dup", m3.WithDescription("d"))}, // want `tool "m3dup" is registered twice \(also at unique.go:58\)`
 	)
 }
+
+func other(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, nil
+}
+
+// Start registers the start tool; Stop removes the session's tools and registers it again,
+// written alike with the same handler: one tool, registered again (mcp-dap-server's debug
+// tool). Restart registers the name with another handler: that is two tools.
+func Start(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "start", Description: "Starts a session."}, low)
+}
+
+func Stop(s *mcp.Server) {
+	s.RemoveTools("step", "start")
+	s.AddTool(&mcp.Tool{Name: "start", Description: "Starts a session."}, low)
+}
+
+func Restart(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "start", Description: "Starts a session."}, other) // want `tool "start" is registered twice \(also at unique\.go:\d+\); clients see only one\. Rename one`
+}

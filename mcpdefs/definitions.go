@@ -89,6 +89,11 @@ func (r *recogniser) call(call *ast.CallExpr) {
 			r.containers = append(r.containers, call)
 			return
 		}
+		if f := r.inferredRegs.NamedOf(fn); f != nil && f.Kind == mcpmodel.Tool {
+			if name, ok := r.constString(arg(f.Name)); ok {
+				r.res.ForeignTools = append(r.res.ForeignTools, ForeignTool{Named: name, Handler: r.through(arg(f.Handler)), Registration: call})
+			}
+		}
 		if f := r.templates.Import(fn); f != nil {
 			// A helper of another package of the module: the call is a definition.
 			r.helperCall(call, f)

@@ -112,6 +112,9 @@ type ForeignTool struct {
 	Interface                []string
 	Handler                  ast.Expr
 	Registration             *ast.CallExpr
+	// Named: a registrar's call that registers the definition a map holds under this name
+	// (registrars.NamedFact), a tool of its own.
+	Named string
 }
 
 // HandlerByType reports whether a function of signature sig is recognised as a handler by its

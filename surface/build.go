@@ -71,6 +71,19 @@ func Build(pass *analysis.Pass, res *mcpdefs.Result) *Surface {
 			s.Prompts = append(s.Prompts, e)
 		}
 	}
+	for _, ft := range res.ForeignTools {
+		if ft.Named == "" || strings.HasSuffix(pass.Fset.PositionFor(ft.Registration.Pos(), false).Filename, "_test.go") {
+			continue
+		}
+		// A tool a registrar looks up by name in data (portainer-mcp's YAML): its name and
+		// handler are in the code, the rest is not.
+		e := &Entry{Name: ft.Named}
+		e.X.Position, e.X.Package = b.position(ft.Registration.Pos()), pass.Pkg.Path()
+		e.X.Conditional, e.X.Condition, e.X.ConditionAt = b.registeredUnder(ft.Registration)
+		e.unknown("description", whyData)
+		e.unknown("inputSchema", whyData)
+		s.Tools = append(s.Tools, e)
+	}
 	return s
 }
 
@@ -98,6 +111,7 @@ const (
 	whyNotStatic = "not a constant"
 	whyUnset     = "not given where the definition is written"
 	whyOptions   = "some options are passed as a slice built at run time"
+	whyData      = "the definition is looked up by name in data the code loads"
 )
 
 // str fills a string field: the constant when there is one, nothing when the property is

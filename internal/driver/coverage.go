@@ -229,6 +229,12 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	for _, ft := range r.ForeignTools {
 		t := &toolRecord{}
 		t.fill(r.ForeignCoverage(ft), at)
+		if ft.Named != "" {
+			pos := position(ft.Registration.Pos())
+			t.Name, t.Static, t.Pos = ft.Named, true, result.Position{File: pos.Filename, Line: pos.Line, Column: pos.Column, Offset: pos.Offset}
+			rec.Tools[pos.String()] = t
+			continue
+		}
 		if ft.Source != nil {
 			rec.Foreign[at(ft.Source.Pos())] = t
 			continue

@@ -168,7 +168,9 @@ func TestSurfaceSaysWhichHandlersAreChecked(t *testing.T) {
 // functions return (mcp-nutanix's `s.AddTool(tool.Func(), tool.Handler)`), and two tools of a
 // service type of package svc whose GetTools lists definitions of a third package and whose
 // GetHandlers maps their names to handlers of a fourth (cloud-native-mcp-server's services,
-// registered by name in a helper of srv). The delegate and the helper's handler
+// registered by name in a helper of srv), and two tools of package named whose definitions
+// are data and whose handlers a registrar adds by name (portainer-mcp's addToolIfExists over
+// YAML tools). The delegate and the helper's handler
 // are checked only by a run that sees the whole module, as is respond.Result, which returns
 // the upstream failure the weather handler passes it as a JSON-RPC error.
 func TestModuleGraphFollowsDelegatesAndHelpersAcrossPackages(t *testing.T) {
@@ -179,14 +181,14 @@ func TestModuleGraphFollowsDelegatesAndHelpersAcrossPackages(t *testing.T) {
 		svcFinding+
 		"tools/tools.go:30:3: warning: the model never sees this argument error sent as JSON-RPC; return mcp.NewToolResultError(msg), nil (tool-error-as-protocol-error)\n"+
 		"tools/tools.go:101:39: warning: fmt.Errorf formats err with %v instead of wrapping it with %w, losing the cause (preserve-cause-on-rethrow)\n", r.stdout)
-	assert.Equal(t, "mcplint: checked the handlers of all 19 tools\n", r.stderr, "svc_time's and svc_sleep's definitions are what svc's GetTools returns, and their handlers among those its GetHandlers returns, a handler function and a factory's handler of svchandlers; vm_list's and host_list's definitions are calls of functions of kinds a table in srv holds, and their handlers what kinds' handler functions return; weather's handler hands its upstream failure to respond.Result, which returns it as an error; greet's handler is what its Handler method, given an argument, makes, through an interface over a registry filled in init; upper's and lower's definitions are in catalog's All and their handlers what the factories catalog's Makers holds make; count's and shout's definitions are what lister's GetTools returns, registered with its dispatcher; spec's definition is registered from a table's field in another package; ping's and pong's handlers are their Handle methods, registered as method values through an interface (pong's from a registry filled in init); made's and chained's the one tools.MakeHandler returns; lookup's the one a generic function of tools makes in hive's Handler method")
+	assert.Equal(t, "mcplint: checked the handlers of all 21 tools\n", r.stderr, "named_list's and named_delete's handlers are what the factories addToolIfExists is given make; svc_time's and svc_sleep's definitions are what svc's GetTools returns, and their handlers among those its GetHandlers returns, a handler function and a factory's handler of svchandlers; vm_list's and host_list's definitions are calls of functions of kinds a table in srv holds, and their handlers what kinds' handler functions return; weather's handler hands its upstream failure to respond.Result, which returns it as an error; greet's handler is what its Handler method, given an argument, makes, through an interface over a registry filled in init; upper's and lower's definitions are in catalog's All and their handlers what the factories catalog's Makers holds make; count's and shout's definitions are what lister's GetTools returns, registered with its dispatcher; spec's definition is registered from a table's field in another package; ping's and pong's handlers are their Handle methods, registered as method values through an interface (pong's from a registry filled in init); made's and chained's the one tools.MakeHandler returns; lookup's the one a generic function of tools makes in hive's Handler method")
 
 	off := mcplintAlone(t, fixture(t, "foreign"), "-v")
 	require.Equal(t, 0, off.code, off.stderr)
 	assert.Equal(t, svcFinding, off.stdout, "each package alone sees neither the delegate nor the helper's handler; svchandlers' handler has the SDK's type")
-	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 16 of 19 tools; 3 not seen\n"+
-		"  srv/srv.go:28:12: tool \"weather\": the handler returns the results of respond.Result, which only a run over the whole module checks\n"+
-		"  srv/srv.go:33:2: tool \"query\": its handler HandleQuery, declared in example.com/foreign/tools, is not recognised as a handler\n"+
+	assert.Contains(t, off.stderr, "mcplint: checked the handlers of 18 of 21 tools; 3 not seen\n"+
+		"  srv/srv.go:29:12: tool \"weather\": the handler returns the results of respond.Result, which only a run over the whole module checks\n"+
+		"  srv/srv.go:34:2: tool \"query\": its handler HandleQuery, declared in example.com/foreign/tools, is not recognised as a handler\n"+
 		"  tools/tools.go:21:9: tool \"list\": the handler returns the results of tools.HandleList, which only a run over the whole module checks\n")
 }
 

@@ -99,9 +99,33 @@ func (f *Fact) String() string {
 	return fmt.Sprintf("registrar(%s def=%d handler=%d via %s)", f.Kind, f.Def, f.Handler, f.API)
 }
 
+// NamedFact says that a function of the module registers, with the handler parameter
+// Handler, the definition a map holds under its string parameter Name
+// (portainer-mcp's `addToolIfExists(name, handler)` over tools loaded from YAML): each call
+// registers one tool named by that argument.
+type NamedFact struct {
+	Kind          mcpmodel.Kind
+	Name, Handler int
+}
+
+func (*NamedFact) AFact() {}
+
+func (f *NamedFact) String() string {
+	return fmt.Sprintf("named registrar(%s name=%d handler=%d)", f.Kind, f.Name, f.Handler)
+}
+
 // Result is the result of the registrars analyzer: every registrar the package can call.
 type Result struct {
 	funcs map[*types.Func]*Fact
+	named map[*types.Func]*NamedFact
+}
+
+// NamedOf returns what fn registers by name, or nil when it is no such registrar.
+func (r *Result) NamedOf(fn *types.Func) *NamedFact {
+	if r == nil || fn == nil {
+		return nil
+	}
+	return r.named[fn.Origin()]
 }
 
 // Of returns what fn registers, or nil when it is no registrar.
@@ -124,18 +148,21 @@ func New() *analysis.Analyzer {
 		Doc:              "finds functions of the module that register their parameters with an MCP SDK",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(Fact)},
+		FactTypes:        []analysis.Fact{new(Fact), new(NamedFact)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run:              run,
 	}
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{funcs: map[*types.Func]*Fact{}}
+	res := &Result{funcs: map[*types.Func]*Fact{}, named: map[*types.Func]*NamedFact{}}
 	for _, of := range pass.AllObjectFacts() {
 		if fn, ok := of.Object.(*types.Func); ok {
-			if f, ok := of.Fact.(*Fact); ok {
+			switch f := of.Fact.(type) {
+			case *Fact:
 				res.funcs[fn] = f
+			case *NamedFact:
+				res.named[fn] = f
 			}
 		}
 	}
@@ -158,10 +185,15 @@ func run(pass *analysis.Pass) (any, error) {
 			if fn == nil || res.funcs[fn] != nil {
 				continue
 			}
-			if f := registersParams(pass.TypesInfo, fn, fd.Body, res); f != nil {
+			f, named := registersParams(pass.TypesInfo, fn, fd.Body, res)
+			if f != nil {
 				res.funcs[fn] = f
 				pass.ExportObjectFact(fn, f)
 				changed = true
+			}
+			if named != nil && res.named[fn] == nil {
+				res.named[fn] = named
+				pass.ExportObjectFact(fn, named)
 			}
 		}
 	}
@@ -169,8 +201,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // registersParams returns what fn registers when its body hands one of its parameters to a
-// registration (directly, or as &p or *p) in a statement that is not inside a closure.
-func registersParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known *Result) *Fact {
+// registration (directly, or as &p or *p) in a statement that is not inside a closure, or,
+// as named, a handler parameter with the definition a map holds under a string parameter.
+func registersParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known *Result) (_ *Fact, named *NamedFact) {
 	params := fn.Signature().Params()
 	paramIndex := func(e ast.Expr) int {
 		e = ast.Unparen(e)
@@ -227,15 +260,47 @@ func registersParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, know
 			return true
 		}
 		def := paramIndex(call.Args[api.Def])
-		if def < 0 {
-			return true
-		}
 		handler := -1
 		if api.Handler >= 0 && api.Handler < len(call.Args) {
 			handler = paramIndex(call.Args[api.Handler])
 		}
+		if def < 0 {
+			if k := keyParam(info, body, call.Args[api.Def], paramIndex); k >= 0 && handler >= 0 && api.Kind != 0 && named == nil {
+				named = &NamedFact{Kind: api.Kind, Name: k, Handler: handler}
+			}
+			return true
+		}
 		found = &Fact{Kind: api.Kind, SDK: api.SDK, Def: def, Handler: handler, Spread: api.Spread, API: via}
 		return false
 	})
-	return found
+	return found, named
+}
+
+// keyParam is the index of the string parameter a map lookup that def was assigned from is
+// keyed by (`tool, ok := s.tools[name]`), or -1.
+func keyParam(info *types.Info, body *ast.BlockStmt, def ast.Expr, paramIndex func(ast.Expr) int) int {
+	id, ok := ast.Unparen(def).(*ast.Ident)
+	if !ok || info.Uses[id] == nil {
+		return -1
+	}
+	k := -1
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		lhs, _ := as.Lhs[0].(*ast.Ident)
+		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+		if !ok || lhs == nil || info.ObjectOf(lhs) != info.Uses[id] {
+			return true
+		}
+		if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
+			return true
+		}
+		if b, ok := info.TypeOf(ix.Index).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			k = paramIndex(ix.Index)
+		}
+		return k < 0
+	})
+	return k
 }

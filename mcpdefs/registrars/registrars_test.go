@@ -44,6 +44,9 @@ func registrarsOf(t *testing.T, patterns ...string) map[string][]string {
 				if f := res.Of(fn); f != nil {
 					desc = f.String()
 				}
+				if f := res.NamedOf(fn); f != nil {
+					desc = f.String()
+				}
 				out = append(out, fn.Name()+": "+desc)
 			}
 		}
@@ -53,11 +56,14 @@ func registrarsOf(t *testing.T, patterns ...string) map[string][]string {
 
 // TestRegistrarsFromBodies: a function that hands its parameters to an SDK registration (or
 // to another registrar) in its own body is a registrar; one that registers later (in a
-// closure), stores, or registers a definition of its own is not.
+// closure), stores, or registers a definition of its own is not. One that registers, with
+// its handler parameter, what a map holds under its string parameter registers by name.
 func TestRegistrarsFromBodies(t *testing.T) {
 	got := registrarsOf(t, "./recognition/registrars/lib")
 	assert.Equal(t, []string{
 		"All: registrar(unknown def=1 handler=-1 via " + sdkapi.MarkLabsServerPath + ".MCPServer.AddTools)",
+		"ByIndex: -",
+		"ByName: named registrar(tool name=2 handler=3)",
 		"Chained: registrar(tool def=2 handler=1 via " + sdkapi.GoSDKMCPPath + ".Server.AddTool)",
 		"Fixed: -",
 		"Add: -",

@@ -13,6 +13,7 @@ import (
 	"example.com/foreign/hive"
 	"example.com/foreign/kinds"
 	"example.com/foreign/lister"
+	"example.com/foreign/named"
 	"example.com/foreign/respond"
 	"example.com/foreign/svc"
 	"example.com/foreign/tools"
@@ -44,6 +45,9 @@ func New() *server.MCPServer {
 	registerKinds(s)
 	service := svc.New()
 	registerByName(s, service.GetTools(), service.GetHandlers())
+	if ns, err := named.New(s, []byte(`[{"name": "named_list"}, {"name": "named_delete"}]`), false); err == nil {
+		ns.Register()
+	}
 	return s
 }
 

@@ -41,3 +41,17 @@ func (k *Keep) Add(t *mcp.Tool) { k.tools = append(k.tools, t) }
 func Fixed(s *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) {
 	s.AddTool(&mcp.Tool{Name: "fixed", Description: "Fixed."}, h) // want `def tool go-sdk name="fixed" desc="Fixed." registered handler=external`
 }
+
+// ByName registers the definition data holds under name, with h: a registrar by name.
+func ByName(s *mcp.Server, defs map[string]*mcp.Tool, name string, h mcp.ToolHandler) {
+	if t, ok := defs[name]; ok {
+		s.AddTool(t, h)
+	}
+}
+
+// ByIndex looks its definition up by position, not by a name: no registrar by name.
+func ByIndex(s *mcp.Server, defs map[int]*mcp.Tool, i int, h mcp.ToolHandler) {
+	if t, ok := defs[i]; ok {
+		s.AddTool(t, h)
+	}
+}

@@ -467,7 +467,21 @@ func (r *recogniser) resolveHandler(e ast.Expr, depth int) *mcpmodel.Handler {
 			return nil
 		}
 		if fn.Pkg() != nil && fn.Pkg().Path() == sdkapi.MarkLabsMCPPath && (fn.Name() == "NewTypedToolHandler" || fn.Name() == "NewStructuredToolHandler") && len(x.Args) == 1 {
-			return r.resolveHandler(x.Args[0], depth+1)
+			if h := r.resolveHandler(x.Args[0], depth+1); h != nil || fn.Name() != "NewStructuredToolHandler" {
+				return h
+			}
+			// A decorator returning the function type it is given (weaviate's
+			// mcpmetrics.Instrument(m, name, searcher.Hybrid)): the structured handler is what
+			// it decorates, and its errors become tool errors whatever the decorator does.
+			if c, ok := ast.Unparen(x.Args[0]).(*ast.CallExpr); ok {
+				sig, _ := r.pass.TypesInfo.TypeOf(c.Fun).(*types.Signature)
+				for i := 0; sig != nil && sig.Results().Len() == 1 && i < min(sig.Params().Len(), len(c.Args)); i++ {
+					if types.Identical(sig.Params().At(i).Type(), sig.Results().At(0).Type()) {
+						return r.resolveHandler(c.Args[i], depth+1)
+					}
+				}
+			}
+			return nil
 		}
 		return astutil.ResolveAll(r.calleeReturns(x, 0), func(res ast.Expr) *mcpmodel.Handler { return r.resolveHandler(res, depth+1) })
 	}

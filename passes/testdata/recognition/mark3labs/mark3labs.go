@@ -47,6 +47,15 @@ func typedArgs(ctx context.Context, req mcp.CallToolRequest, args Args) (*mcp.Ca
 	return mcp.NewToolResultText(args.Path), nil
 }
 
+// instrument decorates a structured handler and returns one of the same type (weaviate's
+// mcpmetrics.Instrument): the handler registered is the one it decorates.
+func instrument[In, Out any](name string, fn func(context.Context, mcp.CallToolRequest, In) (Out, error)) func(context.Context, mcp.CallToolRequest, In) (Out, error) {
+	if name == "" {
+		return fn
+	}
+	return func(ctx context.Context, req mcp.CallToolRequest, args In) (Out, error) { return fn(ctx, req, args) } // want `handler tool mark3labs MarkLabsStructuredTool errors=tool unregistered via=sdk-typed`
+}
+
 func structured(ctx context.Context, req mcp.CallToolRequest, args Args) (Res, error) { // want `handler tool mark3labs MarkLabsStructuredTool errors=tool registered`
 	return Res{}, nil
 }
@@ -64,10 +73,11 @@ func Build(opts []mcp.ToolOption) *server.MCPServer {
 	s.AddTool(mcp.NewTool("read_file", mcp.WithDescription("Read a file")), readFile) // want `def tool mark3labs name="read_file" desc="Read a file" defaults registered handler=readFile`
 	s.AddTool(newStatTool())
 	s.AddTools(serverTools()...)
-	s.AddTool(mcp.NewTool("typed", mcp.WithInputSchema[Args]()), mcp.NewTypedToolHandler(typedArgs))                                 // want `def tool mark3labs name="typed" in=mark3labs.Args defaults registered handler=typedArgs`
-	s.AddTool(mcp.NewTool("structured", mcp.WithOutputSchema[Res]()), mcp.NewStructuredToolHandler(structured))                      // want `def tool mark3labs name="structured" in=mark3labs.Args out=mark3labs.Res defaults registered handler=structured`
-	s.AddTool(mcp.NewTool("opts", opts...), nil)                                                                                     // want `def tool mark3labs name="opts" defaults registered handler=nil`
-	s.AddResourceTemplate(mcp.NewResourceTemplate("file:///{path}", "file", mcp.WithTemplateDescription("A file")), templateHandler) // want `def resource template mark3labs name="file" desc="A file" uri="file:///{path}" registered handler=templateHandler`
-	s.AddPrompt(mcp.NewPrompt("summarise"), promptHandler)                                                                           // want `def prompt mark3labs name="summarise" registered handler=promptHandler`
+	s.AddTool(mcp.NewTool("typed", mcp.WithInputSchema[Args]()), mcp.NewTypedToolHandler(typedArgs))                                    // want `def tool mark3labs name="typed" in=mark3labs.Args defaults registered handler=typedArgs`
+	s.AddTool(mcp.NewTool("structured", mcp.WithOutputSchema[Res]()), mcp.NewStructuredToolHandler(structured))                         // want `def tool mark3labs name="structured" in=mark3labs.Args out=mark3labs.Res defaults registered handler=structured`
+	s.AddTool(mcp.NewTool("decorated", mcp.WithOutputSchema[Res]()), mcp.NewStructuredToolHandler(instrument("decorated", structured))) // want `def tool mark3labs name="decorated" in=mark3labs.Args out=mark3labs.Res defaults registered handler=structured`
+	s.AddTool(mcp.NewTool("opts", opts...), nil)                                                                                        // want `def tool mark3labs name="opts" defaults registered handler=nil`
+	s.AddResourceTemplate(mcp.NewResourceTemplate("file:///{path}", "file", mcp.WithTemplateDescription("A file")), templateHandler)    // want `def resource template mark3labs name="file" desc="A file" uri="file:///{path}" registered handler=templateHandler`
+	s.AddPrompt(mcp.NewPrompt("summarise"), promptHandler)                                                                              // want `def prompt mark3labs name="summarise" registered handler=promptHandler`
 	return s
 }

@@ -59,6 +59,17 @@ var servers = []server{
 	{"aura-tracker-gcp", "aura-tracker-gcp", []string{"./..."}, true, 13, 13},
 	{"ops-mcp-server", "ops-mcp-server", []string{"./..."}, true, 15, 15},
 	{"mcp-nutanix", "mcp-nutanix", []string{"./..."}, true, 39, 39},
+	// Set aside in session 23 (docs/recall.md has their commits), judged after their first run.
+	{"portainer-mcp", "portainer-mcp", []string{"./..."}, true, 39, 39},
+	{"testkube", "testkube", []string{"./pkg/mcp/..."}, true, 34, 34},
+	{"mcp-dap-server", "mcp-dap-server", []string{"./..."}, true, 14, 14},
+	{"weaviate", "weaviate", []string{"./adapters/handlers/mcp/..."}, true, 4, 4},
+	// answer's seventh tool is built into a list its AI controller converts for OpenAI, never
+	// registered on the MCP server; the line counts it as not seen.
+	{"answer", "answer", []string{"./..."}, true, 6, 7},
+	{"lima", "lima", []string{"./..."}, true, 6, 6},
+	{"WeKnora", "WeKnora/cli", []string{"./..."}, true, 10, 10},
+	{"tempo", "tempo", []string{"./modules/frontend/..."}, true, 9, 9},
 }
 
 // Verdicts of the ledger.

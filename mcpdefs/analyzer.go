@@ -93,7 +93,6 @@ type recogniser struct {
 	// exportedBuilt maps where a value is built to the exported objects that hand it out
 	// (returnedBy), made once.
 	exportedBuilt     map[token.Pos][]types.Object
-	exportedForeign   map[types.Object][]types.Object // Forwards
 	exportedBuiltOnce sync.Once
 	// assigns records every expression assigned to a variable, for single-assignment
 	// resolution.

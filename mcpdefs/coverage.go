@@ -243,20 +243,27 @@ func (r *Result) returnedBy(d *mcpmodel.Definition) []types.Object {
 	return r.r.exportedBuilt[astutil.BuiltAt(d.Node)]
 }
 
-// Forwards are the exported functions and variables whose values may hold tool definitions
-// other packages' functions and variables build, with those (cloud-native-mcp-server's
-// GetTools returning tools.GetTimeTool()'s).
+// Forwards are the exported functions whose results are, or list, tool definitions other
+// packages' functions and variables build, with those (cloud-native-mcp-server's GetTools
+// returning tools.GetTimeTool()'s).
 func (r *Result) Forwards() map[types.Object][]types.Object {
 	if r.r == nil {
 		return nil
 	}
-	r.exported()
-	return r.r.exportedForeign
+	out := map[types.Object][]types.Object{}
+	for obj, c := range r.r.flow.Exported(func(o types.Object) bool { return astutil.ReturnsList(o, sdkapi.IsToolDefinition) }) {
+		for _, f := range c.Foreign {
+			if r.r.ModulePackage(f.Pkg()) {
+				out[obj] = append(out[obj], f)
+			}
+		}
+	}
+	return out
 }
 
 func (r *Result) exported() {
 	r.r.exportedBuiltOnce.Do(func() {
-		r.r.exportedBuilt, r.r.exportedForeign = map[token.Pos][]types.Object{}, map[types.Object][]types.Object{}
+		r.r.exportedBuilt = map[token.Pos][]types.Object{}
 		mayHoldTool := func(obj types.Object) bool {
 			if fn, ok := obj.(*types.Func); ok {
 				return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), sdkapi.IsToolDefinition) })
@@ -266,11 +273,6 @@ func (r *Result) exported() {
 		for obj, c := range r.r.flow.Exported(mayHoldTool) {
 			for _, pos := range c.Built {
 				r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
-			}
-			for _, f := range c.Foreign {
-				if r.r.ModulePackage(f.Pkg()) {
-					r.r.exportedForeign[obj] = append(r.r.exportedForeign[obj], f)
-				}
 			}
 		}
 		for _, objs := range r.r.exportedBuilt {
@@ -484,14 +486,15 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 		}
 		return false
 	}
-	returnsHandler := func(o types.Object, inside bool) bool {
+	returnsHandler := func(o types.Object) bool {
+		fn, _ := o.(*types.Func)
+		return fn != nil && slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), isHandler) })
+	}
+	for obj, c := range r.r.flow.Exported(func(o types.Object) bool {
 		fn, _ := o.(*types.Func)
 		_, made := out[fn]
-		return fn != nil && (!made || !inside) && slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool {
-			return (!inside || !isHandler(v.Type())) && astutil.MayHold(v.Type(), isHandler)
-		})
-	}
-	for obj, c := range r.r.flow.Exported(func(o types.Object) bool { return returnsHandler(o, true) }) {
+		return fn != nil && !made && astutil.ReturnsList(o, isHandler) && !isHandler(fn.Signature().Results().At(0).Type())
+	}) {
 		cov, n, unrecognised := Coverage{Reason: "its handler is one of those " + obj.Name() + " returns, which only a run over the whole module follows"}, 0, false
 		for _, f := range c.Funcs {
 			fo, _ := f.Object().(*types.Func)
@@ -506,7 +509,7 @@ func (r *Result) ReturnedHandlers() map[*types.Func]Coverage {
 			n++
 		}
 		for _, o := range c.Foreign {
-			if r.r.ModulePackage(o.Pkg()) && returnsHandler(o, false) {
+			if r.r.ModulePackage(o.Pkg()) && returnsHandler(o) {
 				cov.ReturnedByAny, n = append(cov.ReturnedByAny, o.(*types.Func)), n+1
 			}
 		}

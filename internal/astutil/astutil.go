@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -526,4 +527,22 @@ func FuncValueText(info *types.Info, e ast.Expr) string {
 		}
 	}
 	return "the function value " + types.ExprString(e)
+}
+
+// ReturnsList reports whether o is a function one of whose results is a value is accepts, or
+// a map, slice or array of such values: a list another package reads, not a struct (whose
+// fields other questions follow).
+func ReturnsList(o types.Object, is func(types.Type) bool) bool {
+	fn, ok := o.(*types.Func)
+	return ok && slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool {
+		switch t := v.Type().Underlying().(type) {
+		case *types.Map:
+			return is(t.Elem())
+		case *types.Slice:
+			return is(t.Elem())
+		case *types.Array:
+			return is(t.Elem())
+		}
+		return is(v.Type())
+	})
 }

@@ -148,3 +148,30 @@ func g(T) {}`, 0)
 		t.Errorf("KeyedWithout: a keyed literal without the key only")
 	}
 }
+
+// TestReturnsList: a function returning an accepted value, or a map, slice or array of them,
+// returns a list; a struct holding one, a pointer to a slice, or a variable does not.
+func TestReturnsList(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "l.go", `package l
+type Tool struct{}
+type Holder struct{ T Tool }
+func One() Tool { return Tool{} }
+func Slice() (int, []Tool) { return 0, nil }
+func Map() map[string]Tool { return nil }
+func Array() [2]Tool { return [2]Tool{} }
+func Struct() Holder { return Holder{} }
+func Pointer() *[]Tool { return nil }
+func None() {}
+var V = []Tool{}
+`, 0)
+	require.NoError(t, err)
+	pkg, err := new(types.Config).Check("l", fset, []*ast.File{f}, nil)
+	require.NoError(t, err)
+	isTool := func(t types.Type) bool { n, ok := t.(*types.Named); return ok && n.Obj().Name() == "Tool" }
+	got := map[string]bool{}
+	for _, name := range []string{"One", "Slice", "Map", "Array", "Struct", "Pointer", "None", "V"} {
+		got[name] = ReturnsList(pkg.Scope().Lookup(name), isTool)
+	}
+	assert.Equal(t, map[string]bool{"One": true, "Slice": true, "Map": true, "Array": true, "Struct": false, "Pointer": false, "None": false, "V": false}, got)
+}

@@ -14,6 +14,7 @@ import (
 // Nilness is what the engine knows about whether a value is nil.
 type Nilness int8
 
+// What the engine knows of whether a value is nil at a point.
 const (
 	Unknown Nilness = iota
 	Nil

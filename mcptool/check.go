@@ -13,6 +13,7 @@ import (
 // Severity of a Finding: errors stop Add, warnings are logged.
 type Severity int
 
+// The severities of a Check finding.
 const (
 	SeverityError Severity = iota + 1
 	SeverityWarning

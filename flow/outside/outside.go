@@ -89,6 +89,8 @@ func BuildsRequest(fn *types.Func) bool {
 	return fn != nil && (fn.Pkg() != nil && localStdlib[fn.Pkg().Path()+"."+fn.Name()] || requestBuilders[fn.Name()])
 }
 
+// TakesContext reports whether a function of signature sig takes a context.Context: a call
+// of one may leave the process.
 func TakesContext(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
@@ -142,6 +144,8 @@ func IsResponseBody(info *types.Info, sel *ast.SelectorExpr) bool {
 	return sel.Sel.Name == "Body" && IsHTTPResponse(fieldOwner(info, sel))
 }
 
+// IsHTTPResponse reports whether t is net/http.Response, a pointer to it, or a struct that
+// embeds one.
 func IsHTTPResponse(t types.Type) bool {
 	if t == nil {
 		return false

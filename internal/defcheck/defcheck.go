@@ -99,6 +99,7 @@ func ValidReason(reason string) bool {
 // ScopeProblem is what is wrong with an OAuth scope in a tool's Scopes.
 type ScopeProblem int
 
+// The problems a scope string can have; ScopeOK is none.
 const (
 	ScopeOK ScopeProblem = iota
 	// ScopeBlank: empty or only whitespace.

@@ -17,8 +17,10 @@ type Verb struct {
 	Start, End int
 }
 
-// Plus and Sharp report the flags that make %v dump structure.
-func (v Verb) Plus() bool  { return contains(v.Flags, '+') }
+// Plus reports the + flag, which makes %v print field names.
+func (v Verb) Plus() bool { return contains(v.Flags, '+') }
+
+// Sharp reports the # flag, which makes %v print Go syntax.
 func (v Verb) Sharp() bool { return contains(v.Flags, '#') }
 
 func contains(s string, r byte) bool {

@@ -8,6 +8,7 @@ import (
 // Severity says whether a finding fails the run by default.
 type Severity int
 
+// The severities, from the mildest.
 const (
 	// Info findings are never failures; they note something the user must finish elsewhere
 	// (a server.json release template, for example).
@@ -49,6 +50,7 @@ type Family string
 // Status says whether a catalogued rule runs.
 type Status string
 
+// The statuses of a rule in the catalog.
 const (
 	Implemented Status = "implemented"
 	// Planned rules are catalogued (their IDs are reserved and documented) but not built yet.

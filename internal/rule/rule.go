@@ -165,7 +165,10 @@ type Positioner interface {
 // Span is a Positioner with an end, for reporting a range without an ast.Node.
 type Span struct{ Start, Stop token.Pos }
 
+// Pos is where the span starts (analysis.Range).
 func (s Span) Pos() token.Pos { return s.Start }
+
+// End is where the span stops (analysis.Range).
 func (s Span) End() token.Pos { return s.Stop }
 
 // Report reports a finding of the pass's rule: the group's first, or the one named by ForRule.

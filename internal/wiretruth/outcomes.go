@@ -10,6 +10,7 @@ package wiretruth
 // SDK names one of the two SDKs, as the table spells it.
 type SDK string
 
+// The SDKs whose wire behaviour is measured by running them.
 const (
 	GoSDK SDK = "go-sdk"
 	MCPGo SDK = "mcp-go"

@@ -16,6 +16,7 @@ import (
 // Kind is the kind of a statically known JSON value.
 type Kind int
 
+// The kinds of JSON value, Dynamic for one known only at run time.
 const (
 	// Dynamic is a value recognition cannot know at compile time.
 	Dynamic Kind = iota

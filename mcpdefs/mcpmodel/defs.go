@@ -26,6 +26,7 @@ const MaxDepth = 6
 // Kind is what a definition or handler serves.
 type Kind int
 
+// The kinds of definition a server registers.
 const (
 	Tool Kind = iota + 1
 	Resource
@@ -50,6 +51,7 @@ func (k Kind) String() string {
 // Flavour is the exact handler shape, which decides what a returned error becomes.
 type Flavour int
 
+// The flavours of handler, by SDK and signature.
 const (
 	FlavourUnknown Flavour = iota
 	// GoSDKTypedTool: func(ctx, *mcp.CallToolRequest, In) (*mcp.CallToolResult, Out, error).

@@ -26,6 +26,7 @@ import (
 // return nil.
 type SDK struct{}
 
+// Returns says whether the known function fn's result i is never nil (flow.Oracle).
 func (SDK) Returns(fn *types.Func, i int) flow.Nilness {
 	if i != 0 {
 		return flow.Unknown
@@ -72,10 +73,13 @@ func (o Summaries) own(t types.Type) (string, bool) {
 	return field, ok
 }
 
+// Skips reports whether pkg is an SDK or the runtime library, whose functions are not
+// summarised (summary.Oracle).
 func (Summaries) Skips(pkg *types.Package) bool {
 	return sdkapi.KnownPackage(pkg.Path()) || sdkapi.IsRuntimePackage(pkg)
 }
 
+// IsResult reports whether t is a tool result type: the SDK's or the server's own.
 func (o Summaries) IsResult(t types.Type) bool {
 	if _, own := o.own(t); own {
 		return true
@@ -83,6 +87,8 @@ func (o Summaries) IsResult(t types.Type) bool {
 	return sdkapi.TypeAPI(t) == sdkapi.APIToolResultType
 }
 
+// ResultLiteral reads a composite literal: whether it is a tool result, and whether it is
+// an error result, when that is known.
 func (o Summaries) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isResult, isError, known bool) {
 	if field, own := o.own(info.TypeOf(lit)); own {
 		isError, known = literalIsError(info, lit, field)
@@ -95,6 +101,7 @@ func (o Summaries) ResultLiteral(info *types.Info, lit *ast.CompositeLit) (isRes
 	return true, isError, known
 }
 
+// ResultConstructor reports whether callee builds tool results, and whether error ones.
 func (Summaries) ResultConstructor(callee types.Object) (isError, ok bool) {
 	switch sdkapi.APIOf(callee) {
 	case sdkapi.APIToolResultError, sdkapi.APIToolResultErrorf, sdkapi.APIToolResultErrorFromErr:
@@ -105,6 +112,8 @@ func (Summaries) ResultConstructor(callee types.Object) (isError, ok bool) {
 	return false, false
 }
 
+// ErrorBuild reads a call that builds an error: whether it is never nil and which
+// arguments are its causes.
 func (Summaries) ErrorBuild(info *types.Info, call *ast.CallExpr) (nonNil bool, causes []ast.Expr, ok bool) {
 	b, ok := sdkapi.BuildOf(info, call)
 	if !ok {

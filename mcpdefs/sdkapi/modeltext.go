@@ -9,6 +9,7 @@ import "go/types"
 // error's text, content text (of a result or a prompt message), resource contents, descriptions.
 type ModelText string
 
+// The places text reaches the model from.
 const (
 	ResultText   ModelText = "tool result text"
 	ErrorText    ModelText = "tool error text"

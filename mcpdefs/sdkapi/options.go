@@ -5,6 +5,7 @@ import "go/types"
 // Field is a string field of a definition that a mark3labs option sets.
 type Field int
 
+// The definition fields an SDK option sets; NoField for an option that sets none.
 const (
 	NoField Field = iota
 	Description

@@ -77,6 +77,7 @@ func Reachable(pkg *types.Package) map[string]*types.Package {
 // SDK identifies whose API a definition or handler is written against.
 type SDK int
 
+// The SDKs recognition knows, and mcplint's runtime library.
 const (
 	SDKUnknown SDK = iota
 	GoSDK          // github.com/modelcontextprotocol/go-sdk
@@ -100,6 +101,7 @@ func (s SDK) String() string {
 // "is this call a tool-error result constructor?" instead of matching import paths.
 type API int
 
+// The SDK and runtime functions and types recognition tells apart; APINone for any other.
 const (
 	APINone API = iota
 

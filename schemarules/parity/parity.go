@@ -65,6 +65,8 @@ type Engine struct {
 // maxParts bounds the parts of one rendering on huge functions.
 const maxParts = 4096
 
+// NewEngine makes the engine that renders a package's values, from its flow and type-walk
+// results.
 func NewEngine(fl *flow.Result, walk *typewalk.Result) *Engine {
 	e := &Engine{fl: fl, walk: walk, names: map[*types.Var]string{}, parts: map[ssa.Value][]typewalk.Path{},
 		variadic: map[ssa.Value]bool{}, helpers: map[string]bool{}}

@@ -273,6 +273,7 @@ const panicLines = 8
 // NewTail keeps the last max lines.
 func NewTail(max int) *Tail { return &Tail{max: max} }
 
+// Write keeps the last lines of what the child process prints (io.Writer).
 func (t *Tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 // Status is a book's availability.
 type Status string
 
+// The statuses a book can have.
 const (
 	StatusAvailable Status = "available"
 	StatusOnLoan    Status = "on_loan"

@@ -18,6 +18,7 @@ import (
 // Format names an output format.
 type Format string
 
+// The formats mcplint writes its findings in.
 const (
 	Text   Format = "text"
 	JSON   Format = "json"

@@ -239,7 +239,7 @@ func (r *Result) returnedBy(d *mcpmodel.Definition) []types.Object {
 	if r.r == nil {
 		return nil
 	}
-	r.exported()
+	r.r.exportedBuiltOnce.Do(r.findExportedBuilt)
 	return r.r.exportedBuilt[astutil.BuiltAt(d.Node)]
 }
 
@@ -261,24 +261,23 @@ func (r *Result) Forwards() map[types.Object][]types.Object {
 	return out
 }
 
-func (r *Result) exported() {
-	r.r.exportedBuiltOnce.Do(func() {
-		r.r.exportedBuilt = map[token.Pos][]types.Object{}
-		mayHoldTool := func(obj types.Object) bool {
-			if fn, ok := obj.(*types.Func); ok {
-				return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), sdkapi.IsToolDefinition) })
-			}
-			return astutil.MayHold(obj.Type(), sdkapi.IsToolDefinition)
+// findExportedBuilt fills exportedBuilt (returnedBy), once.
+func (r *Result) findExportedBuilt() {
+	r.r.exportedBuilt = map[token.Pos][]types.Object{}
+	mayHoldTool := func(obj types.Object) bool {
+		if fn, ok := obj.(*types.Func); ok {
+			return slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool { return astutil.MayHold(v.Type(), sdkapi.IsToolDefinition) })
 		}
-		for obj, c := range r.r.flow.Exported(mayHoldTool) {
-			for _, pos := range c.Built {
-				r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
-			}
+		return astutil.MayHold(obj.Type(), sdkapi.IsToolDefinition)
+	}
+	for obj, c := range r.r.flow.Exported(mayHoldTool) {
+		for _, pos := range c.Built {
+			r.r.exportedBuilt[pos] = append(r.r.exportedBuilt[pos], obj)
 		}
-		for _, objs := range r.r.exportedBuilt {
-			slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
-		}
-	})
+	}
+	for _, objs := range r.r.exportedBuilt {
+		slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	}
 }
 
 // HeldHandlers is, for each exported package variable whose value may hold functions that

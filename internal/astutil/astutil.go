@@ -536,12 +536,8 @@ func ReturnsList(o types.Object, is func(types.Type) bool) bool {
 	fn, ok := o.(*types.Func)
 	return ok && slices.ContainsFunc(slices.Collect(fn.Signature().Results().Variables()), func(v *types.Var) bool {
 		switch t := v.Type().Underlying().(type) {
-		case *types.Map:
-			return is(t.Elem())
-		case *types.Slice:
-			return is(t.Elem())
-		case *types.Array:
-			return is(t.Elem())
+		case *types.Map, *types.Slice, *types.Array:
+			return is(t.(interface{ Elem() types.Type }).Elem())
 		}
 		return is(v.Type())
 	})

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcplint-go/mcplint/analyzers"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 // TestNoLineCarriesTwoFindingsOfOneRule runs every rule (strict portability included) over the

@@ -14,7 +14,8 @@ import (
 
 // inHandAnalyzer reports, at every return, how many errors the engine knows to be non-nil
 // wherever its block runs (Result.InHand) and what the path knows of the error of the
-// function's first call of one or two (Path.Known).
+// function's first call of one or two (Path.Known), and the variables a taken test filled
+// from an error (Result.Bound).
 var inHandAnalyzer = &analysis.Analyzer{
 	Name:     "inhand",
 	Doc:      "test: prints the engine's InHand and Known",
@@ -46,12 +47,27 @@ var inHandAnalyzer = &analysis.Analyzer{
 					if n := len(res.InHand(p.Return.Block())); n > 0 {
 						msg = fmt.Sprintf("in hand %d; ", n)
 					}
-					pass.Reportf(ret.Pos(), "%serr %s", msg, p.Known(errV))
+					pass.Reportf(ret.Pos(), "%serr %s%s", msg, p.Known(errV), boundNames(res.Bound(p.Return.Block())))
 				}
 			}
 		}
 		return nil, nil
 	},
+}
+
+// boundNames prints Result.Bound: an errors.As target by its variable, an assertion's value by
+// its type.
+func boundNames(vals []ssa.Value) string {
+	out := ""
+	for _, v := range vals {
+		switch v := v.(type) {
+		case *ssa.Alloc:
+			out += "; bound " + v.Comment
+		default:
+			out += "; bound " + v.Type().String()
+		}
+	}
+	return out
 }
 
 func TestInHand(t *testing.T) {

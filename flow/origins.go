@@ -15,15 +15,32 @@ import (
 // receiver, and the call is not a leaf. A local whose address is given to a call (json's
 // Unmarshal(data, &v)) takes its origins from that call.
 func Origins(v ssa.Value, through func(*ssa.Call) bool) []ssa.Value {
-	w := &originWalk{through: through, seen: map[ssa.Value]bool{}}
+	return OriginsUntil(v, through, nil)
+}
+
+// OriginsUntil is Origins that also stops at every value (or local's address) stop names,
+// and returns it as a leaf: the walk asks "is v made of one of these?" without losing which
+// result of a call it came through (`err` of `resp, err := http.Get(u)`, not `resp`).
+func OriginsUntil(v ssa.Value, through func(*ssa.Call) bool, stop func(ssa.Value) bool) []ssa.Value {
+	w := &originWalk{through: through, stop: stop, seen: map[ssa.Value]bool{}}
 	w.walk(v, 0)
 	return w.leaves
 }
 
 type originWalk struct {
 	through func(*ssa.Call) bool
+	stop    func(ssa.Value) bool
 	seen    map[ssa.Value]bool
 	leaves  []ssa.Value
+}
+
+// stopped reports whether v is a value the caller stops at, and makes it a leaf.
+func (w *originWalk) stopped(v ssa.Value) bool {
+	if w.stop != nil && w.stop(v) {
+		w.leaf(v)
+		return true
+	}
+	return false
 }
 
 // maxOrigins bounds the walk on huge functions.
@@ -36,6 +53,9 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 		return
 	}
 	w.seen[v] = true
+	if w.stopped(v) {
+		return
+	}
 	switch x := v.(type) {
 	case *ssa.Lookup:
 		// An element of a map or string: made of the container and the key
@@ -111,6 +131,9 @@ func (w *originWalk) address(addr ssa.Value, depth int) {
 		return
 	case *ssa.Alloc:
 		w.seen[addr] = true
+		if w.stopped(addr) {
+			return
+		}
 		w.stores(addr, depth)
 		// Stores into its fields and elements.
 		for _, ref := range *a.Referrers() {

@@ -204,11 +204,8 @@ func (r *Result) Dead(b *ssa.BasicBlock) bool {
 // edgeFacts are the facts the branch from p to b establishes: p ends in `if c`, and b is the
 // successor taken when c is true or false.
 func edgeFacts(p, b *ssa.BasicBlock) map[ssa.Value]Nilness {
-	if len(p.Instrs) == 0 {
-		return nil
-	}
-	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-	if !ok || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+	ifi, ok := lastIf(p)
+	if !ok || p.Succs[0] == p.Succs[1] {
 		return nil
 	}
 	out := map[ssa.Value]Nilness{}
@@ -826,6 +823,67 @@ func (r *Result) InHand(b *ssa.BasicBlock) []ssa.Value {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
 	return out
+}
+
+// Bound returns the variables that a test taken on every way to b filled from an error:
+// the target t of errors.As(x, &t) (its Alloc) and the value of a type switch's case or of
+// `v, ok := x.(T)` on an error x (the assertion's first result). InHand has x itself.
+func (r *Result) Bound(b *ssa.BasicBlock) []ssa.Value {
+	if r == nil || b == nil || r.Dead(b) {
+		return nil
+	}
+	var out []ssa.Value
+	for cur := b; cur != nil; cur = cur.Idom() {
+		if len(cur.Preds) != 1 {
+			continue
+		}
+		p := cur.Preds[0]
+		if ifi, ok := lastIf(p); ok && p.Succs[0] != p.Succs[1] {
+			out = append(out, boundBy(ifi.Cond, cur == p.Succs[0], 0)...)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+// boundBy lists what cond being taken fills from an error (see Bound).
+func boundBy(cond ssa.Value, taken bool, depth int) []ssa.Value {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT && depth < 4 {
+			return boundBy(c.X, !taken, depth+1)
+		}
+	case *ssa.Call:
+		if taken && CallsFunc(c, "errors", "As") && len(c.Call.Args) == 2 {
+			target := c.Call.Args[1]
+			if mi, ok := target.(*ssa.MakeInterface); ok {
+				target = mi.X
+			}
+			if t, ok := target.(*ssa.Alloc); ok {
+				return []ssa.Value{t}
+			}
+		}
+	case *ssa.Extract:
+		ta, ok := c.Tuple.(*ssa.TypeAssert)
+		if !ok || c.Index != 1 || !taken || !isError(ta.X.Type()) {
+			return nil
+		}
+		for _, ref := range *ta.Referrers() {
+			if v, ok := ref.(*ssa.Extract); ok && v.Index == 0 {
+				return []ssa.Value{v}
+			}
+		}
+	}
+	return nil
+}
+
+// lastIf is the If that ends b, if one does.
+func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
+	if len(b.Instrs) == 0 {
+		return nil, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	return ifi, ok && len(b.Succs) == 2
 }
 
 // isError: error, or an interface that includes it.

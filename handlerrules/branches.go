@@ -2,6 +2,7 @@ package handlerrules
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,113 +11,29 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
-// inHand lists the errors a node has in hand because of the branches around it: the x of an
-// enclosing `if x != nil`, of `if errors.Is(x, ...)`/`errors.As(x, &t)` (and t), of
-// `switch v := x.(type)` (and v), and of a `case errors.Is(x, ...)` in a tagless switch.
-func (h *handler) inHand(stack []ast.Node) map[types.Object]bool {
-	info := h.pass.TypesInfo
-	out := map[types.Object]bool{}
-	add := func(e ast.Expr) {
-		if o := h.obj(e); o != nil && astutil.ImplementsError(o.Type()) {
-			out[o] = true
-		}
-	}
-	addErrorsCall := func(e ast.Expr) {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 {
-			return
-		}
-		switch {
-		case astutil.IsPkgFunc(info, call, "errors", "Is"):
-			add(call.Args[0])
-		case astutil.IsPkgFunc(info, call, "errors", "As"):
-			add(call.Args[0])
-			if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok {
-				if o := h.obj(u.X); o != nil {
-					out[o] = true
-				}
-			}
-		}
-	}
-	for i, n := range stack {
-		next := ast.Node(nil)
-		if i+1 < len(stack) {
-			next = stack[i+1]
-		}
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			if next != n.Body {
-				continue
-			}
-			for _, o := range h.testedNonNil([]ast.Node{n, n.Body}) {
-				if astutil.ImplementsError(o.Type()) {
-					out[o] = true
-				}
-			}
-			for _, c := range astutil.Conjuncts(n.Cond) {
-				addErrorsCall(c)
-			}
-		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				if len(a.Rhs) == 1 {
-					if ta, ok := ast.Unparen(a.Rhs[0]).(*ast.TypeAssertExpr); ok {
-						x = ta.X
-					}
-				}
-			case *ast.ExprStmt:
-				if ta, ok := ast.Unparen(a.X).(*ast.TypeAssertExpr); ok {
-					x = ta.X
-				}
-			}
-			// Only a switch over an error has an error in hand: a switch over an argument's
-			// value (args["n"].(type)) binds a value, not a failure.
-			if x != nil && astutil.ImplementsError(info.TypeOf(x)) {
-				add(x)
-				for j := i + 1; j < len(stack); j++ {
-					if cc, ok := stack[j].(*ast.CaseClause); ok {
-						if o := info.Implicits[cc]; o != nil {
-							out[o] = true
-						}
-						break
-					}
-				}
-			}
-		case *ast.CaseClause:
-			for _, e := range n.List {
-				addErrorsCall(e)
-			}
-		}
-	}
-	return out
+// inHandAt lists the errors the engine knows are non-nil wherever the call at the top of
+// stack runs, and the variables a test on the way filled from them (errors.As's target, a
+// type switch's case variable), however the branches around it are written.
+func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Object]bool {
+	fnNode := h.funcNodeOf(stack)
+	_, b := flow.CallIn(h.flow.Function(fnNode), call.Lparen)
+	return h.inHandIn(fnNode, b)
 }
 
-// inHandAt is inHand for the call at the top of stack, with the errors the engine knows are
-// non-nil wherever the call runs: the branch around it may be written any way (`if err ==
-// nil { ...; return }` before it, an else, a switch case).
-func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Object]bool {
-	if h.deadAt(call, stack) {
+// inHandIn is inHandAt for block b of fnNode's function.
+func (h *handler) inHandIn(fnNode ast.Node, b *ssa.BasicBlock) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	if b == nil || h.flow.Dead(b) {
 		// An error branch no path takes has nothing in hand: an earlier branch proved the
 		// error nil.
-		return map[types.Object]bool{}
+		return out
 	}
-	out := h.inHand(stack)
-	fnNode, vals := h.engineInHand(call, stack)
-	for _, v := range vals {
+	for _, v := range append(h.flow.InHand(b), h.flow.Bound(b)...) {
 		if o := h.objectOf(fnNode, v); o != nil {
 			out[o] = true
 		}
 	}
 	return out
-}
-
-// deadAt reports whether no path runs the call at the top of stack.
-func (h *handler) deadAt(call *ast.CallExpr, stack []ast.Node) bool {
-	if _, b := flow.CallIn(h.flow.Function(h.funcNodeOf(stack)), call.Lparen); b != nil {
-		return h.flow.Dead(b)
-	}
-	return false
 }
 
 // funcNodeOf is the innermost function literal of stack, or the handler.
@@ -139,11 +56,20 @@ func (h *handler) engineInHand(call *ast.CallExpr, stack []ast.Node) (ast.Node, 
 	return fnNode, nil
 }
 
-// objectOf is the variable of fnNode that holds the SSA value v: the parameter, or the
-// variable a call's result is assigned to (`v, err := f()`).
+// objectOf is the variable of fnNode that holds the SSA value v: the parameter, the variable
+// a call's result is assigned to (`v, err := f()`), errors.As's target, or the variable a
+// type switch's case or `v, ok := x.(T)` binds.
 func (h *handler) objectOf(fnNode ast.Node, v ssa.Value) types.Object {
-	if p, ok := v.(*ssa.Parameter); ok {
-		return p.Object()
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Object()
+	case *ssa.Alloc:
+		// errors.As's target: the variable declared where the Alloc is.
+		return h.declaredAt(fnNode, v.Pos())
+	case *ssa.Extract:
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
+			return h.assertedInto(fnNode, ta.Pos())
+		}
 	}
 	call := flow.CallOf(v)
 	if call == nil {
@@ -165,6 +91,38 @@ func (h *handler) objectOf(fnNode ast.Node, v ssa.Value) types.Object {
 		if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.Lparen == call.Pos() {
 			if o := h.obj(as.Lhs[idx]); o != nil && astutil.ImplementsError(o.Type()) {
 				obj = o
+			}
+		}
+		return obj == nil
+	})
+	return obj
+}
+
+// declaredAt is the variable of fnNode whose name is declared at pos.
+func (h *handler) declaredAt(fnNode ast.Node, pos token.Pos) types.Object {
+	var obj types.Object
+	ast.Inspect(fnNode, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() == pos {
+			obj = h.pass.TypesInfo.Defs[id]
+		}
+		return obj == nil
+	})
+	return obj
+}
+
+// assertedInto is the variable bound by the type assertion SSA places at pos: a type switch's
+// case variable (the assertion stands at the case keyword) or v of `v, ok := x.(T)`.
+func (h *handler) assertedInto(fnNode ast.Node, pos token.Pos) types.Object {
+	var obj types.Object
+	ast.Inspect(fnNode, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CaseClause:
+			if n.Case == pos {
+				obj = h.pass.TypesInfo.Implicits[n]
+			}
+		case *ast.AssignStmt:
+			if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && len(n.Lhs) == 2 && ta.Lparen == pos {
+				obj = h.obj(n.Lhs[0])
 			}
 		}
 		return obj == nil

@@ -128,15 +128,6 @@ func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
 	}
 }
 
-// returnStacks maps each of the handler's own return statements to its ancestors.
-func (h *handler) returnStacks() map[*ast.ReturnStmt][]ast.Node {
-	out := make(map[*ast.ReturnStmt][]ast.Node, len(h.rets))
-	for i, ret := range h.rets {
-		out[ret] = h.stacks[i]
-	}
-	return out
-}
-
 // ownReturns lists the return statements of a body, not those of function literals in it,
 // with their ancestors from the body down.
 func ownReturns(body *ast.BlockStmt) ([]*ast.ReturnStmt, [][]ast.Node) {
@@ -224,12 +215,6 @@ func (h *handler) obj(e ast.Expr) types.Object {
 		return o
 	}
 	return h.pass.TypesInfo.Defs[id]
-}
-
-// testedNonNil lists the variables that enclosing ifs have tested `x != nil` on the path to
-// the innermost node of stack (only in the if's body, not its else).
-func (h *handler) testedNonNil(stack []ast.Node) []types.Object {
-	return astutil.TestedNonNil(h.pass.TypesInfo, stack)
 }
 
 // mentions reports whether e refers to any of objs.

@@ -198,9 +198,12 @@ func (h *handler) dumpThrough(call *ast.CallExpr, msg ast.Expr) (ast.Node, strin
 		}
 		return (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") && outside.TextTransforms[fn.Name()]
 	}
-	for _, leaf := range flow.Origins(args[k], transforms) {
+	// An error is a leaf of its own: the error of a serialising call (`data, err :=
+	// json.MarshalIndent(v)`) says why it failed, and carries none of the data.
+	isErr := func(v ssa.Value) bool { return astutil.IsError(v.Type()) }
+	for _, leaf := range flow.OriginsUntil(args[k], transforms, isErr) {
 		lc := flow.CallOf(leaf)
-		if lc == nil {
+		if lc == nil || isErr(leaf) {
 			continue
 		}
 		syn := flow.CallExprAt(h.Node, lc.Pos())

@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,7 +75,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 			if !sdkText && !h.sums.IsErrorResult(call) {
 				return
 			}
-			if len(lazyHand()) == 0 || mentions(p.TypesInfo, call, h.derivedFrom(lazyHand())) || returnedBeside(p.TypesInfo, call, stack, lazyHand()) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
+			if len(lazyHand()) == 0 || h.madeFromInHand(call, stack) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
 				return
 			}
 			if sdkText && h.namesLocalInput(call, stack) {
@@ -90,7 +92,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 						fixes = append(fixes, analysis.SuggestedFix{Message: "Pass " + errName, TextEdits: []analysis.TextEdit{{Pos: nilArg.Pos(), End: nilArg.End(), NewText: []byte(errName)}}})
 					}
 					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName, fixes...)
-				} else if !takesErr && !h.localFailure(stack) && !h.localFailureAt(call, stack) {
+				} else if !takesErr && !h.localFailureAt(call, stack) {
 					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it", h.ownFromErrFix(call, lazyHand())...)
 				}
 				return
@@ -127,19 +129,6 @@ func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 	return len(failures) > 0 && flow.DecidedOtherwise(c.Block(), failures)
 }
 
-// localFailure reports whether the error branch around the top of stack tests an error set
-// just before by a call that does no I/O (localCall): an argument accessor (RequiredInt(args,
-// "n")), a decoder or a marshaller. A text of the module's own that replaces such an error
-// usually says all there is (what argument is wrong).
-func (h *handler) localFailure(stack []ast.Node) bool {
-	for _, g := range h.branchTests(stack) {
-		if g.setBy != nil && h.localCall(g.setBy) {
-			return true
-		}
-	}
-	return false
-}
-
 // localCall reports whether call does no I/O: it builds a request, or takes no
 // context.Context and reads no HTTP response body.
 func (h *handler) localCall(call *ast.CallExpr) bool {
@@ -163,11 +152,6 @@ func (h *handler) localCall(call *ast.CallExpr) bool {
 // v`): the text says what failed, and the parser's error adds nothing the model can use.
 func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
 	var sets []*ast.CallExpr
-	for _, g := range h.branchTests(stack) {
-		if g.setBy != nil {
-			sets = append(sets, g.setBy)
-		}
-	}
 	fnNode, vals := h.engineInHand(call, stack)
 	for _, v := range vals {
 		if c := flow.CallOf(flow.Core(v)); c != nil {
@@ -188,39 +172,49 @@ func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
 				return true
 			})
 		}
-		if h.localCall(set) && len(inputs) > 0 && mentions(h.pass.TypesInfo, call, inputs) {
+		if !h.localCall(set) {
+			continue
+		}
+		if len(inputs) > 0 && mentions(h.pass.TypesInfo, call, inputs) || h.namesConstantArg(call, set) {
 			return true
 		}
 	}
 	return false
 }
 
-// branchTest is a variable the innermost if around a node tests non-nil, with the call that
-// set it just before the if (nil when no call did).
-type branchTest struct {
-	obj   types.Object
-	setBy *ast.CallExpr
-}
+// argumentName is what an argument's name looks like.
+var argumentName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]+$`)
 
-// branchTests lists what the innermost if whose body holds the top of stack tests non-nil.
-func (h *handler) branchTests(stack []ast.Node) []branchTest {
-	for i := len(stack) - 1; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
+// namesConstantArg reports whether the text call builds contains a constant string argument of
+// set (`req.RequireString("task_id")` failing, answered with "task_id is required"): the
+// argument accessor's error says no more than that.
+func (h *handler) namesConstantArg(call, set *ast.CallExpr) bool {
+	info := h.pass.TypesInfo
+	var names []string
+	for _, a := range set.Args {
+		// A name (`task_id`, `spec.name`), not any text: MarshalIndent's indent "  " names
+		// nothing.
+		if tv := info.Types[a]; tv.Value != nil && tv.Value.Kind() == constant.String && argumentName.MatchString(constant.StringVal(tv.Value)) {
+			names = append(names, constant.StringVal(tv.Value))
 		}
-		var tests []branchTest
-		for _, o := range h.testedNonNil([]ast.Node{ifs, ifs.Body}) {
-			call, _ := ast.Unparen(setJustBefore(h, o, ifs, stack[:i])).(*ast.CallExpr)
-			tests = append(tests, branchTest{obj: o, setBy: call})
-		}
-		return tests
 	}
-	return nil
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if tv := info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
+				text := constant.StringVal(tv.Value)
+				found = slices.ContainsFunc(names, func(name string) bool { return strings.Contains(text, name) })
+			}
+		}
+		return !found
+	})
+	return found
 }
 
-// localFailureAt is localFailure for the errors the engine knows are in hand at the call
-// at the top of stack, however the branch around it is written.
+// localFailureAt reports whether an error the engine knows is in hand at the call at the top
+// of stack was set by a call that does no I/O (localCall): an argument accessor
+// (RequiredInt(args, "n")), a decoder or a marshaller. A text of the module's own that
+// replaces such an error usually says all there is (what argument is wrong).
 func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 	fnNode, vals := h.engineInHand(call, stack)
 	for _, v := range vals {
@@ -231,31 +225,6 @@ func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// setJustBefore is reachingCall that also looks in a case clause's statements
-// (`case "issue": n, err = RequiredInt(args, "n"); if err != nil {...}`).
-func setJustBefore(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
-	if e := reachingCall(h, obj, ifs, outer); e != nil || ifs.Init != nil || len(outer) == 0 {
-		return e
-	}
-	var list []ast.Stmt
-	switch c := outer[len(outer)-1].(type) {
-	case *ast.CaseClause, *ast.CommClause:
-		list = astutil.Statements(c)
-	}
-	for i, st := range list {
-		if st == ifs && i > 0 {
-			if as, ok := list[i-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-				for _, lhs := range as.Lhs {
-					if h.obj(lhs) == obj {
-						return as.Rhs[0]
-					}
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // nilErrorArg returns the literal nil a call gives for an error parameter of its callee, and
@@ -393,75 +362,30 @@ func firstName(objs map[types.Object]bool) string {
 	return names[0]
 }
 
-// derivedFrom extends the errors in hand with the local variables whose value is built from
-// them (errMsg := fmt.Sprintf("...: %v", err)): a result built from such a variable carries
-// the error's text.
-func (h *handler) derivedFrom(hand map[types.Object]bool) map[types.Object]bool {
-	if h.Body == nil {
-		return hand
-	}
-	out := make(map[types.Object]bool, len(hand))
-	for o := range hand {
-		out[o] = true
-	}
-	info := h.pass.TypesInfo
-	for changed := true; changed; {
-		changed = false
-		ast.Inspect(h.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && astutil.IsPkgFunc(info, call, "errors", "As") && len(call.Args) == 2 && mentions(info, call.Args[0], out) {
-				// errors.As(err, &target): target is err, seen as its type.
-				if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.ObjectOf(id) != nil && !out[info.ObjectOf(id)] {
-						out[info.ObjectOf(id)], changed = true, true
-					}
-				}
-				return true
-			}
-			as, ok := n.(*ast.AssignStmt)
-			if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
-				// target, ok := err.(*MyError): target is err, seen as its type.
-				if ta, isAssert := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); isAssert && mentions(info, ta.X, out) {
-					if id, isIdent := as.Lhs[0].(*ast.Ident); isIdent && info.ObjectOf(id) != nil && !out[info.ObjectOf(id)] {
-						out[info.ObjectOf(id)], changed = true, true
-					}
-				}
-				return true
-			}
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, lhs := range as.Lhs {
-				id, ok := lhs.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				obj := info.ObjectOf(id)
-				if obj == nil || out[obj] || !mentions(info, as.Rhs[i], out) {
-					continue
-				}
-				out[obj], changed = true, true
-			}
-			return true
-		})
-	}
-	return out
-}
-
-// returnedBeside reports whether call is one result of a return statement that returns the
-// error in hand as another result: the error is not dropped (whether returning both is right
-// is result-and-error's question).
-func returnedBeside(info *types.Info, call *ast.CallExpr, stack []ast.Node, hand map[types.Object]bool) bool {
-	for i := len(stack) - 1; i >= 0; i-- {
-		ret, ok := stack[i].(*ast.ReturnStmt)
-		if !ok {
-			continue
-		}
-		for _, r := range ret.Results {
-			if ast.Unparen(r) != call && mentions(info, r, hand) {
-				return true
-			}
-		}
+// madeFromInHand reports whether an argument of the call at the top of stack is made, through
+// any call, of an error the engine knows is in hand where it runs (`errMsg :=
+// fmt.Sprintf("...: %v", err)`, `pe.Path` after errors.As(err, &pe)): the result carries the
+// error's text.
+func (h *handler) madeFromInHand(call *ast.CallExpr, stack []ast.Node) bool {
+	c, b := flow.CallIn(h.flow.Function(h.funcNodeOf(stack)), call.Lparen)
+	if c == nil {
 		return false
+	}
+	hand := map[ssa.Value]bool{}
+	for _, v := range append(h.flow.InHand(b), h.flow.Bound(b)...) {
+		hand[v] = true
+	}
+	all := func(*ssa.Call) bool { return true }
+	args := c.Call.Args
+	if c.Call.IsInvoke() {
+		args = append([]ssa.Value{c.Call.Value}, args...)
+	}
+	for _, a := range args {
+		for _, o := range flow.OriginsUntil(a, all, func(v ssa.Value) bool { return hand[v] }) {
+			if hand[o] {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -492,39 +416,6 @@ func (h *handler) returnedBesideOnPath(call *ast.CallExpr) bool {
 	return false
 }
 
-// reachingCall returns the call that assigned obj in the if's init statement or in the
-// statement just before the if in its block.
-func reachingCall(h *handler, obj types.Object, ifs *ast.IfStmt, outer []ast.Node) ast.Expr {
-	assigned := func(st ast.Stmt) ast.Expr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return nil
-		}
-		for _, lhs := range as.Lhs {
-			if h.obj(lhs) == obj {
-				return as.Rhs[0]
-			}
-		}
-		return nil
-	}
-	if ifs.Init != nil {
-		return assigned(ifs.Init)
-	}
-	if len(outer) == 0 {
-		return nil
-	}
-	block, ok := outer[len(outer)-1].(*ast.BlockStmt)
-	if !ok {
-		return nil
-	}
-	for i, st := range block.List {
-		if st == ifs && i > 0 {
-			return assigned(block.List[i-1])
-		}
-	}
-	return nil
-}
-
 // droppedEntirely reports the worst case of the rule: a new error returned on a path where an
 // upstream call's error is in hand, built from text that does not mention it at all
 // (`if err != nil { return nil, errors.New("failed to scan") }`). The flow engine decides
@@ -534,8 +425,6 @@ func (h *handler) droppedEntirely() {
 	if h.ErrorIndex < 0 || (h.helper && !h.buildsTextError()) {
 		return
 	}
-	stacks := h.returnStacks()
-
 	reported := map[*ast.CallExpr]bool{}
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 		call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value))
@@ -571,7 +460,7 @@ func (h *handler) droppedEntirely() {
 			}
 		}
 		reported[e] = true
-		errName := firstName(h.inHand(stacks[ret]))
+		errName := firstName(h.inHandIn(h.Node, call.Block()))
 		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
 	})
 }

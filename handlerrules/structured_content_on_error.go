@@ -31,30 +31,13 @@ func structuredContentOnError(p *rule.Pass, h *handler) {
 		return
 	}
 	reported := map[*ast.ReturnStmt]bool{}
-	report := func(ret *ast.ReturnStmt) {
-		reported[ret] = true
-		p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
-			types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
-	}
-	stacks := map[*ast.ReturnStmt][]ast.Node{}
-	// The return as written, and then each path to it.
-	h.returns(func(ret *ast.ReturnStmt, stack []ast.Node) {
-		stacks[ret] = stack
-		if !astutil.IsNil(p.TypesInfo, result(ret, h.ErrorIndex)) || !h.errorResult(result(ret, h.ResultIndex), ret, stack) {
-			return
-		}
-		if out := result(ret, h.OutIndex); out != nil && !zeroValue(p.TypesInfo, out) {
-			return // an output held in a variable is judged on the paths below
-		}
-		report(ret)
-	})
 	// Each path to each return, so that a result or an output held in a variable, or a
 	// bare return of named results, is judged by what it holds there.
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 		if reported[ret] || path.Results[h.ErrorIndex].Nil != flow.Nil {
 			return
 		}
-		if !h.errorResult(result(ret, h.ResultIndex), ret, stacks[ret]) && !h.errorResultOn(path) {
+		if !h.errorResult(result(ret, h.ResultIndex)) && !h.errorResultOn(path) {
 			return
 		}
 		// A populated output beside the error result is deliberate (partial results, what
@@ -66,7 +49,9 @@ func structuredContentOnError(p *rule.Pass, h *handler) {
 		} else if !isZeroConst(path.Results[h.OutIndex].Value) {
 			return
 		}
-		report(ret)
+		reported[ret] = true
+		p.Reportf(ret, "IsError result with a nil error ships a zero %s as structuredContent; return nil, %s{}, err",
+			types.TypeString(h.Out, types.RelativeTo(p.Pkg)), types.TypeString(h.Out, types.RelativeTo(p.Pkg)))
 	})
 }
 
@@ -75,51 +60,15 @@ func isAny(t types.Type) bool {
 	return ok && it.Empty()
 }
 
-// errorResult reports whether e is a tool result marked as an error: a literal with
-// IsError: true, a call of a module helper that returns one on every path, or a variable on which the statements just before the return (in the same
-// block) set IsError = true or call SetError. Marks elsewhere may be on another path. A case clause of a
-// switch or select counts as a block.
-func (h *handler) errorResult(e ast.Expr, ret *ast.ReturnStmt, stack []ast.Node) bool {
+// errorResult reports whether e is written as a tool result marked as an error: a literal
+// with IsError: true, or a call of a module helper that returns one on every path. A result
+// held in a variable is errorResultOn's.
+func (h *handler) errorResult(e ast.Expr) bool {
 	if h.defs.IsErrorResult(e) {
 		return true
 	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && h.sums.IsErrorResult(call) {
-		return true // a module helper that builds an IsError result on every path
-	}
-	obj := h.obj(e)
-	if obj == nil || len(stack) == 0 {
-		return false
-	}
-	list := astutil.Statements(stack[len(stack)-1]) // a switch case is a block of its own
-	if list == nil {
-		return false
-	}
-	for _, stmt := range list {
-		if stmt == ret {
-			break
-		}
-		switch s := stmt.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range s.Lhs {
-				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if !ok || h.obj(sel.X) != obj || !h.defs.IsErrorResultField(sel) || i >= len(s.Rhs) {
-					continue
-				}
-				if tv := h.pass.TypesInfo.Types[s.Rhs[i]]; tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
-					return true
-				}
-			}
-		case *ast.ExprStmt:
-			call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-			if !ok {
-				continue
-			}
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.obj(sel.X) == obj && h.defs.CallAPI(call) == sdkapi.APISetError {
-				return true
-			}
-		}
-	}
-	return false
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && h.sums.IsErrorResult(call) // a module helper that builds an IsError result on every path
 }
 
 // zeroValue reports whether e is written as its type's zero value: nil, or an empty
@@ -154,19 +103,21 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 	if c := h.builtBy(path, h.ResultIndex); c != nil && (h.defs.IsErrorResult(c) || h.sums.IsErrorResult(c)) {
 		return true
 	}
-	alloc, ok := v.(*ssa.Alloc)
-	if !ok {
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		if lit := flow.CompositeLitAt(h.Node, alloc.Pos()); lit != nil && h.defs.IsErrorResult(lit) {
+			return true
+		}
+	}
+	refs := v.Referrers()
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr || refs == nil {
 		return false
 	}
-	if lit := flow.CompositeLitAt(h.Node, alloc.Pos()); lit != nil && h.defs.IsErrorResult(lit) {
-		return true
-	}
 	ret := path.Return.Block()
-	for _, ref := range *alloc.Referrers() {
+	for _, ref := range *refs {
 		switch x := ref.(type) {
 		case *ssa.FieldAddr:
 			field := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(x.Field)
-			if field.Name() != "IsError" {
+			if !h.defs.IsErrorResultField(x.X.Type(), field) {
 				continue
 			}
 			for _, st := range *x.Referrers() {
@@ -177,7 +128,7 @@ func (h *handler) errorResultOn(path *flow.Path) bool {
 				}
 			}
 		case *ssa.Call:
-			if len(x.Call.Args) > 0 && x.Call.Args[0] == alloc && dominatesReturn(x.Block(), ret) {
+			if len(x.Call.Args) > 0 && x.Call.Args[0] == v && dominatesReturn(x.Block(), ret) {
 				if call := flow.CallExprAt(h.Node, x.Pos()); call != nil && h.defs.CallAPI(call) == sdkapi.APISetError {
 					return true
 				}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/outside"
-	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/flow/status"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -48,11 +48,10 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 		return
 	}
 	var args *argOrigins
-	stacks := h.returnStacks()
 
 	reported := map[*ast.ReturnStmt]bool{}
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
-		e, stack := result(ret, h.ErrorIndex), stacks[ret]
+		e := result(ret, h.ErrorIndex)
 		if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
 			return
 		}
@@ -69,10 +68,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 			}
 			return
 		}
-		callee := h.failedUpstream(stack)
-		if callee == "" {
-			callee = h.failedUpstreamOn(path)
-		}
+		callee := h.failedUpstreamOn(path)
 		if callee == "" {
 			callee = h.failingStatus(path)
 		}
@@ -157,21 +153,6 @@ func handedOnMessage(h *handler) string {
 	return "callers' upstream failure returned as an error: " + h.WireErrorCode() + "; return " + h.toolErrorAdvice()
 }
 
-// failedUpstream returns the name of the upstream call whose failure the innermost error
-// branch around the top of stack handles, or "": the call that set, just before the if, an
-// error the if tests non-nil.
-func (h *handler) failedUpstream(stack []ast.Node) string {
-	for _, g := range h.branchTests(stack) {
-		if g.setBy == nil || !astutil.ImplementsError(g.obj.Type()) {
-			continue
-		}
-		if name := h.upstreamCall(g.setBy); name != "" {
-			return name
-		}
-	}
-	return ""
-}
-
 // upstreamCall is outside.UpstreamCall with what the engine knows of the module: a function
 // or interface method of the module that leaves the process (a client behind an interface, a
 // wrapper without a context) is upstream too.
@@ -190,9 +171,8 @@ func (h *handler) upstreamCall(call *ast.CallExpr) string {
 	return ""
 }
 
-// failedUpstreamOn is failedUpstream asked of the engine, however the branch is written (a
-// negated guard, an else, a switch case): the upstream call whose error is in hand where path
-// returns. With several errors in hand, only one the returned error is made of counts.
+// failedUpstreamOn names the upstream call whose error the engine knows is in hand where path
+// returns, however the branch is written (a negated guard, an else, a switch case). With several errors in hand, only one the returned error is made of counts.
 func (h *handler) failedUpstreamOn(path *flow.Path) string {
 	vals := h.flow.InHand(path.Return.Block())
 	if len(vals) == 0 {
@@ -228,7 +208,7 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 // failingStatus names the call whose response path returns on the failing side of a status
 // check of (`if resp.StatusCode != http.StatusOK`), or "".
 func (h *handler) failingStatus(path *flow.Path) string {
-	c := flow.StatusFailure(path.Return.Parent(), path.Return.Block())
+	c := status.Failure(path.Return.Parent(), path.Return.Block())
 	if c == nil {
 		return ""
 	}

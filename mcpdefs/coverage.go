@@ -37,6 +37,9 @@ func (r *Result) CoverageOf(d *mcpmodel.Definition) Coverage {
 			return Coverage{Reason: u.Reason}
 		}
 	}
+	if fn := r.declaredAround(d.Node.Pos()); c.MadeIn == nil && d.Registration == nil && d.RegisteredBy == nil && !d.Instance && !d.Converter && fn != nil && fn.Name() != "main" && fn.Name() != "init" {
+		c.MadeIn = fn // linked to no registration here: a tool only if some package calls fn
+	}
 	return c
 }
 

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	mcplint "github.com/mcplint-go/mcplint/analyzers"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/schemarules"
 )

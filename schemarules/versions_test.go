@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcplint-go/mcplint/internal/fixtures"
 	"github.com/mcplint-go/mcplint/internal/rule"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 // TestInvopopTagsOnMCPGo045: on mcp-go v0.36 to v0.45, WithInputSchema used invopop, whose

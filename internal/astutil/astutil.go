@@ -105,45 +105,6 @@ func InspectAncestors(root ast.Node, visit func(n ast.Node, ancestors []ast.Node
 	})
 }
 
-// TestedNonNil lists the variables that enclosing ifs test `x != nil` (alone or in a chain
-// of &&) on the path to the innermost node of stack, a list of ancestors from the outside
-// in: only where that path runs through the if's body, not its else.
-func TestedNonNil(info *types.Info, stack []ast.Node) []types.Object {
-	var out []types.Object
-	for i, n := range stack {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
-			continue
-		}
-		for _, c := range Conjuncts(ifs.Cond) {
-			be, ok := c.(*ast.BinaryExpr)
-			if !ok || be.Op != token.NEQ {
-				continue
-			}
-			x, y := be.X, be.Y
-			if IsNil(info, x) {
-				x, y = y, x
-			}
-			if !IsNil(info, y) {
-				continue
-			}
-			if id, ok := ast.Unparen(x).(*ast.Ident); ok && info.Uses[id] != nil {
-				out = append(out, info.Uses[id])
-			}
-		}
-	}
-	return out
-}
-
-// Conjuncts splits a && b && c into its operands.
-func Conjuncts(e ast.Expr) []ast.Expr {
-	e = ast.Unparen(e)
-	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return append(Conjuncts(be.X), Conjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
-}
-
 // Statements returns the statement list of a block, a switch case or a select case; nil for
 // any other node.
 func Statements(n ast.Node) []ast.Stmt {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint-go/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/testkit/bench/gen"
 )
 
 // A server with dozens of existing findings adopts the gate: a baseline is committed, then a

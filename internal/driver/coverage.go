@@ -72,6 +72,9 @@ type runRecord struct {
 	// analysed package calls or takes as a value, and "method NAME" for the interface
 	// methods it calls (any implementation may run).
 	Called map[string]bool `json:"called,omitempty"`
+	// Unsupported are the SDK versions older than recognition reads that an analysed package
+	// builds with ("go-sdk v0.1.0 (before v1.0.0)"): their tools are not found.
+	Unsupported map[string]bool `json:"unsupported,omitempty"`
 }
 
 type ownConverterRecord struct {
@@ -164,13 +167,20 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 	defer c.mu.Unlock()
 	rec := &c.rec
 	rec.Packages[pass.Pkg.Path()] = true
+	for _, v := range r.Versions.Unsupported(func(sdk sdkapi.SDK) bool { return sdkapi.Imports(pass.Pkg, sdk) }) {
+		if rec.Unsupported == nil {
+			rec.Unsupported = map[string]bool{}
+		}
+		rec.Unsupported[v] = true
+	}
 	if rec.Called == nil {
 		rec.Called = map[string]bool{}
 	}
-	for _, obj := range pass.TypesInfo.Uses {
+	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		switch {
-		case !ok:
+		case !ok || strings.HasSuffix(position(id.Pos()).Filename, "_test.go"):
+			// A tool only a test builds is not one the server registers.
 		case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
 			rec.Called["method "+fn.Name()] = true
 		case fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()):
@@ -422,6 +432,12 @@ func (r *runRecord) merge(later *runRecord) {
 		}
 		maps.Copy(r.Called, later.Called)
 	}
+	if later.Unsupported != nil {
+		if r.Unsupported == nil {
+			r.Unsupported = map[string]bool{}
+		}
+		maps.Copy(r.Unsupported, later.Unsupported)
+	}
 	// What a later round found behind layers may hold layers of its own.
 	if r.Sites == nil {
 		r.Sites = map[string]siteRecord{}
@@ -454,7 +470,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 	if r == nil {
 		return nil
 	}
-	cov := &result.Coverage{}
+	cov := &result.Coverage{Unsupported: slices.Sorted(maps.Keys(r.Unsupported))}
 	r.expandInterfaces()
 	converters := map[string]*toolRecord{}
 	for _, t := range r.Tools {
@@ -502,7 +518,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Reason == mcpdefs.Unused {
 			continue // built in a function nothing calls: never registered, no tool
 		}
-		if t.Reason == mcpdefs.NoRegistration && t.MadeIn != "" && r.Called != nil && !r.Called[t.MadeIn] && (t.MadeInMethod == "" || !r.Called["method "+t.MadeInMethod]) {
+		if t.MadeIn != "" && r.Called != nil && !r.Called[t.MadeIn] && (t.MadeInMethod == "" || !r.Called["method "+t.MadeInMethod]) {
 			// Built in a function no analysed package calls: never registered here, so not
 			// counted, but named (a package outside the patterns may call it).
 			cov.Uncalled = append(cov.Uncalled, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
@@ -656,7 +672,7 @@ func (r *runRecord) expandInterfaces() {
 // writeCoverage writes the coverage line, and under verbose each unseen tool with its reason.
 // broken counts the packages with MCP code that did not compile: their tools are not counted.
 func writeCoverage(w io.Writer, dir string, cov *result.Coverage, broken int, verbose bool) {
-	if cov == nil || cov.Tools == 0 && broken == 0 {
+	if cov == nil || cov.Tools == 0 && broken == 0 && len(cov.Unsupported) == 0 {
 		return
 	}
 	var line string
@@ -675,6 +691,9 @@ func writeCoverage(w io.Writer, dir string, cov *result.Coverage, broken int, ve
 	}
 	if broken > 0 {
 		line += fmt.Sprintf("; the tools of %s that did not compile are not counted", plural(broken, "package"))
+	}
+	if len(cov.Unsupported) > 0 {
+		line += "; tools of " + strings.Join(cov.Unsupported, ", ") + " are not recognised"
 	}
 	fmt.Fprintf(w, "mcplint: %s\n", line)
 	if verbose {

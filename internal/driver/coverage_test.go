@@ -109,6 +109,23 @@ func TestMinCoverageFailsWhenNoToolIsFound(t *testing.T) {
 	assert.Contains(t, r.stderr, "found no tool, so no handler was checked (min-coverage 1%)")
 }
 
+// A server on an SDK version older than recognition reads (go-sdk's pre-release v0 API) must
+// not look clean: the line says whose tools are not recognised, and JSON carries it.
+func TestCoverageNamesSDKVersionsRecognitionDoesNotRead(t *testing.T) {
+	r := mcplint(t, fixture(t, "oldsdk"))
+	assert.Contains(t, r.stderr, "mcplint: found no tool; tools of go-sdk v0.1.0 (before v1.0.0) are not recognised\n")
+	j := mcplint(t, fixture(t, "oldsdk"), "-json")
+	var doc struct {
+		Coverage struct {
+			UnsupportedSDKs []string `json:"unsupportedSDKs"`
+		} `json:"coverage"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &doc), j.stdout)
+	assert.Equal(t, []string{"go-sdk v0.1.0 (before v1.0.0)"}, doc.Coverage.UnsupportedSDKs)
+	r = mcplint(t, fixture(t, "oldsdk"), "-min-coverage", "1")
+	assert.Equal(t, 1, r.code, "a gate must not pass on tools it cannot see")
+}
+
 func TestCoverageLineSurvivesTheResultCache(t *testing.T) {
 	cache := t.TempDir()
 	run := func() string {
@@ -252,9 +269,10 @@ func unusedTool() mcp.Tool {
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of all 3 tools\n", "an unexported constructor nothing calls builds no tool")
 }
 
-// A definition built in an exported function that no analysed package calls is not counted
-// either, but the line says so and -v names it (a package outside the patterns may call it);
-// one built in an exported function that another package calls, unregistered, still counts.
+// A definition built in an exported function that no analysed package calls (tests aside) is
+// not counted either, with or without its handler, but the line says so and -v names it (a
+// package outside the patterns may call it); one built in an exported function that another
+// package calls, unregistered, still counts.
 func TestCoverageSetsAsideExportedConstructorsNothingCalls(t *testing.T) {
 	dir := copyFixture(t, "table")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "spare.go"), []byte(`package srv
@@ -271,10 +289,36 @@ func CalledTool() mcp.Tool {
 
 var _ = CalledTool
 `), 0o644))
+	// A tool with its handler that only a test builds (kanbanzai's DevelopTool): the server
+	// never registers it, though its handler is checked.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "tested.go"), []byte(`package srv
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+func TestedTool() server.ServerTool {
+	return server.ServerTool{Tool: mcp.NewTool("tested", mcp.WithDescription("Built by a test only.")), Handler: tested}
+}
+
+func tested(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("ok"), nil
+}
+`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "tested_test.go"), []byte(`package srv
+
+import "testing"
+
+func TestTested(t *testing.T) { _ = TestedTool() }
+`), 0o644))
 	r := mcplint(t, dir, "-v")
 	require.Equal(t, 0, r.code, r.stderr)
-	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen; 1 definition built in functions nothing calls is not counted\n")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen; 2 definitions built in functions nothing calls are not counted\n")
 	assert.Contains(t, r.stderr, "srv/spare.go:6:9: tool \"spare\": built in a function no analysed package calls or takes\n")
+	assert.Contains(t, r.stderr, "srv/tested.go:11:33: tool \"tested\": built in a function no analysed package calls or takes\n")
 	assert.Contains(t, r.stderr, "srv/spare.go:10:9: tool \"called\": no registration with a handler is linked to it\n")
 }
 

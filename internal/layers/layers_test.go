@@ -23,11 +23,14 @@ var families = []string{module + "/handlerrules", module + "/contractrules", mod
 // importing no SDK and the engine no rule.
 func TestLayersPointOneWay(t *testing.T) {
 	deps := listDeps(t)
-	var recognition []string
+	var recognition, shipped []string
 	// The flow engine: the SSA engine, the def-use index, the helper summaries, and any other
 	// package under flow/.
 	engine := []string{module + "/flow", module + "/flow/summary"}
 	for pkg := range deps {
+		if strings.HasPrefix(pkg, module+"/") && !strings.HasPrefix(pkg, module+"/internal/testkit/") {
+			shipped = append(shipped, pkg)
+		}
 		if pkg == module+"/mcpdefs" || strings.HasPrefix(pkg, module+"/mcpdefs/") || isFlow(pkg) {
 			recognition = append(recognition, pkg)
 		}
@@ -84,7 +87,8 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the credential finder imports a rule family's package, the rule framework or the driver (secret-in-model-text asks it, not the other way)", []string{module + "/handlerrules/credentials"}, func(dep string) bool {
 			return dep == module+"/handlerrules" || under(module+"/analyzers", module+"/internal/driver", module+"/internal/rule", module+"/contractrules", module+"/schemarules", module+"/serverjson/manifest")(dep)
 		}, true},
-		{"the mutation harness imports recognition or a rule (it finds its sites by types alone, or it would measure recognition by itself)", []string{module + "/internal/mutation"}, under(append([]string{module + "/mcpdefs", module + "/flow", module + "/analyzers"}, families...)...), true},
+		{"the mutation harness imports recognition or a rule (it finds its sites by types alone, or it would measure recognition by itself)", []string{module + "/internal/testkit/mutation"}, under(append([]string{module + "/mcpdefs", module + "/flow", module + "/analyzers"}, families...)...), true},
+		{"a package that ships imports the test kit (internal/testkit holds what tests the linter)", shipped, under(module + "/internal/testkit"), false},
 		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},
 		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},
 		{"output or probe imports the registry (a severity is internal/rule's; the registry pulls in every rule family and the SDKs)", []string{module + "/internal/driver/output", module + "/probe"}, under(module + "/analyzers"), true},

@@ -916,6 +916,11 @@ func (r *Finder) pathMode(h *mcpmodel.Handler, p *flow.Path, errV ssa.Value) (mo
 			return mcpmodel.ToolError, false, true
 		}
 	}
+	if p.Results[h.ResultIndex].Nil == flow.NonNil && flow.DependsOn(p.Results[h.ResultIndex].Value, errV) {
+		// A result made of the error but not marked as one (`return buildErrorResult(code,
+		// err.Error()), nil`): no protocol error, and the model reads what failed.
+		return mcpmodel.ToolError, false, true
+	}
 	return 0, false, false
 }
 

@@ -229,3 +229,24 @@ func TestURITemplate(t *testing.T) {
 	_, err = mcpmodel.ParseURITemplate("x://{a")
 	assert.Error(t, err)
 }
+
+// TestUnsupported: go-sdk's pre-release versions are named, only for a package that uses
+// go-sdk; v1.0.0, newer ones, unknown ones and old mcp-go versions (read alike) are not.
+func TestUnsupported(t *testing.T) {
+	both := func(sdkapi.SDK) bool { return true }
+	onlyMarkLabs := func(s sdkapi.SDK) bool { return s == sdkapi.MarkLabs }
+	cases := []struct {
+		v    mcpmodel.Versions
+		uses func(sdkapi.SDK) bool
+		want []string
+	}{
+		{mcpmodel.Versions{GoSDK: "v0.1.0"}, both, []string{"go-sdk v0.1.0 (before v1.0.0)"}},
+		{mcpmodel.Versions{GoSDK: "v0.1.0"}, onlyMarkLabs, nil},
+		{mcpmodel.Versions{GoSDK: "v1.0.0", MarkLabs: "v0.25.0"}, both, nil},
+		{mcpmodel.Versions{GoSDK: "v1.9.0", MarkLabs: "v0.17.1"}, both, nil},
+		{mcpmodel.Versions{}, both, nil},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, c.v.Unsupported(c.uses), "%+v", c.v)
+	}
+}

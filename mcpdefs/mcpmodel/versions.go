@@ -36,6 +36,21 @@ func (v Versions) Of(sdk sdkapi.SDK) string {
 	return ""
 }
 
+// OldestGoSDK is the go-sdk version recognition reads the API of from on: the pre-release v0
+// API (mcp.NewServerTool, ToolHandlerFor over a *ServerSession and *CallToolParamsFor) is
+// another, and its tools are not found. mcp-go's older versions are read (mcp-nutanix builds
+// with v0.17.1, and every one of its 39 tools is found).
+const OldestGoSDK = "v1.0.0"
+
+// Unsupported names the SDK versions of v that recognition does not read, for the SDKs in
+// uses ("go-sdk v0.1.0 (before v1.0.0)").
+func (v Versions) Unsupported(uses func(sdkapi.SDK) bool) []string {
+	if before(v.GoSDK, OldestGoSDK) && uses(sdkapi.GoSDK) {
+		return []string{"go-sdk " + v.GoSDK + " (before " + OldestGoSDK + ")"}
+	}
+	return nil
+}
+
 // before reports whether version is known and older than limit.
 func before(version, limit string) bool {
 	return version != "" && semver.IsValid(version) && semver.Compare(version, limit) < 0

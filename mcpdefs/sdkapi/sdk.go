@@ -62,6 +62,17 @@ func KnownPackage(path string) bool {
 	return false
 }
 
+// Imports reports whether pkg imports a package of sdk's module (go-sdk or mcp-go).
+func Imports(pkg *types.Package, sdk SDK) bool {
+	module := map[SDK]string{GoSDK: GoSDKModule, MarkLabs: MarkLabsModule}[sdk]
+	for _, imp := range pkg.Imports() {
+		if module != "" && (imp.Path() == module || strings.HasPrefix(imp.Path(), module+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
 // Reachable returns the known packages among pkg's transitive imports, by path. It is
 // recognition's early bail-out: a package that cannot see any of them cannot contain MCP code.
 func Reachable(pkg *types.Package) map[string]*types.Package {

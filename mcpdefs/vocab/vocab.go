@@ -74,13 +74,10 @@ func (r *Vocab) IsResultLiteral(e ast.Expr) bool {
 	return astutil.CompositeOf(e) != nil
 }
 
-// IsErrorResultField reports whether sel is `x.IsError` on a tool result, so that rules can
-// spot `res.IsError = true`.
-func (r *Vocab) IsErrorResultField(sel *ast.SelectorExpr) bool {
-	if r.Info == nil || sel.Sel.Name != "IsError" {
-		return false
-	}
-	return sdkapi.TypeAPI(r.Info.TypeOf(sel.X)) == sdkapi.APIToolResultType
+// IsErrorResultField reports whether field, read through a value of type base, is a tool
+// result's IsError, so that rules can spot `res.IsError = true` on SSA.
+func (r *Vocab) IsErrorResultField(base types.Type, field *types.Var) bool {
+	return field != nil && field.Name() == "IsError" && sdkapi.TypeAPI(base) == sdkapi.APIToolResultType
 }
 
 // IsProtocolError reports whether e is an error that go-sdk sends as a JSON-RPC error when a

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcplint-go/mcplint/analyzers"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 func TestMain(m *testing.M) { fixtures.Main(m) }

@@ -14,7 +14,7 @@ import (
 	"github.com/mcplint-go/mcplint/analyzers"
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
 	"github.com/mcplint-go/mcplint/internal/driver/result"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 // The engine loads far less than go/packages does (a scope, export data where the build cache

@@ -11,7 +11,7 @@ import (
 // BenchmarkRun measures a whole run (load, type-check, analyse) on the module in
 // MCPLINT_BENCH_DIR with test analyzers, without facts and with them (then the module's own
 // dependencies of the matched packages are checked in full too, for their facts). The
-// benchmark of mcplint's real analyzers on synthetic servers is in internal/bench. It is
+// benchmark of mcplint's real analyzers on synthetic servers is in internal/testkit/bench. It is
 // skipped when the variable is unset, so it is not part of go test ./...:
 //
 //	MCPLINT_BENCH_DIR=/path/to/module go test -run '^$' -bench Run -benchtime 3x ./internal/driver/engine

@@ -24,6 +24,8 @@ type jsonCoverage struct {
 	Unseen  []jsonUnseenTool `json:"unseen"`
 	// Uncalled are definitions built in functions nothing calls: not counted as tools.
 	Uncalled []jsonUnseenTool `json:"uncalled,omitempty"`
+	// UnsupportedSDKs are SDK versions older than recognition reads: their tools are not found.
+	UnsupportedSDKs []string `json:"unsupportedSDKs,omitempty"`
 }
 
 type jsonUnseenTool struct {
@@ -41,7 +43,7 @@ func coverageDoc(cov *result.Coverage, dir string) *jsonCoverage {
 	if cov == nil {
 		return nil
 	}
-	doc := &jsonCoverage{Tools: cov.Tools, Checked: cov.Checked, Unseen: []jsonUnseenTool{}}
+	doc := &jsonCoverage{Tools: cov.Tools, Checked: cov.Checked, Unseen: []jsonUnseenTool{}, UnsupportedSDKs: cov.Unsupported}
 	tool := func(u result.UnseenTool) jsonUnseenTool {
 		ju := jsonUnseenTool{File: relPath(dir, u.Pos.File), Line: u.Pos.Line, Column: u.Pos.Column, Reason: u.Reason}
 		if u.Static {

@@ -133,6 +133,9 @@ type Coverage struct {
 	// Uncalled are definitions built in a package-level function that no analysed package
 	// calls or takes: never registered, so not counted among Tools.
 	Uncalled []UnseenTool `json:",omitempty"`
+	// Unsupported are the SDK versions the module builds with that are older than recognition
+	// reads: their tools are not found, so not counted.
+	Unsupported []string `json:",omitempty"`
 }
 
 // UnseenTool is a tool whose handler was not checked.

@@ -3,6 +3,7 @@ package a
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -49,4 +50,27 @@ func createEcho(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 		return mcp.NewToolResultError("not created: " + string(data)), nil // want `error text embeds JSON-serialised data \(json.Marshal\) \(through data\)`
 	}
 	return mcp.NewToolResultText("created"), nil
+}
+
+// Near miss: the error of a serialising call says why it failed and carries none of the data
+// (kanbanzai's `Cannot serialise handoff response for task %s: %s`, task.ID, err), even
+// where the data is upstream's; the data itself, beside it, is found.
+func marshalFailed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("https://example.com/task/" + req.GetString("id", ""))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("fetch", err), nil
+	}
+	defer resp.Body.Close()
+	var task map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&task); err != nil {
+		return mcp.NewToolResultErrorFromErr("decode", err), nil
+	}
+	data, err := json.MarshalIndent(task, "", "  ")
+	if err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("cannot serialise task %v: %s", task["id"], err)), nil
+	}
+	if len(data) > 1<<20 {
+		return mcp.NewToolResultError(fmt.Sprintf("task too large: %s", data)), nil // want `error text embeds JSON-serialised data \(json.MarshalIndent\) \(through data\)`
+	}
+	return mcp.NewToolResultText(string(data)), nil
 }

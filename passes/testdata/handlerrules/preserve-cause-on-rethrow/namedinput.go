@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -40,3 +41,41 @@ func ownerLookup(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 }
 
 func lookupOwner(ctx context.Context, id string) (string, error) { return id, ctx.Err() }
+
+// Near miss: the argument accessor fails only when the argument is missing or not a string,
+// and the text names the argument (kanbanzai's `task_id is required`).
+func taskByID(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	id, err := req.RequireString("task_id")
+	if err != nil {
+		return mcp.NewToolResultError("task_id is required: give the task to hand off"), nil
+	}
+	return mcp.NewToolResultText(id), nil
+}
+
+// The text names no argument: the accessor's error, which does, is dropped.
+func taskByIDVague(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	id, err := req.RequireString("task_id")
+	if err != nil {
+		return mcp.NewToolResultError("missing input"), nil // want `tool error result drops err`
+	}
+	return mcp.NewToolResultText(id), nil
+}
+
+// A call that reaches outside, given a constant: naming it does not say what failed.
+func configValue(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, err := lookupOwner(ctx, "default_owner")
+	if err != nil {
+		return mcp.NewToolResultError("cannot read default_owner"), nil // want `tool error result drops err`
+	}
+	return mcp.NewToolResultText(v), nil
+}
+
+// A constant argument that names nothing (MarshalIndent's indent) is no argument the text
+// names, though the text holds it (kanbanzai's profileToolMapJSON).
+func formatted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := json.MarshalIndent(map[string]any{"id": req.GetString("id", "")}, "", "  ")
+	if err != nil {
+		return mcp.NewToolResultError("Cannot format the response.\n\nTo resolve:\n  Retry."), nil // want `tool error result drops err`
+	}
+	return mcp.NewToolResultText(string(data)), nil
+}

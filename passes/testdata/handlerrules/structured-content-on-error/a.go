@@ -119,3 +119,22 @@ func markedOnOneWay(ctx context.Context, req *mcp.CallToolRequest, in struct{}) 
 	}
 	return res, Out{}, nil
 }
+
+func newResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// A result a helper built, marked as an error before the return.
+func markedAfterHelper(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, Out, error) {
+	if ctx == nil {
+		res := newResult("no context")
+		res.IsError = true
+		return res, Out{}, nil // want `structured-content-on-error`
+	}
+	// Near miss: the helper's result marked on one way only.
+	res := newResult("maybe")
+	if req == nil {
+		res.IsError = true
+	}
+	return res, Out{}, nil
+}

@@ -103,3 +103,20 @@ func logging(fn func(context.Context) (string, error)) mcp.ToolHandler {
 
 var _ = dropping(func(ctx context.Context) (string, error) { return "", errors.New("not a handler") })
 var _ = logging(func(ctx context.Context) (string, error) { return "", errors.New("not a handler") })
+
+// reporting turns the error into a result that is not marked as one but is made of its
+// text (kanbanzai's buildErrorResult(code, err.Error())): no protocol error, and the model
+// reads what failed, so the function given to it is checked as a tool error's handler.
+func reporting(fn func(context.Context) (string, error)) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `handler tool go-sdk GoSDKTool errors=protocol unregistered`
+		text, err := fn(ctx)
+		if err != nil {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"error": "` + err.Error() + `"}`}}}, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+	}
+}
+
+var _ = reporting(func(ctx context.Context) (string, error) { // want `handler tool go-sdk AdaptedTool errors=tool registered via=adapter:parameter`
+	return "", errors.New("reported as text")
+})

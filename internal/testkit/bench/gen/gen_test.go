@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mcplint-go/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/testkit/bench/gen"
 )
 
 func repo(t *testing.T) string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", ".."))
+	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", "..", ".."))
 	require.NoError(t, err)
 	return dir
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcplint-go/mcplint/internal/driver"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 var update = flag.Bool("metamorphic.update", false, "write testdata/floors.tsv and the matrix of docs/recall.md from this run")
@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { fixtures.Main(m) }
 
 var (
 	floorsPath = filepath.Join("testdata", "floors.tsv")
-	docPath    = filepath.Join("..", "..", "docs", "recall.md")
+	docPath    = filepath.Join("..", "..", "..", "docs", "recall.md")
 )
 
 // TestMatrix rewrites every handler-rule fixture with every rewrite, runs the rules on the
@@ -138,5 +138,5 @@ func TestDocsShowFloors(t *testing.T) {
 	require.NoError(t, err)
 	got, err := TableIn(doc)
 	require.NoError(t, err)
-	require.Equal(t, strings.TrimSpace(Table(floors)), got, "docs/recall.md: regenerate with go test ./internal/metamorphic -run TestMatrix -metamorphic.update")
+	require.Equal(t, strings.TrimSpace(Table(floors)), got, "docs/recall.md: regenerate with go test ./internal/testkit/metamorphic -run TestMatrix -metamorphic.update")
 }

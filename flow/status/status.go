@@ -1,4 +1,9 @@
-package flow
+// Package status finds the failure an upstream call reports in a successful response: an HTTP
+// client returns a response and a nil error for a 404 or a 500, and the handler learns of the
+// failure from the response's status code (`if resp.StatusCode != http.StatusOK { return nil,
+// fmt.Errorf(...) }`). Failure finds such a check above a block, on the flow engine's SSA. It
+// knows no SDK.
+package status
 
 import (
 	"go/constant"
@@ -6,17 +11,14 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 )
 
-// An upstream call can succeed and still fail: an HTTP client returns a response and a nil
-// error for a 404 or a 500, and the handler learns of the failure from the response's status
-// code (`if resp.StatusCode != http.StatusOK { return nil, fmt.Errorf(...) }`). StatusFailure
-// finds such a check above a block.
-
-// StatusFailure is, for block b of fn, the call that returned the response whose status code
+// Failure is, for block b of fn, the call that returned the response whose status code
 // a branch b lies on the failing side of (the side a 200 does not take): a field or method
 // named StatusCode, of an integer type, compared with a constant. Nil when there is none.
-func StatusFailure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
+func Failure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
 	if fn == nil || b == nil {
 		return nil
 	}
@@ -93,7 +95,7 @@ func statusOf(v ssa.Value) *ssa.Call {
 		return nil
 	}
 	var x ssa.Value
-	switch s := Core(v).(type) {
+	switch s := flow.Core(v).(type) {
 	case *ssa.UnOp:
 		fa, ok := s.X.(*ssa.FieldAddr)
 		if !ok || s.Op != token.MUL || fieldName(fa.X.Type(), fa.Field) != "StatusCode" {
@@ -121,14 +123,14 @@ func statusOf(v ssa.Value) *ssa.Call {
 	if a, ok := x.(*ssa.Alloc); ok {
 		// A response a closure captures (`defer func() { resp.Body.Close() }()`) lives in a
 		// cell: the value stored into it once.
-		if vals := Stored(a); len(vals) == 1 {
+		if vals := flow.Stored(a); len(vals) == 1 {
 			if load, ok := vals[0].(*ssa.UnOp); ok && load.Op == token.MUL {
 				return nil
 			}
 			x = vals[0]
 		}
 	}
-	return CallOf(Core(x))
+	return flow.CallOf(flow.Core(x))
 }
 
 // fieldName is the name of field i of the struct t is or points to.

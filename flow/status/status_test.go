@@ -1,4 +1,4 @@
-package flow_test
+package status_test
 
 import (
 	"go/ast"
@@ -9,13 +9,16 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/status"
 )
 
+var engine = flow.New(nil)
+
 // statusAnalyzer reports, at every return, the function whose response's failing status the
-// return lies behind (flow.StatusFailure).
+// return lies behind (status.Failure).
 var statusAnalyzer = &analysis.Analyzer{
 	Name:     "status",
-	Doc:      "test: prints the engine's StatusFailure",
+	Doc:      "test: prints the engine's status.Failure",
 	Requires: []*analysis.Analyzer{engine},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[engine].(*flow.Result)
@@ -31,7 +34,7 @@ var statusAnalyzer = &analysis.Analyzer{
 					if !ok {
 						continue
 					}
-					if c := flow.StatusFailure(fn, b); c != nil && ret.Pos().IsValid() {
+					if c := status.Failure(fn, b); c != nil && ret.Pos().IsValid() {
 						pass.Reportf(ret.Pos(), "status: %s", c.Call.StaticCallee().Name())
 					}
 				}
@@ -41,6 +44,6 @@ var statusAnalyzer = &analysis.Analyzer{
 	},
 }
 
-func TestStatusFailure(t *testing.T) {
+func TestFailure(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), statusAnalyzer, "example.com/status")
 }

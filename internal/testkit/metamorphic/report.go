@@ -149,7 +149,7 @@ func ratio(k, a int) string {
 
 // Markers around the generated part of the docs section.
 const (
-	beginMarker = "<!-- metamorphic matrix: generated from internal/metamorphic/testdata/floors.tsv by `go test ./internal/metamorphic -run TestMatrix -metamorphic.update` -->"
+	beginMarker = "<!-- metamorphic matrix: generated from internal/testkit/metamorphic/testdata/floors.tsv by `go test ./internal/testkit/metamorphic -run TestMatrix -metamorphic.update` -->"
 	endMarker   = "<!-- end of metamorphic matrix -->"
 )
 

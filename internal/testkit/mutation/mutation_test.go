@@ -56,7 +56,7 @@ func TestRecall(t *testing.T) {
 	md := rep.Markdown(servers)
 	t.Log("\n" + md)
 	if *report != "" {
-		head := fmt.Sprintf("# Mutation misses\n\nWritten %s by `MCPLINT_CORPUS=%s go test ./internal/mutation -run TestRecall -mutation.report=FILE` (seed %d, at most %d mutants per rule per server). Method, and the misses grouped by cause: docs/recall.md (branch mutation).\n\n",
+		head := fmt.Sprintf("# Mutation misses\n\nWritten %s by `MCPLINT_CORPUS=%s go test ./internal/testkit/mutation -run TestRecall -mutation.report=FILE` (seed %d, at most %d mutants per rule per server). Method, and the misses grouped by cause: docs/recall.md (branch mutation).\n\n",
 			time.Now().UTC().Format("2006-01-02 15:04 UTC"), root, seed, *perRule)
 		if err := os.WriteFile(*report, []byte(head+md), 0o644); err != nil {
 			t.Fatal(err)

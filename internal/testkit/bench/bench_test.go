@@ -1,8 +1,8 @@
 // Package bench measures mcplint on synthetic servers of growing size, so that the cost per
 // tool can be watched as the number of tools grows:
 //
-//	go test -run '^$' -bench Lint -benchtime 3x ./internal/bench
-//	MCPLINT_BENCH_LARGE=1 go test -run '^$' -bench Lint/tools=10000 -benchtime 1x -timeout 1h ./internal/bench
+//	go test -run '^$' -bench Lint -benchtime 3x ./internal/testkit/bench
+//	MCPLINT_BENCH_LARGE=1 go test -run '^$' -bench Lint/tools=10000 -benchtime 1x -timeout 1h ./internal/testkit/bench
 //
 // Each run is what `mcplint ./...` does in the generated module (go list, type-checking, every
 // analyzer of the default configuration), with a warm build cache: the module is generated and
@@ -21,15 +21,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcplint-go/mcplint/analyzers"
-	"github.com/mcplint-go/mcplint/internal/bench/gen"
 	"github.com/mcplint-go/mcplint/internal/driver/engine"
-	"github.com/mcplint-go/mcplint/internal/fixtures"
+	"github.com/mcplint-go/mcplint/internal/testkit/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/testkit/fixtures"
 )
 
 func repo(tb testing.TB) string {
 	tb.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", ".."))
+	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", ".."))
 	require.NoError(tb, err)
 	return dir
 }
@@ -74,7 +74,15 @@ func BenchmarkLint(b *testing.B) {
 			_, err := gen.Write(dir, gen.Options{Tools: n, Repo: repo(b)})
 			require.NoError(b, err)
 			out := lint(b, dir) // fills the build cache; checks the run is real
-			require.Len(b, out.Findings, flawed(n), "one finding per flawed tool")
+			perTool := 0
+			for _, f := range out.Findings {
+				// A surface of 10,000 tools is over any client's token budget: true, and the
+				// server's, not a tool's.
+				if f.Rule != "surface-token-budget" {
+					perTool++
+				}
+			}
+			require.Equal(b, flawed(n), perTool, "one finding per flawed tool")
 
 			b.ReportAllocs()
 			var before, after runtime.MemStats

@@ -1,6 +1,6 @@
 // Command synth writes a synthetic Go MCP server for measuring mcplint by hand:
 //
-//	go run ./internal/bench/cmd/synth -tools 1000 -o /tmp/synth
+//	go run ./internal/testkit/bench/cmd/synth -tools 1000 -o /tmp/synth
 //	cd /tmp/synth && GOFLAGS=-mod=mod mcplint ./...
 package main
 
@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/mcplint-go/mcplint/internal/bench/gen"
+	"github.com/mcplint-go/mcplint/internal/testkit/bench/gen"
 )
 
 func main() {
@@ -24,7 +24,7 @@ func main() {
 		os.Exit(2)
 	}
 	_, file, _, _ := runtime.Caller(0)
-	repo := filepath.Join(filepath.Dir(file), "..", "..", "..", "..")
+	repo := filepath.Join(filepath.Dir(file), "..", "..", "..", "..", "..")
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintf(os.Stderr, "synth: %v\n", err)
 		os.Exit(1)

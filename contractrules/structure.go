@@ -102,19 +102,38 @@ func codeUnknownError(p *rule.Pass, e mcpmodel.ContractEntry) {
 }
 
 func (rules) ErrorContractReasonRequired() rule.Entry[*kinds] {
-	return rule.Declare(entryCheck{
+	return requiredField{field: "Reason", hint: "add a snake_case reason", blank: isEmpty,
+		value: func(e mcpmodel.ContractEntry) mcpmodel.Value { return e.Reason },
+	}.declare(entryCheck{
 		ID: defcheck.RuleErrorContractReasonRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no reason",
-		Run:   reasonRequired,
-	}, (*kinds).entry)
+	})
 }
 
-func reasonRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
-	if e.Reason.Set && (!e.Reason.Static || e.Reason.Str != "") {
+// requiredField is a rule that a contract entry set one of its text fields, as mcptool.Add
+// requires at start-up: the rules differ only in the field, what counts as blank (a Recovery
+// of spaces has a rule of its own; a When of spaces has none) and what to write.
+type requiredField struct {
+	field, hint string
+	value       func(mcpmodel.ContractEntry) mcpmodel.Value
+	blank       func(string) bool
+}
+
+func (f requiredField) declare(c entryCheck) rule.Entry[*kinds] {
+	c.Run = f.check
+	return rule.Declare(c, (*kinds).entry)
+}
+
+// check reports the field missing or a blank constant; a value it cannot read is not guessed.
+func (f requiredField) check(p *rule.Pass, e mcpmodel.ContractEntry) {
+	v := f.value(e)
+	if v.Set && (!v.Static || !f.blank(v.Str)) {
 		return
 	}
-	p.Report(at(e, e.Reason.Expr), "this error contract entry has no Reason, so mcptool.Add refuses the tool; add a snake_case reason")
+	p.Report(at(e, v.Expr), fmt.Sprintf("%s has no %s, so mcptool.Add refuses the tool; %s", label(e), f.field, f.hint))
 }
+
+func isEmpty(s string) bool { return s == "" }
 
 func (rules) ErrorContractReasonFormat() rule.Entry[*kinds] {
 	return rule.Declare(entryCheck{
@@ -189,35 +208,21 @@ func reasonUnique(p *rule.Pass, c *mcpmodel.Contract) {
 }
 
 func (rules) ErrorContractWhenRequired() rule.Entry[*kinds] {
-	return rule.Declare(entryCheck{
+	return requiredField{field: "When", hint: "say when it happens", blank: defcheck.IsBlank,
+		value: func(e mcpmodel.ContractEntry) mcpmodel.Value { return e.When },
+	}.declare(entryCheck{
 		ID: defcheck.RuleErrorContractWhenRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no When",
-		Run:   whenRequired,
-	}, (*kinds).entry)
-}
-
-func whenRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
-	w := e.When
-	if w.Set && (!w.Static || !defcheck.IsBlank(w.Str)) {
-		return
-	}
-	p.Report(at(e, w.Expr), label(e)+" has no When, so mcptool.Add refuses the tool; say when it happens")
+	})
 }
 
 func (rules) ErrorContractRecoveryRequired() rule.Entry[*kinds] {
-	return rule.Declare(entryCheck{
+	return requiredField{field: "Recovery", hint: "say what to do next", blank: isEmpty,
+		value: func(e mcpmodel.ContractEntry) mcpmodel.Value { return e.Recovery },
+	}.declare(entryCheck{
 		ID: defcheck.RuleErrorContractRecoveryRequired, Severity: rule.Error, SDKs: rule.MCPTool,
 		Title: "contract entry has no Recovery",
-		Run:   recoveryRequired,
-	}, (*kinds).entry)
-}
-
-func recoveryRequired(p *rule.Pass, e mcpmodel.ContractEntry) {
-	r := e.Recovery
-	if r.Set && (!r.Static || r.Str != "") {
-		return
-	}
-	p.Report(at(e, r.Expr), label(e)+" has no Recovery, so mcptool.Add refuses the tool; say what to do next")
+	})
 }
 
 func (rules) ErrorContractRecoveryEmpty() rule.Entry[*kinds] {

@@ -215,6 +215,7 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	// wrapping it then copies.
 	r.adapters.ConvertingAdapters()
 	r.adapters.Overrides()
+	r.adapters.UntypedHandlers()
 	r.adapters.PassThroughAdapters()
 	r.adapters.ApplyWraps()
 	r.adapters.BindLayered(opts.Layered)

@@ -503,3 +503,22 @@ func ReturnsList(o types.Object, is func(types.Type) bool) bool {
 		return is(v.Type())
 	})
 }
+
+// NamedStruct is the named struct type of v, through one pointer, or nil.
+func NamedStruct(v types.Object) *types.TypeName {
+	if v == nil {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+		return nil
+	}
+	return named.Origin().Obj()
+}

@@ -34,7 +34,10 @@ type Mapping struct {
 	// protocol error by an adapter that makes every other error a tool error.
 	Except []string
 	// InputArg is the index of the wrapped call's argument that is the tool's input, or -1.
+	// ArgsRead says it was read from a pass-through call of a typed-handler-shaped value
+	// (pass-through mappings do not read it otherwise).
 	InputArg int
+	ArgsRead bool
 	// DiscardsResult: the adapter's error branch drops the wrapped function's first result
 	// (the server's own result type); DerefsResult: after the branch the adapter reads a
 	// field of it without testing it for nil (podman's result.Content).
@@ -658,6 +661,10 @@ func (r *Finder) bindDecl(decl *ast.FuncDecl, fn *types.Func, m Mapping) {
 // bind recognises a function as a handler with m: with the SDK handler's semantics when the
 // adapter passes its results through, with the adapter's error mapping when it converts.
 func (r *Finder) bind(node ast.Node, ftype *ast.FuncType, body *ast.BlockStmt, sig *types.Signature, name string, m Mapping) {
+	if old := r.HandlerOf(node); old != nil && m.ArgsRead && m.InputArg != sig.Params().Len()-1 {
+		untype(old)
+		return
+	}
 	if old := r.HandlerOf(node); old != nil && m.Override && old.Kind == m.Kind && old.SDK == m.SDK && old.Shape == mcpmodel.ShapeSDK {
 		old.Flavour, old.Errors = m.Flavour, m.Errors
 		return

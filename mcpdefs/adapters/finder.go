@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/mcpdefs/adapters/toolargs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
@@ -137,3 +138,6 @@ func (r *Finder) AddUnmapped(u mcpmodel.Unmapped) {
 }
 
 func identical(a, b types.Type) bool { return a != nil && b != nil && types.Identical(a, b) }
+
+// args reads which values of a handler's body are the tool's arguments.
+func (r *Finder) args() toolargs.Reader { return toolargs.Reader{Info: r.pass.TypesInfo, Code: r.Code} }

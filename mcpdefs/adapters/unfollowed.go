@@ -118,7 +118,7 @@ func (r *Finder) handsInput(h *mcpmodel.Handler, f *ssa.Function, c *ssa.Call, c
 		}
 		if p, ok := a.(*ssa.Parameter); ok {
 			i := slices.Index(f.Params, p) - offset
-			return i >= 0 && i < len(call.Args) && r.handsOn(h, &ast.CallExpr{Fun: call.Fun, Args: call.Args[i : i+1]}, true)
+			return i >= 0 && i < len(call.Args) && r.args().HandsOn(h, &ast.CallExpr{Fun: call.Fun, Args: call.Args[i : i+1]}, true)
 		}
 		ld, ok := a.(*ssa.UnOp)
 		if !ok || ld.Op != token.MUL {
@@ -154,7 +154,7 @@ func returnsError(c *ssa.Call) bool {
 func (r *Finder) handsArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
 	_, generic := types.Unalias(inputType(h)).(*types.TypeParam)
 	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return r.IsArguments(a, h) }) ||
-		r.handsOn(h, call, generic)
+		r.args().HandsOn(h, call, generic)
 }
 
 func inputType(h *mcpmodel.Handler) types.Type {
@@ -168,4 +168,65 @@ func inputType(h *mcpmodel.Handler) types.Type {
 // it converts to interfaces (see LayerSite).
 func (r *Finder) Layers() ([]LayerSite, []ValueFunc, []MethodSet) {
 	return r.sites, r.values, r.methodSets
+}
+
+// UntypedHandlers finds the calls by which a handler passes on the results of a function
+// value of a typed handler's signature whose typed input it hands something other than the
+// tool's arguments (planetscale's `return def.handler(ctx, request, ch)`, ch a
+// *cmdutil.Helper): the functions of that signature are typed handlers by their signature
+// alone, and no SDK decodes arguments into their last parameter. This package's are told
+// here, before delegates copy their input; for functions elsewhere the call is a site for
+// the module graph (bind). Run it before PassThroughAdapters.
+func (r *Finder) UntypedHandlers() {
+	done := map[*types.Signature]bool{}
+	for _, h := range append([]*mcpmodel.Handler(nil), r.Handlers()...) {
+		fn := r.flow.Function(h.Node)
+		if h.Kind != mcpmodel.Tool || fn == nil {
+			continue
+		}
+		for _, p := range r.flow.Paths(fn) {
+			if len(p.Results) == 0 {
+				continue
+			}
+			c, _ := flow.Extracted(p.Results[0].Value)
+			if c == nil || done[c.Call.Signature()] || c.Call.IsInvoke() || r.flow.Called(c) != nil || !flow.ReturnsWhole(p, c) || !r.HandlerShape(c.Call.Signature()) {
+				continue
+			}
+			call := flow.CallExprAt(h.Node, c.Pos())
+			// Every SDK handler shape of three parameters takes a typed input last.
+			if call == nil || len(call.Args) != 3 || r.args().InputArg(h, call.Args) == 2 {
+				continue
+			}
+			done[c.Call.Signature()] = true
+			if r.untypeLocal(c.Call.Signature()) {
+				// The module graph is asked only for functions elsewhere: it costs a second
+				// round over their packages.
+				continue
+			}
+			if site, _, ok := r.layerSite(h, c, call); ok && site.Mapping.Via == mcpmodel.ShapePassThrough {
+				site.Mapping.InputArg, site.Mapping.ArgsRead = r.args().InputArg(h, call.Args), true
+				r.sites = append(r.sites, site)
+			}
+		}
+	}
+}
+
+// untypeLocal untypes this package's handlers of signature sig, and reports whether there
+// were any.
+func (r *Finder) untypeLocal(sig *types.Signature) bool {
+	found := false
+	for _, h := range r.Handlers() {
+		if h.Shape == mcpmodel.ShapeSDK && h.In != nil && types.Identical(h.Sig, sig) {
+			untype(h)
+			found = true
+		}
+	}
+	return found
+}
+
+// untype makes a handler typed by its signature alone a handler without typed input.
+func untype(h *mcpmodel.Handler) {
+	if h.Shape == mcpmodel.ShapeSDK {
+		h.In, h.Input = nil, nil
+	}
 }

@@ -260,46 +260,11 @@ func (r *Finder) indexedParam(v *types.Var) *types.Var {
 	return p
 }
 
-// carriesArguments reports whether e is a struct literal that holds h's raw tool arguments:
-// the server's own request built from the SDK's (razorpay's
-// CallToolRequest{Name: req.Params.Name, Arguments: req.Params.Arguments}).
-func (r *Finder) carriesArguments(h *mcpmodel.Handler, e ast.Expr) bool {
-	lit := astutil.CompositeOf(e)
-	return lit != nil && slices.ContainsFunc(lit.Elts, func(elt ast.Expr) bool {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			elt = kv.Value
-		}
-		return r.IsArguments(elt, h)
-	})
-}
-
 // passesArguments reports whether call hands on the SDK handler's request, typed input or
 // decoded tool arguments: what tells an adapter's call of its wrapped function from a
 // handler's call of a service.
 func (r *Finder) passesArguments(h *mcpmodel.Handler, call *ast.CallExpr) bool {
-	return r.handsOn(h, call, true)
-}
-
-// handsOn reports whether an argument of call is h's request, a variable of decoded
-// arguments, or (when input) h's typed input.
-func (r *Finder) handsOn(h *mcpmodel.Handler, call *ast.CallExpr, input bool) bool {
-	info := r.pass.TypesInfo
-	decoded := r.decodedArguments(h)
-	for _, a := range call.Args {
-		if r.IsArguments(a, h) {
-			return true
-		}
-		if r.carriesArguments(h, a) {
-			return true
-		}
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-			o := info.Uses[id]
-			if o != nil && (o == h.Request || input && o == h.Input || decoded[o]) {
-				return true
-			}
-		}
-	}
-	return false
+	return r.args().HandsOn(h, call, true)
 }
 
 // smallModuleInterface reports whether m is a method of a named interface declared in this
@@ -380,21 +345,12 @@ func (r *Finder) rangesOverParam(fn *types.Func, v *types.Var) bool {
 // mapping reads, in SDK handler h, what the error of the wrapped call becomes: the branch
 // `if err != nil { return ... }` after it. reason says why it cannot be told.
 func (r *Finder) mapping(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel.Shape) (Mapping, string) {
-	info := r.pass.TypesInfo
-	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour, InputArg: -1}
-	decoded := r.decodedArguments(h)
+	m := Mapping{Via: via, Kind: h.Kind, SDK: h.SDK, Flavour: h.Flavour}
 	args := call.Args
 	if via == mcpmodel.ShapeReflect {
 		args = astutil.ReflectCallArgs(r.pass.TypesInfo, call)
 	}
-	for i, a := range args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (h.Input != nil && info.Uses[id] == h.Input || decoded[info.Uses[id]]) {
-			m.InputArg = i
-		}
-		if r.carriesArguments(h, a) {
-			m.InputArg = i
-		}
-	}
+	m.InputArg = r.args().InputArg(h, args)
 	errVar, assign := r.wrappedError(h, call, via)
 	if errVar == nil {
 		return m, "the wrapped function's error is not assigned to a variable the adapter tests"
@@ -1012,103 +968,6 @@ func (r *Finder) wrappedError(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmo
 	return errVar, assign
 }
 
-// decodedArguments lists the variables SDK handler h decodes the tool arguments into:
-// json.Unmarshal(req.Params.Arguments, &v), req.BindArguments(&v), or takes them as a map:
-// args, ok := req.Params.Arguments.(map[string]any), args := req.GetArguments(). A wrapped
-// function given one of them receives the tool's input.
-func (r *Finder) decodedArguments(h *mcpmodel.Handler) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	info := r.pass.TypesInfo
-	// Two rounds: a struct literal that carries decoded arguments (podman's
-	// api.ToolHandlerParams{Arguments: arguments}) may come after their decoding.
-	for round := 0; round < 2; round++ {
-		r.decodeRound(h, out)
-	}
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
-				return true
-			}
-			rhs := ast.Unparen(n.Rhs[0])
-			if ta, ok := rhs.(*ast.TypeAssertExpr); ok {
-				rhs = ta.X
-			}
-			if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok && r.IsArguments(rhs, h) {
-				if o := r.ObjectOf(id); o != nil {
-					out[o] = true
-				}
-			}
-		case *ast.CallExpr:
-			var target ast.Expr
-			fn, _ := typeutil.Callee(info, n).(*types.Func)
-			switch {
-			case sdkapi.APIOf(typeutil.Callee(info, n)) == sdkapi.APIArgBind && len(n.Args) == 1:
-				target = n.Args[0]
-			case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Name() == "Unmarshal" && len(n.Args) == 2 && r.IsArguments(n.Args[0], h):
-				target = n.Args[1]
-			}
-			if u, ok := ast.Unparen(target).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] != nil {
-					out[info.Uses[id]] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// decodeRound adds to out the variables SDK handler h assigns from a module function given its
-// request (arguments, err := parseToolCallArguments(req)) or from a struct literal holding a
-// variable already in out.
-func (r *Finder) decodeRound(h *mcpmodel.Handler, out map[types.Object]bool) {
-	info := r.pass.TypesInfo
-	ast.Inspect(h.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return true
-		}
-		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
-		if !ok || id.Name == "_" {
-			return true
-		}
-		decoded := false
-		switch x := ast.Unparen(as.Rhs[0]).(type) {
-		case *ast.CallExpr:
-			fn := r.Callee(x)
-			if fn == nil || fn.Pkg() == nil || !r.ModulePackage(fn.Pkg()) || h.Request == nil {
-				return true
-			}
-			for _, a := range x.Args {
-				if ai, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[ai] == h.Request {
-					decoded = true
-				}
-			}
-		case *ast.CompositeLit:
-			for _, elt := range x.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					elt = kv.Value
-				}
-				if ei, ok := ast.Unparen(elt).(*ast.Ident); ok && out[info.Uses[ei]] || r.IsArguments(elt, h) {
-					decoded = true
-				}
-			}
-		}
-		if o := r.ObjectOf(id); decoded && o != nil {
-			if _, isStruct := o.Type().Underlying().(*types.Struct); isStruct || isMap(o.Type()) {
-				out[o] = true
-			}
-		}
-		return true
-	})
-}
-
-func isMap(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Map)
-	return ok
-}
-
 // errorResultCall reports whether e is a call that builds an IsError result: an SDK error
 // result constructor, or a call of this package's function whose every return is an IsError
 // literal or constructor.
@@ -1235,7 +1094,7 @@ func (r *Finder) ownResult(h *mcpmodel.Handler, call *ast.CallExpr, via mcpmodel
 		return
 	}
 	res := r.ObjectOf(id)
-	tn := ownStruct(res)
+	tn := astutil.NamedStruct(res)
 	if tn == nil || tn.Pkg() == nil || !r.ModulePackage(tn.Pkg()) || sdkapi.KnownPackage(tn.Pkg().Path()) {
 		return
 	}
@@ -1305,23 +1164,4 @@ func (r *Finder) buildsErrorResult(branch ast.Node) bool {
 		})
 	}
 	return found
-}
-
-// ownStruct is the named struct type of v, through one pointer, or nil.
-func ownStruct(v types.Object) *types.TypeName {
-	if v == nil {
-		return nil
-	}
-	t := v.Type()
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
-	}
-	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-		return nil
-	}
-	return named.Origin().Obj()
 }

@@ -194,7 +194,11 @@ func (r *Finder) UntypedHandlers() {
 			}
 			call := flow.CallExprAt(h.Node, c.Pos())
 			// Every SDK handler shape of three parameters takes a typed input last.
-			if call == nil || len(call.Args) != 3 || r.args().InputArg(h, call.Args) == 2 {
+			if call == nil || len(call.Args) != 3 {
+				continue
+			}
+			input := r.args().InputArg(h, call.Args)
+			if input == 2 {
 				continue
 			}
 			done[c.Call.Signature()] = true
@@ -204,7 +208,7 @@ func (r *Finder) UntypedHandlers() {
 				continue
 			}
 			if site, _, ok := r.layerSite(h, c, call); ok && site.Mapping.Via == mcpmodel.ShapePassThrough {
-				site.Mapping.InputArg, site.Mapping.ArgsRead = r.args().InputArg(h, call.Args), true
+				site.Mapping.InputArg, site.Mapping.ArgsRead = input, true
 				r.sites = append(r.sites, site)
 			}
 		}

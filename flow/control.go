@@ -124,6 +124,31 @@ func DecidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
 			return true
 		}
 	}
+	return classifiedBefore(inHand)
+}
+
+// classifiedBefore reports whether one of the failures in hand arose only where another was
+// classified first (`if _, ok := err.(*AcceptedError); ok { _, getErr := get(); ... }`): what
+// happens in that case, the second failure included, is answered on purpose.
+func classifiedBefore(inHand []ssa.Value) bool {
+	for _, v := range inHand {
+		call := CallOf(Core(v))
+		if call == nil {
+			continue
+		}
+		for _, cond := range Controlling(call.Block()) {
+			for _, u := range inHand {
+				if u == v || IsNilTestOf(cond.Value, []ssa.Value{u}) || !DependsOn(cond.Value, Core(u)) {
+					continue
+				}
+				if holdsOn(cond) {
+					if _, isCmp := cond.Value.(*ssa.BinOp); !isCmp {
+						return true
+					}
+				}
+			}
+		}
+	}
 	return false
 }
 

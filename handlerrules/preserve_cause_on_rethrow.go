@@ -152,15 +152,17 @@ func (h *handler) localCall(call *ast.CallExpr) bool {
 // v`): the text says what failed, and the parser's error adds nothing the model can use.
 func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
 	var sets []*ast.CallExpr
+	var failed []*ssa.Call
 	fnNode, vals := h.engineInHand(call, stack)
 	for _, v := range vals {
 		if c := flow.CallOf(flow.Core(v)); c != nil {
 			if set := flow.CallExprAt(fnNode, c.Pos()); set != nil {
 				sets = append(sets, set)
+				failed = append(failed, c)
 			}
 		}
 	}
-	for _, set := range sets {
+	for i, set := range sets {
 		inputs := map[types.Object]bool{}
 		for _, a := range set.Args {
 			ast.Inspect(a, func(n ast.Node) bool {
@@ -175,11 +177,29 @@ func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
 		if !h.localCall(set) {
 			continue
 		}
-		if len(inputs) > 0 && mentions(h.pass.TypesInfo, call, inputs) || h.namesConstantArg(call, set) {
+		if len(inputs) > 0 && mentions(h.pass.TypesInfo, call, inputs) || h.namesConstantArg(call, set) || h.namesInputKey(call, failed[i]) {
 			return true
 		}
 	}
 	return false
+}
+
+// namesInputKey reports whether the text call builds names the argument key an input of the
+// failed local call was read under (`time.Parse(time.RFC3339, args["since"].(string))`
+// failing, answered with "since must be in ISO 8601 format"): the text says what failed.
+func (h *handler) namesInputKey(call *ast.CallExpr, failed *ssa.Call) bool {
+	var keys []string
+	through := func(c *ssa.Call) bool { return !h.doesIO(c) }
+	for _, a := range failed.Call.Args {
+		for _, o := range flow.Origins(a, through) {
+			if k, ok := o.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+				if key := constant.StringVal(k.Value); argumentName.MatchString(key) {
+					keys = append(keys, key)
+				}
+			}
+		}
+	}
+	return len(keys) > 0 && h.textContains(call, keys)
 }
 
 // argumentName is what an argument's name looks like.
@@ -198,10 +218,15 @@ func (h *handler) namesConstantArg(call, set *ast.CallExpr) bool {
 			names = append(names, constant.StringVal(tv.Value))
 		}
 	}
+	return h.textContains(call, names)
+}
+
+// textContains reports whether a constant string in call contains one of names.
+func (h *handler) textContains(call *ast.CallExpr, names []string) bool {
 	found := false
 	ast.Inspect(call, func(n ast.Node) bool {
 		if e, ok := n.(ast.Expr); ok && !found {
-			if tv := info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			if tv := h.pass.TypesInfo.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
 				text := constant.StringVal(tv.Value)
 				found = slices.ContainsFunc(names, func(name string) bool { return strings.Contains(text, name) })
 			}
@@ -353,7 +378,9 @@ func (h *handler) onlyErrorInScope(hand map[types.Object]bool, pos token.Pos) bo
 func firstName(objs map[types.Object]bool) string {
 	var names []string
 	for o := range objs {
-		names = append(names, o.Name())
+		if o.Name() != "_" { // a blank comma-ok or type-switch binding has no name to give
+			names = append(names, o.Name())
+		}
 	}
 	sort.Strings(names)
 	if len(names) == 0 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -79,3 +80,39 @@ func formatted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }
+
+// Near miss: the parser is given an argument read under a key, and the text names that key
+// (github-mcp-go's `since must be in ISO 8601 format`), built by a text helper of the module.
+func commitsSince(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var since time.Time
+	if v, ok := req.GetArguments()["since"].(string); ok && v != "" {
+		var err error
+		since, err = time.Parse(time.RFC3339, v)
+		if err != nil {
+			return mcp.NewToolResultError(invalidArgument("since must be in ISO 8601 format (YYYY-MM-DDTHH:MM:SSZ)")), nil
+		}
+	}
+	return mcp.NewToolResultText(since.String()), nil
+}
+
+// Near miss: the same through an accessor, the key in a switch case's text.
+func commitsUntil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	until, err := time.Parse(time.RFC3339, req.GetString("until", ""))
+	switch {
+	case err != nil:
+		return mcp.NewToolResultError("until: want an RFC 3339 time"), nil
+	}
+	return mcp.NewToolResultText(until.String()), nil
+}
+
+// The text names no key the parser's input was read under: the cause is dropped.
+func commitsBefore(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, _ := req.GetArguments()["before"].(string)
+	before, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return mcp.NewToolResultError("bad date"), nil // want `tool error result drops err`
+	}
+	return mcp.NewToolResultText(before.String()), nil
+}
+
+func invalidArgument(text string) string { return "invalid argument: " + text }

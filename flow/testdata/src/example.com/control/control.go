@@ -65,3 +65,37 @@ func otherCondition(tenant string) error {
 	}
 	return nil // want `controlled by not taken`
 }
+
+type accepted struct{}
+
+func (*accepted) Error() string { return "accepted" }
+
+// A second failure that arose only where the first was classified (a type assertion's ok)
+// is part of that case: the branch on it is decided otherwise. Without the classification,
+// or under a comparison of the first failure's text, it is not.
+func secondInClassified() error {
+	err := fetch()
+	if err != nil {
+		if _, ok := err.(*accepted); ok {
+			getErr := fetch()
+			if getErr == nil {
+				return nil // want `controlled by taken; in hand 1; decided otherwise`
+			}
+			return errors.New("started") // want `controlled by not taken; in hand 2; decided otherwise`
+		}
+		return err // want `controlled by not taken, taken; in hand 1`
+	}
+	return nil // want `controlled by not taken`
+}
+
+func secondUnclassified() error {
+	err := fetch()
+	if err != nil {
+		getErr := fetch()
+		if getErr == nil {
+			return nil // want `controlled by taken; in hand 1; decided otherwise`
+		}
+		return errors.New("failed") // want `controlled by not taken; in hand 2`
+	}
+	return nil // want `controlled by not taken`
+}

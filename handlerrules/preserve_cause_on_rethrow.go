@@ -486,10 +486,54 @@ func (h *handler) droppedEntirely() {
 				}
 			}
 		}
+		if loggedBefore(call, sources, through) {
+			return // logged, then answered with what failed: the advice of no-stringify-upstream-error
+		}
 		reported[e] = true
 		errName := firstName(h.inHandIn(h.Node, call.Block()))
 		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
 	})
+}
+
+// loggedBefore reports whether one of the failures in sources is handed to a logger
+// (outside.Logs) on the way from it to call: `logger.Error("read failed", "err", err)`, then
+// a new error that says what failed. The cause is kept where an operator reads it.
+func loggedBefore(call *ssa.Call, sources map[*ssa.Call]bool, through func(*ssa.Call) bool) bool {
+	for _, b := range call.Parent().Blocks {
+		if !b.Dominates(call.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || c == call || !outside.Logs(calledFunc(c)) {
+				continue
+			}
+			for _, a := range flow.Arguments(c) {
+				if a == nil {
+					continue
+				}
+				for _, o := range flow.Origins(a, through) {
+					if oc := flow.CallOf(o); oc != nil && sources[oc] && oc.Block().Dominates(b) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// calledFunc returns the function or method a call names, statically or through an
+// interface.
+func calledFunc(c *ssa.Call) *types.Func {
+	if c.Call.IsInvoke() {
+		return c.Call.Method
+	}
+	if fn := c.Call.StaticCallee(); fn != nil {
+		f, _ := fn.Object().(*types.Func)
+		return f
+	}
+	return nil
 }
 
 // buildsTextError reports whether h's body calls errors.New or fmt.Errorf at all: a helper's

@@ -204,3 +204,44 @@ var TextTransforms = map[string]bool{
 	"TrimSpace": true, "Trim": true, "TrimLeft": true, "TrimRight": true, "TrimPrefix": true,
 	"TrimSuffix": true, "ToLower": true, "ToUpper": true, "ReplaceAll": true, "Replace": true,
 }
+
+// Logs reports whether fn writes a log record: a function or method of log or log/slog, or a
+// method named for a level (Error, Warnf, InfoContext, Log, Print, ...) of a logger type
+// (zap's Logger and SugaredLogger, logrus' Logger and Entry, zerolog's Event, hclog's Logger,
+// any type whose name ends in Logger).
+func Logs(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if p := fn.Pkg().Path(); p == "log" || p == "log/slog" {
+		return true
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil || !logLevel(fn.Name()) {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.HasSuffix(name, "Logger") || (name == "Entry" || name == "Event") && strings.Contains(fn.Pkg().Path(), "log")
+}
+
+// logLevel reports whether a method name is a logging verb: a level, optionally formatted or
+// taking a context (Errorf, Errorw, ErrorContext, Warning, Msg is zerolog's).
+func logLevel(name string) bool {
+	for _, level := range []string{"Debug", "Info", "Warn", "Error", "Print", "Log", "Trace", "Msg"} {
+		if rest, ok := strings.CutPrefix(name, level); ok {
+			switch rest {
+			case "", "f", "w", "ln", "Context", "ing", "ingf", "Attrs":
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 	"testing"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 const src = `package p
@@ -79,4 +81,54 @@ func TestCallsThatLeaveTheProcess(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", call, g, w)
 		}
 	}
+}
+
+const logSrc = `package p
+
+import (
+	"context"
+	"log"
+	"log/slog"
+)
+
+type appLogger struct{}
+
+func (appLogger) Errorf(string, ...any) {}
+func (appLogger) Close() error          { return nil }
+
+type client struct{}
+
+func (client) Error(string) {}
+
+func f(ctx context.Context, l appLogger, c client, sl *slog.Logger) {
+	slog.Error("x")
+	log.Printf("x")
+	sl.ErrorContext(ctx, "x")
+	l.Errorf("x")
+	_ = l.Close()
+	c.Error("x")
+}
+`
+
+// A call that writes a log record, by the text of the call.
+func TestLogs(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", logSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{`slog.Error("x")`: true, `log.Printf("x")`: true, `sl.ErrorContext(ctx, "x")`: true, `l.Errorf("x")`: true, `l.Close()`: false, `c.Error("x")`: false}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn, _ := typeutil.Callee(info, call).(*types.Func)
+			if w, ok := want[types.ExprString(call)]; ok && Logs(fn) != w {
+				t.Errorf("Logs(%s) = %v, want %v", types.ExprString(call), !w, w)
+			}
+		}
+		return true
+	})
 }

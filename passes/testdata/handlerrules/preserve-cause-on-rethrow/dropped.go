@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"os"
 	"strconv"
@@ -189,4 +190,27 @@ func endpointHandler(ctx context.Context, req *gomcp.CallToolRequest, in scanIn)
 		return nil, nil, err
 	}
 	return nil, u.String(), nil
+}
+
+// Near miss: the failure is logged, then answered with what failed (mcp-k6's documentation
+// read: "log it, say what failed").
+func scanLogged(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	if err != nil {
+		slog.ErrorContext(ctx, "delete failed", slog.String("error", err.Error()))
+		return nil, scanOut{}, fmt.Errorf("failed to delete the rows of %s; please report this error", in.Limit)
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+// A log line that does not carry the failure keeps the cause lost.
+func scanLoggedWithout(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	_, err := db.ExecContext(ctx, "delete")
+	if err != nil {
+		slog.ErrorContext(ctx, "delete failed")
+		return nil, scanOut{}, errors.New("failed to delete the rows") // want `drops it entirely`
+	}
+	return nil, scanOut{Rows: 1}, nil
 }

@@ -42,17 +42,21 @@ func nilResultNilError(p *rule.Pass, defs *mcpdefs.Result, hs []*handler) {
 			if reported[ret] || res.Nil != flow.Nil || err.Nil != flow.Nil {
 				return
 			}
-			if err.Call != nil && madeOf(res.Value, err.Call, 2) {
+			from := err.Call
+			if from == nil {
+				from = nilPairFrom(path, res.Value)
+			}
+			if from != nil && madeOf(res.Value, from, 2) {
 				// A pair passed on from one call (a wrapper's inner handler, a delegate): the
 				// callee's finding, where its own package checks it. A helper of another package
 				// of the module is not checked there (it cannot know this handler passes its
 				// results on), so the finding is here, naming the helper's return.
-				callee := h.passedOnFromElsewhere(err.Call)
+				callee := h.passedOnFromElsewhere(from)
 				if callee == nil {
 					return
 				}
 				reported[ret] = true
-				at := path.ShapeAt(err.Call)
+				at := path.ShapeAt(from)
 				if at == "" {
 					at = callee.Name()
 				}
@@ -89,4 +93,24 @@ func (h *handler) passedOnFromElsewhere(call *ssa.Call) types.Object {
 		return nil
 	}
 	return obj
+}
+
+// nilPairFrom returns the call res is the result of when that call's own error is nil on
+// path (`result, err := next(ctx, req)`, `err` returned already, then `return result, nil`):
+// the nil pair passed on is the callee's.
+func nilPairFrom(path *flow.Path, res ssa.Value) *ssa.Call {
+	c := flow.CallOf(flow.Core(res))
+	if c == nil {
+		return nil
+	}
+	tuple, ok := c.Type().(*types.Tuple)
+	if !ok || tuple.Len() < 2 || !types.Identical(tuple.At(tuple.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	for _, ref := range *c.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == tuple.Len()-1 && path.Known(ex) == flow.Nil {
+			return c
+		}
+	}
+	return nil
 }

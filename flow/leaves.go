@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -96,10 +97,28 @@ func (r *Result) leavesElsewhere(fn *types.Func) bool {
 	if outside.BuildsRequest(fn) {
 		return false
 	}
-	if outside.StdlibIO(fn) || outside.TakesContext(fn.Signature()) {
+	if outside.StdlibIO(fn) || outside.TakesContext(fn.Signature()) && !r.ofModule(fn) {
 		return true
 	}
 	return r.pass.ImportObjectFact(fn, new(LeavesProcess))
+}
+
+// ofModule reports whether fn is of a package of the module being checked, whose body the
+// engine judged: taking a context says nothing there (`patFromCtx(ctx)` only reads a value
+// from it); what the body calls does.
+func (r *Result) ofModule(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		return true
+	}
+	m := r.pass.Module
+	if m == nil || m.Path == "" {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == m.Path || strings.HasPrefix(p, m.Path+"/")
 }
 
 // implementationLeaves reports whether some implementation of the interface method m that
@@ -205,7 +224,7 @@ func (r *Result) CallLeaves(call *ssa.Call) bool {
 	if fn.Pkg() == nil || outside.BuildsRequest(fn) {
 		return false
 	}
-	return outside.TakesContext(fn.Signature()) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
+	return outside.TakesContext(fn.Signature()) && !r.ofModule(fn) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
 }
 
 // heldLeaves reports whether the function a call through a package variable runs leaves the
@@ -220,9 +239,6 @@ func (r *Result) heldLeaves(call *ssa.Call) bool {
 	if f == nil {
 		return false
 	}
-	if outside.TakesContext(call.Call.Signature()) {
-		return true
-	}
 	if f.Origin() != nil {
 		f = f.Origin()
 	}
@@ -231,7 +247,8 @@ func (r *Result) heldLeaves(call *ssa.Call) bool {
 	}
 	obj, ok := f.Object().(*types.Func)
 	if !ok {
-		return false
+		// A closure: this package's were judged with its functions.
+		return f.Pkg != r.pkg && outside.TakesContext(call.Call.Signature())
 	}
 	if obj.Pkg() == r.pass.Pkg {
 		g := r.pkg.Prog.FuncValue(obj.Origin())

@@ -214,3 +214,24 @@ func scanLoggedWithout(ctx context.Context, req *gomcp.CallToolRequest, in scanI
 	}
 	return nil, scanOut{Rows: 1}, nil
 }
+
+type tokenKey struct{}
+
+// tokenFrom takes a context only to read a value from it: its failure is not I/O.
+func tokenFrom(ctx context.Context) (string, error) {
+	v, ok := ctx.Value(tokenKey{}).(string)
+	if !ok {
+		return "", fmt.Errorf("unexpected type %T", v)
+	}
+	return v, nil
+}
+
+// Near miss: the failure of a module function that takes a context but does no I/O
+// (bitrise-mcp's patFromCtx) is answered with what to do.
+func scanWithToken(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	tok, err := tokenFrom(ctx)
+	if err != nil {
+		return nil, scanOut{}, errors.New("set the Authorization header to your token")
+	}
+	return nil, scanOut{Rows: len(tok)}, nil
+}

@@ -3,12 +3,24 @@ package a
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strconv"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-func listItems(ctx context.Context) ([]string, error) { return nil, ctx.Err() }
+func listItems(ctx context.Context) ([]string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/items", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return nil, nil
+}
 
 // answer turns what an API call returned into a tool result; every handler below ends with
 // `return answer(v, err)`. The mistake is at its return, reported once for

@@ -174,8 +174,17 @@ func (c *checker) checkCodeName(f CodeFacts) {
 	c.report(ruleCodeNameSync, m.Value.Pointer, "name %q does not match the name the server reports in its initialize response, %q (%s); users see two names for one server. Name the Implementation after the part after '/' (%q) or the full registry name", name, cv.Value, cv.Pos, short)
 }
 
-// declaredEnv collects the environment variable names server.json gives
-// clients: environmentVariables, and docker-style "-e NAME=..." arguments.
+// configuredByBundle reports whether a package is an MCP bundle (registryType "mcpb"): the
+// bundle's own manifest declares what the user configures, so its server.json entry needs no
+// environmentVariables (the registry's example and airtable-mcp-server declare none there).
+func configuredByBundle(p *Node) bool {
+	_, rt, _ := field(p, "registryType")
+	return rt == "mcpb"
+}
+
+// declaredEnv collects the environment variable names server.json gives clients:
+// environmentVariables, and docker-style "-e NAME=..." arguments. MCP bundles are left out
+// (configuredByBundle).
 func (c *checker) declaredEnv() (names map[string]string, firstPkg *Node) {
 	names = map[string]string{}
 	packages := c.root.Value("packages")
@@ -183,7 +192,7 @@ func (c *checker) declaredEnv() (names map[string]string, firstPkg *Node) {
 		return names, nil
 	}
 	for _, p := range packages.Elems {
-		if p.Kind != KindObject {
+		if p.Kind != KindObject || configuredByBundle(p) {
 			continue
 		}
 		if firstPkg == nil {
@@ -241,7 +250,7 @@ func (c *checker) packageTransports() map[string]bool {
 		return out
 	}
 	for _, p := range packages.Elems {
-		if p.Kind != KindObject {
+		if p.Kind != KindObject || configuredByBundle(p) {
 			continue
 		}
 		if t := p.Value("transport"); t != nil && t.Kind == KindObject {

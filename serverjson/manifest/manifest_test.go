@@ -74,7 +74,8 @@ func TestEnvVarsOnTheDeclaredTransport(t *testing.T) {
 		// LOCAL_ALLOWED_ORIGINS (required inside `if *transport == "sse" || ... "http"`);
 		// TRANSPORT_BASE_URL (required on HTTP, defaulted where both transports run);
 		// HOSTED_STDIO_TOKEN (a credential read only when HOSTED_TRANSPORT is "stdio");
-		// HOSTED_TLS (optional); the remote of cmd/local (configured by its host).
+		// HOSTED_TLS (optional); the remote of cmd/local (configured by its host);
+		// BUNDLE_API_TOKEN (cmd/bundle ships only as an MCP bundle, configured by its manifest).
 	}, got)
 }
 

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -79,7 +78,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 				}
 				// Handlers in tests are doubles (stubs that return zero values, fakes that
 				// fail on purpose); a test that calls a real one shows what it does.
-				if strings.HasSuffix(pass.Fset.PositionFor(h.Node.Pos(), false).Filename, "_test.go") {
+				if astutil.TestSupport(pass.Fset, pass.Files, h.Node.Pos()) {
 					continue
 				}
 				res.handlers = append(res.handlers, h)

@@ -54,6 +54,9 @@ var helperOtherPackage = Rewrite{
 			if s.decl != nil && (s.decl.Recv != nil || hasTypeParams(s.decl)) || s.lit != nil && u.captures(s.lit) || u.usesPackageLevel(s.typ()) || u.usesPackageLevel(s.body()) || u.declared["mmhelp"] {
 				return nil
 			}
+			if _, testSupport := u.packagesUsed(s.typ())["testing"]; testSupport {
+				return nil // test support stays in its file: moved, it would make the helper file one
+			}
 			u.touch(s.node())
 			ft := s.typ()
 			args, variadic := u.nameParams(ft)

@@ -257,6 +257,30 @@ func target(ctx context.Context, name string) (any, error) { return nil, errors.
 
 func init() { gomcp.AddTool(gs, &gomcp.Tool{Name: "t"}, adapt(target)) }
 `, "none; unmapped adapt: the adapter does not branch on the wrapped function's error"},
+		// A dependency the handler is built with (last9-mcp-server's deps.hasAnyAPMTelemetry):
+		// its failure is a warning, and what it returns decides a branch but is never
+		// returned. No function is adapted (nor left unmapped): the handler is the SDK's.
+		{"dependencyfield", `type deps struct {
+	present func(context.Context, string) (bool, error)
+}
+
+func newHandler(d deps) gomcp.ToolHandler {
+	return func(ctx context.Context, req *gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		note := "found"
+		ok, err := d.present(ctx, req.Params.Name)
+		if err != nil {
+			note = "presence could not be confirmed"
+		} else if !ok {
+			note = "absent"
+		}
+		return &gomcp.CallToolResult{Content: []gomcp.Content{&gomcp.TextContent{Text: note}}}, nil
+	}
+}
+
+func present(ctx context.Context, name string) (bool, error) { return false, errors.New("x") }
+
+func init() { gs.AddTool(&gomcp.Tool{Name: "t"}, newHandler(deps{present: present})) }
+`, "none"},
 		{"branchneither", lowAdapter(`return nil, nil`),
 			"none; unmapped adapt: the adapter's error branch returns neither the error nor an IsError result"},
 		{"branchnoreturn", lowAdapter(`panic(err)`),

@@ -87,6 +87,12 @@ func (r *Finder) ConvertingAdapters() {
 				return true
 			}
 			m, reason := r.mapping(h, call, t.via)
+			if reason != "" && !r.resultsReturned(h, call) {
+				// A dependency the handler is built with (deps.hasAnyAPMTelemetry(ctx, ...)):
+				// it fails without failing the tool, and nothing it returns is returned. The
+				// handler adapts no function; it is the SDK's own.
+				return true
+			}
 			if prev, seen := found[t]; seen && reason == "" && (prev.Errors != m.Errors || !slices.Equal(prev.Except, m.Except)) {
 				// Two adapters of one field disagree: which one a function reaches is unknown.
 				reason = "another adapter of the same field maps the error differently"
@@ -775,6 +781,38 @@ func (r *Finder) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types
 		return true
 	})
 	return whole && count > 0
+}
+
+// resultsReturned reports whether a result of the wrapped call other than its error reaches
+// what SDK handler h returns on some path, as an adapted function's does (`return nil, out,
+// nil`, a result built from it). A call with an error only, or a handler without SSA, answers
+// yes: nothing tells it from an adapted function.
+func (r *Finder) resultsReturned(h *mcpmodel.Handler, call *ast.CallExpr) bool {
+	fn := r.flow.Function(h.Node)
+	c, _ := flow.CallIn(fn, call.Lparen)
+	if c == nil {
+		return true
+	}
+	tuple, ok := c.Type().(*types.Tuple)
+	if !ok || tuple.Len() < 2 {
+		return true
+	}
+	var results []ssa.Value
+	for _, ref := range *c.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index < tuple.Len()-1 {
+			results = append(results, ex)
+		}
+	}
+	for _, p := range r.flow.Paths(fn) {
+		for _, o := range p.Results {
+			for _, res := range results {
+				if flow.DependsOn(o.Value, res) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // resultUse asks the engine what adapter h does with the first result of the wrapped call

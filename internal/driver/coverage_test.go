@@ -209,6 +209,18 @@ func TestModuleGraphFollowsDelegatesAndHelpersAcrossPackages(t *testing.T) {
 		"  tools/tools.go:21:9: tool \"list\": the handler returns the results of tools.HandleList, which only a run over the whole module checks\n")
 }
 
+// The fixture module testdata/ownsession keeps tool functions of mcp-go's typed handler
+// signature in a table of package tools; package srv registers them with closures that hand
+// them the server's session as the third parameter. Only a run over the whole module sees
+// that nothing decodes arguments into it: WhoAmI's check of the session is no argument check,
+// and Echo's missing argument still is.
+func TestModuleGraphUntypesFunctionsHandedTheServersState(t *testing.T) {
+	r := mcplint(t, fixture(t, "ownsession"))
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, "tools/tools.go:37:3: warning: the model never sees this argument error sent as JSON-RPC; return mcp.NewToolResultError(msg), nil (tool-error-as-protocol-error)\n", r.stdout)
+	assert.Equal(t, "mcplint: checked the handlers of all 2 tools\n", r.stderr)
+}
+
 // The fixture module testdata/table (mark3labs) keeps its tools in a table of its own type in
 // a package that imports no SDK; package srv turns each element into a tool in a loop, with
 // one closure as the handler. Each element is a tool, checked through that closure, and

@@ -453,9 +453,25 @@ func (h *handler) droppedEntirely() {
 		return
 	}
 	reported := map[*ast.CallExpr]bool{}
+	// The texts of the new errors returned where no failure is in hand: a refusal the
+	// function gives on purpose (`if !linked { return errors.New(errStationUnavailable) }`).
+	refusals := map[string]bool{}
+	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
+		if call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value)); call != nil && textOnlyError(call) && len(h.flow.InHand(call.Block())) == 0 {
+			if text, ok := constantText(call); ok {
+				refusals[text] = true
+			}
+		}
+	})
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 		call := flow.CallOf(flow.Core(path.Results[h.ErrorIndex].Value))
 		if call == nil || !textOnlyError(call) {
+			return
+		}
+		if text, ok := constantText(call); ok && refusals[text] {
+			// The same refusal where nothing failed: the text is what the tool answers
+			// whatever the cause, so that no cause tells one case from the other (an
+			// enumeration oracle closed on purpose).
 			return
 		}
 		// The finding is at the call that builds the error, wherever it is returned from
@@ -493,6 +509,20 @@ func (h *handler) droppedEntirely() {
 		errName := firstName(h.inHandIn(h.Node, call.Block()))
 		h.pass.Report(e, "error built while handling "+errName+" drops it entirely, losing the cause; wrap it with fmt.Errorf(\"...: %w\", "+errName+")")
 	})
+}
+
+// constantText is the text of errors.New(c) or fmt.Errorf(c) with c a constant and no
+// other argument.
+func constantText(call *ssa.Call) (string, bool) {
+	args := flow.Arguments(call)
+	if len(args) != 1 {
+		return "", false
+	}
+	k, ok := args[0].(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
 }
 
 // loggedBefore reports whether one of the failures in sources is handed to a logger

@@ -235,3 +235,34 @@ func scanWithToken(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (
 	}
 	return nil, scanOut{Rows: len(tok)}, nil
 }
+
+const errUnavailable = "no such station is available"
+
+// Near miss: one refusal for every case, a failed lookup included, so that no cause tells
+// a station that does not exist from one the caller may not see (ken's open_linked).
+func scanStation(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	row := db.QueryRowContext(ctx, "select linked from stations where name = ?", in.Limit)
+	var linked bool
+	if err := row.Scan(&linked); err != nil {
+		return nil, scanOut{}, errors.New(errUnavailable)
+	}
+	if !linked {
+		return nil, scanOut{}, errors.New(errUnavailable)
+	}
+	return nil, scanOut{Rows: 1}, nil
+}
+
+// The refusal where nothing failed differs from the failure's text: the cause is dropped.
+func scanStationApart(ctx context.Context, req *gomcp.CallToolRequest, in scanIn) (*gomcp.CallToolResult, scanOut, error) {
+	var db *sql.DB
+	row := db.QueryRowContext(ctx, "select linked from stations where name = ?", in.Limit)
+	var linked bool
+	if err := row.Scan(&linked); err != nil {
+		return nil, scanOut{}, errors.New("lookup failed") // want `drops it entirely`
+	}
+	if !linked {
+		return nil, scanOut{}, errors.New(errUnavailable)
+	}
+	return nil, scanOut{Rows: 1}, nil
+}

@@ -29,7 +29,7 @@ func New(oracle Oracle) *analysis.Analyzer {
 		Doc:              "builds SSA for the module's packages and answers path questions (nilness per return, typed nils, errors in hand, value sources) for recognition and the rules",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/flow.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(Summary), new(LeavesProcess), new(ErrorAsText)},
+		FactTypes:        []analysis.Fact{new(Summary), new(LeavesProcess), new(LocalContext), new(ErrorAsText)},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, oracle)
@@ -58,7 +58,9 @@ type Result struct {
 	globalUses map[*ssa.Global][]ssa.Instruction
 	// leaves are the package's functions that leave the process (LeavesProcess); implLeaves
 	// caches the answer per interface method.
-	leaves     map[*ssa.Function]bool
+	leaves map[*ssa.Function]bool
+	// localCtx holds the functions that take a context but use it only locally.
+	localCtx   map[*ssa.Function]bool
 	implLeaves map[*types.Func]bool
 	// Skipped says why the package has no SSA ("" when it has).
 	Skipped string

@@ -103,7 +103,8 @@ func (p *Path) InHand() []ssa.Value {
 
 // DecidedOtherwise reports whether a branch taken after the errors in hand arose decides that
 // b runs where something else than their nil test holds: another condition (`if tenant == ""
-// { return errors.New("tenant not configured") }`: the new error reports that), or what the
+// { return errors.New("tenant not configured") }`, `if !allowed(p)`, a call that does not
+// read the failure: the new error reports that), or what the
 // failure is (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is
 // translated on purpose, and its text says what happened). Where the test does not hold
 // (`if errors.Is(err, errNotFound) { return nil }; return errors.New("lookup failed")`, `if
@@ -120,7 +121,7 @@ func DecidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
 		if !after {
 			continue // a branch the failure merely happened inside of
 		}
-		if !IsNilTestOf(cond.Value, inHand) && holdsOn(cond) {
+		if !IsNilTestOf(cond.Value, inHand) && (holdsOn(cond) || !dependsOnAny(cond.Value, inHand)) {
 			return true
 		}
 	}
@@ -181,6 +182,18 @@ func IsNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
 	x := NilTested(bin)
 	for _, v := range vals {
 		if x != nil && Core(x) == Core(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// dependsOnAny reports whether cond is computed from one of the failures: a test of what
+// the failure is (os.IsNotExist(err)) rather than another condition
+// (`!allowed(parent)`), which decides either way.
+func dependsOnAny(cond ssa.Value, inHand []ssa.Value) bool {
+	for _, v := range inHand {
+		if DependsOn(cond, v) || DependsOn(cond, Core(v)) {
 			return true
 		}
 	}

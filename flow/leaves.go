@@ -2,7 +2,6 @@ package flow
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -19,6 +18,14 @@ type LeavesProcess struct{}
 
 func (*LeavesProcess) AFact()         {}
 func (*LeavesProcess) String() string { return "leaves the process" }
+
+// LocalContext marks a function of the module that takes a context.Context but does not
+// leave the process and uses the context only for its own methods (`patFromCtx(ctx)`, which
+// reads a value from it): taking a context does not make a call of it an upstream call.
+type LocalContext struct{}
+
+func (*LocalContext) AFact()         {}
+func (*LocalContext) String() string { return "uses its context locally" }
 
 // computeLeaves works out which of the package's functions leave the process, to a fixed
 // point over the package's own calls, and exports the fact for its declared functions and
@@ -43,6 +50,89 @@ func (r *Result) computeLeaves() {
 			r.pass.ExportObjectFact(obj, &LeavesProcess{})
 		}
 	}
+	// The greatest fixed point: every function that does not leave and takes a context is
+	// local until one of its contexts goes somewhere other than its own methods or a
+	// context parameter of a function still local.
+	r.localCtx = map[*ssa.Function]bool{}
+	for _, f := range fns {
+		if !r.leaves[f] && takesContext(f) {
+			r.localCtx[f] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if r.localCtx[f] && !r.contextOnlyLocal(f) {
+				delete(r.localCtx, f)
+				changed = true
+			}
+		}
+	}
+	for f := range r.localCtx {
+		if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() == r.pass.Pkg {
+			r.pass.ExportObjectFact(obj, &LocalContext{})
+		}
+	}
+}
+
+func takesContext(f *ssa.Function) bool {
+	for _, p := range f.Params {
+		if isContext(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// contextOnlyLocal reports whether f uses each context.Context it takes only as the receiver
+// of its own methods (Value, Err, Done, Deadline), or hands it to a function that does.
+func (r *Result) contextOnlyLocal(f *ssa.Function) bool {
+	for _, p := range f.Params {
+		if !isContext(p.Type()) {
+			continue
+		}
+		for _, ref := range *p.Referrers() {
+			switch x := ref.(type) {
+			case *ssa.DebugRef:
+			case *ssa.Call:
+				if x.Call.IsInvoke() && x.Call.Value == p {
+					continue
+				}
+				callee := x.Call.StaticCallee()
+				if callee == nil || x.Call.Value == p {
+					return false
+				}
+				if callee.Origin() != nil {
+					callee = callee.Origin()
+				}
+				obj, _ := callee.Object().(*types.Func)
+				if !r.localCtx[callee] && (obj == nil || obj.Pkg() == r.pass.Pkg || !r.pass.ImportObjectFact(obj, new(LocalContext))) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// contextLeaves reports whether a call of fn, which takes a context, may leave the process
+// for that reason: unless fn is of the module and uses the context only locally.
+func (r *Result) contextLeaves(fn *types.Func) bool {
+	if !outside.TakesContext(fn.Signature()) {
+		return false
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		f := r.pkg.Prog.FuncValue(fn.Origin())
+		return f == nil || !r.localCtx[f]
+	}
+	return !r.pass.ImportObjectFact(fn, new(LocalContext))
 }
 
 // callsOut reports whether a call of f leaves the process, as the package knows so far.
@@ -97,28 +187,10 @@ func (r *Result) leavesElsewhere(fn *types.Func) bool {
 	if outside.BuildsRequest(fn) {
 		return false
 	}
-	if outside.StdlibIO(fn) || outside.TakesContext(fn.Signature()) && !r.ofModule(fn) {
+	if outside.StdlibIO(fn) || r.contextLeaves(fn) {
 		return true
 	}
 	return r.pass.ImportObjectFact(fn, new(LeavesProcess))
-}
-
-// ofModule reports whether fn is of a package of the module being checked, whose body the
-// engine judged: taking a context says nothing there (`patFromCtx(ctx)` only reads a value
-// from it); what the body calls does.
-func (r *Result) ofModule(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	if fn.Pkg() == r.pass.Pkg {
-		return true
-	}
-	m := r.pass.Module
-	if m == nil || m.Path == "" {
-		return false
-	}
-	p := fn.Pkg().Path()
-	return p == m.Path || strings.HasPrefix(p, m.Path+"/")
 }
 
 // implementationLeaves reports whether some implementation of the interface method m that
@@ -224,7 +296,7 @@ func (r *Result) CallLeaves(call *ssa.Call) bool {
 	if fn.Pkg() == nil || outside.BuildsRequest(fn) {
 		return false
 	}
-	return outside.TakesContext(fn.Signature()) && !r.ofModule(fn) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
+	return r.contextLeaves(fn) || outside.StdlibIO(fn) || r.LeavesProcess(fn)
 }
 
 // heldLeaves reports whether the function a call through a package variable runs leaves the
@@ -242,13 +314,22 @@ func (r *Result) heldLeaves(call *ssa.Call) bool {
 	if f.Origin() != nil {
 		f = f.Origin()
 	}
+	local := r.localCtx[f]
+	if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() == r.pass.Pkg {
+		// A bound method value's wrapper runs the method.
+		if g := r.pkg.Prog.FuncValue(obj.Origin()); g != nil {
+			local = local || r.localCtx[g]
+		}
+	}
+	if outside.TakesContext(call.Call.Signature()) && !local {
+		return true
+	}
 	if r.leaves[f] {
 		return true
 	}
 	obj, ok := f.Object().(*types.Func)
 	if !ok {
-		// A closure: this package's were judged with its functions.
-		return f.Pkg != r.pkg && outside.TakesContext(call.Call.Signature())
+		return false
 	}
 	if obj.Pkg() == r.pass.Pkg {
 		g := r.pkg.Prog.FuncValue(obj.Origin())

@@ -59,7 +59,7 @@ func StdlibIO(fn *types.Func) bool {
 }
 
 // ioPackages are the standard library packages whose operations leave the process.
-var ioPackages = map[string]bool{"os": true, "os/exec": true, "net": true, "net/http": true, "database/sql": true, "io/ioutil": true}
+var ioPackages = map[string]bool{"os": true, "os/exec": true, "net": true, "net/http": true, "database/sql": true, "io/ioutil": true, "path/filepath": true}
 
 // ioTypes are their types whose methods do the I/O.
 var ioTypes = map[string]bool{"File": true, "Cmd": true, "Client": true, "Conn": true, "DB": true, "Tx": true, "Stmt": true, "Rows": true, "Row": true, "Dialer": true, "Resolver": true, "Listener": true, "TCPConn": true, "UDPConn": true, "UnixConn": true}
@@ -72,6 +72,7 @@ var ioFuncs = map[string]bool{
 	"Get": true, "Post": true, "PostForm": true, "Head": true,
 	"Dial": true, "DialTimeout": true, "Listen": true, "LookupHost": true, "LookupIP": true,
 	"LookupPath": true, "ReadAll": true, "TempDir": true, "TempFile": true,
+	"Walk": true, "WalkDir": true, "Glob": true, "EvalSymlinks": true,
 }
 
 // requestBuilders are the names API clients give the method that only builds a request

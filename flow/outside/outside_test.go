@@ -19,6 +19,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -30,6 +31,8 @@ func f(ctx context.Context) {
 	_, _ = io.ReadAll(strings.NewReader("x"))
 	_, _ = io.ReadAll(io.LimitReader(resp.Body, 10))
 	_, _ = os.ReadFile("x")
+	_ = filepath.Walk(".", nil)
+	_ = filepath.Join("a", "b")
 	_ = strings.ToUpper("x")
 	_, _ = http.NewRequest("GET", "https://example.com", nil)
 	_, _ = fetch(ctx, "1")
@@ -71,6 +74,8 @@ func TestCallsThatLeaveTheProcess(t *testing.T) {
 		`io.ReadAll(strings.NewReader("x"))`:                 {},
 		`io.ReadAll(io.LimitReader(resp.Body, 10))`:          {upstream: "io.ReadAll", body: "body", serialiser: "a raw upstream response body"},
 		`os.ReadFile("x")`:                                   {upstream: "os.ReadFile"},
+		`filepath.Walk(".", nil)`:                            {upstream: "filepath.Walk"},
+		`filepath.Join("a", "b")`:                            {},
 		`strings.ToUpper("x")`:                               {},
 		`http.NewRequest("GET", "https://example.com", nil)`: {},
 		`fetch(ctx, "1")`:                                    {upstream: "fetch"},

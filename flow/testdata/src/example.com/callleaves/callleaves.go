@@ -39,3 +39,28 @@ func calls(ctx context.Context, g getter) {
 	_ = report(err, 1)                                                        // want `upstream args 0`
 	_ = report(perr, 2)
 }
+
+type tokenKey struct{}
+
+// token takes a context only to read a value from it: a call of it stays in the process.
+func token(ctx context.Context) (string, error) {
+	v, _ := ctx.Value(tokenKey{}).(string)
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	return v, nil
+}
+
+// lookup hands its context on to a call that leaves.
+func lookup(ctx context.Context, g getter) error {
+	return g.Get(ctx) // want `leaves`
+}
+
+// ignored takes a context and does nothing with it.
+func ignored(ctx context.Context) error { return nil }
+
+func contexts(ctx context.Context, g getter) {
+	_, _ = token(ctx)
+	_ = lookup(ctx, g) // want `leaves`
+	_ = ignored(ctx)
+}

@@ -99,3 +99,18 @@ func secondUnclassified() error {
 	}
 	return nil // want `controlled by not taken`
 }
+
+func allowed(p string) bool { return p != "" }
+
+// A condition that calls a function but does not read the failure is another condition,
+// as a comparison is: it decides either way.
+func otherCallCondition(p string) error {
+	err := fetch()
+	if err != nil {
+		if !allowed(p) {
+			return errors.New("denied") // want `controlled by not taken; in hand 1; decided otherwise`
+		}
+		return err // want `controlled by taken; in hand 1; decided otherwise`
+	}
+	return nil // want `controlled by not taken`
+}

@@ -101,78 +101,6 @@ func (p *Path) InHand() []ssa.Value {
 	return out
 }
 
-// DecidedOtherwise reports whether a branch taken after the errors in hand arose decides that
-// b runs where something else than their nil test holds: another condition (`if tenant == ""
-// { return errors.New("tenant not configured") }`, `if !allowed(p)`, a call that does not
-// read the failure: the new error reports that), or what the
-// failure is (os.IsNotExist(err), a 404 status of it, errors.Is: the classified failure is
-// translated on purpose, and its text says what happened). Where the test does not hold
-// (`if errors.Is(err, errNotFound) { return nil }; return errors.New("lookup failed")`, `if
-// !os.IsNotExist(err) {...}`), b builds the generic failure, and dropping the cause there is
-// the mistake.
-func DecidedOtherwise(b *ssa.BasicBlock, inHand []ssa.Value) bool {
-	for _, cond := range Controlling(b) {
-		after := false
-		for _, v := range inHand {
-			if vb := CallOf(Core(v)).Block(); vb != nil && vb.Dominates(cond.If.Block()) {
-				after = true
-			}
-		}
-		if !after {
-			continue // a branch the failure merely happened inside of
-		}
-		if !IsNilTestOf(cond.Value, inHand) && (holdsOn(cond) || !dependsOnAny(cond.Value, inHand)) {
-			return true
-		}
-	}
-	return classifiedBefore(inHand)
-}
-
-// classifiedBefore reports whether one of the failures in hand arose only where another was
-// classified first (`if _, ok := err.(*AcceptedError); ok { _, getErr := get(); ... }`): what
-// happens in that case, the second failure included, is answered on purpose.
-func classifiedBefore(inHand []ssa.Value) bool {
-	for _, v := range inHand {
-		call := CallOf(Core(v))
-		if call == nil {
-			continue
-		}
-		for _, cond := range Controlling(call.Block()) {
-			for _, u := range inHand {
-				if u == v || IsNilTestOf(cond.Value, []ssa.Value{u}) || !DependsOn(cond.Value, Core(u)) {
-					continue
-				}
-				if holdsOn(cond) {
-					if _, isCmp := cond.Value.(*ssa.BinOp); !isCmp {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// holdsOn reports whether the block cond controls runs where cond's test, read without its
-// negations, holds. A classification (os.IsNotExist(err), errors.Is) holds on one side only;
-// a comparison (`tenant == ""`, `ctx.Err() != nil`, a status code) decides either way: each
-// side is a case the new error can name.
-func holdsOn(cond Condition) bool {
-	holds, v := cond.Taken, cond.Value
-	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.NOT {
-				holds, v = !holds, x.X
-				continue
-			}
-		case *ssa.BinOp:
-			return true
-		}
-		return holds
-	}
-}
-
 // IsNilTestOf reports whether cond compares one of vals with nil, and nothing else.
 func IsNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
 	bin, ok := cond.(*ssa.BinOp)
@@ -182,18 +110,6 @@ func IsNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
 	x := NilTested(bin)
 	for _, v := range vals {
 		if x != nil && Core(x) == Core(v) {
-			return true
-		}
-	}
-	return false
-}
-
-// dependsOnAny reports whether cond is computed from one of the failures: a test of what
-// the failure is (os.IsNotExist(err)) rather than another condition
-// (`!allowed(parent)`), which decides either way.
-func dependsOnAny(cond ssa.Value, inHand []ssa.Value) bool {
-	for _, v := range inHand {
-		if DependsOn(cond, v) || DependsOn(cond, Core(v)) {
 			return true
 		}
 	}

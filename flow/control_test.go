@@ -9,15 +9,16 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/decided"
 )
 
 // controlAnalyzer reports, at every return, the branches that decide whether it runs
 // (flow.Controlling: innermost first, the way each is taken), the errors in hand on its path,
 // and whether a branch taken after they arose decides it on something else than their nil
-// test (flow.DecidedOtherwise).
+// test (decided.Otherwise).
 var controlAnalyzer = &analysis.Analyzer{
 	Name:     "control",
-	Doc:      "test: prints the engine's Controlling and DecidedOtherwise",
+	Doc:      "test: prints the engine's Controlling and decided.Otherwise",
 	Requires: []*analysis.Analyzer{engine},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[engine].(*flow.Result)
@@ -54,7 +55,7 @@ var controlAnalyzer = &analysis.Analyzer{
 					hand := p.InHand()
 					if len(hand) > 0 {
 						msg += "; in hand " + string(rune('0'+len(hand)))
-						if flow.DecidedOtherwise(b, hand) {
+						if decided.Otherwise(b, hand) {
 							msg += "; decided otherwise"
 						}
 					}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/decided"
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
@@ -114,7 +115,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 
 // classifiedAt reports whether the tool result call builds answers a failure classified
 // first (`if err != nil && IsHTTPStatus(err, 404)`, `if errors.Is(err, errUnsupported)`):
-// its text is the translation of that case, as for a new error (flow.DecidedOtherwise).
+// its text is the translation of that case, as for a new error (decided.Otherwise).
 func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 	c, _ := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
 	if c == nil {
@@ -126,7 +127,7 @@ func (h *handler) classifiedAt(call *ast.CallExpr) bool {
 			failures = append(failures, v)
 		}
 	}
-	return len(failures) > 0 && flow.DecidedOtherwise(c.Block(), failures)
+	return len(failures) > 0 && decided.Otherwise(c.Block(), failures)
 }
 
 // localCall reports whether call does no I/O: it builds a request, or takes no
@@ -486,7 +487,7 @@ func (h *handler) droppedEntirely() {
 				upstream = append(upstream, v)
 			}
 		}
-		if len(upstream) == 0 || flow.DecidedOtherwise(call.Block(), upstream) {
+		if len(upstream) == 0 || decided.Otherwise(call.Block(), upstream) {
 			return
 		}
 		sources := map[*ssa.Call]bool{}

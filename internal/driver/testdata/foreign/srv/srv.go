@@ -110,6 +110,3 @@ func specs() []tools.Spec {
 func addMade(s *server.MCPServer, name string) {
 	tools.AddMade(s, name)
 }
-
-// fetchWeather stands for an API client's call: it takes a context.
-func fetchWeather(ctx context.Context) (string, error) { return "sunny", ctx.Err() }

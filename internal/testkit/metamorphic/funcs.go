@@ -180,6 +180,11 @@ var bareReturns = Rewrite{
 					lhs = append(lhs, ast.NewIdent(n))
 				}
 				as := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: ret.Results}
+				for _, r := range ret.Results {
+					// A finding at a returned value may now be at the bare return that
+					// returns it.
+					u.alias[r] = append(u.alias[r], ret)
+				}
 				ret.Results = nil
 				u.alias[ret] = append(u.alias[ret], as)
 				return []ast.Stmt{as, ret}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow/outside"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
 // LeavesProcess marks a function of the module that reaches outside the process on some
@@ -55,7 +56,7 @@ func (r *Result) computeLeaves() {
 	// context parameter of a function still local.
 	r.localCtx = map[*ssa.Function]bool{}
 	for _, f := range fns {
-		if !r.leaves[f] && takesContext(f) {
+		if !r.leaves[f] && outside.TakesContext(f.Signature) {
 			r.localCtx[f] = true
 		}
 	}
@@ -75,20 +76,11 @@ func (r *Result) computeLeaves() {
 	}
 }
 
-func takesContext(f *ssa.Function) bool {
-	for _, p := range f.Params {
-		if isContext(p.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
 // contextOnlyLocal reports whether f uses each context.Context it takes only as the receiver
 // of its own methods (Value, Err, Done, Deadline), or hands it to a function that does.
 func (r *Result) contextOnlyLocal(f *ssa.Function) bool {
 	for _, p := range f.Params {
-		if !isContext(p.Type()) {
+		if !astutil.IsContext(p.Type()) {
 			continue
 		}
 		for _, ref := range *p.Referrers() {
@@ -115,11 +107,6 @@ func (r *Result) contextOnlyLocal(f *ssa.Function) bool {
 		}
 	}
 	return true
-}
-
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // contextLeaves reports whether a call of fn, which takes a context, may leave the process
@@ -314,26 +301,22 @@ func (r *Result) heldLeaves(call *ssa.Call) bool {
 	if f.Origin() != nil {
 		f = f.Origin()
 	}
-	local := r.localCtx[f]
-	if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() == r.pass.Pkg {
+	obj, _ := f.Object().(*types.Func)
+	if obj != nil && obj.Pkg() == r.pass.Pkg {
 		// A bound method value's wrapper runs the method.
 		if g := r.pkg.Prog.FuncValue(obj.Origin()); g != nil {
-			local = local || r.localCtx[g]
+			f = g
 		}
 	}
-	if outside.TakesContext(call.Call.Signature()) && !local {
+	ctxLeaves := outside.TakesContext(call.Call.Signature()) && !r.localCtx[f] // a closure
+	if obj != nil {
+		ctxLeaves = r.contextLeaves(obj)
+	}
+	if ctxLeaves || r.leaves[f] {
 		return true
 	}
-	if r.leaves[f] {
-		return true
-	}
-	obj, ok := f.Object().(*types.Func)
-	if !ok {
+	if obj == nil || obj.Pkg() == r.pass.Pkg {
 		return false
-	}
-	if obj.Pkg() == r.pass.Pkg {
-		g := r.pkg.Prog.FuncValue(obj.Origin())
-		return g != nil && r.leaves[g]
 	}
 	return r.leavesElsewhere(obj)
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 )
@@ -103,14 +104,8 @@ func nilPairFrom(path *flow.Path, res ssa.Value) *ssa.Call {
 	if c == nil {
 		return nil
 	}
-	tuple, ok := c.Type().(*types.Tuple)
-	if !ok || tuple.Len() < 2 || !types.Identical(tuple.At(tuple.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
-		return nil
-	}
-	for _, ref := range *c.Referrers() {
-		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == tuple.Len()-1 && path.Known(ex) == flow.Nil {
-			return c
-		}
+	if _, errV := flow.FirstAndLast(c); errV != c && errV != nil && astutil.IsError(errV.Type()) && path.Known(errV) == flow.Nil {
+		return c
 	}
 	return nil
 }

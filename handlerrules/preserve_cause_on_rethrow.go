@@ -560,11 +560,7 @@ func calledFunc(c *ssa.Call) *types.Func {
 	if c.Call.IsInvoke() {
 		return c.Call.Method
 	}
-	if fn := c.Call.StaticCallee(); fn != nil {
-		f, _ := fn.Object().(*types.Func)
-		return f
-	}
-	return nil
+	return flow.Callee(c)
 }
 
 // buildsTextError reports whether h's body calls errors.New or fmt.Errorf at all: a helper's

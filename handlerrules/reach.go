@@ -188,7 +188,7 @@ func (r *reacher) placed(c carried) bool {
 }
 
 func (r *reacher) inTest(pos token.Pos) bool {
-	return strings.HasSuffix(r.p.Fset.PositionFor(pos, false).Filename, "_test.go")
+	return astutil.TestSupport(r.p.Fset, r.p.Files, pos)
 }
 
 // reaching returns the findings the errors of fn's calls carry when they reach what fn hands

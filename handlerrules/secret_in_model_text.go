@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/handlerrules/credentials"
+	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -59,7 +60,7 @@ func secretInModelText(p *rule.Pass, _ *mcpdefs.Result, hs []*handler) {
 	fns := fl.Functions()
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
-		if strings.HasSuffix(p.Fset.PositionFor(fn.Pos(), false).Filename, "_test.go") {
+		if astutil.TestSupport(p.Fset, p.Files, fn.Pos()) {
 			continue
 		}
 		for _, b := range fn.Blocks {

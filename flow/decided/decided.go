@@ -52,10 +52,8 @@ func classifiedBefore(inHand []ssa.Value) bool {
 				if u == v || flow.IsNilTestOf(cond.Value, []ssa.Value{u}) || !flow.DependsOn(cond.Value, flow.Core(u)) {
 					continue
 				}
-				if holdsOn(cond) {
-					if _, isCmp := cond.Value.(*ssa.BinOp); !isCmp {
-						return true
-					}
+				if _, isCmp := cond.Value.(*ssa.BinOp); !isCmp && holdsOn(cond) {
+					return true
 				}
 			}
 		}

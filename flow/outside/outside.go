@@ -94,7 +94,7 @@ func BuildsRequest(fn *types.Func) bool {
 // of one may leave the process.
 func TakesContext(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
-		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
+		if astutil.IsContext(sig.Params().At(i).Type()) {
 			return true
 		}
 	}

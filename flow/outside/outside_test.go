@@ -40,9 +40,9 @@ func f(ctx context.Context) {
 }
 `
 
-// The calls that leave the process, the body reads, and the serialisers, by the text of the
-// call.
-func TestCallsThatLeaveTheProcess(t *testing.T) {
+// typeCheck parses and type-checks src as package p.
+func typeCheck(t *testing.T, src string) (*ast.File, *types.Info) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
@@ -52,6 +52,13 @@ func TestCallsThatLeaveTheProcess(t *testing.T) {
 	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, info); err != nil {
 		t.Fatal(err)
 	}
+	return f, info
+}
+
+// The calls that leave the process, the body reads, and the serialisers, by the text of the
+// call.
+func TestCallsThatLeaveTheProcess(t *testing.T) {
+	f, info := typeCheck(t, src)
 	type verdict struct {
 		upstream, body, serialiser string
 	}
@@ -117,15 +124,7 @@ func f(ctx context.Context, l appLogger, c client, sl *slog.Logger) {
 
 // A call that writes a log record, by the text of the call.
 func TestLogs(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", logSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := typeCheck(t, logSrc)
 	want := map[string]bool{`slog.Error("x")`: true, `log.Printf("x")`: true, `sl.ErrorContext(ctx, "x")`: true, `l.Errorf("x")`: true, `l.Close()`: false, `c.Error("x")`: false}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {

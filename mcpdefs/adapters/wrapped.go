@@ -783,7 +783,7 @@ func (r *Finder) returnsWhole(h *mcpmodel.Handler, assign ast.Stmt, errVar types
 	return whole && count > 0
 }
 
-// resultsReturned reports whether a result of the wrapped call other than its error reaches
+// resultsReturned reports whether the wrapped call's first result (of several) reaches
 // what SDK handler h returns on some path, as an adapted function's does (`return nil, out,
 // nil`, a result built from it). A call with an error only, or a handler without SSA, answers
 // yes: nothing tells it from an adapted function.
@@ -793,22 +793,14 @@ func (r *Finder) resultsReturned(h *mcpmodel.Handler, call *ast.CallExpr) bool {
 	if c == nil {
 		return true
 	}
-	tuple, ok := c.Type().(*types.Tuple)
-	if !ok || tuple.Len() < 2 {
-		return true
-	}
-	var results []ssa.Value
-	for _, ref := range *c.Referrers() {
-		if ex, ok := ref.(*ssa.Extract); ok && ex.Index < tuple.Len()-1 {
-			results = append(results, ex)
-		}
+	res, errV := flow.FirstAndLast(c)
+	if errV == c {
+		return true // a single result
 	}
 	for _, p := range r.flow.Paths(fn) {
 		for _, o := range p.Results {
-			for _, res := range results {
-				if flow.DependsOn(o.Value, res) {
-					return true
-				}
+			if res != nil && flow.DependsOn(o.Value, res) {
+				return true
 			}
 		}
 	}

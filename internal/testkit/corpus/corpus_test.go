@@ -93,6 +93,9 @@ var servers = []server{
 	{"mcp-datahub", "mcp-datahub", []string{"./..."}, true, 19, 19},
 	{"erun", "erun/erun-mcp", []string{"./..."}, true, 21, 21},
 	{"ken", "ken", []string{"./..."}, true, 46, 46},
+	// Of the blind set of 2026-11-27 (docs/recall.md), judged in session 26.
+	{"mcp-k6", "mcp-k6", []string{"./..."}, true, 6, 6},
+	{"last9-mcp-server", "last9-mcp-server", []string{"./..."}, true, 44, 44},
 }
 
 // Verdicts of the ledger.

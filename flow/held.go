@@ -75,6 +75,46 @@ func (r *Result) globalHolds(g *ssa.Global, depth int) *ssa.Function {
 	return r.heldFunction(stored, depth)
 }
 
+// FactoryOf is the function of another package whose result the package variable v holds
+// when the package stores to it once: `var wrap = other.NewWrap()`, or through factories of
+// the package whose one return is what another returns (`var wrap = newWrap()` where
+// newWrap returns other.NewWrap()); nil otherwise.
+func (r *Result) FactoryOf(v *types.Var) *types.Func {
+	if r == nil || r.pkg == nil || v == nil {
+		return nil
+	}
+	g, _ := r.pkg.Members[v.Name()].(*ssa.Global)
+	if g == nil || g.Object() != v {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	stored := r.storedOnce()[g]
+	for depth := 0; depth < maxDepth; depth++ {
+		call, ok := stored.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		f := calleeFunction(call)
+		if f == nil {
+			return nil
+		}
+		if !r.ownFunction(f) {
+			return funcObject(f)
+		}
+		stored = nil
+		for _, b := range f.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				if len(ret.Results) != 1 || stored != nil {
+					return nil
+				}
+				stored = ret.Results[0]
+			}
+		}
+	}
+	return nil
+}
+
 // StoredOnce reports whether the package stores to its function-typed variable g exactly
 // once and never takes its address otherwise: g holds one function for the whole run, even
 // where the engine cannot name it (a closure a factory of another package returns).

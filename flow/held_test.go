@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"go/ast"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -57,4 +58,42 @@ var heldAnalyzer = &analysis.Analyzer{
 
 func TestHeld(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), heldAnalyzer, "example.com/held")
+}
+
+// factoryOfAnalyzer reports, at every call through a package variable, the function of
+// another package whose result the variable holds (Result.FactoryOf): directly, or through a
+// factory of the package that returns it. A variable stored twice, a literal, and a factory
+// with two different returns hold no one factory's result.
+var factoryOfAnalyzer = &analysis.Analyzer{
+	Name:     "factoryof",
+	Doc:      "test: prints the factory whose result a called variable holds",
+	Requires: []*analysis.Analyzer{engine},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[engine].(*flow.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				id, ok := call.Fun.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok {
+					return true
+				}
+				if fn := res.FactoryOf(v); fn != nil {
+					pass.Reportf(call.Pos(), "%s holds a result of %s", v.Name(), fn.Name())
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestFactoryOf(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), factoryOfAnalyzer, "example.com/factoryof")
 }

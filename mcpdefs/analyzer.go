@@ -64,7 +64,7 @@ func New(opts Options) *analysis.Analyzer {
 		Doc:              "recognises MCP tool, resource and prompt definitions and handlers of go-sdk, mark3labs/mcp-go and mcptool",
 		URL:              "https://github.com/mcplint-go/mcplint/blob/main/docs/recognition.md",
 		RunDespiteErrors: true,
-		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.MiddlewareFact), new(adapters.OwnResultFact), new(adapters.ServerParamFact), new(revision.HeaderAnnotationFact), new(templates.HelperFact)},
+		FactTypes:        []analysis.Fact{new(adapters.AdapterFact), new(adapters.ReturnedAdapterFact), new(adapters.MiddlewareFact), new(adapters.OwnResultFact), new(adapters.ServerParamFact), new(revision.HeaderAnnotationFact), new(templates.HelperFact)},
 		Requires:         []*analysis.Analyzer{registrars.Analyzer, FlowEngine},
 		ResultType:       reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -68,10 +68,12 @@ type runRecord struct {
 	// FieldRegs are the verdicts on the handlers of registrations that read their definition
 	// from a struct field, by the field's key.
 	FieldRegs map[string]*toolRecord `json:"fieldRegs,omitempty"`
-	// Called are the positions of the names of the module's functions and methods that an
-	// analysed package calls or takes as a value, and "method NAME" for the interface
-	// methods it calls (any implementation may run).
-	Called map[string]bool `json:"called,omitempty"`
+	// Calls are, by the function an analysed package calls or takes the module's functions
+	// and methods in (the position of its name, or "" for code that runs without a call the
+	// module makes: a package variable's initialiser, main, init, any method, which an
+	// interface may call from outside), the positions of their names, and "method NAME" for
+	// the interface methods it calls (any implementation may run).
+	Calls map[string]map[string]bool `json:"calls,omitempty"`
 	// Unsupported are the SDK versions older than recognition reads that an analysed package
 	// builds with ("go-sdk v0.1.0 (before v1.0.0)"): their tools are not found.
 	Unsupported map[string]bool `json:"unsupported,omitempty"`
@@ -173,18 +175,49 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 		}
 		rec.Unsupported[v] = true
 	}
-	if rec.Called == nil {
-		rec.Called = map[string]bool{}
+	if rec.Calls == nil {
+		rec.Calls = map[string]map[string]bool{}
 	}
-	for id, obj := range pass.TypesInfo.Uses {
-		fn, ok := obj.(*types.Func)
-		switch {
-		case !ok || strings.HasSuffix(position(id.Pos()).Filename, "_test.go"):
-			// A tool only a test builds is not one the server registers.
-		case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
-			rec.Called["method "+fn.Name()] = true
-		case fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()):
-			rec.Called[at(fn.Origin().Pos())] = true
+	record := func(caller string, n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+			var callee string
+			switch {
+			case !ok:
+				return true
+			case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
+				callee = "method " + fn.Name()
+			case fn.Pkg() != nil && flow.InModule(pass.Module, fn.Pkg()):
+				callee = at(fn.Origin().Pos())
+			default:
+				return true
+			}
+			if rec.Calls[caller] == nil {
+				rec.Calls[caller] = map[string]bool{}
+			}
+			rec.Calls[caller][callee] = true
+			return true
+		})
+	}
+	for _, f := range pass.Files {
+		if strings.HasSuffix(position(f.Pos()).Filename, "_test.go") {
+			continue // a tool only a test builds is not one the server registers
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				record("", d)
+				continue
+			}
+			caller := at(fd.Name.Pos())
+			if fd.Recv != nil || fd.Name.Name == "init" || fd.Name.Name == "main" && pass.Pkg.Name() == "main" {
+				caller = ""
+			}
+			record(caller, fd)
 		}
 	}
 	for _, h := range r.Handlers {
@@ -426,11 +459,16 @@ func (r *runRecord) merge(later *runRecord) {
 	}
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
-	if later.Called != nil {
-		if r.Called == nil {
-			r.Called = map[string]bool{}
+	if later.Calls != nil {
+		if r.Calls == nil {
+			r.Calls = map[string]map[string]bool{}
 		}
-		maps.Copy(r.Called, later.Called)
+		for caller, callees := range later.Calls {
+			if r.Calls[caller] == nil {
+				r.Calls[caller] = map[string]bool{}
+			}
+			maps.Copy(r.Calls[caller], callees)
+		}
 	}
 	if later.Unsupported != nil {
 		if r.Unsupported == nil {
@@ -503,6 +541,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			}
 		}
 	}
+	used, called := r.called()
 	registered := map[string]bool{}
 	named := false // a tool the run can name: then a converter stands for tools counted
 	for _, t := range r.Tools {
@@ -518,11 +557,17 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Reason == mcpdefs.Unused {
 			continue // built in a function nothing calls: never registered, no tool
 		}
-		if t.MadeIn != "" && r.Called != nil && !r.Called[t.MadeIn] && (t.MadeInMethod == "" || !r.Called["method "+t.MadeInMethod]) {
-			// Built in a function no analysed package calls: never registered here, so not
+		in := func(set map[string]bool) bool {
+			return set[t.MadeIn] || t.MadeInMethod != "" && set["method "+t.MadeInMethod]
+		}
+		// A definition linked to nothing counts only where what runs reaches its function; one
+		// linked to a layer site or a table only where some function calls its function (the
+		// server's constructor may be called from outside the analysed packages).
+		if t.MadeIn != "" && called != nil && (!in(used) || t.Reason == mcpdefs.NoRegistration && !in(called)) {
+			// Built in a function no analysed package reaches: never registered here, so not
 			// counted, but named (a package outside the patterns may call it).
 			cov.Uncalled = append(cov.Uncalled, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
-				Reason: "built in a function no analysed package calls or takes"})
+				Reason: "built in a function no analysed package reaches"})
 			continue
 		}
 		if t.Converter {
@@ -549,6 +594,34 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 	slices.SortFunc(cov.Unseen, byPos)
 	slices.SortFunc(cov.Uncalled, byPos)
 	return cov
+}
+
+// called returns the functions (as Calls names them) that any function calls or takes
+// (used), and those that code running without a call of the module's reaches through calls
+// and function values (reached): a constructor only an unused exported function calls
+// (kanbanzai's readFileTool, called by ReadFileTool, which nothing calls) is used but not
+// reached. Both are nil when no package was observed.
+func (r *runRecord) called() (used, reached map[string]bool) {
+	if r.Calls == nil {
+		return nil, nil
+	}
+	used = map[string]bool{}
+	for _, callees := range r.Calls {
+		maps.Copy(used, callees)
+	}
+	live := map[string]bool{}
+	queue := []string{""}
+	for len(queue) > 0 {
+		caller := queue[0]
+		queue = queue[1:]
+		for callee := range r.Calls[caller] {
+			if !live[callee] {
+				live[callee] = true
+				queue = append(queue, callee)
+			}
+		}
+	}
+	return used, live
 }
 
 // reason is why t's handler is not checked once the run is settled, or "" when it is: a

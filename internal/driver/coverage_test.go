@@ -329,9 +329,62 @@ func TestTested(t *testing.T) { _ = TestedTool() }
 	r := mcplint(t, dir, "-v")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 4 tools; 1 not seen; 2 definitions built in functions nothing calls are not counted\n")
-	assert.Contains(t, r.stderr, "srv/spare.go:6:9: tool \"spare\": built in a function no analysed package calls or takes\n")
-	assert.Contains(t, r.stderr, "srv/tested.go:11:33: tool \"tested\": built in a function no analysed package calls or takes\n")
+	assert.Contains(t, r.stderr, "srv/spare.go:6:9: tool \"spare\": built in a function no analysed package reaches\n")
+	assert.Contains(t, r.stderr, "srv/tested.go:11:33: tool \"tested\": built in a function no analysed package reaches\n")
 	assert.Contains(t, r.stderr, "srv/spare.go:10:9: tool \"called\": no registration with a handler is linked to it\n")
+}
+
+// A definition built in a function only unreached functions call is not counted either
+// (kanbanzai's readFileTool, called only by ReadFileTool, which nothing calls); one reached
+// through a chain of calls from a method (ServeHTTP, called by net/http), from a package
+// variable's initialiser, or from a function taken as a value still counts, unregistered.
+func TestCoverageFollowsCallsFromWhatRuns(t *testing.T) {
+	dir := copyFixture(t, "table")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "chain.go"), []byte(`package srv
+
+import (
+	"net/http"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+func ReadFileTool() mcp.Tool { return readFileTool() }
+
+func readFileTool() mcp.Tool {
+	return mcp.NewTool("read_file", mcp.WithDescription("Built only for an exported function nothing calls."))
+}
+
+type handler struct{}
+
+func (handler) ServeHTTP(http.ResponseWriter, *http.Request) { _ = served() }
+
+func served() mcp.Tool { return servedTool() }
+
+func servedTool() mcp.Tool {
+	return mcp.NewTool("served", mcp.WithDescription("Built for a method."))
+}
+
+var initial = viaVar()
+
+func viaVar() mcp.Tool { return varTool() }
+
+func varTool() mcp.Tool {
+	return mcp.NewTool("initial", mcp.WithDescription("Built for a package variable."))
+}
+
+var taken = func() func() mcp.Tool { return takenTool }()
+
+func takenTool() mcp.Tool {
+	return mcp.NewTool("taken", mcp.WithDescription("Taken as a value."))
+}
+`), 0o644))
+	r := mcplint(t, dir, "-v")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 6 tools; 3 not seen; 1 definition built in functions nothing calls is not counted\n")
+	assert.Contains(t, r.stderr, "srv/chain.go:12:9: tool \"read_file\": built in a function no analysed package reaches\n")
+	for _, name := range []string{"served", "initial", "taken"} {
+		assert.Contains(t, r.stderr, "tool \""+name+"\": no registration with a handler is linked to it\n")
+	}
 }
 
 // A definition built into a local variable that is only read (marshalled to read its schema

@@ -94,10 +94,16 @@ type Finder struct {
 	// (written in adapters, or selected where an adapter is called), of interface methods
 	// adapters call, and of func types whose method only calls the receiver.
 	paramWraps map[*types.Func][]Wrap
-	fieldWraps map[*types.Var]Mapping
-	fieldGiven map[*types.Var]Mapping
-	ifaceWraps map[*types.Func]Mapping
-	convWraps  map[*types.TypeName]Mapping
+	// heldWraps are the mappings of adapters that are closures held by a package variable
+	// (`var wrap = newWrap()`), by the variable.
+	heldWraps map[*types.Var][]Wrap
+	// resultWraps are the mappings of adapters that are closures a function returns, by the
+	// function (for variables of other packages that hold its result).
+	resultWraps map[*types.Func][]Wrap
+	fieldWraps  map[*types.Var]Mapping
+	fieldGiven  map[*types.Var]Mapping
+	ifaceWraps  map[*types.Func]Mapping
+	convWraps   map[*types.TypeName]Mapping
 	// rangeOf maps range value variables to what they range over (built on first use).
 	rangeOf map[types.Object]ast.Expr
 	// followed are the calls (by their left parenthesis) of wrapped functions that an
@@ -120,14 +126,16 @@ type Finder struct {
 func New(pass *analysis.Pass, fl *flow.Result, code Code, ix Index) *Finder {
 	return &Finder{
 		Code: code, Index: ix, pass: pass, flow: fl,
-		paramWraps: map[*types.Func][]Wrap{},
-		fieldWraps: map[*types.Var]Mapping{},
-		fieldGiven: map[*types.Var]Mapping{},
-		ifaceWraps: map[*types.Func]Mapping{},
-		convWraps:  map[*types.TypeName]Mapping{},
-		followed:   map[token.Pos]bool{},
-		unmapped:   map[*ast.CallExpr]bool{},
-		ownResults: map[*types.TypeName]string{},
+		paramWraps:  map[*types.Func][]Wrap{},
+		heldWraps:   map[*types.Var][]Wrap{},
+		resultWraps: map[*types.Func][]Wrap{},
+		fieldWraps:  map[*types.Var]Mapping{},
+		fieldGiven:  map[*types.Var]Mapping{},
+		ifaceWraps:  map[*types.Func]Mapping{},
+		convWraps:   map[*types.TypeName]Mapping{},
+		followed:    map[token.Pos]bool{},
+		unmapped:    map[*ast.CallExpr]bool{},
+		ownResults:  map[*types.TypeName]string{},
 	}
 }
 

@@ -46,8 +46,14 @@ import (
 // or a struct field.
 type wrappedTarget struct {
 	adapter *types.Func
-	param   int
-	field   *types.Var
+	// holder is the package variable that holds the adapter when it is a closure (adapter
+	// is then nil).
+	holder *types.Var
+	// returned: adapter is the function that returns the adapter closure, and param the
+	// closure's parameter.
+	returned bool
+	param    int
+	field    *types.Var
 	// method is the interface method called on the parameter.
 	method *types.Func
 	via    mcpmodel.Shape
@@ -135,6 +141,14 @@ func (r *Finder) ConvertingAdapters() {
 			if r.smallModuleInterface(t.method) {
 				r.ifaceWraps[t.method] = m
 			}
+		case t.holder != nil:
+			if !slices.ContainsFunc(r.heldWraps[t.holder], func(w Wrap) bool { return w.Param == t.param }) {
+				r.heldWraps[t.holder] = append(r.heldWraps[t.holder], Wrap{Param: t.param, Mapping: m})
+			}
+		case t.returned:
+			if !slices.ContainsFunc(r.resultWraps[t.adapter], func(w Wrap) bool { return w.Param == t.param }) {
+				r.resultWraps[t.adapter] = append(r.resultWraps[t.adapter], Wrap{Param: t.param, Mapping: m})
+			}
 		default:
 			r.addParamWrap(t.adapter, Wrap{Param: t.param, Mapping: m})
 		}
@@ -170,6 +184,9 @@ func (r *Finder) wrappedCallee(fn *types.Func, outer []*types.Var, h *mcpmodel.H
 	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() {
 		return wrappedTarget{}, false
 	}
+	if t, ok := r.heldCallee(h, call); ok {
+		return t, true
+	}
 	if fn == nil {
 		// Only a field is keyed by something other than the declared adapter.
 		if field := r.callerField(nil, outer, call); field != nil {
@@ -177,11 +194,10 @@ func (r *Finder) wrappedCallee(fn *types.Func, outer []*types.Var, h *mcpmodel.H
 		}
 		return wrappedTarget{}, false
 	}
-	if i, ok := r.reflectCall(fn, call); ok {
+	if i, ok := r.reflectCall(fn.Signature().Params(), call); ok {
 		return wrappedTarget{adapter: fn.Origin(), param: i, via: mcpmodel.ShapeReflect}, true
 	}
-	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
-	if !ok || sig.Results().Len() == 0 || !astutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+	if !callsErrorFunc(info, call) {
 		return wrappedTarget{}, false
 	}
 	switch x := ast.Unparen(call.Fun).(type) {
@@ -217,6 +233,79 @@ func (r *Finder) wrappedCallee(fn *types.Func, outer []*types.Var, h *mcpmodel.H
 		}
 	}
 	return wrappedTarget{}, false
+}
+
+// callsErrorFunc reports whether call calls a function whose last result is an error.
+func callsErrorFunc(info *types.Info, call *ast.CallExpr) bool {
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	return ok && sig.Results().Len() > 0 && astutil.IsError(sig.Results().At(sig.Results().Len()-1).Type())
+}
+
+// heldCallee reports whether call, inside SDK handler h, calls a parameter of the function
+// literal h is written in (directly or through reflection) when a package variable holds
+// that literal: `var viaReflect = newViaReflect()` where newViaReflect returns
+// `func(fn any) Handler { return func(ctx, req) { … reflect.ValueOf(fn).Call(…) … } }`.
+func (r *Finder) heldCallee(h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTarget, bool) {
+	fn := r.flow.Function(h.Node)
+	if fn == nil || fn.Parent() == nil || len(fn.Parent().Params) == 0 {
+		return wrappedTarget{}, false
+	}
+	lit := fn.Parent()
+	params := lit.Signature.Params()
+	i, ok := r.reflectCall(params, call)
+	via := mcpmodel.ShapeReflect
+	if !ok {
+		id, isIdent := ast.Unparen(call.Fun).(*ast.Ident)
+		if !isIdent || !callsErrorFunc(r.pass.TypesInfo, call) {
+			return wrappedTarget{}, false
+		}
+		v, _ := r.pass.TypesInfo.Uses[id].(*types.Var)
+		if i = indexOf(params, v); i < 0 {
+			return wrappedTarget{}, false
+		}
+		via = mcpmodel.ShapeParam
+	}
+	for _, m := range lit.Pkg.Members {
+		if g, ok := m.(*ssa.Global); ok && r.flow.HeldBy(g) == lit {
+			if v, ok := g.Object().(*types.Var); ok {
+				return wrappedTarget{holder: v, param: i, via: via}, true
+			}
+		}
+	}
+	// A factory that returns the literal on every return: variables of other packages hold
+	// its result (ReturnedAdapterFact).
+	if factory, ok := funcOf(lit.Parent()); ok && returnsOnly(lit.Parent(), lit) {
+		return wrappedTarget{adapter: factory, returned: true, param: i, via: via}, true
+	}
+	return wrappedTarget{}, false
+}
+
+// funcOf is the declared function of fn, if it has one.
+func funcOf(fn *ssa.Function) (*types.Func, bool) {
+	if fn == nil {
+		return nil, false
+	}
+	f, ok := fn.Object().(*types.Func)
+	return f, ok
+}
+
+// returnsOnly reports whether every return of fn returns the function lit alone.
+func returnsOnly(fn, lit *ssa.Function) bool {
+	found := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 {
+			return false
+		}
+		if mc, ok := ret.Results[0].(*ssa.MakeClosure); ret.Results[0] != lit && (!ok || mc.Fn != lit) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // callerField is the func-typed field call calls when the struct holding it comes from the
@@ -291,7 +380,7 @@ func (r *Finder) smallModuleInterface(m *types.Func) bool {
 
 // reflectCall reports whether call is reflect.ValueOf(p).Call(args) (or CallSlice), directly
 // or through a variable, for a parameter p of fn, and which parameter that is.
-func (r *Finder) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
+func (r *Finder) reflectCall(params *types.Tuple, call *ast.CallExpr) (int, bool) {
 	info := r.pass.TypesInfo
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (sel.Sel.Name != "Call" && sel.Sel.Name != "CallSlice") {
@@ -322,7 +411,7 @@ func (r *Finder) reflectCall(fn *types.Func, call *ast.CallExpr) (int, bool) {
 		return -1, false
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	i := indexOf(fn.Signature().Params(), v)
+	i := indexOf(params, v)
 	return i, i >= 0
 }
 

@@ -71,8 +71,9 @@ type runRecord struct {
 	// Calls are, by the function an analysed package calls or takes the module's functions
 	// and methods in (the position of its name, or "" for code that runs without a call the
 	// module makes: a package variable's initialiser, main, init, any method, which an
-	// interface may call from outside), the positions of their names, and "method NAME" for
-	// the interface methods it calls (any implementation may run).
+	// interface may call from outside, and a function that registers tools), the positions
+	// of their names, and "method NAME" for the interface methods it calls (any
+	// implementation may run).
 	Calls map[string]map[string]bool `json:"calls,omitempty"`
 	// Unsupported are the SDK versions older than recognition reads that an analysed package
 	// builds with ("go-sdk v0.1.0 (before v1.0.0)"): their tools are not found.
@@ -203,6 +204,22 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 			return true
 		})
 	}
+	// A function that registers tools runs: a server's constructor, called from outside the
+	// analysed packages, still registers what the functions it calls build.
+	var registers []token.Pos
+	for _, d := range r.Definitions {
+		if d.Registration != nil {
+			registers = append(registers, d.Registration.Pos())
+		}
+	}
+	for _, ft := range r.ForeignTools {
+		if ft.Registration != nil {
+			registers = append(registers, ft.Registration.Pos())
+		}
+	}
+	for _, fr := range r.FieldRegistrations {
+		registers = append(registers, fr.Handler.Pos())
+	}
 	for _, f := range pass.Files {
 		if strings.HasSuffix(position(f.Pos()).Filename, "_test.go") {
 			continue // a tool only a test builds is not one the server registers
@@ -214,7 +231,8 @@ func (c *seen) observe(pass *analysis.Pass, res any) {
 				continue
 			}
 			caller := at(fd.Name.Pos())
-			if fd.Recv != nil || fd.Name.Name == "init" || fd.Name.Name == "main" && pass.Pkg.Name() == "main" {
+			if fd.Recv != nil || fd.Name.Name == "init" || fd.Name.Name == "main" && pass.Pkg.Name() == "main" ||
+				slices.ContainsFunc(registers, func(p token.Pos) bool { return fd.Pos() <= p && p < fd.End() }) {
 				caller = ""
 			}
 			record(caller, fd)
@@ -541,7 +559,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 			}
 		}
 	}
-	used, called := r.called()
+	called := r.called()
 	registered := map[string]bool{}
 	named := false // a tool the run can name: then a converter stands for tools counted
 	for _, t := range r.Tools {
@@ -557,13 +575,7 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 		if t.Reason == mcpdefs.Unused {
 			continue // built in a function nothing calls: never registered, no tool
 		}
-		in := func(set map[string]bool) bool {
-			return set[t.MadeIn] || t.MadeInMethod != "" && set["method "+t.MadeInMethod]
-		}
-		// A definition linked to nothing counts only where what runs reaches its function; one
-		// linked to a layer site or a table only where some function calls its function (the
-		// server's constructor may be called from outside the analysed packages).
-		if t.MadeIn != "" && called != nil && (!in(used) || t.Reason == mcpdefs.NoRegistration && !in(called)) {
+		if t.MadeIn != "" && called != nil && !called[t.MadeIn] && (t.MadeInMethod == "" || !called["method "+t.MadeInMethod]) {
 			// Built in a function no analysed package reaches: never registered here, so not
 			// counted, but named (a package outside the patterns may call it).
 			cov.Uncalled = append(cov.Uncalled, result.UnseenTool{Name: t.Name, Static: t.Static, Pos: t.Pos,
@@ -596,18 +608,14 @@ func (r *runRecord) coverage(resolved map[string]bool) *result.Coverage {
 	return cov
 }
 
-// called returns the functions (as Calls names them) that any function calls or takes
-// (used), and those that code running without a call of the module's reaches through calls
-// and function values (reached): a constructor only an unused exported function calls
-// (kanbanzai's readFileTool, called by ReadFileTool, which nothing calls) is used but not
-// reached. Both are nil when no package was observed.
-func (r *runRecord) called() (used, reached map[string]bool) {
+// called is the set of functions (as Calls names them) that code which runs without a call
+// of the module's (main, init, methods, package variables, functions that register tools)
+// reaches through calls and function values: a constructor only an unused exported function
+// calls (kanbanzai's readFileTool, called by ReadFileTool, which nothing calls) builds no
+// tool. Nil when no package was observed.
+func (r *runRecord) called() map[string]bool {
 	if r.Calls == nil {
-		return nil, nil
-	}
-	used = map[string]bool{}
-	for _, callees := range r.Calls {
-		maps.Copy(used, callees)
+		return nil
 	}
 	live := map[string]bool{}
 	queue := []string{""}
@@ -621,7 +629,7 @@ func (r *runRecord) called() (used, reached map[string]bool) {
 			}
 		}
 	}
-	return used, live
+	return live
 }
 
 // reason is why t's handler is not checked once the run is settled, or "" when it is: a

@@ -335,17 +335,21 @@ func TestTested(t *testing.T) { _ = TestedTool() }
 }
 
 // A definition built in a function only unreached functions call is not counted either
-// (kanbanzai's readFileTool, called only by ReadFileTool, which nothing calls); one reached
-// through a chain of calls from a method (ServeHTTP, called by net/http), from a package
-// variable's initialiser, or from a function taken as a value still counts, unregistered.
+// (kanbanzai's readFileTool, called only by ReadFileTool, which nothing calls), with or
+// without its handler; one reached through a chain of calls from a method (ServeHTTP, called
+// by net/http), from a package variable's initialiser, or from a function taken as a value
+// still counts, unregistered. (A function that registers tools is reached:
+// TestModuleGraphFollowsOwnToolFieldsAcrossRounds registers in an exported New nothing calls.)
 func TestCoverageFollowsCallsFromWhatRuns(t *testing.T) {
 	dir := copyFixture(t, "table")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "srv", "chain.go"), []byte(`package srv
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
 func ReadFileTool() mcp.Tool { return readFileTool() }
@@ -377,11 +381,22 @@ var taken = func() func() mcp.Tool { return takenTool }()
 func takenTool() mcp.Tool {
 	return mcp.NewTool("taken", mcp.WithDescription("Taken as a value."))
 }
+
+func SpareTools() []server.ServerTool { return []server.ServerTool{spareTool()} }
+
+func spareTool() server.ServerTool {
+	return server.ServerTool{Tool: mcp.NewTool("spare", mcp.WithDescription("A table's tool nothing registers.")), Handler: spare}
+}
+
+func spare(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("ok"), nil
+}
 `), 0o644))
 	r := mcplint(t, dir, "-v")
 	require.Equal(t, 0, r.code, r.stderr)
-	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 6 tools; 3 not seen; 1 definition built in functions nothing calls is not counted\n")
-	assert.Contains(t, r.stderr, "srv/chain.go:12:9: tool \"read_file\": built in a function no analysed package reaches\n")
+	assert.Contains(t, r.stderr, "mcplint: checked the handlers of 3 of 6 tools; 3 not seen; 2 definitions built in functions nothing calls are not counted\n")
+	assert.Contains(t, r.stderr, "srv/chain.go:14:9: tool \"read_file\": built in a function no analysed package reaches\n")
+	assert.Contains(t, r.stderr, "srv/chain.go:44:33: tool \"spare\": built in a function no analysed package reaches\n")
 	for _, name := range []string{"served", "initial", "taken"} {
 		assert.Contains(t, r.stderr, "tool \""+name+"\": no registration with a handler is linked to it\n")
 	}

@@ -330,7 +330,7 @@ func (r *Result) UpstreamArgs(call *ssa.Call) []int {
 		if !isError(a.Type()) {
 			continue
 		}
-		for _, o := range Origins(a, func(*ssa.Call) bool { return false }) {
+		for _, o := range Origins(a, wrapsError) { // fmt.Errorf("…: %v", err) carries err
 			if r.CallLeaves(CallOf(o)) {
 				out = append(out, i)
 				break

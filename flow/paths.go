@@ -384,12 +384,37 @@ func (s *state) nilness(v ssa.Value, depth int) Nilness {
 		return s.joinPhi(x, depth, map[*ssa.Phi]bool{})
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return s.callResult(call, x.Index)
+			return s.carried(call, x.Index, depth)
 		}
 	case *ssa.Call:
-		return s.callResult(x, 0)
+		return s.carried(x, 0, depth)
 	}
 	return Unknown
+}
+
+// carried is callResult, and where the shape the path took returns result i made of an
+// error parameter whose nilness decides its own (`func fail(err error) (*Result, error) {
+// return nil, err }`), what the path knows of the argument given for it.
+func (s *state) carried(call *ssa.Call, i, depth int) Nilness {
+	n := s.callResult(call, i)
+	if n != Unknown {
+		return n
+	}
+	sum, _ := s.fi.r.summaryOfCall(call)
+	if sum == nil {
+		return n
+	}
+	k, ok := s.shape[call]
+	if !ok && len(sum.Shapes) == 1 {
+		k, ok = 0, true
+	}
+	if !ok || k < 0 || k >= len(sum.Shapes) {
+		return n
+	}
+	if j := sum.Shapes[k].CarriedParam(i); j >= 0 && j < len(call.Call.Args) {
+		return s.nilness(call.Call.Args[j], depth+1)
+	}
+	return n
 }
 
 // joinPhi is the nilness every edge of an unresolved phi agrees on.

@@ -52,7 +52,8 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 	reported := map[*ast.ReturnStmt]bool{}
 	h.paths(func(ret *ast.ReturnStmt, path *flow.Path) {
 		e := result(ret, h.ErrorIndex)
-		if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError || path.Results[h.ErrorIndex].Nil != flow.NonNil {
+		if reported[ret] || h.ErrorModeOf(h.pass.TypesInfo, e) != mcpmodel.ProtocolError ||
+			path.Results[h.ErrorIndex].Nil != flow.NonNil && !h.returnsUpstreamParam(path) {
 			return
 		}
 		if h.ResultIndex >= 0 && path.Results[h.ResultIndex].Nil != flow.Nil {
@@ -72,7 +73,7 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 		if callee == "" {
 			callee = h.failingStatus(path)
 		}
-		if callee == "" && h.upstreamParamInHand(path) && !handedOn[ret.Pos()] {
+		if callee == "" && (h.upstreamParamInHand(path) || h.returnsUpstreamParam(path)) && !handedOn[ret.Pos()] {
 			// A delegate of another package returning the upstream failure its callers gave it.
 			handedOn[ret.Pos()], reported[ret] = true, true
 			p.Report(ret, handedOnMessage(h), h.toolErrorFix(ret, e)...)
@@ -146,6 +147,15 @@ func (h *handler) upstreamParamInHand(path *flow.Path) bool {
 		}
 	}
 	return false
+}
+
+// returnsUpstreamParam reports whether path returns, as its error, a parameter the
+// delegate's callers give an upstream failure, whatever its nilness here: gitea-mcp's
+// `func ErrorResult(err error) (*mcp.CallToolResult, error) { return nil, err }`, which every
+// handler calls with its failures.
+func (h *handler) returnsUpstreamParam(path *flow.Path) bool {
+	q, ok := flow.Core(path.Results[h.ErrorIndex].Value).(*ssa.Parameter)
+	return ok && len(h.UpstreamParams) > 0 && slices.Contains(h.UpstreamParams, slices.Index(q.Parent().Params, q))
 }
 
 // handedOnMessage is the finding at a return that hands on its callers' upstream failure.

@@ -501,3 +501,13 @@ func NewPlain(services []svc.Service) *server.MCPServer {
 	plain := mcplint(t, dir)
 	assert.Contains(t, plain.stdout, "svc/svc.go:35:3: warning: http.Get failed upstream", "one server sends it as a JSON-RPC error")
 }
+
+// A helper of another package that returns the error it is given (gitea-mcp's
+// to.ErrorResult), called with upstream failures wrapped by fmt.Errorf: the mistake is the
+// helper's return, reported once there; a helper whose callers give it argument errors only
+// is not this rule's.
+func TestDelegateOfAnotherPackageHandsOnUpstreamFailures(t *testing.T) {
+	r := mcplint(t, fixture(t, "handedon"))
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, "results/results.go:14:2: warning: callers' upstream failure returned as an error: mcp-go v1.2.1 sends JSON-RPC -32603; return mcp.NewToolResultError(msg), nil (upstream-error-as-protocol-error)\n", r.stdout)
+}

@@ -57,3 +57,16 @@ func answerLocal(n int, err error) (*mcp.CallToolResult, error) {
 	}
 	return mcp.NewToolResultText(fmt.Sprint(n)), nil
 }
+
+// fail hands on whatever error it is given, unconditionally (gitea-mcp's to.ErrorResult).
+func fail(err error) (*mcp.CallToolResult, error) {
+	return nil, err // want `callers' upstream failure returned as an error`
+}
+
+func failHere(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	v, err := listItems(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	return mcp.NewToolResultText(fmt.Sprint(v)), nil
+}

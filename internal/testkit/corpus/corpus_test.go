@@ -96,6 +96,9 @@ var servers = []server{
 	// Of the blind set of 2026-11-27 (docs/recall.md), judged in session 26.
 	{"mcp-k6", "mcp-k6", []string{"./..."}, true, 6, 6},
 	{"last9-mcp-server", "last9-mcp-server", []string{"./..."}, true, 44, 44},
+	// Set aside in session 27 (docs/recall.md has their commits), judged after their first run.
+	{"harness-mcp-server", "harness-mcp-server", []string{"./..."}, true, 34, 34},
+	{"gitea-mcp", "gitea-mcp", []string{"./..."}, true, 49, 49},
 }
 
 // Verdicts of the ledger.

@@ -44,13 +44,15 @@ func (r *Finder) OwnResults() map[*types.TypeName]string {
 }
 
 func (r *Finder) addParamWrap(fn *types.Func, w Wrap) {
-	fn = fn.Origin()
-	for _, old := range r.paramWraps[fn] {
-		if old.Param == w.Param && old.Method == w.Method {
-			return
-		}
+	addWrap(r.paramWraps, fn.Origin(), w)
+}
+
+// addWrap records w under key unless a wrap of the same parameter and method is there: the
+// first mapping found for a parameter stands.
+func addWrap[K comparable](wraps map[K][]Wrap, key K, w Wrap) {
+	if !slices.ContainsFunc(wraps[key], func(old Wrap) bool { return old.Param == w.Param && old.Method == w.Method }) {
+		wraps[key] = append(wraps[key], w)
 	}
-	r.paramWraps[fn] = append(r.paramWraps[fn], w)
 }
 
 // Exporting reports whether this package's adapters are recorded as facts: packages of the

@@ -142,13 +142,9 @@ func (r *Finder) ConvertingAdapters() {
 				r.ifaceWraps[t.method] = m
 			}
 		case t.holder != nil:
-			if !slices.ContainsFunc(r.heldWraps[t.holder], func(w Wrap) bool { return w.Param == t.param }) {
-				r.heldWraps[t.holder] = append(r.heldWraps[t.holder], Wrap{Param: t.param, Mapping: m})
-			}
+			addWrap(r.heldWraps, t.holder, Wrap{Param: t.param, Mapping: m})
 		case t.returned:
-			if !slices.ContainsFunc(r.resultWraps[t.adapter], func(w Wrap) bool { return w.Param == t.param }) {
-				r.resultWraps[t.adapter] = append(r.resultWraps[t.adapter], Wrap{Param: t.param, Mapping: m})
-			}
+			addWrap(r.resultWraps, t.adapter, Wrap{Param: t.param, Mapping: m})
 		default:
 			r.addParamWrap(t.adapter, Wrap{Param: t.param, Mapping: m})
 		}
@@ -274,19 +270,13 @@ func (r *Finder) heldCallee(h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTar
 	}
 	// A factory that returns the literal on every return: variables of other packages hold
 	// its result (ReturnedAdapterFact).
-	if factory, ok := funcOf(lit.Parent()); ok && returnsOnly(lit.Parent(), lit) {
+	if lit.Parent() == nil {
+		return wrappedTarget{}, false
+	}
+	if factory, ok := lit.Parent().Object().(*types.Func); ok && returnsOnly(lit.Parent(), lit) {
 		return wrappedTarget{adapter: factory, returned: true, param: i, via: via}, true
 	}
 	return wrappedTarget{}, false
-}
-
-// funcOf is the declared function of fn, if it has one.
-func funcOf(fn *ssa.Function) (*types.Func, bool) {
-	if fn == nil {
-		return nil, false
-	}
-	f, ok := fn.Object().(*types.Func)
-	return f, ok
 }
 
 // returnsOnly reports whether every return of fn returns the function lit alone.

@@ -13,7 +13,8 @@ func TestMeasuredStandsInForEveryVersion(t *testing.T) {
 		{"go-sdk", "v1.8.0", "v1.8.0"},   // measured itself
 		{"go-sdk", "v1.9.3", "v1.8.0"},   // newer than any measured: the newest
 		{"go-sdk", "", "v1.8.0"},         // unknown: the newest
-		{"mcp-go", "v0.20.0", "v0.25.0"}, // older than any measured: the oldest
+		{"mcp-go", "v0.17.1", "v0.20.1"}, // older than any measured: the oldest
+		{"mcp-go", "v0.21.0", "v0.20.1"}, // between two measured: the older
 		{"mcp-go", "v0.44.0", "v0.44.1"},
 	} {
 		if got := Measured(c.sdk, c.version); got != c.want {
@@ -63,11 +64,11 @@ func TestHandWrittenClaimsHold(t *testing.T) {
 		return ToolError(a) && !strings.Contains(a, "friendly")
 	}, "the result is dropped")
 	every("go-sdk", "v1.0.0", "lowlevel-result-and-error", func(a string) bool { c, ok := Code(a); return ok && c == "0" }, "code 0, result dropped")
-	every("mcp-go", "v0.25.0", "tool-result-and-error", func(a string) bool { c, ok := Code(a); return ok && c == "-32603" }, "-32603, result dropped")
+	every("mcp-go", "v0.20.1", "tool-result-and-error", func(a string) bool { c, ok := Code(a); return ok && c == "-32603" }, "-32603, result dropped")
 	// tool-error-as-protocol-error and upstream-error-as-protocol-error: go-sdk low-level sends
 	// code 0, mcp-go -32603.
 	every("go-sdk", "v1.0.0", "lowlevel-error", func(a string) bool { c, ok := Code(a); return ok && c == "0" }, "code 0")
-	every("mcp-go", "v0.25.0", "tool-error", func(a string) bool { c, ok := Code(a); return ok && c == "-32603" }, "-32603")
+	every("mcp-go", "v0.20.1", "tool-error", func(a string) bool { c, ok := Code(a); return ok && c == "-32603" }, "-32603")
 	// typed handlers' errors are tool errors (the reason a typed handler's upstream failure is
 	// no finding).
 	every("go-sdk", "v1.0.0", "typed-error", ToolError, "a tool error")

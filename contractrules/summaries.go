@@ -293,13 +293,10 @@ func (w *walker) compute(f *function) *Summary {
 	a := w.newAcc(f)
 	n := f.fn.Signature.Results().Len()
 	if len(f.fn.Blocks) > maxPathBlocks {
-		for _, b := range f.fn.Blocks {
-			if len(b.Instrs) == 0 {
-				continue
-			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == n {
+		for ret := range flow.Returns(f.fn) {
+			if len(ret.Results) == n {
 				for _, i := range f.errs {
-					a.path, a.entry, a.controls = nil, w.returnExpr(f, ret, i), flow.Controlling(b)
+					a.path, a.entry, a.controls = nil, w.returnExpr(f, ret, i), flow.Controlling(ret.Block())
 					a.value(ret.Results[i])
 				}
 			}

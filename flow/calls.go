@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -174,6 +175,23 @@ func CapturedAs(mc *ssa.MakeClosure, next ssa.Value) *ssa.FreeVar {
 		}
 	}
 	return nil
+}
+
+// Returns yields the return instructions of fn (nil yields none), in block order.
+func Returns(fn *ssa.Function) iter.Seq[*ssa.Return] {
+	return func(yield func(*ssa.Return) bool) {
+		if fn == nil {
+			return
+		}
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !yield(ret) {
+				return
+			}
+		}
+	}
 }
 
 // ReturnedValues are the values a returned value v can be: through phis, conversions to a

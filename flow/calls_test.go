@@ -3,12 +3,16 @@ package flow_test
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/mcplint-go/mcplint/flow"
 )
@@ -130,4 +134,57 @@ func TestCalls(t *testing.T) {
 
 func TestReturns(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), returnsAnalyzer, "example.com/returns")
+}
+
+// TestReturnInstructions: the returns of every block that ends in one, in block order, a stop
+// honoured, none for a nil function, one that never returns or one without a body.
+func TestReturnInstructions(t *testing.T) {
+	const src = `package p
+
+func three(a, b bool) int {
+	if a {
+		return 1
+	}
+	if b {
+		return 2
+	}
+	return 3
+}
+
+func loops() {
+	for {
+	}
+}
+
+func external() int
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var consts []string
+	for ret := range flow.Returns(pkg.Func("three")) {
+		consts = append(consts, ret.Results[0].(*ssa.Const).Value.String())
+	}
+	if got := strings.Join(consts, ","); got != "1,2,3" {
+		t.Errorf("three returns %s, want 1,2,3", got)
+	}
+	n := 0
+	for range flow.Returns(pkg.Func("three")) {
+		n++
+		break
+	}
+	for _, fn := range []*ssa.Function{pkg.Func("loops"), pkg.Func("external"), nil} {
+		for ret := range flow.Returns(fn) {
+			t.Errorf("%v returns at %v", fn, ret)
+		}
+	}
+	if n != 1 {
+		t.Errorf("a loop that stops after the first return ran %d times", n)
+	}
 }

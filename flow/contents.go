@@ -85,10 +85,8 @@ func (r *Result) Exported(keep func(types.Object) bool) map[types.Object]Content
 			continue
 		}
 		var results []ssa.Value
-		for _, b := range f.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-				results = append(results, ret.Results...)
-			}
+		for ret := range Returns(f) {
+			results = append(results, ret.Results...)
 		}
 		out[fn] = r.ContentsOf(results...)
 	}
@@ -215,11 +213,9 @@ func (w *contentWalk) value(v ssa.Value) {
 				}
 				continue
 			}
-			for _, b := range f.Blocks {
-				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-					for _, res := range ret.Results {
-						w.value(res)
-					}
+			for ret := range Returns(f) {
+				for _, res := range ret.Results {
+					w.value(res)
 				}
 			}
 		}
@@ -242,10 +238,8 @@ func (w *contentWalk) producedBy(arg ssa.Value, want types.Type) bool {
 	if f == nil || f.Pkg != w.r.pkg || f.Signature.Results().Len() != 1 || !types.Identical(f.Signature.Results().At(0).Type(), want) {
 		return false
 	}
-	for _, b := range f.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			w.value(ret.Results[0])
-		}
+	for ret := range Returns(f) {
+		w.value(ret.Results[0])
 	}
 	return true
 }

@@ -103,13 +103,11 @@ func (r *Result) FactoryOf(v *types.Var) *types.Func {
 			return funcObject(f)
 		}
 		stored = nil
-		for _, b := range f.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-				if len(ret.Results) != 1 || stored != nil {
-					return nil
-				}
-				stored = ret.Results[0]
+		for ret := range Returns(f) {
+			if len(ret.Results) != 1 || stored != nil {
+				return nil
 			}
+			stored = ret.Results[0]
 		}
 	}
 	return nil
@@ -160,11 +158,7 @@ func (r *Result) heldFunction(v ssa.Value, depth int) *ssa.Function {
 		r.inProgress[f] = true
 		defer delete(r.inProgress, f)
 		var held *ssa.Function
-		for _, b := range f.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok {
-				continue
-			}
+		for ret := range Returns(f) {
 			if len(ret.Results) != 1 {
 				return nil
 			}

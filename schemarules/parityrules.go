@@ -199,11 +199,9 @@ func (a *parityAnalysis) helperSetsContent(call *ssa.Call, res ssa.Value) bool {
 // returnedAt lists the values fn returns at result index i.
 func returnedAt(fn *ssa.Function, i int) []ssa.Value {
 	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		if n := len(b.Instrs); n > 0 {
-			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok && i < len(ret.Results) {
-				out = append(out, ret.Results[i])
-			}
+	for ret := range flow.Returns(fn) {
+		if i < len(ret.Results) {
+			out = append(out, ret.Results[i])
 		}
 	}
 	return out
@@ -249,12 +247,8 @@ func storedExpr(node ast.Node, store *ssa.Store) ast.Expr {
 // returned lists the values fn returns.
 func returned(fn *ssa.Function) []ssa.Value {
 	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		if n := len(b.Instrs); n > 0 {
-			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok {
-				out = append(out, ret.Results...)
-			}
-		}
+	for ret := range flow.Returns(fn) {
+		out = append(out, ret.Results...)
 	}
 	return out
 }

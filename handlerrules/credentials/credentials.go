@@ -523,9 +523,8 @@ func (s *Result) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 	if idx < 0 {
 		idx = 0
 	}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || idx >= len(ret.Results) {
+	for ret := range flow.Returns(fn) {
+		if idx >= len(ret.Results) {
 			continue
 		}
 		found := s.taint.Find(ret.Results[idx])
@@ -646,8 +645,8 @@ func (s *Result) passed(fn *ssa.Function, i int) []int {
 		return "", false
 	}}
 	idx := max(i, 0)
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && idx < len(ret.Results) {
+	for ret := range flow.Returns(fn) {
+		if idx < len(ret.Results) {
 			collect.Find(ret.Results[idx])
 		}
 	}

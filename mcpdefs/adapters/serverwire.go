@@ -198,9 +198,8 @@ func (r *Finder) returnsConverting(f *ssa.Function, next ssa.Value, depth int) b
 	if depth > mcpmodel.MaxDepth {
 		return false
 	}
-	for _, b := range f.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
+	for ret := range flow.Returns(f) {
+		if len(ret.Results) != 1 {
 			continue
 		}
 		for _, v := range flow.ReturnedValues(ret.Results[0], 0) {
@@ -528,11 +527,11 @@ func (r *Finder) exportMiddleware() {
 		// A middleware, or a factory of one (`func Recover(opts) Middleware`).
 		m := r.flow.Function(d)
 		converts := r.convertingMiddleware(m, 0)
-		for _, b := range blocksOf(m) {
+		for ret := range flow.Returns(m) {
 			if converts {
 				break
 			}
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			if len(ret.Results) == 1 {
 				converts = r.convertingMiddleware(r.flow.FunctionOf(ret.Results[0]), 1)
 			}
 		}
@@ -565,13 +564,6 @@ func (r *Finder) importedMiddleware(mw ast.Expr) bool {
 func (r *Finder) convertsByFact(fn *types.Func) bool {
 	var f MiddlewareFact
 	return r.pass.ImportObjectFact != nil && r.pass.ImportObjectFact(fn, &f) && f.ToolErrorsAsResults
-}
-
-func blocksOf(f *ssa.Function) []*ssa.BasicBlock {
-	if f == nil {
-		return nil
-	}
-	return f.Blocks
 }
 
 // ServerParamFact is exported on a function of the module that registers tools on a server it

@@ -282,11 +282,7 @@ func (r *Finder) heldCallee(h *mcpmodel.Handler, call *ast.CallExpr) (wrappedTar
 // returnsOnly reports whether every return of fn returns the function lit alone.
 func returnsOnly(fn, lit *ssa.Function) bool {
 	found := false
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	for ret := range flow.Returns(fn) {
 		if len(ret.Results) != 1 {
 			return false
 		}

@@ -396,6 +396,9 @@ func (s *state) nilness(v ssa.Value, depth int) Nilness {
 // error parameter whose nilness decides its own (`func fail(err error) (*Result, error) {
 // return nil, err }`), what the path knows of the argument given for it.
 func (s *state) carried(call *ssa.Call, i, depth int) Nilness {
+	if i == 0 && len(call.Call.Args) > 0 && wrapsNilAsNil(Callee(call)) {
+		return s.nilness(call.Call.Args[0], depth+1) // errors.Wrap(err, "…") is nil when err is
+	}
 	n := s.callResult(call, i)
 	if n != Unknown {
 		return n
@@ -501,14 +504,7 @@ func (r *Result) paths(fn *ssa.Function) []Path {
 func (r *Result) computePaths(fn *ssa.Function) []Path {
 	fi := r.funcInfo(fn)
 	var out []Path
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	for ret := range Returns(fn) {
 		out = append(out, fi.pathsTo(ret)...)
 	}
 	return out

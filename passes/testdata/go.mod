@@ -28,6 +28,7 @@ require (
 require (
 	github.com/invopop/jsonschema v0.14.0
 	github.com/mcplint-go/mcplint v0.0.0
+	github.com/pkg/errors v0.9.1
 	github.com/yosida95/uritemplate/v3 v3.0.2
 )
 

@@ -1,5 +1,7 @@
 package nils
 
+import "github.com/pkg/errors"
+
 type E struct{}
 
 func (*E) Error() string { return "e" } // want `paths: \(unknown\)`
@@ -35,4 +37,24 @@ func made(b bool) (map[string]int, func(), chan int) {
 		return nil, nil, nil // want `paths: \(nil, nil, nil\)`
 	}
 	return make(map[string]int), func() {}, make(chan int) // want `paths: \(non-nil, non-nil, non-nil\)`
+}
+
+func fetch() (string, error) { return "", nil } // want `paths: \(unknown, nil\)`
+
+// errors.Wrap (github.com/pkg/errors) of a failed call's error is non-nil, of a nil one nil,
+// whatever the wrapper's own summary agrees on.
+func wrapped() (string, error) {
+	s, err := fetch()
+	if err != nil {
+		return "", errors.Wrap(err, "fetch") // want `paths: \(unknown, non-nil:\*errors.wrapped\)`
+	}
+	if s == "" {
+		return "", errors.Wrap(err, "empty") // want `paths: \(unknown, nil:\*errors.wrapped\)`
+	}
+	return s, nil // want `paths: \(unknown, nil\)`
+}
+
+// Of an error the path does not decide: one path per shape of the wrapper.
+func wrappedUndecided(err error) error {
+	return errors.Wrap(err, "x") // want `paths: \(nil\) \(non-nil:\*errors.wrapped\)`
 }

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcplint-go/mcplint/flow/errs"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
@@ -396,7 +397,7 @@ func (s *state) nilness(v ssa.Value, depth int) Nilness {
 // error parameter whose nilness decides its own (`func fail(err error) (*Result, error) {
 // return nil, err }`), what the path knows of the argument given for it.
 func (s *state) carried(call *ssa.Call, i, depth int) Nilness {
-	if i == 0 && len(call.Call.Args) > 0 && wrapsNilAsNil(Callee(call)) {
+	if i == 0 && len(call.Call.Args) > 0 && errs.WrapsNilAsNil(Callee(call)) {
 		return s.nilness(call.Call.Args[0], depth+1) // errors.Wrap(err, "…") is nil when err is
 	}
 	n := s.callResult(call, i)
@@ -468,11 +469,8 @@ func (r *Result) external(fn *types.Func, i int) Nilness {
 	if fn == nil {
 		return Unknown
 	}
-	if fn.Pkg() != nil {
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "errors.New", "fmt.Errorf":
-			return NonNil
-		}
+	if errs.New(fn) {
+		return NonNil
 	}
 	if r.oracle != nil {
 		return r.oracle.Returns(fn, i)

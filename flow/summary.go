@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow/errs"
 )
 
 // Summary is what a function returns, path by path: the distinct shapes of its returns.
@@ -346,36 +348,8 @@ func lastErrorResult(sig *types.Signature) int {
 	return -1
 }
 
-// wrapsError reports whether a call's result is made of the errors it is given: fmt.Errorf,
-// errors.Join, and the wrapping helpers of github.com/pkg/errors and its kin.
-func wrapsError(c *ssa.Call) bool {
-	fn := Callee(c)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "fmt.Errorf", "errors.Join":
-		return true
-	}
-	return wrapsNilAsNil(fn)
-}
-
-// wrapsNilAsNil reports whether fn wraps the error it is given first and returns nil for a
-// nil one (`errors.Wrap(err, "…")` of github.com/pkg/errors, and of cockroachdb/errors, which
-// keeps its API).
-func wrapsNilAsNil(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "github.com/pkg/errors", "github.com/cockroachdb/errors":
-		switch fn.Name() {
-		case "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack":
-			return true
-		}
-	}
-	return false
-}
+// wrapsError reports whether a call's result is made of the errors it is given.
+func wrapsError(c *ssa.Call) bool { return errs.Wraps(Callee(c)) }
 
 // maxSummaryBlocks bounds the functions the engine summarises.
 const maxSummaryBlocks = 200

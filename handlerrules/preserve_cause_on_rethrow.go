@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/flow/decided"
+	"github.com/mcplint-go/mcplint/flow/errs"
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 
@@ -563,30 +564,23 @@ func calledFunc(c *ssa.Call) *types.Func {
 	return flow.Callee(c)
 }
 
-// buildsTextError reports whether h's body calls errors.New or fmt.Errorf at all: a helper's
-// paths are worked out only when it does.
+// buildsTextError reports whether h's body calls errors.New, fmt.Errorf or their kin at all:
+// a helper's paths are worked out only when it does.
 func (h *handler) buildsTextError() bool {
 	found := false
 	h.visit(func(n ast.Node, _ []ast.Node) {
 		if c, ok := n.(*ast.CallExpr); ok && !found {
-			found = astutil.IsPkgFunc(h.pass.TypesInfo, c, "errors", "New") || astutil.IsPkgFunc(h.pass.TypesInfo, c, "fmt", "Errorf")
+			fn, _ := typeutil.Callee(h.pass.TypesInfo, c).(*types.Func)
+			found = errs.New(fn)
 		}
 	})
 	return found
 }
 
 // textOnlyError reports whether call builds an error from text alone: errors.New, or
-// fmt.Errorf (whose arguments the caller checks).
+// fmt.Errorf (whose arguments the caller checks), or their kin in the error packages.
 func textOnlyError(call *ssa.Call) bool {
-	fn := flow.Callee(call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "errors.New", "fmt.Errorf":
-		return true
-	}
-	return false
+	return errs.New(flow.Callee(call))
 }
 
 // doesIO reports whether call does I/O whose failure is worth keeping as a cause, as

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/errs"
 	"github.com/mcplint-go/mcplint/handlerrules/toolfix"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -168,15 +169,15 @@ func isNewErrorValue(v ssa.Value) bool {
 	return alloc
 }
 
-// newError reports whether call builds a new, certainly non-nil error: errors.New,
-// fmt.Errorf, or an mcperr constructor.
+// newError reports whether call builds a new error (errors.New, fmt.Errorf, an mcperr
+// constructor) or wraps one (`errors.Wrap(err, "…")`, non-nil where the rule asks), so that
+// the path to it decides what it is about.
 func (a *argOrigins) newError(call *ssa.Call) bool {
 	fn := a.h.flow.CalleeOf(call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "errors.New", "fmt.Errorf":
+	if errs.New(fn) || errs.WrapsNilAsNil(fn) {
 		return true
 	}
 	switch sdkapi.APIOf(fn) {

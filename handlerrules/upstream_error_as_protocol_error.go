@@ -73,6 +73,9 @@ func upstreamErrorAsProtocolError(p *rule.Pass, h *handler, handedOn map[token.P
 		if callee == "" {
 			callee = h.failingStatus(path)
 		}
+		if callee == "" {
+			callee = h.missingInResponse(path)
+		}
 		if callee == "" && (h.upstreamParamInHand(path) || h.returnsUpstreamParam(path)) && !handedOn[ret.Pos()] {
 			// A delegate of another package returning the upstream failure its callers gave it.
 			handedOn[ret.Pos()], reported[ret] = true, true
@@ -211,6 +214,19 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 				return name
 			}
 		}
+	}
+	return ""
+}
+
+// missingInResponse names the upstream call that decoded a response path returns on finding a
+// field of missing (`if query.Stack == nil` after `client.Query(ctx, &query, vars)`), or "".
+func (h *handler) missingInResponse(path *flow.Path) string {
+	c := status.Missing(path.Return.Parent(), path.Return.Block(), h.flow.CallLeaves)
+	if c == nil {
+		return ""
+	}
+	if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
+		return types.ExprString(call.Fun)
 	}
 	return ""
 }

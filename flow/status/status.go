@@ -9,6 +9,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -51,6 +53,97 @@ func Failure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
 		}
 		if failing.Dominates(b) && !otherSucc(d, failing).Dominates(b) {
 			return resp
+		}
+	}
+	return nil
+}
+
+// Missing is, for block b of fn, the call that decoded a response into a variable a branch
+// above b finds a field of nil in (`if query.Stack == nil` after `client.Query(ctx, &query,
+// vars)`: what was asked for is not there), among the calls leaves admits (those that leave
+// the process). A field named for an error (`out.Error != nil`) fails on its non-nil side.
+// Nil when there is none.
+func Missing(fn *ssa.Function, b *ssa.BasicBlock, leaves func(*ssa.Call) bool) *ssa.Call {
+	if fn == nil || b == nil {
+		return nil
+	}
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		field, k := cmp.X, cmp.Y
+		if _, isConst := field.(*ssa.Const); isConst {
+			field, k = cmp.Y, cmp.X
+		}
+		if c, ok := k.(*ssa.Const); !ok || !c.IsNil() {
+			continue
+		}
+		root, name := decodedField(field)
+		if root == nil {
+			continue
+		}
+		call := decodedBy(root, d, leaves)
+		if call == nil {
+			continue
+		}
+		failing := d.Succs[0] // the side where the field is nil
+		if cmp.Op == token.NEQ {
+			failing = d.Succs[1]
+		}
+		if strings.Contains(strings.ToLower(name), "err") {
+			failing = otherSucc(d, failing)
+		}
+		if failing.Dominates(b) && !otherSucc(d, failing).Dominates(b) {
+			return call
+		}
+	}
+	return nil
+}
+
+// decodedField is the local variable whose field v reads, through fields of fields
+// (`query.Stack`, `out.Data.User`), and the name of the field read; nil otherwise.
+func decodedField(v ssa.Value) (*ssa.Alloc, string) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, ""
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, ""
+	}
+	name := fieldName(fa.X.Type(), fa.Field)
+	for x := fa.X; ; {
+		switch y := x.(type) {
+		case *ssa.FieldAddr:
+			x = y.X
+		case *ssa.Alloc:
+			return y, name
+		default:
+			return nil, ""
+		}
+	}
+}
+
+// decodedBy is a call given root's address, above d, that leaves admits: the call that
+// filled it.
+func decodedBy(root *ssa.Alloc, d *ssa.BasicBlock, leaves func(*ssa.Call) bool) *ssa.Call {
+	uses := []ssa.Value{root}
+	for _, ref := range *root.Referrers() {
+		if mi, ok := ref.(*ssa.MakeInterface); ok {
+			uses = append(uses, mi)
+		}
+	}
+	for _, u := range uses {
+		for _, ref := range *u.Referrers() {
+			c, ok := ref.(*ssa.Call)
+			if ok && c.Block().Dominates(d) && slices.Contains(c.Call.Args, u) && leaves(c) {
+				return c
+			}
 		}
 	}
 	return nil

@@ -15,7 +15,8 @@ import (
 var engine = flow.New(nil)
 
 // statusAnalyzer reports, at every return, the function whose response's failing status the
-// return lies behind (status.Failure).
+// return lies behind (status.Failure), and the interface method whose decoded answer lacks
+// what the return lies behind the check of (status.Missing).
 var statusAnalyzer = &analysis.Analyzer{
 	Name:     "status",
 	Doc:      "test: prints the engine's status.Failure",
@@ -37,6 +38,9 @@ var statusAnalyzer = &analysis.Analyzer{
 					if c := status.Failure(fn, b); c != nil && ret.Pos().IsValid() {
 						pass.Reportf(ret.Pos(), "status: %s", c.Call.StaticCallee().Name())
 					}
+					if c := status.Missing(fn, b, res.CallLeaves); c != nil && ret.Pos().IsValid() {
+						pass.Reportf(ret.Pos(), "missing: %s", c.Call.Method.Name())
+					}
 				}
 			}
 		}
@@ -46,4 +50,10 @@ var statusAnalyzer = &analysis.Analyzer{
 
 func TestFailure(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), statusAnalyzer, "example.com/status")
+}
+
+// TestMissing: a field of an upstream call's decoded answer found nil (or an error field
+// found set) is the call's failure; near misses in the same package stay silent.
+func TestMissing(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), statusAnalyzer, "example.com/missing")
 }

@@ -286,23 +286,55 @@ func (h *handler) fromArgumentsOnly(call *ast.CallExpr) bool {
 		return fn != nil && fn.Pkg() != nil && !outside.TakesContext(c.Call.Signature()) && !outside.StdlibIO(fn) && !slices.ContainsFunc(c.Call.Args, isArgs)
 	}
 	read := false
-	for _, l := range flow.Origins(c.Call.Args[0], local) {
-		switch x := l.(type) {
-		case *ssa.Const:
-		case *ssa.Call:
-			// An accessor of the request (req.GetString("name", "")).
-			if !slices.ContainsFunc(x.Call.Args, isArgs) || outside.TakesContext(x.Call.Signature()) {
-				return false
+	pending, seen := []ssa.Value{c.Call.Args[0]}, map[ssa.Value]bool{}
+	for len(pending) > 0 {
+		v := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		for _, l := range flow.Origins(v, local) {
+			if seen[l] {
+				continue
 			}
-			read = true
-		default:
-			if !isArgs(l) {
-				return false
+			seen[l] = true
+			switch x := l.(type) {
+			case *ssa.Const:
+			case *ssa.Call:
+				// An accessor of the request (req.GetString("name", "")).
+				if !slices.ContainsFunc(x.Call.Args, isArgs) || outside.TakesContext(x.Call.Signature()) {
+					return false
+				}
+				read = true
+			case *ssa.MakeMap:
+				// A map literal (`map[string]any{"owner": owner}`): made of what is put in it.
+				updates, ok := mapUpdates(x)
+				if !ok {
+					return false
+				}
+				pending = append(pending, updates...)
+			default:
+				if !isArgs(l) {
+					return false
+				}
+				read = true
 			}
-			read = true
 		}
 	}
 	return read
+}
+
+// mapUpdates are the keys and values the function puts into the map m makes, when m is only
+// filled and read there (not handed to a call that might fill it); false otherwise.
+func mapUpdates(m *ssa.MakeMap) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	for _, ref := range *m.Referrers() {
+		switch u := ref.(type) {
+		case *ssa.MapUpdate:
+			out = append(out, u.Key, u.Value)
+		case *ssa.MakeInterface, *ssa.DebugRef, *ssa.Lookup, *ssa.Range:
+		default:
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // structVerb finds a %+v or %#v applied to an error or a struct in a printf-style call.

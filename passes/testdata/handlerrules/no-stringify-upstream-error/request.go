@@ -74,3 +74,38 @@ func marshalFailed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }
+
+// Near miss: the request is a map literal of the model's arguments, filled after it is made
+// too.
+func createFromMap(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	payload := map[string]any{"title": req.GetString("title", ""), "labels": req.GetArguments()["labels"]}
+	payload["body"] = req.GetString("body", "")
+	data, err := json.MarshalIndent(payload, "", "  ")
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("encode", err), nil
+	}
+	if len(data) > 1<<16 {
+		return mcp.NewToolResultError("request too large: " + string(data)), nil
+	}
+	resp, err := http.Post("https://example.com/issues", "application/json", strings.NewReader(string(data)))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("create", err), nil
+	}
+	defer resp.Body.Close()
+	return mcp.NewToolResultText("created"), nil
+}
+
+// A map literal that holds what the upstream answered is the upstream's data.
+func createMapEcho(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Post("https://example.com/issues", "application/json", strings.NewReader(req.GetString("title", "")))
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("create", err), nil
+	}
+	defer resp.Body.Close()
+	summary := map[string]any{"title": req.GetString("title", ""), "status": resp.Status}
+	data, _ := json.Marshal(summary)
+	if resp.StatusCode != http.StatusCreated {
+		return mcp.NewToolResultError("not created: " + string(data)), nil // want `error text embeds JSON-serialised data \(json.Marshal\) \(through data\)`
+	}
+	return mcp.NewToolResultText("created"), nil
+}

@@ -9,6 +9,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 
@@ -24,15 +25,7 @@ func Failure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
 	if fn == nil || b == nil {
 		return nil
 	}
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok || len(d.Succs) != 2 {
-			continue
-		}
-		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok {
-			continue
-		}
+	for d, cmp := range comparisonsAbove(b) {
 		status, c := cmp.X, cmp.Y
 		op := cmp.Op
 		if _, isConst := status.(*ssa.Const); isConst {
@@ -51,7 +44,7 @@ func Failure(fn *ssa.Function, b *ssa.BasicBlock) *ssa.Call {
 		if !holds(op, k.Value) {
 			failing = d.Succs[0]
 		}
-		if failing.Dominates(b) && !otherSucc(d, failing).Dominates(b) {
+		if onlyThrough(d, failing, b) {
 			return resp
 		}
 	}
@@ -67,13 +60,8 @@ func Missing(fn *ssa.Function, b *ssa.BasicBlock, leaves func(*ssa.Call) bool) *
 	if fn == nil || b == nil {
 		return nil
 	}
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok || len(d.Succs) != 2 {
-			continue
-		}
-		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+	for d, cmp := range comparisonsAbove(b) {
+		if cmp.Op != token.EQL && cmp.Op != token.NEQ {
 			continue
 		}
 		field, k := cmp.X, cmp.Y
@@ -98,7 +86,7 @@ func Missing(fn *ssa.Function, b *ssa.BasicBlock, leaves func(*ssa.Call) bool) *
 		if strings.Contains(strings.ToLower(name), "err") {
 			failing = otherSucc(d, failing)
 		}
-		if failing.Dominates(b) && !otherSucc(d, failing).Dominates(b) {
+		if onlyThrough(d, failing, b) {
 			return call
 		}
 	}
@@ -147,6 +135,27 @@ func decodedBy(root *ssa.Alloc, d *ssa.BasicBlock, leaves func(*ssa.Call) bool) 
 		}
 	}
 	return nil
+}
+
+// comparisonsAbove yields the blocks that dominate b and branch on a comparison, nearest
+// first, with the comparison.
+func comparisonsAbove(b *ssa.BasicBlock) iter.Seq2[*ssa.BasicBlock, *ssa.BinOp] {
+	return func(yield func(*ssa.BasicBlock, *ssa.BinOp) bool) {
+		for d := b.Idom(); d != nil; d = d.Idom() {
+			ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+			if !ok || len(d.Succs) != 2 {
+				continue
+			}
+			if cmp, ok := ifi.Cond.(*ssa.BinOp); ok && !yield(d, cmp) {
+				return
+			}
+		}
+	}
+}
+
+// onlyThrough reports whether b is reached from d's branch only by its successor side.
+func onlyThrough(d, side, b *ssa.BasicBlock) bool {
+	return side.Dominates(b) && !otherSucc(d, side).Dominates(b)
 }
 
 // holds reports whether `200 op k` is true.

@@ -21,7 +21,8 @@ import (
 )
 
 // The summaries are a query on the flow engine: for every return of a function, on every
-// path the engine finds to it, the returned error is followed back through its SSA values
+// path the engine finds to it, the returned error is followed back (a visitor of
+// flow.Backward) through its SSA values
 // (phis, conversions, locals kept in memory, errors.As targets, wrappers with Unwrap,
 // fmt.Errorf's %w, errors.Join) to the runtime library's constructors and their constant codes
 // and reasons, to other functions (their summaries, or their facts in other packages), to the
@@ -223,12 +224,14 @@ type acc struct {
 	// controls are the branches that decide whether the return runs, where its paths are
 	// not asked.
 	controls []flow.Condition
-	// visited are the values already followed into this accumulator.
-	visited map[ssa.Value]bool
+	// Backward follows each value into this accumulator once, on every path.
+	flow.Backward
 }
 
 func (w *walker) newAcc(fn *function) *acc {
-	return &acc{w: w, fn: fn, seen: map[Produced]map[token.Pos]bool{}, params: map[int]bool{}, visited: map[ssa.Value]bool{}}
+	a := &acc{w: w, fn: fn, seen: map[Produced]map[token.Pos]bool{}, params: map[int]bool{}}
+	a.Backward = flow.Backward{Visit: a.visit}
+	return a
 }
 
 // sub returns an accumulator for part of a's walk whose items a filters or changes.
@@ -297,7 +300,7 @@ func (w *walker) compute(f *function) *Summary {
 			if len(ret.Results) == n {
 				for _, i := range f.errs {
 					a.path, a.entry, a.controls = nil, w.returnExpr(f, ret, i), flow.Controlling(ret.Block())
-					a.value(ret.Results[i])
+					a.Walk(ret.Results[i])
 				}
 			}
 		}
@@ -313,7 +316,7 @@ func (w *walker) compute(f *function) *Summary {
 				continue // the error is cleared on this path
 			}
 			a.path, a.entry, a.controls = &p, w.returnExpr(f, p.Return, i), nil
-			a.value(o.Value)
+			a.Walk(o.Value)
 		}
 	}
 	return a.summary()
@@ -339,21 +342,18 @@ func (w *walker) returnExpr(f *function, ret *ssa.Return, i int) ast.Expr {
 	return nil
 }
 
-// value follows a value that may hold an error.
-func (a *acc) value(v ssa.Value) {
-	if v == nil || a.visited[v] {
-		return
-	}
+// visit follows a value that may hold an error.
+func (a *acc) visit(v ssa.Value) {
 	// A value the path has tested codes of is followed apart, and not marked here: on
 	// another path, without the test, it returns every code.
 	if handled := a.handledApart(v); len(handled) > 0 {
+		a.Forget(v)
 		s := a.sub()
-		s.visited[v] = true
+		s.Mark(v)
 		s.define(v)
 		a.merge(s, func(it *Item) bool { return !handled[it.Code] })
 		return
 	}
-	a.visited[v] = true
 	a.define(v)
 }
 
@@ -363,27 +363,27 @@ func (a *acc) define(v ssa.Value) {
 	case *ssa.Const:
 		a.constant(x)
 	case *ssa.MakeInterface:
-		a.value(x.X)
+		a.Walk(x.X)
 	case *ssa.ChangeInterface:
-		a.value(x.X)
+		a.Walk(x.X)
 	case *ssa.ChangeType:
-		a.value(x.X)
+		a.Walk(x.X)
 	case *ssa.TypeAssert:
-		a.value(x.X)
+		a.Walk(x.X)
 	case *ssa.Extract:
 		switch t := x.Tuple.(type) {
 		case *ssa.Call:
 			a.call(t, x.Index)
 		case *ssa.TypeAssert:
 			if x.Index == 0 {
-				a.value(t.X)
+				a.Walk(t.X)
 			}
 		}
 	case *ssa.Call:
 		a.call(x, -1)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			a.value(e)
+			a.Walk(e)
 		}
 	case *ssa.Parameter:
 		a.param(x)
@@ -570,7 +570,7 @@ func (a *acc) cell(addr ssa.Value) {
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].pos < all[j].pos })
 	for _, g := range all {
-		a.value(g.val)
+		a.Walk(g.val)
 	}
 	if alloc, ok := root.(*ssa.Alloc); ok {
 		a.wrapper(alloc)
@@ -644,9 +644,7 @@ func (a *acc) wrapper(alloc *ssa.Alloc) {
 		if !ok || !a.w.errorish(fa.Type().(*types.Pointer).Elem()) {
 			continue
 		}
-		for _, v := range flow.Stored(fa) {
-			a.value(v)
-		}
+		a.WalkStored(fa)
 	}
 }
 
@@ -702,7 +700,7 @@ func (w *walker) varSummary(g *ssa.Global) *Summary {
 	a.owner = v.Pkg().Name() + "." + v.Name()
 	a.entry = w.declIdent(v)
 	for _, val := range w.stores[g] {
-		a.value(val)
+		a.Walk(val)
 	}
 	s := a.summary()
 	w.vars[g] = s
@@ -743,7 +741,7 @@ func (a *acc) fromFact(f *ErrorsFact, entry ast.Expr, callee string, args []ssa.
 	}
 	for _, i := range f.Params {
 		if i < len(args) {
-			a.value(args[i])
+			a.Walk(args[i])
 		}
 	}
 }
@@ -801,7 +799,7 @@ func (a *acc) call(call *ssa.Call, index int) {
 				return
 			case "errors.Join":
 				for _, e := range varargs(call) {
-					a.value(e)
+					a.Walk(e)
 				}
 				return
 			}
@@ -848,7 +846,7 @@ func (a *acc) call(call *ssa.Call, index int) {
 		args := paramArgs(call, f.fn.Signature)
 		for _, i := range s.Params {
 			if i < len(args) {
-				a.value(args[i])
+				a.Walk(args[i])
 			}
 		}
 	}
@@ -952,14 +950,14 @@ func (a *acc) errorf(call *ssa.Call, expr *ast.CallExpr) {
 		// An unknown format may wrap any of its error arguments.
 		for _, arg := range args {
 			if a.w.errorish(unconverted(arg).Type()) {
-				a.value(arg)
+				a.Walk(arg)
 			}
 		}
 		return
 	}
 	for _, i := range wrapped {
 		if i-1 < len(args) {
-			a.value(args[i-1])
+			a.Walk(args[i-1])
 		}
 	}
 }
@@ -978,7 +976,7 @@ func (a *acc) build(call *ssa.Call, expr *ast.CallExpr, b sdkapi.ErrorBuild) {
 			return
 		}
 		base := a.sub()
-		base.value(call.Call.Args[0])
+		base.Walk(call.Call.Args[0])
 		a.merge(base, func(it *Item) bool {
 			if set || dynamic {
 				it.Reason, it.ReasonDynamic = reason, dynamic
@@ -989,7 +987,7 @@ func (a *acc) build(call *ssa.Call, expr *ast.CallExpr, b sdkapi.ErrorBuild) {
 	case sdkapi.APIErrClassify:
 		// An *mcperr.Error passes unchanged; anything else is classified at run time.
 		if len(call.Call.Args) > 0 {
-			a.value(call.Call.Args[0])
+			a.Walk(call.Call.Args[0])
 		}
 		return
 	}

@@ -22,15 +22,17 @@ func Origins(v ssa.Value, through func(*ssa.Call) bool) []ssa.Value {
 // and returns it as a leaf: the walk asks "is v made of one of these?" without losing which
 // result of a call it came through (`err` of `resp, err := http.Get(u)`, not `resp`).
 func OriginsUntil(v ssa.Value, through func(*ssa.Call) bool, stop func(ssa.Value) bool) []ssa.Value {
-	w := &originWalk{through: through, stop: stop, seen: map[ssa.Value]bool{}}
-	w.walk(v, 0)
+	w := &originWalk{through: through, stop: stop}
+	w.Backward = Backward{Visit: w.visit, Bounded: true}
+	w.Walk(v)
 	return w.leaves
 }
 
+// originWalk is the backward walk's visitor that keeps the values it cannot see through.
 type originWalk struct {
+	Backward
 	through func(*ssa.Call) bool
 	stop    func(ssa.Value) bool
-	seen    map[ssa.Value]bool
 	leaves  []ssa.Value
 }
 
@@ -43,16 +45,10 @@ func (w *originWalk) stopped(v ssa.Value) bool {
 	return false
 }
 
-// maxOrigins bounds the walk on huge functions.
-const maxOrigins = 512
-
 func (w *originWalk) leaf(v ssa.Value) { w.leaves = append(w.leaves, v) }
 
-func (w *originWalk) walk(v ssa.Value, depth int) {
-	if v == nil || w.seen[v] || len(w.seen) > maxOrigins || depth > 4*maxDepth {
-		return
-	}
-	w.seen[v] = true
+// visit walks what v is made of, or keeps it as a leaf.
+func (w *originWalk) visit(v ssa.Value) {
 	if w.stopped(v) {
 		return
 	}
@@ -60,16 +56,16 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 	case *ssa.Lookup:
 		// An element of a map or string: made of the container and the key
 		// (`allowed[state]`).
-		w.walk(x.X, depth+1)
-		w.walk(x.Index, depth+1)
+		w.Walk(x.X)
+		w.Walk(x.Index)
 		return
 	case *ssa.Index:
-		w.walk(x.X, depth+1)
-		w.walk(x.Index, depth+1)
+		w.Walk(x.X)
+		w.Walk(x.Index)
 		return
 	}
 	if x := sameText(v); x != nil {
-		w.walk(x, depth+1)
+		w.Walk(x)
 		return
 	}
 	switch x := v.(type) {
@@ -77,37 +73,37 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 		w.leaf(v)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			w.walk(e, depth+1)
+			w.Walk(e)
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			w.address(x.X, depth+1)
+			w.address(x.X)
 		} else {
-			w.walk(x.X, depth+1)
+			w.Walk(x.X)
 		}
 	case *ssa.BinOp:
-		w.walk(x.X, depth+1)
-		w.walk(x.Y, depth+1)
+		w.Walk(x.X)
+		w.Walk(x.Y)
 	case *ssa.Field:
-		w.walk(x.X, depth+1)
+		w.Walk(x.X)
 	case *ssa.Extract:
-		w.walk(x.Tuple, depth+1)
+		w.Walk(x.Tuple)
 	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Alloc:
-		w.address(v, depth+1)
+		w.address(v)
 	case *ssa.Call:
 		if w.through != nil && w.through(x) {
 			for _, a := range x.Call.Args {
-				w.walk(a, depth+1)
+				w.Walk(a)
 			}
 			if x.Call.IsInvoke() {
-				w.walk(x.Call.Value, depth+1)
+				w.Walk(x.Call.Value)
 			}
 			return
 		}
 		w.leaf(v)
 	case *ssa.MakeClosure:
 		for _, b := range x.Bindings {
-			w.walk(b, depth+1)
+			w.Walk(b)
 		}
 	default:
 		// Maps, slices and channels made here, ranges, selects: their contents are not
@@ -119,49 +115,41 @@ func (w *originWalk) walk(v ssa.Value, depth int) {
 // address walks what a load from addr can give: the base a field or element address is
 // taken from, and every value stored through the address (or given to a call that receives
 // it) in the function.
-func (w *originWalk) address(addr ssa.Value, depth int) {
+func (w *originWalk) address(addr ssa.Value) {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		w.walk(a.X, depth)
-		w.stores(addr, depth)
+		w.Walk(a.X)
+		w.stores(addr)
 		return
 	case *ssa.IndexAddr:
-		w.walk(a.X, depth)
-		w.stores(addr, depth)
+		w.Walk(a.X)
+		w.stores(addr)
 		return
 	case *ssa.Alloc:
-		w.seen[addr] = true
+		w.Mark(addr)
 		if w.stopped(addr) {
 			return
 		}
-		w.stores(addr, depth)
-		// Stores into its fields and elements.
-		for _, ref := range *a.Referrers() {
-			switch r := ref.(type) {
-			case *ssa.FieldAddr:
-				w.stores(r, depth)
-			case *ssa.IndexAddr:
-				w.stores(r, depth)
-			}
+		w.stores(addr)
+		for part := range Parts(a) {
+			w.stores(part)
 		}
 		return
 	}
-	w.walk(addr, depth)
+	w.Walk(addr)
 }
 
 // stores walks the values stored through addr, and the arguments of calls addr is given to.
-func (w *originWalk) stores(addr ssa.Value, depth int) {
-	for _, v := range Stored(addr) {
-		w.walk(v, depth+1)
-	}
+func (w *originWalk) stores(addr ssa.Value) {
+	w.WalkStored(addr)
 	for _, call := range CallsGiven(addr) {
-		w.filledBy(call, addr, depth)
+		w.filledBy(call, addr)
 	}
 }
 
 // filledBy walks what call, given addr, stores through it: json.Unmarshal(data, &v) makes v
 // of its other arguments. Only calls through admits are followed.
-func (w *originWalk) filledBy(call *ssa.Call, addr ssa.Value, depth int) {
+func (w *originWalk) filledBy(call *ssa.Call, addr ssa.Value) {
 	if w.through == nil || !w.through(call) {
 		// A method called on the value, or a call that only reads through the address: what
 		// it may store is not followed.
@@ -169,7 +157,7 @@ func (w *originWalk) filledBy(call *ssa.Call, addr ssa.Value, depth int) {
 	}
 	for _, arg := range call.Call.Args {
 		if !isAddressOf(arg, addr) {
-			w.walk(arg, depth+1)
+			w.Walk(arg)
 		}
 	}
 }

@@ -31,89 +31,86 @@ type Tainted struct {
 
 // Find returns the first source v's text is made of, or nil.
 func (t *Taint) Find(v ssa.Value) *Tainted {
-	w := &taintWalk{t: t, seen: map[ssa.Value]bool{}}
-	w.walk(v, 0)
+	w := &taintWalk{t: t}
+	w.Backward = Backward{Visit: w.visit, Bounded: true}
+	w.Walk(v)
 	return w.found
 }
 
+// taintWalk is the backward walk's visitor that stops at the first source.
 type taintWalk struct {
+	Backward
 	t     *Taint
-	seen  map[ssa.Value]bool
-	stack []ssa.Value
 	found *Tainted
 }
 
-func (w *taintWalk) walk(v ssa.Value, depth int) {
-	if v == nil || w.found != nil || w.seen[v] || len(w.seen) > maxOrigins || depth > 4*maxDepth {
-		return
-	}
-	w.seen[v] = true
-	w.stack = append(w.stack, v)
-	defer func() { w.stack = w.stack[:len(w.stack)-1] }()
+// visit walks what v's text is made of, or ends the walk at a source.
+func (w *taintWalk) visit(v ssa.Value) {
 	if name, ok := w.t.Source(v); ok {
-		w.found = &Tainted{Source: v, Name: name, Chain: append([]ssa.Value(nil), w.stack...)}
+		w.found = &Tainted{Source: v, Name: name, Chain: append([]ssa.Value(nil), w.Chain()...)}
+		w.Stop()
 		return
 	}
 	if x := sameText(v); x != nil {
-		w.walk(x, depth+1)
+		w.Walk(x)
 		return
 	}
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			w.walk(e, depth+1)
+			w.Walk(e)
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			w.load(x.X, depth+1)
+			w.load(x.X)
 		}
 	case *ssa.BinOp:
 		if x.Op == token.ADD {
-			w.walk(x.X, depth+1)
-			w.walk(x.Y, depth+1)
+			w.Walk(x.X)
+			w.Walk(x.Y)
 		}
 	case *ssa.Field:
-		w.fieldOf(x.X, depth+1)
+		w.fieldOf(x.X)
 	case *ssa.Alloc:
 		// A local as a whole (the array behind a variadic call's arguments, a struct whose
 		// address is given to a call that prints it): what is stored into it, its elements
 		// and its fields.
-		w.stores(x, depth+1)
-		w.elementStores(x, depth+1)
+		w.WalkStored(x)
+		w.partStores(x)
 	case *ssa.Extract:
 		switch t := x.Tuple.(type) {
 		case *ssa.Call:
-			w.call(t, x.Index, depth+1)
+			w.call(t, x.Index)
 		case *ssa.TypeAssert:
 			if x.Index == 0 {
-				w.walk(t.X, depth+1)
+				w.Walk(t.X)
 			}
 		case *ssa.Lookup:
 			if x.Index == 0 {
-				w.walk(t.X, depth+1)
+				w.Walk(t.X)
 			}
 		case *ssa.Next:
 			// A range over a map or a string: its keys and values are the map's.
 			if r, ok := t.Iter.(*ssa.Range); ok && x.Index > 0 {
-				w.walk(r.X, depth+1)
+				w.Walk(r.X)
 			}
 		}
 	case *ssa.Call:
-		w.call(x, -1, depth+1)
+		w.call(x, -1)
 	case *ssa.FreeVar:
 		// A value a closure captured: what the function that made the closure bound
 		// (`token := os.Getenv(...)` in a handler factory).
 		for _, b := range Bindings(x) {
-			w.walk(b, depth+1)
+			w.Walk(b)
 		}
 	}
 	// Parameters, globals, constants, closures, maps, channels: not followed.
 }
 
-func (w *taintWalk) call(c *ssa.Call, result, depth int) {
+func (w *taintWalk) call(c *ssa.Call, result int) {
 	if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
 		for _, a := range c.Call.Args {
-			w.walk(a, depth)
+			w.Walk(a)
 		}
 		return
 	}
@@ -121,29 +118,29 @@ func (w *taintWalk) call(c *ssa.Call, result, depth int) {
 		return
 	}
 	for _, a := range w.t.Carries(c, result) {
-		w.walk(a, depth)
+		w.Walk(a)
 	}
 }
 
 // load walks what a load through addr can give.
-func (w *taintWalk) load(addr ssa.Value, depth int) {
+func (w *taintWalk) load(addr ssa.Value) {
 	switch a := addr.(type) {
 	case *ssa.Alloc:
-		w.stores(a, depth)
+		w.WalkStored(a)
 		if isAggregate(a.Type()) {
-			w.elementStores(a, depth)
+			w.partStores(a)
 		}
 	case *ssa.FieldAddr:
-		w.fieldOf(a.X, depth)
-		w.sameField(a, depth)
+		w.fieldOf(a.X)
+		w.sameField(a)
 	case *ssa.IndexAddr:
-		w.walk(a.X, depth)
-		w.stores(a, depth)
+		w.Walk(a.X)
+		w.WalkStored(a)
 	case *ssa.FreeVar:
 		// A variable a closure captured by reference: its cell in the function that made
 		// the closure.
 		for _, b := range Bindings(a) {
-			w.load(b, depth)
+			w.load(b)
 		}
 	}
 	// Globals are not followed.
@@ -152,29 +149,22 @@ func (w *taintWalk) load(addr ssa.Value, depth int) {
 // fieldOf walks the struct a field is read from when it was made by a call the walk may go
 // through (the URL of the request http.NewRequest built): a field of a parameter or of a
 // local is made only of what was stored into that field (sameField).
-func (w *taintWalk) fieldOf(base ssa.Value, depth int) {
+func (w *taintWalk) fieldOf(base ssa.Value) {
 	if CallOf(base) != nil {
-		w.walk(base, depth)
+		w.Walk(base)
 	}
 }
 
 // sameField walks the values stored into the same field of the same base as fa.
-func (w *taintWalk) sameField(fa *ssa.FieldAddr, depth int) {
+func (w *taintWalk) sameField(fa *ssa.FieldAddr) {
 	refs := fa.X.Referrers()
 	if refs == nil {
 		return
 	}
 	for _, ref := range *refs {
 		if other, ok := ref.(*ssa.FieldAddr); ok && other.Field == fa.Field {
-			w.stores(other, depth)
+			w.WalkStored(other)
 		}
-	}
-}
-
-// stores walks the values stored through addr.
-func (w *taintWalk) stores(addr ssa.Value, depth int) {
-	for _, v := range Stored(addr) {
-		w.walk(v, depth)
 	}
 }
 
@@ -191,18 +181,9 @@ func isAggregate(ptr types.Type) bool {
 	return false
 }
 
-// elementStores walks the values stored into the elements or fields of a local.
-func (w *taintWalk) elementStores(a *ssa.Alloc, depth int) {
-	refs := a.Referrers()
-	if refs == nil {
-		return
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.IndexAddr:
-			w.stores(r, depth)
-		case *ssa.FieldAddr:
-			w.stores(r, depth)
-		}
+// partStores walks the values stored into the fields and elements of a local.
+func (w *taintWalk) partStores(a *ssa.Alloc) {
+	for part := range Parts(a) {
+		w.WalkStored(part)
 	}
 }

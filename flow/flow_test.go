@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
 )
@@ -74,4 +75,22 @@ var pathsAnalyzer = &analysis.Analyzer{
 
 func TestPaths(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), pathsAnalyzer, "example.com/paths")
+}
+
+// enclosingFunction is the SSA function of the innermost function syntax around n.
+func enclosingFunction(res *flow.Result, f *ast.File, n ast.Node) *ssa.Function {
+	var fn *ssa.Function
+	ast.Inspect(f, func(m ast.Node) bool {
+		if m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		switch m.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if g := res.Function(m); g != nil {
+				fn = g
+			}
+		}
+		return true
+	})
+	return fn
 }

@@ -64,7 +64,7 @@ func (w *originWalk) visit(v ssa.Value) {
 		w.Walk(x.Index)
 		return
 	}
-	if x := sameText(v); x != nil {
+	if x := SameText(v); x != nil {
 		w.Walk(x)
 		return
 	}

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/taint"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
@@ -176,7 +177,7 @@ type Result struct {
 	usedEnv    map[string]bool
 	// carried memoises, per function and result, the credential the result carries.
 	carried map[carriedKey]*carriedSecret
-	taint   *flow.Taint
+	taint   *taint.Query
 	// passes memoises, per function and result, the parameters whose text the result carries.
 	passes map[carriedKey][]int
 	// origins are, for a value a function of another package returns with a credential in
@@ -205,7 +206,7 @@ type carriedSecret struct {
 func newSecrets(pass *analysis.Pass, fl *flow.Result) *Result {
 	s := &Result{pass: pass, fl: fl, usedFields: map[*types.Var]bool{}, usedEnv: map[string]bool{}, carried: map[carriedKey]*carriedSecret{},
 		passes: map[carriedKey][]int{}, origins: map[ssa.Value]string{}}
-	s.taint = &flow.Taint{Source: s.source, Carries: s.carries}
+	s.taint = &taint.Query{Source: s.source, Carries: s.carries}
 	s.collectUsed()
 	return s
 }
@@ -550,7 +551,7 @@ func (s *Result) carriedOf(fn *ssa.Function, i int) *carriedSecret {
 // collectUsed finds the fields and environment variables the package sends as credentials:
 // the value of an Authorization (or API key, or cookie) header and a basic-auth password.
 func (s *Result) collectUsed() {
-	collect := &flow.Taint{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
+	collect := &taint.Query{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isText(x.Type()) {
@@ -636,7 +637,7 @@ func (s *Result) passed(fn *ssa.Function, i int) []int {
 		index[p] = k
 	}
 	seen := map[int]bool{}
-	collect := &flow.Taint{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
+	collect := &taint.Query{Carries: s.carries, Source: func(v ssa.Value) (string, bool) {
 		if p, ok := v.(*ssa.Parameter); ok {
 			if k, ok := index[p]; ok {
 				seen[k] = true

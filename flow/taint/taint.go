@@ -1,18 +1,23 @@
-package flow
+// Package taint asks where a value's text came from, field by field: a visitor of the flow
+// engine's backward walk (flow.Backward) that stops at the first value its caller calls a
+// source. Secret-in-model-text's credential analysis asks it. It knows no SDK.
+package taint
 
 import (
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcplint-go/mcplint/flow"
 )
 
-// Taint asks where a value's text came from: it walks the value's definitions backwards,
+// Query asks where a value's text came from: it walks the value's definitions backwards,
 // through phis, conversions, string concatenation, the calls Carries admits, locals and their
 // stores, and stops at the first value Source names. Unlike Origins it is field-sensitive: a
 // field read from a local struct is made only of what was stored into that field, so
 // `cfg.BaseURL` does not carry `cfg.Token`.
-type Taint struct {
+type Query struct {
 	// Source says whether v is a source, and how to name it.
 	Source func(v ssa.Value) (string, bool)
 	// Carries returns the operands whose text result i of call carries (fmt.Sprintf: its
@@ -21,37 +26,37 @@ type Taint struct {
 	Carries func(call *ssa.Call, result int) []ssa.Value
 }
 
-// Tainted is a source Find found: the value, its name, and the values the walk went through
+// Found is a source Find found: the value, its name, and the values the walk went through
 // from the value asked about to the source (both included).
-type Tainted struct {
+type Found struct {
 	Source ssa.Value
 	Name   string
 	Chain  []ssa.Value
 }
 
 // Find returns the first source v's text is made of, or nil.
-func (t *Taint) Find(v ssa.Value) *Tainted {
+func (t *Query) Find(v ssa.Value) *Found {
 	w := &taintWalk{t: t}
-	w.Backward = Backward{Visit: w.visit, Bounded: true}
+	w.Backward = flow.Backward{Visit: w.visit, Bounded: true}
 	w.Walk(v)
 	return w.found
 }
 
 // taintWalk is the backward walk's visitor that stops at the first source.
 type taintWalk struct {
-	Backward
-	t     *Taint
-	found *Tainted
+	flow.Backward
+	t     *Query
+	found *Found
 }
 
 // visit walks what v's text is made of, or ends the walk at a source.
 func (w *taintWalk) visit(v ssa.Value) {
 	if name, ok := w.t.Source(v); ok {
-		w.found = &Tainted{Source: v, Name: name, Chain: append([]ssa.Value(nil), w.Chain()...)}
+		w.found = &Found{Source: v, Name: name, Chain: append([]ssa.Value(nil), w.Chain()...)}
 		w.Stop()
 		return
 	}
-	if x := sameText(v); x != nil {
+	if x := flow.SameText(v); x != nil {
 		w.Walk(x)
 		return
 	}
@@ -100,7 +105,7 @@ func (w *taintWalk) visit(v ssa.Value) {
 	case *ssa.FreeVar:
 		// A value a closure captured: what the function that made the closure bound
 		// (`token := os.Getenv(...)` in a handler factory).
-		for _, b := range Bindings(x) {
+		for _, b := range flow.Bindings(x) {
 			w.Walk(b)
 		}
 	}
@@ -139,7 +144,7 @@ func (w *taintWalk) load(addr ssa.Value) {
 	case *ssa.FreeVar:
 		// A variable a closure captured by reference: its cell in the function that made
 		// the closure.
-		for _, b := range Bindings(a) {
+		for _, b := range flow.Bindings(a) {
 			w.load(b)
 		}
 	}
@@ -150,7 +155,7 @@ func (w *taintWalk) load(addr ssa.Value) {
 // through (the URL of the request http.NewRequest built): a field of a parameter or of a
 // local is made only of what was stored into that field (sameField).
 func (w *taintWalk) fieldOf(base ssa.Value) {
-	if CallOf(base) != nil {
+	if flow.CallOf(base) != nil {
 		w.Walk(base)
 	}
 }
@@ -183,7 +188,7 @@ func isAggregate(ptr types.Type) bool {
 
 // partStores walks the values stored into the fields and elements of a local.
 func (w *taintWalk) partStores(a *ssa.Alloc) {
-	for part := range Parts(a) {
+	for part := range flow.Parts(a) {
 		w.WalkStored(part)
 	}
 }

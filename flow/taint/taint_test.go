@@ -1,4 +1,4 @@
-package flow_test
+package taint_test
 
 import (
 	"go/ast"
@@ -11,19 +11,23 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcplint-go/mcplint/flow"
+	"github.com/mcplint-go/mcplint/flow/taint"
 )
 
+// engine is the flow engine the test analyzer reads.
+var engine = flow.New(nil)
+
 // taintAnalyzer reports, at the argument of every call of sink or sinkAny, the source the
-// engine's Taint finds it made of and the length of the chain to it. Sources are calls of
+// engine's taint query finds it made of and the length of the chain to it. Sources are calls of
 // secret and os.Getenv of a name with TOKEN; fmt.Sprintf and fmt.Sprint carry their
 // operands (but not len, an int); nothing else is gone through.
 var taintAnalyzer = &analysis.Analyzer{
 	Name:     "taint",
-	Doc:      "test: prints the engine's Taint",
+	Doc:      "test: prints the engine's taint query",
 	Requires: []*analysis.Analyzer{engine},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[engine].(*flow.Result)
-		t := &flow.Taint{
+		t := &taint.Query{
 			Source: func(v ssa.Value) (string, bool) {
 				c, ok := v.(*ssa.Call)
 				if !ok {
@@ -62,8 +66,7 @@ var taintAnalyzer = &analysis.Analyzer{
 				if !ok || (id.Name != "sink" && id.Name != "sinkAny") {
 					return true
 				}
-				fn := enclosingFunction(res, f, call)
-				c, _ := flow.CallIn(fn, call.Lparen)
+				c := res.CallAt(call.Lparen)
 				if c == nil || len(c.Call.Args) != 1 {
 					return true
 				}
@@ -75,24 +78,6 @@ var taintAnalyzer = &analysis.Analyzer{
 		}
 		return nil, nil
 	},
-}
-
-// enclosingFunction is the SSA function of the innermost function syntax around n.
-func enclosingFunction(res *flow.Result, f *ast.File, n ast.Node) *ssa.Function {
-	var fn *ssa.Function
-	ast.Inspect(f, func(m ast.Node) bool {
-		if m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
-			return false
-		}
-		switch m.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			if g := res.Function(m); g != nil {
-				fn = g
-			}
-		}
-		return true
-	})
-	return fn
 }
 
 func TestTaint(t *testing.T) {

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -111,6 +112,35 @@ func IsNilTestOf(cond ssa.Value, vals []ssa.Value) bool {
 	for _, v := range vals {
 		if x != nil && Core(x) == Core(v) {
 			return true
+		}
+	}
+	return false
+}
+
+// Exclusive reports whether at most one of two instructions runs in one call of their
+// function: they are in one function, and neither's block reaches the other's (an if and its
+// else, two cases of a switch without fallthrough). Two instructions of a loop's body may
+// both run, one on each turn.
+func Exclusive(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() || a.Block() == b.Block() {
+		return false
+	}
+	return !reaches(a.Block(), b.Block()) && !reaches(b.Block(), a.Block())
+}
+
+// reaches reports whether a way leads from the end of from to to.
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := slices.Clone(from.Succs)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
 		}
 	}
 	return false

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -57,6 +58,8 @@ type ModuleDefinitions struct {
 	Imported []FactDefinition
 	// DynamicResources is true when the package defines a resource whose URI is not static.
 	DynamicResources bool
+	// flow is the package's SSA, asked whether two registrations can both run.
+	flow *flow.Result
 }
 
 // LocalDefinition is a definition of the analysed package with its registry key.
@@ -90,11 +93,13 @@ func newFactsAnalyzer(defs *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "schemarules_defines",
 		Doc:        "exports the names and URIs each package defines, for name-unique and app-tool-resource-pairing across packages",
 		URL:        rule.DocsBase + "schemarules.md#name-unique",
-		Requires:   []*analysis.Analyzer{defs},
+		Requires:   []*analysis.Analyzer{defs, mcpdefs.FlowEngine},
 		FactTypes:  []analysis.Fact{(*DefinesFact)(nil)},
 		ResultType: reflect.TypeFor[*ModuleDefinitions](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			return runFacts(pass, pass.ResultOf[defs].(*mcpdefs.Result)), nil
+			k := runFacts(pass, pass.ResultOf[defs].(*mcpdefs.Result))
+			k.flow, _ = pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+			return k, nil
 		},
 	}
 }

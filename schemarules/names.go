@@ -10,8 +10,7 @@ import (
 
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
-
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/defcheck"
 	"github.com/mcplint-go/mcplint/internal/rule"
 	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
@@ -96,8 +95,6 @@ func (rules) NameUnique() rule.Entry[*kinds] {
 // tool does not say whether (or instead of what) it is served, and servers often pick one of
 // two same-named variants at run time.
 func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) {
-	var files []*ast.File
-	files = append(files, p.Files...)
 	first := map[RegistryKey]LocalDefinition{}
 	for _, own := range k.Own {
 		if own.Definition.Registration == nil {
@@ -108,7 +105,7 @@ func nameUnique(p *rule.Pass, m *Model, k *ModuleDefinitions) {
 			first[own.RegistryKey] = own
 			continue
 		}
-		if exclusive(files, prev.Definition.Registration, own.Definition.Registration) || sameTool(p.Fset, prev.Definition, own.Definition) {
+		if k.exclusive(prev.Definition.Registration, own.Definition.Registration) || sameTool(p.Fset, prev.Definition, own.Definition) {
 			continue
 		}
 		at := p.Fset.Position(prev.Pos)
@@ -146,42 +143,11 @@ func sameTool(fset *token.FileSet, a, b *mcpmodel.Definition) bool {
 	return def != "" && a.HandlerExpr != nil && def == text(b.Node) && text(a.HandlerExpr) == text(b.HandlerExpr)
 }
 
-// exclusive reports whether two registering calls sit in different branches of one if/else or
-// switch, so that at most one of them runs.
-func exclusive(files []*ast.File, a, b ast.Node) bool {
-	var pa, pb []ast.Node
-	for _, f := range files {
-		if f.Pos() <= a.Pos() && a.End() <= f.End() {
-			pa, _ = astutil.PathEnclosingInterval(f, a.Pos(), a.End())
-		}
-		if f.Pos() <= b.Pos() && b.End() <= f.End() {
-			pb, _ = astutil.PathEnclosingInterval(f, b.Pos(), b.End())
-		}
-	}
-	if pa == nil || pb == nil {
-		return false
-	}
-	// Paths run from the node up to the file; compare them from the file down.
-	i, j := len(pa)-1, len(pb)-1
-	for i > 0 && j > 0 && pa[i-1] == pb[j-1] {
-		i, j = i-1, j-1
-	}
-	if i == 0 || j == 0 {
-		return false
-	}
-	common, ca, cb := pa[i], pa[i-1], pb[j-1]
-	switch c := common.(type) {
-	case *ast.IfStmt:
-		return (ca == c.Body && cb == c.Else) || (ca == c.Else && cb == c.Body)
-	case *ast.BlockStmt:
-		// The body of a switch or select: different clauses.
-		_, clauseA := ca.(*ast.CaseClause)
-		_, clauseB := cb.(*ast.CaseClause)
-		_, commA := ca.(*ast.CommClause)
-		_, commB := cb.(*ast.CommClause)
-		return (clauseA && clauseB) || (commA && commB)
-	}
-	return false
+// exclusive reports whether at most one of two registering calls runs: they are on ways
+// through their function that exclude each other (an if and its else, two cases of a switch).
+func (k *ModuleDefinitions) exclusive(a, b *ast.CallExpr) bool {
+	ca, cb := k.flow.CallAt(a.Lparen), k.flow.CallAt(b.Lparen)
+	return ca != nil && cb != nil && flow.Exclusive(ca, cb)
 }
 
 func label(id RegistryKey) string { return fmt.Sprintf("%s %q", id.Kind, id.Key) }

@@ -79,3 +79,23 @@ func Stop(s *mcp.Server) {
 func Restart(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "start", Description: "Starts a session."}, other) // want `tool "start" is registered twice \(also at unique\.go:\d+\); clients see only one\. Rename one`
 }
+
+// Exclusive ways are read on the control-flow graph, not on the if/else syntax.
+func RegisterByFlow(s *mcp.Server, readOnly bool, mode int) {
+	// Near miss: the early return makes the dry-run variant the only one registered.
+	if readOnly {
+		s.AddTool(&mcp.Tool{Name: "sync", Description: "dry run"}, low)
+		return
+	}
+	s.AddTool(&mcp.Tool{Name: "sync", Description: "syncs"}, low)
+}
+
+func RegisterFallthrough(s *mcp.Server, mode int) {
+	switch mode {
+	case 1:
+		s.AddTool(&mcp.Tool{Name: "level", Description: "one"}, low)
+		fallthrough
+	case 2:
+		s.AddTool(&mcp.Tool{Name: "level", Description: "two"}, low) // want `tool "level" is registered twice`
+	}
+}

@@ -11,13 +11,12 @@ import (
 	"github.com/mcplint-go/mcplint/internal/astutil"
 )
 
-// inHandAt lists the errors the engine knows are non-nil wherever the call at the top of
-// stack runs, and the variables a test on the way filled from them (errors.As's target, a
-// type switch's case variable), however the branches around it are written.
-func (h *handler) inHandAt(call *ast.CallExpr, stack []ast.Node) map[types.Object]bool {
-	fnNode := h.funcNodeOf(stack)
-	_, b := flow.CallIn(h.flow.Function(fnNode), call.Lparen)
-	return h.inHandIn(fnNode, b)
+// inHandAt lists the errors the engine knows are non-nil wherever the handler's call runs,
+// and the variables a test on the way filled from them (errors.As's target, a type switch's
+// case variable), however the branches around it are written.
+func (h *handler) inHandAt(call *ast.CallExpr) map[types.Object]bool {
+	_, b := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
+	return h.inHandIn(h.Node, b)
 }
 
 // inHandIn is inHandAt for block b of fnNode's function.
@@ -36,24 +35,13 @@ func (h *handler) inHandIn(fnNode ast.Node, b *ssa.BasicBlock) map[types.Object]
 	return out
 }
 
-// funcNodeOf is the innermost function literal of stack, or the handler.
-func (h *handler) funcNodeOf(stack []ast.Node) ast.Node {
-	for i := len(stack) - 1; i >= 0; i-- {
-		if lit, ok := stack[i].(*ast.FuncLit); ok {
-			return lit
-		}
+// engineInHand returns the error values the engine knows are non-nil where the handler's
+// call runs.
+func (h *handler) engineInHand(call *ast.CallExpr) []ssa.Value {
+	if _, b := flow.CallIn(h.flow.Function(h.Node), call.Lparen); b != nil {
+		return h.flow.InHand(b)
 	}
-	return h.Node
-}
-
-// engineInHand returns the function node around the call at the top of stack and the error
-// values the engine knows are non-nil where the call runs.
-func (h *handler) engineInHand(call *ast.CallExpr, stack []ast.Node) (ast.Node, []ssa.Value) {
-	fnNode := h.funcNodeOf(stack)
-	if _, b := flow.CallIn(h.flow.Function(fnNode), call.Lparen); b != nil {
-		return fnNode, h.flow.InHand(b)
-	}
-	return fnNode, nil
+	return nil
 }
 
 // objectOf is the variable of fnNode that holds the SSA value v: the parameter, the variable

@@ -24,9 +24,8 @@ type handler struct {
 	*mcpmodel.Handler
 	file *ast.File
 	// rets are the handler's own return statements (not those of literals in it), in
-	// source order; stacks[i] are the ancestors of rets[i] from the body down.
-	rets   []*ast.ReturnStmt
-	stacks [][]ast.Node
+	// source order.
+	rets []*ast.ReturnStmt
 	// sums are what the module's own functions return, so that a helper's result or error
 	// is judged like the literal it builds.
 	sums *summary.Result
@@ -45,9 +44,8 @@ type handler struct {
 // body is what every handler rule needs about one handler besides the handler itself,
 // computed once per package by the bodies analyzer instead of once per rule.
 type body struct {
-	file   *ast.File
-	rets   []*ast.ReturnStmt
-	stacks [][]ast.Node
+	file *ast.File
+	rets []*ast.ReturnStmt
 }
 
 // bodies is the bodies analyzer's result: the package's handlers that have a body, outside
@@ -83,7 +81,7 @@ func bodiesAnalyzer(defs, sums *analysis.Analyzer) *analysis.Analyzer {
 				}
 				res.handlers = append(res.handlers, h)
 				b := &body{file: astutil.FileOf(pass.Files, h.Node.Pos())}
-				b.rets, b.stacks = ownReturns(h.Body)
+				b.rets = ownReturns(h.Body)
 				res.of[h] = b
 			}
 			if len(res.handlers) > 0 {
@@ -99,50 +97,46 @@ func handlers(pass *rule.Pass, defs *mcpdefs.Result, prepared *bodies) []*handle
 	var out []*handler
 	for _, h := range prepared.handlers {
 		b := prepared.of[h]
-		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, stacks: b.stacks, sums: prepared.sums, flow: prepared.flow, idiom: prepared.idiom})
+		out = append(out, &handler{pass: pass, defs: defs, Handler: h, file: b.file, rets: b.rets, sums: prepared.sums, flow: prepared.flow, idiom: prepared.idiom})
 	}
 	return out
 }
 
 // visit walks the handler body in source order without entering nested function literals
-// (those are other functions with their own returns), calling fn with each node and the
-// stack of its ancestors inside the body.
-func (h *handler) visit(fn func(n ast.Node, stack []ast.Node)) {
-	astutil.InspectAncestors(h.Body, func(n ast.Node, stack []ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+// (those are other functions with their own returns), calling fn with each node.
+func (h *handler) visit(fn func(n ast.Node)) {
+	ast.Inspect(h.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || n == nil {
 			return false
 		}
-		fn(n, stack)
+		fn(n)
 		return true
 	})
 }
 
 // returns calls fn for each of the handler's own return statements that list every result.
-func (h *handler) returns(fn func(ret *ast.ReturnStmt, stack []ast.Node)) {
+func (h *handler) returns(fn func(ret *ast.ReturnStmt)) {
 	n := h.Sig.Results().Len()
-	for i, ret := range h.rets {
+	for _, ret := range h.rets {
 		if len(ret.Results) == n {
-			fn(ret, h.stacks[i])
+			fn(ret)
 		}
 	}
 }
 
-// ownReturns lists the return statements of a body, not those of function literals in it,
-// with their ancestors from the body down.
-func ownReturns(body *ast.BlockStmt) ([]*ast.ReturnStmt, [][]ast.Node) {
+// ownReturns lists the return statements of a body, not those of function literals in it.
+func ownReturns(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var rets []*ast.ReturnStmt
-	var stacks [][]ast.Node
-	astutil.InspectAncestors(body, func(n ast.Node, ancestors []ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			rets = append(rets, n)
-			stacks = append(stacks, append([]ast.Node(nil), ancestors...))
 		}
 		return true
 	})
-	return rets, stacks
+	return rets
 }
 
 // paths calls fn for each path to each of the handler's own return statements (those that

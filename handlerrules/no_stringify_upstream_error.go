@@ -37,7 +37,7 @@ func noStringifyUpstreamError(p *rule.Pass, h *handler) {
 	if h.defs.ErrorsReachable {
 		keep = "move it to mcperr.WithData, say what failed"
 	}
-	h.visit(func(n ast.Node, _ []ast.Node) {
+	h.visit(func(n ast.Node) {
 		if lit, ok := n.(*ast.CompositeLit); ok && !h.helper {
 			// An IsError result literal: its content is the tool-error text.
 			if content := h.defs.ErrorResultContent(lit); content != nil {

@@ -39,7 +39,7 @@ func preferMCPErrorInHandler(p *rule.Pass, h *handler) {
 		reported[call] = true
 		p.Reportf(call, "error has no MCP code: %s", outcome)
 	}
-	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+	h.returns(func(ret *ast.ReturnStmt) {
 		call, _ := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr)
 		report(call)
 	})

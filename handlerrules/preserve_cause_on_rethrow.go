@@ -39,7 +39,7 @@ func (rules) PreserveCauseOnRethrow() rule.Entry[*kinds] {
 // here.
 func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 	h.droppedEntirely()
-	h.visit(func(n ast.Node, stack []ast.Node) {
+	h.visit(func(n ast.Node) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return
@@ -47,7 +47,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 		var hand map[types.Object]bool
 		lazyHand := func() map[types.Object]bool {
 			if hand == nil {
-				hand = h.inHandAt(call, stack)
+				hand = h.inHandAt(call)
 			}
 			return hand
 		}
@@ -77,10 +77,10 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 			if !sdkText && !h.sums.IsErrorResult(call) {
 				return
 			}
-			if len(lazyHand()) == 0 || h.madeFromInHand(call, stack) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
+			if len(lazyHand()) == 0 || h.madeFromInHand(call) || h.returnedBesideOnPath(call) || h.classifiedAt(call) {
 				return
 			}
-			if sdkText && h.namesLocalInput(call, stack) {
+			if sdkText && h.namesLocalInput(call) {
 				return
 			}
 			errName := firstName(lazyHand())
@@ -94,7 +94,7 @@ func preserveCauseOnRethrow(p *rule.Pass, h *handler) {
 						fixes = append(fixes, analysis.SuggestedFix{Message: "Pass " + errName, TextEdits: []analysis.TextEdit{{Pos: nilArg.Pos(), End: nilArg.End(), NewText: []byte(errName)}}})
 					}
 					p.Report(nilArg, "error result helper is given nil while handling "+errName+", losing the cause; pass "+errName, fixes...)
-				} else if !takesErr && !h.localFailureAt(call, stack) {
+				} else if !takesErr && !h.localFailureAt(call) {
 					p.Report(call, "tool error result drops "+errName+", so the model cannot tell what failed; include "+errName+" in it", h.ownFromErrFix(call, lazyHand())...)
 				}
 				return
@@ -152,10 +152,10 @@ func (h *handler) localCall(call *ast.CallExpr) bool {
 // namesLocalInput reports whether the tool-error text call builds names the input of the
 // local call whose failure it answers (`strconv.Atoi(v)` failing, `"invalid owner_id: " +
 // v`): the text says what failed, and the parser's error adds nothing the model can use.
-func (h *handler) namesLocalInput(call *ast.CallExpr, stack []ast.Node) bool {
+func (h *handler) namesLocalInput(call *ast.CallExpr) bool {
 	var sets []*ast.CallExpr
 	var failed []*ssa.Call
-	fnNode, vals := h.engineInHand(call, stack)
+	fnNode, vals := h.Node, h.engineInHand(call)
 	for _, v := range vals {
 		if c := flow.CallOf(flow.Core(v)); c != nil {
 			if set := flow.CallExprAt(fnNode, c.Pos()); set != nil {
@@ -238,12 +238,12 @@ func (h *handler) textContains(call *ast.CallExpr, names []string) bool {
 	return found
 }
 
-// localFailureAt reports whether an error the engine knows is in hand at the call at the top
-// of stack was set by a call that does no I/O (localCall): an argument accessor
+// localFailureAt reports whether an error the engine knows is in hand at the handler's call
+// was set by a call that does no I/O (localCall): an argument accessor
 // (RequiredInt(args, "n")), a decoder or a marshaller. A text of the module's own that
 // replaces such an error usually says all there is (what argument is wrong).
-func (h *handler) localFailureAt(call *ast.CallExpr, stack []ast.Node) bool {
-	fnNode, vals := h.engineInHand(call, stack)
+func (h *handler) localFailureAt(call *ast.CallExpr) bool {
+	fnNode, vals := h.Node, h.engineInHand(call)
 	for _, v := range vals {
 		if c := flow.CallOf(flow.Core(v)); c != nil {
 			if set := flow.CallExprAt(fnNode, c.Pos()); set != nil && h.localCall(set) {
@@ -391,12 +391,12 @@ func firstName(objs map[types.Object]bool) string {
 	return names[0]
 }
 
-// madeFromInHand reports whether an argument of the call at the top of stack is made, through
+// madeFromInHand reports whether an argument of the handler's call is made, through
 // any call, of an error the engine knows is in hand where it runs (`errMsg :=
 // fmt.Sprintf("...: %v", err)`, `pe.Path` after errors.As(err, &pe)): the result carries the
 // error's text.
-func (h *handler) madeFromInHand(call *ast.CallExpr, stack []ast.Node) bool {
-	c, b := flow.CallIn(h.flow.Function(h.funcNodeOf(stack)), call.Lparen)
+func (h *handler) madeFromInHand(call *ast.CallExpr) bool {
+	c, b := flow.CallIn(h.flow.Function(h.Node), call.Lparen)
 	if c == nil {
 		return false
 	}
@@ -568,7 +568,7 @@ func calledFunc(c *ssa.Call) *types.Func {
 // a helper's paths are worked out only when it does.
 func (h *handler) buildsTextError() bool {
 	found := false
-	h.visit(func(n ast.Node, _ []ast.Node) {
+	h.visit(func(n ast.Node) {
 		if c, ok := n.(*ast.CallExpr); ok && !found {
 			fn, _ := typeutil.Callee(h.pass.TypesInfo, c).(*types.Func)
 			found = errs.New(fn)

@@ -286,8 +286,8 @@ func (r *reacher) helper(g *ssa.Function) (*handler, *[]analysis.Diagnostic) {
 	case *ast.FuncLit:
 		mh.Type, mh.Body = n.Type, n.Body
 	}
-	rets, stacks := ownReturns(mh.Body)
-	h := &handler{pass: &q, defs: r.defs, Handler: mh, file: astutil.FileOf(r.p.Files, g.Pos()), rets: rets, stacks: stacks, flow: r.fl, helper: true}
+	rets := ownReturns(mh.Body)
+	h := &handler{pass: &q, defs: r.defs, Handler: mh, file: astutil.FileOf(r.p.Files, g.Pos()), rets: rets, flow: r.fl, helper: true}
 	// The module's summaries, as the bodies analyzer the rule's kind requires holds them.
 	for _, res := range r.p.ResultOf {
 		if b, ok := res.(*bodies); ok {

@@ -52,7 +52,7 @@ func resourceNotFoundError(p *rule.Pass, h *handler) {
 	}
 	// The returned expression itself, and, through a variable or a bare return, the call
 	// that built each path's error.
-	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+	h.returns(func(ret *ast.ReturnStmt) {
 		if e := result(ret, h.ErrorIndex); e != nil && h.adHocNotFound(e) {
 			report(e, true)
 		}

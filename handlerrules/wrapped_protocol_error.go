@@ -59,7 +59,7 @@ func wrappedProtocolError(p *rule.Pass, h *handler) {
 		}
 	}
 	// The returned expression itself, and the call that built each path's error.
-	h.returns(func(ret *ast.ReturnStmt, _ []ast.Node) {
+	h.returns(func(ret *ast.ReturnStmt) {
 		if call, ok := ast.Unparen(result(ret, h.ErrorIndex)).(*ast.CallExpr); ok {
 			check(call, true)
 		}

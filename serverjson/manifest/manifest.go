@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/internal/astutil"
 	"github.com/mcplint-go/mcplint/internal/reachable"
 	"github.com/mcplint-go/mcplint/internal/rule"
@@ -87,21 +88,22 @@ func Group(defs *analysis.Analyzer, cfg Config) rule.Group {
 	return rule.Group{
 		IDs:       ids,
 		Name:      "serverjson",
-		Requires:  []*analysis.Analyzer{defs},
+		Requires:  []*analysis.Analyzer{defs, mcpdefs.FlowEngine},
 		FactTypes: []analysis.Fact{new(codeFact)},
 		Options:   cfg,
 		Run: func(p *rule.Pass) error {
-			run(p, p.ResultOf[defs].(*mcpdefs.Result))
+			fl, _ := p.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+			run(p, p.ResultOf[defs].(*mcpdefs.Result), fl)
 			return nil
 		},
 	}
 }
 
-func run(p *rule.Pass, defs *mcpdefs.Result) {
+func run(p *rule.Pass, defs *mcpdefs.Result, fl *flow.Result) {
 	if len(p.Files) == 0 || !inModule(p) {
 		return
 	}
-	own := gather(p)
+	own := gather(p, fl)
 	// Servers built in tests are fixtures, not the server server.json describes.
 	for _, s := range defs.Servers {
 		if !isTestFile(p.Fset.PositionFor(s.Node.Pos(), false).Filename) {
@@ -318,7 +320,7 @@ var envLibraries = []string{
 
 // gather finds the package's environment reads and embedded VERSION file, what its
 // functions serve, and on which transport each read lies.
-func gather(p *rule.Pass) *codeFact {
+func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 	f := &codeFact{}
 	var files []*ast.File
 	for _, file := range p.Files {
@@ -387,7 +389,7 @@ func gather(p *rule.Pass) *codeFact {
 			readCalls = append(readCalls, call)
 			f.EnvSites = append(f.EnvSites, envSite{Func: tr.enclosingFunc(cur), Tag: tr.siteTag(cur)})
 		}
-		use := classifyReads(p, file)
+		use := classifyReads(p.TypesInfo, fl, readCalls)
 		for i := first; i < len(f.Env); i++ {
 			read := readCalls[i-first]
 			f.Env[i].Required = use.required[read] && !use.optional[read]
@@ -497,177 +499,4 @@ func relativize(f *serverjson.CodeFacts, dir string) {
 	for i := range f.EnvReads {
 		rel(&f.EnvReads[i].Pos)
 	}
-}
-
-// envUse is how a file uses each read it makes (an os.Getenv or os.LookupEnv call).
-type envUse struct {
-	// required: an empty value leads to an error return, log.Fatal*, os.Exit or panic
-	// (tested as `v == ""`, `len(v) == 0` or `!ok` of LookupEnv, alone).
-	required map[*ast.CallExpr]bool
-	// optional: tested, and some branch carries on without it (`if v != "" { return v }`
-	// falls through to a default).
-	optional map[*ast.CallExpr]bool
-	// fallbackFor maps a read made only when another variable is empty to that variable.
-	fallbackFor map[*ast.CallExpr]string
-}
-
-// classifyReads finds which reads the code cannot start without, which it tolerates
-// missing, and which stand in for another variable. Each read is judged by the tests of its
-// own value: one function may require a variable that another reads with a default.
-func classifyReads(p *rule.Pass, file *ast.File) envUse {
-	info := p.TypesInfo
-	envRead := func(e ast.Expr) *ast.CallExpr {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && envReadName(info, call) != "" {
-			return call
-		}
-		return nil
-	}
-	// Variables holding a read: v := os.Getenv("X"); v, ok := os.LookupEnv("X"); a later
-	// v = os.Getenv("Y") adds that read.
-	holds := map[types.Object][]*ast.CallExpr{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			if read := envRead(as.Rhs[0]); read != nil {
-				for _, lhs := range as.Lhs {
-					if id, ok := lhs.(*ast.Ident); ok {
-						if obj := info.ObjectOf(id); obj != nil && !slices.Contains(holds[obj], read) {
-							holds[obj] = append(holds[obj], read)
-						}
-					}
-				}
-			}
-		}
-		return true
-	})
-	// tested returns the variable whose emptiness e tests, the reads it may hold, and whether
-	// the test is true when the value is empty (`v == ""`, `!ok`) or when it is set (`v != ""`).
-	tested := func(e ast.Expr) (obj types.Object, reads []*ast.CallExpr, whenEmpty bool) {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.BinaryExpr:
-			if x.Op != token.EQL && x.Op != token.NEQ {
-				return nil, nil, false
-			}
-			for _, side := range []ast.Expr{x.X, x.Y} {
-				if read := envRead(side); read != nil {
-					return nil, []*ast.CallExpr{read}, x.Op == token.EQL
-				}
-				if id, ok := ast.Unparen(side).(*ast.Ident); ok {
-					if reads := holds[info.Uses[id]]; reads != nil {
-						return info.Uses[id], reads, x.Op == token.EQL
-					}
-				}
-				if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
-					if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
-						if reads := holds[info.Uses[id]]; reads != nil {
-							return info.Uses[id], reads, x.Op == token.EQL // len(v) == 0
-						}
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.NOT {
-				return info.Uses[id], holds[info.Uses[id]], true
-			}
-		case *ast.Ident:
-			if reads := holds[info.Uses[x]]; reads != nil {
-				return info.Uses[x], reads, false // if ok { ... }
-			}
-		}
-		return nil, nil, false
-	}
-	// fallback returns the read that body assigns to obj: `if v == "" { v = os.Getenv("OLD") }`.
-	fallback := func(obj types.Object, body *ast.BlockStmt) *ast.CallExpr {
-		if obj == nil || len(body.List) != 1 {
-			return nil
-		}
-		as, ok := body.List[0].(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 1 {
-			return nil
-		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == obj {
-			return envRead(as.Rhs[0])
-		}
-		return nil
-	}
-	// Required: a test of the variable alone whose empty branch fails. Any branch where
-	// emptiness is tolerated, or a test combined with other conditions (required only when
-	// another variable is set), makes it optional. A branch that reads a fallback neither.
-	use := envUse{required: map[*ast.CallExpr]bool{}, optional: map[*ast.CallExpr]bool{}, fallbackFor: map[*ast.CallExpr]string{}}
-	ast.Inspect(file, func(n ast.Node) bool {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok {
-			return true
-		}
-		parts := conjuncts(ifs.Cond)
-		for _, c := range parts {
-			obj, reads, whenEmpty := tested(c)
-			if len(reads) == 0 {
-				continue
-			}
-			if fb := fallback(obj, ifs.Body); fb != nil && whenEmpty && len(parts) == 1 {
-				for _, read := range reads {
-					if read != fb && use.fallbackFor[read] == "" {
-						use.fallbackFor[fb] = envReadName(info, read)
-					}
-				}
-				continue
-			}
-			// The branch taken when the value is empty: the body, or for `v != ""` the else.
-			var empty *ast.BlockStmt
-			if whenEmpty {
-				empty = ifs.Body
-			} else if blk, ok := ifs.Else.(*ast.BlockStmt); ok {
-				empty = blk
-			}
-			for _, read := range reads {
-				if len(parts) == 1 && empty != nil && fails(info, empty) {
-					use.required[read] = true
-				} else {
-					use.optional[read] = true
-				}
-			}
-		}
-		return true
-	})
-	return use
-}
-
-func conjuncts(e ast.Expr) []ast.Expr {
-	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (be.Op == token.LAND || be.Op == token.LOR) {
-		return append(conjuncts(be.X), conjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
-}
-
-// fails reports whether a block gives up: returns a non-nil error, or calls log.Fatal*,
-// os.Exit or panic.
-func fails(info *types.Info, body *ast.BlockStmt) bool {
-	failed := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(x.Results) > 0 {
-				last := x.Results[len(x.Results)-1]
-				if t := info.TypeOf(last); t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
-					if id, ok := ast.Unparen(last).(*ast.Ident); !ok || id.Name != "nil" {
-						failed = true
-					}
-				}
-			}
-		case *ast.CallExpr:
-			switch fn := typeutil.Callee(info, x).(type) {
-			case *types.Builtin:
-				failed = failed || fn.Name() == "panic"
-			case *types.Func:
-				if fn.Pkg() != nil {
-					path, name := fn.Pkg().Path(), fn.Name()
-					failed = failed || (path == "os" && name == "Exit") || (path == "log" && strings.HasPrefix(name, "Fatal"))
-				}
-			}
-		}
-		return !failed
-	})
-	return failed
 }

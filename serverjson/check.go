@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/mcplint-go/mcplint/internal/rule/severity"
 )
 
 // DefaultMaxBytes is the registry's request body limit (Huma's default of
@@ -239,7 +241,7 @@ func (c *checker) checkJSONSchema() {
 	}
 	semantic := map[string]bool{}
 	for _, d := range c.diags {
-		if d.Severity == SeverityError {
+		if d.Severity == severity.Error {
 			semantic[d.Pointer] = true
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint-go/mcplint/internal/rule/severity"
 )
 
 // findSharedCorpus walks up from the package directory looking for
@@ -78,7 +80,7 @@ func registryPathToPointer(path string) string {
 func errorLines(diags []Diagnostic) map[int]bool {
 	lines := map[int]bool{}
 	for _, d := range diags {
-		if d.Severity == SeverityError {
+		if d.Severity == severity.Error {
 			lines[d.Pos.Line] = true
 		}
 	}

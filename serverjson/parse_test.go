@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint-go/mcplint/internal/rule/severity"
 )
 
 func TestParsePositionsAndPointers(t *testing.T) {
@@ -132,7 +134,7 @@ func TestFiftyMegabytes(t *testing.T) {
 	require.Less(t, time.Since(start), time.Second)
 	require.Len(t, diags, 1)
 	require.Equal(t, ruleTooLarge, diags[0].Rule)
-	require.Equal(t, SeverityError, diags[0].Severity)
+	require.Equal(t, severity.Error, diags[0].Severity)
 
 	path := filepath.Join(t.TempDir(), "server.json")
 	f, err := os.Create(path)

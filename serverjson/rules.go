@@ -1,23 +1,19 @@
 package serverjson
 
-import "fmt"
+import (
+	"fmt"
 
-// Severity of a rule. Errors are what the registry or mcp-publisher rejects
-// (or what leaves the published entry unusable); warnings are published but
-// wrong or silently altered; info is for release-time placeholders.
-type Severity string
-
-// Severities.
-const (
-	SeverityError   Severity = "error"
-	SeverityWarning Severity = "warning"
-	SeverityInfo    Severity = "info"
+	"github.com/mcplint-go/mcplint/internal/rule/severity"
 )
 
 // Rule is one row of the catalog.
 type Rule struct {
-	ID       string
-	Severity Severity
+	ID string
+	// Severity is on the scale every mcplint finding is rated on: errors are what the
+	// registry or mcp-publisher rejects (or what leaves the published entry unusable);
+	// warnings are published but wrong or silently altered; info is for release-time
+	// placeholders.
+	Severity severity.Severity
 	Title    string
 }
 
@@ -27,7 +23,7 @@ type Rule struct {
 // a missing key, the key of the object that lacks it).
 type Diagnostic struct {
 	Rule     string
-	Severity Severity
+	Severity severity.Severity
 	Message  string
 	Pointer  string
 	Pos      Pos
@@ -132,104 +128,104 @@ const (
 )
 
 var catalog = []Rule{
-	{ruleSyntax, SeverityError, "server.json must be one well-formed JSON document"},
-	{ruleEncoding, SeverityError, "server.json must be UTF-8 without BOM and without unpaired surrogate escapes"},
-	{ruleTooLarge, SeverityError, "server.json must fit the registry's 1 MiB request body limit"},
-	{ruleTooDeep, SeverityError, "server.json must not be nested absurdly deep"},
-	{ruleDuplicateKey, SeverityWarning, "an object key must not repeat: only the last value survives"},
+	{ruleSyntax, severity.Error, "server.json must be one well-formed JSON document"},
+	{ruleEncoding, severity.Error, "server.json must be UTF-8 without BOM and without unpaired surrogate escapes"},
+	{ruleTooLarge, severity.Error, "server.json must fit the registry's 1 MiB request body limit"},
+	{ruleTooDeep, severity.Error, "server.json must not be nested absurdly deep"},
+	{ruleDuplicateKey, severity.Warning, "an object key must not repeat: only the last value survives"},
 
-	{ruleSchemaMissing, SeverityError, "$schema must be present: the registry rejects a server.json without it"},
-	{ruleSchemaUnknown, SeverityError, "$schema must name a server.json schema version the registry knows"},
-	{ruleSchemaOutdated, SeverityWarning, "$schema should be the current schema version"},
-	{ruleSchema, SeverityError, "server.json must satisfy the JSON Schema of its declared version"},
+	{ruleSchemaMissing, severity.Error, "$schema must be present: the registry rejects a server.json without it"},
+	{ruleSchemaUnknown, severity.Error, "$schema must name a server.json schema version the registry knows"},
+	{ruleSchemaOutdated, severity.Warning, "$schema should be the current schema version"},
+	{ruleSchema, severity.Error, "server.json must satisfy the JSON Schema of its declared version"},
 
-	{ruleType, SeverityError, "server.json must be a JSON object, not an array or primitive"},
-	{ruleNameRequired, SeverityError, "name must be present and non-empty"},
-	{ruleNameLength, SeverityError, "name length must be 3–200 characters"},
-	{ruleNameFormat, SeverityError, "name must be namespace/name in the registry's reverse-DNS format"},
-	{ruleDescriptionRequired, SeverityError, "description must be present and non-empty"},
-	{ruleDescriptionLength, SeverityError, "description must be at most 100 characters: the registry rejects longer ones"},
-	{ruleVersionRequired, SeverityError, "version must be present"},
-	{ruleVersionLength, SeverityError, "version length must be at most 255"},
-	{ruleVersionNoRange, SeverityError, "version must be a specific version, not a range (^, ~, >=, 1.x, ...)"},
-	{ruleVersionSemver, SeverityWarning, "version should be valid semver (major.minor.patch)"},
-	{ruleVersionSync, SeverityWarning, "server.json version should match package.json version"},
-	{ruleRepositoryType, SeverityError, "repository must be an object"},
-	{ruleRepositoryURL, SeverityError, "repository.url is required when repository is present"},
-	{ruleRepositorySource, SeverityError, "repository.source is required when repository is present"},
-	{rulePackagesType, SeverityError, "packages must be an array"},
-	{rulePackageType, SeverityError, "each packages[i] must be an object"},
-	{rulePackageRegistry, SeverityError, "packages[i].registryType is required"},
-	{rulePackageIdentifier, SeverityError, "packages[i].identifier is required"},
-	{rulePackageTransport, SeverityError, "packages[i].transport is required"},
-	{rulePackageNoLatest, SeverityError, "packages[i].version must not be \"latest\": pin a specific version"},
-	{rulePackageVersionSync, SeverityWarning, "packages[i].version should match the root version"},
-	{rulePackageArgsType, SeverityError, "packages[i].packageArguments must be an array"},
-	{ruleRuntimeArgsType, SeverityError, "packages[i].runtimeArguments must be an array"},
-	{ruleEnvVarsType, SeverityError, "packages[i].environmentVariables must be an array"},
-	{ruleRemotesType, SeverityError, "remotes must be an array"},
-	{ruleRemoteType, SeverityError, "each remotes[i] must be an object"},
-	{ruleRemoteTransportType, SeverityError, "remotes[i].type is required"},
-	{ruleRemoteNoStdio, SeverityError, "remotes[i].type must be streamable-http or sse: stdio is not valid for remotes"},
-	{ruleTransportType, SeverityError, "transport must be an object"},
-	{ruleTransportTypeValue, SeverityError, "transport.type must be one of stdio, streamable-http, sse"},
-	{ruleTransportURLReq, SeverityError, "url is required for streamable-http and sse transports"},
-	{ruleTransportURLFormat, SeverityError, "a package transport url must be an http:// or https:// URL with a host"},
-	{ruleArgumentType, SeverityError, "each argument must be an object"},
-	{ruleArgumentTypeValue, SeverityError, "argument.type must be positional or named"},
-	{ruleArgumentName, SeverityError, "named arguments require name"},
-	{ruleArgumentValue, SeverityError, "positional arguments require value or valueHint"},
-	{ruleInputFormat, SeverityError, "format must be string, number, boolean, or filepath: the registry rejects others"},
-	{ruleEnvVarType, SeverityError, "each environment variable must be an object"},
-	{ruleEnvVarName, SeverityError, "environment variable name is required"},
-	{ruleEnvVarDescription, SeverityWarning, "environment variables should have a description"},
+	{ruleType, severity.Error, "server.json must be a JSON object, not an array or primitive"},
+	{ruleNameRequired, severity.Error, "name must be present and non-empty"},
+	{ruleNameLength, severity.Error, "name length must be 3–200 characters"},
+	{ruleNameFormat, severity.Error, "name must be namespace/name in the registry's reverse-DNS format"},
+	{ruleDescriptionRequired, severity.Error, "description must be present and non-empty"},
+	{ruleDescriptionLength, severity.Error, "description must be at most 100 characters: the registry rejects longer ones"},
+	{ruleVersionRequired, severity.Error, "version must be present"},
+	{ruleVersionLength, severity.Error, "version length must be at most 255"},
+	{ruleVersionNoRange, severity.Error, "version must be a specific version, not a range (^, ~, >=, 1.x, ...)"},
+	{ruleVersionSemver, severity.Warning, "version should be valid semver (major.minor.patch)"},
+	{ruleVersionSync, severity.Warning, "server.json version should match package.json version"},
+	{ruleRepositoryType, severity.Error, "repository must be an object"},
+	{ruleRepositoryURL, severity.Error, "repository.url is required when repository is present"},
+	{ruleRepositorySource, severity.Error, "repository.source is required when repository is present"},
+	{rulePackagesType, severity.Error, "packages must be an array"},
+	{rulePackageType, severity.Error, "each packages[i] must be an object"},
+	{rulePackageRegistry, severity.Error, "packages[i].registryType is required"},
+	{rulePackageIdentifier, severity.Error, "packages[i].identifier is required"},
+	{rulePackageTransport, severity.Error, "packages[i].transport is required"},
+	{rulePackageNoLatest, severity.Error, "packages[i].version must not be \"latest\": pin a specific version"},
+	{rulePackageVersionSync, severity.Warning, "packages[i].version should match the root version"},
+	{rulePackageArgsType, severity.Error, "packages[i].packageArguments must be an array"},
+	{ruleRuntimeArgsType, severity.Error, "packages[i].runtimeArguments must be an array"},
+	{ruleEnvVarsType, severity.Error, "packages[i].environmentVariables must be an array"},
+	{ruleRemotesType, severity.Error, "remotes must be an array"},
+	{ruleRemoteType, severity.Error, "each remotes[i] must be an object"},
+	{ruleRemoteTransportType, severity.Error, "remotes[i].type is required"},
+	{ruleRemoteNoStdio, severity.Error, "remotes[i].type must be streamable-http or sse: stdio is not valid for remotes"},
+	{ruleTransportType, severity.Error, "transport must be an object"},
+	{ruleTransportTypeValue, severity.Error, "transport.type must be one of stdio, streamable-http, sse"},
+	{ruleTransportURLReq, severity.Error, "url is required for streamable-http and sse transports"},
+	{ruleTransportURLFormat, severity.Error, "a package transport url must be an http:// or https:// URL with a host"},
+	{ruleArgumentType, severity.Error, "each argument must be an object"},
+	{ruleArgumentTypeValue, severity.Error, "argument.type must be positional or named"},
+	{ruleArgumentName, severity.Error, "named arguments require name"},
+	{ruleArgumentValue, severity.Error, "positional arguments require value or valueHint"},
+	{ruleInputFormat, severity.Error, "format must be string, number, boolean, or filepath: the registry rejects others"},
+	{ruleEnvVarType, severity.Error, "each environment variable must be an object"},
+	{ruleEnvVarName, severity.Error, "environment variable name is required"},
+	{ruleEnvVarDescription, severity.Warning, "environment variables should have a description"},
 
-	{ruleUnknownKey, SeverityWarning, "a key mcp-publisher does not know is silently dropped"},
-	{ruleReleasePlaceholder, SeverityInfo, "a release placeholder must be filled in by the release step before publishing"},
-	{ruleTitle, SeverityError, "title must not be only whitespace"},
-	{ruleWebsiteURL, SeverityError, "websiteUrl must be an absolute https URL without quotes, brackets or spaces"},
-	{ruleIconSrc, SeverityError, "icons[i].src must be an absolute https URL"},
-	{ruleRepositoryURLInvalid, SeverityError, "repository.url must be a github or gitlab repository URL matching repository.source"},
-	{ruleRepositorySubfolder, SeverityError, "repository.subfolder must be a clean relative path"},
-	{ruleRegistryTypeValue, SeverityError, "registryType must be one the registry supports: npm, pypi, nuget, oci, mcpb, cargo"},
-	{ruleIdentifierSpaces, SeverityError, "package identifier must not contain spaces"},
-	{rulePackageVersionReq, SeverityError, "npm, pypi, nuget and cargo packages need a version"},
-	{rulePackageBaseURL, SeverityError, "registryBaseUrl must be the registry's own URL for its type, and absent for oci and mcpb"},
-	{rulePackageFileSha256, SeverityError, "mcpb packages need fileSha256; other package types must not have it"},
-	{ruleOCIVersion, SeverityError, "oci packages must not have version: the tag belongs in the identifier"},
-	{ruleOCIReference, SeverityError, "an oci identifier must be a parseable image reference"},
-	{ruleOCIRegistry, SeverityError, "an oci image must live on a registry the MCP registry accepts"},
-	{ruleOCILatest, SeverityWarning, "an oci identifier should pin a tag or digest other than latest"},
-	{ruleMCPBURL, SeverityError, "an mcpb identifier must be an https GitHub or GitLab release asset URL containing \"mcp\""},
-	{ruleRuntimeHint, SeverityWarning, "packages with runtimeArguments should say runtimeHint"},
-	{ruleArgumentNameFormat, SeverityError, "a named argument's name must be the bare flag: no spaces, <, > or $"},
-	{ruleArgumentValueName, SeverityError, "a named argument's value and default must not start with the argument name"},
-	{ruleStdioURL, SeverityError, "stdio transports must not have a url"},
-	{ruleURLTemplate, SeverityError, "every {variable} in a transport url must be defined"},
-	{ruleRemoteURL, SeverityError, "a remote url must be a public https URL, not loopback"},
-	{ruleVersionMisreadAsRange, SeverityError, "a prerelease containing x, X or * is rejected by the registry as if it were a range"},
-	{ruleMetaSize, SeverityError, "_meta publisher-provided data must be at most 4 KB"},
+	{ruleUnknownKey, severity.Warning, "a key mcp-publisher does not know is silently dropped"},
+	{ruleReleasePlaceholder, severity.Info, "a release placeholder must be filled in by the release step before publishing"},
+	{ruleTitle, severity.Error, "title must not be only whitespace"},
+	{ruleWebsiteURL, severity.Error, "websiteUrl must be an absolute https URL without quotes, brackets or spaces"},
+	{ruleIconSrc, severity.Error, "icons[i].src must be an absolute https URL"},
+	{ruleRepositoryURLInvalid, severity.Error, "repository.url must be a github or gitlab repository URL matching repository.source"},
+	{ruleRepositorySubfolder, severity.Error, "repository.subfolder must be a clean relative path"},
+	{ruleRegistryTypeValue, severity.Error, "registryType must be one the registry supports: npm, pypi, nuget, oci, mcpb, cargo"},
+	{ruleIdentifierSpaces, severity.Error, "package identifier must not contain spaces"},
+	{rulePackageVersionReq, severity.Error, "npm, pypi, nuget and cargo packages need a version"},
+	{rulePackageBaseURL, severity.Error, "registryBaseUrl must be the registry's own URL for its type, and absent for oci and mcpb"},
+	{rulePackageFileSha256, severity.Error, "mcpb packages need fileSha256; other package types must not have it"},
+	{ruleOCIVersion, severity.Error, "oci packages must not have version: the tag belongs in the identifier"},
+	{ruleOCIReference, severity.Error, "an oci identifier must be a parseable image reference"},
+	{ruleOCIRegistry, severity.Error, "an oci image must live on a registry the MCP registry accepts"},
+	{ruleOCILatest, severity.Warning, "an oci identifier should pin a tag or digest other than latest"},
+	{ruleMCPBURL, severity.Error, "an mcpb identifier must be an https GitHub or GitLab release asset URL containing \"mcp\""},
+	{ruleRuntimeHint, severity.Warning, "packages with runtimeArguments should say runtimeHint"},
+	{ruleArgumentNameFormat, severity.Error, "a named argument's name must be the bare flag: no spaces, <, > or $"},
+	{ruleArgumentValueName, severity.Error, "a named argument's value and default must not start with the argument name"},
+	{ruleStdioURL, severity.Error, "stdio transports must not have a url"},
+	{ruleURLTemplate, severity.Error, "every {variable} in a transport url must be defined"},
+	{ruleRemoteURL, severity.Error, "a remote url must be a public https URL, not loopback"},
+	{ruleVersionMisreadAsRange, severity.Error, "a prerelease containing x, X or * is rejected by the registry as if it were a range"},
+	{ruleMetaSize, severity.Error, "_meta publisher-provided data must be at most 4 KB"},
 
-	{ruleCodeVersionSync, SeverityWarning, "server.json version should match the version the Go server reports"},
-	{ruleCodeNameSync, SeverityWarning, "server.json name should match the name the Go server reports"},
-	{ruleEmbeddedVersionSync, SeverityWarning, "server.json version should match the embedded VERSION file"},
-	{ruleEnvVarMissing, SeverityWarning, "an environment variable the Go code reads should be declared in environmentVariables"},
-	{ruleEnvVarUnused, SeverityWarning, "a declared environment variable should be read by the Go code"},
+	{ruleCodeVersionSync, severity.Warning, "server.json version should match the version the Go server reports"},
+	{ruleCodeNameSync, severity.Warning, "server.json name should match the name the Go server reports"},
+	{ruleEmbeddedVersionSync, severity.Warning, "server.json version should match the embedded VERSION file"},
+	{ruleEnvVarMissing, severity.Warning, "an environment variable the Go code reads should be declared in environmentVariables"},
+	{ruleEnvVarUnused, severity.Warning, "a declared environment variable should be read by the Go code"},
 }
 
-var severityByRule = func() map[string]Severity {
-	m := make(map[string]Severity, len(catalog))
+var severityByRule = func() map[string]severity.Severity {
+	m := make(map[string]severity.Severity, len(catalog))
 	for _, r := range catalog {
 		m[r.ID] = r.Severity
 	}
 	return m
 }()
 
-func severityOf(rule string) Severity {
+func severityOf(rule string) severity.Severity {
 	if s, ok := severityByRule[rule]; ok {
 		return s
 	}
-	return SeverityError
+	return severity.Error
 }
 
 // Rules returns the catalog of every rule this package can report, in a

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcplint-go/mcplint/internal/rule/severity"
 )
 
 const baseDoc = `{
@@ -122,7 +124,7 @@ func TestCatalog(t *testing.T) {
 		require.False(t, seen[r.ID], "duplicate rule %s", r.ID)
 		seen[r.ID] = true
 		require.True(t, strings.HasPrefix(r.ID, "server-json-"), r.ID)
-		require.Contains(t, []Severity{SeverityError, SeverityWarning, SeverityInfo}, r.Severity)
+		require.Contains(t, []severity.Severity{severity.Error, severity.Warning, severity.Info}, r.Severity)
 		require.NotEmpty(t, r.Title)
 	}
 	// mcp-ts-core's 40 rule IDs are all kept.

@@ -90,6 +90,10 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the mutation harness imports recognition or a rule (it finds its sites by types alone, or it would measure recognition by itself)", []string{module + "/internal/testkit/mutation"}, under(append([]string{module + "/mcpdefs", module + "/flow", module + "/analyzers"}, families...)...), true},
 		{"a package that ships imports the test kit (internal/testkit holds what tests the linter)", shipped, under(module + "/internal/testkit"), false},
 		{"the engine imports the registry or a rule family", []string{module + "/internal/driver/engine", module + "/internal/driver/result"}, under(append([]string{module + "/analyzers"}, families...)...), true},
+		{"the server.json library imports go/analysis or the rule framework (it is usable without them and shares only the severity scale, internal/rule/severity)", []string{module + "/serverjson"}, func(dep string) bool {
+			return dep == "golang.org/x/tools/go/analysis" || under(module+"/internal/rule")(dep) && dep != module+"/internal/rule/severity"
+		}, true},
+		{"the severity scale imports a package of the module (the server.json library shares it)", []string{module + "/internal/rule/severity"}, func(dep string) bool { return strings.HasPrefix(dep, module+"/") }, true},
 		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},
 		{"output or probe imports the registry (a severity is internal/rule's; the registry pulls in every rule family and the SDKs)", []string{module + "/internal/driver/output", module + "/probe"}, under(module + "/analyzers"), true},
 		{"a rule family or surface imports an SDK, itself or through mcptool (surface reads mcptool's envelope from mcptool/envelope, which links none)", []string{module + "/handlerrules", module + "/contractrules", module + "/schemarules", module + "/serverjson", module + "/serverjson/manifest", module + "/surface", module + "/mcptool/envelope"}, under(sdks...), true},

@@ -1,46 +1,20 @@
 package rule
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/mcplint-go/mcplint/internal/rule/severity"
 
-// Severity says whether a finding fails the run by default.
-type Severity int
+// Severity says whether a finding fails the run by default: the scale of package severity,
+// which the server.json library shares.
+type Severity = severity.Severity
 
 // The severities, from the mildest.
 const (
-	// Info findings are never failures; they note something the user must finish elsewhere
-	// (a server.json release template, for example).
-	Info Severity = iota
-	Warning
-	Error
+	Info    = severity.Info
+	Warning = severity.Warning
+	Error   = severity.Error
 )
 
-func (s Severity) String() string {
-	switch s {
-	case Info:
-		return "info"
-	case Warning:
-		return "warning"
-	case Error:
-		return "error"
-	}
-	return fmt.Sprintf("Severity(%d)", int(s))
-}
-
 // ParseSeverity accepts the spellings users write in config and flags.
-func ParseSeverity(s string) (Severity, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "info", "note":
-		return Info, nil
-	case "warning", "warn":
-		return Warning, nil
-	case "error", "err":
-		return Error, nil
-	}
-	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
-}
+func ParseSeverity(s string) (Severity, error) { return severity.Parse(s) }
 
 // Family groups rules by the package that implements them and the doc page that explains them.
 // Each family package declares its own name; this package knows only its own family, the

@@ -46,14 +46,7 @@ type Config struct {
 func Rules() []rule.Rule {
 	var rows []rule.Rule
 	for _, r := range serverjson.Rules() {
-		sev := rule.Warning
-		switch r.Severity {
-		case serverjson.SeverityError:
-			sev = rule.Error
-		case serverjson.SeverityInfo:
-			sev = rule.Info
-		}
-		rows = append(rows, rule.Rule{ID: r.ID, Family: Family, Severity: sev, SDKs: []string{rule.SDKManifest}, Title: r.Title, Status: rule.Implemented})
+		rows = append(rows, rule.Rule{ID: r.ID, Family: Family, Severity: r.Severity, SDKs: []string{rule.SDKManifest}, Title: r.Title, Status: rule.Implemented})
 	}
 	return rows
 }

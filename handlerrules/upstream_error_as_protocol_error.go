@@ -221,20 +221,18 @@ func (h *handler) failedUpstreamOn(path *flow.Path) string {
 // missingInResponse names the upstream call that decoded a response path returns on finding a
 // field of missing (`if query.Stack == nil` after `client.Query(ctx, &query, vars)`), or "".
 func (h *handler) missingInResponse(path *flow.Path) string {
-	c := status.Missing(path.Return.Parent(), path.Return.Block(), h.flow.CallLeaves)
-	if c == nil {
-		return ""
-	}
-	if call := flow.CallExprAt(h.Node, c.Pos()); call != nil {
-		return types.ExprString(call.Fun)
-	}
-	return ""
+	return h.calleeText(status.Missing(path.Return.Parent(), path.Return.Block(), h.flow.CallLeaves))
 }
 
 // failingStatus names the call whose response path returns on the failing side of a status
 // check of (`if resp.StatusCode != http.StatusOK`), or "".
 func (h *handler) failingStatus(path *flow.Path) string {
-	c := status.Failure(path.Return.Parent(), path.Return.Block())
+	return h.calleeText(status.Failure(path.Return.Parent(), path.Return.Block()))
+}
+
+// calleeText is the source text of what c calls (client.Query), as written in the handler;
+// "" when c is nil or not a call of the handler's syntax.
+func (h *handler) calleeText(c *ssa.Call) string {
 	if c == nil {
 		return ""
 	}

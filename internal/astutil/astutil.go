@@ -424,6 +424,19 @@ func ReflectCallArgs(info *types.Info, call *ast.CallExpr) []ast.Expr {
 // MayHold reports whether a value of type t may hold a value of a type pred admits: t
 // itself, or the type of an element, pointee or struct field reached from it.
 func MayHold(t types.Type, pred func(types.Type) bool) bool {
+	return Reaches(t, pred, Edges{Chans: true})
+}
+
+// Edges are the steps Reaches takes besides pointees, slice, array and map elements and
+// struct fields: what a type holds differs by who asks (a value held through a channel, a
+// schema that covers a map's keys).
+type Edges struct {
+	MapKeys, Chans bool
+}
+
+// Reaches reports whether pred admits t or a type reached from it through its underlying
+// types along the steps edges allow.
+func Reaches(t types.Type, pred func(types.Type) bool, edges Edges) bool {
 	seen := map[types.Type]bool{}
 	var walk func(types.Type) bool
 	walk = func(t types.Type) bool {
@@ -442,9 +455,9 @@ func MayHold(t types.Type, pred func(types.Type) bool) bool {
 		case *types.Array:
 			return walk(u.Elem())
 		case *types.Map:
-			return walk(u.Elem())
+			return edges.MapKeys && walk(u.Key()) || walk(u.Elem())
 		case *types.Chan:
-			return walk(u.Elem())
+			return edges.Chans && walk(u.Elem())
 		case *types.Struct:
 			for i := range u.NumFields() {
 				if walk(u.Field(i).Type()) {

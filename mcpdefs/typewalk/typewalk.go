@@ -420,12 +420,8 @@ func (w *walker) object(t types.Type, path Path) status {
 func (w *walker) tag(f *Field) bool {
 	switch w.library {
 	case GoSDK:
-		if !f.HasJSONSchemaTag {
-			return false
-		}
-		if f.JSONSchemaTag == "" {
-			w.problem(EmptyTag, f.Path, f.Var, nil, "")
-			return true
+		if readable, fails := w.readableTag(f); !readable {
+			return fails
 		}
 		if IsWordTag(f.JSONSchemaTag) {
 			w.problem(WordTag, f.Path, f.Var, nil, f.JSONSchemaTag)
@@ -434,12 +430,8 @@ func (w *walker) tag(f *Field) bool {
 		f.Description = f.JSONSchemaTag
 	case MarkLabs:
 		f.Description = markLabsDescription(f.Tag)
-		if !f.HasJSONSchemaTag {
-			return false
-		}
-		if f.JSONSchemaTag == "" {
-			w.problem(EmptyTag, f.Path, f.Var, nil, "")
-			return true
+		if readable, fails := w.readableTag(f); !readable {
+			return fails
 		}
 		if IsWordTag(f.JSONSchemaTag) {
 			w.wordTags = append(w.wordTags, f)
@@ -458,6 +450,19 @@ func (w *walker) tag(f *Field) bool {
 		}
 	}
 	return false
+}
+
+// readableTag reports whether f has a jsonschema tag with something to read. An empty one is
+// an EmptyTag problem, which makes go-sdk's and mark3labs' inference fail (fails).
+func (w *walker) readableTag(f *Field) (readable, fails bool) {
+	if !f.HasJSONSchemaTag {
+		return false, false
+	}
+	if f.JSONSchemaTag == "" {
+		w.problem(EmptyTag, f.Path, f.Var, nil, "")
+		return false, true
+	}
+	return true, false
 }
 
 // markLabsTags decides the fate of WORD= tags under mark3labs: when every key=value option

@@ -263,16 +263,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 func runStock(ctx context.Context, opts Options, patterns []string) (*Outcome, error) {
 	fset := token.NewFileSet()
 	start := time.Now()
-	pkgs, err := packages.Load(&packages.Config{
-		Context:    ctx,
-		Mode:       packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest,
-		Dir:        opts.Dir,
-		Env:        opts.Env,
-		BuildFlags: opts.BuildFlags,
-		Overlay:    opts.Overlay,
-		Tests:      opts.Tests,
-		Fset:       fset,
-	}, patterns...)
+	pkgs, err := packages.Load(loadConfig(ctx, opts, packages.LoadAllSyntax|packages.NeedModule|packages.NeedForTest, fset), patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}

@@ -85,16 +85,7 @@ type plan struct {
 // them, and of their dependencies, to check in full. Dependencies are checked only for their
 // facts, so only when some analyzer has facts.
 func planLoad(ctx context.Context, opts Options, patterns []string, scope Scope, facts bool) (*plan, error) {
-	cfg := &packages.Config{
-		Context:    ctx,
-		Mode:       metaMode,
-		Dir:        opts.Dir,
-		Env:        opts.Env,
-		BuildFlags: opts.BuildFlags,
-		Overlay:    opts.Overlay,
-		Tests:      opts.Tests,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := packages.Load(loadConfig(ctx, opts, metaMode, nil), patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -315,9 +306,16 @@ func cgoPackages(pkgs []*packages.Package) []*packages.Package {
 
 // loadFallback is go/packages' own load, for files named on the command line.
 func loadFallback(ctx context.Context, opts Options, fset *token.FileSet, patterns []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{
+	return packages.Load(loadConfig(ctx, opts, fallbackMode, fset), patterns...)
+}
+
+// loadConfig is the go/packages load of the user's patterns in mode, with the user's
+// directory, environment, build flags, overlay and tests; fset nil for a load that parses
+// nothing.
+func loadConfig(ctx context.Context, opts Options, mode packages.LoadMode, fset *token.FileSet) *packages.Config {
+	return &packages.Config{
 		Context:    ctx,
-		Mode:       fallbackMode,
+		Mode:       mode,
 		Dir:        opts.Dir,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
@@ -325,7 +323,6 @@ func loadFallback(ctx context.Context, opts Options, fset *token.FileSet, patter
 		Tests:      opts.Tests,
 		Fset:       fset,
 	}
-	return packages.Load(cfg, patterns...)
 }
 
 // hasSource reports whether p was type-checked from source, so that analyzers can run on it.

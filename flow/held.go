@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -63,6 +64,28 @@ func (r *Result) HeldBy(g *ssa.Global) *ssa.Function {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.globalHolds(g, 1)
+}
+
+// ExportedHeld yields the exported variables of the package that hold one function for the
+// whole run (HeldBy), with that function: other packages call through them, so facts about
+// the function belong on the variable.
+func (r *Result) ExportedHeld() iter.Seq2[*types.Var, *ssa.Function] {
+	return func(yield func(*types.Var, *ssa.Function) bool) {
+		pkg := r.Package()
+		if pkg == nil {
+			return
+		}
+		for _, m := range pkg.Members {
+			g, ok := m.(*ssa.Global)
+			if !ok || g.Object() == nil || !g.Object().Exported() {
+				continue
+			}
+			v, _ := g.Object().(*types.Var)
+			if fn := r.HeldBy(g); fn != nil && !yield(v, fn) {
+				return
+			}
+		}
+	}
 }
 
 // globalHolds is the one function the package's variable g holds when the package stores to

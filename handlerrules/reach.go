@@ -143,13 +143,9 @@ func (r *reacher) export() {
 	}
 	// Exported variables that hold one function for the whole run: other packages call
 	// through them.
-	for _, m := range r.fl.Package().Members {
-		g, ok := m.(*ssa.Global)
-		if !ok || g.Object() == nil || !g.Object().Exported() {
-			continue
-		}
-		if fn := r.own(r.fl.HeldBy(g)); fn != nil && !r.isHandler[fn] && !r.inTest(fn.Pos()) && errorResultIndex(fn.Signature) >= 0 {
-			r.exportOn(g.Object(), fn)
+	for v, held := range r.fl.ExportedHeld() {
+		if fn := r.own(held); fn != nil && !r.isHandler[fn] && !r.inTest(fn.Pos()) && errorResultIndex(fn.Signature) >= 0 {
+			r.exportOn(v, fn)
 		}
 	}
 }

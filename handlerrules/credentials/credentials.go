@@ -100,13 +100,9 @@ func (s *Result) export() {
 		}
 		s.exportFor(obj, fn)
 	}
-	for _, m := range s.fl.Package().Members {
-		g, ok := m.(*ssa.Global)
-		if !ok || g.Object() == nil || !g.Object().Exported() {
-			continue
-		}
-		if fn := s.fl.HeldBy(g); fn != nil && len(fn.Blocks) > 0 {
-			s.exportFor(g.Object(), fn)
+	for v, fn := range s.fl.ExportedHeld() {
+		if len(fn.Blocks) > 0 {
+			s.exportFor(v, fn)
 		}
 	}
 	for f := range s.usedFields {

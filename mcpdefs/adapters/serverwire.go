@@ -366,21 +366,11 @@ func (r *Finder) linkServers() {
 // that delegates to them (analyzers.Wire). It also records the package variables that hold
 // one of the package's handlers, by which other packages call it.
 func (r *Finder) delegations() {
-	pkg := r.flow.Package()
-	if pkg == nil {
+	if r.flow.Package() == nil {
 		return
 	}
 	holder := map[ast.Node]types.Object{}
-	for _, m := range pkg.Members {
-		g, ok := m.(*ssa.Global)
-		if !ok || g.Object() == nil || !g.Object().Exported() {
-			continue
-		}
-		f := r.flow.HeldBy(g)
-		if f == nil {
-			continue
-		}
-		v, _ := g.Object().(*types.Var)
+	for v, f := range r.flow.ExportedHeld() {
 		if fn, ok := f.Object().(*types.Func); ok && fn.Pkg() == r.pass.Pkg {
 			r.AddHolder(mcpmodel.Holder{Var: v, Func: fn.Origin()}) // a function or method value
 		} else if lit, ok := f.Syntax().(*ast.FuncLit); ok && r.HandlerOf(lit) != nil {

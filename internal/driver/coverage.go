@@ -646,36 +646,27 @@ func (r *runRecord) reason(t *toolRecord, resolved map[string]bool) string {
 	case t.ReturnedBy != "" && r.Returns[t.ReturnedBy] != nil:
 		return r.reason(r.Returns[t.ReturnedBy], resolved)
 	case len(t.ReturnedByAny) > 0:
-		for _, fn := range t.ReturnedByAny {
-			if r.Handlers[fn] {
-				continue // a handler function of another package, given as a value
-			}
-			made := r.Returns[fn]
-			if made == nil {
-				return t.Reason
-			}
-			if reason := r.reason(made, resolved); reason != "" {
-				return reason
-			}
-		}
-		return ""
+		// A handler function of another package, given as a value, is checked there.
+		fns := slices.DeleteFunc(slices.Clone(t.ReturnedByAny), func(fn string) bool { return r.Handlers[fn] })
+		return r.madeReason(t, fns, r.Returns, resolved)
 	case len(t.HeldIn) > 0:
-		return r.heldReason(t, resolved)
+		return r.madeReason(t, t.HeldIn, r.Holds, resolved)
 	case t.Declared != "":
 		return mcpmodel.DeclaredReason(t.DeclaredName, t.DeclaredIn, r.Packages[t.DeclaredIn])
 	}
 	return t.Reason
 }
 
-// heldReason settles a handler made by calling a function read from package variables: it is
-// checked when each variable's functions make checked handlers.
-func (r *runRecord) heldReason(t *toolRecord, resolved map[string]bool) string {
-	for _, v := range t.HeldIn {
-		held := r.Holds[v]
-		if held == nil {
+// madeReason settles a handler made elsewhere by each of keys (functions that return it, or
+// package variables whose functions make it): it is checked when every key's verdict in made
+// is; a key with no verdict leaves t's own reason.
+func (r *runRecord) madeReason(t *toolRecord, keys []string, made map[string]*toolRecord, resolved map[string]bool) string {
+	for _, k := range keys {
+		m := made[k]
+		if m == nil {
 			return t.Reason
 		}
-		if reason := r.reason(held, resolved); reason != "" {
+		if reason := r.reason(m, resolved); reason != "" {
 			return reason
 		}
 	}

@@ -327,12 +327,7 @@ func (w *contentWalk) globalUses() map[*ssa.Global][]ssa.Instruction {
 // parameter follows p to the arguments the package's static calls of its function pass.
 func (w *contentWalk) parameter(p *ssa.Parameter) {
 	fn := p.Parent()
-	i := -1
-	for j, q := range fn.Params {
-		if q == p {
-			i = j
-		}
-	}
+	i := slices.Index(fn.Params, p)
 	if i < 0 {
 		return
 	}

@@ -3,6 +3,7 @@ package adapters
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -150,12 +151,7 @@ func (sf *serverFlow) converts(v ssa.Value, depth int) bool {
 	case *ssa.Parameter:
 		// Every call of the function passes a converting server.
 		fn := x.Parent()
-		i := -1
-		for k, p := range fn.Params {
-			if p == x {
-				i = k
-			}
-		}
+		i := slices.Index(fn.Params, x)
 		calls := sf.sites[fn]
 		if i < 0 || len(calls) == 0 {
 			return false
@@ -169,12 +165,7 @@ func (sf *serverFlow) converts(v ssa.Value, depth int) bool {
 	case *ssa.FreeVar:
 		// Every closure of the literal binds a converting server (or a cell that holds one).
 		fn := x.Parent()
-		k := -1
-		for j, fv := range fn.FreeVars {
-			if fv == x {
-				k = j
-			}
-		}
+		k := slices.Index(fn.FreeVars, x)
 		refs := fn.Referrers()
 		if k < 0 || refs == nil {
 			return false

@@ -166,13 +166,16 @@ func (h Writer) ToolError(ret *ast.ReturnStmt, res, e ast.Expr) []analysis.Sugge
 	if !ok {
 		return nil
 	}
-	return []analysis.SuggestedFix{{
-		Message: "Return a tool error result",
-		TextEdits: []analysis.TextEdit{
-			{Pos: res.Pos(), End: res.End(), NewText: []byte(repl)},
-			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
-		},
-	}}
+	return returnResultFix("Return a tool error result", res, e, repl)
+}
+
+// returnResultFix is the fix that returns result in place of res and nil in place of the
+// error e, after the edits before (statements that make the result).
+func returnResultFix(message string, res, e ast.Expr, result string, before ...analysis.TextEdit) []analysis.SuggestedFix {
+	edits := append(before,
+		analysis.TextEdit{Pos: res.Pos(), End: res.End(), NewText: []byte(result)},
+		analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")})
+	return []analysis.SuggestedFix{{Message: message, TextEdits: edits}}
 }
 
 func (h Writer) markLabsToolError(e ast.Expr) (string, bool) {
@@ -205,14 +208,8 @@ func (h Writer) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []analys
 	name := h.freshName(ret, "res", "result", "toolResult", "errResult")
 	if decl, set, ok := h.Vocab.SetToolError(h.File, h.Handler, name, h.render(e)); ok && name != "" {
 		indent := "\n" + strings.Repeat("\t", h.Pass.Fset.Position(ret.Pos()).Column-1)
-		return []analysis.SuggestedFix{{
-			Message: "Return an IsError result made with SetError",
-			TextEdits: []analysis.TextEdit{
-				{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(decl + indent + set + indent)},
-				{Pos: res.Pos(), End: res.End(), NewText: []byte(name)},
-				{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
-			},
-		}}
+		return returnResultFix("Return an IsError result made with SetError", res, e, name,
+			analysis.TextEdit{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(decl + indent + set + indent)})
 	}
 	text, ok := h.errorText(e)
 	if !ok {
@@ -222,13 +219,7 @@ func (h Writer) goSDKToolErrorFix(ret *ast.ReturnStmt, res, e ast.Expr) []analys
 	if !ok {
 		return nil
 	}
-	return []analysis.SuggestedFix{{
-		Message: "Return an IsError result",
-		TextEdits: []analysis.TextEdit{
-			{Pos: res.Pos(), End: res.End(), NewText: []byte(lit)},
-			{Pos: e.Pos(), End: e.End(), NewText: []byte("nil")},
-		},
-	}}
+	return returnResultFix("Return an IsError result", res, e, lit)
 }
 
 // errorText writes an expression for the text of the error e without building the error:

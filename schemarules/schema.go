@@ -3,6 +3,7 @@ package schemarules
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/defcheck"
@@ -263,6 +264,26 @@ func forEachWalk(m *Model, fn func(d *Definition, s *Schema)) {
 	}
 }
 
+// forEachProblem calls fn with each problem of one of kinds that the walk of an inferred
+// schema found.
+func forEachProblem(m *Model, kinds []typewalk.ProblemKind, fn func(d *Definition, s *Schema, pr *typewalk.Problem)) {
+	forEachWalk(m, func(d *Definition, s *Schema) {
+		for _, pr := range s.Walk.Problems {
+			if slices.Contains(kinds, pr.Kind) {
+				fn(d, s, pr)
+			}
+		}
+	})
+}
+
+// typeProblems are the walk problems of field types that schema inference rejects, which
+// schema-serializable reports; tagProblems those of jsonschema tags, which schema-tag-syntax
+// reports.
+var (
+	typeProblems = []typewalk.ProblemKind{typewalk.UnsupportedType, typewalk.UnsupportedMapKey, typewalk.TypeCycle, typewalk.EmbeddedOverride, typewalk.EmbeddingCycle}
+	tagProblems  = []typewalk.ProblemKind{typewalk.EmptyTag, typewalk.WordTag}
+)
+
 // fieldLabel names a field in messages: field Query (input.query) of tool "search".
 func fieldLabel(d *Definition, s *Schema, v *types.Var, path typewalk.Path, atField bool) string {
 	where := path.Under(s.Role)
@@ -286,21 +307,14 @@ func (rules) SchemaSerializable() rule.Entry[*kinds] {
 
 func schemaSerializable(p *rule.Pass, m *Model) {
 	seen := dedup{}
-	forEachWalk(m, func(d *Definition, s *Schema) {
-		for _, pr := range s.Walk.Problems {
-			switch pr.Kind {
-			case typewalk.UnsupportedType, typewalk.UnsupportedMapKey, typewalk.TypeCycle, typewalk.EmbeddedOverride, typewalk.EmbeddingCycle:
-			default:
-				continue
-			}
-			at, atField := m.fieldAt(pr.Field, d)
-			if pr.Field == nil {
-				at, atField = d.RegistrationOrDef(), false
-			}
-			msg := fmt.Sprintf("%s: %s, so %s; %s", fieldLabel(d, s, pr.Field, pr.Path, atField), m.problemReason(pr), effect(d, s, pr.Effect), problemAdvice(pr))
-			if seen.first(at, msg) {
-				p.Report(at, msg)
-			}
+	forEachProblem(m, typeProblems, func(d *Definition, s *Schema, pr *typewalk.Problem) {
+		at, atField := m.fieldAt(pr.Field, d)
+		if pr.Field == nil {
+			at, atField = d.RegistrationOrDef(), false
+		}
+		msg := fmt.Sprintf("%s: %s, so %s; %s", fieldLabel(d, s, pr.Field, pr.Path, atField), m.problemReason(pr), effect(d, s, pr.Effect), problemAdvice(pr))
+		if seen.first(at, msg) {
+			p.Report(at, msg)
 		}
 	})
 	for _, d := range m.Defs {

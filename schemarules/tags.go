@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,48 +119,43 @@ func (rules) SchemaTagSyntax() rule.Entry[*kinds] {
 
 func schemaTagSyntax(p *rule.Pass, m *Model) {
 	seen := dedup{}
-	forEachWalk(m, func(d *Definition, s *Schema) {
-		for _, pr := range s.Walk.Problems {
-			if pr.Kind != typewalk.EmptyTag && pr.Kind != typewalk.WordTag {
-				continue
+	forEachProblem(m, tagProblems, func(d *Definition, s *Schema, pr *typewalk.Problem) {
+		decl := m.Field(pr.Field)
+		at, atField := m.fieldAt(pr.Field, d)
+		label := fieldLabel(d, s, pr.Field, pr.Path, atField)
+		var msg string
+		var fixes []analysis.SuggestedFix
+		switch {
+		case pr.Kind == typewalk.EmptyTag:
+			msg = fmt.Sprintf(`%s: empty jsonschema tag, so %s; remove it or write a description`, label, effect(d, s, pr.Effect))
+			if edits, ok := tagEdit(decl, "jsonschema", true, "", ""); ok {
+				fixes = append(fixes, analysis.SuggestedFix{Message: "Remove the empty jsonschema tag", TextEdits: edits})
 			}
-			decl := m.Field(pr.Field)
-			at, atField := m.fieldAt(pr.Field, d)
-			label := fieldLabel(d, s, pr.Field, pr.Path, atField)
-			var msg string
-			var fixes []analysis.SuggestedFix
-			switch {
-			case pr.Kind == typewalk.EmptyTag:
-				msg = fmt.Sprintf(`%s: empty jsonschema tag, so %s; remove it or write a description`, label, effect(d, s, pr.Effect))
-				if edits, ok := tagEdit(decl, "jsonschema", true, "", ""); ok {
-					fixes = append(fixes, analysis.SuggestedFix{Message: "Remove the empty jsonschema tag", TextEdits: edits})
+		case pr.Effect == typewalk.SchemaLost:
+			msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
+		default:
+			msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
+		}
+		if pr.Kind == typewalk.WordTag {
+			optional := false
+			for _, f := range s.Walk.Fields {
+				if f.Var == pr.Field {
+					optional = !f.Required
 				}
-			case pr.Effect == typewalk.SchemaLost:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q uses invopop's key=value options, which mark3labs v1 does not read, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
-			default:
-				msg = fmt.Sprintf(`%s: jsonschema tag %q begins with a key=value option, so %s; write the description alone`, label, pr.Tag, effect(d, s, pr.Effect))
 			}
-			if pr.Kind == typewalk.WordTag {
-				optional := false
-				for _, f := range s.Walk.Fields {
-					if f.Var == pr.Field {
-						optional = !f.Required
+			if desc, ok := invopopDescription(pr.Tag, optional); ok {
+				remove := desc == ""
+				if edits, ok := tagEdit(decl, "jsonschema", remove, "", desc); ok {
+					text := fmt.Sprintf("Rewrite the tag as jsonschema:%q", desc)
+					if remove {
+						text = "Remove the jsonschema tag"
 					}
-				}
-				if desc, ok := invopopDescription(pr.Tag, optional); ok {
-					remove := desc == ""
-					if edits, ok := tagEdit(decl, "jsonschema", remove, "", desc); ok {
-						text := fmt.Sprintf("Rewrite the tag as jsonschema:%q", desc)
-						if remove {
-							text = "Remove the jsonschema tag"
-						}
-						fixes = append(fixes, analysis.SuggestedFix{Message: text, TextEdits: edits})
-					}
+					fixes = append(fixes, analysis.SuggestedFix{Message: text, TextEdits: edits})
 				}
 			}
-			if seen.first(at, msg) {
-				p.Report(at, msg, fixes...)
-			}
+		}
+		if seen.first(at, msg) {
+			p.Report(at, msg, fixes...)
 		}
 	})
 }
@@ -188,7 +184,7 @@ func schemaTagRequiredIgnored(p *rule.Pass, m *Model) {
 		bad := map[*typewalk.Field]bool{}
 		for _, pr := range s.Walk.Problems {
 			for _, f := range s.Walk.Fields {
-				if f.Var == pr.Field && (pr.Kind == typewalk.EmptyTag || pr.Kind == typewalk.WordTag) {
+				if f.Var == pr.Field && slices.Contains(tagProblems, pr.Kind) {
 					bad[f] = true
 				}
 			}

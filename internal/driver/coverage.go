@@ -456,58 +456,22 @@ func (r *runRecord) merge(later *runRecord) {
 	r.init()
 	maps.Copy(r.Tools, later.Tools)
 	maps.Copy(r.Foreign, later.Foreign)
-	if later.Forwards != nil {
-		if r.Forwards == nil {
-			r.Forwards = map[string][]string{}
-		}
-		maps.Copy(r.Forwards, later.Forwards)
-	}
+	copyOver(&r.Forwards, later.Forwards)
 	maps.Copy(r.Returns, later.Returns)
-	if later.Holds != nil {
-		if r.Holds == nil {
-			r.Holds = map[string]*toolRecord{}
-		}
-		maps.Copy(r.Holds, later.Holds)
-	}
-	if later.FieldRegs != nil {
-		if r.FieldRegs == nil {
-			r.FieldRegs = map[string]*toolRecord{}
-		}
-		maps.Copy(r.FieldRegs, later.FieldRegs)
-	}
+	copyOver(&r.Holds, later.Holds)
+	copyOver(&r.FieldRegs, later.FieldRegs)
 	maps.Copy(r.Handlers, later.Handlers)
 	maps.Copy(r.Packages, later.Packages)
 	if later.Calls != nil {
-		if r.Calls == nil {
-			r.Calls = map[string]map[string]bool{}
-		}
-		for caller, callees := range later.Calls {
-			if r.Calls[caller] == nil {
-				r.Calls[caller] = map[string]bool{}
-			}
-			maps.Copy(r.Calls[caller], callees)
-		}
+		mergeNested(&r.Calls, later.Calls)
 	}
-	if later.Unsupported != nil {
-		if r.Unsupported == nil {
-			r.Unsupported = map[string]bool{}
-		}
-		maps.Copy(r.Unsupported, later.Unsupported)
-	}
+	copyOver(&r.Unsupported, later.Unsupported)
 	// What a later round found behind layers may hold layers of its own.
 	if r.Sites == nil {
 		r.Sites = map[string]siteRecord{}
 	}
 	maps.Copy(r.Sites, later.Sites)
-	if r.Values == nil {
-		r.Values = map[string]map[string]string{}
-	}
-	for k, v := range later.Values {
-		if r.Values[k] == nil {
-			r.Values[k] = map[string]string{}
-		}
-		maps.Copy(r.Values[k], v)
-	}
+	mergeNested(&r.Values, later.Values)
 	r.MethodSets = append(r.MethodSets, later.MethodSets...)
 	maps.Copy(r.OwnConverters, later.OwnConverters)
 	for k, pkgs := range later.OwnLiterals {
@@ -516,6 +480,32 @@ func (r *runRecord) merge(later *runRecord) {
 				r.OwnLiterals[k] = append(r.OwnLiterals[k], p)
 			}
 		}
+	}
+}
+
+// copyOver copies later's entries over *into, making *into when later is a map (even an empty
+// one) and *into is not yet.
+func copyOver[K comparable, V any](into *map[K]V, later map[K]V) {
+	if later == nil {
+		return
+	}
+	if *into == nil {
+		*into = map[K]V{}
+	}
+	maps.Copy(*into, later)
+}
+
+// mergeNested copies each inner map of later over the one of *into under the same key, making
+// *into and the inner maps it lacks.
+func mergeNested[V any](into *map[string]map[string]V, later map[string]map[string]V) {
+	if *into == nil {
+		*into = map[string]map[string]V{}
+	}
+	for k, m := range later {
+		if (*into)[k] == nil {
+			(*into)[k] = map[string]V{}
+		}
+		maps.Copy((*into)[k], m)
 	}
 }
 

@@ -132,6 +132,17 @@ func SameText(v ssa.Value) ssa.Value {
 	return nil
 }
 
+// Every reports whether vs holds a value and pred admits each one: a φ, or a local's stores,
+// is something when every way in is.
+func Every(vs []ssa.Value, pred func(ssa.Value) bool) bool {
+	for _, v := range vs {
+		if !pred(v) {
+			return false
+		}
+	}
+	return len(vs) > 0
+}
+
 // Stored returns the values stored through addr.
 func Stored(addr ssa.Value) []ssa.Value {
 	var out []ssa.Value

@@ -109,27 +109,17 @@ func (h *handler) protocolErrorValue(v ssa.Value, depth int) bool {
 	if oracle.IsProtocolErrorTypeName(types.TypeString(v.Type(), nil)) {
 		return true
 	}
+	inner := func(w ssa.Value) bool { return h.protocolErrorValue(w, depth+1) }
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
-		return h.protocolErrorValue(x.X, depth+1)
+		return inner(x.X)
 	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if !h.protocolErrorValue(e, depth+1) {
-				return false
-			}
-		}
-		return len(x.Edges) > 0
+		return flow.Every(x.Edges, inner)
 	case *ssa.UnOp:
-		stored := flow.Stored(x.X)
-		if _, local := x.X.(*ssa.Alloc); !local || len(stored) == 0 {
+		if _, local := x.X.(*ssa.Alloc); !local {
 			return false
 		}
-		for _, st := range stored {
-			if !h.protocolErrorValue(st, depth+1) {
-				return false
-			}
-		}
-		return true
+		return flow.Every(flow.Stored(x.X), inner)
 	}
 	if c := flow.CallOf(v); c != nil {
 		syn := flow.CallExprAt(h.Node, c.Pos())

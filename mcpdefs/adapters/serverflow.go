@@ -130,12 +130,7 @@ func (sf *serverFlow) converts(v ssa.Value, depth int) bool {
 	case *ssa.Call:
 		return sf.converting[x]
 	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if !sf.isConverting(e, depth+1) {
-				return false
-			}
-		}
-		return len(x.Edges) > 0
+		return sf.allConverting(x.Edges, depth)
 	case *ssa.UnOp:
 		// A local the server is stored in, in the function or in a cell a closure captures.
 		if x.Op != token.MUL {
@@ -187,10 +182,5 @@ func (sf *serverFlow) converts(v ssa.Value, depth int) bool {
 }
 
 func (sf *serverFlow) allConverting(vs []ssa.Value, depth int) bool {
-	for _, v := range vs {
-		if !sf.isConverting(v, depth+1) {
-			return false
-		}
-	}
-	return len(vs) > 0
+	return flow.Every(vs, func(v ssa.Value) bool { return sf.isConverting(v, depth+1) })
 }

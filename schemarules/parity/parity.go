@@ -637,12 +637,7 @@ func (e *Engine) formattedFromShown(v ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.Phi:
 		// A message chosen in an if/else or a switch: every way in must restate.
-		for _, e := range x.Edges {
-			if !operand(e) {
-				return false
-			}
-		}
-		return len(x.Edges) > 0
+		return flow.Every(x.Edges, operand)
 	case *ssa.BinOp:
 		return x.Op == token.ADD && operand(x.X) && operand(x.Y)
 	case *ssa.Call:

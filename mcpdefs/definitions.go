@@ -490,15 +490,21 @@ func (r *recogniser) code(e ast.Expr) mcpmodel.CodeValue {
 
 // str reads a string property: a constant, or a variable assigned exactly one constant.
 func (r *recogniser) str(e ast.Expr) mcpmodel.Value {
+	x, s, static := property(r, e, r.constString)
+	return mcpmodel.Value{Expr: x, Set: e != nil, Static: static, Str: s}
+}
+
+// property reads a property written as e (nil when it is not given): the expression e comes to
+// through a helper's bound parameters, and the value constant reads from it when it is one.
+func property[T any](r *recogniser, e ast.Expr, constant func(ast.Expr) (T, bool)) (x ast.Expr, val T, static bool) {
 	if e == nil {
-		return mcpmodel.Value{}
+		return nil, val, false
 	}
-	e = r.through(e)
-	v := mcpmodel.Value{Expr: e, Set: true}
-	if s, ok := r.constString(e); ok {
-		v.Static, v.Str = true, s
+	x = r.through(e)
+	if v, ok := constant(x); ok {
+		val, static = v, true
 	}
-	return v
+	return x, val, static
 }
 
 // constString reads e as a constant string, following variables assigned exactly once.
@@ -659,15 +665,8 @@ func (r *recogniser) constValue(e ast.Expr, kind constant.Kind) (constant.Value,
 
 // boolean reads a bool property.
 func (r *recogniser) boolean(e ast.Expr) mcpmodel.BoolValue {
-	if e == nil {
-		return mcpmodel.BoolValue{}
-	}
-	e = r.through(e)
-	b := mcpmodel.BoolValue{Expr: e, Set: true}
-	if v, ok := r.constBool(e); ok {
-		b.Static, b.Val = true, v
-	}
-	return b
+	x, v, static := property(r, e, r.constBool)
+	return mcpmodel.BoolValue{Expr: x, Set: e != nil, Static: static, Val: v}
 }
 
 // constBool reads e as a constant bool, following variables assigned exactly once.

@@ -149,7 +149,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		d := r.newDef(lit, mcpmodel.Tool, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema, d.Meta = r.throughOrNil(f["InputSchema"]), r.throughOrNil(f["OutputSchema"]), r.throughOrNil(f["Meta"])
-		r.goAnnotations(d, f["Annotations"])
+		r.annotations(d, f["Annotations"], true)
 	case sdkapi.GoSDKMCPPath + ".Resource":
 		d := r.newDef(lit, mcpmodel.Resource, sdkapi.GoSDK)
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
@@ -167,7 +167,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 		d.Name, d.Title, d.Description = r.str(f["Name"]), r.str(f["Title"]), r.str(f["Description"])
 		d.InputSchema, d.OutputSchema = astutil.FirstNonNil(f["RawInputSchema"], f["InputSchema"]), astutil.FirstNonNil(f["RawOutputSchema"], f["OutputSchema"])
 		d.Meta = f["Meta"]
-		r.m3AnnotationLit(d, f["Annotations"])
+		r.annotations(d, f["Annotations"], false)
 	case sdkapi.MarkLabsServerPath + ".ServerTool":
 		r.pending = append(r.pending, registration{kind: mcpmodel.Tool, sdk: sdkapi.MarkLabs, def: f["Tool"], handler: f["Handler"], omitted: astutil.KeyedWithout(lit, f, "Handler"), lit: lit})
 	case sdkapi.MarkLabsServerPath + ".ServerResource":
@@ -184,7 +184,7 @@ func (r *recogniser) composite(lit *ast.CompositeLit) {
 			// Format: nil is no Format: mcptool sends the output's JSON as the text.
 			d.Format = e
 		}
-		r.goAnnotations(d, f["Annotations"])
+		r.annotations(d, f["Annotations"], true)
 		if targs := named.TypeArgs(); targs != nil && targs.Len() == 2 {
 			d.InputType, d.OutputType = targs.At(0), targs.At(1)
 		}
@@ -374,7 +374,7 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 			// The literal replaces the whole annotation struct, NewTool's defaults included.
 			d.Annotations.DestructiveDefault, d.Annotations.OpenWorldDefault = nil, nil
 			d.Annotations.ReadOnlyDefault, d.Annotations.IdempotentDefault = nil, nil
-			r.m3AnnotationLit(d, a0)
+			r.annotations(d, a0, false)
 		case "WithArgument":
 			r.m3PromptArg(d, oc)
 		case "WithInputSchema", "WithCachedInputSchema", "WithCachedInputSchemaKey":
@@ -393,34 +393,16 @@ func (r *recogniser) m3Options(d *mcpmodel.Definition, call *ast.CallExpr, from 
 	}
 }
 
-// m3AnnotationLit reads an mcp.ToolAnnotation literal, whose hints are *bool.
-func (r *recogniser) m3AnnotationLit(d *mcpmodel.Definition, e ast.Expr) {
-	if e == nil {
-		return
-	}
-	e = r.through(e)
-	d.Annotations.Expr = e
-	lit := r.resolveLit(e, 0)
-	if lit == nil {
-		d.Annotations.Dynamic = true
-		return
-	}
-	f := r.fields(lit)
-	a := &d.Annotations
-	a.ReadOnly, a.Destructive = r.boolPtr(f["ReadOnlyHint"]), r.boolPtr(f["DestructiveHint"])
-	a.Idempotent, a.OpenWorld = r.boolPtr(f["IdempotentHint"]), r.boolPtr(f["OpenWorldHint"])
-	a.Title = r.str(f["Title"])
-}
-
-// goAnnotations reads a go-sdk *mcp.ToolAnnotations: ReadOnlyHint and IdempotentHint are
-// bool, DestructiveHint and OpenWorldHint *bool.
-func (r *recogniser) goAnnotations(d *mcpmodel.Definition, e ast.Expr) {
+// annotations reads a tool's annotations expression e (nil when not given) into d: mark3labs'
+// mcp.ToolAnnotation, whose hints are all *bool, or, goSDKType, go-sdk's *mcp.ToolAnnotations
+// (also mcptool's), whose ReadOnlyHint and IdempotentHint are bool.
+func (r *recogniser) annotations(d *mcpmodel.Definition, e ast.Expr, goSDKType bool) {
 	if e == nil {
 		return
 	}
 	e = r.through(e)
 	if astutil.IsNil(r.pass.TypesInfo, e) {
-		return
+		return // go-sdk's pointer; mark3labs' struct cannot be nil
 	}
 	d.Annotations.Expr = e
 	lit := r.resolveLit(e, 0)
@@ -430,9 +412,13 @@ func (r *recogniser) goAnnotations(d *mcpmodel.Definition, e ast.Expr) {
 	}
 	f := r.fields(lit)
 	a := &d.Annotations
-	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
-	a.Title = r.str(f["Title"])
 	a.Destructive, a.OpenWorld = r.boolPtr(f["DestructiveHint"]), r.boolPtr(f["OpenWorldHint"])
+	a.Title = r.str(f["Title"])
+	if !goSDKType {
+		a.ReadOnly, a.Idempotent = r.boolPtr(f["ReadOnlyHint"]), r.boolPtr(f["IdempotentHint"])
+		return
+	}
+	a.ReadOnly, a.Idempotent = r.boolean(f["ReadOnlyHint"]), r.boolean(f["IdempotentHint"])
 	// The two plain bools are false when not set; whether false is sent depends on the version.
 	no := false
 	a.ReadOnlyDefault, a.IdempotentDefault = &no, &no

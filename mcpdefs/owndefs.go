@@ -223,7 +223,7 @@ func (r *recogniser) ownDefinition(lit *ast.CompositeLit, named *types.Named) bo
 	if o.sdk == sdkapi.GoSDK {
 		d.InputSchema, d.OutputSchema, d.Meta = get("InputSchema"), get("OutputSchema"), get("Meta")
 		if a := get("Annotations"); a != nil {
-			r.goAnnotations(d, a)
+			r.annotations(d, a, true)
 		} else if o.converted["Annotations"] {
 			d.Annotations.Dynamic = true
 		}

@@ -434,13 +434,9 @@ func (r *recogniser) contract(e ast.Expr) *mcpmodel.Contract {
 	if lit == nil {
 		return c
 	}
-	c.Static, c.Lit = true, lit
-	for _, elt := range lit.Elts {
-		el := r.resolveLit(elt, 0)
-		if el == nil {
-			c.Static = false
-			continue
-		}
+	els, all := r.elementLits(lit)
+	c.Static, c.Lit = all, lit
+	for _, el := range els {
 		f := r.fields(el)
 		c.Entries = append(c.Entries, mcpmodel.ContractEntry{
 			Lit:       el,
@@ -452,6 +448,20 @@ func (r *recogniser) contract(e ast.Expr) *mcpmodel.Contract {
 		})
 	}
 	return c
+}
+
+// elementLits are the literals the elements of the slice literal lit resolve to; all is false
+// when some element resolves to none, so the list is not wholly known.
+func (r *recogniser) elementLits(lit *ast.CompositeLit) (els []*ast.CompositeLit, all bool) {
+	all = true
+	for _, elt := range lit.Elts {
+		if el := r.resolveLit(elt, 0); el != nil {
+			els = append(els, el)
+		} else {
+			all = false
+		}
+	}
+	return els, all
 }
 
 // code reads an mcperr.Code expression.
@@ -784,12 +794,11 @@ func (r *recogniser) goPromptArgs(d *mcpmodel.Definition, e ast.Expr) {
 		d.PromptArgsDynamic = true
 		return
 	}
-	for _, elt := range lit.Elts {
-		el := r.resolveLit(elt, 0)
-		if el == nil {
-			d.PromptArgsDynamic = true
-			continue
-		}
+	els, all := r.elementLits(lit)
+	if !all {
+		d.PromptArgsDynamic = true
+	}
+	for _, el := range els {
 		f := r.fields(el)
 		d.PromptArgs = append(d.PromptArgs, &mcpmodel.PromptArg{Node: el, Name: r.str(f["Name"]), Title: r.str(f["Title"]), Description: r.str(f["Description"]), Required: r.boolean(f["Required"])})
 	}

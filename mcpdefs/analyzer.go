@@ -195,8 +195,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 		storedIn:           map[*mcpmodel.Definition]string{},
 		own:                opts.Own,
 	}
+	syntax := mcpmodel.SyntaxIndex{Decls: r.decls, Assigns: r.assigns}
 	r.eval = jsoneval.New(pass, r, jsoneval.Index{
-		Decls: r.decls, Returns: r.returns, Assigns: r.assigns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
+		SyntaxIndex: syntax, Returns: r.returns, FieldAssigned: r.fieldAssigned, CallArgs: r.callArgs,
 	})
 	r.templates = templates.New(pass, r, r.callsOf)
 	res.r = r
@@ -207,9 +208,9 @@ func run(pass *analysis.Pass, regs map[string]Registrar, opts Options, inferred 
 	// of them cannot reach an SDK.
 	r.collect(inspector.New(pass.Files))
 	r.adapters = adapters.New(pass, flowRes, r, adapters.Index{
-		Decls: r.decls, Assigns: r.assigns, Returns: r.returns, CallsOf: r.callsOf, Enclosing: r.enclosing,
+		SyntaxIndex: syntax, Returns: r.returns, CallsOf: r.callsOf, Enclosing: r.enclosing,
 	})
-	r.revision = revision.New(pass, r, revision.Index{Decls: r.decls, Assigns: r.assigns, FieldAssigned: r.fieldAssigned})
+	r.revision = revision.New(pass, r, revision.Index{SyntaxIndex: syntax, FieldAssigned: r.fieldAssigned})
 	// Converting adapters first: one that hands a typed handler's results to a low-level
 	// handler unchanged changes that handler's semantics, which a pass-through adapter
 	// wrapping it then copies.

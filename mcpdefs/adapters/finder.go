@@ -28,10 +28,7 @@ import (
 // Index is recognition's index of the package's syntax, built in its single walk before the
 // adapters are looked for.
 type Index struct {
-	// Decls are the package's function declarations, by function.
-	Decls map[*types.Func]*ast.FuncDecl
-	// Assigns are the expressions assigned to each variable.
-	Assigns map[types.Object][]ast.Expr
+	mcpmodel.SyntaxIndex
 	// Returns are each function body's return statements.
 	Returns map[ast.Node][]*ast.ReturnStmt
 	// CallsOf are the calls of each function.

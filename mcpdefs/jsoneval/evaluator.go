@@ -15,17 +15,16 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcplint-go/mcplint/mcpdefs/mcpmodel"
 )
 
 // Index is recognition's index of the package's syntax. Its maps are filled in recognition's
 // single walk, before anything is evaluated.
 type Index struct {
-	// Decls are the package's function declarations, by function.
-	Decls map[*types.Func]*ast.FuncDecl
+	mcpmodel.SyntaxIndex
 	// Returns are each function body's return statements.
 	Returns map[ast.Node][]*ast.ReturnStmt
-	// Assigns are the expressions assigned to each variable.
-	Assigns map[types.Object][]ast.Expr
 	// FieldAssigned are the variables with a field or element assigned.
 	FieldAssigned map[types.Object]bool
 	// CallArgs are the calls each variable is passed to.

@@ -379,3 +379,12 @@ func (f Flavour) String() string {
 	}
 	return "FlavourUnknown"
 }
+
+// SyntaxIndex is the part of recognition's index of a package's syntax, built in its single
+// walk, that the evaluator, the adapters and the revision checker all read.
+type SyntaxIndex struct {
+	// Decls are the package's function declarations, by function.
+	Decls map[*types.Func]*ast.FuncDecl
+	// Assigns are the expressions assigned to each variable.
+	Assigns map[types.Object][]ast.Expr
+}

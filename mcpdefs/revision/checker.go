@@ -21,10 +21,7 @@ import (
 
 // Index is recognition's index of the package's syntax, built in its single walk.
 type Index struct {
-	// Decls are the package's function declarations, by function.
-	Decls map[*types.Func]*ast.FuncDecl
-	// Assigns are the expressions assigned to each variable.
-	Assigns map[types.Object][]ast.Expr
+	mcpmodel.SyntaxIndex
 	// FieldAssigned are the variables with a field or element assigned.
 	FieldAssigned map[types.Object]bool
 }

@@ -144,26 +144,10 @@ func CompositeOf(e ast.Expr) *ast.CompositeLit {
 
 // HasTypeParam reports whether t mentions a type parameter anywhere.
 func HasTypeParam(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	var walk func(types.Type) bool
-	walk = func(t types.Type) bool {
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
+	return walkOnce(t, func(t types.Type, walk func(types.Type) bool) bool {
 		switch x := types.Unalias(t).(type) {
 		case *types.TypeParam:
 			return true
-		case *types.Pointer:
-			return walk(x.Elem())
-		case *types.Slice:
-			return walk(x.Elem())
-		case *types.Array:
-			return walk(x.Elem())
-		case *types.Map:
-			return walk(x.Key()) || walk(x.Elem())
-		case *types.Chan:
-			return walk(x.Elem())
 		case *types.Named:
 			if args := x.TypeArgs(); args != nil {
 				for i := range args.Len() {
@@ -173,16 +157,22 @@ func HasTypeParam(t types.Type) bool {
 				}
 			}
 			return false
-		case *types.Struct:
-			for i := range x.NumFields() {
-				if walk(x.Field(i).Type()) {
-					return true
-				}
-			}
-		case *types.Signature:
+		}
+		return anyComponent(types.Unalias(t), Edges{MapKeys: true, Chans: true}, walk)
+	})
+}
+
+// walkOnce reports whether step finds what it looks for from t, step walking on through walk,
+// which visits each type once (types can be cyclic) and answers false for nil.
+func walkOnce(t types.Type, step func(t types.Type, walk func(types.Type) bool) bool) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if t == nil || seen[t] {
 			return false
 		}
-		return false
+		seen[t] = true
+		return step(t, walk)
 	}
 	return walk(t)
 }
@@ -437,37 +427,34 @@ type Edges struct {
 // Reaches reports whether pred admits t or a type reached from it through its underlying
 // types along the steps edges allow.
 func Reaches(t types.Type, pred func(types.Type) bool, edges Edges) bool {
-	seen := map[types.Type]bool{}
-	var walk func(types.Type) bool
-	walk = func(t types.Type) bool {
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
-		if pred(t) {
-			return true
-		}
-		switch u := t.Underlying().(type) {
-		case *types.Pointer:
-			return walk(u.Elem())
-		case *types.Slice:
-			return walk(u.Elem())
-		case *types.Array:
-			return walk(u.Elem())
-		case *types.Map:
-			return edges.MapKeys && walk(u.Key()) || walk(u.Elem())
-		case *types.Chan:
-			return edges.Chans && walk(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if walk(u.Field(i).Type()) {
-					return true
-				}
+	return walkOnce(t, func(t types.Type, walk func(types.Type) bool) bool {
+		return pred(t) || anyComponent(t.Underlying(), edges, walk)
+	})
+}
+
+// anyComponent reports whether f holds for a type that a value of the composite type t
+// directly holds, tried in order: the pointee, the element, a map's key (edges.MapKeys) and
+// value, a channel's element (edges.Chans), each field's type. Other types hold none.
+func anyComponent(t types.Type, edges Edges, f func(types.Type) bool) bool {
+	switch x := t.(type) {
+	case *types.Pointer:
+		return f(x.Elem())
+	case *types.Slice:
+		return f(x.Elem())
+	case *types.Array:
+		return f(x.Elem())
+	case *types.Map:
+		return edges.MapKeys && f(x.Key()) || f(x.Elem())
+	case *types.Chan:
+		return edges.Chans && f(x.Elem())
+	case *types.Struct:
+		for i := range x.NumFields() {
+			if f(x.Field(i).Type()) {
+				return true
 			}
 		}
-		return false
 	}
-	return walk(t)
+	return false
 }
 
 // FileOf is the file of files that holds pos, or nil.

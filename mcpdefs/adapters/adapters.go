@@ -307,6 +307,30 @@ type pathDelegate struct {
 	result, out, err int
 }
 
+// errorCall is a path on which a handler returns all its results, its error being a result
+// of call (which one: result).
+type errorCall struct {
+	path   flow.Path
+	call   *ssa.Call
+	result int
+}
+
+// errorCalls are the paths of fn, h's function, on which h returns all its results with an
+// error that a call returned.
+func (r *Finder) errorCalls(h *mcpmodel.Handler, fn *ssa.Function) []errorCall {
+	n := h.Sig.Results().Len()
+	var out []errorCall
+	for _, p := range r.flow.Paths(fn) {
+		if len(p.Results) != n {
+			continue
+		}
+		if call, i := flow.Extracted(p.Results[h.ErrorIndex].Value); call != nil {
+			out = append(out, errorCall{path: p, call: call, result: i})
+		}
+	}
+	return out
+}
+
 // pathDelegates asks the flow engine, path by path, which call of a function of this package
 // gives h the result and the error it returns: `return f(…)`, `res, err := f(…); return
 // res, nil, err`, the result through a func(T) T on the way, a bare return of named results
@@ -320,14 +344,8 @@ func (r *Finder) pathDelegates(h *mcpmodel.Handler) []pathDelegate {
 	}
 	var out []pathDelegate
 	seen := map[ast.Node]bool{}
-	for _, p := range r.flow.Paths(fn) {
-		if len(p.Results) != n {
-			continue
-		}
-		call, errAt := flow.Extracted(p.Results[h.ErrorIndex].Value)
-		if call == nil {
-			continue
-		}
+	for _, ec := range r.errorCalls(h, fn) {
+		p, call, errAt := ec.path, ec.call, ec.result
 		d, ok := r.delegateCalled(h, call)
 		if !ok || seen[d.node] || flow.Guarded(p, call) {
 			continue

@@ -386,7 +386,6 @@ func (r *Finder) delegations() {
 		if fn == nil {
 			continue
 		}
-		n := h.Sig.Results().Len()
 		// The caller is named by the handler whose wire it shares (the root of its delegates),
 		// as another package names it when it registers it.
 		root := h
@@ -398,17 +397,10 @@ func (r *Finder) delegations() {
 			caller = r.pass.TypesInfo.Defs[d.Name]
 		}
 		seen := map[types.Object]bool{}
-		for _, p := range r.flow.Paths(fn) {
-			if len(p.Results) != n {
-				continue
-			}
-			// A delegation is about the error alone: the handler may test it first (res, err :=
-			// body(…); if err != nil { return nil, err }).
-			call, _ := flow.Extracted(p.Results[h.ErrorIndex].Value)
-			if call == nil {
-				continue
-			}
-			callee := r.foreignCallee(call)
+		// A delegation is about the error alone: the handler may test it first (res, err :=
+		// body(…); if err != nil { return nil, err }).
+		for _, ec := range r.errorCalls(h, fn) {
+			callee := r.foreignCallee(ec.call)
 			if callee == nil || seen[callee] {
 				continue
 			}

@@ -557,7 +557,7 @@ func (a *acc) cell(addr ssa.Value) {
 	var all []given
 	root := rootCell(addr, 0)
 	for _, ptr := range aliases(root) {
-		for _, ref := range referrers(ptr) {
+		for _, ref := range flow.Referrers(ptr) {
 			if st, ok := ref.(*ssa.Store); ok && st.Addr == ptr {
 				all = append(all, given{st.Pos(), st.Val})
 			}
@@ -577,13 +577,6 @@ func (a *acc) cell(addr ssa.Value) {
 	}
 }
 
-func referrers(v ssa.Value) []ssa.Instruction {
-	if refs := v.Referrers(); refs != nil {
-		return *refs
-	}
-	return nil
-}
-
 func isAddressOf(arg, addr ssa.Value) bool {
 	if mi, ok := arg.(*ssa.MakeInterface); ok {
 		arg = mi.X
@@ -598,17 +591,8 @@ func rootCell(v ssa.Value, depth int) ssa.Value {
 	if !ok || depth > 8 {
 		return v
 	}
-	fn := fv.Parent()
-	i := slices.Index(fn.FreeVars, fv)
-	if fn.Parent() == nil || i < 0 {
-		return v
-	}
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-				return rootCell(mc.Bindings[i], depth+1)
-			}
-		}
+	if bound := flow.Bindings(fv); len(bound) > 0 {
+		return rootCell(bound[0], depth+1)
 	}
 	return v
 }
@@ -617,15 +601,10 @@ func rootCell(v ssa.Value, depth int) ssa.Value {
 func aliases(v ssa.Value) []ssa.Value {
 	out := []ssa.Value{v}
 	for i := 0; i < len(out) && i < 64; i++ {
-		for _, ref := range referrers(out[i]) {
-			mc, ok := ref.(*ssa.MakeClosure)
-			if !ok {
-				continue
-			}
-			fn, _ := mc.Fn.(*ssa.Function)
-			for k, b := range mc.Bindings {
-				if b == out[i] && fn != nil && k < len(fn.FreeVars) {
-					out = append(out, fn.FreeVars[k])
+		for _, ref := range flow.Referrers(out[i]) {
+			if mc, ok := ref.(*ssa.MakeClosure); ok {
+				for _, fv := range flow.BoundTo(mc, out[i]) {
+					out = append(out, fv)
 				}
 			}
 		}
@@ -639,7 +618,7 @@ func (a *acc) wrapper(alloc *ssa.Alloc) {
 	if !ok || !a.w.errorish(alloc.Type()) && !a.w.errorish(ptr.Elem()) || !hasUnwrap(ptr.Elem()) {
 		return
 	}
-	for _, ref := range referrers(alloc) {
+	for _, ref := range flow.Referrers(alloc) {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok || !a.w.errorish(fa.Type().(*types.Pointer).Elem()) {
 			continue
@@ -896,7 +875,7 @@ func sliceElems(v ssa.Value, seen map[ssa.Value]bool, depth int) (elems []ssa.Va
 			v ssa.Value
 		}
 		var stored []at
-		for _, ref := range referrers(alloc) {
+		for _, ref := range flow.Referrers(alloc) {
 			ia, isIndex := ref.(*ssa.IndexAddr)
 			if !isIndex {
 				continue

@@ -58,6 +58,23 @@ func (b *Backward) Stop() { b.done = true }
 // Chain is the values walked through from the first one to the one being visited.
 func (b *Backward) Chain() []ssa.Value { return b.chain }
 
+// Through walks on into what v is made of when v is made of it whole, and reports whether it
+// was: a conversion, a change of type or interface, an assertion, a slice or an element of
+// one (sameText), or a phi's edges. Both Origins and Taint go through these alike.
+func (b *Backward) Through(v ssa.Value) bool {
+	if x := sameText(v); x != nil {
+		b.Walk(x)
+		return true
+	}
+	if phi, ok := v.(*ssa.Phi); ok {
+		for _, e := range phi.Edges {
+			b.Walk(e)
+		}
+		return true
+	}
+	return false
+}
+
 // WalkStored walks the values stored through addr.
 func (b *Backward) WalkStored(addr ssa.Value) {
 	for _, v := range Stored(addr) {
@@ -69,11 +86,7 @@ func (b *Backward) WalkStored(addr ssa.Value) {
 // through.
 func Parts(a *ssa.Alloc) iter.Seq[ssa.Value] {
 	return func(yield func(ssa.Value) bool) {
-		refs := a.Referrers()
-		if refs == nil {
-			return
-		}
-		for _, ref := range *refs {
+		for _, ref := range Referrers(a) {
 			switch r := ref.(type) {
 			case *ssa.FieldAddr:
 				if !yield(r) {

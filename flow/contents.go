@@ -375,6 +375,30 @@ func Bindings(fv *ssa.FreeVar) []ssa.Value {
 	return out
 }
 
+// BoundTo is the free variables of mc's function that v is bound to: how the closure mc makes
+// sees v (the inverse of Bindings).
+func BoundTo(mc *ssa.MakeClosure, v ssa.Value) []*ssa.FreeVar {
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil {
+		return nil
+	}
+	var out []*ssa.FreeVar
+	for i, b := range mc.Bindings {
+		if b == v && i < len(fn.FreeVars) {
+			out = append(out, fn.FreeVars[i])
+		}
+	}
+	return out
+}
+
+// Referrers is v's referrers, none when v has no list of them (a constant, a function).
+func Referrers(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
+}
+
 // implementations are, for a call of an interface method, that method of every type of the
 // package whose value or pointer implements the interface (class hierarchy analysis within
 // the package: `tool.toMCPServerTool()` on a Tool interface the package implements once).

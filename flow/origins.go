@@ -64,17 +64,12 @@ func (w *originWalk) visit(v ssa.Value) {
 		w.Walk(x.Index)
 		return
 	}
-	if x := SameText(v); x != nil {
-		w.Walk(x)
+	if w.Through(v) {
 		return
 	}
 	switch x := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Function, *ssa.Builtin:
 		w.leaf(v)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			w.Walk(e)
-		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			w.address(x.X)

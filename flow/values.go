@@ -105,10 +105,10 @@ func CallsFunc(call *ssa.Call, path, name string) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
-// SameText returns the operand a value keeps the contents of (a conversion, a change of
+// sameText returns the operand a value keeps the contents of (a conversion, a change of
 // type or interface, a type assertion, a slice or an element of it, a map lookup), or nil.
 // Both backward walks, Origins and Taint, look through these alike.
-func SameText(v ssa.Value) ssa.Value {
+func sameText(v ssa.Value) ssa.Value {
 	switch x := v.(type) {
 	case *ssa.Convert:
 		return x.X

@@ -178,11 +178,7 @@ func (t *taint) run() {
 	for len(t.work) > 0 {
 		v := t.work[len(t.work)-1]
 		t.work = t.work[:len(t.work)-1]
-		refs := v.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
+		for _, ref := range flow.Referrers(v) {
 			switch x := ref.(type) {
 			case *ssa.Lookup:
 				if x.X == v {
@@ -232,13 +228,9 @@ func (t *taint) run() {
 				t.call(x, v)
 			case *ssa.MakeClosure:
 				// A literal that captures the value reads it through its free variable.
-				if fn, ok := x.Fn.(*ssa.Function); ok {
-					for i, b := range x.Bindings {
-						if b == v && i < len(fn.FreeVars) {
-							t.keepRaw(v, fn.FreeVars[i])
-							t.add(fn.FreeVars[i])
-						}
-					}
+				for _, fv := range flow.BoundTo(x, v) {
+					t.keepRaw(v, fv)
+					t.add(fv)
 				}
 			}
 		}

@@ -56,15 +56,10 @@ func (w *taintWalk) visit(v ssa.Value) {
 		w.Stop()
 		return
 	}
-	if x := flow.SameText(v); x != nil {
-		w.Walk(x)
+	if w.Through(v) {
 		return
 	}
 	switch x := v.(type) {
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			w.Walk(e)
-		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			w.load(x.X)

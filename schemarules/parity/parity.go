@@ -439,11 +439,8 @@ func (e *Engine) use(v ssa.Value, paths []typewalk.Path, at ssa.Instruction) {
 			}
 		}
 	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		for i, b := range x.Bindings {
-			if b == v && fn != nil && i < len(fn.FreeVars) {
-				e.helper(fn, fn.FreeVars[i], paths, false)
-			}
+		for _, fv := range flow.BoundTo(x, v) {
+			e.helper(fv.Parent(), fv, paths, false)
 		}
 	case *ssa.MapUpdate, *ssa.Return:
 		e.whole(paths)

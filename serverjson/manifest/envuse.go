@@ -107,11 +107,7 @@ func (e *envFlow) hold(v ssa.Value, read *ast.CallExpr) {
 		return
 	}
 	e.held[v] = append(e.held[v], read)
-	refs := v.Referrers()
-	if refs == nil {
-		return
-	}
-	for _, ref := range *refs {
+	for _, ref := range flow.Referrers(v) {
 		switch r := ref.(type) {
 		case *ssa.Extract: // LookupEnv's value and ok
 			e.hold(r, read)
@@ -122,11 +118,8 @@ func (e *envFlow) hold(v ssa.Value, read *ast.CallExpr) {
 				e.holdLoads(r.Addr, read)
 			}
 		case *ssa.MakeClosure:
-			fn, _ := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == v && fn != nil && i < len(fn.FreeVars) {
-					e.hold(fn.FreeVars[i], read)
-				}
+			for _, fv := range flow.BoundTo(r, v) {
+				e.hold(fv, read)
 			}
 		}
 	}
@@ -137,22 +130,15 @@ func (e *envFlow) holdLoads(addr ssa.Value, read *ast.CallExpr) {
 	for _, load := range e.loads[addr] {
 		e.hold(load, read)
 	}
-	refs := addr.Referrers()
-	if refs == nil {
-		return
-	}
-	for _, ref := range *refs {
+	for _, ref := range flow.Referrers(addr) {
 		switch r := ref.(type) {
 		case *ssa.UnOp:
 			if r.Op == token.MUL && r.X == addr {
 				e.hold(r, read)
 			}
 		case *ssa.MakeClosure:
-			fn, _ := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == addr && fn != nil && i < len(fn.FreeVars) {
-					e.holdLoads(fn.FreeVars[i], read)
-				}
+			for _, fv := range flow.BoundTo(r, addr) {
+				e.holdLoads(fv, read)
 			}
 		}
 	}
@@ -197,7 +183,7 @@ func (e *envFlow) fallback(empty *ssa.BasicBlock, tested []*ast.CallExpr) *ast.C
 			continue
 		}
 		for _, v := range append([]ssa.Value{c}, extracts(c)...) {
-			for _, ref := range referrers(v) {
+			for _, ref := range flow.Referrers(v) {
 				if phi, ok := ref.(*ssa.Phi); ok && slices.ContainsFunc(phi.Edges, func(edge ssa.Value) bool {
 					return edge != v && slices.ContainsFunc(e.held[edge], func(r *ast.CallExpr) bool { return slices.Contains(tested, r) })
 				}) {
@@ -211,19 +197,12 @@ func (e *envFlow) fallback(empty *ssa.BasicBlock, tested []*ast.CallExpr) *ast.C
 
 func extracts(c *ssa.Call) []ssa.Value {
 	var out []ssa.Value
-	for _, ref := range referrers(c) {
+	for _, ref := range flow.Referrers(c) {
 		if x, ok := ref.(*ssa.Extract); ok {
 			out = append(out, x)
 		}
 	}
 	return out
-}
-
-func referrers(v ssa.Value) []ssa.Instruction {
-	if refs := v.Referrers(); refs != nil {
-		return *refs
-	}
-	return nil
 }
 
 // combined reports whether the test ending b is one operand of a && or ||: go/ssa writes

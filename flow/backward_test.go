@@ -15,7 +15,7 @@ import (
 	"github.com/mcplint-go/mcplint/flow"
 )
 
-// backwardPackage builds SSA for src, a package p without imports.
+// backwardPackage builds SSA for src, a package p without imports (the flow tests that need no analysis pass use it).
 func backwardPackage(t *testing.T, src string) *ssa.Package {
 	t.Helper()
 	fset := token.NewFileSet()

@@ -3,16 +3,12 @@ package flow_test
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/mcplint-go/mcplint/flow"
 )
@@ -158,15 +154,7 @@ func loops() {
 
 func external() int
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := backwardPackage(t, src)
 	var consts []string
 	for ret := range flow.Returns(pkg.Func("three")) {
 		consts = append(consts, ret.Results[0].(*ssa.Const).Value.String())

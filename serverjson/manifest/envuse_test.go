@@ -2,6 +2,8 @@ package manifest
 
 import (
 	"go/ast"
+	"go/types"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,4 +52,31 @@ var envUseAnalyzer = &analysis.Analyzer{
 
 func TestClassifyReads(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), envUseAnalyzer, "example.com/envuse")
+}
+
+// siteTagAnalyzer reports, at each environment read, the transport siteTag decides for it.
+var siteTagAnalyzer = &analysis.Analyzer{
+	Name:     "sitetags",
+	Doc:      "test: prints siteTag's answers",
+	Requires: []*analysis.Analyzer{mcpdefs.FlowEngine},
+	Run: func(pass *analysis.Pass) (any, error) {
+		fl := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
+		t := newTransports(pass.TypesInfo, pass.Fset, pass.Pkg, fl, pass.Files)
+		t.imported = func(*types.Package) map[string]funcSummary { return nil }
+		t.summarize()
+		names := map[uint8]string{0: "undecided", onStdio: "stdio", onHTTP: "http"}
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && envReadName(pass.TypesInfo, c) != "" {
+					pass.Reportf(c.Pos(), "%s %s", envReadName(pass.TypesInfo, c), names[t.siteTag(fl.CallAt(c.Lparen))])
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestSiteTags(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "sitetags"), siteTagAnalyzer, "./...")
 }

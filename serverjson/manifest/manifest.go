@@ -321,7 +321,7 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 			files = append(files, file)
 		}
 	}
-	tr := &transports{info: p.TypesInfo, pkg: p.Pkg, funcs: map[string]funcSummary{}, regions: map[ast.Node]uint8{}, edges: map[callEdge]bool{}}
+	tr := newTransports(p.TypesInfo, p.Fset, p.Pkg, fl, files)
 	imported := map[*types.Package]map[string]funcSummary{}
 	tr.imported = func(pkg *types.Package) map[string]funcSummary {
 		m, ok := imported[pkg]
@@ -337,7 +337,8 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 		}
 		return m
 	}
-	tr.summarize(files)
+	tr.summarize()
+	tr.tagEdges()
 	for fileCur := range inspector.New(files).Root().Children() {
 		file := fileCur.Node().(*ast.File)
 		for _, imp := range file.Imports {
@@ -351,7 +352,6 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 		first := len(f.Env)
 		var readCalls []*ast.CallExpr
 		for cur := range fileCur.Preorder() {
-			tr.visit(cur)
 			call, ok := cur.Node().(*ast.CallExpr)
 			if !ok {
 				continue
@@ -380,7 +380,11 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 			}
 			f.Env = append(f.Env, serverjson.EnvRead{Name: name, Pos: p.Fset.Position(call.Pos())})
 			readCalls = append(readCalls, call)
-			f.EnvSites = append(f.EnvSites, envSite{Func: tr.enclosingFunc(cur), Tag: tr.siteTag(cur)})
+			site := envSite{Func: enclosingFunc(p.TypesInfo, cur)}
+			if c := fl.CallAt(call.Lparen); c != nil {
+				site.Tag = tr.siteTag(c)
+			}
+			f.EnvSites = append(f.EnvSites, site)
 		}
 		use := classifyReads(p.TypesInfo, fl, readCalls)
 		for i := first; i < len(f.Env); i++ {
@@ -401,6 +405,17 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 	}
 	sort.Slice(f.Funcs, func(i, j int) bool { return f.Funcs[i].Func < f.Funcs[j].Func })
 	return f
+}
+
+// enclosingFunc is the key of the function declaration around the node at cur ("" at
+// package level).
+func enclosingFunc(info *types.Info, cur inspector.Cursor) string {
+	for c := range cur.Parent().Enclosing((*ast.FuncDecl)(nil)) {
+		if fn, ok := info.Defs[c.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+			return funcKey(fn)
+		}
+	}
+	return ""
 }
 
 // envReadName is the constant name an os.Getenv or os.LookupEnv call reads ("" if call is no

@@ -5,23 +5,28 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcplint-go/mcplint/flow"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 )
 
 // This file tells which transport a piece of the program runs on, so that a variable read
 // only where the program serves streamable HTTP or SSE is not demanded of a stdio install
-// (and the other way round). Code runs on a transport when it lies in a region that serves
-// only that transport: a branch, case, function literal or function whose body (through the
-// module functions it calls) starts only HTTP servers or only stdio, or an `if`/`case` that
-// compares a value with a transport name ("http", "sse", "stdio", ...). A function outside
-// any such region runs on the transports of the regions it is called from, which the main
-// package works out from the call edges every package exports; a function nobody in the
-// module calls (main, a method reached through an interface) runs on every transport.
+// (and the other way round). It is answered on the flow engine's SSA. Code runs on a
+// transport when it lies in a region that serves only that transport: a way out of a branch
+// (the blocks that way dominates: a then or else, a case, a loop's body, what follows an
+// early return), a function literal or a function whose code (through the module functions
+// it refers to) starts only HTTP servers or only stdio, or the way a branch takes when a value
+// equals a transport name ("http", "sse", "stdio", ...; a case of a switch is such a test, and
+// `a == "sse" || a == "http"` a chain of them). A function outside any such region runs on the
+// transports of the regions it is referred to from, which the main package works out from the
+// edges every package exports; a function nobody in the module refers to (main, a method
+// reached through an interface) runs on every transport.
 
 // Transport bits. Zero on a region means it does not decide.
 const (
@@ -92,47 +97,67 @@ func funcKey(fn *types.Func) string { return fn.Origin().FullName() }
 
 // transports works out, for one package, the function summaries, and tags reads and edges.
 type transports struct {
-	info     *types.Info
-	pkg      *types.Package
-	imported func(*types.Package) map[string]funcSummary
-	funcs    map[string]funcSummary
-	regions  map[ast.Node]uint8
-	edges    map[callEdge]bool
+	info      *types.Info
+	fset      *token.FileSet
+	pkg       *types.Package
+	fl        *flow.Result
+	imported  func(*types.Package) map[string]funcSummary
+	calls     map[token.Pos]*ast.CallExpr // the package's calls, by left parenthesis
+	funcs     map[string]funcSummary
+	regions   map[[2]*ssa.BasicBlock]uint8 // the tag of a region (its head) around a site
+	reachable map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	literals  map[*ssa.Function]funcSummary
+	edges     map[callEdge]bool
 }
 
-// funcOf is the function or method id refers to. Only module functions have summaries
-// (those of this package, or of one that exported facts); others summarize to nothing.
-func (t *transports) funcOf(id *ast.Ident) (*types.Func, bool) {
-	fn, ok := t.info.Uses[id].(*types.Func)
-	if !ok || fn.Pkg() == nil {
+func newTransports(info *types.Info, fset *token.FileSet, pkg *types.Package, fl *flow.Result, files []*ast.File) *transports {
+	t := &transports{info: info, fset: fset, pkg: pkg, fl: fl, calls: map[token.Pos]*ast.CallExpr{},
+		funcs: map[string]funcSummary{}, regions: map[[2]*ssa.BasicBlock]uint8{}, reachable: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, literals: map[*ssa.Function]funcSummary{}, edges: map[callEdge]bool{}}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				t.calls[call.Lparen] = call
+			}
+			return true
+		})
+	}
+	return t
+}
+
+// referenced are the functions an instruction refers to: a function value among its
+// operands (a static callee, a method value's wrapper, a function passed or stored), and the
+// ServeHTTP of an http.Handler value it allocates (github-mcp-server builds its MCP handler
+// per request in ServeHTTP, which a router calls). Literals are left to literalSummary.
+func (t *transports) referenced(instr ssa.Instruction) []*types.Func {
+	var out []*types.Func
+	for _, op := range instr.Operands(nil) {
+		if f, ok := (*op).(*ssa.Function); ok {
+			if fn, ok := f.Object().(*types.Func); ok && fn.Pkg() != nil {
+				out = append(out, fn)
+			}
+		}
+	}
+	if a, ok := instr.(*ssa.Alloc); ok {
+		if fn, ok := handlerMethod(a.Type()); ok {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// handlerMethod is the ServeHTTP method of the named type ptr points to, if it has one.
+func handlerMethod(ptr types.Type) (*types.Func, bool) {
+	p, ok := ptr.(*types.Pointer)
+	if !ok {
 		return nil, false
 	}
-	return fn, true
-}
-
-// handlerMethod is the ServeHTTP method of the type a composite literal builds, if it has
-// one: a value built as an http.Handler serves what its ServeHTTP serves, which a router
-// calls (github-mcp-server builds its MCP handler per request in ServeHTTP).
-func (t *transports) handlerMethod(lit *ast.CompositeLit) (*types.Func, bool) {
-	named, ok := types.Unalias(t.info.TypeOf(lit)).(*types.Named)
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
 	if !ok {
-		return nil, false // slices, maps and anonymous structs have no methods
+		return nil, false
 	}
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "ServeHTTP")
+	obj, _, _ := types.LookupFieldOrMethod(p, true, named.Obj().Pkg(), "ServeHTTP")
 	fn, ok := obj.(*types.Func)
 	return fn, ok && fn.Pkg() != nil
-}
-
-// refersTo is the function a node calls or refers to: an identifier naming a function
-// or method, or a composite literal of an http.Handler type (its ServeHTTP).
-func (t *transports) refersTo(n ast.Node) (*types.Func, bool) {
-	switch x := n.(type) {
-	case *ast.Ident:
-		return t.funcOf(x)
-	case *ast.CompositeLit:
-		return t.handlerMethod(x)
-	}
-	return nil, false
 }
 
 // summary is what fn does, as far as the module's summaries tell.
@@ -143,207 +168,266 @@ func (t *transports) summary(fn *types.Func) funcSummary {
 	return t.imported(fn.Pkg())[funcKey(fn)]
 }
 
-// summarize computes the summary of every function declared in files, to a fixpoint over
-// the calls inside the package.
-func (t *transports) summarize(files []*ast.File) {
-	type decl struct {
-		key     string
-		own     funcSummary
-		callees []*types.Func
-	}
-	var decls []*decl
-	for _, f := range files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := t.info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			dc := &decl{key: funcKey(fn)}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.CallExpr:
-					dc.own.Serves |= transportBits(sdkapi.ServedTransport(t.info, x))
-					if envReadName(t.info, x) != "" {
-						dc.own.ReadsEnv = true
-					}
-				}
-				if fn, ok := t.refersTo(n); ok {
-					dc.callees = append(dc.callees, fn)
-				}
-				return true
-			})
-			decls = append(decls, dc)
-			t.funcs[dc.key] = dc.own
+// does is what one instruction does: the transport a serving call serves, a read of a named
+// variable, and what the functions and literals it refers to do.
+func (t *transports) does(instr ssa.Instruction) funcSummary {
+	var s funcSummary
+	if c, ok := instr.(ssa.CallInstruction); ok {
+		if call := t.calls[c.Common().Pos()]; call != nil {
+			s.Serves |= transportBits(sdkapi.ServedTransport(t.info, call))
+			s.ReadsEnv = envReadName(t.info, call) != ""
 		}
 	}
+	for _, fn := range t.referenced(instr) {
+		fs := t.summary(fn)
+		s.Serves |= fs.Serves
+		s.ReadsEnv = s.ReadsEnv || fs.ReadsEnv
+	}
+	for _, op := range instr.Operands(nil) {
+		if lit, ok := (*op).(*ssa.Function); ok && lit.Parent() != nil {
+			ls := t.literalSummary(lit)
+			s.Serves |= ls.Serves
+			s.ReadsEnv = s.ReadsEnv || ls.ReadsEnv
+		}
+	}
+	return s
+}
+
+// literalSummary is what a function literal does, with the literals inside it.
+func (t *transports) literalSummary(lit *ssa.Function) funcSummary {
+	if s, ok := t.literals[lit]; ok {
+		return s
+	}
+	t.literals[lit] = funcSummary{} // in progress
+	s := t.blocksDo(lit.Blocks)
+	t.literals[lit] = s
+	return s
+}
+
+func (t *transports) blocksDo(blocks []*ssa.BasicBlock) funcSummary {
+	var s funcSummary
+	for _, b := range blocks {
+		for _, instr := range b.Instrs {
+			d := t.does(instr)
+			s.Serves |= d.Serves
+			s.ReadsEnv = s.ReadsEnv || d.ReadsEnv
+		}
+	}
+	return s
+}
+
+// declared are the package's declared functions and methods of files outside tests, with
+// their SSA.
+func (t *transports) declared() map[string]*ssa.Function {
+	out := map[string]*ssa.Function{}
+	for _, f := range t.fl.Functions() {
+		fn, ok := f.Object().(*types.Func)
+		if !ok || f.Parent() != nil || f.Syntax() == nil || t.inTestFile(f.Pos()) {
+			continue
+		}
+		out[funcKey(fn)] = f
+	}
+	return out
+}
+
+func (t *transports) inTestFile(pos token.Pos) bool {
+	return pos.IsValid() && isTestFile(t.fset.PositionFor(pos, false).Filename)
+}
+
+// summarize computes the summary of every function the package declares, to a fixpoint
+// over the references inside the package: a literal's references are its function's.
+func (t *transports) summarize() {
+	decls := t.declared()
+	keys := make([]string, 0, len(decls))
+	for k := range decls {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
 	for changed := true; changed; {
 		changed = false
-		for _, dc := range decls {
-			s := t.funcs[dc.key]
-			for _, c := range dc.callees {
-				cs := t.summary(c)
-				s.Serves |= cs.Serves
-				s.ReadsEnv = s.ReadsEnv || cs.ReadsEnv
-			}
-			if s != t.funcs[dc.key] {
-				t.funcs[dc.key] = s
+		clear(t.literals) // literals summarize what their callees did on the last round
+		for _, k := range keys {
+			s := t.blocksDo(decls[k].Blocks)
+			if s != t.funcs[k] {
+				t.funcs[k] = s
 				changed = true
 			}
 		}
 	}
 }
 
-// reach is the tag of a region decided by what it serves.
-func (t *transports) reach(n ast.Node) uint8 {
-	if tag, ok := t.regions[n]; ok {
+// wayTag is the tag of the region headed by d, if d is a way out of a branch: d is reached
+// only from the test that dominates it, or from a chain of tests that only compute their
+// conditions (`a || b`, a case listing several values). Such a way decides the transport it
+// selects by name, else the transport the code it dominates serves.
+func (t *transports) wayTag(d, site *ssa.BasicBlock) uint8 {
+	p := d.Idom()
+	if p == nil || len(d.Preds) == 0 {
+		return 0
+	}
+	var named uint8
+	allNamed := true
+	for _, q := range d.Preds {
+		test, ok := q.Instrs[len(q.Instrs)-1].(*ssa.If)
+		if !ok || q != p && !(p.Dominates(q) && conditionOnly(q)) {
+			return 0
+		}
+		var name uint8
+		if q.Succs[0] == d {
+			name = comparedName(test.Cond)
+		}
+		allNamed = allNamed && name != 0
+		named |= name
+	}
+	if tag := regionTag(named); allNamed && tag != 0 {
 		return tag
 	}
-	var serves uint8
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			serves |= transportBits(sdkapi.ServedTransport(t.info, x))
-		}
-		if fn, ok := t.refersTo(n); ok {
-			serves |= t.summary(fn).Serves
-		}
-		return true
-	})
-	t.regions[n] = regionTag(serves)
-	return t.regions[n]
+	return t.regionTag(d, site)
 }
 
-// siteTag is the tag of the innermost deciding region around the node at cur.
-func (t *transports) siteTag(cur inspector.Cursor) uint8 {
-	child := cur.Node()
-	for anc := cur.Parent(); anc.Node() != nil; child, anc = anc.Node(), anc.Parent() {
-		var tag uint8
-		switch a := anc.Node().(type) {
-		case *ast.IfStmt:
-			if child == a.Body {
-				if tag = t.namedTransport(a.Cond); tag == 0 {
-					tag = t.reach(a.Body)
-				}
-			} else if child == a.Else {
-				tag = t.reach(a.Else)
-			}
-		case *ast.CaseClause:
-			if isStmt(child, a.Body) {
-				if sw, ok := anc.Parent().Parent().Node().(*ast.SwitchStmt); ok {
-					tag = t.caseTransport(sw, a)
-				}
-				if tag == 0 {
-					tag = t.reach(a)
-				}
-			}
-		case *ast.FuncLit:
-			if child == a.Body {
-				tag = t.reach(a.Body)
-			}
-		case *ast.FuncDecl:
-			if child == a.Body && !isRoot(a) {
-				if fn, ok := t.info.Defs[a.Name].(*types.Func); ok {
-					tag = regionTag(t.funcs[funcKey(fn)].Serves)
-				}
+// comparedName is the transport a condition selects by comparing a value with its name.
+func comparedName(cond ssa.Value) uint8 {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL {
+		return 0
+	}
+	return constName(bin.X) | constName(bin.Y)
+}
+
+func constName(v ssa.Value) uint8 {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return 0
+	}
+	return transportNames[strings.ToLower(constant.StringVal(c.Value))]
+}
+
+// regionTag is the tag of the code head dominates that can run in one call with site (is
+// on a way to it or from it), by what that code serves: the other cases of a switch, or the
+// other branches of an else-if chain, do not decide for a read in one of them.
+func (t *transports) regionTag(head, site *ssa.BasicBlock) uint8 {
+	key := [2]*ssa.BasicBlock{head, site}
+	if tag, ok := t.regions[key]; ok {
+		return tag
+	}
+	together := t.together(site)
+	var blocks []*ssa.BasicBlock
+	var collect func(b *ssa.BasicBlock)
+	collect = func(b *ssa.BasicBlock) {
+		if together[b] {
+			blocks = append(blocks, b)
+		}
+		for _, c := range b.Dominees() {
+			collect(c)
+		}
+	}
+	collect(head)
+	tag := regionTag(t.blocksDo(blocks).Serves)
+	t.regions[key] = tag
+	return tag
+}
+
+// together are the blocks of site's function that can run in one call with it: site, and
+// those on a way to it or from it.
+func (t *transports) together(site *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	if m, ok := t.reachable[site]; ok {
+		return m
+	}
+	m := map[*ssa.BasicBlock]bool{site: true}
+	for _, next := range []func(*ssa.BasicBlock) []*ssa.BasicBlock{
+		func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs },
+		func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds },
+	} {
+		seen := map[*ssa.BasicBlock]bool{}
+		work := slices.Clone(next(site))
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			if !seen[b] {
+				seen[b], m[b] = true, true
+				work = append(work, next(b)...)
 			}
 		}
-		if tag != 0 {
+	}
+	t.reachable[site] = m
+	return m
+}
+
+// siteTag is the tag of the innermost deciding region around instr: the ways out of branches
+// that dominate it, then its function, then, for a literal, the regions around where it is
+// made.
+func (t *transports) siteTag(instr ssa.Instruction) uint8 {
+	fn, b := instr.Parent(), instr.Block()
+	for fn != nil && !isPackageInit(fn) {
+		for d := b; d != nil; d = d.Idom() {
+			if tag := t.wayTag(d, b); tag != 0 {
+				return tag
+			}
+		}
+		if fn.Parent() == nil {
+			decl, ok := fn.Object().(*types.Func)
+			if !ok || isRoot(decl) {
+				return 0
+			}
+			return regionTag(t.funcs[funcKey(decl)].Serves)
+		}
+		if tag := regionTag(t.literalSummary(fn).Serves); tag != 0 {
 			return tag
 		}
+		made := flow.Referrers(fn)
+		if len(made) == 0 {
+			return 0
+		}
+		fn, b = made[0].Parent(), made[0].Block()
 	}
 	return 0
 }
 
-func isStmt(n ast.Node, list []ast.Stmt) bool {
-	for _, s := range list {
-		if s == n {
-			return true
-		}
-	}
-	return false
+// isPackageInit reports whether fn is the package initialiser go/ssa synthesizes: package
+// level, which no region decides.
+func isPackageInit(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Parent() == nil && fn.Name() == "init"
 }
 
 // isRoot reports whether a function is where the program starts: main or an init.
-func isRoot(fd *ast.FuncDecl) bool {
-	return fd.Recv == nil && (fd.Name.Name == "init" || fd.Name.Name == "main")
+func isRoot(fn *types.Func) bool {
+	return fn.Signature().Recv() == nil && (fn.Name() == "init" || fn.Name() == "main")
 }
 
-// namedTransport is the transport an if condition selects by comparing a value with transport
-// names: `transport == "http"`, `mode == "sse" || mode == "streamable-http"`. Only the then
-// branch is told: an else after "sse" may still be streamable HTTP.
-func (t *transports) namedTransport(cond ast.Expr) uint8 {
-	var tag uint8
-	for _, c := range disjuncts(cond) {
-		be, ok := ast.Unparen(c).(*ast.BinaryExpr)
-		if !ok || be.Op != token.EQL {
-			return 0
-		}
-		name := t.transportName(be.X) | t.transportName(be.Y)
-		if name == 0 {
-			return 0
-		}
-		tag |= name
+// enclosingKey is the key of the declared function instr is in ("" at package level).
+func enclosingKey(instr ssa.Instruction) string {
+	fn := instr.Parent()
+	for fn.Parent() != nil {
+		fn = fn.Parent()
 	}
-	return regionTag(tag)
-}
-
-// caseTransport is the transport a case of a switch on a transport setting selects.
-func (t *transports) caseTransport(sw *ast.SwitchStmt, cc *ast.CaseClause) uint8 {
-	if sw.Tag == nil || len(cc.List) == 0 {
-		return 0
-	}
-	var tag uint8
-	for _, e := range cc.List {
-		name := t.transportName(e)
-		if name == 0 {
-			return 0
-		}
-		tag |= name
-	}
-	return regionTag(tag)
-}
-
-func (t *transports) transportName(e ast.Expr) uint8 {
-	tv := t.info.Types[e]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return 0
-	}
-	return transportNames[strings.ToLower(constant.StringVal(tv.Value))]
-}
-
-func disjuncts(e ast.Expr) []ast.Expr {
-	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && be.Op == token.LOR {
-		return append(disjuncts(be.X), disjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
-}
-
-// enclosingFunc is the key of the function declaration around the node at cur ("" at
-// package level).
-func (t *transports) enclosingFunc(cur inspector.Cursor) string {
-	for c := range cur.Parent().Enclosing((*ast.FuncDecl)(nil)) {
-		if fn, ok := t.info.Defs[c.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
-			return funcKey(fn)
-		}
+	if decl, ok := fn.Object().(*types.Func); ok {
+		return funcKey(decl)
 	}
 	return ""
 }
 
-// visit records the edge a reference to a module function that reads the environment makes.
-func (t *transports) visit(cur inspector.Cursor) {
-	fn, ok := t.refersTo(cur.Node())
-	if !ok || !t.summary(fn).ReadsEnv {
-		return
+// tagEdges records the edge each reference to a module function that reads the environment
+// makes, outside test files.
+func (t *transports) tagEdges() {
+	for instr := range t.fl.Instructions() {
+		top := instr.Parent()
+		for top.Parent() != nil {
+			top = top.Parent()
+		}
+		if isPackageInit(top) && (!instr.Pos().IsValid() || t.inTestFile(instr.Pos())) || t.inTestFile(top.Pos()) {
+			continue
+		}
+		for _, fn := range t.referenced(instr) {
+			if !t.summary(fn).ReadsEnv {
+				continue
+			}
+			caller := enclosingKey(instr)
+			if caller == funcKey(fn) {
+				continue // recursion tells nothing
+			}
+			t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(instr)}] = true
+		}
 	}
-	caller := t.enclosingFunc(cur)
-	if caller == funcKey(fn) {
-		return // recursion tells nothing
-	}
-	t.edges[callEdge{Caller: caller, Callee: funcKey(fn), Tag: t.siteTag(cur)}] = true
 }
 
 func (t *transports) sortedEdges() []callEdge {

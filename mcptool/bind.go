@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint-go/mcplint/internal/bindkind"
 )
 
 // binding maps one string-valued input (a URI template variable, a prompt
@@ -75,14 +77,9 @@ func bindable(t reflect.Type) bool {
 	case reflect.Pointer:
 		return t.Elem().Kind() != reflect.Pointer && bindable(t.Elem())
 	case reflect.Slice:
-		return t.Elem().Kind() == reflect.String
-	case reflect.String, reflect.Bool,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return true
+		return bindkind.SliceOf(t.Elem().Kind().String())
 	}
-	return false
+	return bindkind.Scalar(t.Kind().String())
 }
 
 // bindTarget is the struct value the bindings set for the value ptr points to: that value, or,

@@ -93,6 +93,7 @@ func TestLayersPointOneWay(t *testing.T) {
 		{"the server.json library imports go/analysis or the rule framework (it is usable without them and shares only the severity scale, internal/rule/severity)", []string{module + "/serverjson"}, func(dep string) bool {
 			return dep == "golang.org/x/tools/go/analysis" || under(module+"/internal/rule")(dep) && dep != module+"/internal/rule/severity"
 		}, true},
+		{"the bind kinds import a package of the module (mcptool and recognition's model share them)", []string{module + "/internal/bindkind"}, func(dep string) bool { return strings.HasPrefix(dep, module+"/") }, true},
 		{"the severity scale imports a package of the module (the server.json library shares it)", []string{module + "/internal/rule/severity"}, func(dep string) bool { return strings.HasPrefix(dep, module+"/") }, true},
 		{"the registry imports the driver", []string{module + "/analyzers"}, under(module+"/internal/driver", module+"/cmd"), true},
 		{"output or probe imports the registry (a severity is internal/rule's; the registry pulls in every rule family and the SDKs)", []string{module + "/internal/driver/output", module + "/probe"}, under(module + "/analyzers"), true},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint-go/mcplint/internal/astutil"
+	"github.com/mcplint-go/mcplint/internal/bindkind"
 	"github.com/mcplint-go/mcplint/mcpdefs/sdkapi"
 	"github.com/mcplint-go/mcplint/mcpdefs/typewalk"
 )
@@ -83,9 +84,9 @@ func derefAll(t types.Type) types.Type {
 	}
 }
 
-// bindable mirrors mcptool's check that a field can hold a string value: a type whose
-// pointer implements encoding.TextUnmarshaler, a string, bool or number kind, a slice of a
-// string kind, or one pointer to any of those.
+// bindable is mcptool's check that a field can hold a string value, on types: a type whose
+// pointer implements encoding.TextUnmarshaler, a kind internal/bindkind lists, or one pointer
+// to any of those.
 func bindable(t types.Type) bool {
 	if textUnmarshaler(types.NewPointer(t)) {
 		return true
@@ -98,15 +99,9 @@ func bindable(t types.Type) bool {
 		return bindable(u.Elem())
 	case *types.Slice:
 		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsString != 0
+		return ok && bindkind.SliceOf(types.Typ[b.Kind()].Name())
 	case *types.Basic:
-		switch u.Kind() {
-		case types.String, types.Bool,
-			types.Int, types.Int8, types.Int16, types.Int32, types.Int64,
-			types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uint64,
-			types.Float32, types.Float64:
-			return true
-		}
+		return bindkind.Scalar(types.Typ[u.Kind()].Name())
 	}
 	return false
 }

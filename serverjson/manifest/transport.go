@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"sort"
 	"strings"
 
@@ -97,22 +96,21 @@ func funcKey(fn *types.Func) string { return fn.Origin().FullName() }
 
 // transports works out, for one package, the function summaries, and tags reads and edges.
 type transports struct {
-	info      *types.Info
-	fset      *token.FileSet
-	pkg       *types.Package
-	fl        *flow.Result
-	imported  func(*types.Package) map[string]funcSummary
-	calls     map[token.Pos]*ast.CallExpr // the package's calls, by left parenthesis
-	funcs     map[string]funcSummary
-	regions   map[[2]*ssa.BasicBlock]uint8 // the tag of a region (its head) around a site
-	reachable map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
-	literals  map[*ssa.Function]funcSummary
-	edges     map[callEdge]bool
+	info     *types.Info
+	fset     *token.FileSet
+	pkg      *types.Package
+	fl       *flow.Result
+	imported func(*types.Package) map[string]funcSummary
+	calls    map[token.Pos]*ast.CallExpr // the package's calls, by left parenthesis
+	funcs    map[string]funcSummary
+	serving  map[*ssa.Function]*serving
+	literals map[*ssa.Function]funcSummary
+	edges    map[callEdge]bool
 }
 
 func newTransports(info *types.Info, fset *token.FileSet, pkg *types.Package, fl *flow.Result, files []*ast.File) *transports {
 	t := &transports{info: info, fset: fset, pkg: pkg, fl: fl, calls: map[token.Pos]*ast.CallExpr{},
-		funcs: map[string]funcSummary{}, regions: map[[2]*ssa.BasicBlock]uint8{}, reachable: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, literals: map[*ssa.Function]funcSummary{}, edges: map[callEdge]bool{}}
+		funcs: map[string]funcSummary{}, serving: map[*ssa.Function]*serving{}, literals: map[*ssa.Function]funcSummary{}, edges: map[callEdge]bool{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -256,33 +254,37 @@ func (t *transports) summarize() {
 	}
 }
 
-// wayTag is the tag of the region headed by d, if d is a way out of a branch: d is reached
-// only from the test that dominates it, or from a chain of tests that only compute their
-// conditions (`a || b`, a case listing several values). Such a way decides the transport it
-// selects by name, else the transport the code it dominates serves.
-func (t *transports) wayTag(d, site *ssa.BasicBlock) uint8 {
+// isWay reports whether d is a way out of a branch: it is reached only from the test that
+// dominates it, or from a chain of tests that only compute their conditions (`a || b`, a case
+// listing several values).
+func isWay(d *ssa.BasicBlock) bool {
 	p := d.Idom()
 	if p == nil || len(d.Preds) == 0 {
-		return 0
+		return false
 	}
-	var named uint8
-	allNamed := true
 	for _, q := range d.Preds {
-		test, ok := q.Instrs[len(q.Instrs)-1].(*ssa.If)
-		if !ok || q != p && !(p.Dominates(q) && conditionOnly(q)) {
-			return 0
+		if _, ok := q.Instrs[len(q.Instrs)-1].(*ssa.If); !ok || q != p && !(p.Dominates(q) && conditionOnly(q)) {
+			return false
 		}
+	}
+	return true
+}
+
+// namedWay is the transport a way selects when every test leading into it compares a value
+// with transport names (0 if not, or if it names both).
+func namedWay(d *ssa.BasicBlock) uint8 {
+	var named uint8
+	for _, q := range d.Preds {
 		var name uint8
 		if q.Succs[0] == d {
-			name = comparedName(test.Cond)
+			name = comparedName(q.Instrs[len(q.Instrs)-1].(*ssa.If).Cond)
 		}
-		allNamed = allNamed && name != 0
+		if name == 0 {
+			return 0
+		}
 		named |= name
 	}
-	if tag := regionTag(named); allNamed && tag != 0 {
-		return tag
-	}
-	return t.regionTag(d, site)
+	return regionTag(named)
 }
 
 // comparedName is the transport a condition selects by comparing a value with its name.
@@ -302,55 +304,62 @@ func constName(v ssa.Value) uint8 {
 	return transportNames[strings.ToLower(constant.StringVal(c.Value))]
 }
 
-// regionTag is the tag of the code head dominates that can run in one call with site (is
-// on a way to it or from it), by what that code serves: the other cases of a switch, or the
-// other branches of an else-if chain, do not decide for a read in one of them.
-func (t *transports) regionTag(head, site *ssa.BasicBlock) uint8 {
-	key := [2]*ssa.BasicBlock{head, site}
-	if tag, ok := t.regions[key]; ok {
-		return tag
-	}
-	together := t.together(site)
-	var blocks []*ssa.BasicBlock
-	var collect func(b *ssa.BasicBlock)
-	collect = func(b *ssa.BasicBlock) {
-		if together[b] {
-			blocks = append(blocks, b)
-		}
-		for _, c := range b.Dominees() {
-			collect(c)
-		}
-	}
-	collect(head)
-	tag := regionTag(t.blocksDo(blocks).Serves)
-	t.regions[key] = tag
-	return tag
+// serving is what the code of a function serves, by block: the block's own instructions, and
+// the blocks it dominates with it.
+type serving struct {
+	own, dominated map[*ssa.BasicBlock]uint8
 }
 
-// together are the blocks of site's function that can run in one call with it: site, and
-// those on a way to it or from it.
-func (t *transports) together(site *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	if m, ok := t.reachable[site]; ok {
-		return m
+func (t *transports) servingOf(fn *ssa.Function) *serving {
+	if s, ok := t.serving[fn]; ok {
+		return s
 	}
-	m := map[*ssa.BasicBlock]bool{site: true}
-	for _, next := range []func(*ssa.BasicBlock) []*ssa.BasicBlock{
-		func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs },
-		func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds },
-	} {
-		seen := map[*ssa.BasicBlock]bool{}
-		work := slices.Clone(next(site))
-		for len(work) > 0 {
-			b := work[len(work)-1]
-			work = work[:len(work)-1]
-			if !seen[b] {
-				seen[b], m[b] = true, true
-				work = append(work, next(b)...)
+	s := &serving{own: map[*ssa.BasicBlock]uint8{}, dominated: map[*ssa.BasicBlock]uint8{}}
+	var sum func(b *ssa.BasicBlock) uint8
+	sum = func(b *ssa.BasicBlock) uint8 {
+		own := t.blocksDo([]*ssa.BasicBlock{b}).Serves
+		all := own
+		for _, c := range b.Dominees() {
+			all |= sum(c)
+		}
+		s.own[b], s.dominated[b] = own, all
+		return all
+	}
+	if len(fn.Blocks) > 0 {
+		sum(fn.Blocks[0])
+	}
+	t.serving[fn] = s
+	return s
+}
+
+// blockTag is the tag of the innermost way out of a branch around site in its function: the
+// transport the way selects by name, else what the code it dominates serves, leaving out the
+// other ways of the branches between it and site (the other cases of a switch, the other
+// branches of an else-if chain), which do not run with site.
+func (t *transports) blockTag(site *ssa.BasicBlock) uint8 {
+	sv := t.servingOf(site.Parent())
+	serves := sv.dominated[site]
+	for d, child := site, (*ssa.BasicBlock)(nil); d != nil; d, child = d.Idom(), d {
+		if child != nil {
+			serves |= sv.own[d]
+			alternative := isWay(child)
+			for _, k := range d.Dominees() {
+				if k != child && !(alternative && isWay(k)) {
+					serves |= sv.dominated[k]
+				}
 			}
 		}
+		if !isWay(d) {
+			continue
+		}
+		if tag := namedWay(d); tag != 0 {
+			return tag
+		}
+		if tag := regionTag(serves); tag != 0 {
+			return tag
+		}
 	}
-	t.reachable[site] = m
-	return m
+	return 0
 }
 
 // siteTag is the tag of the innermost deciding region around instr: the ways out of branches
@@ -359,10 +368,8 @@ func (t *transports) together(site *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 func (t *transports) siteTag(instr ssa.Instruction) uint8 {
 	fn, b := instr.Parent(), instr.Block()
 	for fn != nil && !isPackageInit(fn) {
-		for d := b; d != nil; d = d.Idom() {
-			if tag := t.wayTag(d, b); tag != 0 {
-				return tag
-			}
+		if tag := t.blockTag(b); tag != 0 {
+			return tag
 		}
 		if fn.Parent() == nil {
 			decl, ok := fn.Object().(*types.Func)

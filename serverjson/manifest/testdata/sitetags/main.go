@@ -61,6 +61,19 @@ func main() {
 			serveHTTP(s)
 		}
 	}
+	if mode == "custom" { // not a transport name: what the branch serves decides
+		if len(os.Args) > 2 {
+			serveHTTP(s)
+		}
+		_ = os.Getenv("AFTER_JOIN") // want `AFTER_JOIN http`
+	}
+	if mode == "a" {
+		serveHTTP(s)
+	} else if mode == "b" {
+		_ = s.Run(context.Background(), &mcp.StdioTransport{})
+	} else {
+		_ = os.Getenv("ELSE_IF_LAST") // want `ELSE_IF_LAST undecided`
+	}
 	earlyReturn(s, mode)
 	onlyHTTP(s)
 }

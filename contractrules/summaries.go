@@ -54,9 +54,6 @@ type walker struct {
 	// order; vars their summaries.
 	stores map[*ssa.Global][]ssa.Value
 	vars   map[*ssa.Global]*Summary
-	// calls are the package's call expressions by the position SSA gives a call (its left
-	// parenthesis).
-	calls  map[token.Pos]*ast.CallExpr
 	cyclic bool
 	reach  map[*types.Package]bool
 	facts  map[types.Object]*ErrorsFact
@@ -72,7 +69,6 @@ func newWalker(pass *analysis.Pass, res *flow.Result) *walker {
 		funcs:  map[*ssa.Function]*function{},
 		byObj:  map[*types.Func]*function{},
 		vars:   map[*ssa.Global]*Summary{},
-		calls:  map[token.Pos]*ast.CallExpr{},
 		reach:  map[*types.Package]bool{},
 		facts:  map[types.Object]*ErrorsFact{},
 		marked: map[*types.Package]bool{},
@@ -82,14 +78,6 @@ func newWalker(pass *analysis.Pass, res *flow.Result) *walker {
 
 // run summarises every function of the package that has SSA.
 func (w *walker) run() {
-	for _, file := range w.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok {
-				w.calls[c.Lparen] = c
-			}
-			return true
-		})
-	}
 	fns := w.res.Functions()
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
@@ -167,10 +155,7 @@ func (w *walker) nameOf(fn *ssa.Function) string {
 	if obj, ok := fn.Object().(*types.Func); ok {
 		return funcName(obj)
 	}
-	top := fn
-	for top.Parent() != nil {
-		top = top.Parent()
-	}
+	top := flow.Outermost(fn)
 	if obj, ok := top.Object().(*types.Func); ok && top != fn {
 		return "a function literal in " + funcName(obj)
 	}
@@ -424,7 +409,7 @@ func (a *acc) handledApart(v ssa.Value) map[mcperr.Code]bool {
 			if !ok || !isErrorsIs(call) || call.Call.Args[0] != u {
 				continue
 			}
-			expr := a.w.calls[call.Pos()]
+			expr := a.w.res.CallSyntax(call.Pos())
 			if expr == nil || len(expr.Args) != 2 {
 				continue
 			}
@@ -747,7 +732,7 @@ func (a *acc) call(call *ssa.Call, index int) {
 			return
 		}
 	}
-	expr := w.calls[call.Pos()]
+	expr := w.res.CallSyntax(call.Pos())
 	if expr == nil {
 		return // a call without syntax of its own: nothing to report it at
 	}
@@ -1005,7 +990,7 @@ func (a *acc) optionReason(o ssa.Value, depth int) (reason string, set, dynamic 
 			return "", false, false
 		}
 	case *ssa.Call:
-		expr := a.w.calls[x.Pos()]
+		expr := a.w.res.CallSyntax(x.Pos())
 		if expr == nil {
 			break
 		}

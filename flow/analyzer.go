@@ -62,6 +62,9 @@ type Result struct {
 	// localCtx holds the functions that take a context but use it only locally.
 	localCtx   map[*ssa.Function]bool
 	implLeaves map[*types.Func]bool
+	// calls indexes the package's call expressions by left parenthesis (CallSyntax), made on
+	// first use under mu.
+	calls map[token.Pos]*ast.CallExpr
 	// Skipped says why the package has no SSA ("" when it has).
 	Skipped string
 }

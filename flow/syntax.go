@@ -35,6 +35,37 @@ func CompositeLitAt(node ast.Node, lbrace token.Pos) *ast.CompositeLit {
 	return syntaxAt(node, func(l *ast.CompositeLit) bool { return l.Lbrace == lbrace })
 }
 
+// CallSyntax returns the call expression of the package whose left parenthesis is at lparen
+// (an SSA call's position), or nil: one index of the package's calls, built on first use.
+func (r *Result) CallSyntax(lparen token.Pos) *ast.CallExpr {
+	if r == nil || !lparen.IsValid() {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.calls == nil {
+		r.calls = map[token.Pos]*ast.CallExpr{}
+		for _, f := range r.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					r.calls[c.Lparen] = c
+				}
+				return true
+			})
+		}
+	}
+	return r.calls[lparen]
+}
+
+// Outermost is the function fn is written in: fn itself, or the declaration (or package
+// initialiser) around a function literal, at any depth.
+func Outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
 // CallIn returns the call of fn whose position is lparen (an *ast.CallExpr's Lparen), and
 // the block it is in; nil when fn has none there.
 func CallIn(fn *ssa.Function, lparen token.Pos) (*ssa.Call, *ssa.BasicBlock) {

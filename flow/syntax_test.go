@@ -14,7 +14,8 @@ import (
 // syntaxAnalyzer checks the bridge from SSA positions back to syntax: for every call,
 // type assertion and composite literal of a function, the engine finds the SSA value written
 // there (CallIn, AssertedIn) and the syntax at the position SSA gives it (CallExprAt,
-// CompositeLitAt, NodeStart), and reports what it found.
+// CompositeLitAt, NodeStart, and the package's index, CallSyntax), and reports what it found;
+// for a function literal, the declaration it is written in (Outermost).
 var syntaxAnalyzer = &analysis.Analyzer{
 	Name:     "syntax",
 	Doc:      "test: maps syntax to SSA and back",
@@ -35,12 +36,16 @@ var syntaxAnalyzer = &analysis.Analyzer{
 					switch x := n.(type) {
 					case *ast.CallExpr:
 						c, b := flow.CallIn(fn, x.Lparen)
-						if c != nil && b != nil && flow.CallExprAt(fd, c.Pos()) == x && flow.NodeStart(fn, c.Pos()) == x.Pos() {
+						if c != nil && b != nil && flow.CallExprAt(fd, c.Pos()) == x && res.CallSyntax(c.Pos()) == x && flow.NodeStart(fn, c.Pos()) == x.Pos() {
 							pass.Reportf(x.Pos(), "call %s", types.ExprString(x.Fun))
 						}
 					case *ast.TypeAssertExpr:
 						if v := flow.AssertedIn(fn, x.Lparen); v != nil {
 							pass.Reportf(x.Pos(), "assert %s", types.ExprString(x.Type))
+						}
+					case *ast.FuncLit:
+						if lit := res.Function(x); lit != nil && lit != fn && flow.Outermost(lit) == fn {
+							pass.Reportf(x.Pos(), "function literal in %s", fn.Name())
 						}
 					case *ast.CompositeLit:
 						if flow.CompositeLitAt(fd, x.Lbrace) == x {

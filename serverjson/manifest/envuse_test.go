@@ -21,15 +21,7 @@ var envUseAnalyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{mcpdefs.FlowEngine},
 	Run: func(pass *analysis.Pass) (any, error) {
 		fl := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
-		var reads []*ast.CallExpr
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok && envReadName(pass.TypesInfo, c) != "" {
-					reads = append(reads, c)
-				}
-				return true
-			})
-		}
+		reads := envReads(pass)
 		use := classifyReads(pass.TypesInfo, fl, reads)
 		for _, r := range reads {
 			var what []string
@@ -50,6 +42,20 @@ var envUseAnalyzer = &analysis.Analyzer{
 	},
 }
 
+// envReads are the package's reads of an environment variable by a constant name.
+func envReads(pass *analysis.Pass) []*ast.CallExpr {
+	var reads []*ast.CallExpr
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && envReadName(pass.TypesInfo, c) != "" {
+				reads = append(reads, c)
+			}
+			return true
+		})
+	}
+	return reads
+}
+
 func TestClassifyReads(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), envUseAnalyzer, "example.com/envuse")
 }
@@ -61,17 +67,12 @@ var siteTagAnalyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{mcpdefs.FlowEngine},
 	Run: func(pass *analysis.Pass) (any, error) {
 		fl := pass.ResultOf[mcpdefs.FlowEngine].(*flow.Result)
-		t := newTransports(pass.TypesInfo, pass.Fset, pass.Pkg, fl, pass.Files)
+		t := newTransports(pass.TypesInfo, pass.Fset, pass.Pkg, fl)
 		t.imported = func(*types.Package) map[string]funcSummary { return nil }
 		t.summarize()
 		names := map[uint8]string{0: "undecided", onStdio: "stdio", onHTTP: "http"}
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok && envReadName(pass.TypesInfo, c) != "" {
-					pass.Reportf(c.Pos(), "%s %s", envReadName(pass.TypesInfo, c), names[t.siteTag(fl.CallAt(c.Lparen))])
-				}
-				return true
-			})
+		for _, c := range envReads(pass) {
+			pass.Reportf(c.Pos(), "%s %s", envReadName(pass.TypesInfo, c), names[t.siteTag(fl.CallAt(c.Lparen))])
 		}
 		return nil, nil
 	},

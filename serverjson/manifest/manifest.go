@@ -321,7 +321,7 @@ func gather(p *rule.Pass, fl *flow.Result) *codeFact {
 			files = append(files, file)
 		}
 	}
-	tr := newTransports(p.TypesInfo, p.Fset, p.Pkg, fl, files)
+	tr := newTransports(p.TypesInfo, p.Fset, p.Pkg, fl)
 	imported := map[*types.Package]map[string]funcSummary{}
 	tr.imported = func(pkg *types.Package) map[string]funcSummary {
 		m, ok := imported[pkg]

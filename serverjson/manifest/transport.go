@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -72,6 +71,12 @@ type funcSummary struct {
 	ReadsEnv bool  // it reads an environment variable
 }
 
+// add adds what o does to s.
+func (s *funcSummary) add(o funcSummary) {
+	s.Serves |= o.Serves
+	s.ReadsEnv = s.ReadsEnv || o.ReadsEnv
+}
+
 // namedSummary is a function's summary in a fact.
 type namedSummary struct {
 	Func    string
@@ -101,25 +106,15 @@ type transports struct {
 	pkg      *types.Package
 	fl       *flow.Result
 	imported func(*types.Package) map[string]funcSummary
-	calls    map[token.Pos]*ast.CallExpr // the package's calls, by left parenthesis
 	funcs    map[string]funcSummary
 	serving  map[*ssa.Function]*serving
 	literals map[*ssa.Function]funcSummary
 	edges    map[callEdge]bool
 }
 
-func newTransports(info *types.Info, fset *token.FileSet, pkg *types.Package, fl *flow.Result, files []*ast.File) *transports {
-	t := &transports{info: info, fset: fset, pkg: pkg, fl: fl, calls: map[token.Pos]*ast.CallExpr{},
-		funcs: map[string]funcSummary{}, serving: map[*ssa.Function]*serving{}, literals: map[*ssa.Function]funcSummary{}, edges: map[callEdge]bool{}}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				t.calls[call.Lparen] = call
-			}
-			return true
-		})
-	}
-	return t
+func newTransports(info *types.Info, fset *token.FileSet, pkg *types.Package, fl *flow.Result) *transports {
+	return &transports{info: info, fset: fset, pkg: pkg, fl: fl, funcs: map[string]funcSummary{},
+		serving: map[*ssa.Function]*serving{}, literals: map[*ssa.Function]funcSummary{}, edges: map[callEdge]bool{}}
 }
 
 // referenced are the functions an instruction refers to: a function value among its
@@ -171,21 +166,17 @@ func (t *transports) summary(fn *types.Func) funcSummary {
 func (t *transports) does(instr ssa.Instruction) funcSummary {
 	var s funcSummary
 	if c, ok := instr.(ssa.CallInstruction); ok {
-		if call := t.calls[c.Common().Pos()]; call != nil {
-			s.Serves |= transportBits(sdkapi.ServedTransport(t.info, call))
+		if call := t.fl.CallSyntax(c.Common().Pos()); call != nil {
+			s.Serves = transportBits(sdkapi.ServedTransport(t.info, call))
 			s.ReadsEnv = envReadName(t.info, call) != ""
 		}
 	}
 	for _, fn := range t.referenced(instr) {
-		fs := t.summary(fn)
-		s.Serves |= fs.Serves
-		s.ReadsEnv = s.ReadsEnv || fs.ReadsEnv
+		s.add(t.summary(fn))
 	}
 	for _, op := range instr.Operands(nil) {
 		if lit, ok := (*op).(*ssa.Function); ok && lit.Parent() != nil {
-			ls := t.literalSummary(lit)
-			s.Serves |= ls.Serves
-			s.ReadsEnv = s.ReadsEnv || ls.ReadsEnv
+			s.add(t.literalSummary(lit))
 		}
 	}
 	return s
@@ -206,9 +197,7 @@ func (t *transports) blocksDo(blocks []*ssa.BasicBlock) funcSummary {
 	var s funcSummary
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
-			d := t.does(instr)
-			s.Serves |= d.Serves
-			s.ReadsEnv = s.ReadsEnv || d.ReadsEnv
+			s.add(t.does(instr))
 		}
 	}
 	return s
@@ -403,11 +392,7 @@ func isRoot(fn *types.Func) bool {
 
 // enclosingKey is the key of the declared function instr is in ("" at package level).
 func enclosingKey(instr ssa.Instruction) string {
-	fn := instr.Parent()
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	if decl, ok := fn.Object().(*types.Func); ok {
+	if decl, ok := flow.Outermost(instr.Parent()).Object().(*types.Func); ok {
 		return funcKey(decl)
 	}
 	return ""
@@ -417,10 +402,7 @@ func enclosingKey(instr ssa.Instruction) string {
 // makes, outside test files.
 func (t *transports) tagEdges() {
 	for instr := range t.fl.Instructions() {
-		top := instr.Parent()
-		for top.Parent() != nil {
-			top = top.Parent()
-		}
+		top := flow.Outermost(instr.Parent())
 		if isPackageInit(top) && (!instr.Pos().IsValid() || t.inTestFile(instr.Pos())) || t.inTestFile(top.Pos()) {
 			continue
 		}

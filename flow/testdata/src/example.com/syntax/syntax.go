@@ -12,3 +12,9 @@ func f(v any) {
 	q := point{}            // want `literal point`
 	_ = q
 }
+
+func g() {
+	func() { // want `call \(func\(\) literal\)` `function literal in g`
+		func() {}() // want `function literal in g`
+	}()
+}

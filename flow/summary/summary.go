@@ -240,11 +240,10 @@ type summariser struct {
 	fr     *flow.Result
 	res    *Result
 	funcs  []*summarised
-	// calls and lits index the package's calls by their left parenthesis and composite
-	// literals by their left brace, the positions SSA gives a call and a literal's allocation,
-	// so the oracle can read the syntax it knows.
-	calls map[token.Pos]*ast.CallExpr
-	lits  map[token.Pos]*ast.CompositeLit
+	// lits index the package's composite literals by their left brace, the position SSA
+	// gives a literal's allocation, so the oracle can read the syntax it knows (calls come
+	// from fr.CallSyntax).
+	lits map[token.Pos]*ast.CompositeLit
 }
 
 // summarisable reports whether a result type is one summaries describe.
@@ -360,15 +359,12 @@ func (s *summariser) heldByVariables() map[*types.Var]types.Object {
 	return aliases
 }
 
-// index records the package's calls and composite literals by position.
+// index records the package's composite literals by position.
 func (s *summariser) index() {
-	s.calls, s.lits = map[token.Pos]*ast.CallExpr{}, map[token.Pos]*ast.CompositeLit{}
+	s.lits = map[token.Pos]*ast.CompositeLit{}
 	for _, file := range s.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.CallExpr:
-				s.calls[x.Lparen] = x
-			case *ast.CompositeLit:
+			if x, ok := n.(*ast.CompositeLit); ok {
 				s.lits[x.Lbrace] = x
 			}
 			return true
@@ -588,13 +584,13 @@ func (s *summariser) errorOf(f *summarised, v ssa.Value, depth int) errorFacts {
 	case flow.CallsFunc(call, "fmt", "Errorf"):
 		out.nonNil = true
 		var wrapArgs []int
-		if syn := s.calls[call.Pos()]; syn != nil {
+		if syn := s.fr.CallSyntax(call.Pos()); syn != nil {
 			wrapArgs, _ = astutil.ErrorfWraps(s.pass.TypesInfo, syn)
 		}
 		s.paramsIn(f, &out, args, func(k int) bool { return slices.Contains(wrapArgs, k) })
 		return out
 	}
-	if syn := s.calls[call.Pos()]; syn != nil {
+	if syn := s.fr.CallSyntax(call.Pos()); syn != nil {
 		if nonNil, causes, ok := s.oracle.ErrorBuild(s.pass.TypesInfo, syn); ok {
 			out.nonNil = nonNil
 			out.unknown = !nonNil
